@@ -1,0 +1,168 @@
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  newAccount,
+  openFromSidebar,
+  registerThroughForm,
+  test,
+} from './fixtures.ts';
+
+test.beforeEach(async ({ page }) => {
+  await registerThroughForm(page, newAccount());
+  await openFromSidebar(page, 'Contacts');
+});
+
+test('create, edit and delete a contact through the dialogs', async ({ page }) => {
+  await expect(page.getByText('No contacts yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Add Contact' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Contact' });
+  await expect(dialog).toBeVisible();
+
+  // Invalid input shows the spec's messages and sends nothing.
+  await dialog.getByLabel('Email').fill('not-an-email');
+  await dialog.getByRole('button', { name: 'Create Contact' }).click();
+  await expect(dialog.getByText('Name is required')).toBeVisible();
+  await expect(dialog.getByText('Invalid email format')).toBeVisible();
+
+  await dialog.getByLabel('Name').fill('Ada Lovelace');
+  await dialog.getByLabel('Email').fill('ada@engine.org');
+  await dialog.getByLabel('Phone').fill('555-0101');
+  await dialog.getByLabel('Organization').fill('Analytical Fund');
+  await dialog.getByRole('button', { name: 'Create Contact' }).click();
+  await expect(page.getByText('Contact created successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('row', { name: /Ada Lovelace/ });
+  await expect(row).toContainText('ada@engine.org');
+  await expect(row).toContainText('Analytical Fund');
+
+  await page.getByRole('button', { name: 'Actions for Ada Lovelace' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Contact' });
+  await expect(edit.getByLabel('Name')).toHaveValue('Ada Lovelace');
+  await edit.getByLabel('Phone').fill('555-0199');
+  await edit.getByRole('button', { name: 'Update Contact' }).click();
+  await expect(page.getByText('Contact updated successfully')).toBeVisible();
+  await expect(row).toContainText('555-0199');
+
+  await page.getByRole('button', { name: 'Actions for Ada Lovelace' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete contact' });
+  await expect(confirm).toContainText('interactions will be deleted too');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Contact deleted successfully')).toBeVisible();
+  await expect(page.getByText('No contacts yet')).toBeVisible();
+});
+
+test('the form fields explain themselves in tooltips', async ({ page }) => {
+  await page.getByRole('button', { name: 'Add Contact' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Contact' });
+  await expect(dialog.getByLabel('Name')).toHaveAccessibleDescription(
+    'Full name of the contact person',
+  );
+  await dialog.locator('[data-help="Name"]').hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Full name of the contact person');
+});
+
+test('upload a CSV, see its rows and the row report, then search', async ({ page }) => {
+  const csv = [
+    'Name,Email,Organization',
+    '"Hopper, Grace",grace@navy.org,Navy Trust',
+    'Alan Turing,alan@bletchley.org,Enigma Fund',
+    'Broken Row,not-an-email,Nowhere',
+  ].join('\r\n');
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'people.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await expect(page.getByText('Success')).toBeVisible();
+  await expect(
+    page.getByRole('alert').getByText('Imported 2 contacts, skipped 1 rows'),
+  ).toBeVisible();
+  await expect(page.getByText('Row 4: Invalid email format')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Hopper, Grace/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Alan Turing/ })).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Search contacts' }).fill('enigma');
+  await expect(page.getByRole('row', { name: /Hopper, Grace/ })).toBeHidden();
+  await expect(page.getByRole('row', { name: /Alan Turing/ })).toBeVisible();
+});
+
+test('a file that is not CSV is refused with the Invalid file notice', async ({ page }) => {
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('hello'),
+  });
+  await expect(page.getByText('Invalid file')).toBeVisible();
+  await expect(page.getByText('Please select a CSV file')).toBeVisible();
+});
+
+test('open a contact, log an interaction for it and see its details', async ({ page }) => {
+  await page.getByRole('button', { name: 'Add Contact' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Contact' });
+  await dialog.getByLabel('Name').fill('Grace Hopper');
+  await dialog.getByLabel('Email').fill('grace@navy.org');
+  await dialog.getByLabel('Phone').fill('555-0142');
+  await dialog.getByLabel('Notes').fill('Prefers morning calls');
+  await dialog.getByRole('button', { name: 'Create Contact' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('link', { name: 'Grace Hopper' }).click();
+  await expect(page.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'grace@navy.org' })).toHaveAttribute(
+    'href',
+    'mailto:grace@navy.org',
+  );
+  await expect(page.getByRole('link', { name: '555-0142' })).toHaveAttribute(
+    'href',
+    'tel:555-0142',
+  );
+  await expect(page.getByText('Prefers morning calls')).toBeVisible();
+  await expect(page.getByText('No interactions with this contact yet.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await openFromSidebar(page, 'Interactions');
+  await page.getByRole('button', { name: 'Log Interaction' }).click();
+  const log = page.getByRole('dialog', { name: 'Log Interaction' });
+  await log.getByRole('textbox', { name: 'Contact' }).click();
+  await page.getByRole('option', { name: /Grace Hopper/ }).click();
+  await log.getByRole('textbox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Call' }).click();
+  await log.getByLabel('Notes').fill('Talked about the literacy grant');
+  await log.getByLabel('Date').fill('2026-05-04T09:30');
+  await log.getByRole('button', { name: 'Log Interaction' }).click();
+  await expect(page.getByText('Interaction created successfully')).toBeVisible();
+
+  await openFromSidebar(page, 'Contacts');
+  await page.getByRole('link', { name: 'Grace Hopper' }).click();
+  await page.getByRole('button', { name: /Call.*Talked about the literacy grant/ }).click();
+  const details = page.getByRole('dialog', { name: 'Interaction Details' });
+  await expect(details).toContainText('May 4, 2026 at 9:30 AM');
+  await expect(details).toContainText('Talked about the literacy grant');
+});
+
+test('an unknown contact shows Contact not found', async ({ page }) => {
+  await page.goto('/contacts/987654');
+  await expect(page.getByText('Contact not found')).toBeVisible();
+  await page.goto('/contacts/not-a-number');
+  await expect(page.getByText('Contact not found')).toBeVisible();
+});
+
+test('the contacts page has no serious accessibility violations', async ({ page }) => {
+  await page.getByRole('button', { name: 'Add Contact' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create New Contact' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('saving after the session ended says so', async ({ page }) => {
+  await page.getByRole('button', { name: 'Add Contact' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Contact' });
+  await dialog.getByLabel('Name').fill('Late Larry');
+  await dialog.getByLabel('Email').fill('larry@x.org');
+  // The session ends elsewhere (another tab logs out) while the dialog is open.
+  expect((await page.request.post('/api/logout')).status()).toBe(204);
+  await dialog.getByRole('button', { name: 'Create Contact' }).click();
+  await expect(page.getByText('You must be logged in to manage contacts')).toBeVisible();
+  await expect(dialog).toBeVisible();
+});

@@ -1,0 +1,80 @@
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  newAccount,
+  openFromSidebar,
+  registerThroughForm,
+  test,
+} from './fixtures.ts';
+
+test.beforeEach(async ({ page }) => {
+  await registerThroughForm(page, newAccount());
+  // A contact to talk to, made through the API as the signed-in user.
+  const response = await page.request.post('/api/contacts', {
+    data: { name: 'Ida Wells', email: 'ida@press.org', organization: 'Free Speech Fund' },
+  });
+  expect(response.status()).toBe(201);
+  await openFromSidebar(page, 'Interactions');
+});
+
+test('log, open, edit and delete an interaction', async ({ page }) => {
+  await expect(page.getByText('No interactions yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Log Interaction' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log Interaction' });
+
+  await dialog.getByRole('button', { name: 'Log Interaction' }).click();
+  await expect(dialog.getByText('Contact is required')).toBeVisible();
+  await expect(dialog.getByText('Notes are required')).toBeVisible();
+
+  await dialog.getByRole('textbox', { name: 'Contact' }).fill('Ida');
+  await page.getByRole('option', { name: /Ida Wells/ }).click();
+  await dialog.getByLabel('Notes').fill('Coffee to plan the spring appeal');
+  await dialog.getByLabel('Date').fill('2026-03-10T15:00');
+  await dialog.getByRole('button', { name: 'Log Interaction' }).click();
+  await expect(page.getByText('Interaction created successfully')).toBeVisible();
+
+  const row = page.getByRole('row', { name: /meeting with Ida Wells/ });
+  await expect(row).toContainText('Ida Wells');
+  await expect(row).toContainText('March 10, 2026');
+  await expect(row).toContainText('Coffee to plan the spring appeal');
+
+  // The actions menu does not open the row; a click elsewhere on the row does.
+  await page.getByRole('button', { name: 'Actions for meeting with Ida Wells' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Interaction' });
+  await expect(page).toHaveURL(/\/interactions$/);
+  await edit.getByLabel('Notes').fill('Coffee: agreed to co-sign the appeal');
+  await edit.getByRole('button', { name: 'Update Interaction' }).click();
+  await expect(page.getByText('Interaction updated successfully')).toBeVisible();
+
+  await row.getByText('Coffee: agreed to co-sign the appeal').click();
+  await expect(page.getByRole('heading', { name: 'Interaction Details' })).toBeVisible();
+  await expect(page.getByText('Interaction Information')).toBeVisible();
+  await expect(page.getByText('Free Speech Fund', { exact: true })).toBeVisible();
+  await expect(page.getByText('No grants from Free Speech Fund.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('link', { name: 'View Full Contact Profile' }).click();
+  await expect(page.getByRole('heading', { name: 'Ida Wells' })).toBeVisible();
+
+  await page.goto('/interactions');
+  await page.getByRole('button', { name: 'Actions for meeting with Ida Wells' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete interaction' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText('Interaction deleted successfully')).toBeVisible();
+  await expect(page.getByText('No interactions yet')).toBeVisible();
+});
+
+test('an unknown interaction shows Interaction not found', async ({ page }) => {
+  await page.goto('/interactions/987654');
+  await expect(page.getByText('Interaction not found')).toBeVisible();
+});
+
+test('the interactions page has no serious accessibility violations', async ({ page }) => {
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Log Interaction' }).click();
+  await expect(page.getByRole('dialog', { name: 'Log Interaction' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,0 +1,119 @@
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  newAccount,
+  openFromSidebar,
+  registerThroughForm,
+  test,
+} from './fixtures.ts';
+
+test.beforeEach(async ({ page }) => {
+  await registerThroughForm(page, newAccount());
+  await openFromSidebar(page, 'Opportunities');
+});
+
+test('create with a stage change, edit and delete an opportunity', async ({ page }) => {
+  await page.getByRole('button', { name: 'Add Opportunity' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Opportunity' });
+  // New opportunities start at $0, prospecting, 10%.
+  await expect(dialog.getByLabel('Amount')).toHaveValue('$0');
+  await expect(dialog.getByRole('textbox', { name: 'Stage' })).toHaveValue('Prospecting');
+  await expect(dialog.getByLabel('Probability (%)')).toHaveValue('10');
+  await expect(dialog.getByLabel('Expected Close Date')).not.toHaveValue('');
+
+  await dialog.getByRole('button', { name: 'Create Opportunity' }).click();
+  await expect(dialog.getByText('Name is required')).toBeVisible();
+  await expect(dialog.getByText('Organization is required')).toBeVisible();
+
+  await dialog.getByLabel('Name').fill('Capital campaign');
+  await dialog.getByLabel('Organization').fill('Hill Foundation');
+  await dialog.getByLabel('Amount').fill('50000');
+  await dialog.getByRole('textbox', { name: 'Stage' }).click();
+  await page.getByRole('option', { name: 'Negotiation' }).click();
+  await expect(page.getByText('Probability Updated')).toBeVisible();
+  await expect(dialog.getByLabel('Probability (%)')).toHaveValue('75');
+  // The user may still change it.
+  await dialog.getByLabel('Probability (%)').fill('80');
+  await dialog.getByRole('button', { name: 'Create Opportunity' }).click();
+  await expect(page.getByText('Opportunity created successfully')).toBeVisible();
+
+  const row = page.getByRole('row', { name: /Capital campaign/ });
+  await expect(row).toContainText('Hill Foundation');
+  await expect(row).toContainText('$50,000');
+  await expect(row).toContainText('Negotiation');
+  await expect(row).toContainText('80%');
+
+  const negotiation = page.locator('[data-stage="negotiation"]');
+  await expect(negotiation).toContainText('1 opportunity');
+  await expect(negotiation).toContainText('$50,000');
+  await expect(negotiation).toContainText('75%');
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Actions for Capital campaign' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Opportunity' });
+  await expect(edit.getByLabel('Probability (%)')).toHaveValue('80');
+  await edit.getByLabel('Name').fill('Capital campaign 2027');
+  await edit.getByRole('button', { name: 'Update Opportunity' }).click();
+  await expect(page.getByText('Opportunity updated successfully')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Capital campaign 2027/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Actions for Capital campaign 2027' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete opportunity' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText('Opportunity deleted successfully')).toBeVisible();
+  await expect(page.getByText('No opportunities yet')).toBeVisible();
+});
+
+test('the detail page lists the organization contacts and opens their details', async ({
+  page,
+}) => {
+  const created = await page.request.post('/api/opportunities', {
+    data: {
+      name: 'Endowment gift',
+      organization: 'Lake Trust',
+      amount: 900000,
+      stage: 'qualification',
+      expectedCloseDate: '2027-03-01T12:00:00Z',
+      notes: 'Met at the spring gala',
+    },
+  });
+  const { id } = await created.json();
+  await page.request.post('/api/contacts', {
+    data: {
+      name: 'Lena Lake',
+      email: 'lena@lake.org',
+      phone: '555-0177',
+      organization: 'Lake Trust',
+      notes: 'Trustee',
+    },
+  });
+
+  await page.reload();
+  await page
+    .getByRole('row', { name: /Endowment gift/ })
+    .getByRole('cell', { name: 'Lake Trust' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/opportunities/${id}$`));
+  await expect(page.getByRole('heading', { name: 'Endowment gift' })).toBeVisible();
+  await expect(page.getByText('$900,000')).toBeVisible();
+  await expect(page.getByText('25%')).toBeVisible();
+  await expect(page.getByText('Met at the spring gala')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Lena Lake' }).click();
+  const details = page.getByRole('dialog', { name: 'Contact Details' });
+  await expect(details).toContainText('lena@lake.org');
+  await expect(details).toContainText('555-0177');
+  await expect(details).toContainText('Trustee');
+  await expectNoSeriousA11yViolations(page);
+  await details.getByRole('link', { name: 'View Full Contact Profile' }).click();
+  await expect(page.getByRole('heading', { name: 'Lena Lake' })).toBeVisible();
+});
+
+test('an unknown opportunity shows Opportunity not found', async ({ page }) => {
+  await page.goto('/opportunities/987654');
+  await expect(page.getByText('Opportunity not found')).toBeVisible();
+});

@@ -1,0 +1,102 @@
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  newAccount,
+  registerThroughForm,
+  test,
+} from './fixtures.ts';
+
+test.describe('signed out', () => {
+  test('protected pages redirect to /auth; other paths show the landing page', async ({ page }) => {
+    await page.goto('/contacts');
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.goto('/grants/12');
+    await expect(page).toHaveURL(/\/auth$/);
+
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('link', { name: 'Start Free Trial' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Contact us' })).toHaveAttribute(
+      'href',
+      /^https:\/\//,
+    );
+  });
+
+  test('the landing and auth pages have no serious accessibility violations', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Start Free Trial' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.goto('/auth');
+    await expect(page.getByRole('form', { name: 'Log in' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.goto('/auth?tab=register');
+    await expect(page.getByRole('form', { name: 'Register' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe('signed in', () => {
+  test.beforeEach(async ({ page }) => {
+    await registerThroughForm(page, newAccount());
+  });
+
+  test('the sidebar lists the seven pages in order and highlights the current one', async ({
+    page,
+  }) => {
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByRole('link')).toHaveText([
+      'Dashboard',
+      'Contacts',
+      'Interactions',
+      'Grants',
+      'Opportunities',
+      'Tasks',
+      'Organization',
+    ]);
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+
+    const headings: Record<string, string> = {
+      Contacts: 'Contacts',
+      Interactions: 'Interactions',
+      Grants: 'Grants',
+      Opportunities: 'Opportunities',
+      Tasks: 'Tasks Board',
+      Organization: 'Organization',
+    };
+    for (const [entry, heading] of Object.entries(headings)) {
+      await nav.getByRole('link', { name: entry }).click();
+      await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+      await expect(nav.getByRole('link', { name: entry })).toHaveAttribute('aria-current', 'page');
+      await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+    }
+  });
+
+  test('the landing and auth pages redirect a signed-in user to the dashboard', async ({
+    page,
+  }) => {
+    await page.goto('/auth');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  });
+
+  test('an unknown path shows the 404 card inside the app', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('the app pages have no serious accessibility violations', async ({ page }) => {
+    for (const path of ['/', '/contacts', '/tasks', '/organization']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    }
+  });
+});

@@ -1,0 +1,253 @@
+// `npm run seed` fills a new demo organisation with realistic records and prints its sign-in.
+// Sizes: `npm run seed -- --contacts 100000 --interactions 100000 --grants 10000 --opportunities 5000`.
+// Uses the configured database (DATA_DIR or DATABASE_URL); stop the server on a DATA_DIR first.
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { grantStatuses, taskCategories, taskStatuses } from '../src/domain/grants.ts';
+import { interactionTypes } from '../src/domain/interactions.ts';
+import { opportunityStages, stageProbabilities } from '../src/domain/opportunities.ts';
+import { parseConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import {
+  companies,
+  contacts,
+  grants,
+  grantTasks,
+  interactions,
+  opportunities,
+  users,
+} from '../src/server/db/schema.ts';
+import { inCompany } from '../src/server/db/scope.ts';
+import { hashPassword } from '../src/server/lib/passwords.ts';
+
+const { values } = parseArgs({
+  options: {
+    contacts: { type: 'string', default: '60' },
+    interactions: { type: 'string', default: '150' },
+    grants: { type: 'string', default: '15' },
+    opportunities: { type: 'string', default: '10' },
+  },
+});
+const size = (name: keyof typeof values) =>
+  Math.max(0, Number.parseInt(values[name] ?? '0', 10) || 0);
+
+const first = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Maya',
+  'Rosa',
+  'Nelson',
+  'Ida',
+  'Frida',
+  'Omar',
+  'Lena',
+  'Kofi',
+  'Priya',
+  'Mateo',
+  'Hana',
+  'Tariq',
+  'Zoe',
+  'Luis',
+  'Amara',
+  'Chen',
+  'Noor',
+];
+const last = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Angelou',
+  'Parks',
+  'Wells',
+  'Kahlo',
+  'Okafor',
+  'Lake',
+  'Mensah',
+  'Patel',
+  'Garcia',
+  'Sato',
+  'Haddad',
+  'Novak',
+  'Reyes',
+  'Diallo',
+  'Wang',
+  'Khan',
+  'Silva',
+];
+const funders = [
+  'River Trust',
+  'Hill Foundation',
+  'Harvest Foundation',
+  'Arts Council',
+  'Lake Fund',
+  'Community Chest',
+  'Green Futures Fund',
+  'Literacy Alliance',
+  'Youth Forward',
+  'Open Doors Trust',
+];
+const programs = [
+  'Literacy for All',
+  'Food Bank Expansion',
+  'Youth Arts',
+  'Parks Cleanup',
+  'Digital Skills',
+  'Safe Housing',
+  'Clean Water',
+  'After-School Tutoring',
+  'Seniors Outreach',
+  'Mobile Clinic',
+];
+const notes = [
+  'Met at the spring gala.',
+  'Prefers email.',
+  'Interested in multi-year support.',
+  'Asked for our annual report.',
+  'Introduced by a board member.',
+  'Follow up after the site visit.',
+];
+
+let seed = 42;
+/** A small deterministic generator, so two runs make the same data. */
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+  return seed / 2 ** 31;
+};
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000);
+
+const config = parseConfig(process.env);
+const database = await openDatabase(config.database);
+const db = database.db;
+const username = `demo_${randomBytes(3).toString('hex')}`;
+const password = `Demo-${randomBytes(4).toString('hex')}`;
+
+// A new company and its admin are created before any company is known, as registration does.
+const [company] = await db
+  .insert(companies)
+  .values({ name: 'Riverbank Community Trust', industry: 'Community development' })
+  .returning({ id: companies.id });
+if (!company) throw new Error('could not create the demo company');
+const companyId = company.id;
+await inCompany(db, companyId, async (tx) => {
+  await tx.insert(users).values({
+    companyId,
+    username,
+    passwordHash: await hashPassword(password),
+    name: 'Demo Admin',
+    email: 'demo@example.org',
+    role: 'admin',
+  });
+});
+
+async function inBatches<T>(
+  total: number,
+  make: (i: number) => T,
+  insert: (rows: T[]) => Promise<unknown>,
+) {
+  for (let start = 0; start < total; start += 1000) {
+    const rows = Array.from({ length: Math.min(1000, total - start) }, (_, k) => make(start + k));
+    await insert(rows);
+  }
+}
+
+const contactIds: number[] = [];
+await inBatches(
+  size('contacts'),
+  (i) => {
+    const name = `${pick(first)} ${pick(last)}`;
+    return {
+      companyId,
+      name,
+      email: `${name.toLowerCase().replace(/\W+/g, '.')}.${i}@example.org`,
+      phone: `555-${String(1000 + (i % 9000)).padStart(4, '0')}`,
+      organization: pick(funders),
+      notes: random() < 0.4 ? pick(notes) : null,
+    };
+  },
+  async (rows) => {
+    const ids = await inCompany(db, companyId, (tx) =>
+      tx.insert(contacts).values(rows).returning({ id: contacts.id }),
+    );
+    contactIds.push(...ids.map((r) => r.id));
+  },
+);
+
+if (contactIds.length > 0) {
+  await inBatches(
+    size('interactions'),
+    () => ({
+      companyId,
+      contactId: pick(contactIds),
+      type: pick(interactionTypes),
+      notes: pick(notes),
+      date: daysFromNow(-Math.floor(random() * 365)),
+    }),
+    (rows) => inCompany(db, companyId, (tx) => tx.insert(interactions).values(rows)),
+  );
+}
+
+const grantIds: number[] = [];
+await inBatches(
+  size('grants'),
+  () => ({
+    companyId,
+    name: `${pick(programs)} ${2026 + Math.floor(random() * 3)}`,
+    funder: pick(funders),
+    amount: Math.round(random() * 200) * 500,
+    dueDate: daysFromNow(Math.floor(random() * 240) - 60),
+    status: pick(grantStatuses),
+    notes: random() < 0.5 ? pick(notes) : null,
+  }),
+  async (rows) => {
+    const ids = await inCompany(db, companyId, (tx) =>
+      tx.insert(grants).values(rows).returning({ id: grants.id }),
+    );
+    grantIds.push(...ids.map((r) => r.id));
+  },
+);
+
+await inBatches(
+  grantIds.length * 2,
+  (i) => ({
+    companyId,
+    grantId: grantIds[Math.floor(i / 2)] as number,
+    name: pick([
+      'Draft budget',
+      'Write narrative',
+      'Gather letters',
+      'Call program officer',
+      'Submit application',
+    ]),
+    description: pick(notes),
+    category: pick(taskCategories),
+    dueDate: daysFromNow(Math.floor(random() * 90)),
+    status: pick(taskStatuses),
+  }),
+  (rows) => inCompany(db, companyId, (tx) => tx.insert(grantTasks).values(rows)),
+);
+
+await inBatches(
+  size('opportunities'),
+  () => {
+    const stage = pick(opportunityStages);
+    return {
+      companyId,
+      name: `${pick(programs)} partnership`,
+      organization: pick(funders),
+      amount: Math.round(random() * 100) * 1000,
+      stage,
+      probability: stageProbabilities[stage],
+      expectedCloseDate: daysFromNow(Math.floor(random() * 180)),
+      notes: null,
+    };
+  },
+  (rows) => inCompany(db, companyId, (tx) => tx.insert(opportunities).values(rows)),
+);
+
+await database.close();
+console.log(
+  `Seeded "Riverbank Community Trust": ${contactIds.length} contacts, ${size('interactions')} interactions, ${grantIds.length} grants, ${size('opportunities')} opportunities.`,
+);
+console.log(`Sign in as ${username} with password ${password}`);

@@ -1,0 +1,17 @@
+// `npm start`: builds the web bundle when it is missing, then runs the server in this process.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+if (!existsSync(`${root}dist/web/index.html`)) {
+  console.log('Building the web app (first start only)…');
+  const vite = fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url));
+  const build = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const { register } = await import('tsx/esm/api');
+register();
+await import('../src/server/main.ts');

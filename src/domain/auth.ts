@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { emailSchema, requiredText } from './common.ts';
+import { type Role, roles } from './organization.ts';
+
+/** Longest password accepted anywhere: hashing unbounded input would be a denial-of-service lever. */
+export const PASSWORD_MAX = 100;
+
+export const usernameSchema = z
+  .string({ error: 'Username must be at least 3 characters' })
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(50, 'Username must be at most 50 characters');
+
+export const passwordSchema = z
+  .string({ error: 'Password must be at least 6 characters' })
+  .min(6, 'Password must be at least 6 characters')
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const loginSchema = z.object({
+  username: requiredText('Username is required'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/**
+ * Registration creates a new company named after `organization` whose first user is its admin.
+ * The client also sends `companyId` and `role` (SPEC §3); they are not part of the schema, so
+ * they are stripped and never trusted.
+ */
+export const registerSchema = z.object({
+  username: usernameSchema,
+  name: requiredText('Name is required'),
+  organization: requiredText('Organization is required'),
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  companyId: z.number().int(),
+  companyName: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const isAdmin = (user: { role: Role }) => user.role === 'admin';

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { emailSchema, LINE_MAX, NOTES_MAX, optionalText, requiredText } from './common.ts';
+import { listQuerySchema } from './lists.ts';
+
+export const contactInputSchema = z.object({
+  name: requiredText('Name is required'),
+  email: emailSchema,
+  phone: optionalText(50),
+  organization: optionalText(),
+  notes: optionalText(NOTES_MAX),
+});
+export type ContactInput = z.input<typeof contactInputSchema>;
+export type ContactValues = z.output<typeof contactInputSchema>;
+
+/** PATCH: the same fields, each optional; a field left out keeps its value. */
+export const contactPatchSchema = contactInputSchema.partial();
+
+export const contactSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  organization: z.string().nullable(),
+  notes: z.string().nullable(),
+  companyId: z.number().int(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+export const contactSortFields = ['name', 'email', 'organization', 'createdAt'] as const;
+export const contactListQuerySchema = listQuerySchema(contactSortFields).extend({
+  /** Exact organization: the contacts of one funder or partner (SPEC §1). */
+  organization: z.string().trim().max(LINE_MAX).optional(),
+});
+
+/** The columns of an import file, in the template's order (SPEC §7, template download). */
+export const CONTACT_CSV_COLUMNS = ['name', 'email', 'phone', 'organization', 'notes'] as const;
+export const CONTACT_CSV_REQUIRED = ['name', 'email'] as const;
+export const CONTACT_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+export const IMPORT_ERRORS_MAX = 100;
+
+export const importResultSchema = z.object({
+  message: z.string(),
+  imported: z.number().int(),
+  skipped: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+export const importMessage = (imported: number, skipped: number) =>
+  `Imported ${imported} contacts, skipped ${skipped} rows`;

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { dateTimeSchema, LINE_MAX, NOTES_MAX, optionalText, requiredText } from './common.ts';
+import { listQuerySchema } from './lists.ts';
+
+export const grantStatuses = ['draft', 'in-progress', 'submitted', 'awarded', 'rejected'] as const;
+export type GrantStatus = (typeof grantStatuses)[number];
+
+/** Awarded and rejected grants are decided; every other grant is active (SPEC §2.5). */
+export const isActiveGrant = (status: GrantStatus) => status !== 'awarded' && status !== 'rejected';
+export const activeGrantStatuses = grantStatuses.filter(isActiveGrant);
+
+export const grantStatusLabels: Record<GrantStatus, string> = {
+  draft: 'Draft',
+  'in-progress': 'In Progress',
+  submitted: 'Submitted',
+  awarded: 'Awarded',
+  rejected: 'Rejected',
+};
+
+export const taskCategories = ['research', 'proposal', 'outreach', 'submission'] as const;
+export type TaskCategory = (typeof taskCategories)[number];
+
+export const taskStatuses = ['pending', 'in-progress', 'completed', 'overdue'] as const;
+export type TaskStatus = (typeof taskStatuses)[number];
+
+export const taskStatusLabels: Record<TaskStatus, string> = {
+  pending: 'Pending',
+  'in-progress': 'In Progress',
+  completed: 'Completed',
+  overdue: 'Overdue',
+};
+
+/** Largest amount accepted: well inside exact integer range. */
+export const AMOUNT_MAX = 1_000_000_000_000;
+
+const isMissing = (input: unknown) => input === undefined || input === null || input === '';
+
+/** An enum whose missing value says `required` and whose unknown value says `invalid`. */
+const choice = <const T extends readonly [string, ...string[]]>(
+  values: T,
+  required: string,
+  invalid: string,
+) => z.enum(values, { error: (issue) => (isMissing(issue.input) ? required : invalid) });
+
+const httpUrl = z
+  .string({ error: 'Please enter a valid URL' })
+  .trim()
+  .max(2000, 'Must be at most 2000 characters')
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value === null || isHttpUrl(value), 'Please enter a valid http(s) URL');
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export const grantInputSchema = z.object({
+  name: requiredText('Name is required'),
+  funder: requiredText('Funder is required'),
+  amount: z
+    .number({ error: 'Amount must be positive' })
+    .int('Amount must be a whole number of dollars')
+    .min(0, 'Amount must be positive')
+    .max(AMOUNT_MAX, 'Amount is too large'),
+  dueDate: dateTimeSchema('Due date is required'),
+  status: choice(grantStatuses, 'Status is required', 'Invalid status value').default('draft'),
+  notes: optionalText(NOTES_MAX),
+  documentUrl: httpUrl,
+});
+export type GrantInput = z.input<typeof grantInputSchema>;
+export type GrantValues = z.output<typeof grantInputSchema>;
+export const grantPatchSchema = grantInputSchema.partial();
+
+export const grantSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  funder: z.string(),
+  amount: z.number(),
+  dueDate: z.string(),
+  status: z.enum(grantStatuses),
+  notes: z.string().nullable(),
+  documentUrl: z.string().nullable(),
+  companyId: z.number().int(),
+});
+export type Grant = z.infer<typeof grantSchema>;
+
+export const grantSortFields = ['name', 'funder', 'amount', 'dueDate', 'status'] as const;
+export const grantListQuerySchema = listQuerySchema(grantSortFields).extend({
+  /** Exact funder: the grants of one organization (SPEC §1). */
+  funder: z.string().trim().max(LINE_MAX).optional(),
+  status: z.enum(grantStatuses).optional(),
+});
+
+/** Count and total amount of the grants in each status, in pipeline order. */
+export const pipelineSchema = z.array(
+  z.object({ status: z.enum(grantStatuses), count: z.number().int(), total: z.number() }),
+);
+export type Pipeline = z.infer<typeof pipelineSchema>;
+
+/** Form values to payload: non-numeric input becomes 0, then whole dollars (SPEC §2.11). */
+export function parseAmount(value: unknown): number {
+  const number = typeof value === 'number' ? value : Number.parseFloat(String(value));
+  return Number.isFinite(number) ? Math.trunc(number) : 0;
+}
+
+export const taskInputSchema = z.object({
+  name: requiredText('Task name is required'),
+  description: requiredText('Task description is required', NOTES_MAX),
+  category: choice(taskCategories, 'Category is required', 'Invalid category value'),
+  dueDate: dateTimeSchema('Due date is required'),
+  status: choice(taskStatuses, 'Status is required', 'Invalid status value').default('pending'),
+});
+export type TaskInput = z.input<typeof taskInputSchema>;
+export type TaskValues = z.output<typeof taskInputSchema>;
+/** PATCH: a status alone (select or drag) or the whole form. */
+export const taskPatchSchema = taskInputSchema.partial();
+
+export const taskSchema = z.object({
+  id: z.number().int(),
+  grantId: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  category: z.enum(taskCategories),
+  dueDate: z.string().nullable(),
+  status: z.enum(taskStatuses),
+  companyId: z.number().int(),
+});
+export type Task = z.infer<typeof taskSchema>;
+
+/** A task on the board, with its grant. */
+export const boardTaskSchema = taskSchema.extend({ grantName: z.string() });
+export type BoardTask = z.infer<typeof boardTaskSchema>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { dateTimeSchema, ID_MAX, NOTES_MAX, requiredText } from './common.ts';
+import { listQuerySchema } from './lists.ts';
+
+export const interactionTypes = ['meeting', 'call', 'email', 'note'] as const;
+export type InteractionType = (typeof interactionTypes)[number];
+
+export const INVALID_CONTACT = 'Invalid contact selection';
+
+export const interactionInputSchema = z.object({
+  contactId: z
+    .number({
+      error: (issue) => (issue.input === undefined ? 'Contact is required' : INVALID_CONTACT),
+    })
+    .int(INVALID_CONTACT)
+    .min(1, INVALID_CONTACT)
+    .max(ID_MAX, INVALID_CONTACT),
+  type: z.enum(interactionTypes, { error: 'Type is required' }),
+  notes: requiredText('Notes are required', NOTES_MAX),
+  date: dateTimeSchema('Date is required'),
+});
+export type InteractionInput = z.input<typeof interactionInputSchema>;
+export type InteractionValues = z.output<typeof interactionInputSchema>;
+
+export const interactionPatchSchema = interactionInputSchema.partial();
+
+export const interactionSchema = z.object({
+  id: z.number().int(),
+  contactId: z.number().int(),
+  /** The linked contact's name, so lists need no second lookup. */
+  contactName: z.string(),
+  type: z.enum(interactionTypes),
+  notes: z.string(),
+  date: z.string(),
+  companyId: z.number().int(),
+});
+export type Interaction = z.infer<typeof interactionSchema>;
+
+export const interactionSortFields = ['date', 'type', 'contactName'] as const;
+export const interactionListQuerySchema = listQuerySchema(interactionSortFields).extend({
+  contactId: z.coerce.number().int().min(1).max(ID_MAX).optional(),
+});

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const LIST_LIMIT_MAX = 500;
+
+/**
+ * ARCHITECTURE §3: every list accepts optional `q` (search), `sort` (a field, `-field` for
+ * descending), `limit` and `offset`, and reports the total in X-Total-Count.
+ */
+export function listQuerySchema<const Field extends string>(sortFields: readonly Field[]) {
+  const sortValues = sortFields.flatMap((field) => [field, `-${field}`] as const);
+  return z.object({
+    q: z.string().trim().max(200, 'Search is too long').optional(),
+    sort: z
+      .enum(sortValues as [`${Field}` | `-${Field}`, ...(`${Field}` | `-${Field}`)[]], {
+        error: `Sort by one of: ${sortValues.join(', ')}`,
+      })
+      .optional(),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1, 'Limit must be at least 1')
+      .max(LIST_LIMIT_MAX, `Limit must be at most ${LIST_LIMIT_MAX}`)
+      .optional(),
+    offset: z.coerce.number().int().min(0, 'Offset must be 0 or more').optional(),
+  });
+}
+
+export interface ListParams<Field extends string> {
+  q?: string | undefined;
+  sort?: `${Field}` | `-${Field}` | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+}
+
+export const TOTAL_COUNT_HEADER = 'x-total-count';

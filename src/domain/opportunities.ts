@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { dateTimeSchema, NOTES_MAX, optionalText, requiredText } from './common.ts';
+import { AMOUNT_MAX } from './grants.ts';
+import { listQuerySchema } from './lists.ts';
+
+export const opportunityStages = [
+  'prospecting',
+  'qualification',
+  'proposal',
+  'negotiation',
+  'closed-won',
+  'closed-lost',
+] as const;
+export type OpportunityStage = (typeof opportunityStages)[number];
+
+/** Default win probability (percent) that choosing a stage sets (SPEC §9). */
+export const stageProbabilities: Record<OpportunityStage, number> = {
+  prospecting: 10,
+  qualification: 25,
+  proposal: 40,
+  negotiation: 75,
+  'closed-won': 100,
+  'closed-lost': 0,
+};
+
+export const stageLabels: Record<OpportunityStage, string> = {
+  prospecting: 'Prospecting',
+  qualification: 'Qualification',
+  proposal: 'Proposal',
+  negotiation: 'Negotiation',
+  'closed-won': 'Closed Won',
+  'closed-lost': 'Closed Lost',
+};
+
+/** SPEC §2.13: what a new opportunity starts with (expected close: now). */
+export const newOpportunityDefaults = () => ({
+  amount: 0,
+  stage: 'prospecting' as OpportunityStage,
+  expectedCloseDate: new Date(),
+  probability: stageProbabilities.prospecting,
+});
+
+const isMissing = (input: unknown) => input === undefined || input === null || input === '';
+
+export const opportunityInputSchema = z.object({
+  name: requiredText('Name is required'),
+  organization: requiredText('Organization is required'),
+  amount: z
+    .number({ error: 'Amount must be greater than 0' })
+    .int('Amount must be a whole number of dollars')
+    .min(0, 'Amount must be greater than 0')
+    .max(AMOUNT_MAX, 'Amount is too large'),
+  stage: z.enum(opportunityStages, {
+    error: (issue) => (isMissing(issue.input) ? 'Stage is required' : 'Invalid stage value'),
+  }),
+  expectedCloseDate: dateTimeSchema('Expected close date is required'),
+  probability: z
+    .number({ error: 'Probability must be a number from 0 to 100' })
+    .int('Probability must be a whole number')
+    .min(0, 'Probability must be at least 0')
+    .max(100, 'Probability must be at most 100')
+    .nullish(),
+  notes: optionalText(NOTES_MAX),
+});
+export type OpportunityInput = z.input<typeof opportunityInputSchema>;
+export type OpportunityValues = z.output<typeof opportunityInputSchema>;
+export const opportunityPatchSchema = opportunityInputSchema.partial();
+
+export const opportunitySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  organization: z.string(),
+  amount: z.number(),
+  stage: z.enum(opportunityStages),
+  expectedCloseDate: z.string(),
+  probability: z.number().int().nullable(),
+  notes: z.string().nullable(),
+  companyId: z.number().int(),
+});
+export type Opportunity = z.infer<typeof opportunitySchema>;
+
+export const opportunitySortFields = [
+  'name',
+  'organization',
+  'amount',
+  'stage',
+  'probability',
+  'expectedCloseDate',
+] as const;
+export const opportunityListQuerySchema = listQuerySchema(opportunitySortFields).extend({
+  stage: z.enum(opportunityStages).optional(),
+});
+
+export const opportunityPipelineSchema = z.array(
+  z.object({ stage: z.enum(opportunityStages), count: z.number().int(), total: z.number() }),
+);
+export type OpportunityPipeline = z.infer<typeof opportunityPipelineSchema>;

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { emailSchema, ID_MAX, LINE_MAX, optionalText, requiredText } from './common.ts';
+import { isHttpUrl } from './grants.ts';
+
+export const roles = ['admin', 'user'] as const;
+export type Role = (typeof roles)[number];
+
+export const invitationStatuses = ['pending', 'accepted', 'expired'] as const;
+export type InvitationStatus = (typeof invitationStatuses)[number];
+
+/** How long an invitation link works. */
+export const INVITATION_VALID_DAYS = 7;
+
+const isMissing = (input: unknown) => input === undefined || input === null || input === '';
+const roleSchema = z
+  .enum(roles, {
+    error: (issue) => (isMissing(issue.input) ? 'Role is required' : 'Invalid role value'),
+  })
+  .default('user');
+
+export const organizationSchema = z.object({
+  name: z.string(),
+  industry: z.string().nullable(),
+  website: z.string().nullable(),
+  address: z.string().nullable(),
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+export const organizationInputSchema = z.object({
+  name: requiredText('Organization name is required'),
+  industry: optionalText(),
+  website: optionalText(2000).refine(
+    (value) => value === null || isHttpUrl(value),
+    'Please enter a valid URL',
+  ),
+  address: optionalText(500),
+});
+export type OrganizationInput = z.input<typeof organizationInputSchema>;
+
+export const teamMemberSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  role: z.enum(roles),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const newUserSchema = z.object({
+  name: requiredText('Name is required'),
+  email: emailSchema,
+  username: z
+    .string({ error: 'Username must be at least 3 characters' })
+    .trim()
+    .min(3, 'Username must be at least 3 characters')
+    .max(50, 'Username must be at most 50 characters'),
+  password: z
+    .string({ error: 'Password must be at least 6 characters' })
+    .min(6, 'Password must be at least 6 characters')
+    .max(100, 'Password must be at most 100 characters'),
+  role: roleSchema,
+});
+export type NewUserInput = z.input<typeof newUserSchema>;
+
+export const resetPasswordSchema = z.object({
+  userId: z
+    .number({ error: 'User ID is required' })
+    .int('User ID is required')
+    .min(1, 'User ID is required')
+    .max(ID_MAX, 'User ID is required'),
+  newPassword: z
+    .string({ error: 'Password must be at least 6 characters' })
+    .min(6, 'Password must be at least 6 characters')
+    .max(100, 'Password must be at most 100 characters'),
+});
+
+/** The reset dialog asks more of a new password than the API does (SPEC §5). */
+export const strongPasswordSchema = z
+  .string()
+  .min(8, 'Password must be at least 8 characters')
+  .max(100, 'Password must be at most 100 characters')
+  .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
+  .regex(/[0-9]/, 'Password must contain at least one number');
+
+export const invitationInputSchema = z.object({
+  email: emailSchema,
+  name: requiredText('Name is required'),
+  role: roleSchema,
+});
+export type InvitationInput = z.input<typeof invitationInputSchema>;
+
+export const invitationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  status: z.enum(invitationStatuses),
+  expiresAt: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const createdInvitationSchema = invitationSchema.extend({
+  /** The acceptance link, when no email was really sent (no SMTP server configured). */
+  previewUrl: z.string().optional(),
+});
+
+export const invitationLookupSchema = z.object({
+  status: z.enum(invitationStatuses),
+  companyName: z.string(),
+  role: z.enum(roles),
+});
+export type InvitationLookup = z.infer<typeof invitationLookupSchema>;
+
+export const acceptInvitationSchema = z.object({
+  token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(LINE_MAX),
+  username: newUserSchema.shape.username,
+  password: newUserSchema.shape.password,
+});
+
+/** The acceptance form's own, stricter rules (SPEC §5). */
+export const acceptInvitationFormSchema = z
+  .object({
+    username: z
+      .string()
+      .trim()
+      .min(4, 'Username must be at least 4 characters')
+      .max(50, 'Username must be at most 50 characters'),
+    password: z
+      .string()
+      .min(8, 'Password must be at least 8 characters')
+      .max(100, 'Password must be at most 100 characters'),
+    confirmPassword: z.string().max(100, 'Password must be at most 100 characters'),
+  })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });

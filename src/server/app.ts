@@ -1,0 +1,116 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { createMailer } from './lib/mailer.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { grantsRoutes } from './modules/grants/grants.routes.ts';
+import { tasksRoutes } from './modules/grants/tasks.routes.ts';
+import { interactionsRoutes } from './modules/interactions/interactions.routes.ts';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
+import { opportunitiesRoutes } from './modules/opportunities/opportunities.routes.ts';
+import { organizationRoutes } from './modules/organization/organization.routes.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { originCheckPlugin } from './plugins/origin-check.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
+
+/** JSON bodies above this are refused with 413; file uploads set their own limit. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+function loggerOptions(config: AppConfig) {
+  if (config.logLevel === 'silent') return false;
+  if (config.env === 'development') {
+    return { level: config.logLevel, transport: { target: 'pino-pretty' } };
+  }
+  return { level: config.logLevel };
+}
+
+/** Builds the whole application (database included) without listening. */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const database = await openDatabase(config.database);
+  const app = Fastify({
+    logger: loggerOptions(config),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: false,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('mailer', createMailer(config));
+  app.addHook('onClose', async () => {
+    app.mailer.close();
+    await database.close();
+  });
+  // While shutting down, answers to requests in flight close their connection, so a client's
+  // keep-alive socket cannot hold the process open after the last response.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin);
+  // JSON endpoints take JSON only: any other body type is answered 415.
+  app.removeContentTypeParser('text/plain');
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Grantwell API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'grantwell_session' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  // Every route, as registered: the permission-matrix test checks it knows each one.
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeList.push({ method, url: route.url });
+    }
+  });
+
+  await app.register(originCheckPlugin);
+  await app.register(sessionPlugin);
+  for (const routes of [
+    authRoutes,
+    contactsRoutes,
+    interactionsRoutes,
+    grantsRoutes,
+    tasksRoutes,
+    dashboardRoutes,
+    opportunitiesRoutes,
+    organizationRoutes,
+    invitationsRoutes,
+  ]) {
+    await app.register(routes, { prefix: '/api' });
+  }
+  await app.register(webAppPlugin);
+  return app;
+}

@@ -1,0 +1,69 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  APP_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(1).default('Grantwell <no-reply@localhost>'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+});
+
+export type DatabaseConfig =
+  | { kind: 'embedded'; dataDir: string }
+  | { kind: 'memory' }
+  | { kind: 'server'; url: string };
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  appUrl: URL;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  env: 'development' | 'production' | 'test';
+  /** The built web app that the server serves beside the API. */
+  webDir: string;
+  /** Whether requests are logged; tests keep the output quiet. */
+  logLevel: 'info' | 'warn' | 'silent';
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+const blankToUndefined = (env: Record<string, string | undefined>) =>
+  Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+
+/** Reads the environment once; throws a ConfigError naming every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  const parsed = envSchema.safeParse(blankToUndefined(env));
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    database: e.DATABASE_URL
+      ? { kind: 'server', url: e.DATABASE_URL }
+      : { kind: 'embedded', dataDir: e.DATA_DIR },
+    appUrl: new URL(e.APP_URL ?? `http://localhost:${e.PORT}`),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    env: e.NODE_ENV,
+    webDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
+    logLevel: e.NODE_ENV === 'test' ? 'silent' : 'info',
+  };
+}

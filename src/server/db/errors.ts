@@ -1,0 +1,7 @@
+/** PostgreSQL's code for a unique-constraint violation, whichever driver (or wrapper) raised it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,251 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { grantStatuses, taskCategories, taskStatuses } from '../../domain/grants.ts';
+import { interactionTypes } from '../../domain/interactions.ts';
+import { opportunityStages } from '../../domain/opportunities.ts';
+import { invitationStatuses, roles } from '../../domain/organization.ts';
+
+export const userRole = pgEnum('user_role', roles);
+export const interactionType = pgEnum('interaction_type', interactionTypes);
+export const grantStatus = pgEnum('grant_status', grantStatuses);
+export const taskCategory = pgEnum('task_category', taskCategories);
+export const taskStatus = pgEnum('task_status', taskStatuses);
+export const opportunityStage = pgEnum('opportunity_stage', opportunityStages);
+export const invitationStatus = pgEnum('invitation_status', invitationStatuses);
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const companyId = () =>
+  integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+const id = () => integer('id').notNull().generatedAlwaysAsIdentity();
+
+export const companies = pgTable('companies', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  description: text('description'),
+  website: text('website'),
+  industry: text('industry'),
+  address: text('address'),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    companyId: companyId(),
+    id: id(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    role: userRole('role').notNull().default('user'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    // Sign-in is by username alone, so it is unique across companies, whatever its case.
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    // SHA-256 of the cookie's token, hex; the token itself is never stored.
+    tokenHash: text('token_hash').primaryKey(),
+    companyId: companyId(),
+    userId: integer('user_id').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+    index('sessions_user_idx').on(t.companyId, t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    companyId: companyId(),
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    organization: text('organization'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index('contacts_name_idx').on(t.companyId, t.name, t.id),
+    index('contacts_organization_idx').on(t.companyId, t.organization),
+  ],
+);
+
+export const interactions = pgTable(
+  'interactions',
+  {
+    companyId: companyId(),
+    id: id(),
+    contactId: integer('contact_id').notNull(),
+    type: interactionType('type').notNull(),
+    notes: text('notes').notNull(),
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({
+      columns: [t.companyId, t.contactId],
+      foreignColumns: [contacts.companyId, contacts.id],
+    }).onDelete('cascade'),
+    index('interactions_date_idx').on(t.companyId, t.date.desc(), t.id),
+    index('interactions_contact_idx').on(t.companyId, t.contactId, t.date.desc()),
+  ],
+);
+
+export const grants = pgTable(
+  'grants',
+  {
+    companyId: companyId(),
+    id: id(),
+    name: text('name').notNull(),
+    funder: text('funder').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    dueDate: timestamp('due_date', { withTimezone: true }).notNull(),
+    status: grantStatus('status').notNull().default('draft'),
+    notes: text('notes'),
+    documentUrl: text('document_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    check('grants_amount_check', sql`${t.amount} >= 0`),
+    index('grants_status_due_idx').on(t.companyId, t.status, t.dueDate),
+    index('grants_funder_idx').on(t.companyId, t.funder),
+  ],
+);
+
+export const grantTasks = pgTable(
+  'grant_tasks',
+  {
+    companyId: companyId(),
+    id: id(),
+    grantId: integer('grant_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    category: taskCategory('category').notNull(),
+    dueDate: timestamp('due_date', { withTimezone: true }),
+    status: taskStatus('status').notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({
+      columns: [t.companyId, t.grantId],
+      foreignColumns: [grants.companyId, grants.id],
+    }).onDelete('cascade'),
+    index('grant_tasks_grant_idx').on(t.companyId, t.grantId),
+    index('grant_tasks_status_idx').on(t.companyId, t.status),
+  ],
+);
+
+export const opportunities = pgTable(
+  'opportunities',
+  {
+    companyId: companyId(),
+    id: id(),
+    name: text('name').notNull(),
+    organization: text('organization').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    stage: opportunityStage('stage').notNull().default('prospecting'),
+    expectedCloseDate: timestamp('expected_close_date', { withTimezone: true }).notNull(),
+    probability: integer('probability'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    check('opportunities_amount_check', sql`${t.amount} >= 0`),
+    check(
+      'opportunities_probability_check',
+      sql`${t.probability} IS NULL OR ${t.probability} BETWEEN 0 AND 100`,
+    ),
+    index('opportunities_stage_idx').on(t.companyId, t.stage),
+    index('opportunities_organization_idx').on(t.companyId, t.organization),
+  ],
+);
+
+export const userInvitations = pgTable(
+  'user_invitations',
+  {
+    companyId: companyId(),
+    id: id(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: userRole('role').notNull().default('user'),
+    // SHA-256 of the emailed token; the token itself is never stored.
+    tokenHash: text('token_hash').notNull(),
+    invitedById: integer('invited_by_id').notNull(),
+    status: invitationStatus('status').notNull().default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    uniqueIndex('user_invitations_token_key').on(t.tokenHash),
+    // A removed user's invitations are withdrawn with them: nobody may join on their word.
+    foreignKey({
+      columns: [t.companyId, t.invitedById],
+      foreignColumns: [users.companyId, users.id],
+    }).onDelete('cascade'),
+    index('user_invitations_status_idx').on(t.companyId, t.status),
+  ],
+);
+
+/**
+ * Failed sign-ins, kept 15 minutes, for throttling per account and per address. Recorded before
+ * any company is known, so it has no company_id and is not a tenant table.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    usernameKey: text('username_key').notNull(),
+    address: text('address').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_failures_username_idx').on(t.usernameKey, t.at),
+    index('login_failures_address_idx').on(t.address, t.at),
+  ],
+);
+
+/** Addresses each account has signed in from: they stay welcome while the account is under attack. */
+export const knownLogins = pgTable(
+  'known_logins',
+  {
+    usernameKey: text('username_key').notNull(),
+    address: text('address').notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.usernameKey, t.address] })],
+);

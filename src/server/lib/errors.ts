@@ -1,0 +1,47 @@
+export type ErrorCode =
+  | 'INVALID_INPUT'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'TOO_MANY_ATTEMPTS'
+  | 'UPSTREAM_FAILED'
+  | 'UNAVAILABLE';
+
+/** The one map from error code to HTTP status: a new code does not compile until it is mapped. */
+export const statusByCode: Record<ErrorCode, number> = {
+  INVALID_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_ATTEMPTS: 429,
+  UPSTREAM_FAILED: 502,
+  UNAVAILABLE: 503,
+};
+
+export interface ErrorIssue {
+  path: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues?: ErrorIssue[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get statusCode(): number {
+    return statusByCode[this.code];
+  }
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);

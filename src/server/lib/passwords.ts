@@ -1,0 +1,18 @@
+import { hash, verify } from '@node-rs/argon2';
+
+// argon2id (the library's default algorithm) with OWASP's recommended minimum: 19 MiB, 2 passes.
+const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export const hashPassword = (password: string) => hash(password, options);
+
+export const verifyPassword = (passwordHash: string, password: string) =>
+  verify(passwordHash, password).catch(() => false);
+
+let dummyHash: Promise<string> | undefined;
+
+/** Spends the time a real verification takes, so an unknown username cannot be told apart. */
+export async function verifyAgainstNothing(password: string): Promise<false> {
+  dummyHash ??= hashPassword('grantwell-timing-equaliser');
+  await verifyPassword(await dummyHash, password);
+  return false;
+}

@@ -1,0 +1,193 @@
+import { and, count, eq, gt, lte, min, or, sql } from 'drizzle-orm';
+import type { CurrentUser, RegisterInput } from '../../../domain/auth.ts';
+import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { companies, knownLogins, loginFailures, sessions, users } from '../../db/schema.ts';
+import { beforeCompanyIsKnown, inCompany } from '../../db/scope.ts';
+import { AppError } from '../../lib/errors.ts';
+
+export const USERNAME_TAKEN = 'Username already exists';
+
+const currentUserColumns = {
+  id: users.id,
+  username: users.username,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  companyId: users.companyId,
+  companyName: companies.name,
+};
+
+const sameUsername = (username: string) => sql`lower(${users.username}) = lower(${username})`;
+
+export function createAuthRepository(db: Database) {
+  return {
+    async findLogin(username: string) {
+      const [row] = await beforeCompanyIsKnown(db, (tx) =>
+        tx
+          .select({ id: users.id, companyId: users.companyId, passwordHash: users.passwordHash })
+          .from(users)
+          .where(sameUsername(username)),
+      );
+      return row ?? null;
+    },
+
+    /** Creates the company named after the organization and its first user, an admin. */
+    async registerCompany(input: RegisterInput, passwordHash: string) {
+      try {
+        return await beforeCompanyIsKnown(db, async (tx) => {
+          const [taken] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(sameUsername(input.username));
+          if (taken) throw new AppError('CONFLICT', USERNAME_TAKEN);
+          const [company] = await tx
+            .insert(companies)
+            .values({ name: input.organization })
+            .returning({ id: companies.id });
+          if (!company) throw new Error('company insert returned no row');
+          const [user] = await tx
+            .insert(users)
+            .values({
+              companyId: company.id,
+              username: input.username,
+              passwordHash,
+              name: input.name,
+              email: input.email,
+              role: 'admin',
+            })
+            .returning({ id: users.id, companyId: users.companyId });
+          if (!user) throw new Error('user insert returned no row');
+          return user;
+        });
+      } catch (error) {
+        // Two registrations racing for one username: the unique index decides.
+        if (isUniqueViolation(error)) throw new AppError('CONFLICT', USERNAME_TAKEN);
+        throw error;
+      }
+    },
+
+    createSession(companyId: number, userId: number, tokenHash: string, expiresAt: Date) {
+      return inCompany(db, companyId, (tx) =>
+        tx.insert(sessions).values({ companyId, userId, tokenHash, expiresAt }),
+      );
+    },
+
+    /** Deletes every session past its absolute expiry or idle for longer than `idleMs`. */
+    purgeExpiredSessions(idleMs: number) {
+      const idleSince = new Date(Date.now() - idleMs);
+      return beforeCompanyIsKnown(db, (tx) =>
+        tx
+          .delete(sessions)
+          .where(or(lte(sessions.expiresAt, sql`now()`), lte(sessions.lastSeenAt, idleSince))),
+      );
+    },
+
+    /**
+     * The user of a live session: not past its absolute expiry and used within `idleMs`.
+     * Marks it used, at most once a minute so reads stay reads.
+     */
+    async findSessionUser(tokenHash: string, idleMs: number): Promise<CurrentUser | null> {
+      const idleSince = new Date(Date.now() - idleMs);
+      return beforeCompanyIsKnown(db, async (tx) => {
+        const [row] = await tx
+          .select({ ...currentUserColumns, lastSeenAt: sessions.lastSeenAt })
+          .from(sessions)
+          .innerJoin(
+            users,
+            and(eq(users.companyId, sessions.companyId), eq(users.id, sessions.userId)),
+          )
+          .innerJoin(companies, eq(companies.id, sessions.companyId))
+          .where(
+            and(
+              eq(sessions.tokenHash, tokenHash),
+              gt(sessions.expiresAt, sql`now()`),
+              gt(sessions.lastSeenAt, idleSince),
+            ),
+          );
+        if (!row) return null;
+        const { lastSeenAt, ...user } = row;
+        if (Date.now() - lastSeenAt.getTime() > 60_000) {
+          await tx
+            .update(sessions)
+            .set({ lastSeenAt: sql`now()` })
+            .where(eq(sessions.tokenHash, tokenHash));
+        }
+        return user;
+      });
+    },
+
+    /** Recent failed sign-ins for the account, the address, and the pair, since `since`. */
+    async loginFailures(usernameKey: string, address: string, since: Date) {
+      return beforeCompanyIsKnown(db, async (tx) => {
+        const recent = gt(loginFailures.at, since);
+        const tally = (where: ReturnType<typeof and>) =>
+          tx
+            .select({ n: count(), oldest: min(loginFailures.at) })
+            .from(loginFailures)
+            .where(where);
+        const [[account], [fromAddress], [pair], [known]] = await Promise.all([
+          tally(and(recent, eq(loginFailures.usernameKey, usernameKey))),
+          tally(and(recent, eq(loginFailures.address, address))),
+          tally(
+            and(
+              recent,
+              eq(loginFailures.usernameKey, usernameKey),
+              eq(loginFailures.address, address),
+            ),
+          ),
+          tx
+            .select({ n: count() })
+            .from(knownLogins)
+            .where(and(eq(knownLogins.usernameKey, usernameKey), eq(knownLogins.address, address))),
+        ]);
+        return {
+          account: { count: account?.n ?? 0, oldest: account?.oldest ?? null },
+          address: { count: fromAddress?.n ?? 0, oldest: fromAddress?.oldest ?? null },
+          pair: { count: pair?.n ?? 0, oldest: pair?.oldest ?? null },
+          knownAddress: (known?.n ?? 0) > 0,
+        };
+      });
+    },
+
+    recordLoginFailure(usernameKey: string, address: string, keepSince: Date) {
+      return beforeCompanyIsKnown(db, async (tx) => {
+        await tx.delete(loginFailures).where(lte(loginFailures.at, keepSince));
+        await tx.insert(loginFailures).values({ usernameKey, address });
+      });
+    },
+
+    /** A success clears the account's failures and remembers the address as the user's. */
+    recordLoginSuccess(usernameKey: string, address: string) {
+      return beforeCompanyIsKnown(db, async (tx) => {
+        await tx.delete(loginFailures).where(eq(loginFailures.usernameKey, usernameKey));
+        await tx
+          .insert(knownLogins)
+          .values({ usernameKey, address })
+          .onConflictDoUpdate({
+            target: [knownLogins.usernameKey, knownLogins.address],
+            set: { lastSuccessAt: sql`now()` },
+          });
+      });
+    },
+
+    async getCurrentUser(companyId: number, userId: number): Promise<CurrentUser | null> {
+      const [row] = await inCompany(db, companyId, (tx) =>
+        tx
+          .select(currentUserColumns)
+          .from(users)
+          .innerJoin(companies, eq(companies.id, users.companyId))
+          .where(and(eq(users.companyId, companyId), eq(users.id, userId))),
+      );
+      return row ?? null;
+    },
+
+    deleteSession(tokenHash: string) {
+      return beforeCompanyIsKnown(db, (tx) =>
+        tx.delete(sessions).where(eq(sessions.tokenHash, tokenHash)),
+      );
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

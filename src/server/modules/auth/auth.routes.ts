@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUserSchema, loginSchema, registerSchema } from '../../../domain/auth.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
+import { errorBodySchema } from '../../lib/schemas.ts';
+import { requireUser } from '../../plugins/guards.ts';
+import { endSession, startSession } from '../../plugins/session.ts';
+import { createAuthRepository } from './auth.repository.ts';
+import { LOGIN_WINDOW_MS, requireLoginAllowed } from './login-throttle.ts';
+
+const BAD_CREDENTIALS = 'Invalid username or password';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = createAuthRepository(app.db);
+
+  const signIn = async (
+    request: Parameters<typeof startSession>[0],
+    reply: Parameters<typeof startSession>[1],
+    account: { id: number; companyId: number },
+  ) => {
+    await startSession(request, reply, account);
+    const user = await auth.getCurrentUser(account.companyId, account.id);
+    if (!user) throw new AppError('UNAUTHENTICATED', BAD_CREDENTIALS);
+    return user;
+  };
+
+  app.post(
+    '/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a company and its first user (an admin), and sign in',
+        body: registerSchema,
+        response: { 201: currentUserSchema, 400: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const passwordHash = await hashPassword(request.body.password);
+      const account = await auth.registerCompany(request.body, passwordHash);
+      await auth.recordLoginSuccess(request.body.username.toLowerCase(), request.ip);
+      return reply.code(201).send(await signIn(request, reply, account));
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with username and password',
+        body: loginSchema,
+        response: {
+          200: currentUserSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const usernameKey = username.toLowerCase();
+      await requireLoginAllowed(auth, reply, usernameKey, request.ip);
+      const account = await auth.findLogin(username);
+      const valid = account
+        ? await verifyPassword(account.passwordHash, password)
+        : await verifyAgainstNothing(password);
+      if (!account || !valid) {
+        await auth.recordLoginFailure(
+          usernameKey,
+          request.ip,
+          new Date(Date.now() - LOGIN_WINDOW_MS),
+        );
+        throw new AppError('UNAUTHENTICATED', BAD_CREDENTIALS);
+      }
+      await auth.recordLoginSuccess(usernameKey, request.ip);
+      return signIn(request, reply, account);
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End the current session',
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await endSession(request, reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/user',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        response: { 200: currentUserSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => requireUser(request),
+  );
+};

@@ -1,0 +1,165 @@
+import { and, asc, count, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
+import type { Contact, ContactValues, contactSortFields } from '../../../domain/contacts.ts';
+import type { ListParams } from '../../../domain/lists.ts';
+import type { Database } from '../../db/client.ts';
+import { containsPattern, orderFor } from '../../db/list-helpers.ts';
+import { contacts, grants, opportunities } from '../../db/schema.ts';
+import { inCompany } from '../../db/scope.ts';
+
+type SortField = (typeof contactSortFields)[number];
+
+const contactColumns = {
+  id: contacts.id,
+  name: contacts.name,
+  email: contacts.email,
+  phone: contacts.phone,
+  organization: contacts.organization,
+  notes: contacts.notes,
+  companyId: contacts.companyId,
+};
+
+const sortColumns = {
+  name: contacts.name,
+  email: contacts.email,
+  organization: contacts.organization,
+  createdAt: contacts.createdAt,
+};
+
+/** Rows per INSERT when importing: well under PostgreSQL's 65,535 bind parameters. */
+const IMPORT_BATCH = 1000;
+
+export function createContactsRepository(db: Database) {
+  const byId = (companyId: number, id: number) =>
+    and(eq(contacts.companyId, companyId), eq(contacts.id, id));
+
+  const get = async (companyId: number, id: number): Promise<Contact | null> => {
+    const [row] = await inCompany(db, companyId, (tx) =>
+      tx.select(contactColumns).from(contacts).where(byId(companyId, id)),
+    );
+    return row ?? null;
+  };
+
+  return {
+    get,
+
+    list(companyId: number, params: ListParams<SortField> & { organization?: string | undefined }) {
+      const filters: (SQL | undefined)[] = [eq(contacts.companyId, companyId)];
+      if (params.organization !== undefined) {
+        filters.push(eq(contacts.organization, params.organization));
+      }
+      if (params.q) {
+        const pattern = containsPattern(params.q);
+        filters.push(
+          or(
+            ilike(contacts.name, pattern),
+            ilike(contacts.email, pattern),
+            ilike(contacts.organization, pattern),
+          ),
+        );
+      }
+      const where = and(...filters);
+      const order = orderFor(
+        params.sort,
+        sortColumns,
+        [asc(contacts.name), asc(contacts.id)],
+        contacts.id,
+      );
+      return inCompany(db, companyId, async (tx) => {
+        const query = tx
+          .select(contactColumns)
+          .from(contacts)
+          .where(where)
+          .orderBy(...order)
+          .$dynamic();
+        if (params.limit !== undefined) query.limit(params.limit);
+        if (params.offset !== undefined) query.offset(params.offset);
+        const rows: Contact[] = await query;
+        const [totals] = await tx.select({ total: count() }).from(contacts).where(where);
+        return { rows, total: totals?.total ?? rows.length };
+      });
+    },
+
+    async create(companyId: number, values: ContactValues): Promise<Contact> {
+      const [row] = await inCompany(db, companyId, (tx) =>
+        tx
+          .insert(contacts)
+          .values({ ...values, companyId })
+          .returning(contactColumns),
+      );
+      if (!row) throw new Error('contact insert returned no row');
+      return row;
+    },
+
+    async update(
+      companyId: number,
+      id: number,
+      values: Partial<ContactValues>,
+    ): Promise<Contact | null> {
+      if (Object.keys(values).length === 0) return get(companyId, id);
+      const [row] = await inCompany(db, companyId, (tx) =>
+        tx.update(contacts).set(values).where(byId(companyId, id)).returning(contactColumns),
+      );
+      return row ?? null;
+    },
+
+    /** Deletes the contact and, through the foreign key, its interactions. */
+    async remove(companyId: number, id: number): Promise<boolean> {
+      const deleted = await inCompany(db, companyId, (tx) =>
+        tx.delete(contacts).where(byId(companyId, id)).returning({ id: contacts.id }),
+      );
+      return deleted.length > 0;
+    },
+
+    /** Inserts every row or, if any fails, none: one transaction for the whole file. */
+    importMany(companyId: number, rows: ContactValues[]): Promise<number> {
+      return inCompany(db, companyId, async (tx) => {
+        for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
+          const batch = rows.slice(start, start + IMPORT_BATCH);
+          await tx.insert(contacts).values(batch.map((row) => ({ ...row, companyId })));
+        }
+        return rows.length;
+      });
+    },
+
+    /**
+     * Organization names the company already uses (contacts, grant funders, opportunities), so a
+     * new contact can match them exactly.
+     */
+    async organizationNames(companyId: number, q: string | undefined, limit = 20) {
+      const pattern = containsPattern(q ?? '');
+      const rows = await inCompany(db, companyId, (tx) =>
+        union(
+          tx
+            .select({ name: sql<string>`${contacts.organization}`.as('name') })
+            .from(contacts)
+            .where(
+              and(
+                eq(contacts.companyId, companyId),
+                isNotNull(contacts.organization),
+                ilike(contacts.organization, pattern),
+              ),
+            ),
+          tx
+            .select({ name: sql<string>`${grants.funder}`.as('name') })
+            .from(grants)
+            .where(and(eq(grants.companyId, companyId), ilike(grants.funder, pattern))),
+          tx
+            .select({ name: sql<string>`${opportunities.organization}`.as('name') })
+            .from(opportunities)
+            .where(
+              and(
+                eq(opportunities.companyId, companyId),
+                ilike(opportunities.organization, pattern),
+              ),
+            ),
+        )
+          .orderBy(sql`name`)
+          .limit(limit),
+      );
+      return rows.map((row) => row.name);
+    },
+  };
+}
+
+export type ContactsRepository = ReturnType<typeof createContactsRepository>;

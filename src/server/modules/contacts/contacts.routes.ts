@@ -1,0 +1,186 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams } from '../../../domain/common.ts';
+import {
+  CONTACT_UPLOAD_MAX_BYTES,
+  contactInputSchema,
+  contactListQuerySchema,
+  contactPatchSchema,
+  contactSchema,
+  importMessage,
+  importResultSchema,
+} from '../../../domain/contacts.ts';
+import { TOTAL_COUNT_HEADER } from '../../../domain/lists.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { errorBodySchema } from '../../lib/schemas.ts';
+import { requireUser } from '../../plugins/guards.ts';
+import { createContactsRepository } from './contacts.repository.ts';
+import { CONTACT_TEMPLATE_CSV, parseContactsCsv } from './contacts-csv.ts';
+
+const NOT_CSV = 'Please select a CSV file';
+const tags = ['contacts'];
+
+export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const contacts = createContactsRepository(app.db);
+
+  app.get(
+    '/contacts',
+    {
+      schema: {
+        tags,
+        summary: 'List contacts (search over name, email and organization)',
+        querystring: contactListQuerySchema,
+        response: { 200: z.array(contactSchema), 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { rows, total } = await contacts.list(user.companyId, request.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return rows;
+    },
+  );
+
+  app.get(
+    '/contacts/template',
+    { schema: { tags, summary: 'Download the CSV import template', produces: ['text/csv'] } },
+    async (request, reply) => {
+      requireUser(request);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="contacts-template.csv"')
+        .send(CONTACT_TEMPLATE_CSV);
+    },
+  );
+
+  app.get(
+    '/contacts/organizations',
+    {
+      schema: {
+        tags,
+        summary: 'Organization names already in use (contacts, grant funders, opportunities)',
+        querystring: z.object({ q: z.string().trim().max(200).optional() }),
+        response: { 200: z.array(z.string()), 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return contacts.organizationNames(user.companyId, request.query.q);
+    },
+  );
+
+  app.get(
+    '/contacts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One contact',
+        params: idParams,
+        response: { 200: contactSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const contact = await contacts.get(user.companyId, request.params.id);
+      if (!contact) throw notFound('Contact');
+      return contact;
+    },
+  );
+
+  app.post(
+    '/contacts',
+    {
+      schema: {
+        tags,
+        summary: 'Create a contact',
+        body: contactInputSchema,
+        response: { 201: contactSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      return reply.code(201).send(await contacts.create(user.companyId, request.body));
+    },
+  );
+
+  app.patch(
+    '/contacts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update a contact (fields left out keep their value)',
+        params: idParams,
+        body: contactPatchSchema,
+        response: {
+          200: contactSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const contact = await contacts.update(user.companyId, request.params.id, request.body);
+      if (!contact) throw notFound('Contact');
+      return contact;
+    },
+  );
+
+  app.delete(
+    '/contacts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a contact and its interactions',
+        params: idParams,
+        response: { 204: z.null(), 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!(await contacts.remove(user.companyId, request.params.id))) throw notFound('Contact');
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/contacts/upload',
+    {
+      schema: {
+        tags,
+        summary: 'Import contacts from a CSV file (multipart field "file"); all rows or none',
+        consumes: ['multipart/form-data'],
+        response: {
+          200: importResultSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
+      const file = await request.file({ limits: { fileSize: CONTACT_UPLOAD_MAX_BYTES, files: 1 } });
+      if (!file) throw new AppError('INVALID_INPUT', NOT_CSV);
+      const isCsv = file.mimetype === 'text/csv' || file.filename.toLowerCase().endsWith('.csv');
+      if (!isCsv) {
+        file.file.resume(); // drain what is left of it
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
+      }
+      const parsed = await parseContactsCsv(file.file);
+      if (file.file.truncated) {
+        throw new AppError('TOO_LARGE', 'The file is larger than 20 MB; nothing was imported');
+      }
+      const imported = await contacts.importMany(user.companyId, parsed.valid);
+      return {
+        message: importMessage(imported, parsed.skipped),
+        imported,
+        skipped: parsed.skipped,
+        errors: parsed.errors,
+      };
+    },
+  );
+};

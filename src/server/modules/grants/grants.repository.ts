@@ -1,0 +1,135 @@
+import { and, asc, count, eq, ilike, or, type SQL, sum } from 'drizzle-orm';
+import {
+  type Grant,
+  type GrantStatus,
+  type GrantValues,
+  type grantSortFields,
+  grantStatuses,
+  type Pipeline,
+} from '../../../domain/grants.ts';
+import type { ListParams } from '../../../domain/lists.ts';
+import type { Database } from '../../db/client.ts';
+import { containsPattern, orderFor } from '../../db/list-helpers.ts';
+import { grants } from '../../db/schema.ts';
+import { inCompany } from '../../db/scope.ts';
+
+type SortField = (typeof grantSortFields)[number];
+
+const columns = {
+  id: grants.id,
+  name: grants.name,
+  funder: grants.funder,
+  amount: grants.amount,
+  dueDate: grants.dueDate,
+  status: grants.status,
+  notes: grants.notes,
+  documentUrl: grants.documentUrl,
+  companyId: grants.companyId,
+};
+
+const sortColumns = {
+  name: grants.name,
+  funder: grants.funder,
+  amount: grants.amount,
+  dueDate: grants.dueDate,
+  status: grants.status,
+};
+
+type Row = Omit<Grant, 'dueDate'> & { dueDate: Date };
+const toGrant = (row: Row): Grant => ({ ...row, dueDate: row.dueDate.toISOString() });
+
+export interface GrantListParams extends ListParams<SortField> {
+  funder?: string | undefined;
+  status?: GrantStatus | undefined;
+}
+
+export function createGrantsRepository(db: Database) {
+  const byId = (companyId: number, id: number) =>
+    and(eq(grants.companyId, companyId), eq(grants.id, id));
+
+  return {
+    list(companyId: number, params: GrantListParams) {
+      const filters: (SQL | undefined)[] = [eq(grants.companyId, companyId)];
+      if (params.funder !== undefined) filters.push(eq(grants.funder, params.funder));
+      if (params.status !== undefined) filters.push(eq(grants.status, params.status));
+      if (params.q) {
+        const pattern = containsPattern(params.q);
+        filters.push(or(ilike(grants.name, pattern), ilike(grants.funder, pattern)));
+      }
+      const where = and(...filters);
+      const order = orderFor(
+        params.sort,
+        sortColumns,
+        [asc(grants.dueDate), asc(grants.id)],
+        grants.id,
+      );
+      return inCompany(db, companyId, async (tx) => {
+        const query = tx
+          .select(columns)
+          .from(grants)
+          .where(where)
+          .orderBy(...order)
+          .$dynamic();
+        if (params.limit !== undefined) query.limit(params.limit);
+        if (params.offset !== undefined) query.offset(params.offset);
+        const rows = (await query).map(toGrant);
+        const [totals] = await tx.select({ total: count() }).from(grants).where(where);
+        return { rows, total: totals?.total ?? rows.length };
+      });
+    },
+
+    /** Every status in pipeline order, with its count and total amount (zero when empty). */
+    async pipeline(companyId: number): Promise<Pipeline> {
+      const rows = await inCompany(db, companyId, (tx) =>
+        tx
+          .select({
+            status: grants.status,
+            count: count(),
+            total: sum(grants.amount).mapWith(Number),
+          })
+          .from(grants)
+          .where(eq(grants.companyId, companyId))
+          .groupBy(grants.status),
+      );
+      return grantStatuses.map((status) => {
+        const row = rows.find((r) => r.status === status);
+        return { status, count: row?.count ?? 0, total: row?.total ?? 0 };
+      });
+    },
+
+    async get(companyId: number, id: number): Promise<Grant | null> {
+      const [row] = await inCompany(db, companyId, (tx) =>
+        tx.select(columns).from(grants).where(byId(companyId, id)),
+      );
+      return row ? toGrant(row) : null;
+    },
+
+    async create(companyId: number, values: GrantValues): Promise<Grant> {
+      const [row] = await inCompany(db, companyId, (tx) =>
+        tx
+          .insert(grants)
+          .values({ ...values, companyId })
+          .returning(columns),
+      );
+      if (!row) throw new Error('grant insert returned no row');
+      return toGrant(row);
+    },
+
+    async update(companyId: number, id: number, values: Partial<GrantValues>) {
+      const [row] = await inCompany(db, companyId, (tx) =>
+        Object.keys(values).length === 0
+          ? tx.select(columns).from(grants).where(byId(companyId, id))
+          : tx.update(grants).set(values).where(byId(companyId, id)).returning(columns),
+      );
+      return row ? toGrant(row) : null;
+    },
+
+    /** Deletes the grant and, through the foreign key, its tasks. */
+    async remove(companyId: number, id: number): Promise<boolean> {
+      const deleted = await inCompany(db, companyId, (tx) =>
+        tx.delete(grants).where(byId(companyId, id)).returning({ id: grants.id }),
+      );
+      return deleted.length > 0;
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams } from '../../../domain/common.ts';
+import {
+  grantInputSchema,
+  grantListQuerySchema,
+  grantPatchSchema,
+  grantSchema,
+  pipelineSchema,
+} from '../../../domain/grants.ts';
+import { TOTAL_COUNT_HEADER } from '../../../domain/lists.ts';
+import { notFound } from '../../lib/errors.ts';
+import { errorBodySchema } from '../../lib/schemas.ts';
+import { requireUser } from '../../plugins/guards.ts';
+import { createGrantsRepository } from './grants.repository.ts';
+
+const tags = ['grants'];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+
+export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const grants = createGrantsRepository(app.db);
+
+  app.get(
+    '/grants',
+    {
+      schema: {
+        tags,
+        summary: 'List grants, soonest due first (search over name and funder)',
+        querystring: grantListQuerySchema,
+        response: { 200: z.array(grantSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { rows, total } = await grants.list(user.companyId, request.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return rows;
+    },
+  );
+
+  app.get(
+    '/grants/pipeline',
+    {
+      schema: {
+        tags,
+        summary: 'The grant pipeline: count and total amount per status',
+        response: { 200: pipelineSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => grants.pipeline(requireUser(request).companyId),
+  );
+
+  app.get(
+    '/grants/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One grant',
+        params: idParams,
+        response: { 200: grantSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const grant = await grants.get(user.companyId, request.params.id);
+      if (!grant) throw notFound('Grant');
+      return grant;
+    },
+  );
+
+  app.post(
+    '/grants',
+    {
+      schema: {
+        tags,
+        summary: 'Create a grant (status defaults to draft)',
+        body: grantInputSchema,
+        response: { 201: grantSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      return reply.code(201).send(await grants.create(user.companyId, request.body));
+    },
+  );
+
+  app.patch(
+    '/grants/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update a grant (fields left out keep their value)',
+        params: idParams,
+        body: grantPatchSchema,
+        response: { 200: grantSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const grant = await grants.update(user.companyId, request.params.id, request.body);
+      if (!grant) throw notFound('Grant');
+      return grant;
+    },
+  );
+
+  app.delete(
+    '/grants/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a grant and its tasks',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!(await grants.remove(user.companyId, request.params.id))) throw notFound('Grant');
+      return reply.code(204).send(null);
+    },
+  );
+};

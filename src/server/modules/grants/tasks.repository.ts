@@ -1,0 +1,115 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { BoardTask, Task, TaskValues } from '../../../domain/grants.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { grants, grantTasks } from '../../db/schema.ts';
+import { inCompany } from '../../db/scope.ts';
+
+const columns = {
+  id: grantTasks.id,
+  grantId: grantTasks.grantId,
+  name: grantTasks.name,
+  description: grantTasks.description,
+  category: grantTasks.category,
+  dueDate: grantTasks.dueDate,
+  status: grantTasks.status,
+  companyId: grantTasks.companyId,
+};
+
+type Row = Omit<Task, 'dueDate'> & { dueDate: Date | null };
+const toTask = <T extends Row>(row: T) => ({ ...row, dueDate: row.dueDate?.toISOString() ?? null });
+
+/** The tasks of one grant; a grant of another company has none to show or touch. */
+export function createTasksRepository(db: Database) {
+  const byId = (companyId: number, grantId: number, taskId: number) =>
+    and(
+      eq(grantTasks.companyId, companyId),
+      eq(grantTasks.grantId, grantId),
+      eq(grantTasks.id, taskId),
+    );
+
+  const grantExists = async (tx: Transaction, companyId: number, grantId: number) => {
+    const [grant] = await tx
+      .select({ id: grants.id })
+      .from(grants)
+      .where(and(eq(grants.companyId, companyId), eq(grants.id, grantId)));
+    return grant !== undefined;
+  };
+
+  return {
+    /** null when the grant is not the company's. */
+    listForGrant(companyId: number, grantId: number): Promise<Task[] | null> {
+      return inCompany(db, companyId, async (tx) => {
+        if (!(await grantExists(tx, companyId, grantId))) return null;
+        const rows = await tx
+          .select(columns)
+          .from(grantTasks)
+          .where(and(eq(grantTasks.companyId, companyId), eq(grantTasks.grantId, grantId)))
+          .orderBy(
+            asc(grantTasks.category),
+            sql`${grantTasks.dueDate} ASC NULLS LAST`,
+            asc(grantTasks.id),
+          );
+        return rows.map(toTask);
+      });
+    },
+
+    /** Every task of the company with its grant's name, for the board: one query. */
+    async listAll(companyId: number): Promise<BoardTask[]> {
+      const rows = await inCompany(db, companyId, (tx) =>
+        tx
+          .select({ ...columns, grantName: grants.name })
+          .from(grantTasks)
+          .innerJoin(
+            grants,
+            and(eq(grants.companyId, grantTasks.companyId), eq(grants.id, grantTasks.grantId)),
+          )
+          .where(eq(grantTasks.companyId, companyId))
+          .orderBy(sql`${grantTasks.dueDate} ASC NULLS LAST`, asc(grantTasks.id)),
+      );
+      return rows.map(toTask);
+    },
+
+    /** null when the grant is not the company's. */
+    create(companyId: number, grantId: number, values: TaskValues): Promise<Task | null> {
+      return inCompany(db, companyId, async (tx) => {
+        if (!(await grantExists(tx, companyId, grantId))) return null;
+        const [row] = await tx
+          .insert(grantTasks)
+          .values({ ...values, companyId, grantId })
+          .returning(columns);
+        return row ? toTask(row) : null;
+      });
+    },
+
+    async update(
+      companyId: number,
+      grantId: number,
+      taskId: number,
+      values: Partial<TaskValues>,
+    ): Promise<Task | null> {
+      const [row] = await inCompany(db, companyId, (tx) =>
+        Object.keys(values).length === 0
+          ? tx
+              .select(columns)
+              .from(grantTasks)
+              .where(byId(companyId, grantId, taskId))
+          : tx
+              .update(grantTasks)
+              .set(values)
+              .where(byId(companyId, grantId, taskId))
+              .returning(columns),
+      );
+      return row ? toTask(row) : null;
+    },
+
+    async remove(companyId: number, grantId: number, taskId: number): Promise<boolean> {
+      const deleted = await inCompany(db, companyId, (tx) =>
+        tx
+          .delete(grantTasks)
+          .where(byId(companyId, grantId, taskId))
+          .returning({ id: grantTasks.id }),
+      );
+      return deleted.length > 0;
+    },
+  };
+}

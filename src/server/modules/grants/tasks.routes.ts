@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { grantIdParams, grantTaskParams } from '../../../domain/common.ts';
+import {
+  boardTaskSchema,
+  taskInputSchema,
+  taskPatchSchema,
+  taskSchema,
+} from '../../../domain/grants.ts';
+import { notFound } from '../../lib/errors.ts';
+import { errorBodySchema } from '../../lib/schemas.ts';
+import { requireUser } from '../../plugins/guards.ts';
+import { createTasksRepository } from './tasks.repository.ts';
+
+const tags = ['tasks'];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+
+export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tasks = createTasksRepository(app.db);
+
+  app.get(
+    '/tasks',
+    {
+      schema: {
+        tags,
+        summary: "Every task of the company with its grant's name (the tasks board)",
+        response: { 200: z.array(boardTaskSchema), 401: errorBodySchema },
+      },
+    },
+    async (request) => tasks.listAll(requireUser(request).companyId),
+  );
+
+  app.get(
+    '/grants/:grantId/tasks',
+    {
+      schema: {
+        tags,
+        summary: 'The tasks of one grant',
+        params: grantIdParams,
+        response: { 200: z.array(taskSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const list = await tasks.listForGrant(user.companyId, request.params.grantId);
+      if (!list) throw notFound('Grant');
+      return list;
+    },
+  );
+
+  app.post(
+    '/grants/:grantId/tasks',
+    {
+      schema: {
+        tags,
+        summary: 'Add a task to a grant (status defaults to pending)',
+        params: grantIdParams,
+        body: taskInputSchema,
+        response: { 201: taskSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const task = await tasks.create(user.companyId, request.params.grantId, request.body);
+      if (!task) throw notFound('Grant');
+      return reply.code(201).send(task);
+    },
+  );
+
+  app.patch(
+    '/grants/:grantId/tasks/:taskId',
+    {
+      schema: {
+        tags,
+        summary: 'Update a task: a status alone, or the whole form',
+        params: grantTaskParams,
+        body: taskPatchSchema,
+        response: { 200: taskSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { grantId, taskId } = request.params;
+      const task = await tasks.update(user.companyId, grantId, taskId, request.body);
+      if (!task) throw notFound('Task');
+      return task;
+    },
+  );
+
+  app.delete(
+    '/grants/:grantId/tasks/:taskId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a task',
+        params: grantTaskParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { grantId, taskId } = request.params;
+      if (!(await tasks.remove(user.companyId, grantId, taskId))) throw notFound('Task');
+      return reply.code(204).send(null);
+    },
+  );
+};

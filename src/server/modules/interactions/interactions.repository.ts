@@ -1,0 +1,142 @@
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type {
+  Interaction,
+  InteractionValues,
+  interactionSortFields,
+} from '../../../domain/interactions.ts';
+import { INVALID_CONTACT } from '../../../domain/interactions.ts';
+import type { ListParams } from '../../../domain/lists.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { containsPattern, orderFor } from '../../db/list-helpers.ts';
+import { contacts, interactions } from '../../db/schema.ts';
+import { inCompany } from '../../db/scope.ts';
+import { AppError } from '../../lib/errors.ts';
+
+type SortField = (typeof interactionSortFields)[number];
+
+const columns = {
+  id: interactions.id,
+  contactId: interactions.contactId,
+  contactName: contacts.name,
+  type: interactions.type,
+  notes: interactions.notes,
+  date: interactions.date,
+  companyId: interactions.companyId,
+};
+
+const sortColumns = {
+  date: interactions.date,
+  type: interactions.type,
+  contactName: contacts.name,
+};
+
+type Row = Omit<Interaction, 'date'> & { date: Date };
+const toInteraction = (row: Row): Interaction => ({ ...row, date: row.date.toISOString() });
+
+const joinContact = and(
+  eq(contacts.companyId, interactions.companyId),
+  eq(contacts.id, interactions.contactId),
+);
+
+export interface InteractionListParams extends ListParams<SortField> {
+  contactId?: number | undefined;
+}
+
+export function createInteractionsRepository(db: Database) {
+  const byId = (companyId: number, id: number) =>
+    and(eq(interactions.companyId, companyId), eq(interactions.id, id));
+
+  const selectOne = async (tx: Transaction, companyId: number, id: number) => {
+    const [row] = await tx
+      .select(columns)
+      .from(interactions)
+      .innerJoin(contacts, joinContact)
+      .where(byId(companyId, id));
+    return row ? toInteraction(row) : null;
+  };
+
+  /** The contact must be one of the company's own: anything else is not a valid choice. */
+  const requireContact = async (tx: Transaction, companyId: number, contactId: number) => {
+    const [contact] = await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)));
+    if (!contact) {
+      throw new AppError('INVALID_INPUT', INVALID_CONTACT, [
+        { path: 'contactId', message: INVALID_CONTACT },
+      ]);
+    }
+  };
+
+  return {
+    list(companyId: number, params: InteractionListParams) {
+      const filters: (SQL | undefined)[] = [eq(interactions.companyId, companyId)];
+      if (params.contactId !== undefined)
+        filters.push(eq(interactions.contactId, params.contactId));
+      if (params.q) {
+        const pattern = containsPattern(params.q);
+        filters.push(or(ilike(interactions.notes, pattern), ilike(contacts.name, pattern)));
+      }
+      const where = and(...filters);
+      const order = orderFor(
+        params.sort,
+        sortColumns,
+        [desc(interactions.date), desc(interactions.id)],
+        interactions.id,
+      );
+      return inCompany(db, companyId, async (tx) => {
+        const query = tx
+          .select(columns)
+          .from(interactions)
+          .innerJoin(contacts, joinContact)
+          .where(where)
+          .orderBy(...order)
+          .$dynamic();
+        if (params.limit !== undefined) query.limit(params.limit);
+        if (params.offset !== undefined) query.offset(params.offset);
+        const rows = (await query).map(toInteraction);
+        const [totals] = await tx
+          .select({ total: count() })
+          .from(interactions)
+          .innerJoin(contacts, joinContact)
+          .where(where);
+        return { rows, total: totals?.total ?? rows.length };
+      });
+    },
+
+    get(companyId: number, id: number) {
+      return inCompany(db, companyId, (tx) => selectOne(tx, companyId, id));
+    },
+
+    create(companyId: number, values: InteractionValues) {
+      return inCompany(db, companyId, async (tx) => {
+        await requireContact(tx, companyId, values.contactId);
+        const [created] = await tx
+          .insert(interactions)
+          .values({ ...values, companyId })
+          .returning({ id: interactions.id });
+        if (!created) throw new Error('interaction insert returned no row');
+        const interaction = await selectOne(tx, companyId, created.id);
+        if (!interaction) throw new Error('inserted interaction not found');
+        return interaction;
+      });
+    },
+
+    update(companyId: number, id: number, values: Partial<InteractionValues>) {
+      return inCompany(db, companyId, async (tx) => {
+        if (values.contactId !== undefined) await requireContact(tx, companyId, values.contactId);
+        if (Object.keys(values).length > 0) {
+          await tx.update(interactions).set(values).where(byId(companyId, id));
+        }
+        return selectOne(tx, companyId, id);
+      });
+    },
+
+    async remove(companyId: number, id: number): Promise<boolean> {
+      const deleted = await inCompany(db, companyId, (tx) =>
+        tx.delete(interactions).where(byId(companyId, id)).returning({ id: interactions.id }),
+      );
+      return deleted.length > 0;
+    },
+  };
+}

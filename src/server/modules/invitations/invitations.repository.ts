@@ -1,0 +1,90 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { InvitationLookup, InvitationStatus } from '../../../domain/organization.ts';
+import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { companies, userInvitations, users } from '../../db/schema.ts';
+import { beforeCompanyIsKnown, inCompany } from '../../db/scope.ts';
+import { AppError } from '../../lib/errors.ts';
+
+export const USERNAME_TAKEN = 'Username already exists';
+
+/** A pending invitation past its expiry is reported as expired. */
+const effectiveStatus = sql<InvitationStatus>`CASE WHEN ${userInvitations.status} = 'pending' AND ${userInvitations.expiresAt} <= now() THEN 'expired'::invitation_status ELSE ${userInvitations.status} END`;
+
+/** Invitations as the invitee sees them: by the token in their link. */
+export function createInvitationsRepository(db: Database) {
+  const findByToken = async (tokenHash: string) => {
+    const [row] = await beforeCompanyIsKnown(db, (tx) =>
+      tx
+        .select({
+          id: userInvitations.id,
+          companyId: userInvitations.companyId,
+          status: effectiveStatus,
+          role: userInvitations.role,
+          name: userInvitations.name,
+          email: userInvitations.email,
+          companyName: companies.name,
+        })
+        .from(userInvitations)
+        .innerJoin(companies, eq(companies.id, userInvitations.companyId))
+        .where(eq(userInvitations.tokenHash, tokenHash)),
+    );
+    return row ?? null;
+  };
+
+  return {
+    async lookup(tokenHash: string): Promise<InvitationLookup | null> {
+      const invitation = await findByToken(tokenHash);
+      return invitation
+        ? { status: invitation.status, companyName: invitation.companyName, role: invitation.role }
+        : null;
+    },
+
+    /**
+     * Creates the user in the inviting company with the invited role and marks the invitation
+     * accepted, in one transaction: a taken username leaves the invitation pending.
+     */
+    async accept(tokenHash: string, username: string, passwordHash: string) {
+      const invitation = await findByToken(tokenHash);
+      if (!invitation) throw new AppError('NOT_FOUND', 'Invitation not found');
+      const { companyId, id } = invitation;
+      try {
+        await inCompany(db, companyId, async (tx) => {
+          // Only one acceptance wins: the row is claimed while still pending and unexpired.
+          const claimed = await tx
+            .update(userInvitations)
+            .set({ status: 'accepted' })
+            .where(
+              and(
+                eq(userInvitations.companyId, companyId),
+                eq(userInvitations.id, id),
+                eq(userInvitations.status, 'pending'),
+                sql`${userInvitations.expiresAt} > now()`,
+              ),
+            )
+            .returning({ id: userInvitations.id });
+          if (claimed.length === 0) {
+            const status = invitation.status === 'pending' ? 'accepted' : invitation.status;
+            throw new AppError('CONFLICT', `This invitation has already been ${status}.`);
+          }
+          const [taken] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(sql`lower(${users.username}) = lower(${username})`);
+          if (taken) throw new AppError('CONFLICT', USERNAME_TAKEN);
+          await tx.insert(users).values({
+            companyId,
+            username,
+            passwordHash,
+            name: invitation.name,
+            email: invitation.email,
+            role: invitation.role,
+          });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('CONFLICT', USERNAME_TAKEN);
+        throw error;
+      }
+    },
+  };
+}

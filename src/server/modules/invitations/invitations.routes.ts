@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { acceptInvitationSchema, invitationLookupSchema } from '../../../domain/organization.ts';
+import { notFound } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { errorBodySchema } from '../../lib/schemas.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { createInvitationsRepository } from './invitations.repository.ts';
+
+const tags = ['invitations'];
+
+/** Public: the invitee has no account yet, only the token from their email. */
+export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const invitations = createInvitationsRepository(app.db);
+
+  app.get(
+    '/invitations/:token',
+    {
+      schema: {
+        tags,
+        summary: 'What an invitation link offers: its status, the company and the role',
+        params: z.object({ token: z.string().min(1).max(200) }),
+        response: { 200: invitationLookupSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const invitation = await invitations.lookup(hashToken(request.params.token));
+      if (!invitation) throw notFound('Invitation');
+      return invitation;
+    },
+  );
+
+  app.post(
+    '/invitations/accept',
+    {
+      schema: {
+        tags,
+        summary: 'Accept an invitation: creates the account in the inviting company',
+        body: acceptInvitationSchema,
+        response: {
+          201: z.object({ message: z.string() }),
+          400: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { token, username, password } = request.body;
+      await invitations.accept(hashToken(token), username, await hashPassword(password));
+      return reply.code(201).send({ message: 'You have joined the organization. Please log in.' });
+    },
+  );
+};

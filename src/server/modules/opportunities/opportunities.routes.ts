@@ -1,0 +1,128 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams } from '../../../domain/common.ts';
+import { TOTAL_COUNT_HEADER } from '../../../domain/lists.ts';
+import {
+  opportunityInputSchema,
+  opportunityListQuerySchema,
+  opportunityPatchSchema,
+  opportunityPipelineSchema,
+  opportunitySchema,
+} from '../../../domain/opportunities.ts';
+import { notFound } from '../../lib/errors.ts';
+import { errorBodySchema } from '../../lib/schemas.ts';
+import { requireUser } from '../../plugins/guards.ts';
+import { createOpportunitiesRepository } from './opportunities.repository.ts';
+
+const tags = ['opportunities'];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+
+export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const opportunities = createOpportunitiesRepository(app.db);
+
+  app.get(
+    '/opportunities',
+    {
+      schema: {
+        tags,
+        summary: 'List opportunities, soonest expected close first',
+        querystring: opportunityListQuerySchema,
+        response: { 200: z.array(opportunitySchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { rows, total } = await opportunities.list(user.companyId, request.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return rows;
+    },
+  );
+
+  app.get(
+    '/opportunities/pipeline',
+    {
+      schema: {
+        tags,
+        summary: 'The opportunity pipeline: count and total amount per stage',
+        response: { 200: opportunityPipelineSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => opportunities.pipeline(requireUser(request).companyId),
+  );
+
+  app.get(
+    '/opportunities/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One opportunity',
+        params: idParams,
+        response: { 200: opportunitySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const opportunity = await opportunities.get(user.companyId, request.params.id);
+      if (!opportunity) throw notFound('Opportunity');
+      return opportunity;
+    },
+  );
+
+  app.post(
+    '/opportunities',
+    {
+      schema: {
+        tags,
+        summary: "Create an opportunity (probability defaults to the stage's)",
+        body: opportunityInputSchema,
+        response: { 201: opportunitySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      return reply.code(201).send(await opportunities.create(user.companyId, request.body));
+    },
+  );
+
+  app.patch(
+    '/opportunities/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update an opportunity (fields left out keep their value)',
+        params: idParams,
+        body: opportunityPatchSchema,
+        response: { 200: opportunitySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const opportunity = await opportunities.update(
+        user.companyId,
+        request.params.id,
+        request.body,
+      );
+      if (!opportunity) throw notFound('Opportunity');
+      return opportunity;
+    },
+  );
+
+  app.delete(
+    '/opportunities/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an opportunity',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!(await opportunities.remove(user.companyId, request.params.id))) {
+        throw notFound('Opportunity');
+      }
+      return reply.code(204).send(null);
+    },
+  );
+};

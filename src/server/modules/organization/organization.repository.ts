@@ -1,0 +1,184 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type {
+  Invitation,
+  InvitationInput,
+  NewUserInput,
+  Organization,
+  Role,
+  TeamMember,
+} from '../../../domain/organization.ts';
+import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { companies, sessions, userInvitations, users } from '../../db/schema.ts';
+import { inCompany } from '../../db/scope.ts';
+import { AppError } from '../../lib/errors.ts';
+
+export const USERNAME_TAKEN = 'Username already exists';
+
+const memberColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  username: users.username,
+  role: users.role,
+};
+
+const invitationColumns = {
+  id: userInvitations.id,
+  name: userInvitations.name,
+  email: userInvitations.email,
+  role: userInvitations.role,
+  status: userInvitations.status,
+  expiresAt: userInvitations.expiresAt,
+};
+
+type InvitationRow = Omit<Invitation, 'expiresAt'> & { expiresAt: Date };
+const toInvitation = (row: InvitationRow): Invitation => ({
+  ...row,
+  expiresAt: row.expiresAt.toISOString(),
+});
+
+export function createOrganizationRepository(db: Database) {
+  const member = (companyId: number, id: number) =>
+    and(eq(users.companyId, companyId), eq(users.id, id));
+
+  return {
+    async profile(companyId: number): Promise<Organization | null> {
+      const [row] = await inCompany(db, companyId, (tx) =>
+        tx
+          .select({
+            name: companies.name,
+            industry: companies.industry,
+            website: companies.website,
+            address: companies.address,
+          })
+          .from(companies)
+          .where(eq(companies.id, companyId)),
+      );
+      return row ?? null;
+    },
+
+    async updateProfile(companyId: number, values: Organization): Promise<Organization | null> {
+      const [row] = await inCompany(db, companyId, (tx) =>
+        tx.update(companies).set(values).where(eq(companies.id, companyId)).returning({
+          name: companies.name,
+          industry: companies.industry,
+          website: companies.website,
+          address: companies.address,
+        }),
+      );
+      return row ?? null;
+    },
+
+    members(companyId: number): Promise<TeamMember[]> {
+      return inCompany(db, companyId, (tx) =>
+        tx
+          .select(memberColumns)
+          .from(users)
+          .where(eq(users.companyId, companyId))
+          .orderBy(asc(users.name), asc(users.id)),
+      );
+    },
+
+    async addMember(
+      companyId: number,
+      input: Omit<NewUserInput, 'password'> & { role: Role },
+      passwordHash: string,
+    ): Promise<TeamMember> {
+      try {
+        const [row] = await inCompany(db, companyId, async (tx) => {
+          const [taken] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(sql`lower(${users.username}) = lower(${input.username})`);
+          if (taken) throw new AppError('CONFLICT', USERNAME_TAKEN);
+          return tx
+            .insert(users)
+            .values({ ...input, companyId, passwordHash })
+            .returning(memberColumns);
+        });
+        if (!row) throw new Error('user insert returned no row');
+        return row;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('CONFLICT', USERNAME_TAKEN);
+        throw error;
+      }
+    },
+
+    /** Removes the user; their sessions and the invitations they sent go with them. */
+    async removeMember(companyId: number, id: number): Promise<boolean> {
+      const deleted = await inCompany(db, companyId, (tx) =>
+        tx.delete(users).where(member(companyId, id)).returning({ id: users.id }),
+      );
+      return deleted.length > 0;
+    },
+
+    /** Sets a new password and ends every session of that user. */
+    async resetPassword(companyId: number, id: number, passwordHash: string): Promise<boolean> {
+      return inCompany(db, companyId, async (tx) => {
+        const updated = await tx
+          .update(users)
+          .set({ passwordHash })
+          .where(member(companyId, id))
+          .returning({ id: users.id });
+        if (updated.length === 0) return false;
+        await tx
+          .delete(sessions)
+          .where(and(eq(sessions.companyId, companyId), eq(sessions.userId, id)));
+        return true;
+      });
+    },
+
+    /** Invitations that can still be accepted. */
+    async pendingInvitations(companyId: number): Promise<Invitation[]> {
+      const rows = await inCompany(db, companyId, (tx) =>
+        tx
+          .select(invitationColumns)
+          .from(userInvitations)
+          .where(
+            and(
+              eq(userInvitations.companyId, companyId),
+              eq(userInvitations.status, 'pending'),
+              gt(userInvitations.expiresAt, sql`now()`),
+            ),
+          )
+          .orderBy(asc(userInvitations.createdAt), asc(userInvitations.id)),
+      );
+      return rows.map(toInvitation);
+    },
+
+    async createInvitation(
+      companyId: number,
+      invitedById: number,
+      input: InvitationInput & { role: Role },
+      tokenHash: string,
+      expiresAt: Date,
+    ): Promise<Invitation> {
+      const [row] = await inCompany(db, companyId, (tx) =>
+        tx
+          .insert(userInvitations)
+          .values({ ...input, companyId, invitedById, tokenHash, expiresAt })
+          .returning(invitationColumns),
+      );
+      if (!row) throw new Error('invitation insert returned no row');
+      return toInvitation(row);
+    },
+
+    /** Withdraws a pending invitation; accepted ones are history and stay. */
+    async cancelInvitation(companyId: number, id: number): Promise<boolean> {
+      const deleted = await inCompany(db, companyId, (tx) =>
+        tx
+          .delete(userInvitations)
+          .where(
+            and(
+              eq(userInvitations.companyId, companyId),
+              eq(userInvitations.id, id),
+              eq(userInvitations.status, 'pending'),
+            ),
+          )
+          .returning({ id: userInvitations.id }),
+      );
+      return deleted.length > 0;
+    },
+  };
+}

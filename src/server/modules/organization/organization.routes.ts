@@ -1,0 +1,230 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams } from '../../../domain/common.ts';
+import {
+  createdInvitationSchema,
+  INVITATION_VALID_DAYS,
+  invitationInputSchema,
+  invitationSchema,
+  newUserSchema,
+  organizationInputSchema,
+  organizationSchema,
+  resetPasswordSchema,
+  teamMemberSchema,
+} from '../../../domain/organization.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { errorBodySchema } from '../../lib/schemas.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { requireAdmin, requireUser } from '../../plugins/guards.ts';
+import { invitationEmail } from './invitation-email.ts';
+import { createOrganizationRepository } from './organization.repository.ts';
+
+const tags = ['organization'];
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+};
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const organization = createOrganizationRepository(app.db);
+
+  app.get(
+    '/organization',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's organization",
+        response: { 200: organizationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const profile = await organization.profile(user.companyId);
+      if (!profile) throw notFound('Organization');
+      return profile;
+    },
+  );
+
+  app.patch(
+    '/organization',
+    {
+      schema: {
+        tags,
+        summary: "Update the organization's profile (admins)",
+        body: organizationInputSchema,
+        response: { 200: organizationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const profile = await organization.updateProfile(admin.companyId, request.body);
+      if (!profile) throw notFound('Organization');
+      return profile;
+    },
+  );
+
+  app.get(
+    '/organization/users',
+    {
+      schema: {
+        tags,
+        summary: 'The team',
+        response: { 200: z.array(teamMemberSchema), ...errors },
+      },
+    },
+    async (request) => organization.members(requireUser(request).companyId),
+  );
+
+  app.post(
+    '/organization/users',
+    {
+      schema: {
+        tags,
+        summary: 'Add a user to the organization (admins)',
+        body: newUserSchema,
+        response: { 201: teamMemberSchema, 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      const { password, ...member } = request.body;
+      const created = await organization.addMember(
+        admin.companyId,
+        member,
+        await hashPassword(password),
+      );
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.delete(
+    '/organization/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a user (admins; not yourself). Their sessions end; records stay.',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      if (request.params.id === admin.id) {
+        throw new AppError('INVALID_INPUT', 'Cannot remove yourself');
+      }
+      if (!(await organization.removeMember(admin.companyId, request.params.id))) {
+        throw notFound('User');
+      }
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/organization/users/reset-password',
+    {
+      schema: {
+        tags,
+        summary: "Set a user's password (admins). Their sessions end.",
+        body: resetPasswordSchema,
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const { userId, newPassword } = request.body;
+      const done = await organization.resetPassword(
+        admin.companyId,
+        userId,
+        await hashPassword(newPassword),
+      );
+      if (!done) throw notFound('User');
+      return { message: 'Password reset' };
+    },
+  );
+
+  app.get(
+    '/organization/invitations',
+    {
+      schema: {
+        tags,
+        summary: 'Pending invitations (admins)',
+        response: { 200: z.array(invitationSchema), ...errors },
+      },
+    },
+    async (request) => organization.pendingInvitations(requireAdmin(request).companyId),
+  );
+
+  app.post(
+    '/organization/invitations',
+    {
+      schema: {
+        tags,
+        summary: 'Invite someone by email (admins)',
+        body: invitationInputSchema,
+        response: { 201: createdInvitationSchema, 502: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      const token = newToken();
+      const expiresAt = new Date(Date.now() + INVITATION_VALID_DAYS * DAY_MS);
+      const invitation = await organization.createInvitation(
+        admin.companyId,
+        admin.id,
+        request.body,
+        hashToken(token),
+        expiresAt,
+      );
+      // Links come from APP_URL alone, never from the request's Host header.
+      const link = new URL('/accept-invitation', app.config.appUrl);
+      link.searchParams.set('token', token);
+      if (!app.mailer.delivers) {
+        return reply.code(201).send({ ...invitation, previewUrl: link.href });
+      }
+      try {
+        await app.mailer.send(
+          invitationEmail({
+            to: invitation.email,
+            inviteeName: invitation.name,
+            inviterName: admin.name,
+            companyName: admin.companyName,
+            role: invitation.role,
+            link: link.href,
+            expiresAt,
+          }),
+        );
+      } catch (error) {
+        request.log.error({ err: error }, 'invitation email failed');
+        await organization.cancelInvitation(admin.companyId, invitation.id);
+        throw new AppError(
+          'UPSTREAM_FAILED',
+          'The invitation email could not be sent. Please try again later.',
+        );
+      }
+      return reply.code(201).send(invitation);
+    },
+  );
+
+  app.delete(
+    '/organization/invitations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a pending invitation (admins)',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      if (!(await organization.cancelInvitation(admin.companyId, request.params.id))) {
+        throw notFound('Invitation');
+      }
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,69 @@
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type ErrorIssue } from '../lib/errors.ts';
+
+export interface ErrorBody {
+  message: string;
+  issues?: ErrorIssue[];
+}
+
+const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+const UNAVAILABLE_MESSAGE = 'The database is unavailable right now. Please try again shortly.';
+
+/** Network failures and PostgreSQL's connection and shutdown errors: the database is away. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08')))
+      return true;
+    if (/Connection terminated|timeout exceeded when trying to connect/i.test(e.message))
+      return true;
+  }
+  return false;
+}
+
+/**
+ * Every error leaves as `{ message, issues? }`. Validation answers 400 with the spec's message of
+ * the first issue; a 5xx is logged with the request id and never shows its details.
+ */
+export const errorHandlerPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const issues = error.validation.map((v) => ({
+          path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+          message: v.message ?? 'Invalid value',
+        }));
+        const body: ErrorBody = { message: issues[0]?.message ?? 'Invalid input', issues };
+        return reply.code(400).send(body);
+      }
+      if (error instanceof AppError) {
+        const body: ErrorBody = { message: error.message };
+        if (error.issues) body.issues = error.issues;
+        return reply.code(error.statusCode).send(body);
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        return reply.code(status).send({ message: error.message } satisfies ErrorBody);
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply.code(503).send({ message: UNAVAILABLE_MESSAGE } satisfies ErrorBody);
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ message: INTERNAL_MESSAGE } satisfies ErrorBody);
+    });
+  },
+  { name: 'error-handler' },
+);

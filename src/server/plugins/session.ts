@@ -1,0 +1,66 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hashToken, newToken } from '../lib/tokens.ts';
+import { createAuthRepository } from '../modules/auth/auth.repository.ts';
+
+/** A session ends 7 days after sign-in, or after 12 hours without use, whichever comes first. */
+export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+
+/**
+ * The session cookie's name. Over https it carries the `__Host-` prefix, so the browser only
+ * accepts it Secure, for the whole site, from this very host.
+ */
+export const sessionCookieName = (request: FastifyRequest) =>
+  request.server.config.appUrl.protocol === 'https:'
+    ? '__Host-grantwell_session'
+    : 'grantwell_session';
+
+/** Resolves the session cookie of every /api request into `request.currentUser`. */
+export const sessionPlugin = fp(
+  async (app) => {
+    const auth = createAuthRepository(app.db);
+    app.decorateRequest('currentUser', null);
+    app.decorateRequest('sessionTokenHash', null);
+
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/')) return;
+      const token = request.cookies[sessionCookieName(request)];
+      if (!token) return;
+      const tokenHash = hashToken(token);
+      const user = await auth.findSessionUser(tokenHash, SESSION_IDLE_MS);
+      if (user) {
+        request.currentUser = user;
+        request.sessionTokenHash = tokenHash;
+      }
+    });
+  },
+  { name: 'session', dependencies: ['@fastify/cookie'] },
+);
+
+/** Starts a new session for the user (a fresh token at every sign-in) and sets its cookie. */
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: { id: number; companyId: number },
+) {
+  const auth = createAuthRepository(request.server.db);
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
+  await auth.purgeExpiredSessions(SESSION_IDLE_MS);
+  await auth.createSession(user.companyId, user.id, hashToken(token), expiresAt);
+  reply.setCookie(sessionCookieName(request), token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.server.config.appUrl.protocol === 'https:',
+    expires: expiresAt,
+  });
+}
+
+export async function endSession(request: FastifyRequest, reply: FastifyReply) {
+  const name = sessionCookieName(request);
+  const token = request.cookies[name];
+  if (token) await createAuthRepository(request.server.db).deleteSession(hashToken(token));
+  reply.clearCookie(name, { path: '/' });
+}

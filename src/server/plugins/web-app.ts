@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import type { ErrorBody } from './error-handler.ts';
+
+/**
+ * Serves the built web app and answers every non-API path with its index.html, so deep links
+ * such as /contacts/12 work. Unknown /api paths get a JSON 404, never the app.
+ */
+export const webAppPlugin = fp(
+  async (app) => {
+    const root = app.config.webDir;
+    const hasBundle = existsSync(join(root, 'index.html'));
+    if (hasBundle) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        // File names under assets/ carry a content hash: they never change.
+        setHeaders: (reply, path) => {
+          if (path.includes(`${sep}assets${sep}`)) {
+            reply.header('cache-control', 'public, max-age=31536000, immutable');
+          }
+        },
+      });
+    }
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const isApi = path === '/api' || path.startsWith('/api/');
+      if (isApi || !hasBundle || !['GET', 'HEAD'].includes(request.method)) {
+        return reply.code(404).send({ message: 'Not found' } satisfies ErrorBody);
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  },
+  { name: 'web-app' },
+);

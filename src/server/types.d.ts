@@ -1,0 +1,21 @@
+import 'fastify';
+import type { CurrentUser } from '../domain/auth.ts';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Mailer } from './lib/mailer.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Database;
+    mailer: Mailer;
+    /** Every route registered after the plugins, with its method. */
+    routeList: { method: string; url: string }[];
+  }
+  interface FastifyRequest {
+    /** The signed-in user, resolved from the session cookie on /api requests. */
+    currentUser: CurrentUser | null;
+    /** SHA-256 of this request's session token, when it carried a valid one. */
+    sessionTokenHash: string | null;
+  }
+}

@@ -1,0 +1,124 @@
+import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import {
+  IconBriefcase,
+  IconBuildingCommunity,
+  IconCoin,
+  IconLayoutDashboard,
+  IconLayoutKanban,
+  IconLogout,
+  IconMessages,
+  IconUsers,
+} from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Brand } from '../../components/brand.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { useAuth } from '../../features/auth/auth-provider.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { notifyError } from '../../lib/notify.ts';
+import { ErrorBoundary } from '../error-fallback.tsx';
+import { paths } from '../paths.ts';
+
+const entries = [
+  { label: 'Dashboard', to: paths.home, icon: IconLayoutDashboard },
+  { label: 'Contacts', to: paths.contacts, icon: IconUsers },
+  { label: 'Interactions', to: paths.interactions, icon: IconMessages },
+  { label: 'Grants', to: paths.grants, icon: IconCoin },
+  { label: 'Opportunities', to: paths.opportunities, icon: IconBriefcase },
+  { label: 'Tasks', to: paths.tasks, icon: IconLayoutKanban },
+  { label: 'Organization', to: paths.organization, icon: IconBuildingCommunity },
+];
+
+const isCurrent = (pathname: string, to: string) =>
+  to === paths.home ? pathname === to : pathname === to || pathname.startsWith(`${to}/`);
+
+export function AppShellLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  // The top bar (with the menu button) exists only where the sidebar folds away.
+  const wide = useMediaQuery('(min-width: 48em)', true);
+  const { pathname } = useLocation();
+  const { user, logoutMutation } = useAuth();
+
+  // Signing out unmounts this layout; the router then sends the browser to /auth.
+  const logout = () =>
+    logoutMutation.mutate(undefined, {
+      onError: (error) => notifyError('Logout failed', errorMessage(error)),
+    });
+
+  return (
+    <AppShell
+      header={{ height: 56, collapsed: wide }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md">
+          <Burger opened={opened} onClick={toggle} size="sm" aria-label="Toggle navigation" />
+          <Brand size={28} />
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="md" aria-label="Main">
+        <AppShell.Section visibleFrom="sm" mb="lg">
+          <Brand />
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea}>
+          <nav aria-label="Main navigation">
+            <Stack gap={4}>
+              {entries.map((entry) => {
+                const current = isCurrent(pathname, entry.to);
+                return (
+                  <NavLink
+                    key={entry.to}
+                    component={Link}
+                    to={entry.to}
+                    label={entry.label}
+                    leftSection={<entry.icon size={18} aria-hidden="true" />}
+                    active={current}
+                    aria-current={current ? 'page' : undefined}
+                    onClick={close}
+                    variant="light"
+                    style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+                  />
+                );
+              })}
+            </Stack>
+          </nav>
+        </AppShell.Section>
+        <AppShell.Section
+          pt="md"
+          style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+        >
+          {user && (
+            <Text size="sm" fw={500} truncate mb={2}>
+              {user.name}
+            </Text>
+          )}
+          {user && (
+            <Text size="xs" c="dimmed" truncate mb="sm">
+              {user.companyName}
+            </Text>
+          )}
+          <Button
+            variant="default"
+            fullWidth
+            leftSection={<IconLogout size={16} aria-hidden="true" />}
+            onClick={logout}
+            loading={logoutMutation.isPending}
+          >
+            Logout
+          </Button>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <ErrorBoundary key={pathname}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,23 @@
+/** Every route of the web app, in one place. */
+export const paths = {
+  home: '/',
+  auth: '/auth',
+  register: '/auth?tab=register',
+  acceptInvitation: '/accept-invitation',
+  contacts: '/contacts',
+  interactions: '/interactions',
+  grants: '/grants',
+  opportunities: '/opportunities',
+  tasks: '/tasks',
+  organization: '/organization',
+} as const;
+
+/** Paths a signed-out visitor is sent to /auth from (SPEC §2.1). */
+export const protectedPatterns = [
+  '/contacts/*',
+  '/interactions/*',
+  '/grants/*',
+  '/opportunities/*',
+  '/tasks/*',
+  '/organization/*',
+];

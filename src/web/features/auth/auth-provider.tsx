@@ -1,0 +1,49 @@
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import type { CurrentUser } from '../../../domain/auth.ts';
+import { useUser } from './api/get-user.ts';
+import { useLogin } from './api/login.ts';
+import { useLogout } from './api/logout.ts';
+import { useRegister } from './api/register.ts';
+
+interface AuthContextValue {
+  user: CurrentUser | null;
+  isLoading: boolean;
+  error: Error | null;
+  loginMutation: ReturnType<typeof useLogin>;
+  registerMutation: ReturnType<typeof useRegister>;
+  logoutMutation: ReturnType<typeof useLogout>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const userQuery = useUser();
+  const loginMutation = useLogin();
+  const registerMutation = useRegister();
+  const logoutMutation = useLogout();
+  const value = useMemo(
+    () => ({
+      user: userQuery.data ?? null,
+      isLoading: userQuery.isLoading,
+      error: userQuery.error,
+      loginMutation,
+      registerMutation,
+      logoutMutation,
+    }),
+    [
+      userQuery.data,
+      userQuery.isLoading,
+      userQuery.error,
+      loginMutation,
+      registerMutation,
+      logoutMutation,
+    ],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used within an AuthProvider');
+  return context;
+}

@@ -1,0 +1,79 @@
+import {
+  Anchor,
+  Box,
+  Container,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { Brand } from '../../../components/brand.tsx';
+import { LoginForm } from './login-form.tsx';
+import { RegisterForm } from './register-form.tsx';
+
+type Tab = 'login' | 'register';
+
+export function AuthPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: Tab = searchParams.get('tab') === 'register' ? 'register' : 'login';
+  const selectTab = (value: string | null) =>
+    setSearchParams(value === 'register' ? { tab: 'register' } : {}, { replace: true });
+
+  return (
+    <Container size="lg" py="xl">
+      <Anchor component={Link} to={paths.home} underline="never" c="inherit">
+        <Brand />
+      </Anchor>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" mt="xl">
+        <Paper withBorder shadow="sm" p="xl" radius="md">
+          <Title order={1} size="h2" mb="md">
+            {tab === 'login' ? 'Welcome back' : 'Create your account'}
+          </Title>
+          <Tabs value={tab} onChange={selectTab}>
+            <Tabs.List grow mb="lg">
+              <Tabs.Tab value="login">Login</Tabs.Tab>
+              <Tabs.Tab value="register">Register</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="login">
+              <LoginForm />
+            </Tabs.Panel>
+            <Tabs.Panel value="register">
+              <RegisterForm />
+            </Tabs.Panel>
+          </Tabs>
+        </Paper>
+        <MarketingPanel />
+      </SimpleGrid>
+    </Container>
+  );
+}
+
+function MarketingPanel() {
+  return (
+    <Box
+      p="xl"
+      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+      bg="var(--mantine-color-cyan-light)"
+    >
+      <Stack>
+        <Title order={2}>Every funder, grant and deadline in one place</Title>
+        <Text>
+          Grantwell keeps your relationships, applications and team in step, so more of your time
+          goes to the mission.
+        </Text>
+        <List spacing="sm" icon={<IconCheck size={18} aria-hidden="true" />}>
+          <List.Item>Contacts and every conversation with them</List.Item>
+          <List.Item>A grant pipeline with tasks and calendar deadlines</List.Item>
+          <List.Item>Funding opportunities with win probabilities</List.Item>
+          <List.Item>Your team, with roles and email invitations</List.Item>
+        </List>
+      </Stack>
+    </Box>
+  );
+}

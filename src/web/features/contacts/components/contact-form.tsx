@@ -1,0 +1,98 @@
+import { Autocomplete, Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  type Contact,
+  type ContactInput,
+  contactInputSchema,
+} from '../../../../domain/contacts.ts';
+import { withHelp } from '../../../components/label-with-help.tsx';
+import { omitEmpty } from '../../../lib/compact.ts';
+import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { useAuth } from '../../auth/auth-provider.tsx';
+import { useOrganizationNames } from '../api/get-organization-names.ts';
+
+interface ContactFormValues {
+  name: string;
+  email: string;
+  phone: string;
+  organization: string;
+  notes: string;
+}
+
+const toValues = (contact?: Contact): ContactFormValues => ({
+  name: contact?.name ?? '',
+  email: contact?.email ?? '',
+  phone: contact?.phone ?? '',
+  organization: contact?.organization ?? '',
+  notes: contact?.notes ?? '',
+});
+
+export function ContactForm({
+  contact,
+  onSubmit,
+  pending,
+}: {
+  /** The contact being edited; none for a new one. */
+  contact?: Contact;
+  onSubmit: (input: ContactInput) => void;
+  pending: boolean;
+}) {
+  const { user } = useAuth();
+  const form = useForm<ContactFormValues>({
+    initialValues: toValues(contact),
+    validate: zodResolver(contactInputSchema),
+  });
+  const [organizationQuery] = useDebouncedValue(form.values.organization, 200);
+  const organizations = useOrganizationNames(organizationQuery);
+
+  if (!user) return <Text>Please log in to manage contacts</Text>;
+
+  const submit = form.onSubmit((values) => {
+    const { name, email, ...optional } = values;
+    onSubmit({ name, email, ...omitEmpty(optional) });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput
+          {...withHelp('Name', 'Full name of the contact person')}
+          withAsterisk
+          autoComplete="off"
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          {...withHelp('Email', 'Primary email address for communication')}
+          withAsterisk
+          type="email"
+          autoComplete="off"
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          {...withHelp('Phone', 'Contact phone number (optional)')}
+          type="tel"
+          autoComplete="off"
+          {...form.getInputProps('phone')}
+        />
+        <Autocomplete
+          {...withHelp('Organization', 'Company or organization they represent (optional)')}
+          data={organizations.data ?? []}
+          autoComplete="off"
+          {...form.getInputProps('organization')}
+        />
+        <Textarea
+          {...withHelp('Notes', 'Additional information or comments about the contact (optional)')}
+          autosize
+          minRows={3}
+          maxRows={8}
+          {...form.getInputProps('notes')}
+        />
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Saving...' : contact ? 'Update Contact' : 'Create Contact'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+import {
+  Alert,
+  Button,
+  FileButton,
+  Group,
+  List,
+  Paper,
+  Progress,
+  ScrollArea,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import type { ImportResult } from '../../../../domain/contacts.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useAuth } from '../../auth/auth-provider.tsx';
+import { useUploadContacts } from '../api/upload-contacts.ts';
+
+const isCsv = (file: File) => file.type === 'text/csv' || file.name.toLowerCase().endsWith('.csv');
+
+/** CSV import (SPEC §2.6): a chooser for .csv files, the template, progress and the row report. */
+export function ContactUpload() {
+  const { user } = useAuth();
+  const upload = useUploadContacts();
+  const [result, setResult] = useState<ImportResult | null>(null);
+  // Clears the chooser after each pick, so choosing the same file again uploads it again.
+  const resetChooser = useRef<() => void>(null);
+  if (!user) return null;
+
+  const choose = async (file: File | null) => {
+    resetChooser.current?.();
+    if (!file) return;
+    if (!isCsv(file)) {
+      notifyError('Invalid file', 'Please select a CSV file');
+      return;
+    }
+    setResult(null);
+    try {
+      const answer = await upload.mutateAsync(file);
+      setResult(answer);
+      notifySuccess('Success', answer.message);
+    } catch (error) {
+      notifyError('Error', errorMessage(error) || 'Failed to upload contacts');
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" mb="lg">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <div>
+            <Text fw={500}>Import contacts from a CSV file</Text>
+            <Text size="sm" c="dimmed">
+              Columns: name, email, phone, organization, notes. Every valid row is imported; rows
+              with problems are listed.
+            </Text>
+          </div>
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden="true" />}
+              onClick={() => window.location.assign('/api/contacts/template')}
+            >
+              Download Template
+            </Button>
+            <FileButton onChange={choose} accept="text/csv,.csv" resetRef={resetChooser}>
+              {(props) => (
+                <Button
+                  {...props}
+                  leftSection={<IconUpload size={16} aria-hidden="true" />}
+                  loading={upload.isPending}
+                >
+                  Upload CSV
+                </Button>
+              )}
+            </FileButton>
+          </Group>
+        </Group>
+        {upload.isPending && (
+          <Progress value={upload.progress} animated aria-label="Upload progress" />
+        )}
+        {result && result.errors.length > 0 && (
+          <Alert
+            color="yellow"
+            title={result.message}
+            withCloseButton
+            onClose={() => setResult(null)}
+          >
+            <ScrollArea.Autosize mah={200}>
+              <List size="sm" spacing={2}>
+                {result.errors.map((error) => (
+                  <List.Item key={error.row}>
+                    Row {error.row}: {error.message}
+                  </List.Item>
+                ))}
+              </List>
+            </ScrollArea.Autosize>
+            {result.skipped > result.errors.length && (
+              <Text size="sm" mt="xs">
+                …and {result.skipped - result.errors.length} more rows.
+              </Text>
+            )}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

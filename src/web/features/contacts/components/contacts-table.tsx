@@ -1,0 +1,29 @@
+import type { Contact } from '../../../../domain/contacts.ts';
+import { type Column, RecordTable } from '../../../components/record-table.tsx';
+
+const columns: Column<Contact>[] = [
+  { header: 'Email', cell: (contact) => contact.email },
+  { header: 'Phone', cell: (contact) => contact.phone },
+  { header: 'Organization', cell: (contact) => contact.organization },
+];
+
+export function ContactsTable({
+  contacts,
+  onEdit,
+  onDelete,
+}: {
+  contacts: Contact[];
+  onEdit: (contact: Contact) => void;
+  onDelete: (contact: Contact) => void;
+}) {
+  return (
+    <RecordTable
+      rows={contacts}
+      title={(contact) => contact.name}
+      columns={columns}
+      href={(contact) => `/contacts/${contact.id}`}
+      onEdit={onEdit}
+      onDelete={onDelete}
+    />
+  );
+}

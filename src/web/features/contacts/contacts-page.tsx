@@ -1,0 +1,89 @@
+import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconPlus, IconUsers } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import type { Contact } from '../../../domain/contacts.ts';
+import { confirmDelete } from '../../components/confirm-delete.tsx';
+import { ListFooter, PAGE_SIZE, SearchBox, useListState } from '../../components/list-controls.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { notifyError, withNotice } from '../../lib/notify.ts';
+import { useDeleteContact } from './api/delete-contact.ts';
+import { useContacts } from './api/get-contacts.ts';
+import { ContactDialog } from './components/contact-dialog.tsx';
+import { ContactUpload } from './components/contact-upload.tsx';
+import { ContactsTable } from './components/contacts-table.tsx';
+
+type Dialog = { mode: 'create' } | { mode: 'edit'; contact: Contact } | null;
+
+export default function ContactsPage() {
+  const list = useListState();
+  const contacts = useContacts({ q: list.q, limit: PAGE_SIZE, offset: list.offset });
+  const remove = useDeleteContact();
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  useEffect(() => {
+    if (contacts.isError) {
+      notifyError('Error loading contacts', 'Please refresh the page or try again later');
+    }
+  }, [contacts.isError]);
+
+  const askDelete = (contact: Contact) =>
+    confirmDelete({
+      title: 'Delete contact',
+      message: `Delete ${contact.name}? Their interactions will be deleted too. This cannot be undone.`,
+      onConfirm: () =>
+        withNotice(() => remove.mutateAsync(contact.id), 'Contact deleted successfully'),
+    });
+
+  const page = contacts.data;
+  return (
+    <>
+      <PageHeader
+        title="Contacts"
+        actions={
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden="true" />}
+            onClick={() => setDialog({ mode: 'create' })}
+          >
+            Add Contact
+          </Button>
+        }
+      />
+      <ContactUpload />
+      <Paper withBorder p="md">
+        <Group justify="space-between" mb="sm">
+          <SearchBox value={list.search} onChange={list.setSearch} label="Search contacts" />
+          {contacts.isFetching && <Loader size="xs" aria-label="Refreshing" />}
+        </Group>
+        {contacts.isPending ? (
+          <Center py="xl">
+            <Loader aria-label="Loading contacts" />
+          </Center>
+        ) : page && page.items.length > 0 ? (
+          <>
+            <ContactsTable
+              contacts={page.items}
+              onEdit={(contact) => setDialog({ mode: 'edit', contact })}
+              onDelete={askDelete}
+            />
+            <ListFooter total={page.total} page={list.page} onPage={list.setPage} />
+          </>
+        ) : (
+          <Stack align="center" py="xl" gap="xs">
+            <IconUsers size={32} aria-hidden="true" color="var(--mantine-color-dimmed)" />
+            <Text fw={500}>{list.q ? 'No contacts match your search' : 'No contacts yet'}</Text>
+            {!list.q && (
+              <Text size="sm" c="dimmed">
+                Add your first contact, or import a CSV file.
+              </Text>
+            )}
+          </Stack>
+        )}
+      </Paper>
+      <ContactDialog
+        opened={dialog !== null}
+        onClose={() => setDialog(null)}
+        contact={dialog?.mode === 'edit' ? dialog.contact : undefined}
+      />
+    </>
+  );
+}

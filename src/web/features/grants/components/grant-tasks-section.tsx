@@ -1,0 +1,102 @@
+import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { type Task, taskCategories } from '../../../../domain/grants.ts';
+import { CalendarLinks } from '../../../components/calendar-links.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useGrantTasks } from '../api/tasks-api.ts';
+import { TaskDialog } from './task-dialog.tsx';
+import { categoryLabel } from './task-form.tsx';
+import { TaskStatusSelect } from './task-status-select.tsx';
+
+/** 'Grant Tasks', grouped by category, each with its status select (SPEC §2.12). */
+export function GrantTasksSection({ grantId, grantName }: { grantId: number; grantName: string }) {
+  const tasks = useGrantTasks(grantId);
+  const [dialog, setDialog] = useState<{ task?: Task } | null>(null);
+  const all = tasks.data ?? [];
+
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" mb="md">
+        <Title order={2} size="h4">
+          Grant Tasks
+        </Title>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} aria-hidden="true" />}
+          onClick={() => setDialog({})}
+        >
+          New Task
+        </Button>
+      </Group>
+      {tasks.isPending && <Text c="dimmed">Loading tasks...</Text>}
+      {tasks.isError && (
+        <Text c="red" role="alert">
+          {errorMessage(tasks.error)}
+        </Text>
+      )}
+      <Stack gap="lg">
+        {taskCategories.map((category) => {
+          const inCategory = all.filter((task) => task.category === category);
+          if (inCategory.length === 0) return null;
+          return (
+            <section key={category} aria-label={categoryLabel(category)}>
+              <Title order={3} size="h6" tt="uppercase" c="dimmed" mb="xs">
+                {categoryLabel(category)}
+              </Title>
+              <Stack gap="sm">
+                {inCategory.map((task) => (
+                  <Card key={task.id} withBorder padding="sm" radius="sm">
+                    <Group justify="space-between" align="flex-start" wrap="nowrap">
+                      <div>
+                        <Text fw={500}>{task.name}</Text>
+                        <Text size="sm" c="dimmed">
+                          {task.description}
+                        </Text>
+                        <Group gap="xs" mt={6}>
+                          <Badge variant="outline" color="dark" size="sm">
+                            {task.dueDate ? `Due: ${formatDate(task.dueDate)}` : 'No due date set'}
+                          </Badge>
+                        </Group>
+                        {task.dueDate && (
+                          <CalendarLinks
+                            uid={`task-${task.id}@grantwell`}
+                            event={{
+                              title: `${task.name} (${grantName})`,
+                              details: task.description,
+                              start: new Date(task.dueDate),
+                              allDay: true,
+                            }}
+                          />
+                        )}
+                      </div>
+                      <Group gap="xs" wrap="nowrap">
+                        <TaskStatusSelect task={task} />
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          aria-label={`Edit ${task.name}`}
+                          onClick={() => setDialog({ task })}
+                        >
+                          <IconPencil size={16} aria-hidden="true" />
+                        </ActionIcon>
+                      </Group>
+                    </Group>
+                  </Card>
+                ))}
+              </Stack>
+            </section>
+          );
+        })}
+      </Stack>
+      <TaskDialog
+        opened={dialog !== null}
+        onClose={() => setDialog(null)}
+        grantId={grantId}
+        task={dialog?.task}
+      />
+    </Card>
+  );
+}

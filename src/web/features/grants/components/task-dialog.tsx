@@ -1,0 +1,50 @@
+import { Modal } from '@mantine/core';
+import type { Task } from '../../../../domain/grants.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useCreateTask, useUpdateTask } from '../api/tasks-api.ts';
+import { TaskForm, type TaskSubmission } from './task-form.tsx';
+
+/** 'New Task' (for the given grant, or one chosen in the form), or the edit dialog of `task`. */
+export function TaskDialog({
+  opened,
+  onClose,
+  grantId,
+  task,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  grantId?: number;
+  task?: Task;
+}) {
+  const create = useCreateTask();
+  const update = useUpdateTask();
+
+  const save = async ({ grantId: chosen, input }: TaskSubmission) => {
+    try {
+      if (task) {
+        await update.mutateAsync({ grantId: task.grantId, taskId: task.id, input });
+        notifySuccess('Task updated successfully');
+      } else {
+        await create.mutateAsync({ grantId: chosen, input });
+        notifySuccess('Task created successfully');
+      }
+      onClose();
+    } catch (error) {
+      notifyError(task ? 'Failed to update task' : 'Failed to create task', errorMessage(error));
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={task ? 'Edit Task' : 'New Task'} size="lg">
+      {opened && (
+        <TaskForm
+          grantId={task?.grantId ?? grantId}
+          task={task}
+          onSubmit={save}
+          pending={create.isPending || update.isPending}
+        />
+      )}
+    </Modal>
+  );
+}

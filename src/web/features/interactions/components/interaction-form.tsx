@@ -1,0 +1,112 @@
+import { Button, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import {
+  type Interaction,
+  type InteractionInput,
+  interactionInputSchema,
+  interactionTypes,
+} from '../../../../domain/interactions.ts';
+import { fromLocalInput, toLocalInput } from '../../../lib/format.ts';
+import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { useAuth } from '../../auth/auth-provider.tsx';
+import { useContactChoices } from '../api/search-contacts.ts';
+import { typeLabel } from './interaction-type.tsx';
+
+interface InteractionFormValues {
+  contactId: string | null;
+  type: string | null;
+  notes: string;
+  date: string;
+}
+
+const toPayload = (values: InteractionFormValues) => ({
+  contactId: values.contactId ? Number(values.contactId) : undefined,
+  type: values.type ?? undefined,
+  notes: values.notes,
+  date: fromLocalInput(values.date),
+});
+
+const validatePayload = zodResolver(interactionInputSchema);
+
+export function InteractionForm({
+  interaction,
+  onSubmit,
+  pending,
+}: {
+  interaction?: Interaction;
+  onSubmit: (input: InteractionInput) => void;
+  pending: boolean;
+}) {
+  const { user } = useAuth();
+  const form = useForm<InteractionFormValues>({
+    initialValues: {
+      contactId: interaction ? String(interaction.contactId) : null,
+      type: interaction?.type ?? 'meeting',
+      notes: interaction?.notes ?? '',
+      date: toLocalInput(interaction?.date ?? new Date()),
+    },
+    validate: (values) => validatePayload(toPayload(values)),
+  });
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search, 200);
+  const choices = useContactChoices(q);
+
+  if (!user) return <Text>Please log in to create interactions</Text>;
+
+  const options = (choices.data?.items ?? []).map((c) => ({
+    value: String(c.id),
+    label: c.organization ? `${c.name} (${c.organization})` : c.name,
+  }));
+  if (interaction && !options.some((o) => o.value === String(interaction.contactId))) {
+    options.unshift({ value: String(interaction.contactId), label: interaction.contactName });
+  }
+
+  const submit = form.onSubmit((values) => onSubmit(toPayload(values) as InteractionInput));
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Select
+          label="Contact"
+          placeholder="Search contacts"
+          withAsterisk
+          searchable
+          searchValue={search}
+          onSearchChange={setSearch}
+          // The server already filtered the choices by what was typed.
+          filter={({ options: all }) => all}
+          data={options}
+          nothingFoundMessage={choices.isFetching ? 'Searching…' : 'No contacts found'}
+          data-autofocus
+          {...form.getInputProps('contactId')}
+        />
+        <Select
+          label="Type"
+          withAsterisk
+          allowDeselect={false}
+          data={interactionTypes.map((type) => ({ value: type, label: typeLabel(type) }))}
+          {...form.getInputProps('type')}
+        />
+        <Textarea
+          label="Notes"
+          withAsterisk
+          autosize
+          minRows={3}
+          maxRows={10}
+          {...form.getInputProps('notes')}
+        />
+        <TextInput
+          label="Date"
+          type="datetime-local"
+          withAsterisk
+          {...form.getInputProps('date')}
+        />
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Saving...' : interaction ? 'Update Interaction' : 'Log Interaction'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

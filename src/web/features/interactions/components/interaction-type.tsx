@@ -1,0 +1,21 @@
+import { Group, Text, ThemeIcon } from '@mantine/core';
+import { IconMail, IconNote, IconPhone, IconUsers } from '@tabler/icons-react';
+import type { InteractionType } from '../../../../domain/interactions.ts';
+
+const icons = { meeting: IconUsers, call: IconPhone, email: IconMail, note: IconNote };
+const colors = { meeting: 'violet', call: 'teal', email: 'blue', note: 'gray' };
+
+export const typeLabel = (type: InteractionType) => type.charAt(0).toUpperCase() + type.slice(1);
+
+/** The type's icon and name: "☎ Call". */
+export function InteractionTypeLabel({ type }: { type: InteractionType }) {
+  const Icon = icons[type];
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <ThemeIcon size="sm" variant="light" color={colors[type]} aria-hidden="true">
+        <Icon size={14} />
+      </ThemeIcon>
+      <Text size="sm">{typeLabel(type)}</Text>
+    </Group>
+  );
+}

@@ -1,0 +1,147 @@
+import {
+  Button,
+  Card,
+  Center,
+  Container,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { acceptInvitationFormSchema, type InvitationLookup } from '../../../domain/organization.ts';
+import { paths } from '../../app/paths.ts';
+import { Brand } from '../../components/brand.tsx';
+import { api, errorMessage } from '../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { zodResolver } from '../../lib/zod-resolver.ts';
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <Container size="xs" py="xl">
+      <Center mb="xl">
+        <Brand />
+      </Center>
+      <Card withBorder shadow="sm" padding="xl" radius="md">
+        {children}
+      </Card>
+    </Container>
+  );
+}
+
+/** A state with a title, a line of text and the way back to sign-in. */
+function Notice({ title, text }: { title: string; text: string }) {
+  const navigate = useNavigate();
+  return (
+    <Frame>
+      <Stack>
+        <Title order={1} size="h3">
+          {title}
+        </Title>
+        <Text>{text}</Text>
+        <Button onClick={() => navigate(paths.auth)}>Go to Login</Button>
+      </Stack>
+    </Frame>
+  );
+}
+
+export default function AcceptInvitationPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const invitation = useQuery({
+    queryKey: ['/api/invitations', token],
+    queryFn: () => api.get<InvitationLookup>(`/api/invitations/${encodeURIComponent(token ?? '')}`),
+    enabled: Boolean(token),
+  });
+
+  if (!token) {
+    return <Notice title="Invalid Invitation" text="This invitation link is invalid or expired." />;
+  }
+  if (invitation.isPending) {
+    return (
+      <Frame>
+        <Text role="status">Loading invitation details...</Text>
+      </Frame>
+    );
+  }
+  if (invitation.isError) {
+    return <Notice title="Error" text={errorMessage(invitation.error)} />;
+  }
+  const { status, companyName, role } = invitation.data;
+  if (status !== 'pending') {
+    return (
+      <Notice title={`Invitation ${status}`} text={`This invitation has already been ${status}.`} />
+    );
+  }
+  return <AcceptForm token={token} companyName={companyName} role={role} />;
+}
+
+function AcceptForm({
+  token,
+  companyName,
+  role,
+}: {
+  token: string;
+  companyName: string;
+  role: string;
+}) {
+  const navigate = useNavigate();
+  const accept = useMutation({
+    mutationFn: (input: { username: string; password: string }) =>
+      api.post<unknown>('/api/invitations/accept', { token, ...input }),
+  });
+  const form = useForm({
+    initialValues: { username: '', password: '', confirmPassword: '' },
+    validate: zodResolver(acceptInvitationFormSchema),
+  });
+  const submit = form.onSubmit(async ({ username, password }) => {
+    try {
+      await accept.mutateAsync({ username, password });
+      notifySuccess('Success', 'You have joined the organization. Please log in.');
+      navigate(paths.auth);
+    } catch (error) {
+      notifyError('Error accepting invitation', errorMessage(error));
+    }
+  });
+
+  return (
+    <Frame>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Title order={1} size="h3">
+            Join {companyName}
+          </Title>
+          <Text>
+            You've been invited to join {companyName} as a {role}.
+          </Text>
+          <TextInput
+            label="Username"
+            withAsterisk
+            autoComplete="username"
+            data-autofocus
+            {...form.getInputProps('username')}
+          />
+          <PasswordInput
+            label="Password"
+            withAsterisk
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Confirm Password"
+            withAsterisk
+            autoComplete="new-password"
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Button type="submit" loading={accept.isPending}>
+            Accept Invitation
+          </Button>
+        </Stack>
+      </form>
+    </Frame>
+  );
+}

@@ -1,0 +1,246 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Menu,
+  Paper,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconDots, IconKey, IconMail, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { TeamMember } from '../../../../domain/organization.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useAuth } from '../../auth/auth-provider.tsx';
+import {
+  useCancelInvitation,
+  useInvitations,
+  useRemoveUser,
+  useTeam,
+} from '../api/organization-api.ts';
+import { AddUserDialog, InviteUserDialog, ResetPasswordDialog } from './user-dialogs.tsx';
+
+const roleName = (role: string) => (role === 'admin' ? 'Admin' : 'User');
+
+export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
+  const { user } = useAuth();
+  const team = useTeam();
+  const remove = useRemoveUser();
+  const [dialog, setDialog] = useState<'invite' | 'add' | null>(null);
+  const [resetting, setResetting] = useState<TeamMember | null>(null);
+
+  const askRemove = (member: TeamMember) => {
+    if (member.id === user?.id) {
+      notifyError('Error', 'Cannot remove yourself');
+      return;
+    }
+    modals.openConfirmModal({
+      title: 'Remove User',
+      children: (
+        <Text size="sm">
+          Remove {member.name} from the organization? They will be signed out and can no longer sign
+          in. Their records stay with the organization.
+        </Text>
+      ),
+      labels: { confirm: 'Remove', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: async () => {
+        try {
+          await remove.mutateAsync(member.id);
+          notifySuccess('User removed');
+        } catch (error) {
+          notifyError('Error removing user', errorMessage(error));
+        }
+      },
+    });
+  };
+
+  return (
+    <>
+      <Paper withBorder p="md" mb="lg">
+        <Group justify="space-between" mb="sm">
+          <Title order={2} size="h4">
+            Team Members
+          </Title>
+          {isAdmin && (
+            <Group gap="sm">
+              <Button
+                variant="default"
+                leftSection={<IconMail size={16} aria-hidden="true" />}
+                onClick={() => setDialog('invite')}
+              >
+                Invite User
+              </Button>
+              <Button
+                leftSection={<IconUserPlus size={16} aria-hidden="true" />}
+                onClick={() => setDialog('add')}
+              >
+                Add User
+              </Button>
+            </Group>
+          )}
+        </Group>
+        {team.isPending ? (
+          <Loader aria-label="Loading users" />
+        ) : team.isError ? (
+          <Alert color="red" title="Error">
+            {errorMessage(team.error) || 'Failed to load users'}
+          </Alert>
+        ) : (
+          <Table.ScrollContainer minWidth={600}>
+            <Table verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Email</Table.Th>
+                  <Table.Th>Username</Table.Th>
+                  <Table.Th>Role</Table.Th>
+                  {isAdmin && <Table.Th>Actions</Table.Th>}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {team.data.map((member) => (
+                  <Table.Tr key={member.id}>
+                    <Table.Td>
+                      {member.name}
+                      {member.id === user?.id && (
+                        <Text span c="dimmed" size="sm">
+                          {' '}
+                          (you)
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{member.email}</Table.Td>
+                    <Table.Td>{member.username}</Table.Td>
+                    <Table.Td>
+                      <Badge variant={member.role === 'admin' ? 'filled' : 'default'} radius="sm">
+                        {roleName(member.role)}
+                      </Badge>
+                    </Table.Td>
+                    {isAdmin && (
+                      <Table.Td w={80}>
+                        <Menu position="bottom-end">
+                          <Menu.Target>
+                            <ActionIcon
+                              variant="subtle"
+                              color="gray"
+                              aria-label={`Actions for ${member.name}`}
+                            >
+                              <IconDots size={18} aria-hidden="true" />
+                            </ActionIcon>
+                          </Menu.Target>
+                          <Menu.Dropdown>
+                            <Menu.Item
+                              leftSection={<IconKey size={16} aria-hidden="true" />}
+                              onClick={() => setResetting(member)}
+                            >
+                              Reset Password
+                            </Menu.Item>
+                            <Menu.Item
+                              color="red"
+                              leftSection={<IconUserMinus size={16} aria-hidden="true" />}
+                              onClick={() => askRemove(member)}
+                            >
+                              Remove User
+                            </Menu.Item>
+                          </Menu.Dropdown>
+                        </Menu>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+      {isAdmin && <PendingInvitations />}
+      <InviteUserDialog opened={dialog === 'invite'} onClose={() => setDialog(null)} />
+      <AddUserDialog opened={dialog === 'add'} onClose={() => setDialog(null)} />
+      <ResetPasswordDialog member={resetting} onClose={() => setResetting(null)} />
+    </>
+  );
+}
+
+function PendingInvitations() {
+  const invitations = useInvitations(true);
+  const cancel = useCancelInvitation();
+  const cancelOne = async (id: number) => {
+    try {
+      await cancel.mutateAsync(id);
+      notifySuccess('Invitation cancelled');
+    } catch (error) {
+      notifyError('Error cancelling invitation', errorMessage(error));
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="pending-invitations">
+      <Title order={2} size="h4" mb="sm" id="pending-invitations">
+        Pending Invitations
+      </Title>
+      {invitations.isPending ? (
+        <Loader aria-label="Loading invitations" />
+      ) : invitations.isError ? (
+        <Alert color="red" title="Error">
+          {errorMessage(invitations.error) || 'Failed to load invitations'}
+        </Alert>
+      ) : invitations.data.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No pending invitations.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={600}>
+          <Table verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Expires</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Cancel</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {invitations.data.map((invitation) => (
+                <Table.Tr key={invitation.id}>
+                  <Table.Td>{invitation.name}</Table.Td>
+                  <Table.Td>{invitation.email}</Table.Td>
+                  <Table.Td>{roleName(invitation.role)}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color="yellow" c="dark.8" radius="sm">
+                      {invitation.status}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{formatDate(invitation.expiresAt)}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => cancelOne(invitation.id)}
+                      aria-label={`Cancel invitation for ${invitation.name}`}
+                    >
+                      Cancel
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, SUCCESS } from './api-client.ts';
+
+// These tests are about the client's own rules (SPEC §7, §8.1), so the network is a stand-in.
+function respondWith(body: string, init: ResponseInit & { contentType?: string }) {
+  const headers = init.contentType ? { 'content-type': init.contentType } : undefined;
+  const fetchMock = vi.fn(async () => new Response(body || null, { ...init, headers }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+const failure = (call: Promise<unknown>) =>
+  call.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: unknown) => error as ApiError,
+  );
+
+describe('api client', () => {
+  it('sends cookies, asks for JSON, bypasses the cache and sends a JSON body', async () => {
+    const fetchMock = respondWith('{"id":1}', { status: 201, contentType: 'application/json' });
+    await expect(api.post('/api/things', { name: 'x' })).resolves.toEqual({ id: 1 });
+    expect(fetchMock).toHaveBeenCalledWith('/api/things', {
+      method: 'POST',
+      credentials: 'include',
+      cache: 'no-store',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: '{"name":"x"}',
+    });
+  });
+
+  it('sends no body with a GET', async () => {
+    const fetchMock = respondWith('[]', { status: 200, contentType: 'application/json' });
+    await api.get('/api/things');
+    expect(fetchMock.mock.calls[0]).toEqual([
+      '/api/things',
+      expect.objectContaining({ method: 'GET', body: undefined }),
+    ]);
+  });
+
+  it('resolves to a success marker when the answer is not JSON', async () => {
+    respondWith('', { status: 204 });
+    await expect(api.post('/api/logout')).resolves.toEqual(SUCCESS);
+  });
+
+  it("reports the status and the server's message field", async () => {
+    respondWith('{"message":"Invalid username or password"}', {
+      status: 401,
+      contentType: 'application/json',
+    });
+    const error = await failure(api.post('/api/login', {}));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(401);
+    expect(error.message).toBe('401: Invalid username or password');
+  });
+
+  it('reports the whole JSON body when it has no message field', async () => {
+    respondWith('{"error":"odd"}', { status: 400, contentType: 'application/json' });
+    expect((await failure(api.get('/api/x'))).message).toBe('400: {"error":"odd"}');
+  });
+
+  it('reports the text of a non-JSON body, or the status text when it is empty', async () => {
+    respondWith('Bad gateway upstream', { status: 502, contentType: 'text/plain' });
+    expect((await failure(api.get('/api/x'))).message).toBe('502: Bad gateway upstream');
+    respondWith('', { status: 503, statusText: 'Service Unavailable' });
+    expect((await failure(api.get('/api/x'))).message).toBe('503: Service Unavailable');
+  });
+});

@@ -1,0 +1,86 @@
+/** A failed call: `message` follows SPEC §8.1 ("{status}: {server message}"). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** What a successful call without a JSON body resolves to. */
+export const SUCCESS = { success: true } as const;
+
+async function failureMessage(response: Response): Promise<string> {
+  const text = await response.text();
+  let detail = text || response.statusText;
+  if (text && response.headers.get('content-type')?.includes('application/json')) {
+    try {
+      const body: unknown = JSON.parse(text);
+      if (body && typeof body === 'object' && 'message' in body) detail = String(body.message);
+    } catch {
+      // Not valid JSON after all: keep the text.
+    }
+  }
+  return `${response.status}: ${detail}`;
+}
+
+async function send(method: string, url: string, data?: unknown): Promise<Response> {
+  const hasBody = data !== undefined && method !== 'GET';
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    cache: 'no-store',
+    headers: {
+      Accept: 'application/json',
+      ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: hasBody ? JSON.stringify(data) : undefined,
+  });
+  if (!response.ok) throw new ApiError(response.status, await failureMessage(response));
+  return response;
+}
+
+export async function request<T>(method: string, url: string, data?: unknown): Promise<T> {
+  const response = await send(method, url, data);
+  if (response.headers.get('content-type')?.includes('application/json')) {
+    return (await response.json()) as T;
+  }
+  return SUCCESS as T;
+}
+
+/** One page of a list and the total the server counted (ARCHITECTURE §3, X-Total-Count). */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+async function getPage<T>(url: string): Promise<Page<T>> {
+  const response = await send('GET', url);
+  const items = (await response.json()) as T[];
+  const total = Number(response.headers.get('x-total-count') ?? items.length);
+  return { items, total };
+}
+
+/** `url?key=value…`, leaving out empty values. */
+export function withQuery(url: string, params: Record<string, string | number | undefined>) {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `${url}?${text}` : url;
+}
+
+export const api = {
+  getPage,
+  get: <T>(url: string) => request<T>('GET', url),
+  post: <T>(url: string, data?: unknown) => request<T>('POST', url, data),
+  patch: <T>(url: string, data?: unknown) => request<T>('PATCH', url, data),
+  delete: <T>(url: string) => request<T>('DELETE', url),
+};
+
+/** The message to show for a failed call, whatever was thrown. */
+export const errorMessage = (error: unknown) =>
+  error instanceof Error ? error.message : String(error);

@@ -1,0 +1,33 @@
+import { notifications } from '@mantine/notifications';
+import { ApiError, errorMessage } from './api-client.ts';
+
+/** A success notice (SPEC §8.3). */
+export function notifySuccess(title: string, message?: string) {
+  notifications.show({ title, message: message ?? '', color: 'teal' });
+}
+
+/** A destructive notice (SPEC §8.2). */
+export function notifyError(title: string, message: string) {
+  notifications.show({ title, message, color: 'red' });
+}
+
+/**
+ * Runs a save or delete and reports it: the success notice, or 'Error' with the failure's
+ * message (SPEC §8.2). When the session has ended (401), `signedOutMessage` says so instead.
+ * Resolves to whether it succeeded.
+ */
+export async function withNotice(
+  action: () => Promise<unknown>,
+  success: string,
+  signedOutMessage?: string,
+) {
+  try {
+    await action();
+    notifySuccess(success);
+    return true;
+  } catch (error) {
+    const signedOut = error instanceof ApiError && error.status === 401 && signedOutMessage;
+    notifyError('Error', signedOut ? signedOutMessage : errorMessage(error));
+    return false;
+  }
+}

@@ -1,0 +1,272 @@
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCompany } from '../helpers/factories.ts';
+import { clientFor } from '../helpers/requests.ts';
+import { buildTestApp } from '../helpers/test-app.ts';
+
+let app: FastifyInstance;
+let cookie: string;
+let ids: { contact: number; interaction: number; grant: number; task: number; opportunity: number };
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  const admin = await registerCompany(app);
+  cookie = admin.cookie;
+  const as = clientFor(app, cookie);
+  const contact = (await as.post('/api/contacts', { name: 'C', email: 'c@x.org' })).json().id;
+  const interaction = (
+    await as.post('/api/interactions', {
+      contactId: contact,
+      type: 'call',
+      notes: 'n',
+      date: '2027-01-01',
+    })
+  ).json().id;
+  const grant = (
+    await as.post('/api/grants', { name: 'G', funder: 'F', amount: 1, dueDate: '2027-01-01' })
+  ).json().id;
+  const task = (
+    await as.post(`/api/grants/${grant}/tasks`, {
+      name: 'T',
+      description: 'd',
+      category: 'research',
+      dueDate: '2027-01-01',
+    })
+  ).json().id;
+  const opportunity = (
+    await as.post('/api/opportunities', {
+      name: 'O',
+      organization: 'F',
+      amount: 1,
+      stage: 'proposal',
+      expectedCloseDate: '2027-01-01',
+    })
+  ).json().id;
+  ids = { contact, interaction, grant, task, opportunity };
+});
+afterAll(() => app.close());
+
+/** Values of every JSON shape, with the awkward ones (NUL, huge numbers, odd dates) weighted in. */
+const awkward = fc.oneof(
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    'null',
+    '2027-02-30',
+    '9999-99-99T99:99',
+    '-1',
+    'NaN',
+    '💥',
+    '<script>',
+  ),
+  fc.constantFrom(0, -1, 1.5, 2 ** 31, 2 ** 53, -(2 ** 63), Number.MAX_VALUE),
+  fc.string(),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+);
+const value = fc.oneof(
+  { depthSize: 'small' },
+  awkward,
+  fc.array(awkward, { maxLength: 3 }),
+  fc.dictionary(fc.string(), awkward, { maxKeys: 3 }),
+);
+const field = (names: string[]) =>
+  fc.dictionary(fc.constantFrom(...names), value, { maxKeys: names.length });
+
+const contactFields = ['name', 'email', 'phone', 'organization', 'notes', 'companyId'];
+const writeRoutes: {
+  route: string;
+  method: 'POST' | 'PATCH';
+  url: () => string;
+  body: fc.Arbitrary<unknown>;
+}[] = [
+  {
+    route: 'POST /api/register',
+    method: 'POST',
+    url: () => '/api/register',
+    body: field(['username', 'password', 'name', 'email', 'organization', 'role']),
+  },
+  {
+    route: 'POST /api/login',
+    method: 'POST',
+    url: () => '/api/login',
+    body: field(['username', 'password']),
+  },
+  {
+    route: 'POST /api/contacts',
+    method: 'POST',
+    url: () => '/api/contacts',
+    body: field(contactFields),
+  },
+  {
+    route: 'PATCH /api/contacts/:id',
+    method: 'PATCH',
+    url: () => `/api/contacts/${ids.contact}`,
+    body: field(contactFields),
+  },
+  {
+    route: 'POST /api/interactions',
+    method: 'POST',
+    url: () => '/api/interactions',
+    body: field(['contactId', 'type', 'notes', 'date']),
+  },
+  {
+    route: 'PATCH /api/interactions/:id',
+    method: 'PATCH',
+    url: () => `/api/interactions/${ids.interaction}`,
+    body: field(['contactId', 'type', 'notes', 'date']),
+  },
+  {
+    route: 'POST /api/grants',
+    method: 'POST',
+    url: () => '/api/grants',
+    body: field(['name', 'funder', 'amount', 'dueDate', 'status', 'notes', 'documentUrl']),
+  },
+  {
+    route: 'PATCH /api/grants/:id',
+    method: 'PATCH',
+    url: () => `/api/grants/${ids.grant}`,
+    body: field(['name', 'funder', 'amount', 'dueDate', 'status', 'notes', 'documentUrl']),
+  },
+  {
+    route: 'POST /api/grants/:id/tasks',
+    method: 'POST',
+    url: () => `/api/grants/${ids.grant}/tasks`,
+    body: field(['name', 'description', 'category', 'dueDate', 'status']),
+  },
+  {
+    route: 'PATCH /api/grants/:id/tasks/:taskId',
+    method: 'PATCH',
+    url: () => `/api/grants/${ids.grant}/tasks/${ids.task}`,
+    body: field(['name', 'description', 'category', 'dueDate', 'status']),
+  },
+  {
+    route: 'POST /api/opportunities',
+    method: 'POST',
+    url: () => '/api/opportunities',
+    body: field([
+      'name',
+      'organization',
+      'amount',
+      'stage',
+      'expectedCloseDate',
+      'probability',
+      'notes',
+    ]),
+  },
+  {
+    route: 'PATCH /api/opportunities/:id',
+    method: 'PATCH',
+    url: () => `/api/opportunities/${ids.opportunity}`,
+    body: field([
+      'name',
+      'organization',
+      'amount',
+      'stage',
+      'expectedCloseDate',
+      'probability',
+      'notes',
+    ]),
+  },
+  {
+    route: 'PATCH /api/organization',
+    method: 'PATCH',
+    url: () => '/api/organization',
+    body: field(['name', 'industry', 'website', 'address']),
+  },
+  {
+    route: 'POST /api/organization/users',
+    method: 'POST',
+    url: () => '/api/organization/users',
+    body: field(['name', 'email', 'username', 'password', 'role']),
+  },
+  {
+    route: 'POST /api/organization/users/reset-password',
+    method: 'POST',
+    url: () => '/api/organization/users/reset-password',
+    body: field(['userId', 'newPassword']),
+  },
+  {
+    route: 'POST /api/organization/invitations',
+    method: 'POST',
+    url: () => '/api/organization/invitations',
+    body: field(['name', 'email', 'role']),
+  },
+  {
+    route: 'POST /api/invitations/accept',
+    method: 'POST',
+    url: () => '/api/invitations/accept',
+    body: field(['token', 'username', 'password']),
+  },
+];
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+
+describe('generated bad input never gets a 5xx', () => {
+  for (const route of writeRoutes) {
+    it(route.route, async () => {
+      await fc.assert(
+        fc.asyncProperty(route.body, async (body) => {
+          const response = await app.inject({
+            method: route.method,
+            url: route.url(),
+            payload: JSON.stringify(body),
+            headers: { cookie, 'content-type': 'application/json' },
+          });
+          expect(
+            response.statusCode,
+            `${route.route} ${JSON.stringify(body)}: ${response.body}`,
+          ).toBeLessThan(500);
+        }),
+        { numRuns: RUNS },
+      );
+    });
+  }
+
+  it('odd ids and query strings on reads', async () => {
+    const segment = fc.oneof(
+      fc.string(),
+      fc.constantFrom('0', '-1', '1e3', '99999999999', '%00', '..', 'NaN'),
+    );
+    const query = fc.dictionary(
+      fc.constantFrom(
+        'q',
+        'sort',
+        'limit',
+        'offset',
+        'contactId',
+        'funder',
+        'status',
+        'stage',
+        'organization',
+      ),
+      fc.string(),
+      { maxKeys: 4 },
+    );
+    const base = fc.constantFrom(
+      '/api/contacts',
+      '/api/interactions',
+      '/api/grants',
+      '/api/opportunities',
+    );
+    await fc.assert(
+      fc.asyncProperty(base, segment, query, async (path, id, params) => {
+        const search = new URLSearchParams(params).toString();
+        for (const url of [`${path}/${encodeURIComponent(id)}`, `${path}?${search}`]) {
+          const response = await app.inject({ method: 'GET', url, headers: { cookie } });
+          expect(response.statusCode, `${url}: ${response.body}`).toBeLessThan(500);
+        }
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('keeps serving afterwards', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,227 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContactValues } from '../../src/domain/contacts.ts';
+import { createContactsRepository } from '../../src/server/modules/contacts/contacts.repository.ts';
+import { registerCompany } from '../helpers/factories.ts';
+import { clientFor, multipartFile } from '../helpers/requests.ts';
+import { buildTestApp } from '../helpers/test-app.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+async function signedIn() {
+  const { cookie, user } = await registerCompany(app);
+  const client = clientFor(app, cookie);
+  const upload = (content: string | Buffer, options?: Parameters<typeof multipartFile>[1]) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/contacts/upload',
+      ...withCookie(cookie, options, content),
+    });
+  return { client, upload, user };
+}
+
+function withCookie(
+  cookie: string,
+  options: Parameters<typeof multipartFile>[1],
+  content: string | Buffer,
+) {
+  const { payload, headers } = multipartFile(content, options);
+  return { payload, headers: { ...headers, cookie } };
+}
+
+const namesOf = async (client: ReturnType<typeof clientFor>) =>
+  (await client.get('/api/contacts')).json().map((c: { name: string }) => c.name);
+
+describe('GET /api/contacts/template', () => {
+  it('downloads a CSV with the header and one example row', async () => {
+    const { client } = await signedIn();
+    const response = await client.get('/api/contacts/template');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename=".+\.csv"$/);
+    const lines = response.body.trim().split('\r\n');
+    expect(lines[0]).toBe('name,email,phone,organization,notes');
+    expect(lines).toHaveLength(2);
+  });
+
+  it('imports cleanly: the template is itself a valid file', async () => {
+    const { client, upload } = await signedIn();
+    const template = (await client.get('/api/contacts/template')).body;
+    const response = await upload(template);
+    expect(response.json()).toMatchObject({ imported: 1, skipped: 0, errors: [] });
+  });
+});
+
+describe('POST /api/contacts/upload', () => {
+  it('imports quoted commas and newlines, a BOM and CRLF line ends', async () => {
+    const { client, upload } = await signedIn();
+    const csv =
+      '\uFEFFname,email,phone,organization,notes\r\n' +
+      '"Diaz, Carla",carla@river.org,,River Trust,"Line one\r\nline two, with a comma"\r\n' +
+      'Ben Okafor,ben@hill.org,555-0102,"The ""Hill"" Fund",\r\n';
+    const response = await upload(csv);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      message: 'Imported 2 contacts, skipped 0 rows',
+      imported: 2,
+      skipped: 0,
+      errors: [],
+    });
+    const contacts = (await client.get('/api/contacts')).json();
+    expect(contacts).toEqual([
+      expect.objectContaining({
+        name: 'Ben Okafor',
+        organization: 'The "Hill" Fund',
+        notes: null,
+      }),
+      expect.objectContaining({
+        name: 'Diaz, Carla',
+        phone: null,
+        notes: 'Line one\r\nline two, with a comma',
+      }),
+    ]);
+  });
+
+  it('accepts header names in any case and order and ignores extra columns', async () => {
+    const { client, upload } = await signedIn();
+    const csv = 'Email,Favourite Colour,NAME\nzoe@x.org,green,Zoe Park\n';
+    expect((await upload(csv)).json().imported).toBe(1);
+    expect((await client.get('/api/contacts')).json()[0]).toMatchObject({
+      name: 'Zoe Park',
+      email: 'zoe@x.org',
+      phone: null,
+    });
+  });
+
+  it('reports invalid rows with spreadsheet row numbers and imports the rest', async () => {
+    const { client, upload } = await signedIn();
+    const csv = [
+      'name,email',
+      'Good One,good1@x.org',
+      ',missing-name@x.org',
+      '"Multi\nline name",multi@x.org',
+      'Bad Email,not-an-email',
+      'Good Two,good2@x.org',
+    ].join('\n');
+    const response = await upload(csv);
+    expect(response.json()).toEqual({
+      message: 'Imported 3 contacts, skipped 2 rows',
+      imported: 3,
+      skipped: 2,
+      errors: [
+        { row: 3, message: 'Name is required' },
+        { row: 5, message: 'Invalid email format' },
+      ],
+    });
+    expect(await namesOf(client)).toHaveLength(3);
+  });
+
+  it('lists at most 100 row errors but counts every skipped row', async () => {
+    const { upload } = await signedIn();
+    const rows = Array.from({ length: 150 }, (_, i) => `Person ${i},bad-${i}`);
+    const response = await upload(['name,email', ...rows].join('\n'));
+    expect(response.json().skipped).toBe(150);
+    expect(response.json().errors).toHaveLength(100);
+    expect(response.json().errors[0]).toEqual({ row: 2, message: 'Invalid email format' });
+  });
+
+  it('answers 400 naming a missing name or email column, and imports nothing', async () => {
+    const { client, upload } = await signedIn();
+    const noEmail = await upload('name,phone\nAda,555\n');
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().message).toContain("'email'");
+    const noName = await upload('email\nada@x.org\n');
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().message).toContain("'name'");
+    const headerOnly = await upload('phone,notes\n');
+    expect(headerOnly.statusCode).toBe(400);
+    expect(await namesOf(client)).toEqual([]);
+  });
+
+  it('refuses a file that is not CSV with 415 and the spec message', async () => {
+    const { upload } = await signedIn();
+    const response = await upload('%PDF-1.7', {
+      filename: 'report.pdf',
+      contentType: 'application/pdf',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message: 'Please select a CSV file' });
+  });
+
+  it('accepts a .csv file whatever type the browser gave it', async () => {
+    const { upload } = await signedIn();
+    const response = await upload('name,email\nAl,al@x.org\n', {
+      contentType: 'application/vnd.ms-excel',
+    });
+    expect(response.json().imported).toBe(1);
+  });
+
+  it('refuses a request that is not a file upload with 415', async () => {
+    const { client } = await signedIn();
+    const response = await client.post('/api/contacts/upload', { file: 'name,email' });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message: 'Please select a CSV file' });
+  });
+
+  it('refuses a file over 20 MB with 413 and imports nothing', async () => {
+    const { client, upload } = await signedIn();
+    const row = `Someone,someone@example.org,,,${'x'.repeat(1000)}\n`;
+    const big = `name,email,phone,organization,notes\n${row.repeat(Math.ceil((21 * 1024 * 1024) / row.length))}`;
+    const response = await upload(big);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toContain('20 MB');
+    expect(await namesOf(client)).toEqual([]);
+  });
+
+  it('answers malformed CSV with 400 and imports nothing', async () => {
+    const { client, upload } = await signedIn();
+    const response = await upload('name,email\n"Unclosed,a@x.org\nBo,bo@x.org\n');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^The file is not valid CSV/);
+    expect(await namesOf(client)).toEqual([]);
+  });
+
+  it('imports a 10,000-row file', async () => {
+    const { client, upload } = await signedIn();
+    const rows = Array.from(
+      { length: 10_000 },
+      (_, i) => `Person ${i},p${i}@example.org,,Org ${i % 50},`,
+    );
+    const response = await upload(['name,email,phone,organization,notes', ...rows].join('\r\n'));
+    expect(response.json()).toMatchObject({ imported: 10_000, skipped: 0 });
+    expect((await client.get('/api/contacts?limit=1')).headers['x-total-count']).toBe('10000');
+  });
+
+  it('requires sign-in', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contacts/upload',
+      ...multipartFile('name,email\nA,a@x.org\n'),
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('all or nothing', () => {
+  it('leaves nothing behind when a row fails in the middle of the insert', async () => {
+    const { client, user } = await signedIn();
+    const contacts = createContactsRepository(app.db);
+    const rows: ContactValues[] = Array.from({ length: 2500 }, (_, i) => ({
+      name: `Person ${i}`,
+      email: `p${i}@x.org`,
+      phone: null,
+      organization: null,
+      notes: null,
+    }));
+    // Row 2,000 (in the second batch) breaks a NOT NULL constraint after 1,000 rows went in.
+    rows[2000] = { ...(rows[2000] as ContactValues), name: null as unknown as string };
+
+    await expect(contacts.importMany(user.companyId, rows)).rejects.toThrow();
+    expect(await namesOf(client)).toEqual([]);
+  });
+});

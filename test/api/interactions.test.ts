@@ -1,0 +1,160 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCompany } from '../helpers/factories.ts';
+import { type Client, clientFor } from '../helpers/requests.ts';
+import { buildTestApp } from '../helpers/test-app.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+async function companyWithContact(): Promise<{ client: Client; contactId: number }> {
+  const { cookie } = await registerCompany(app);
+  const client = clientFor(app, cookie);
+  const contact = await client.post('/api/contacts', { name: 'Grace Hopper', email: 'g@navy.org' });
+  return { client, contactId: contact.json().id };
+}
+
+const meeting = (contactId: number) => ({
+  contactId,
+  type: 'meeting',
+  notes: 'Discussed the spring proposal',
+  date: '2026-04-02T14:30:00.000Z',
+});
+
+describe('interactions CRUD', () => {
+  it('logs an interaction (201) with its contact name and reads it back', async () => {
+    const { client, contactId } = await companyWithContact();
+    const created = await client.post('/api/interactions', meeting(contactId));
+    expect(created.statusCode).toBe(201);
+    const interaction = created.json();
+    expect(interaction).toMatchObject({ ...meeting(contactId), contactName: 'Grace Hopper' });
+
+    expect((await client.get(`/api/interactions/${interaction.id}`)).json()).toEqual(interaction);
+    const list = await client.get('/api/interactions');
+    expect(list.json()).toEqual([interaction]);
+    expect(list.headers['x-total-count']).toBe('1');
+  });
+
+  it('accepts any date the client sends as ISO 8601 and answers in UTC ISO form', async () => {
+    const { client, contactId } = await companyWithContact();
+    const created = await client.post('/api/interactions', {
+      ...meeting(contactId),
+      date: '2026-04-02T16:30:00+02:00',
+    });
+    expect(created.json().date).toBe('2026-04-02T14:30:00.000Z');
+  });
+
+  it('lists newest first, filters by contact, and searches notes and contact names', async () => {
+    const { client, contactId } = await companyWithContact();
+    const other = (
+      await client.post('/api/contacts', { name: 'Alan Turing', email: 'a@x.org' })
+    ).json().id;
+    await client.post('/api/interactions', {
+      ...meeting(contactId),
+      notes: 'First',
+      date: '2026-01-01T00:00:00Z',
+    });
+    await client.post('/api/interactions', {
+      ...meeting(other),
+      notes: 'Second',
+      date: '2026-02-01T00:00:00Z',
+    });
+    await client.post('/api/interactions', {
+      ...meeting(contactId),
+      notes: 'Third',
+      date: '2026-03-01T00:00:00Z',
+    });
+
+    const notes = (url: string) =>
+      client.get(url).then((r) => r.json().map((i: { notes: string }) => i.notes));
+    expect(await notes('/api/interactions')).toEqual(['Third', 'Second', 'First']);
+    expect(await notes(`/api/interactions?contactId=${contactId}`)).toEqual(['Third', 'First']);
+    expect(await notes('/api/interactions?q=turing')).toEqual(['Second']);
+    expect(await notes('/api/interactions?q=thi')).toEqual(['Third']);
+    expect(await notes('/api/interactions?sort=date&limit=2')).toEqual(['First', 'Second']);
+  });
+
+  it('updates only the fields sent', async () => {
+    const { client, contactId } = await companyWithContact();
+    const { id } = (await client.post('/api/interactions', meeting(contactId))).json();
+    const updated = await client.patch(`/api/interactions/${id}`, { type: 'call' });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ ...meeting(contactId), type: 'call' });
+  });
+
+  it('deletes an interaction', async () => {
+    const { client, contactId } = await companyWithContact();
+    const { id } = (await client.post('/api/interactions', meeting(contactId))).json();
+    expect((await client.delete(`/api/interactions/${id}`)).statusCode).toBe(204);
+    const missing = await client.get(`/api/interactions/${id}`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Interaction not found' });
+  });
+});
+
+describe('interaction validation (SPEC §5)', () => {
+  it.each([
+    [{ contactId: undefined }, 'Contact is required'],
+    [{ contactId: 'seven' }, 'Invalid contact selection'],
+    [{ contactId: 1.5 }, 'Invalid contact selection'],
+    [{ type: undefined }, 'Type is required'],
+    [{ type: 'letter' }, 'Type is required'],
+    [{ notes: '' }, 'Notes are required'],
+    [{ date: undefined }, 'Date is required'],
+    [{ date: 'next tuesday' }, 'Invalid date format'],
+  ])('%j → %s', async (change, message) => {
+    const { client, contactId } = await companyWithContact();
+    const response = await client.post('/api/interactions', { ...meeting(contactId), ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+    expect((await client.get('/api/interactions')).json()).toEqual([]);
+  });
+
+  it('refuses a contact that does not exist', async () => {
+    const { client } = await companyWithContact();
+    const response = await client.post('/api/interactions', meeting(987654));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'Invalid contact selection',
+      issues: [{ path: 'contactId', message: 'Invalid contact selection' }],
+    });
+  });
+});
+
+describe('tenancy', () => {
+  it("cannot link to another company's contact, by create or by update", async () => {
+    const mine = await companyWithContact();
+    const theirs = await companyWithContact();
+    const linked = await mine.client.post('/api/interactions', meeting(theirs.contactId));
+    expect(linked.statusCode).toBe(400);
+    expect(linked.json().message).toBe('Invalid contact selection');
+
+    const { id } = (await mine.client.post('/api/interactions', meeting(mine.contactId))).json();
+    const moved = await mine.client.patch(`/api/interactions/${id}`, {
+      contactId: theirs.contactId,
+    });
+    expect(moved.statusCode).toBe(400);
+    expect((await mine.client.get(`/api/interactions/${id}`)).json().contactId).toBe(
+      mine.contactId,
+    );
+  });
+
+  it("never shows, changes or deletes another company's interaction", async () => {
+    const owner = await companyWithContact();
+    const intruder = await companyWithContact();
+    const { id } = (await owner.client.post('/api/interactions', meeting(owner.contactId))).json();
+
+    expect((await intruder.client.get(`/api/interactions/${id}`)).statusCode).toBe(404);
+    expect(
+      (await intruder.client.patch(`/api/interactions/${id}`, { notes: 'x' })).statusCode,
+    ).toBe(404);
+    expect((await intruder.client.delete(`/api/interactions/${id}`)).statusCode).toBe(404);
+    expect((await intruder.client.get('/api/interactions')).json()).toEqual([]);
+    expect(
+      (await intruder.client.get(`/api/interactions?contactId=${owner.contactId}`)).json(),
+    ).toEqual([]);
+  });
+});

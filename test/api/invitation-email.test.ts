@@ -1,0 +1,130 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, registerCompany } from '../helpers/factories.ts';
+import { clientFor } from '../helpers/requests.ts';
+import { buildTestApp } from '../helpers/test-app.ts';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on a free port that keeps what it receives. */
+async function startSmtpServer(options: { refuse?: boolean } = {}) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (options.refuse) return callback(new Error('Mailbox unavailable'));
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    received,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** The text of a message with quoted-printable soft breaks and escapes undone. */
+const decodeQuotedPrintable = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+describe('invitations by real email', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    app = await buildTestApp({ smtpUrl: smtp.url, mailFrom: 'Grantwell <team@grantwell.test>' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await smtp.close();
+  });
+
+  it('sends the invitation; the link in the message lets the invitee join and sign in', async () => {
+    const admin = await registerCompany(app, { name: 'Ada Admin', organization: 'Harbor Trust' });
+    const created = await clientFor(app, admin.cookie).post('/api/organization/invitations', {
+      name: 'Mo Member',
+      email: 'mo@harbor.example',
+      role: 'user',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).not.toHaveProperty('previewUrl');
+
+    expect(smtp.received).toHaveLength(1);
+    const message = smtp.received[0];
+    expect(message?.to).toEqual(['mo@harbor.example']);
+    expect(message?.from).toBe('team@grantwell.test');
+    const body = decodeQuotedPrintable(message?.raw ?? '');
+    expect(body).toMatch(/^Subject: Ada Admin invited you to join Harbor Trust on Grantwell/m);
+    expect(body).toContain(
+      'Ada Admin has invited you to join Harbor Trust on Grantwell as a user.',
+    );
+    expect(body).toContain('Content-Type: text/html');
+
+    const link = body.match(/http:\/\/localhost:3000\/accept-invitation\?token=[\w-]+/)?.[0];
+    expect(link).toBeDefined();
+    const token = new URL(link ?? '').searchParams.get('token');
+    const accepted = await app.inject({
+      method: 'POST',
+      url: '/api/invitations/accept',
+      payload: { token, username: 'mo_member', password: 'Harbor-pass-1' },
+    });
+    expect(accepted.statusCode).toBe(201);
+    const cookie = await login(app, 'mo_member', 'Harbor-pass-1');
+    const me = await app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+    expect(me.json()).toMatchObject({
+      companyName: 'Harbor Trust',
+      role: 'user',
+      name: 'Mo Member',
+    });
+  });
+});
+
+describe('when the mail server refuses the message', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    smtp = await startSmtpServer({ refuse: true });
+    app = await buildTestApp({ smtpUrl: smtp.url });
+  });
+  afterAll(async () => {
+    await app.close();
+    await smtp.close();
+  });
+
+  it('answers 502 and leaves no pending invitation behind', async () => {
+    const admin = clientFor(app, (await registerCompany(app)).cookie);
+    const created = await admin.post('/api/organization/invitations', {
+      name: 'Nobody',
+      email: 'nobody@nowhere.example',
+    });
+    expect(created.statusCode).toBe(502);
+    expect(created.json()).toEqual({
+      message: 'The invitation email could not be sent. Please try again later.',
+    });
+    expect((await admin.get('/api/organization/invitations')).json()).toEqual([]);
+  });
+});

@@ -1,0 +1,394 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, registerCompany, registrationFor } from '../helpers/factories.ts';
+import { clientFor, multipartFile } from '../helpers/requests.ts';
+import { buildTestApp } from '../helpers/test-app.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+type Caller = 'anonymous' | 'user' | 'admin' | 'otherAdmin';
+const callers: Caller[] = ['anonymous', 'user', 'admin', 'otherAdmin'];
+
+/** One company with a record of every kind, its admin and a plain user, and an outsider. */
+async function world() {
+  const admin = await registerCompany(app);
+  const member = await addMember(app, admin.user.companyId, 'user');
+  const spare = await addMember(app, admin.user.companyId, 'user');
+  const other = await registerCompany(app);
+  const as = clientFor(app, admin.cookie);
+  const contact = (await as.post('/api/contacts', { name: 'C', email: 'c@x.org' })).json();
+  const interaction = (
+    await as.post('/api/interactions', {
+      contactId: contact.id,
+      type: 'call',
+      notes: 'n',
+      date: '2027-01-01T00:00:00Z',
+    })
+  ).json();
+  const grant = (
+    await as.post('/api/grants', {
+      name: 'G',
+      funder: 'F',
+      amount: 1,
+      dueDate: '2027-01-01T00:00:00Z',
+    })
+  ).json();
+  const task = (
+    await as.post(`/api/grants/${grant.id}/tasks`, {
+      name: 'T',
+      description: 'd',
+      category: 'research',
+      dueDate: '2027-01-01T00:00:00Z',
+    })
+  ).json();
+  const opportunity = (
+    await as.post('/api/opportunities', {
+      name: 'O',
+      organization: 'F',
+      amount: 1,
+      stage: 'proposal',
+      expectedCloseDate: '2027-01-01T00:00:00Z',
+    })
+  ).json();
+  const invitation = (
+    await as.post('/api/organization/invitations', { name: 'I', email: 'i@x.org' })
+  ).json();
+  const cancelled = (
+    await as.post('/api/organization/invitations', { name: 'J', email: 'j@x.org' })
+  ).json();
+  const token = new URL(invitation.previewUrl).searchParams.get('token');
+  const cookies: Record<Caller, string | undefined> = {
+    anonymous: undefined,
+    user: member.cookie,
+    admin: admin.cookie,
+    otherAdmin: other.cookie,
+  };
+  return {
+    admin,
+    spare,
+    contact,
+    interaction,
+    grant,
+    task,
+    opportunity,
+    cancelled,
+    token,
+    cookies,
+  };
+}
+type World = Awaited<ReturnType<typeof world>>;
+
+interface Row {
+  route: string;
+  request: (w: World) => { url: string; payload?: unknown; multipart?: string };
+  expect: [anonymous: number, user: number, admin: number, otherAdmin: number];
+}
+
+const unique = () => Math.random().toString(36).slice(2, 10);
+const due = '2027-06-01T00:00:00Z';
+
+// Deletions come last, children before parents, so every row finds what it needs.
+const rows: Row[] = [
+  {
+    route: 'POST /api/register',
+    request: () => ({ url: '/api/register', payload: registrationFor() }),
+    expect: [201, 201, 201, 201],
+  },
+  {
+    route: 'POST /api/login',
+    request: (w) => ({
+      url: '/api/login',
+      payload: { username: w.admin.username, password: w.admin.password },
+    }),
+    expect: [200, 200, 200, 200],
+  },
+  { route: 'GET /api/user', request: () => ({ url: '/api/user' }), expect: [401, 200, 200, 200] },
+  {
+    route: 'GET /api/contacts',
+    request: () => ({ url: '/api/contacts' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/contacts/template',
+    request: () => ({ url: '/api/contacts/template' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/contacts/organizations',
+    request: () => ({ url: '/api/contacts/organizations' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/contacts/:id',
+    request: (w) => ({ url: `/api/contacts/${w.contact.id}` }),
+    expect: [401, 200, 200, 404],
+  },
+  {
+    route: 'POST /api/contacts',
+    request: () => ({ url: '/api/contacts', payload: { name: 'N', email: 'n@x.org' } }),
+    expect: [401, 201, 201, 201],
+  },
+  {
+    route: 'PATCH /api/contacts/:id',
+    request: (w) => ({ url: `/api/contacts/${w.contact.id}`, payload: { name: 'N2' } }),
+    expect: [401, 200, 200, 404],
+  },
+  {
+    route: 'POST /api/contacts/upload',
+    request: () => ({ url: '/api/contacts/upload', multipart: 'name,email\nU,u@x.org\n' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/interactions',
+    request: () => ({ url: '/api/interactions' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/interactions/:id',
+    request: (w) => ({ url: `/api/interactions/${w.interaction.id}` }),
+    expect: [401, 200, 200, 404],
+  },
+  {
+    route: 'POST /api/interactions',
+    request: (w) => ({
+      url: '/api/interactions',
+      payload: { contactId: w.contact.id, type: 'note', notes: 'x', date: due },
+    }),
+    expect: [401, 201, 201, 400],
+  },
+  {
+    route: 'PATCH /api/interactions/:id',
+    request: (w) => ({ url: `/api/interactions/${w.interaction.id}`, payload: { notes: 'y' } }),
+    expect: [401, 200, 200, 404],
+  },
+  {
+    route: 'GET /api/grants',
+    request: () => ({ url: '/api/grants' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/grants/pipeline',
+    request: () => ({ url: '/api/grants/pipeline' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/grants/:id',
+    request: (w) => ({ url: `/api/grants/${w.grant.id}` }),
+    expect: [401, 200, 200, 404],
+  },
+  {
+    route: 'POST /api/grants',
+    request: () => ({
+      url: '/api/grants',
+      payload: { name: 'G2', funder: 'F', amount: 5, dueDate: due },
+    }),
+    expect: [401, 201, 201, 201],
+  },
+  {
+    route: 'PATCH /api/grants/:id',
+    request: (w) => ({ url: `/api/grants/${w.grant.id}`, payload: { status: 'submitted' } }),
+    expect: [401, 200, 200, 404],
+  },
+  { route: 'GET /api/tasks', request: () => ({ url: '/api/tasks' }), expect: [401, 200, 200, 200] },
+  {
+    route: 'GET /api/grants/:grantId/tasks',
+    request: (w) => ({ url: `/api/grants/${w.grant.id}/tasks` }),
+    expect: [401, 200, 200, 404],
+  },
+  {
+    route: 'POST /api/grants/:grantId/tasks',
+    request: (w) => ({
+      url: `/api/grants/${w.grant.id}/tasks`,
+      payload: { name: 'T2', description: 'd', category: 'outreach', dueDate: due },
+    }),
+    expect: [401, 201, 201, 404],
+  },
+  {
+    route: 'PATCH /api/grants/:grantId/tasks/:taskId',
+    request: (w) => ({
+      url: `/api/grants/${w.grant.id}/tasks/${w.task.id}`,
+      payload: { status: 'completed' },
+    }),
+    expect: [401, 200, 200, 404],
+  },
+  {
+    route: 'GET /api/dashboard',
+    request: () => ({ url: '/api/dashboard' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/opportunities',
+    request: () => ({ url: '/api/opportunities' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/opportunities/pipeline',
+    request: () => ({ url: '/api/opportunities/pipeline' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/opportunities/:id',
+    request: (w) => ({ url: `/api/opportunities/${w.opportunity.id}` }),
+    expect: [401, 200, 200, 404],
+  },
+  {
+    route: 'POST /api/opportunities',
+    request: () => ({
+      url: '/api/opportunities',
+      payload: {
+        name: 'O2',
+        organization: 'F',
+        amount: 0,
+        stage: 'prospecting',
+        expectedCloseDate: due,
+      },
+    }),
+    expect: [401, 201, 201, 201],
+  },
+  {
+    route: 'PATCH /api/opportunities/:id',
+    request: (w) => ({
+      url: `/api/opportunities/${w.opportunity.id}`,
+      payload: { probability: 50 },
+    }),
+    expect: [401, 200, 200, 404],
+  },
+  {
+    route: 'GET /api/organization',
+    request: () => ({ url: '/api/organization' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'PATCH /api/organization',
+    request: () => ({ url: '/api/organization', payload: { name: 'Renamed' } }),
+    expect: [401, 403, 200, 200],
+  },
+  {
+    route: 'GET /api/organization/users',
+    request: () => ({ url: '/api/organization/users' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/organization/users',
+    request: () => ({
+      url: '/api/organization/users',
+      payload: { name: 'P', email: 'p@x.org', username: `p_${unique()}`, password: 'secret1' },
+    }),
+    expect: [401, 403, 201, 201],
+  },
+  {
+    route: 'POST /api/organization/users/reset-password',
+    request: (w) => ({
+      url: '/api/organization/users/reset-password',
+      payload: { userId: w.spare.user.id, newPassword: 'secret2' },
+    }),
+    expect: [401, 403, 200, 404],
+  },
+  {
+    route: 'GET /api/organization/invitations',
+    request: () => ({ url: '/api/organization/invitations' }),
+    expect: [401, 403, 200, 200],
+  },
+  {
+    route: 'POST /api/organization/invitations',
+    request: () => ({
+      url: '/api/organization/invitations',
+      payload: { name: 'Q', email: 'q@x.org' },
+    }),
+    expect: [401, 403, 201, 201],
+  },
+  {
+    route: 'GET /api/invitations/:token',
+    request: (w) => ({ url: `/api/invitations/${w.token}` }),
+    expect: [200, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/invitations/accept',
+    request: (w) => ({
+      url: '/api/invitations/accept',
+      payload: { token: w.token, username: `i_${unique()}`, password: 'secret1' },
+    }),
+    expect: [201, 201, 201, 201],
+  },
+  {
+    route: 'DELETE /api/organization/invitations/:id',
+    request: (w) => ({ url: `/api/organization/invitations/${w.cancelled.id}` }),
+    expect: [401, 403, 204, 404],
+  },
+  {
+    route: 'DELETE /api/organization/users/:id',
+    request: (w) => ({ url: `/api/organization/users/${w.spare.user.id}` }),
+    expect: [401, 403, 204, 404],
+  },
+  {
+    route: 'DELETE /api/grants/:grantId/tasks/:taskId',
+    request: (w) => ({ url: `/api/grants/${w.grant.id}/tasks/${w.task.id}` }),
+    expect: [401, 204, 204, 404],
+  },
+  {
+    route: 'DELETE /api/interactions/:id',
+    request: (w) => ({ url: `/api/interactions/${w.interaction.id}` }),
+    expect: [401, 204, 204, 404],
+  },
+  {
+    route: 'DELETE /api/contacts/:id',
+    request: (w) => ({ url: `/api/contacts/${w.contact.id}` }),
+    expect: [401, 204, 204, 404],
+  },
+  {
+    route: 'DELETE /api/grants/:id',
+    request: (w) => ({ url: `/api/grants/${w.grant.id}` }),
+    expect: [401, 204, 204, 404],
+  },
+  {
+    route: 'DELETE /api/opportunities/:id',
+    request: (w) => ({ url: `/api/opportunities/${w.opportunity.id}` }),
+    expect: [401, 204, 204, 404],
+  },
+  {
+    route: 'POST /api/logout',
+    request: () => ({ url: '/api/logout' }),
+    expect: [204, 204, 204, 204],
+  },
+];
+
+describe('the permission matrix', () => {
+  it('has a row for every API route the server registers', async () => {
+    await app.ready();
+    const registered = app.routeList
+      .filter((route) => route.url.startsWith('/api/'))
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
+    expect(rows.map((row) => row.route).sort()).toEqual(registered);
+  });
+
+  for (const [index, caller] of callers.entries()) {
+    it(`answers the ${caller} as the table says, route by route`, async () => {
+      const w = await world();
+      const cookie = w.cookies[caller];
+      for (const row of rows) {
+        const [method = 'GET'] = row.route.split(' ');
+        const { url, payload, multipart } = row.request(w);
+        const body = multipart ? multipartFile(multipart) : undefined;
+        const response = await app.inject({
+          method: method as 'GET',
+          url,
+          ...(body
+            ? { payload: body.payload }
+            : payload === undefined
+              ? {}
+              : { payload: payload as object }),
+          headers: { ...(body?.headers ?? {}), ...(cookie ? { cookie } : {}) },
+        });
+        expect(
+          response.statusCode,
+          `${row.route} as ${caller}: ${response.body.slice(0, 200)}`,
+        ).toBe(row.expect[index]);
+      }
+    });
+  }
+});

@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts } from '../../src/server/db/schema.ts';
+import { inCompany, TENANT_ROLE } from '../../src/server/db/scope.ts';
+import { requireTenantRoleIsolated } from '../../src/server/db/tenant-role-check.ts';
+import { registerCompany } from '../helpers/factories.ts';
+import { clientFor } from '../helpers/requests.ts';
+import { buildTestApp } from '../helpers/test-app.ts';
+
+let app: FastifyInstance;
+let companyA: number;
+let companyB: number;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  const a = await registerCompany(app);
+  const b = await registerCompany(app);
+  companyA = a.user.companyId;
+  companyB = b.user.companyId;
+  await clientFor(app, a.cookie).post('/api/contacts', { name: 'A1', email: 'a1@x.org' });
+  await clientFor(app, a.cookie).post('/api/contacts', { name: 'A2', email: 'a2@x.org' });
+  await clientFor(app, b.cookie).post('/api/contacts', { name: 'B1', email: 'b1@x.org' });
+});
+afterAll(() => app.close());
+
+describe('row-level security, the second wall', () => {
+  it("with a company set, a query with no WHERE returns only that company's rows", async () => {
+    const rows = await inCompany(app.db, companyA, (tx) =>
+      tx.select({ name: contacts.name, companyId: contacts.companyId }).from(contacts),
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(rows.map((r) => r.companyId))).toEqual(new Set([companyA]));
+    expect(rows.map((r) => r.name)).not.toContain('B1');
+  });
+
+  it('with no company set, the tenant role sees nothing', async () => {
+    const rows = await app.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('role', ${TENANT_ROLE}, true)`);
+      return tx.select().from(contacts);
+    });
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses an INSERT naming another company', async () => {
+    await expect(
+      inCompany(app.db, companyA, (tx) =>
+        tx.insert(contacts).values({ companyId: companyB, name: 'Smuggled', email: 's@x.org' }),
+      ),
+    ).rejects.toThrow();
+    const rows = await inCompany(app.db, companyB, (tx) =>
+      tx.select({ name: contacts.name }).from(contacts),
+    );
+    expect(rows.map((r) => r.name)).toEqual(['B1']);
+  });
+
+  it('refuses to move a row to another company', async () => {
+    await expect(
+      inCompany(app.db, companyA, (tx) => tx.update(contacts).set({ companyId: companyB })),
+    ).rejects.toThrow();
+  });
+
+  it('runs tenant work as the tenant role, which is no superuser and cannot bypass RLS', async () => {
+    await expect(requireTenantRoleIsolated(app.db)).resolves.toBeUndefined();
+    const role = await inCompany(app.db, companyA, (tx) =>
+      tx.execute(sql`SELECT current_user AS "user"`),
+    );
+    expect((role as { rows: { user: string }[] }).rows[0]?.user).toBe(TENANT_ROLE);
+  });
+
+  // Changing a role is cluster-wide on a shared server, so this runs on the private embedded one.
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'refuses to serve when the tenant role could bypass row-level security',
+    async () => {
+      await app.db.execute(sql.raw(`ALTER ROLE ${TENANT_ROLE} BYPASSRLS`));
+      try {
+        await expect(requireTenantRoleIsolated(app.db)).rejects.toThrow(/Refusing to serve/);
+      } finally {
+        await app.db.execute(sql.raw(`ALTER ROLE ${TENANT_ROLE} NOBYPASSRLS`));
+      }
+    },
+  );
+});

@@ -1,0 +1,37 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+
+/** A client bound to one signed-in user: `as.post('/api/contacts', body)`. */
+export function clientFor(app: FastifyInstance, cookie: string) {
+  const send = (method: InjectOptions['method'], url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: { cookie },
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+    });
+  return {
+    get: (url: string) => send('GET', url),
+    post: (url: string, payload?: unknown) => send('POST', url, payload ?? {}),
+    patch: (url: string, payload?: unknown) => send('PATCH', url, payload ?? {}),
+    delete: (url: string) => send('DELETE', url),
+  };
+}
+
+export type Client = ReturnType<typeof clientFor>;
+
+/** A multipart/form-data body holding one file, as a browser's upload would send it. */
+export function multipartFile(
+  content: string | Buffer,
+  { filename = 'contacts.csv', contentType = 'text/csv', field = 'file' } = {},
+) {
+  const boundary = `----grantwell${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+        `Content-Type: ${contentType}\r\n\r\n`,
+    ),
+    Buffer.isBuffer(content) ? content : Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app.ts';
+import { type AppConfig, parseConfig } from '../../src/server/config.ts';
+
+export const TEST_APP_URL = 'http://localhost:3000';
+
+/**
+ * The whole app on a real, migrated PostgreSQL: a fresh in-memory PGlite per test file, or the
+ * server named by TEST_DATABASE_URL (tests create their own companies, so they share nothing).
+ */
+export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
+  const config = parseConfig({ NODE_ENV: 'test', APP_URL: TEST_APP_URL });
+  const url = process.env.TEST_DATABASE_URL;
+  return buildApp({
+    ...config,
+    database: url ? { kind: 'server', url } : { kind: 'memory' },
+    ...overrides,
+  });
+}
+
+/** The `cookie` request header that carries the session a response just set. */
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'grantwell_session');
+  if (!cookie) throw new Error(`no session cookie in the response (status ${response.statusCode})`);
+  return `${cookie.name}=${cookie.value}`;
+}

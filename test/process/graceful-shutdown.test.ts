@@ -1,0 +1,75 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { registrationFor } from '../helpers/factories.ts';
+import {
+  freePort,
+  type ServerProcess,
+  spawnServer,
+  waitUntilServing,
+} from '../helpers/server-process.ts';
+
+const running: ServerProcess[] = [];
+afterEach(() => {
+  for (const server of running.splice(0)) server.child.kill('SIGKILL');
+});
+
+async function start(dataDir: string) {
+  const server = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
+  running.push(server);
+  await waitUntilServing(server);
+  return server;
+}
+
+describe('graceful shutdown under load', { timeout: 120_000 }, () => {
+  it('loses no acknowledged request when stopped with SIGTERM mid-stream', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'grantwell-graceful-'));
+    const first = await start(dataDir);
+    const account = registrationFor();
+    const registered = await fetch(`${first.url}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(account),
+    });
+    const cookie = registered.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+
+    const acknowledged: string[] = [];
+    let stopping = false;
+    const writer = async (w: number) => {
+      for (let i = 0; !stopping; i++) {
+        const name = `w${w}-${i}`;
+        try {
+          const response = await fetch(`${first.url}/api/contacts`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie },
+            body: JSON.stringify({ name, email: `${name}@example.org` }),
+          });
+          if (response.status === 201) acknowledged.push(name);
+          else expect([503]).toContain(response.status);
+        } catch {
+          stopping = true; // the server no longer accepts connections
+        }
+      }
+    };
+    const writers = Array.from({ length: 8 }, (_, w) => writer(w));
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    first.child.kill('SIGTERM');
+    await Promise.all(writers);
+    expect(await first.exited).toBe(0);
+    expect(acknowledged.length).toBeGreaterThan(20);
+
+    const second = await start(dataDir);
+    const login = await fetch(`${second.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: account.username, password: account.password }),
+    });
+    const session = login.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    const stored = await fetch(`${second.url}/api/contacts?limit=500`, {
+      headers: { cookie: session },
+    });
+    const names = new Set(((await stored.json()) as { name: string }[]).map((c) => c.name));
+    expect(acknowledged.filter((name) => !names.has(name))).toEqual([]);
+  });
+});

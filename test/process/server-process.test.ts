@@ -1,0 +1,82 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PASSWORD, registrationFor } from '../helpers/factories.ts';
+import {
+  freePort,
+  type ServerProcess,
+  spawnServer,
+  waitUntilServing,
+} from '../helpers/server-process.ts';
+
+const running: ServerProcess[] = [];
+afterEach(() => {
+  for (const server of running.splice(0)) server.child.kill('SIGKILL');
+});
+
+async function start(dataDir: string) {
+  const server = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
+  running.push(server);
+  await waitUntilServing(server);
+  return server;
+}
+
+const register = (server: ServerProcess, body: Record<string, unknown>) =>
+  fetch(`${server.url}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+const loginStatus = async (server: ServerProcess, username: string) =>
+  (
+    await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: DEFAULT_PASSWORD }),
+    })
+  ).status;
+
+describe('the server process on the embedded database', { timeout: 120_000 }, () => {
+  it('keeps every acknowledged registration when killed with SIGKILL', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'grantwell-crash-'));
+    const first = await start(dataDir);
+    const usernames: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const body = registrationFor();
+      expect((await register(first, body)).status).toBe(201);
+      usernames.push(body.username);
+    }
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const second = await start(dataDir);
+    for (const username of usernames) expect(await loginStatus(second, username)).toBe(200);
+  });
+
+  it('refuses a second server on the same data directory while the first keeps serving', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'grantwell-lock-'));
+    const first = await start(dataDir);
+
+    const second = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    running.push(second);
+    expect(await second.exited).not.toBe(0);
+    expect(second.output()).toContain(`The data directory ${dataDir} is in use`);
+    expect((await fetch(`${first.url}/api/user`)).status).toBe(401);
+  });
+
+  it('finishes a request in flight on SIGTERM, then exits cleanly and frees the directory', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'grantwell-term-'));
+    const first = await start(dataDir);
+    const body = registrationFor();
+    const inFlight = register(first, body);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    first.child.kill('SIGTERM');
+
+    expect((await inFlight).status).toBe(201);
+    expect(await first.exited).toBe(0);
+    const second = await start(dataDir);
+    expect(await loginStatus(second, body.username)).toBe(200);
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { loginSchema, registerSchema } from '../../src/domain/auth.ts';
+
+const valid = {
+  username: 'ada',
+  password: 'secret',
+  name: 'Ada Lovelace',
+  email: 'ada@example.org',
+  organization: 'Analytical Aid',
+};
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
+
+describe('registerSchema', () => {
+  it('accepts a complete registration and trims text', () => {
+    const parsed = registerSchema.parse({ ...valid, name: '  Ada Lovelace ' });
+    expect(parsed.name).toBe('Ada Lovelace');
+  });
+
+  it('strips companyId and role: the server decides them', () => {
+    const parsed = registerSchema.parse({ ...valid, companyId: 1, role: 'admin' });
+    expect(parsed).not.toHaveProperty('companyId');
+    expect(parsed).not.toHaveProperty('role');
+  });
+
+  it.each([
+    ['username', 'ab', 'Username must be at least 3 characters'],
+    ['password', '12345', 'Password must be at least 6 characters'],
+    ['password', 'x'.repeat(101), 'Password must be at most 100 characters'],
+    ['name', '   ', 'Name is required'],
+    ['email', 'not-an-email', 'Invalid email format'],
+    ['organization', '', 'Organization is required'],
+  ])('rejects a bad %s with the spec message', (field, value, message) => {
+    expect(firstMessage(registerSchema.safeParse({ ...valid, [field]: value }))).toBe(message);
+  });
+
+  it('reports a missing field with its message, not a type error', () => {
+    const { name: _omitted, ...withoutName } = valid;
+    expect(firstMessage(registerSchema.safeParse(withoutName))).toBe('Name is required');
+  });
+});
+
+describe('loginSchema', () => {
+  it('requires both fields', () => {
+    expect(firstMessage(loginSchema.safeParse({ password: 'x' }))).toBe('Username is required');
+    expect(firstMessage(loginSchema.safeParse({ username: 'ada' }))).toBe('Password is required');
+    expect(loginSchema.safeParse({ username: 'ada', password: 'x' }).success).toBe(true);
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import {
+  newOpportunityDefaults,
+  opportunityInputSchema,
+  opportunityStages,
+  stageProbabilities,
+} from '../../src/domain/opportunities.ts';
+
+describe('stage probabilities (SPEC §9)', () => {
+  it('has the default of every stage', () => {
+    expect(opportunityStages.map((stage) => [stage, stageProbabilities[stage]])).toEqual([
+      ['prospecting', 10],
+      ['qualification', 25],
+      ['proposal', 40],
+      ['negotiation', 75],
+      ['closed-won', 100],
+      ['closed-lost', 0],
+    ]);
+  });
+
+  it('starts a new opportunity at 0 dollars, prospecting, closing now, 10 percent', () => {
+    const before = Date.now();
+    const defaults = newOpportunityDefaults();
+    expect(defaults).toMatchObject({ amount: 0, stage: 'prospecting', probability: 10 });
+    expect(defaults.expectedCloseDate.getTime()).toBeGreaterThanOrEqual(before);
+    expect(defaults.expectedCloseDate.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+});
+
+describe('opportunityInputSchema', () => {
+  const valid = {
+    name: 'Capital campaign',
+    organization: 'Hill Foundation',
+    amount: 50_000,
+    stage: 'proposal',
+    expectedCloseDate: '2027-01-15T00:00:00Z',
+  };
+  const message = (input: object) =>
+    opportunityInputSchema.safeParse(input).error?.issues[0]?.message;
+
+  it('accepts a probability from 0 to 100, or none', () => {
+    for (const probability of [0, 55, 100, null, undefined]) {
+      expect(opportunityInputSchema.safeParse({ ...valid, probability }).success).toBe(true);
+    }
+    expect(message({ ...valid, probability: 101 })).toBe('Probability must be at most 100');
+    expect(message({ ...valid, probability: -1 })).toBe('Probability must be at least 0');
+  });
+
+  it('uses the spec messages', () => {
+    expect(message({ ...valid, name: '' })).toBe('Name is required');
+    expect(message({ ...valid, organization: undefined })).toBe('Organization is required');
+    expect(message({ ...valid, amount: -5 })).toBe('Amount must be greater than 0');
+    expect(message({ ...valid, stage: undefined })).toBe('Stage is required');
+    expect(message({ ...valid, stage: 'won' })).toBe('Invalid stage value');
+    expect(message({ ...valid, expectedCloseDate: '' })).toBe('Expected close date is required');
+  });
+});
