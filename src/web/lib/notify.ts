@@ -1,14 +1,23 @@
 import { notifications } from '@mantine/notifications';
 import { ApiError, errorMessage } from './api-client.ts';
 
+/**
+ * Only one notice is visible at a time (SPEC §9): a new one replaces the one showing rather
+ * than waiting behind it, so the notice always speaks of the latest action.
+ */
+function showOnly(notice: { title: string; message: string; color: string }) {
+  notifications.clean();
+  notifications.show(notice);
+}
+
 /** A success notice (SPEC §8.3). */
 export function notifySuccess(title: string, message?: string) {
-  notifications.show({ title, message: message ?? '', color: 'teal' });
+  showOnly({ title, message: message ?? '', color: 'teal' });
 }
 
 /** A destructive notice (SPEC §8.2). */
 export function notifyError(title: string, message: string) {
-  notifications.show({ title, message, color: 'red' });
+  showOnly({ title, message, color: 'red' });
 }
 
 /**
