@@ -191,6 +191,24 @@ test('grant detail: contacts of the funder, tasks by category, and a status chan
   await expect(details).toContainText('$120,000');
 });
 
+test('the grants table sorts by amount from its header', async ({ page }) => {
+  const due = new Date(Date.now() + 30 * DAY).toISOString();
+  await createGrant(page, { name: 'Large Grant', funder: 'Vale', amount: 90000, dueDate: due });
+  await createGrant(page, { name: 'Small Grant', funder: 'Hill', amount: 1000, dueDate: due });
+  await openFromSidebar(page, 'Grants');
+  const table = page.getByRole('table').last();
+  const firstRow = table.getByRole('row').nth(1);
+  await expect(firstRow).toContainText('Large Grant');
+
+  const amount = table.getByRole('columnheader', { name: 'Amount' });
+  await amount.getByRole('button').click();
+  await expect(amount).toHaveAttribute('aria-sort', 'ascending');
+  await expect(firstRow).toContainText('Small Grant');
+  await amount.getByRole('button').click();
+  await expect(amount).toHaveAttribute('aria-sort', 'descending');
+  await expect(firstRow).toContainText('Large Grant');
+});
+
 test('an unknown grant shows Grant not found', async ({ page }) => {
   await page.goto('/grants/987654');
   await expect(page.getByText('Grant not found')).toBeVisible();

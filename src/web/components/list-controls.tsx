@@ -1,19 +1,85 @@
-import { Group, Pagination, Text, TextInput } from '@mantine/core';
+import { Group, Pagination, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 
 export const PAGE_SIZE = 25;
 
-/** Search text (debounced) and page number for a server-side list. */
+/**
+ * Search text (debounced), sort and page number for a server-side list. `sort` is the API's
+ * parameter (`field` or `-field`); undefined means the list's own default order.
+ */
 export function useListState() {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
-  // The page belongs to the search it was chosen for: a new search starts on page 1.
-  const [chosen, setChosen] = useState({ q: '', page: 1 });
-  const page = chosen.q === q ? chosen.page : 1;
-  const setPage = (next: number) => setChosen({ q, page: next });
-  return { search, setSearch, q, page, setPage, offset: (page - 1) * PAGE_SIZE };
+  const [sort, setSort] = useState<string | undefined>();
+  // The page belongs to the search and sort it was chosen for: a new one starts on page 1.
+  const [chosen, setChosen] = useState({ q: '', sort, page: 1 });
+  const page = chosen.q === q && chosen.sort === sort ? chosen.page : 1;
+  const setPage = (next: number) => setChosen({ q, sort, page: next });
+  /** A header click: ascending, then descending, then back to the default order. */
+  const toggleSort = (field: string) =>
+    setSort((current) =>
+      current === field ? `-${field}` : current === `-${field}` ? undefined : field,
+    );
+  return {
+    search,
+    setSearch,
+    q,
+    sort,
+    toggleSort,
+    page,
+    setPage,
+    offset: (page - 1) * PAGE_SIZE,
+  };
+}
+
+/** What a sortable table needs from its list state. */
+export interface SortState {
+  sort: string | undefined;
+  toggleSort: (field: string) => void;
+}
+
+/**
+ * A column header that sorts the list by `field`: a button with the direction shown, and
+ * `aria-sort` on the header cell so screen readers say it too.
+ */
+export function SortableTh({
+  field,
+  sorting,
+  align,
+  children,
+}: {
+  field: string;
+  sorting: SortState;
+  align?: 'right' | undefined;
+  children: ReactNode;
+}) {
+  const direction =
+    sorting.sort === field ? 'ascending' : sorting.sort === `-${field}` ? 'descending' : 'none';
+  const Icon =
+    direction === 'ascending'
+      ? IconChevronUp
+      : direction === 'descending'
+        ? IconChevronDown
+        : IconSelector;
+  return (
+    <Table.Th aria-sort={direction} ta={align} p={0}>
+      <UnstyledButton
+        onClick={() => sorting.toggleSort(field)}
+        px="var(--table-horizontal-spacing)"
+        py="xs"
+        w="100%"
+        fw={700}
+        fz="sm"
+      >
+        <Group gap={4} wrap="nowrap" justify={align === 'right' ? 'flex-end' : 'flex-start'}>
+          {children}
+          <Icon size={14} aria-hidden="true" />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
 }
 
 export function SearchBox({

@@ -1,6 +1,7 @@
 import { Anchor, Table, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { SortableTh, type SortState } from './list-controls.tsx';
 import { RowActions } from './row-actions.tsx';
 
 export interface Column<T> {
@@ -8,6 +9,8 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   align?: 'right';
   nowrap?: boolean;
+  /** The list's sort field for this column, when the list can be sorted by it. */
+  sortField?: string;
 }
 
 /**
@@ -22,6 +25,7 @@ export function RecordTable<T extends { id: number }>({
   onEdit,
   onDelete,
   minWidth = 640,
+  sorting,
 }: {
   rows: T[];
   /** The record's name: the link text and the actions menu's label. */
@@ -32,6 +36,8 @@ export function RecordTable<T extends { id: number }>({
   onEdit: (row: T) => void;
   onDelete: (row: T) => void;
   minWidth?: number;
+  /** Makes the headers of the name and of columns with a `sortField` sort the list. */
+  sorting?: SortState;
 }) {
   const navigate = useNavigate();
   return (
@@ -39,12 +45,29 @@ export function RecordTable<T extends { id: number }>({
       <Table highlightOnHover verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            {columns.map((column) => (
-              <Table.Th key={column.header} ta={column.align}>
-                {column.header}
-              </Table.Th>
-            ))}
+            {sorting ? (
+              <SortableTh field="name" sorting={sorting}>
+                Name
+              </SortableTh>
+            ) : (
+              <Table.Th>Name</Table.Th>
+            )}
+            {columns.map((column) =>
+              sorting && column.sortField ? (
+                <SortableTh
+                  key={column.header}
+                  field={column.sortField}
+                  sorting={sorting}
+                  align={column.align}
+                >
+                  {column.header}
+                </SortableTh>
+              ) : (
+                <Table.Th key={column.header} ta={column.align}>
+                  {column.header}
+                </Table.Th>
+              ),
+            )}
             <Table.Th>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>

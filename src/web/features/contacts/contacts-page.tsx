@@ -16,7 +16,12 @@ type Dialog = { mode: 'create' } | { mode: 'edit'; contact: Contact } | null;
 
 export default function ContactsPage() {
   const list = useListState();
-  const contacts = useContacts({ q: list.q, limit: PAGE_SIZE, offset: list.offset });
+  const contacts = useContacts({
+    q: list.q,
+    sort: list.sort,
+    limit: PAGE_SIZE,
+    offset: list.offset,
+  });
   const remove = useDeleteContact();
   const [dialog, setDialog] = useState<Dialog>(null);
 
@@ -64,6 +69,7 @@ export default function ContactsPage() {
               contacts={page.items}
               onEdit={(contact) => setDialog({ mode: 'edit', contact })}
               onDelete={askDelete}
+              sorting={list}
             />
             <ListFooter total={page.total} page={list.page} onPage={list.setPage} />
           </>

@@ -20,7 +20,12 @@ type Dialog = { mode: 'create' } | { mode: 'edit'; grant: Grant } | null;
 
 export default function GrantsPage() {
   const list = useListState();
-  const grants = useGrants({ q: list.q, limit: PAGE_SIZE, offset: list.offset });
+  const grants = useGrants({
+    q: list.q,
+    sort: list.sort,
+    limit: PAGE_SIZE,
+    offset: list.offset,
+  });
   const remove = useDeleteGrant();
   const [dialog, setDialog] = useState<Dialog>(null);
 
@@ -77,6 +82,7 @@ export default function GrantsPage() {
               grants={page.items}
               onEdit={(grant) => setDialog({ mode: 'edit', grant })}
               onDelete={askDelete}
+              sorting={list}
             />
             <ListFooter total={page.total} page={list.page} onPage={list.setPage} />
           </>

@@ -16,7 +16,12 @@ type Dialog = { mode: 'create' } | { mode: 'edit'; interaction: Interaction } | 
 
 export default function InteractionsPage() {
   const list = useListState();
-  const interactions = useInteractions({ q: list.q, limit: PAGE_SIZE, offset: list.offset });
+  const interactions = useInteractions({
+    q: list.q,
+    sort: list.sort,
+    limit: PAGE_SIZE,
+    offset: list.offset,
+  });
   const remove = useDeleteInteraction();
   const [dialog, setDialog] = useState<Dialog>(null);
 
@@ -61,6 +66,7 @@ export default function InteractionsPage() {
               interactions={page.items}
               onEdit={(interaction) => setDialog({ mode: 'edit', interaction })}
               onDelete={askDelete}
+              sorting={list}
             />
             <ListFooter total={page.total} page={list.page} onPage={list.setPage} />
           </>

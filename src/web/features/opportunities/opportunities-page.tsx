@@ -17,7 +17,12 @@ type Dialog = { mode: 'create' } | { mode: 'edit'; opportunity: Opportunity } | 
 
 export default function OpportunitiesPage() {
   const list = useListState();
-  const opportunities = useOpportunities({ q: list.q, limit: PAGE_SIZE, offset: list.offset });
+  const opportunities = useOpportunities({
+    q: list.q,
+    sort: list.sort,
+    limit: PAGE_SIZE,
+    offset: list.offset,
+  });
   const remove = useDeleteOpportunity();
   const [dialog, setDialog] = useState<Dialog>(null);
 
@@ -63,6 +68,7 @@ export default function OpportunitiesPage() {
               opportunities={page.items}
               onEdit={(opportunity) => setDialog({ mode: 'edit', opportunity })}
               onDelete={askDelete}
+              sorting={list}
             />
             <ListFooter total={page.total} page={list.page} onPage={list.setPage} />
           </>

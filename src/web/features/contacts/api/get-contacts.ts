@@ -7,7 +7,7 @@ export const contactsKey = ['/api/contacts'] as const;
 export interface ContactListParams {
   q?: string;
   organization?: string;
-  sort?: string;
+  sort?: string | undefined;
   limit?: number;
   offset?: number;
 }

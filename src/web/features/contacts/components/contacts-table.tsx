@@ -1,20 +1,23 @@
 import type { Contact } from '../../../../domain/contacts.ts';
+import type { SortState } from '../../../components/list-controls.tsx';
 import { type Column, RecordTable } from '../../../components/record-table.tsx';
 
 const columns: Column<Contact>[] = [
-  { header: 'Email', cell: (contact) => contact.email },
+  { header: 'Email', cell: (contact) => contact.email, sortField: 'email' },
   { header: 'Phone', cell: (contact) => contact.phone },
-  { header: 'Organization', cell: (contact) => contact.organization },
+  { header: 'Organization', cell: (contact) => contact.organization, sortField: 'organization' },
 ];
 
 export function ContactsTable({
   contacts,
   onEdit,
   onDelete,
+  sorting,
 }: {
   contacts: Contact[];
   onEdit: (contact: Contact) => void;
   onDelete: (contact: Contact) => void;
+  sorting?: SortState;
 }) {
   return (
     <RecordTable
@@ -24,6 +27,7 @@ export function ContactsTable({
       href={(contact) => `/contacts/${contact.id}`}
       onEdit={onEdit}
       onDelete={onDelete}
+      sorting={sorting}
     />
   );
 }

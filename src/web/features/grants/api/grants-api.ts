@@ -14,7 +14,7 @@ export interface GrantListParams {
   q?: string;
   funder?: string;
   status?: string;
-  sort?: string;
+  sort?: string | undefined;
   limit?: number;
   offset?: number;
 }

@@ -1,23 +1,40 @@
 import type { Grant } from '../../../../domain/grants.ts';
+import type { SortState } from '../../../components/list-controls.tsx';
 import { type Column, RecordTable } from '../../../components/record-table.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { GrantStatusBadge } from './grant-status-badge.tsx';
 
 const columns: Column<Grant>[] = [
-  { header: 'Funder', cell: (grant) => grant.funder },
-  { header: 'Amount', cell: (grant) => formatMoney(grant.amount), align: 'right' },
-  { header: 'Due Date', cell: (grant) => formatDate(grant.dueDate), nowrap: true },
-  { header: 'Status', cell: (grant) => <GrantStatusBadge status={grant.status} /> },
+  { header: 'Funder', cell: (grant) => grant.funder, sortField: 'funder' },
+  {
+    header: 'Amount',
+    cell: (grant) => formatMoney(grant.amount),
+    align: 'right',
+    sortField: 'amount',
+  },
+  {
+    header: 'Due Date',
+    cell: (grant) => formatDate(grant.dueDate),
+    nowrap: true,
+    sortField: 'dueDate',
+  },
+  {
+    header: 'Status',
+    cell: (grant) => <GrantStatusBadge status={grant.status} />,
+    sortField: 'status',
+  },
 ];
 
 export function GrantsTable({
   grants,
   onEdit,
   onDelete,
+  sorting,
 }: {
   grants: Grant[];
   onEdit: (grant: Grant) => void;
   onDelete: (grant: Grant) => void;
+  sorting?: SortState;
 }) {
   return (
     <RecordTable
@@ -27,6 +44,7 @@ export function GrantsTable({
       href={(grant) => `/grants/${grant.id}`}
       onEdit={onEdit}
       onDelete={onDelete}
+      sorting={sorting}
       minWidth={720}
     />
   );

@@ -7,6 +7,7 @@ export const interactionsKey = ['/api/interactions'] as const;
 export interface InteractionListParams {
   q?: string;
   contactId?: number;
+  sort?: string | undefined;
   limit?: number;
   offset?: number;
 }

@@ -1,6 +1,7 @@
 import { Table, Text, VisuallyHidden } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import type { Interaction } from '../../../../domain/interactions.ts';
+import { SortableTh, type SortState } from '../../../components/list-controls.tsx';
 import { RowActions } from '../../../components/row-actions.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { InteractionTypeLabel } from './interaction-type.tsx';
@@ -9,10 +10,12 @@ export function InteractionsTable({
   interactions,
   onEdit,
   onDelete,
+  sorting,
 }: {
   interactions: Interaction[];
   onEdit: (interaction: Interaction) => void;
   onDelete: (interaction: Interaction) => void;
+  sorting: SortState;
 }) {
   const navigate = useNavigate();
   const open = (interaction: Interaction) => navigate(`/interactions/${interaction.id}`);
@@ -21,9 +24,15 @@ export function InteractionsTable({
       <Table highlightOnHover verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Contact</Table.Th>
-            <Table.Th>Date</Table.Th>
+            <SortableTh field="type" sorting={sorting}>
+              Type
+            </SortableTh>
+            <SortableTh field="contactName" sorting={sorting}>
+              Contact
+            </SortableTh>
+            <SortableTh field="date" sorting={sorting}>
+              Date
+            </SortableTh>
             <Table.Th>Notes</Table.Th>
             <Table.Th>
               <VisuallyHidden>Actions</VisuallyHidden>

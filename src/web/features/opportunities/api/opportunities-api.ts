@@ -10,6 +10,7 @@ export const opportunitiesKey = ['/api/opportunities'] as const;
 
 export interface OpportunityListParams {
   q?: string;
+  sort?: string | undefined;
   limit?: number;
   offset?: number;
 }

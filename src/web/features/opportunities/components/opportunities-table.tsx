@@ -1,28 +1,37 @@
 import type { Opportunity } from '../../../../domain/opportunities.ts';
+import type { SortState } from '../../../components/list-controls.tsx';
 import { type Column, RecordTable } from '../../../components/record-table.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { StageBadge } from './stage-badge.tsx';
 
 const columns: Column<Opportunity>[] = [
-  { header: 'Organization', cell: (o) => o.organization },
-  { header: 'Amount', cell: (o) => formatMoney(o.amount), align: 'right' },
-  { header: 'Stage', cell: (o) => <StageBadge stage={o.stage} /> },
+  { header: 'Organization', cell: (o) => o.organization, sortField: 'organization' },
+  { header: 'Amount', cell: (o) => formatMoney(o.amount), align: 'right', sortField: 'amount' },
+  { header: 'Stage', cell: (o) => <StageBadge stage={o.stage} />, sortField: 'stage' },
   {
     header: 'Probability',
     cell: (o) => (o.probability === null ? '—' : `${o.probability}%`),
     align: 'right',
+    sortField: 'probability',
   },
-  { header: 'Expected Close', cell: (o) => formatDate(o.expectedCloseDate), nowrap: true },
+  {
+    header: 'Expected Close',
+    cell: (o) => formatDate(o.expectedCloseDate),
+    nowrap: true,
+    sortField: 'expectedCloseDate',
+  },
 ];
 
 export function OpportunitiesTable({
   opportunities,
   onEdit,
   onDelete,
+  sorting,
 }: {
   opportunities: Opportunity[];
   onEdit: (opportunity: Opportunity) => void;
   onDelete: (opportunity: Opportunity) => void;
+  sorting?: SortState;
 }) {
   return (
     <RecordTable
@@ -32,6 +41,7 @@ export function OpportunitiesTable({
       href={(o) => `/opportunities/${o.id}`}
       onEdit={onEdit}
       onDelete={onDelete}
+      sorting={sorting}
       minWidth={760}
     />
   );
