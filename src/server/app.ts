@@ -22,6 +22,7 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { opportunitiesRoutes } from './modules/opportunities/opportunities.routes.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { etagPlugin } from './plugins/etag.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -98,6 +99,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   await app.register(originCheckPlugin);
   await app.register(sessionPlugin);
+  await app.register(etagPlugin);
   for (const routes of [
     authRoutes,
     contactsRoutes,

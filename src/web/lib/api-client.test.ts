@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, SUCCESS } from './api-client.ts';
+import { ApiError, api, forgetKnownPages, SUCCESS } from './api-client.ts';
 
 // These tests are about the client's own rules (SPEC §7, §8.1), so the network is a stand-in.
 function respondWith(body: string, init: ResponseInit & { contentType?: string }) {
@@ -67,5 +67,42 @@ describe('api client', () => {
     expect((await failure(api.get('/api/x'))).message).toBe('502: Bad gateway upstream');
     respondWith('', { status: 503, statusText: 'Service Unavailable' });
     expect((await failure(api.get('/api/x'))).message).toBe('503: Service Unavailable');
+  });
+
+  it('sends the list validator back and keeps the same page when the server answers 304', async () => {
+    forgetKnownPages();
+    const headers = { 'content-type': 'application/json', etag: 'W/"v1"', 'x-total-count': '7' };
+    const fetchMock = vi.fn(async () => new Response('[{"id":1}]', { status: 200, headers }));
+    vi.stubGlobal('fetch', fetchMock);
+    const first = await api.getPage('/api/contacts?limit=1');
+    expect(first).toEqual({ items: [{ id: 1 }], total: 7 });
+    expect(fetchMock.mock.calls[0]).toEqual([
+      '/api/contacts?limit=1',
+      expect.objectContaining({ headers: { Accept: 'application/json' } }),
+    ]);
+
+    fetchMock.mockImplementation(async () => new Response(null, { status: 304 }));
+    const again = await api.getPage('/api/contacts?limit=1');
+    expect(again).toBe(first);
+    expect(fetchMock.mock.calls[1]).toEqual([
+      '/api/contacts?limit=1',
+      expect.objectContaining({
+        headers: { Accept: 'application/json', 'If-None-Match': 'W/"v1"' },
+      }),
+    ]);
+
+    forgetKnownPages();
+    fetchMock.mockImplementation(async () => new Response('[]', { status: 200, headers }));
+    await api.getPage('/api/contacts?limit=1');
+    expect(fetchMock.mock.calls[2]).toEqual([
+      '/api/contacts?limit=1',
+      expect.objectContaining({ headers: { Accept: 'application/json' } }),
+    ]);
+  });
+
+  it('treats a 304 it did not ask for as a failure', async () => {
+    forgetKnownPages();
+    respondWith('', { status: 304 });
+    expect((await failure(api.get('/api/x'))).status).toBe(304);
   });
 });

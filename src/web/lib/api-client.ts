@@ -26,7 +26,7 @@ async function failureMessage(response: Response): Promise<string> {
   return `${response.status}: ${detail}`;
 }
 
-async function send(method: string, url: string, data?: unknown): Promise<Response> {
+async function send(method: string, url: string, data?: unknown, etag?: string): Promise<Response> {
   const hasBody = data !== undefined && method !== 'GET';
   const response = await fetch(url, {
     method,
@@ -35,10 +35,14 @@ async function send(method: string, url: string, data?: unknown): Promise<Respon
     headers: {
       Accept: 'application/json',
       ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+      ...(etag ? { 'If-None-Match': etag } : {}),
     },
     body: hasBody ? JSON.stringify(data) : undefined,
   });
-  if (!response.ok) throw new ApiError(response.status, await failureMessage(response));
+  const notModified = etag !== undefined && response.status === 304;
+  if (!response.ok && !notModified) {
+    throw new ApiError(response.status, await failureMessage(response));
+  }
   return response;
 }
 
@@ -56,11 +60,34 @@ export interface Page<T> {
   total: number;
 }
 
+/**
+ * The last page read from each list URL, with its validator. Asking again sends the validator
+ * (`If-None-Match`); a 304 means nothing changed and the same page object is returned, so
+ * polling an unchanged list transfers and re-renders nothing. Kept in memory only.
+ */
+const knownPages = new Map<string, { etag: string; page: Page<unknown> }>();
+const KNOWN_PAGES_KEPT = 50;
+
+/** Forgets the remembered pages (on signing out). */
+export function forgetKnownPages() {
+  knownPages.clear();
+}
+
 async function getPage<T>(url: string): Promise<Page<T>> {
-  const response = await send('GET', url);
+  const known = knownPages.get(url);
+  const response = await send('GET', url, undefined, known?.etag);
+  if (known && response.status === 304) return known.page as Page<T>;
   const items = (await response.json()) as T[];
   const total = Number(response.headers.get('x-total-count') ?? items.length);
-  return { items, total };
+  const page = { items, total };
+  const etag = response.headers.get('etag');
+  knownPages.delete(url);
+  if (etag) {
+    knownPages.set(url, { etag, page });
+    const oldest = knownPages.keys().next().value;
+    if (knownPages.size > KNOWN_PAGES_KEPT && oldest !== undefined) knownPages.delete(oldest);
+  }
+  return page;
 }
 
 /** `url?key=value…`, leaving out empty values. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, forgetKnownPages } from '../../../lib/api-client.ts';
 import { userQueryKey } from './get-user.ts';
 
 export const logout = () => api.post<unknown>('/api/logout');
@@ -14,6 +14,7 @@ export function useLogout() {
       queryClient.setQueryData(userQueryKey, null);
       // Nothing of the previous user's company may linger in the cache.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
+      forgetKnownPages();
     },
   });
 }
