@@ -7,6 +7,8 @@ export default defineConfig({
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
+    // Read by scripts/bundle-size.mjs to check the first routes' size budget.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -1,0 +1,84 @@
+// The JavaScript a browser downloads for the first route it opens, gzipped, read from the build's
+// manifest: the entry chunk, the chunks it imports, and the route's own lazy chunk with its
+// imports. `node scripts/bundle-size.mjs --check` fails when a route is over its budget (the
+// build runs it); without `--check` it prints the sizes.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** Gzipped bytes allowed for each first route. */
+export const BUDGETS = {
+  landing: { chunk: null, maxGzipBytes: 215_000 },
+  dashboard: { chunk: 'features/dashboard/dashboard-page.tsx', maxGzipBytes: 220_000 },
+  contacts: { chunk: 'features/contacts/contacts-page.tsx', maxGzipBytes: 250_000 },
+};
+
+/** Chunks that must stay out of the first download: they belong to pages opened later. */
+const LATER = [
+  'features/grants/',
+  'features/opportunities/',
+  'features/organization/',
+  'features/grants/tasks-board-page.tsx',
+  'stage-funnel',
+  '@mantine/charts',
+];
+
+function readManifest(outDir) {
+  return JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'));
+}
+
+/** Every chunk key a chunk loads before it runs (its static imports, transitively). */
+function closure(manifest, key, into = new Set()) {
+  if (into.has(key)) return into;
+  into.add(key);
+  for (const imported of manifest[key]?.imports ?? []) closure(manifest, imported, into);
+  return into;
+}
+
+/** Keys of the chunks the route `chunk` needs on a first visit (null: the entry alone). */
+export function firstRouteChunks(manifest, chunk) {
+  const keys = closure(manifest, 'index.html');
+  if (chunk) closure(manifest, chunk, keys);
+  return keys;
+}
+
+/** Gzipped bytes of the JavaScript in those chunks. */
+export function gzippedJsBytes(outDir, manifest, keys) {
+  let total = 0;
+  for (const key of keys) {
+    const file = manifest[key]?.file;
+    if (!file?.endsWith('.js')) continue;
+    total += gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length;
+  }
+  return total;
+}
+
+export function measureRoutes(outDir) {
+  const manifest = readManifest(outDir);
+  return Object.entries(BUDGETS).map(([route, { chunk, maxGzipBytes }]) => {
+    const keys = firstRouteChunks(manifest, chunk);
+    const early =
+      chunk === null ? [...keys].filter((key) => LATER.some((l) => key.includes(l))) : [];
+    return { route, gzipBytes: gzippedJsBytes(outDir, manifest, keys), maxGzipBytes, early };
+  });
+}
+
+const isMain = import.meta.url === `file://${process.argv[1]}`;
+if (isMain) {
+  const outDir = process.env.WEB_DIR ?? 'dist/web';
+  const check = process.argv.includes('--check');
+  let failed = false;
+  for (const { route, gzipBytes, maxGzipBytes, early } of measureRoutes(outDir)) {
+    const over = gzipBytes > maxGzipBytes;
+    failed ||= over || early.length > 0;
+    console.log(
+      `first route ${route}: ${(gzipBytes / 1000).toFixed(1)} kB of JS gzipped ` +
+        `(budget ${(maxGzipBytes / 1000).toFixed(0)} kB)${over ? ' OVER BUDGET' : ''}`,
+    );
+    if (early.length > 0) console.log(`  loaded too early: ${early.join(', ')}`);
+  }
+  if (check && failed) {
+    console.error('The first download is over its size budget: split the code that grew it.');
+    process.exit(1);
+  }
+}
