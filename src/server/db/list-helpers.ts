@@ -1,18 +1,65 @@
 import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { ListParams } from '../../domain/lists.ts';
 
 /** `%q%` for ILIKE, with the user's own % and _ taken literally. */
 export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** ORDER BY for a `sort` parameter, with the id last so pages never overlap. */
+/** One ORDER BY term: a column and its direction. */
+export type OrderTerm = readonly [AnyColumn | SQL, 'asc' | 'desc'];
+
+/** The ORDER BY terms for a `sort` parameter, with the id last so pages never overlap. */
 export function orderFor<Field extends string>(
   sort: NoInfer<ListParams<Field>['sort']>,
   columns: Record<Field, AnyColumn | SQL>,
-  fallback: SQL[],
+  fallback: OrderTerm[],
   id: AnyColumn,
-): SQL[] {
+): OrderTerm[] {
   if (!sort) return fallback;
-  const descending = sort.startsWith('-');
-  const column = columns[(descending ? sort.slice(1) : sort) as Field];
-  return [descending ? desc(column) : asc(column), descending ? desc(id) : asc(id)];
+  const direction = sort.startsWith('-') ? 'desc' : 'asc';
+  const column = columns[(direction === 'desc' ? sort.slice(1) : sort) as Field];
+  return [
+    [column, direction],
+    [id, direction],
+  ];
+}
+
+/**
+ * The terms as ORDER BY clauses, or each one turned around. PostgreSQL puts NULLs last going
+ * up and first going down, so the turned-around order is exactly the reverse of the order.
+ */
+const orderBy = (terms: OrderTerm[], reversed: boolean) =>
+  terms.map(([column, direction]) =>
+    (direction === 'asc') !== reversed ? asc(column) : desc(column),
+  );
+
+/**
+ * One page of a list and its total. OFFSET makes PostgreSQL walk past every skipped row, so a
+ * page in the back half of the list is read from the other end, in the reversed order, and
+ * turned around: the last page of 100,000 rows costs what the first one does, and no page
+ * walks past more than half of the list.
+ */
+export async function readPage<Query extends PgSelect>(
+  { limit, offset = 0 }: { limit?: number | undefined; offset?: number | undefined },
+  terms: OrderTerm[],
+  countRows: () => Promise<number>,
+  select: () => Query,
+): Promise<{ rows: Awaited<Query>; total: number }> {
+  const total = await countRows();
+  const read = async (reversed: boolean, size: number | undefined, skip: number) => {
+    const query = select().orderBy(...orderBy(terms, reversed));
+    if (size !== undefined) query.limit(size);
+    if (skip > 0) query.offset(skip);
+    return (await query) as Awaited<Query>;
+  };
+  if (offset >= total) return { rows: [] as Awaited<Query>, total };
+  if (limit !== undefined) {
+    const size = Math.min(limit, total - offset);
+    const after = total - offset - size;
+    if (after < offset) {
+      const rows = await read(true, size, after);
+      return { rows: rows.reverse() as Awaited<Query>, total };
+    }
+  }
+  return { rows: await read(false, limit, offset), total };
 }

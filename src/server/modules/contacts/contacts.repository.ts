@@ -1,9 +1,9 @@
-import { and, asc, count, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Contact, ContactValues, contactSortFields } from '../../../domain/contacts.ts';
 import type { ListParams } from '../../../domain/lists.ts';
 import type { Database } from '../../db/client.ts';
-import { containsPattern, orderFor } from '../../db/list-helpers.ts';
+import { containsPattern, orderFor, readPage } from '../../db/list-helpers.ts';
 import { contacts, grants, opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -59,25 +59,26 @@ export function createContactsRepository(db: Database) {
         );
       }
       const where = and(...filters);
-      const order = orderFor(
+      const terms = orderFor(
         params.sort,
         sortColumns,
-        [asc(contacts.name), asc(contacts.id)],
+        [
+          [contacts.name, 'asc'],
+          [contacts.id, 'asc'],
+        ],
         contacts.id,
       );
-      return inCompany(db, companyId, async (tx) => {
-        const query = tx
-          .select(contactColumns)
-          .from(contacts)
-          .where(where)
-          .orderBy(...order)
-          .$dynamic();
-        if (params.limit !== undefined) query.limit(params.limit);
-        if (params.offset !== undefined) query.offset(params.offset);
-        const rows: Contact[] = await query;
-        const [totals] = await tx.select({ total: count() }).from(contacts).where(where);
-        return { rows, total: totals?.total ?? rows.length };
-      });
+      return inCompany(db, companyId, (tx) =>
+        readPage(
+          params,
+          terms,
+          async () => {
+            const [totals] = await tx.select({ total: count() }).from(contacts).where(where);
+            return totals?.total ?? 0;
+          },
+          () => tx.select(contactColumns).from(contacts).where(where).$dynamic(),
+        ),
+      );
     },
 
     async create(companyId: number, values: ContactValues): Promise<Contact> {

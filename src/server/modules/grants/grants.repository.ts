@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, type SQL, sum } from 'drizzle-orm';
+import { and, count, eq, ilike, or, type SQL, sum } from 'drizzle-orm';
 import {
   type Grant,
   type GrantStatus,
@@ -9,7 +9,7 @@ import {
 } from '../../../domain/grants.ts';
 import type { ListParams } from '../../../domain/lists.ts';
 import type { Database } from '../../db/client.ts';
-import { containsPattern, orderFor } from '../../db/list-helpers.ts';
+import { containsPattern, orderFor, readPage } from '../../db/list-helpers.ts';
 import { grants } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -48,7 +48,7 @@ export function createGrantsRepository(db: Database) {
     and(eq(grants.companyId, companyId), eq(grants.id, id));
 
   return {
-    list(companyId: number, params: GrantListParams) {
+    async list(companyId: number, params: GrantListParams) {
       const filters: (SQL | undefined)[] = [eq(grants.companyId, companyId)];
       if (params.funder !== undefined) filters.push(eq(grants.funder, params.funder));
       if (params.status !== undefined) filters.push(eq(grants.status, params.status));
@@ -57,25 +57,27 @@ export function createGrantsRepository(db: Database) {
         filters.push(or(ilike(grants.name, pattern), ilike(grants.funder, pattern)));
       }
       const where = and(...filters);
-      const order = orderFor(
+      const terms = orderFor(
         params.sort,
         sortColumns,
-        [asc(grants.dueDate), asc(grants.id)],
+        [
+          [grants.dueDate, 'asc'],
+          [grants.id, 'asc'],
+        ],
         grants.id,
       );
-      return inCompany(db, companyId, async (tx) => {
-        const query = tx
-          .select(columns)
-          .from(grants)
-          .where(where)
-          .orderBy(...order)
-          .$dynamic();
-        if (params.limit !== undefined) query.limit(params.limit);
-        if (params.offset !== undefined) query.offset(params.offset);
-        const rows = (await query).map(toGrant);
-        const [totals] = await tx.select({ total: count() }).from(grants).where(where);
-        return { rows, total: totals?.total ?? rows.length };
-      });
+      const page = await inCompany(db, companyId, (tx) =>
+        readPage(
+          params,
+          terms,
+          async () => {
+            const [totals] = await tx.select({ total: count() }).from(grants).where(where);
+            return totals?.total ?? 0;
+          },
+          () => tx.select(columns).from(grants).where(where).$dynamic(),
+        ),
+      );
+      return { rows: page.rows.map(toGrant), total: page.total };
     },
 
     /** Every status in pipeline order, with its count and total amount (zero when empty). */

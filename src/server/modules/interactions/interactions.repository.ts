@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type {
   Interaction,
   InteractionValues,
@@ -7,7 +7,7 @@ import type {
 import { INVALID_CONTACT } from '../../../domain/interactions.ts';
 import type { ListParams } from '../../../domain/lists.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { containsPattern, orderFor } from '../../db/list-helpers.ts';
+import { containsPattern, orderFor, readPage } from '../../db/list-helpers.ts';
 import { contacts, interactions } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -69,7 +69,7 @@ export function createInteractionsRepository(db: Database) {
   };
 
   return {
-    list(companyId: number, params: InteractionListParams) {
+    async list(companyId: number, params: InteractionListParams) {
       const filters: (SQL | undefined)[] = [eq(interactions.companyId, companyId)];
       if (params.contactId !== undefined)
         filters.push(eq(interactions.contactId, params.contactId));
@@ -78,30 +78,37 @@ export function createInteractionsRepository(db: Database) {
         filters.push(or(ilike(interactions.notes, pattern), ilike(contacts.name, pattern)));
       }
       const where = and(...filters);
-      const order = orderFor(
+      const terms = orderFor(
         params.sort,
         sortColumns,
-        [desc(interactions.date), desc(interactions.id)],
+        [
+          [interactions.date, 'desc'],
+          [interactions.id, 'desc'],
+        ],
         interactions.id,
       );
-      return inCompany(db, companyId, async (tx) => {
-        const query = tx
-          .select(columns)
-          .from(interactions)
-          .innerJoin(contacts, joinContact)
-          .where(where)
-          .orderBy(...order)
-          .$dynamic();
-        if (params.limit !== undefined) query.limit(params.limit);
-        if (params.offset !== undefined) query.offset(params.offset);
-        const rows = (await query).map(toInteraction);
-        const [totals] = await tx
-          .select({ total: count() })
-          .from(interactions)
-          .innerJoin(contacts, joinContact)
-          .where(where);
-        return { rows, total: totals?.total ?? rows.length };
-      });
+      const page = await inCompany(db, companyId, (tx) =>
+        readPage(
+          params,
+          terms,
+          async () => {
+            const [totals] = await tx
+              .select({ total: count() })
+              .from(interactions)
+              .innerJoin(contacts, joinContact)
+              .where(where);
+            return totals?.total ?? 0;
+          },
+          () =>
+            tx
+              .select(columns)
+              .from(interactions)
+              .innerJoin(contacts, joinContact)
+              .where(where)
+              .$dynamic(),
+        ),
+      );
+      return { rows: page.rows.map(toInteraction), total: page.total };
     },
 
     get(companyId: number, id: number) {

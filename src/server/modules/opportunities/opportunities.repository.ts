@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, type SQL, sum } from 'drizzle-orm';
+import { and, count, eq, ilike, or, type SQL, sum } from 'drizzle-orm';
 import type { ListParams } from '../../../domain/lists.ts';
 import {
   type Opportunity,
@@ -10,7 +10,7 @@ import {
   stageProbabilities,
 } from '../../../domain/opportunities.ts';
 import type { Database } from '../../db/client.ts';
-import { containsPattern, orderFor } from '../../db/list-helpers.ts';
+import { containsPattern, orderFor, readPage } from '../../db/list-helpers.ts';
 import { opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -52,7 +52,7 @@ export function createOpportunitiesRepository(db: Database) {
     and(eq(opportunities.companyId, companyId), eq(opportunities.id, id));
 
   return {
-    list(companyId: number, params: OpportunityListParams) {
+    async list(companyId: number, params: OpportunityListParams) {
       const filters: (SQL | undefined)[] = [eq(opportunities.companyId, companyId)];
       if (params.stage !== undefined) filters.push(eq(opportunities.stage, params.stage));
       if (params.q) {
@@ -62,25 +62,27 @@ export function createOpportunitiesRepository(db: Database) {
         );
       }
       const where = and(...filters);
-      const order = orderFor(
+      const terms = orderFor(
         params.sort,
         sortColumns,
-        [asc(opportunities.expectedCloseDate), asc(opportunities.id)],
+        [
+          [opportunities.expectedCloseDate, 'asc'],
+          [opportunities.id, 'asc'],
+        ],
         opportunities.id,
       );
-      return inCompany(db, companyId, async (tx) => {
-        const query = tx
-          .select(columns)
-          .from(opportunities)
-          .where(where)
-          .orderBy(...order)
-          .$dynamic();
-        if (params.limit !== undefined) query.limit(params.limit);
-        if (params.offset !== undefined) query.offset(params.offset);
-        const rows = (await query).map(toOpportunity);
-        const [totals] = await tx.select({ total: count() }).from(opportunities).where(where);
-        return { rows, total: totals?.total ?? rows.length };
-      });
+      const page = await inCompany(db, companyId, (tx) =>
+        readPage(
+          params,
+          terms,
+          async () => {
+            const [totals] = await tx.select({ total: count() }).from(opportunities).where(where);
+            return totals?.total ?? 0;
+          },
+          () => tx.select(columns).from(opportunities).where(where).$dynamic(),
+        ),
+      );
+      return { rows: page.rows.map(toOpportunity), total: page.total };
     },
 
     /** Every stage in order with its count and total amount (zero when empty). */
