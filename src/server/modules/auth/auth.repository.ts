@@ -89,32 +89,33 @@ export function createAuthRepository(db: Database) {
      */
     async findSessionUser(tokenHash: string, idleMs: number): Promise<CurrentUser | null> {
       const idleSince = new Date(Date.now() - idleMs);
-      return beforeCompanyIsKnown(db, async (tx) => {
-        const [row] = await tx
-          .select({ ...currentUserColumns, lastSeenAt: sessions.lastSeenAt })
-          .from(sessions)
-          .innerJoin(
-            users,
-            and(eq(users.companyId, sessions.companyId), eq(users.id, sessions.userId)),
-          )
-          .innerJoin(companies, eq(companies.id, sessions.companyId))
-          .where(
-            and(
-              eq(sessions.tokenHash, tokenHash),
-              gt(sessions.expiresAt, sql`now()`),
-              gt(sessions.lastSeenAt, idleSince),
-            ),
-          );
-        if (!row) return null;
-        const { lastSeenAt, ...user } = row;
-        if (Date.now() - lastSeenAt.getTime() > 60_000) {
-          await tx
-            .update(sessions)
-            .set({ lastSeenAt: sql`now()` })
-            .where(eq(sessions.tokenHash, tokenHash));
-        }
-        return user;
-      });
+      // Every API request asks this, so it is one statement, outside a transaction: the read and
+      // the occasional touch of lastSeenAt need no atomicity. Owner role, as the company is
+      // what it finds out (see beforeCompanyIsKnown).
+      const [row] = await db
+        .select({ ...currentUserColumns, lastSeenAt: sessions.lastSeenAt })
+        .from(sessions)
+        .innerJoin(
+          users,
+          and(eq(users.companyId, sessions.companyId), eq(users.id, sessions.userId)),
+        )
+        .innerJoin(companies, eq(companies.id, sessions.companyId))
+        .where(
+          and(
+            eq(sessions.tokenHash, tokenHash),
+            gt(sessions.expiresAt, sql`now()`),
+            gt(sessions.lastSeenAt, idleSince),
+          ),
+        );
+      if (!row) return null;
+      const { lastSeenAt, ...user } = row;
+      if (Date.now() - lastSeenAt.getTime() > 60_000) {
+        await db
+          .update(sessions)
+          .set({ lastSeenAt: sql`now()` })
+          .where(eq(sessions.tokenHash, tokenHash));
+      }
+      return user;
     },
 
     /** Recent failed sign-ins for the account, the address, and the pair, since `since`. */
