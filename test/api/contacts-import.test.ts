@@ -186,15 +186,17 @@ describe('POST /api/contacts/upload', () => {
     expect(await namesOf(client)).toEqual([]);
   });
 
-  it('imports a 10,000-row file', async () => {
+  it('imports a 100,000-row file', async () => {
     const { client, upload } = await signedIn();
     const rows = Array.from(
-      { length: 10_000 },
+      { length: 100_000 },
       (_, i) => `Person ${i},p${i}@example.org,,Org ${i % 50},`,
     );
     const response = await upload(['name,email,phone,organization,notes', ...rows].join('\r\n'));
-    expect(response.json()).toMatchObject({ imported: 10_000, skipped: 0 });
-    expect((await client.get('/api/contacts?limit=1')).headers['x-total-count']).toBe('10000');
+    expect(response.json()).toMatchObject({ imported: 100_000, skipped: 0 });
+    expect((await client.get('/api/contacts?limit=1')).headers['x-total-count']).toBe('100000');
+    const last = (await client.get('/api/contacts?sort=-createdAt&limit=1')).json();
+    expect(last).toEqual([expect.objectContaining({ email: 'p99999@example.org' })]);
   });
 
   it('requires sign-in', async () => {
@@ -211,15 +213,15 @@ describe('all or nothing', () => {
   it('leaves nothing behind when a row fails in the middle of the insert', async () => {
     const { client, user } = await signedIn();
     const contacts = createContactsRepository(app.db);
-    const rows: ContactValues[] = Array.from({ length: 2500 }, (_, i) => ({
+    const rows: ContactValues[] = Array.from({ length: 25_000 }, (_, i) => ({
       name: `Person ${i}`,
       email: `p${i}@x.org`,
       phone: null,
       organization: null,
       notes: null,
     }));
-    // Row 2,000 (in the second batch) breaks a NOT NULL constraint after 1,000 rows went in.
-    rows[2000] = { ...(rows[2000] as ContactValues), name: null as unknown as string };
+    // Row 22,000 (in the third batch) breaks a NOT NULL constraint after 20,000 rows went in.
+    rows[22_000] = { ...(rows[22_000] as ContactValues), name: null as unknown as string };
 
     await expect(contacts.importMany(user.companyId, rows)).rejects.toThrow();
     expect(await namesOf(client)).toEqual([]);

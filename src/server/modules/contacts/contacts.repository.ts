@@ -26,8 +26,8 @@ const sortColumns = {
   createdAt: contacts.createdAt,
 };
 
-/** Rows per INSERT when importing: well under PostgreSQL's 65,535 bind parameters. */
-const IMPORT_BATCH = 1000;
+/** Rows per INSERT when importing. */
+const IMPORT_BATCH = 10_000;
 
 export function createContactsRepository(db: Database) {
   const byId = (companyId: number, id: number) =>
@@ -112,12 +112,26 @@ export function createContactsRepository(db: Database) {
       return deleted.length > 0;
     },
 
-    /** Inserts every row or, if any fails, none: one transaction for the whole file. */
+    /**
+     * Inserts every row or, if any fails, none: one transaction for the whole file. Each batch is
+     * one statement with a column of values per array parameter (`unnest`), so a 100,000-row
+     * file is 10 statements rather than 100,000, and no batch nears the bind-parameter limit.
+     */
     importMany(companyId: number, rows: ContactValues[]): Promise<number> {
       return inCompany(db, companyId, async (tx) => {
         for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
           const batch = rows.slice(start, start + IMPORT_BATCH);
-          await tx.insert(contacts).values(batch.map((row) => ({ ...row, companyId })));
+          const column = (pick: (row: ContactValues) => string | null | undefined) =>
+            sql.param(batch.map((row) => pick(row) ?? null));
+          await tx.execute(sql`
+            INSERT INTO ${contacts} (company_id, name, email, phone, organization, notes)
+            SELECT ${companyId}, * FROM unnest(
+              ${column((row) => row.name)}::text[],
+              ${column((row) => row.email)}::text[],
+              ${column((row) => row.phone)}::text[],
+              ${column((row) => row.organization)}::text[],
+              ${column((row) => row.notes)}::text[]
+            )`);
         }
         return rows.length;
       });
