@@ -7,7 +7,7 @@ export default defineConfig({
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
-    // Read by scripts/bundle-size.mjs to check the first routes' size budget.
+    // Read by scripts/bundle-size.ts to check the first routes' size budget.
     manifest: true,
   },
   server: {

@@ -1,13 +1,13 @@
 // The JavaScript a browser downloads for the first route it opens, gzipped, read from the build's
 // manifest: the entry chunk, the chunks it imports, and the route's own lazy chunk with its
-// imports. `node scripts/bundle-size.mjs --check` fails when a route is over its budget (the
+// imports. `node --import tsx scripts/bundle-size.ts --check` fails when a route is over its budget (the
 // build runs it); without `--check` it prints the sizes.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /** Gzipped bytes allowed for each first route. */
-export const BUDGETS = {
+export const BUDGETS: Record<string, { chunk: string | null; maxGzipBytes: number }> = {
   landing: { chunk: null, maxGzipBytes: 215_000 },
   dashboard: { chunk: 'features/dashboard/dashboard-page.tsx', maxGzipBytes: 220_000 },
   contacts: { chunk: 'features/contacts/contacts-page.tsx', maxGzipBytes: 250_000 },
@@ -23,12 +23,14 @@ const LATER = [
   '@mantine/charts',
 ];
 
-function readManifest(outDir) {
+type Manifest = Record<string, { file?: string; imports?: string[] }>;
+
+function readManifest(outDir: string): Manifest {
   return JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'));
 }
 
 /** Every chunk key a chunk loads before it runs (its static imports, transitively). */
-function closure(manifest, key, into = new Set()) {
+function closure(manifest: Manifest, key: string, into = new Set<string>()) {
   if (into.has(key)) return into;
   into.add(key);
   for (const imported of manifest[key]?.imports ?? []) closure(manifest, imported, into);
@@ -36,14 +38,14 @@ function closure(manifest, key, into = new Set()) {
 }
 
 /** Keys of the chunks the route `chunk` needs on a first visit (null: the entry alone). */
-export function firstRouteChunks(manifest, chunk) {
+export function firstRouteChunks(manifest: Manifest, chunk: string | null) {
   const keys = closure(manifest, 'index.html');
   if (chunk) closure(manifest, chunk, keys);
   return keys;
 }
 
 /** Gzipped bytes of the JavaScript in those chunks. */
-export function gzippedJsBytes(outDir, manifest, keys) {
+export function gzippedJsBytes(outDir: string, manifest: Manifest, keys: Iterable<string>) {
   let total = 0;
   for (const key of keys) {
     const file = manifest[key]?.file;
@@ -53,7 +55,7 @@ export function gzippedJsBytes(outDir, manifest, keys) {
   return total;
 }
 
-export function measureRoutes(outDir) {
+export function measureRoutes(outDir: string) {
   const manifest = readManifest(outDir);
   return Object.entries(BUDGETS).map(([route, { chunk, maxGzipBytes }]) => {
     const keys = firstRouteChunks(manifest, chunk);
@@ -62,6 +64,12 @@ export function measureRoutes(outDir) {
     return { route, gzipBytes: gzippedJsBytes(outDir, manifest, keys), maxGzipBytes, early };
   });
 }
+
+/** Gzipped JS of the first route in the build at `outDir`: the entry and what it imports. */
+export const firstRouteBytes = (outDir: string) => {
+  const manifest = readManifest(outDir);
+  return gzippedJsBytes(outDir, manifest, firstRouteChunks(manifest, null));
+};
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;
 if (isMain) {

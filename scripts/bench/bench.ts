@@ -1,0 +1,413 @@
+// `npm run bench`: measures Grantwell against baselines run on this machine in this run and
+// prints a table (docs/PERFORMANCE.md records one). `npm run bench -- --short` runs the same
+// steps on small data, so CI keeps the script working; it never fails on a figure.
+//
+// PostgreSQL server figures use BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/
+// postgres) to create and drop a throwaway database; without a server they are skipped.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { freePort, spawnServer, waitUntilServing } from '../../test/helpers/server-process.ts';
+import { buildBareApp, firstRouteBytes } from './bundle.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const { values } = parseArgs({ options: { short: { type: 'boolean', default: false } } });
+const short = values.short;
+const CONTACTS = short ? 2_000 : 100_000;
+const SMALL = 100;
+const IMPORT_ROWS = short ? 5_000 : 100_000;
+const LOAD_SECONDS = short ? 3 : 10;
+const LATENCY_SAMPLES = short ? 40 : 300;
+const PAGE_RUNS = short ? 2 : 7;
+const CONNECTIONS = 10;
+
+interface Figure {
+  figure: string;
+  value: string;
+  goal: string;
+  met?: boolean | undefined;
+}
+const figures: Figure[] = [];
+const notes: string[] = [];
+const log = (message: string) => console.log(`· ${message}`);
+const ratio = (a: number, b: number) => a / b;
+const fmt = (n: number, digits = 2) => n.toFixed(digits);
+
+// ---------------------------------------------------------------- helpers
+
+function seed(env: Record<string, string>, contacts: number) {
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'scripts/seed.ts',
+      '--contacts',
+      String(contacts),
+      '--interactions',
+      '0',
+      '--grants',
+      '0',
+      '--opportunities',
+      '0',
+    ],
+    { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' },
+  );
+  const login = /Sign in as (\S+) with password (\S+)/.exec(result.stdout);
+  if (result.status !== 0 || !login) throw new Error(`seeding failed:\n${result.stderr}`);
+  return { username: login[1] as string, password: login[2] as string };
+}
+
+async function startApp(env: Record<string, string>) {
+  const server = spawnServer({ PORT: String(await freePort()), ...env });
+  await waitUntilServing(server);
+  return server;
+}
+
+async function stop(
+  child: { kill: (signal: NodeJS.Signals) => boolean },
+  exited: Promise<unknown>,
+) {
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function login(url: string, credentials: { username: string; password: string }) {
+  const response = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status}`);
+  return response.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+}
+
+async function requestsPerSecond(url: string, cookie: string) {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: LOAD_SECONDS,
+    headers: { cookie },
+  });
+  if (result.errors > 0 || result.non2xx > 0) {
+    throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
+  }
+  return result.requests.average;
+}
+
+/** Peak resident memory of a process while `work` runs, sampled from /proc every 100 ms. */
+async function peakRssDuring<T>(pid: number | undefined, work: () => Promise<T>) {
+  let peak = 0;
+  const sample = () => {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      peak = Math.max(peak, Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+    } catch {
+      // The process is gone; keep the peak seen.
+    }
+  };
+  const timer = setInterval(sample, 100);
+  try {
+    const result = await work();
+    sample();
+    return { result, peakMb: peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+const percentile = (samples: number[], p: number) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+};
+
+/** p95 latency of sequential requests to each URL, interleaved so both see the same machine. */
+async function p95s(urls: string[], cookie: string) {
+  const samples = urls.map(() => [] as number[]);
+  for (let i = 0; i < LATENCY_SAMPLES; i++) {
+    for (const [index, url] of urls.entries()) {
+      const started = performance.now();
+      const response = await fetch(url, { headers: { cookie } });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      samples[index]?.push(performance.now() - started);
+    }
+  }
+  return samples.map((s) => percentile(s, 95));
+}
+
+function importCsv(rows: number) {
+  const lines = ['name,email,phone,organization,notes'];
+  for (let i = 0; i < rows; i++) {
+    lines.push(
+      `Imported Person ${i},imported.${i}@example.org,555-${String(i % 10_000).padStart(4, '0')},` +
+        `"Fund ${i % 250}, Inc.",Row ${i} of the import`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+// ---------------------------------------------------------------- embedded (PGlite)
+
+async function embeddedFigures() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'grantwell-bench-'));
+  try {
+    log(`embedded: seeding ${CONTACTS.toLocaleString('en-US')} contacts and a company of ${SMALL}`);
+    const big = seed({ DATA_DIR: dataDir }, CONTACTS);
+    const small = seed({ DATA_DIR: dataDir }, SMALL);
+    const server = await startApp({ DATA_DIR: dataDir });
+    try {
+      const cookie = await login(server.url, big);
+      const list = `${server.url}/api/contacts?limit=50`;
+      await requestsPerSecond(list, cookie); // warm-up
+      const { result: rps, peakMb } = await peakRssDuring(server.child.pid, () =>
+        requestsPerSecond(list, cookie),
+      );
+      log(`embedded: ${fmt(rps, 0)} req/s, peak RSS ${fmt(peakMb, 0)} MB`);
+      const pages = await timeToFirstRow(server.url, [
+        await login(server.url, big),
+        await login(server.url, small),
+      ]);
+      return { rps, peakMb, pages };
+    } finally {
+      await stop(server.child, server.exited);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Median ms from navigation to the first contact row on screen, for each signed-in user. */
+async function timeToFirstRow(url: string, cookies: string[]) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const medians: number[] = [];
+    for (const cookie of cookies) {
+      const [name, value] = cookie.split('=') as [string, string];
+      const context = await browser.newContext();
+      await context.addCookies([{ name, value, url }]);
+      const page = await context.newPage();
+      const times: number[] = [];
+      for (let run = 0; run <= PAGE_RUNS; run++) {
+        await page.goto(`${url}/contacts`);
+        await page.locator('table tbody tr').first().waitFor();
+        const ms = await page.evaluate(() => performance.now());
+        if (run > 0) times.push(ms); // the first visit warms the server and the cache
+      }
+      medians.push(percentile(times, 50));
+      await context.close();
+    }
+    return medians;
+  } finally {
+    await browser.close();
+  }
+}
+
+// ---------------------------------------------------------------- PostgreSQL server
+
+async function serverFigures() {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch {
+    notes.push(`No PostgreSQL server at ${new URL(adminUrl).host}: server figures skipped.`);
+    return null;
+  }
+  const name = `grantwell_bench_${process.pid}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  try {
+    log(`server: seeding ${CONTACTS.toLocaleString('en-US')} contacts`);
+    const credentials = seed({ DATABASE_URL: databaseUrl }, CONTACTS);
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    await db.query('vacuum analyze');
+    const server = await startApp({ DATABASE_URL: databaseUrl });
+    const basePort = await freePort();
+    const baseline = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/bench/baseline-server.ts'],
+      {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(basePort) },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const baselineExited = new Promise((resolve) => baseline.on('exit', resolve));
+    await new Promise((resolve) => baseline.stdout?.once('data', resolve));
+    try {
+      const cookie = await login(server.url, credentials);
+      const appList = `${server.url}/api/contacts?limit=50`;
+      const bareList = `http://127.0.0.1:${basePort}/api/contacts?limit=50`;
+      await requestsPerSecond(appList, cookie);
+      await requestsPerSecond(bareList, cookie);
+      const appRps = await requestsPerSecond(appList, cookie);
+      const bareRps = await requestsPerSecond(bareList, cookie);
+      log(`server: app ${fmt(appRps, 0)} req/s, bare route ${fmt(bareRps, 0)} req/s`);
+
+      const [first, deep, middle] = await p95s(
+        [
+          `${server.url}/api/contacts?limit=50`,
+          `${server.url}/api/contacts?limit=50&offset=${CONTACTS - 50}`,
+          `${server.url}/api/contacts?limit=50&offset=${CONTACTS / 2}`,
+        ],
+        cookie,
+      );
+      log(`server: p95 first ${fmt(first as number)} ms, deep ${fmt(deep as number)} ms`);
+
+      const csv = importCsv(IMPORT_ROWS);
+      const form = new FormData();
+      form.append('file', new Blob([csv], { type: 'text/csv' }), 'contacts.csv');
+      let started = performance.now();
+      const upload = await fetch(`${server.url}/api/contacts/upload`, {
+        method: 'POST',
+        headers: { cookie },
+        body: form,
+      });
+      const answer = (await upload.json()) as { imported?: number };
+      const importSeconds = (performance.now() - started) / 1000;
+      if (answer.imported !== IMPORT_ROWS) throw new Error(`import: ${JSON.stringify(answer)}`);
+      const { rows } = await db.query('select company_id from users where username = $1', [
+        credentials.username,
+      ]);
+      started = performance.now();
+      await new Promise<void>((resolve, reject) => {
+        const stream = db.query(
+          copyFrom(
+            'copy contacts (name, email, phone, organization, notes, company_id) from stdin with (format csv, header true)',
+          ),
+        );
+        stream.on('finish', () => resolve());
+        stream.on('error', reject);
+        const companyId = String(rows[0].company_id);
+        const withCompany = csv
+          .trimEnd()
+          .split('\n')
+          .map((line, i) => (i === 0 ? `${line},company_id` : `${line},${companyId}`))
+          .join('\n');
+        stream.end(`${withCompany}\n`);
+      });
+      const copySeconds = (performance.now() - started) / 1000;
+      log(
+        `server: import ${fmt(IMPORT_ROWS / importSeconds, 0)} rows/s, COPY ${fmt(IMPORT_ROWS / copySeconds, 0)} rows/s`,
+      );
+      await db.end();
+      return {
+        appRps,
+        bareRps,
+        first: first as number,
+        deep: deep as number,
+        middle: middle as number,
+        importRate: IMPORT_ROWS / importSeconds,
+        copyRate: IMPORT_ROWS / copySeconds,
+      };
+    } finally {
+      await stop(server.child, server.exited);
+      await stop(baseline, baselineExited);
+    }
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+// ---------------------------------------------------------------- run
+
+if (!existsSync(join(root, 'dist/web/.vite/manifest.json'))) {
+  log('building the web app');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+log('bundle: building a bare React + router + query + Mantine app the same way');
+const bare = await buildBareApp();
+const ours = firstRouteBytes(join(root, 'dist/web'));
+figures.push({
+  figure: "first route's gzipped JS ÷ bare React + router + query + Mantine app",
+  value: `${fmt(ratio(ours, bare))} (${fmt(ours / 1000, 1)} kB ÷ ${fmt(bare / 1000, 1)} kB)`,
+  goal: '≤ 1.5',
+  met: ratio(ours, bare) <= 1.5,
+});
+
+const server = await serverFigures();
+const embedded = await embeddedFigures();
+
+if (server) {
+  figures.unshift(
+    {
+      figure: 'GET /api/contacts?limit=50 req/s ÷ bare Fastify + raw pg, same SQL',
+      value: `${fmt(ratio(server.appRps, server.bareRps))} (${fmt(server.appRps, 0)} ÷ ${fmt(server.bareRps, 0)})`,
+      goal: '≥ 0.85',
+      met: ratio(server.appRps, server.bareRps) >= 0.85,
+    },
+    {
+      figure: `p95 of the page at offset ${(CONTACTS - 50).toLocaleString('en-US')} ÷ p95 of the first page`,
+      value: `${fmt(ratio(server.deep, server.first))} (${fmt(server.deep)} ms ÷ ${fmt(server.first)} ms)`,
+      goal: '≤ 1.5',
+      met: ratio(server.deep, server.first) <= 1.5,
+    },
+    {
+      figure: `  (the middle page, offset ${(CONTACTS / 2).toLocaleString('en-US')}, for the record)`,
+      value: `${fmt(ratio(server.middle, server.first))} (${fmt(server.middle)} ms)`,
+      goal: 'report',
+    },
+    {
+      figure: `${IMPORT_ROWS.toLocaleString('en-US')}-row CSV import rows/s ÷ raw COPY of the same rows`,
+      value: `${fmt(ratio(server.importRate, server.copyRate))} (${fmt(server.importRate, 0)} ÷ ${fmt(server.copyRate, 0)})`,
+      goal: '≥ 0.40',
+      met: ratio(server.importRate, server.copyRate) >= 0.4,
+    },
+    {
+      figure: 'embedded (PGlite) list req/s ÷ PostgreSQL server list req/s',
+      value: `${fmt(ratio(embedded.rps, server.appRps))} (${fmt(embedded.rps, 0)} ÷ ${fmt(server.appRps, 0)})`,
+      goal: 'report',
+    },
+  );
+}
+const [bigPage, smallPage] = embedded.pages as [number, number];
+figures.push(
+  {
+    figure: `contacts page, time to first row: ${CONTACTS.toLocaleString('en-US')} ÷ ${SMALL} contacts (Chromium)`,
+    value: `${fmt(ratio(bigPage, smallPage))} (${fmt(bigPage, 0)} ms ÷ ${fmt(smallPage, 0)} ms)`,
+    goal: '≤ 1.3',
+    met: ratio(bigPage, smallPage) <= 1.3,
+  },
+  {
+    figure: 'server peak RSS during the list benchmark, embedded database',
+    value: `${fmt(embedded.peakMb, 0)} MB`,
+    goal: '≤ 400 MB',
+    met: embedded.peakMb <= 400,
+  },
+);
+
+console.log(
+  `\nGrantwell benchmark${short ? ' (short run: small data, figures not comparable)' : ''}: ` +
+    `${CONTACTS.toLocaleString('en-US')} contacts, ${CONNECTIONS} connections, ${LOAD_SECONDS} s per load run\n`,
+);
+console.log('| figure | measured | goal | met |');
+console.log('|---|---|---|---|');
+for (const f of figures) {
+  console.log(
+    `| ${f.figure} | ${f.value} | ${f.goal} | ${f.met === undefined ? '' : f.met ? 'yes' : 'no'} |`,
+  );
+}
+for (const note of notes) console.log(`\n${note}`);
