@@ -6,11 +6,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** Gzipped bytes allowed for each first route. */
-export const BUDGETS: Record<string, { chunk: string | null; maxGzipBytes: number }> = {
-  landing: { chunk: null, maxGzipBytes: 215_000 },
-  dashboard: { chunk: 'features/dashboard/dashboard-page.tsx', maxGzipBytes: 220_000 },
-  contacts: { chunk: 'features/contacts/contacts-page.tsx', maxGzipBytes: 250_000 },
+const LANDING = 'features/landing/landing-page.tsx';
+const SHELL = 'app/layouts/app-shell.tsx';
+
+/** Gzipped bytes allowed for each first route, and the lazy chunks that route loads. */
+export const BUDGETS: Record<string, { chunks: string[]; maxGzipBytes: number }> = {
+  landing: { chunks: [LANDING], maxGzipBytes: 140_000 },
+  dashboard: { chunks: [SHELL, 'features/dashboard/dashboard-page.tsx'], maxGzipBytes: 175_000 },
+  contacts: { chunks: [SHELL, 'features/contacts/contacts-page.tsx'], maxGzipBytes: 235_000 },
 };
 
 /** Chunks that must stay out of the first download: they belong to pages opened later. */
@@ -37,10 +40,10 @@ function closure(manifest: Manifest, key: string, into = new Set<string>()) {
   return into;
 }
 
-/** Keys of the chunks the route `chunk` needs on a first visit (null: the entry alone). */
-export function firstRouteChunks(manifest: Manifest, chunk: string | null) {
+/** Keys of the chunks a route needs on a first visit: the entry's and its own lazy chunks'. */
+export function firstRouteChunks(manifest: Manifest, chunks: string[]) {
   const keys = closure(manifest, 'index.html');
-  if (chunk) closure(manifest, chunk, keys);
+  for (const chunk of chunks) closure(manifest, chunk, keys);
   return keys;
 }
 
@@ -57,19 +60,24 @@ export function gzippedJsBytes(outDir: string, manifest: Manifest, keys: Iterabl
 
 export function measureRoutes(outDir: string) {
   const manifest = readManifest(outDir);
-  return Object.entries(BUDGETS).map(([route, { chunk, maxGzipBytes }]) => {
-    const keys = firstRouteChunks(manifest, chunk);
+  return Object.entries(BUDGETS).map(([route, { chunks, maxGzipBytes }]) => {
+    const keys = firstRouteChunks(manifest, chunks);
     const early =
-      chunk === null ? [...keys].filter((key) => LATER.some((l) => key.includes(l))) : [];
+      route === 'landing' ? [...keys].filter((key) => LATER.some((l) => key.includes(l))) : [];
     return { route, gzipBytes: gzippedJsBytes(outDir, manifest, keys), maxGzipBytes, early };
   });
 }
 
-/** Gzipped JS of the first route in the build at `outDir`: the entry and what it imports. */
-export const firstRouteBytes = (outDir: string) => {
+/**
+ * Gzipped JS of the first route a visitor opens in the build at `outDir`: the entry, what it
+ * imports, and the lazy chunks given (for Grantwell, the landing page's).
+ */
+export const firstRouteBytes = (outDir: string, chunks: string[] = []) => {
   const manifest = readManifest(outDir);
-  return gzippedJsBytes(outDir, manifest, firstRouteChunks(manifest, null));
+  return gzippedJsBytes(outDir, manifest, firstRouteChunks(manifest, chunks));
 };
+
+export const LANDING_CHUNKS = [LANDING];
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;
 if (isMain) {

@@ -1,14 +1,11 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import {
-  Alert,
   type CSSVariablesResolver,
   createTheme,
   MantineProvider,
-  Modal,
   Notification,
 } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -22,12 +19,14 @@ const theme = createTheme({
   defaultRadius: 'md',
   components: {
     // Close buttons are icons: give them a name screen readers can say.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // Plain settings rather than Modal.extend/Alert.extend, which would put those components
+    // in the first download.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } },
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
     }),
-    Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Dismiss' } }),
+    Alert: { defaultProps: { closeButtonLabel: 'Dismiss' } },
   },
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
@@ -52,9 +51,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications limit={1} autoClose={TOAST_DURATION_MS} position="bottom-right" />
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <AuthProvider>{children}</AuthProvider>
-        </ModalsProvider>
+        <AuthProvider>{children}</AuthProvider>
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,5 +1,6 @@
 import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import {
   IconBriefcase,
   IconBuildingCommunity,
@@ -113,11 +114,14 @@ export function AppShellLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main>
-        <ErrorBoundary key={pathname}>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </ErrorBoundary>
+        {/* Confirmation dialogs (deleting, removing a user) belong to the signed-in pages. */}
+        <ModalsProvider>
+          <ErrorBoundary key={pathname}>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </ModalsProvider>
       </AppShell.Main>
     </AppShell>
   );
