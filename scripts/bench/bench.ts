@@ -17,6 +17,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { freePort, spawnServer, waitUntilServing } from '../../test/helpers/server-process.ts';
 import { LANDING_CHUNKS } from '../bundle-size.ts';
 import { buildBareApp, firstRouteBytes } from './bundle.ts';
+import { measureSerializers } from './serialize.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { values } = parseArgs({ options: { short: { type: 'boolean', default: false } } });
@@ -347,6 +348,13 @@ figures.push({
   value: `${fmt(ratio(ours, bare))} (${fmt(ours / 1000, 1)} kB ÷ ${fmt(bare / 1000, 1)} kB)`,
   goal: '≤ 1.5',
   met: ratio(ours, bare) <= 1.5,
+});
+
+const serializers = measureSerializers(short ? 2_000 : 20_000);
+figures.push({
+  figure: 'writing a 50-contact page: Zod encode + JSON.stringify ÷ fast-json-stringify (chosen)',
+  value: `${fmt(ratio(serializers.zodMicros, serializers.fastJsonMicros))} (${fmt(serializers.zodMicros, 1)} µs ÷ ${fmt(serializers.fastJsonMicros, 1)} µs; JSON.stringify ${fmt(serializers.stringifyMicros, 1)} µs)`,
+  goal: 'measure and choose',
 });
 
 const server = await serverFigures();

@@ -5,13 +5,13 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createMailer } from './lib/mailer.ts';
+import { serializerCompiler } from './lib/serializer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
