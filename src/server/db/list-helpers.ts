@@ -1,9 +1,21 @@
+import { createHash } from 'node:crypto';
 import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { ListParams } from '../../domain/lists.ts';
 
 /** `%q%` for ILIKE, with the user's own % and _ taken literally. */
 export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Runs a query as a named prepared statement, named by a hash of its text: on a PostgreSQL
+ * server each pooled connection parses and plans it once, then only binds and executes it.
+ * Lists build a handful of distinct texts (one per sort, direction and filter combination), so
+ * the statements a connection keeps stay few.
+ */
+export function prepared<Query extends PgSelect>(query: Query): Promise<Awaited<Query>> {
+  const name = `gw_${createHash('sha1').update(query.toSQL().sql).digest('base64url').slice(0, 20)}`;
+  return query.prepare(name).execute() as Promise<Awaited<Query>>;
+}
 
 /** One ORDER BY term: a column and its direction. */
 export type OrderTerm = readonly [AnyColumn | SQL, 'asc' | 'desc'];
@@ -50,7 +62,7 @@ export async function readPage<Query extends PgSelect>(
     const query = select().orderBy(...orderBy(terms, reversed));
     if (size !== undefined) query.limit(size);
     if (skip > 0) query.offset(skip);
-    return (await query) as Awaited<Query>;
+    return prepared(query);
   };
   if (offset >= total) return { rows: [] as Awaited<Query>, total };
   if (limit !== undefined) {

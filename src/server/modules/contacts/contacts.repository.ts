@@ -3,7 +3,7 @@ import { union } from 'drizzle-orm/pg-core';
 import type { Contact, ContactValues, contactSortFields } from '../../../domain/contacts.ts';
 import type { ListParams } from '../../../domain/lists.ts';
 import type { Database } from '../../db/client.ts';
-import { containsPattern, orderFor, readPage } from '../../db/list-helpers.ts';
+import { containsPattern, orderFor, prepared, readPage } from '../../db/list-helpers.ts';
 import { contacts, grants, opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -73,7 +73,9 @@ export function createContactsRepository(db: Database) {
           params,
           terms,
           async () => {
-            const [totals] = await tx.select({ total: count() }).from(contacts).where(where);
+            const [totals] = await prepared(
+              tx.select({ total: count() }).from(contacts).where(where).$dynamic(),
+            );
             return totals?.total ?? 0;
           },
           () => tx.select(contactColumns).from(contacts).where(where).$dynamic(),
