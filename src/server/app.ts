@@ -44,6 +44,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const database = await openDatabase(config.database);
   const app = Fastify({
     logger: loggerOptions(config),
+    // One line per request, written when it is answered (below), instead of two.
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
     return503OnClosing: true,
@@ -66,6 +68,18 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request completed',
+    );
   });
 
   await app.register(errorHandlerPlugin);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -87,11 +88,18 @@ async function openServer(url: string): Promise<DatabaseHandle> {
   // Each transaction gets a connection of its own that is always given back, and thrown away if
   // anything failed on it. (Left to the driver, a BEGIN that fails on a broken connection would
   // keep that connection checked out forever, and an outage would drain the pool.)
+  // The pool reuses its clients, so each keeps its query builder (building one reads the schema).
+  const builders = new WeakMap<pg.PoolClient, NodePgDatabase<typeof schema>>();
   db.transaction = async (work, config) => {
     const client = await pool.connect();
     let failed = false;
     try {
-      return await drizzlePg({ client, schema }).transaction(work, config);
+      let builder = builders.get(client);
+      if (!builder) {
+        builder = drizzlePg({ client, schema });
+        builders.set(client, builder);
+      }
+      return await builder.transaction(work, config);
     } catch (error) {
       failed = true;
       throw error;
