@@ -223,7 +223,27 @@ describe('all or nothing', () => {
     // Row 22,000 (in the third batch) breaks a NOT NULL constraint after 20,000 rows went in.
     rows[22_000] = { ...(rows[22_000] as ContactValues), name: null as unknown as string };
 
-    await expect(contacts.importMany(user.companyId, rows)).rejects.toThrow();
+    const batches = async function* () {
+      for (let start = 0; start < rows.length; start += 10_000) {
+        yield rows.slice(start, start + 10_000);
+      }
+    };
+    await expect(contacts.importBatches(user.companyId, batches())).rejects.toThrow();
+    expect(await namesOf(client)).toEqual([]);
+  });
+
+  it('leaves nothing behind when the file is refused after its rows went in', async () => {
+    const { client, user } = await signedIn();
+    const contacts = createContactsRepository(app.db);
+    const batches = async function* () {
+      yield [{ name: 'Ada', email: 'a@x.org', phone: null, organization: null, notes: null }];
+    };
+    const refuse = () => {
+      throw new Error('the file was cut short');
+    };
+    await expect(contacts.importBatches(user.companyId, batches(), refuse)).rejects.toThrow(
+      'the file was cut short',
+    );
     expect(await namesOf(client)).toEqual([]);
   });
 });

@@ -14,49 +14,55 @@ export const CONTACT_TEMPLATE_CSV =
   'Jane Doe,jane.doe@example.org,555-0100,Example Foundation,' +
   '"Met at the spring gala; interested in literacy, arts and youth programs"\r\n';
 
-export interface ParsedContacts {
-  valid: ContactValues[];
+/** What a file held besides its valid rows: the rows skipped and why (the first 100). */
+export interface ImportReport {
   skipped: number;
   errors: { row: number; message: string }[];
 }
 
+/** Valid rows are handed on in batches of this many, while the rest of the file is read. */
+export const IMPORT_BATCH_ROWS = 10_000;
+
 /**
  * Reads an RFC 4180 CSV (quoted commas and newlines, BOM, CRLF; header names in any case and
- * order; extra columns ignored) and validates each row with the contact schema. Row numbers are
- * those a spreadsheet shows: the header is row 1.
+ * order; extra columns ignored) as it streams in and validates each row with the contact schema,
+ * yielding the valid rows in batches and counting the others in `report`. Row numbers are those
+ * a spreadsheet shows: the header is row 1.
  */
-export async function parseContactsCsv(input: Readable): Promise<ParsedContacts> {
-  let header: string[] = [];
-  const parser = input.pipe(
-    parse({
-      bom: true,
-      columns: (names: string[]) => {
-        header = names.map((name) => name.trim().toLowerCase());
-        return header;
-      },
-      skip_empty_lines: true,
-      relax_column_count: true,
-    }),
-  );
-
-  const result: ParsedContacts = { valid: [], skipped: 0, errors: [] };
+export async function* contactBatches(
+  input: Readable,
+  report: ImportReport,
+): AsyncGenerator<ContactValues[]> {
+  const parser = input.pipe(parse({ bom: true, skip_empty_lines: true, relax_column_count: true }));
+  /** Where each import column is in the file's rows (-1: absent). */
+  let positions: number[] | null = null;
   let row = 1;
-  let checkedHeader = false;
+  let batch: ContactValues[] = [];
   try {
-    for await (const record of parser as AsyncIterable<Record<string, string | undefined>>) {
-      if (!checkedHeader) {
-        requireColumns(header);
-        checkedHeader = true;
-      }
-      row += 1;
-      const fields = Object.fromEntries(CONTACT_CSV_COLUMNS.map((c) => [c, record[c]]));
-      const parsed = contactInputSchema.safeParse(fields);
-      if (parsed.success) {
-        result.valid.push(parsed.data);
-      } else {
-        result.skipped += 1;
-        if (result.errors.length < IMPORT_ERRORS_MAX) {
-          result.errors.push({ row, message: parsed.error.issues[0]?.message ?? 'Invalid row' });
+    for await (const chunk of readInChunks(parser)) {
+      for (const record of chunk) {
+        if (positions === null) {
+          const header = record.map((name) => name.trim().toLowerCase());
+          requireColumns(header);
+          positions = CONTACT_CSV_COLUMNS.map((column) => header.indexOf(column));
+          continue;
+        }
+        row += 1;
+        const [name, email, phone, organization, notes] = positions.map((at) =>
+          at < 0 ? undefined : record[at],
+        );
+        const parsed = contactInputSchema.safeParse({ name, email, phone, organization, notes });
+        if (parsed.success) {
+          batch.push(parsed.data);
+          if (batch.length === IMPORT_BATCH_ROWS) {
+            yield batch;
+            batch = [];
+          }
+        } else {
+          report.skipped += 1;
+          if (report.errors.length < IMPORT_ERRORS_MAX) {
+            report.errors.push({ row, message: parsed.error.issues[0]?.message ?? 'Invalid row' });
+          }
         }
       }
     }
@@ -65,8 +71,29 @@ export async function parseContactsCsv(input: Readable): Promise<ParsedContacts>
     // The parser's own messages name the line: "Invalid Closing Quote: ... at line 7".
     throw new AppError('INVALID_INPUT', `The file is not valid CSV: ${(error as Error).message}`);
   }
-  if (!checkedHeader) requireColumns(header);
-  return result;
+  if (positions === null) requireColumns([]);
+  if (batch.length > 0) yield batch;
+}
+
+/** The parser's records, as many at a time as it has ready (cheaper than one await per row). */
+async function* readInChunks(parser: Readable): AsyncGenerator<string[][]> {
+  const ended = new Promise<void>((resolve, reject) => {
+    parser.once('end', resolve);
+    parser.once('error', reject);
+  });
+  ended.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
+  while (!parser.readableEnded) {
+    const chunk: string[][] = [];
+    let record: string[] | null = parser.read();
+    while (record !== null) {
+      chunk.push(record);
+      record = parser.read();
+    }
+    if (chunk.length > 0) yield chunk;
+    else await Promise.race([ended, new Promise((resolve) => parser.once('readable', resolve))]);
+    if (parser.errored) throw parser.errored;
+  }
+  await ended;
 }
 
 function requireColumns(header: string[]) {

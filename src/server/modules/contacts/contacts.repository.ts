@@ -26,9 +26,6 @@ const sortColumns = {
   createdAt: contacts.createdAt,
 };
 
-/** Rows per INSERT when importing. */
-const IMPORT_BATCH = 10_000;
-
 export function createContactsRepository(db: Database) {
   const byId = (companyId: number, id: number) =>
     and(eq(contacts.companyId, companyId), eq(contacts.id, id));
@@ -115,17 +112,22 @@ export function createContactsRepository(db: Database) {
     },
 
     /**
-     * Inserts every row or, if any fails, none: one transaction for the whole file. Each batch is
-     * one statement with a column of values per array parameter (`unnest`), so a 100,000-row
-     * file is 10 statements rather than 100,000, and no batch nears the bind-parameter limit.
+     * Inserts every batch or, if anything fails, none: one transaction for the whole file, kept
+     * open while the file is still being read. Each batch is one statement with a column of values
+     * per array parameter (`unnest`), sent while the next batch is parsed, so reading the file
+     * and loading it overlap. `beforeCommit` may still refuse the file (it throws), and then
+     * nothing stays.
      */
-    importMany(companyId: number, rows: ContactValues[]): Promise<number> {
+    importBatches(
+      companyId: number,
+      batches: AsyncIterable<ContactValues[]>,
+      beforeCommit: () => void = () => {},
+    ): Promise<number> {
       return inCompany(db, companyId, async (tx) => {
-        for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
-          const batch = rows.slice(start, start + IMPORT_BATCH);
+        const insert = (batch: ContactValues[]) => {
           const column = (pick: (row: ContactValues) => string | null | undefined) =>
             sql.param(batch.map((row) => pick(row) ?? null));
-          await tx.execute(sql`
+          return tx.execute(sql`
             INSERT INTO ${contacts} (company_id, name, email, phone, organization, notes)
             SELECT ${companyId}, * FROM unnest(
               ${column((row) => row.name)}::text[],
@@ -134,8 +136,19 @@ export function createContactsRepository(db: Database) {
               ${column((row) => row.organization)}::text[],
               ${column((row) => row.notes)}::text[]
             )`);
+        };
+        let imported = 0;
+        let loading: Promise<unknown> = Promise.resolve();
+        for await (const batch of batches) {
+          await loading; // one statement at a time on the transaction's connection
+          // A query runs each time it is awaited: make it one promise, run once.
+          loading = Promise.resolve(insert(batch));
+          loading.catch(() => {}); // awaited above or below; not left unhandled meanwhile
+          imported += batch.length;
         }
-        return rows.length;
+        await loading;
+        beforeCommit();
+        return imported;
       });
     },
 

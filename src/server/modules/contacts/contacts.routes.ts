@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
 import { requireUser } from '../../plugins/guards.ts';
 import { createContactsRepository } from './contacts.repository.ts';
-import { CONTACT_TEMPLATE_CSV, parseContactsCsv } from './contacts-csv.ts';
+import { CONTACT_TEMPLATE_CSV, contactBatches, type ImportReport } from './contacts-csv.ts';
 
 const NOT_CSV = 'Please select a CSV file';
 const tags = ['contacts'];
@@ -170,16 +170,21 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
         file.file.resume(); // drain what is left of it
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
       }
-      const parsed = await parseContactsCsv(file.file);
-      if (file.file.truncated) {
-        throw new AppError('TOO_LARGE', 'The file is larger than 20 MB; nothing was imported');
-      }
-      const imported = await contacts.importMany(user.companyId, parsed.valid);
+      const report: ImportReport = { skipped: 0, errors: [] };
+      const imported = await contacts.importBatches(
+        user.companyId,
+        contactBatches(file.file, report),
+        () => {
+          if (file.file.truncated) {
+            throw new AppError('TOO_LARGE', 'The file is larger than 20 MB; nothing was imported');
+          }
+        },
+      );
       return {
-        message: importMessage(imported, parsed.skipped),
+        message: importMessage(imported, report.skipped),
         imported,
-        skipped: parsed.skipped,
-        errors: parsed.errors,
+        skipped: report.skipped,
+        errors: report.errors,
       };
     },
   );
