@@ -158,6 +158,9 @@ describe('list parameters', () => {
     expect(await names('/api/contacts?q=HILL')).toEqual(['Ben Okafor']);
     expect(await names('/api/contacts?q=0%25_')).toEqual(['Dan 100%_Sure']);
     expect(await names('/api/contacts?q=%25')).toEqual(['Dan 100%_Sure']);
+    // A match never runs from one field into the next ('Amy Chen' then 'amy@river.org').
+    expect(await names('/api/contacts?q=Chenamy')).toEqual([]);
+    expect(await names('/api/contacts?q=chen')).toEqual(['Amy Chen']);
     expect(await names('/api/contacts?sort=-name&limit=2')).toEqual([
       'Dan 100%_Sure',
       'Carla Diaz',

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -48,6 +49,7 @@ async function openEmbedded(
     const dataDir = config.kind === 'embedded' ? join(config.dataDir, 'pg') : 'memory://';
     const client = await PGlite.create(dataDir, {
       startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS],
+      extensions: { pg_trgm },
     });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });

@@ -1,10 +1,10 @@
-import { and, count, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Contact, ContactValues, contactSortFields } from '../../../domain/contacts.ts';
 import type { ListParams } from '../../../domain/lists.ts';
 import type { Database } from '../../db/client.ts';
 import { containsPattern, orderFor, prepared, readPage } from '../../db/list-helpers.ts';
-import { contacts, grants, opportunities } from '../../db/schema.ts';
+import { contactSearchText, contacts, grants, opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
 type SortField = (typeof contactSortFields)[number];
@@ -47,13 +47,7 @@ export function createContactsRepository(db: Database) {
       }
       if (params.q) {
         const pattern = containsPattern(params.q);
-        filters.push(
-          or(
-            ilike(contacts.name, pattern),
-            ilike(contacts.email, pattern),
-            ilike(contacts.organization, pattern),
-          ),
-        );
+        filters.push(ilike(contactSearchText(contacts), pattern));
       }
       const where = and(...filters);
       const terms = orderFor(

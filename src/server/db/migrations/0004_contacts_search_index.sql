@@ -1,0 +1,1 @@
+CREATE INDEX "contacts_search_idx" ON "contacts" USING gin (("name" || chr(31) || "email" || chr(31) || coalesce("organization", '')) gin_trgm_ops);
