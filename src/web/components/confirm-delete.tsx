@@ -1,5 +1,4 @@
-import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { askConfirmation } from './confirm.tsx';
 
 /** Asks before deleting; `onConfirm` runs only on the red button. */
 export function confirmDelete({
@@ -9,13 +8,7 @@ export function confirmDelete({
 }: {
   title: string;
   message: string;
-  onConfirm: () => void;
+  onConfirm: () => unknown;
 }) {
-  modals.openConfirmModal({
-    title,
-    children: <Text size="sm">{message}</Text>,
-    labels: { confirm: 'Delete', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
-    onConfirm,
-  });
+  askConfirmation({ title, message, confirmLabel: 'Delete', onConfirm });
 }

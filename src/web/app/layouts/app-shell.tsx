@@ -1,6 +1,5 @@
-import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { AppShell, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
 import {
   IconBriefcase,
   IconBuildingCommunity,
@@ -14,6 +13,7 @@ import {
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
+import { ConfirmationHost } from '../../components/confirm.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { useAuth } from '../../features/auth/auth-provider.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -64,7 +64,9 @@ export function AppShellLayout() {
         <AppShell.Section visibleFrom="sm" mb="lg">
           <Brand />
         </AppShell.Section>
-        <AppShell.Section grow component={ScrollArea}>
+        {/* The browser's own scrolling: Mantine's ScrollArea would bring a positioning library
+            into every page's first download. */}
+        <AppShell.Section grow style={{ overflowY: 'auto' }}>
           <nav aria-label="Main navigation">
             <Stack gap={4}>
               {entries.map((entry) => {
@@ -114,14 +116,13 @@ export function AppShellLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main>
+        <ErrorBoundary key={pathname}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
         {/* Confirmation dialogs (deleting, removing a user) belong to the signed-in pages. */}
-        <ModalsProvider>
-          <ErrorBoundary key={pathname}>
-            <Suspense fallback={<PageLoader />}>
-              <Outlet />
-            </Suspense>
-          </ErrorBoundary>
-        </ModalsProvider>
+        <ConfirmationHost />
       </AppShell.Main>
     </AppShell>
   );

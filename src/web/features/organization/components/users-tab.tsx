@@ -12,10 +12,10 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconDots, IconKey, IconMail, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TeamMember } from '../../../../domain/organization.ts';
+import { askConfirmation } from '../../../components/confirm.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -42,16 +42,10 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
       notifyError('Error', 'Cannot remove yourself');
       return;
     }
-    modals.openConfirmModal({
+    askConfirmation({
       title: 'Remove User',
-      children: (
-        <Text size="sm">
-          Remove {member.name} from the organization? They will be signed out and can no longer sign
-          in. Their records stay with the organization.
-        </Text>
-      ),
-      labels: { confirm: 'Remove', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      message: `Remove ${member.name} from the organization? They will be signed out and can no longer sign in. Their records stay with the organization.`,
+      confirmLabel: 'Remove',
       onConfirm: async () => {
         try {
           await remove.mutateAsync(member.id);

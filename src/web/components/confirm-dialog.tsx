@@ -1,0 +1,32 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import type { Confirmation } from './confirm.tsx';
+
+/** The confirmation dialog: the question, Cancel, and the red button that goes ahead. */
+export default function ConfirmDialog({
+  confirmation,
+  onClose,
+}: {
+  confirmation: Confirmation;
+  onClose: () => void;
+}) {
+  const { title, message, confirmLabel, onConfirm } = confirmation;
+  return (
+    <Modal opened onClose={onClose} title={title} centered>
+      {typeof message === 'string' ? <Text size="sm">{message}</Text> : message}
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          color="red"
+          onClick={() => {
+            onClose();
+            void onConfirm();
+          }}
+        >
+          {confirmLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
