@@ -69,7 +69,7 @@ function seed(env: Record<string, string>, contacts: number) {
 }
 
 async function startApp(env: Record<string, string>) {
-  const server = spawnServer({ PORT: String(await freePort()), ...env });
+  const server = spawnServer({ PORT: String(await freePort()), ...env }, { quiet: true });
   await waitUntilServing(server);
   return server;
 }

@@ -26,12 +26,16 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `src/server/main.ts` as a real process, as `npm start` does. */
-export function spawnServer(env: Record<string, string>): ServerProcess {
+/**
+ * Starts `src/server/main.ts` as a real process, as `npm start` does. `quiet` discards its
+ * request log instead of keeping it (a benchmark must not spend its own CPU collecting it);
+ * errors are kept either way.
+ */
+export function spawnServer(env: Record<string, string>, { quiet = false } = {}): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', quiet ? 'ignore' : 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (chunk) => {

@@ -11,10 +11,26 @@ export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\
  * server each pooled connection parses and plans it once, then only binds and executes it.
  * Lists build a handful of distinct texts (one per sort, direction and filter combination), so
  * the statements a connection keeps stay few.
+ *
+ * The name is set on the driver's query config after Drizzle has built the text, so the query
+ * is built once (Drizzle 0.45 keeps it in `queryConfig`/`rawQueryConfig`; the embedded driver
+ * has no named statements and none is set). test/api/prepared-statements.test.ts checks it.
  */
 export function prepared<Query extends PgSelect>(query: Query): Promise<Awaited<Query>> {
-  const name = `gw_${createHash('sha1').update(query.toSQL().sql).digest('base64url').slice(0, 20)}`;
-  return query.prepare(name).execute() as Promise<Awaited<Query>>;
+  const statement = query.prepare('') as unknown as DriverStatement;
+  const text = statement.queryConfig?.text;
+  if (text && statement.rawQueryConfig) {
+    const name = `gw_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    statement.queryConfig = { ...statement.queryConfig, name };
+    statement.rawQueryConfig = { ...statement.rawQueryConfig, name };
+  }
+  return statement.execute() as Promise<Awaited<Query>>;
+}
+
+interface DriverStatement {
+  queryConfig?: { name?: string; text?: string };
+  rawQueryConfig?: { name?: string; text?: string };
+  execute(): Promise<unknown>;
 }
 
 /** One ORDER BY term: a column and its direction. */

@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCompany } from '../helpers/factories.ts';
+import { clientFor } from '../helpers/requests.ts';
+import { buildTestApp } from '../helpers/test-app.ts';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+// Named statements exist on a PostgreSQL server; the embedded database runs each query directly.
+describe.skipIf(!serverUrl)('list queries on a PostgreSQL server', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('run as named prepared statements, parsed once per connection', async () => {
+    const { cookie } = await registerCompany(app);
+    const client = clientFor(app, cookie);
+    await client.post('/api/contacts', { name: 'Ada Lovelace', email: 'ada@engine.org' });
+    for (let i = 0; i < 3; i++) {
+      const list = await client.get('/api/contacts?limit=25');
+      expect(list.json()).toHaveLength(1);
+    }
+    // Requests one at a time reuse the pool's most recent connection: the one asked here.
+    const result = await app.db.transaction((tx) =>
+      tx.execute(sql`SELECT name FROM pg_prepared_statements WHERE name LIKE 'gw_%'`),
+    );
+    const statements = (result as { rows: { name: string }[] }).rows;
+    // The page and its count: two statements, prepared once each for all three requests.
+    expect(statements).toHaveLength(2);
+  });
+});
