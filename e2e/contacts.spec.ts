@@ -120,6 +120,24 @@ test('the column headers sort the list on the server', async ({ page }) => {
   await expect(page.getByRole('row').nth(3)).toContainText('Ada Byron');
 });
 
+test('a large import shows its progress, then lands whole', async ({ page }) => {
+  const rows = Array.from(
+    { length: 30_000 },
+    (_, i) => `Member ${i},member.${i}@example.org,,"Circle ${i % 40}, Inc.",`,
+  );
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'members.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(['name,email,phone,organization,notes', ...rows].join('\n')),
+  });
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
+  await expect(page.getByText('Imported 30000 contacts, skipped 0 rows')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeHidden();
+  await expect(page.getByText('1–25 of 30,000')).toBeVisible();
+});
+
 test('a file that is not CSV is refused with the Invalid file notice', async ({ page }) => {
   await page.locator('input[type=file]').setInputFiles({
     name: 'notes.txt',

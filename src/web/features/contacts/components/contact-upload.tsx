@@ -79,7 +79,14 @@ export function ContactUpload() {
           </Group>
         </Group>
         {upload.isPending && (
-          <Progress value={upload.progress} animated aria-label="Upload progress" />
+          <Stack gap={4}>
+            <Progress value={upload.progress} animated aria-label="Upload progress" />
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {upload.progress < 100
+                ? `Uploading… ${Math.round(upload.progress)}%`
+                : 'Checking and saving the rows…'}
+            </Text>
+          </Stack>
         )}
         {result && result.errors.length > 0 && (
           <Alert
