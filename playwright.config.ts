@@ -1,7 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-/** Debian's Chromium: Playwright's own browser download is not used. */
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { chromiumLaunchOptions } from './e2e/chromium.ts';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -13,15 +11,6 @@ export default defineConfig({
   reporter: 'list',
   use: {
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
 });

@@ -14,6 +14,7 @@ import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
 import { freePort, spawnServer, waitUntilServing } from '../../test/helpers/server-process.ts';
 import { LANDING_CHUNKS } from '../bundle-size.ts';
 import { buildBareApp, firstRouteBytes } from './bundle.ts';
@@ -189,16 +190,7 @@ async function embeddedFigures() {
 
 /** Median ms from navigation to the first contact row on screen, for each signed-in user. */
 async function timeToFirstRow(url: string, cookies: string[]) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const medians: number[] = [];
     for (const cookie of cookies) {

@@ -67,13 +67,15 @@ const orderBy = (terms: OrderTerm[], reversed: boolean) =>
  * turned around: the last page of 100,000 rows costs what the first one does, and no page
  * walks past more than half of the list.
  */
-export async function readPage<Query extends PgSelect>(
+export async function readPage<Query extends PgSelect, Count extends PgSelect>(
   { limit, offset = 0 }: { limit?: number | undefined; offset?: number | undefined },
   terms: OrderTerm[],
-  countRows: () => Promise<number>,
+  /** Selects `{ total: count() }` under the list's conditions. */
+  countQuery: () => Count,
   select: () => Query,
 ): Promise<{ rows: Awaited<Query>; total: number }> {
-  const total = await countRows();
+  const [counted] = (await prepared(countQuery())) as unknown as { total: number }[];
+  const total = counted?.total ?? 0;
   const read = async (reversed: boolean, size: number | undefined, skip: number) => {
     const query = select().orderBy(...orderBy(terms, reversed));
     if (size !== undefined) query.limit(size);

@@ -3,7 +3,7 @@ import { union } from 'drizzle-orm/pg-core';
 import type { Contact, ContactValues, contactSortFields } from '../../../domain/contacts.ts';
 import type { ListParams } from '../../../domain/lists.ts';
 import type { Database } from '../../db/client.ts';
-import { containsPattern, orderFor, prepared, readPage } from '../../db/list-helpers.ts';
+import { containsPattern, orderFor, readPage } from '../../db/list-helpers.ts';
 import { contactSearchText, contacts, grants, opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -63,12 +63,7 @@ export function createContactsRepository(db: Database) {
         readPage(
           params,
           terms,
-          async () => {
-            const [totals] = await prepared(
-              tx.select({ total: count() }).from(contacts).where(where).$dynamic(),
-            );
-            return totals?.total ?? 0;
-          },
+          () => tx.select({ total: count() }).from(contacts).where(where).$dynamic(),
           () => tx.select(contactColumns).from(contacts).where(where).$dynamic(),
         ),
       );

@@ -9,7 +9,7 @@ import {
 } from '../../../domain/grants.ts';
 import type { ListParams } from '../../../domain/lists.ts';
 import type { Database } from '../../db/client.ts';
-import { containsPattern, orderFor, prepared, readPage } from '../../db/list-helpers.ts';
+import { containsPattern, orderFor, readPage } from '../../db/list-helpers.ts';
 import { grants } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -70,12 +70,7 @@ export function createGrantsRepository(db: Database) {
         readPage(
           params,
           terms,
-          async () => {
-            const [totals] = await prepared(
-              tx.select({ total: count() }).from(grants).where(where).$dynamic(),
-            );
-            return totals?.total ?? 0;
-          },
+          () => tx.select({ total: count() }).from(grants).where(where).$dynamic(),
           () => tx.select(columns).from(grants).where(where).$dynamic(),
         ),
       );

@@ -7,7 +7,7 @@ import type {
 import { INVALID_CONTACT } from '../../../domain/interactions.ts';
 import type { ListParams } from '../../../domain/lists.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { containsPattern, orderFor, prepared, readPage } from '../../db/list-helpers.ts';
+import { containsPattern, orderFor, readPage } from '../../db/list-helpers.ts';
 import { contacts, interactions } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -91,17 +91,13 @@ export function createInteractionsRepository(db: Database) {
         readPage(
           params,
           terms,
-          async () => {
-            const [totals] = await prepared(
-              tx
-                .select({ total: count() })
-                .from(interactions)
-                .innerJoin(contacts, joinContact)
-                .where(where)
-                .$dynamic(),
-            );
-            return totals?.total ?? 0;
-          },
+          () =>
+            tx
+              .select({ total: count() })
+              .from(interactions)
+              .innerJoin(contacts, joinContact)
+              .where(where)
+              .$dynamic(),
           () =>
             tx
               .select(columns)

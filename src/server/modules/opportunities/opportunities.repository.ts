@@ -10,7 +10,7 @@ import {
   stageProbabilities,
 } from '../../../domain/opportunities.ts';
 import type { Database } from '../../db/client.ts';
-import { containsPattern, orderFor, prepared, readPage } from '../../db/list-helpers.ts';
+import { containsPattern, orderFor, readPage } from '../../db/list-helpers.ts';
 import { opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -75,12 +75,7 @@ export function createOpportunitiesRepository(db: Database) {
         readPage(
           params,
           terms,
-          async () => {
-            const [totals] = await prepared(
-              tx.select({ total: count() }).from(opportunities).where(where).$dynamic(),
-            );
-            return totals?.total ?? 0;
-          },
+          () => tx.select({ total: count() }).from(opportunities).where(where).$dynamic(),
           () => tx.select(columns).from(opportunities).where(where).$dynamic(),
         ),
       );
