@@ -20,9 +20,8 @@ const LATER = [
   'features/grants/',
   'features/opportunities/',
   'features/organization/',
-  'features/grants/tasks-board-page.tsx',
+  // The shared chunk that holds the charts.
   'stage-funnel',
-  '@mantine/charts',
 ];
 
 type Manifest = Record<string, { file?: string; imports?: string[] }>;

@@ -16,8 +16,8 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { chromiumLaunchOptions } from '../../e2e/chromium.ts';
 import { freePort, spawnServer, waitUntilServing } from '../../test/helpers/server-process.ts';
-import { LANDING_CHUNKS } from '../bundle-size.ts';
-import { buildBareApp, firstRouteBytes } from './bundle.ts';
+import { firstRouteBytes, LANDING_CHUNKS } from '../bundle-size.ts';
+import { buildBareApp } from './bundle.ts';
 import { measureSerializers } from './serialize.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

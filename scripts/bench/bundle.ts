@@ -7,8 +7,6 @@ import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { firstRouteBytes } from '../bundle-size.ts';
 
-export { firstRouteBytes };
-
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 const MAIN = `import '@mantine/core/styles.css';
