@@ -43,11 +43,50 @@ export function googleCalendarUrl(event: CalendarEvent): string {
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }
 
-/** RFC 5545 text escaping. */
+/**
+ * RFC 5545 §3.3.11 TEXT: backslash, semicolon and comma are escaped, and every line break
+ * (CRLF, LF or a bare CR) becomes `\n`: a raw CR would end the content line for some readers and
+ * let a name add properties of its own. Other control characters have no escape and are dropped
+ * (tab is allowed), C1 ones too since some readers end a line at NEL (U+0085); a lone surrogate
+ * cannot be written in UTF-8, so it becomes U+FFFD as an encoder would make it.
+ */
 const escapeText = (text: string) =>
-  text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  text
+    .replace(/\p{Cs}/gu, '\uFFFD')
+    .replace(/[\\;,]/g, (char) => `\\${char}`)
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(/(?!\t)\p{Cc}/gu, '');
 
-/** A one-event iCalendar file, for any calendar application. */
+/** RFC 5545 §3.1: a content line is at most 75 octets, line break excluded. */
+const LINE_OCTETS = 75;
+
+/** Octets of one code point in UTF-8 (a lone surrogate is written as U+FFFD: 3 octets). */
+const utf8Length = (codePoint: number) =>
+  codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+
+/**
+ * Folds a content line into physical lines of at most 75 octets; each continuation begins with
+ * one space (which counts). Breaks fall between code points, never inside a UTF-8 sequence.
+ */
+function foldLine(line: string): string[] {
+  const lines: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = utf8Length(char.codePointAt(0) ?? 0);
+    if (octets + size > LINE_OCTETS) {
+      lines.push(current);
+      current = ' ';
+      octets = 1;
+    }
+    current += char;
+    octets += size;
+  }
+  lines.push(current);
+  return lines;
+}
+
+/** A one-event iCalendar file, for any calendar application: CRLF line ends, folded lines. */
 export function icsFile(event: CalendarEvent, uid: string, now = new Date()): string {
   const { start, end } = eventSpan(event);
   const dateProperty = (name: string, value: string) =>
@@ -58,7 +97,7 @@ export function icsFile(event: CalendarEvent, uid: string, now = new Date()): st
     'PRODID:-//Grantwell//Grantwell CRM//EN',
     'CALSCALE:GREGORIAN',
     'BEGIN:VEVENT',
-    `UID:${uid}`,
+    `UID:${escapeText(uid)}`,
     `DTSTAMP:${utcStamp(now)}`,
     dateProperty('DTSTART', start),
     dateProperty('DTEND', end),
@@ -67,5 +106,5 @@ export function icsFile(event: CalendarEvent, uid: string, now = new Date()): st
     'END:VEVENT',
     'END:VCALENDAR',
   ];
-  return `${lines.join('\r\n')}\r\n`;
+  return `${lines.flatMap(foldLine).join('\r\n')}\r\n`;
 }

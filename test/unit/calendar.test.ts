@@ -1,5 +1,12 @@
+import fc from 'fast-check';
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { eventSpan, googleCalendarUrl, icsFile } from '../../src/domain/calendar.ts';
+import {
+  type CalendarEvent,
+  eventSpan,
+  googleCalendarUrl,
+  icsFile,
+} from '../../src/domain/calendar.ts';
 
 // These tests run with the machine's time zone; the all-day cases use local dates on purpose.
 const localNoon = new Date(2026, 2, 15, 12, 0, 0);
@@ -70,5 +77,121 @@ describe('calendar links', () => {
     );
     expect(ics).toContain('DTSTART:20260315T143000Z\r\n');
     expect(ics).toContain('DTEND:20260315T153000Z\r\n');
+  });
+});
+
+const octets = (line: string) => new TextEncoder().encode(line).length;
+
+/** The physical lines of a file: it must end with CRLF, and no other CR or LF may appear. */
+function physicalLines(ics: string): string[] {
+  expect(ics.endsWith('\r\n')).toBe(true);
+  const lines = ics.slice(0, -2).split('\r\n');
+  for (const line of lines) expect(line).not.toMatch(/[\r\n]/);
+  return lines;
+}
+
+/**
+ * The events as a calendar application reads them. Some readers end a line at any CR or LF,
+ * so the file is read that way: a raw line break in a text must not start a property.
+ */
+function readEvents(ics: string): ICAL.Component[] {
+  const anyLineBreakEndsALine = ics.replace(/\r\n|\r|\n/g, '\r\n');
+  return new ICAL.Component(ICAL.parse(anyLineBreakEndsALine)).getAllSubcomponents('vevent');
+}
+
+function readOneEvent(event: CalendarEvent): ICAL.Component {
+  const ics = icsFile(event, 'grant-1@grantwell');
+  for (const line of physicalLines(ics)) expect(octets(line)).toBeLessThanOrEqual(75);
+  const events = readEvents(ics);
+  expect(events).toHaveLength(1);
+  const [only] = events;
+  if (!only) throw new Error('no event');
+  return only;
+}
+
+/** RFC 5545 has one escape for a line break (`\n`): CRLF and a bare CR come back as LF. */
+const asRead = (text: string) => text.replace(/\r\n|\r/g, '\n');
+
+describe('iCalendar files (RFC 5545)', () => {
+  const awkwardTexts = [
+    'back\\slash \\n not a line break',
+    'semi;colon',
+    'com,ma',
+    'carriage\rreturn',
+    'line\nfeed',
+    'crlf\r\nline',
+    'all of them: \\;,\r\n\r\n,;\\',
+    '\\\\;;,,\n\n',
+    `${'Déjà vu à Zürich, 🎉👩🏽‍🔬 Ünïcödé; '.repeat(20)}end`,
+    '🎉'.repeat(100),
+    `${'a'.repeat(74)}é${'b'.repeat(73)}🎉`,
+  ];
+
+  for (const text of awkwardTexts) {
+    it(`reads back ${JSON.stringify(text.slice(0, 30))} as written`, () => {
+      const event = readOneEvent({ title: text, details: text, start: localNoon, allDay: true });
+      expect(event.getFirstPropertyValue('summary')).toBe(asRead(text));
+      expect(event.getFirstPropertyValue('description')).toBe(asRead(text));
+    });
+  }
+
+  it('lets no line break in a name add a property or an event', () => {
+    for (const lineBreak of ['\r', '\n', '\r\n']) {
+      const title = `x${lineBreak}ATTENDEE:mailto:evil@example.org`;
+      const details = `y${lineBreak}END:VEVENT${lineBreak}BEGIN:VEVENT${lineBreak}SUMMARY:z`;
+      const event = readOneEvent({ title, details, start: localNoon, allDay: false });
+      expect(event.getAllProperties('attendee')).toHaveLength(0);
+      expect(event.getAllProperties('summary')).toHaveLength(1);
+      expect(event.getFirstPropertyValue('summary')).toBe(asRead(title));
+      expect(event.getFirstPropertyValue('description')).toBe(asRead(details));
+    }
+  });
+
+  it('ends every line with CRLF and folds it at 75 octets, never inside a character', () => {
+    const title = `${'Ünïcödé 🎉 '.repeat(30)}${'x'.repeat(200)}`;
+    const lines = physicalLines(
+      icsFile({ title, details: 'é'.repeat(300), start: localNoon, allDay: true }, 'uid'),
+    );
+    expect(lines.length).toBeGreaterThan(20);
+    for (const line of lines) {
+      expect(octets(line)).toBeLessThanOrEqual(75);
+      // A split surrogate pair would be a lone surrogate on each side of the fold.
+      expect(line).not.toMatch(/\p{Cs}/u);
+    }
+    const continuations = lines.filter((line) => line.startsWith(' '));
+    expect(continuations.length).toBeGreaterThan(10);
+    // Folding fills each line: a fold only where the next character would pass 75 octets.
+    expect(Math.max(...lines.map(octets))).toBeGreaterThanOrEqual(72);
+  });
+
+  it('drops control characters that TEXT cannot hold and keeps tabs', () => {
+    const title = 'a\u0000b\u0007c\u001bd\u0085e\u007ff\tg';
+    const event = readOneEvent({ title, start: localNoon, allDay: true });
+    expect(event.getFirstPropertyValue('summary')).toBe('abcdef\tg');
+  });
+
+  it('writes a lone surrogate as U+FFFD, so the file can be encoded as UTF-8', () => {
+    const title = 'half \uD83C pair';
+    const ics = icsFile({ title, start: localNoon, allDay: true }, 'u');
+    expect(() => encodeURIComponent(ics)).not.toThrow();
+    expect(readEvents(ics)[0]?.getFirstPropertyValue('summary')).toBe('half \uFFFD pair');
+  });
+
+  it('round-trips any text through an iCalendar parser', () => {
+    const unit = fc.oneof(
+      fc.constantFrom('\\', ';', ',', '\r', '\n', '\r\n', ' ', 'é', '🎉', 'n', 'N', ':'),
+      fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
+    );
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 120 }), (text) => {
+        const ics = icsFile({ title: text, details: text, start: localNoon, allDay: true }, 'u');
+        for (const line of physicalLines(ics)) expect(octets(line)).toBeLessThanOrEqual(75);
+        const events = readEvents(ics);
+        expect(events).toHaveLength(1);
+        expect(events[0]?.getFirstPropertyValue('summary')).toBe(asRead(text));
+        if (text) expect(events[0]?.getFirstPropertyValue('description')).toBe(asRead(text));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
