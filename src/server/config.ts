@@ -1,6 +1,29 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
+/** Names @fastify/proxy-addr knows for the private ranges a reverse proxy usually sits in. */
+const proxyRangeNames = ['loopback', 'linklocal', 'uniquelocal'] as const;
+const proxyAddress = z.union([z.enum(proxyRangeNames), z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+
+/**
+ * Whom to believe about a client's address. `true` believes X-Forwarded-For from anyone, so it
+ * is only safe when nothing but the proxy can reach the server; a list names the proxies.
+ * (Fastify's hop count is not offered: it trusts no hop at all.)
+ */
+const trustProxySchema = z.union(
+  [
+    z.enum(['true', 'false']).transform((value) => value === 'true'),
+    z
+      .string()
+      .transform((value) => value.split(',').map((part) => part.trim()))
+      .pipe(z.array(proxyAddress).min(1)),
+  ],
+  {
+    error:
+      'must be true, false, or a comma-separated list of proxy addresses, CIDR ranges, loopback, linklocal or uniquelocal',
+  },
+);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -12,6 +35,7 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(1).default('Grantwell <no-reply@localhost>'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  TRUST_PROXY: trustProxySchema.default(false),
 });
 
 export type DatabaseConfig =
@@ -27,6 +51,8 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   env: 'development' | 'production' | 'test';
+  /** Fastify's `trustProxy`: the proxies whose X-Forwarded-For gives the client's address. */
+  trustProxy: boolean | string[];
   /** The built web app that the server serves beside the API. */
   webDir: string;
   /** Whether requests are logged; tests keep the output quiet. */
@@ -63,6 +89,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     env: e.NODE_ENV,
+    trustProxy: e.TRUST_PROXY,
     webDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
     logLevel: e.NODE_ENV === 'test' ? 'silent' : 'info',
   };

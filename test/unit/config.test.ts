@@ -24,6 +24,26 @@ describe('parseConfig', () => {
     expect(parseConfig({ DATABASE_URL: '', PORT: '' }).database.kind).toBe('embedded');
   });
 
+  it('trusts no proxy by default: the socket address is the client', () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  it('reads TRUST_PROXY as true or a list of proxy addresses and ranges', () => {
+    expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(parseConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(
+      parseConfig({ TRUST_PROXY: '10.0.0.5, 192.168.0.0/16,::1,fd00::/8' }).trustProxy,
+    ).toEqual(['10.0.0.5', '192.168.0.0/16', '::1', 'fd00::/8']);
+  });
+
+  it.each(['yes', '1', '10.0.0.300', '10.0.0.0/33', '10.0.0.1,,10.0.0.2'])(
+    'refuses TRUST_PROXY=%s, naming it',
+    (value) => {
+      expect(() => parseConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be true, false/);
+    },
+  );
+
   it('names every bad variable at once', () => {
     let error: unknown;
     try {
