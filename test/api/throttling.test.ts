@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userInvitations } from '../../src/server/db/schema.ts';
 import { argon2RunCount } from '../../src/server/lib/passwords.ts';
-import { DEFAULT_PASSWORD, registerCompany } from '../helpers/factories.ts';
+import { DEFAULT_PASSWORD, registerCompany, registrationFor } from '../helpers/factories.ts';
+import { clientFor } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
 
 let app: FastifyInstance;
@@ -69,5 +72,87 @@ describe('sign-in throttling is not a lock-out', () => {
     expect((await signIn(app, username, DEFAULT_PASSWORD, home)).statusCode).toBe(429);
     // The guesses at home do not keep the owner out of their other usual address.
     expect((await signIn(app, username, DEFAULT_PASSWORD, office)).statusCode).toBe(200);
+  });
+});
+
+describe('sign-up throttling', () => {
+  const register = (payload: object, address: string) =>
+    app.inject({ method: 'POST', url: '/api/register', payload, remoteAddress: address });
+
+  it('refuses an address after 10 failed sign-ups in 15 minutes, saying when to retry', async () => {
+    const { username } = await registerCompany(app);
+    for (let i = 0; i < 10; i++) {
+      expect((await register(registrationFor({ username }), '10.40.0.1')).statusCode).toBe(409);
+    }
+    const blocked = await register(registrationFor(), '10.40.0.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      message: 'Too many failed sign-up attempts. Try again in 15 minutes.',
+    });
+    expect(blocked.headers['retry-after']).toBe('900');
+    expect((await register(registrationFor(), '10.40.0.2')).statusCode).toBe(201);
+  });
+
+  it('does not count successful sign-ups: many people may share an address', async () => {
+    for (let i = 0; i < 11; i++) {
+      expect((await register(registrationFor(), '10.41.0.1')).statusCode).toBe(201);
+    }
+  });
+});
+
+describe('invitation acceptance throttling', () => {
+  const accept = (token: string, address: string, password = 'Joiner-pass-1') =>
+    app.inject({
+      method: 'POST',
+      url: '/api/invitations/accept',
+      payload: { token, username: `joiner_${Math.random().toString(36).slice(2, 8)}`, password },
+      remoteAddress: address,
+    });
+  const invite = async () => {
+    const admin = clientFor(app, (await registerCompany(app)).cookie);
+    const created = await admin.post('/api/organization/invitations', {
+      name: 'Jo Joiner',
+      email: 'jo@example.org',
+    });
+    expect(created.statusCode).toBe(201);
+    const { id, previewUrl } = created.json<{ id: number; previewUrl: string }>();
+    return { id, token: new URL(previewUrl).searchParams.get('token') ?? '' };
+  };
+
+  it('refuses an address after 10 failed acceptances in 15 minutes', async () => {
+    const { token } = await invite();
+    for (let i = 0; i < 10; i++) {
+      expect((await accept(`not-a-token-${i}`, '10.50.0.1')).statusCode).toBe(404);
+    }
+    const blocked = await accept(token, '10.50.0.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      message: 'Too many failed attempts to accept an invitation. Try again in 15 minutes.',
+    });
+    expect(blocked.headers['retry-after']).toBe('900');
+    expect((await accept(token, '10.50.0.2')).statusCode).toBe(201);
+  });
+
+  it('checks the link before hashing: a dead link costs no argon2 run', async () => {
+    const longPassword = 'P'.repeat(100);
+    const used = await invite();
+    expect((await accept(used.token, '10.51.0.1')).statusCode).toBe(201);
+    const expired = await invite();
+    await app.db
+      .update(userInvitations)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(userInvitations.id, expired.id));
+
+    const before = argon2RunCount();
+    expect((await accept('not-a-real-token', '10.51.0.2', longPassword)).statusCode).toBe(404);
+    expect((await accept(used.token, '10.51.0.2', longPassword)).statusCode).toBe(409);
+    expect((await accept(expired.token, '10.51.0.2', longPassword)).statusCode).toBe(409);
+    expect(argon2RunCount()).toBe(before);
+
+    // A live link is the one case that pays for a hash.
+    const live = await invite();
+    const runs = argon2RunCount();
+    expect((await accept(live.token, '10.51.0.2', longPassword)).statusCode).toBe(201);
+    expect(argon2RunCount()).toBe(runs + 1);
   });
 });

@@ -255,6 +255,22 @@ export const loginFailures = pgTable(
   ],
 );
 
+/**
+ * Failed sign-ups and invitation acceptances, kept 15 minutes, for throttling per address. Like
+ * sign-in failures, recorded before any company is known.
+ */
+export const addressFailures = pgTable(
+  'address_failures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    // What failed: 'register' or 'accept-invitation'.
+    action: text('action').notNull(),
+    address: text('address').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('address_failures_address_idx').on(t.action, t.address, t.at)],
+);
+
 /** Addresses each account has signed in from: they stay welcome while the account is under attack. */
 export const knownLogins = pgTable(
   'known_logins',

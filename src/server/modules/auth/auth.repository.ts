@@ -2,7 +2,14 @@ import { and, count, eq, gt, lte, min, or, sql } from 'drizzle-orm';
 import type { CurrentUser, RegisterInput } from '../../../domain/auth.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { companies, knownLogins, loginFailures, sessions, users } from '../../db/schema.ts';
+import {
+  addressFailures,
+  companies,
+  knownLogins,
+  loginFailures,
+  sessions,
+  users,
+} from '../../db/schema.ts';
 import { beforeCompanyIsKnown, inCompany } from '../../db/scope.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -169,6 +176,30 @@ export function createAuthRepository(db: Database) {
             target: [knownLogins.usernameKey, knownLogins.address],
             set: { lastSuccessAt: sql`now()` },
           });
+      });
+    },
+
+    /** Recent failures of `action` (sign-up, invitation acceptance) from the address. */
+    async addressFailures(action: string, address: string, since: Date) {
+      const [row] = await beforeCompanyIsKnown(db, (tx) =>
+        tx
+          .select({ count: count(), oldest: min(addressFailures.at) })
+          .from(addressFailures)
+          .where(
+            and(
+              eq(addressFailures.action, action),
+              eq(addressFailures.address, address),
+              gt(addressFailures.at, since),
+            ),
+          ),
+      );
+      return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
+    },
+
+    recordAddressFailure(action: string, address: string, keepSince: Date) {
+      return beforeCompanyIsKnown(db, async (tx) => {
+        await tx.delete(addressFailures).where(lte(addressFailures.at, keepSince));
+        await tx.insert(addressFailures).values({ action, address });
       });
     },
 

@@ -4,6 +4,7 @@ import { currentUserSchema, loginSchema, registerSchema } from '../../../domain/
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
+import { createAttemptThrottle } from '../../plugins/attempt-throttle.ts';
 import { requireUser } from '../../plugins/guards.ts';
 import { endSession, startSession } from '../../plugins/session.ts';
 import { createAuthRepository } from './auth.repository.ts';
@@ -13,6 +14,7 @@ const BAD_CREDENTIALS = 'Invalid username or password';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthRepository(app.db);
+  const registrations = createAttemptThrottle(app.db, 'register', 'sign-up attempts');
 
   const signIn = async (
     request: Parameters<typeof startSession>[0],
@@ -32,12 +34,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Create a company and its first user (an admin), and sign in',
         body: registerSchema,
-        response: { 201: currentUserSchema, 400: errorBodySchema, 409: errorBodySchema },
+        response: {
+          201: currentUserSchema,
+          400: errorBodySchema,
+          409: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
-      const passwordHash = await hashPassword(request.body.password);
-      const account = await auth.registerCompany(request.body, passwordHash);
+      // A taken username is a failure: an address may not probe for usernames without end.
+      const account = await registrations.run(request, reply, async () =>
+        auth.registerCompany(request.body, await hashPassword(request.body.password)),
+      );
       await auth.recordLoginSuccess(request.body.username.toLowerCase(), request.ip);
       return reply.code(201).send(await signIn(request, reply, account));
     },

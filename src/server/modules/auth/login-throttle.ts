@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { AppError } from '../../lib/errors.ts';
+import { tooManyAttempts } from '../../plugins/attempt-throttle.ts';
 import type { AuthRepository } from './auth.repository.ts';
 
 /** At most 10 failed sign-ins per 15 minutes, per account and per address. */
@@ -34,10 +34,5 @@ export async function requireLoginAllowed(
   if (over.length === 0) return;
   // The block lifts when the oldest failure that counts leaves the window.
   const liftsAt = Math.max(...over.map((f) => (f.oldest?.getTime() ?? 0) + LOGIN_WINDOW_MS));
-  const minutes = Math.max(1, Math.ceil((liftsAt - Date.now()) / 60_000));
-  reply.header('retry-after', String(minutes * 60));
-  throw new AppError(
-    'TOO_MANY_ATTEMPTS',
-    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  );
+  throw tooManyAttempts(reply, liftsAt, 'sign-in attempts');
 }

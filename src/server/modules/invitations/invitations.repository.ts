@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { InvitationLookup, InvitationStatus } from '../../../domain/organization.ts';
+import type { InvitationLookup, InvitationStatus, Role } from '../../../domain/organization.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { companies, userInvitations, users } from '../../db/schema.ts';
@@ -11,9 +11,20 @@ export const USERNAME_TAKEN = 'Username already exists';
 /** A pending invitation past its expiry is reported as expired. */
 const effectiveStatus = sql<InvitationStatus>`CASE WHEN ${userInvitations.status} = 'pending' AND ${userInvitations.expiresAt} <= now() THEN 'expired'::invitation_status ELSE ${userInvitations.status} END`;
 
+/** An invitation found by its link's token, with its status as of now. */
+export interface FoundInvitation {
+  id: number;
+  companyId: number;
+  status: InvitationStatus;
+  role: Role;
+  name: string;
+  email: string;
+  companyName: string;
+}
+
 /** Invitations as the invitee sees them: by the token in their link. */
 export function createInvitationsRepository(db: Database) {
-  const findByToken = async (tokenHash: string) => {
+  const find = async (tokenHash: string): Promise<FoundInvitation | null> => {
     const [row] = await beforeCompanyIsKnown(db, (tx) =>
       tx
         .select({
@@ -33,8 +44,10 @@ export function createInvitationsRepository(db: Database) {
   };
 
   return {
+    find,
+
     async lookup(tokenHash: string): Promise<InvitationLookup | null> {
-      const invitation = await findByToken(tokenHash);
+      const invitation = await find(tokenHash);
       return invitation
         ? { status: invitation.status, companyName: invitation.companyName, role: invitation.role }
         : null;
@@ -42,11 +55,9 @@ export function createInvitationsRepository(db: Database) {
 
     /**
      * Creates the user in the inviting company with the invited role and marks the invitation
-     * accepted, in one transaction: a taken username leaves the invitation pending.
+     * (found by `find`) accepted, in one transaction: a taken username leaves it pending.
      */
-    async accept(tokenHash: string, username: string, passwordHash: string) {
-      const invitation = await findByToken(tokenHash);
-      if (!invitation) throw new AppError('NOT_FOUND', 'Invitation not found');
+    async accept(invitation: FoundInvitation, username: string, passwordHash: string) {
       const { companyId, id } = invitation;
       try {
         await inCompany(db, companyId, async (tx) => {

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acceptInvitationSchema, invitationLookupSchema } from '../../../domain/organization.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { createAttemptThrottle } from '../../plugins/attempt-throttle.ts';
 import { createInvitationsRepository } from './invitations.repository.ts';
 
 const tags = ['invitations'];
@@ -12,6 +13,12 @@ const tags = ['invitations'];
 /** Public: the invitee has no account yet, only the token from their email. */
 export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const invitations = createInvitationsRepository(app.db);
+  // Tokens are unguessable; the limit keeps a guesser (or a username prober) slow all the same.
+  const acceptances = createAttemptThrottle(
+    app.db,
+    'accept-invitation',
+    'attempts to accept an invitation',
+  );
 
   app.get(
     '/invitations/:token',
@@ -42,12 +49,21 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
           400: errorBodySchema,
           404: errorBodySchema,
           409: errorBodySchema,
+          429: errorBodySchema,
         },
       },
     },
     async (request, reply) => {
       const { token, username, password } = request.body;
-      await invitations.accept(hashToken(token), username, await hashPassword(password));
+      await acceptances.run(request, reply, async () => {
+        // The link is checked before the password is hashed: a dead link costs no argon2 time.
+        const invitation = await invitations.find(hashToken(token));
+        if (!invitation) throw notFound('Invitation');
+        if (invitation.status !== 'pending') {
+          throw new AppError('CONFLICT', `This invitation has already been ${invitation.status}.`);
+        }
+        await invitations.accept(invitation, username, await hashPassword(password));
+      });
       return reply.code(201).send({ message: 'You have joined the organization. Please log in.' });
     },
   );
