@@ -12,7 +12,7 @@ export const contactInputSchema = z.object({
 export type ContactInput = z.input<typeof contactInputSchema>;
 export type ContactValues = z.output<typeof contactInputSchema>;
 
-/** PATCH: the same fields, each optional; a field left out keeps its value. */
+/** PATCH: the same fields, each optional; a field left out keeps its value, `null` clears one. */
 export const contactPatchSchema = contactInputSchema.partial();
 
 export const contactSchema = z.object({

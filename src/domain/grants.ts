@@ -59,7 +59,7 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-export const grantInputSchema = z.object({
+const grantFields = z.object({
   name: requiredText('Name is required'),
   funder: requiredText('Funder is required'),
   amount: z
@@ -68,13 +68,21 @@ export const grantInputSchema = z.object({
     .min(0, 'Amount must be positive')
     .max(AMOUNT_MAX, 'Amount is too large'),
   dueDate: dateTimeSchema('Due date is required'),
-  status: choice(grantStatuses, 'Status is required', 'Invalid status value').default('draft'),
+  status: choice(grantStatuses, 'Status is required', 'Invalid status value'),
   notes: optionalText(NOTES_MAX),
   documentUrl: httpUrl,
 });
+
+export const grantInputSchema = grantFields.extend({
+  status: grantFields.shape.status.default('draft'),
+});
 export type GrantInput = z.input<typeof grantInputSchema>;
 export type GrantValues = z.output<typeof grantInputSchema>;
-export const grantPatchSchema = grantInputSchema.partial();
+/**
+ * PATCH: a field left out keeps its value and `null` clears an optional one. Built without the
+ * create defaults, which would otherwise fill a left-out status and reset it.
+ */
+export const grantPatchSchema = grantFields.partial();
 
 export const grantSchema = z.object({
   id: z.number().int(),
@@ -108,17 +116,24 @@ export function parseAmount(value: unknown): number {
   return Number.isFinite(number) ? Math.trunc(number) : 0;
 }
 
-export const taskInputSchema = z.object({
+const taskFields = z.object({
   name: requiredText('Task name is required'),
   description: requiredText('Task description is required', NOTES_MAX),
   category: choice(taskCategories, 'Category is required', 'Invalid category value'),
   dueDate: dateTimeSchema('Due date is required'),
-  status: choice(taskStatuses, 'Status is required', 'Invalid status value').default('pending'),
+  status: choice(taskStatuses, 'Status is required', 'Invalid status value'),
+});
+
+export const taskInputSchema = taskFields.extend({
+  status: taskFields.shape.status.default('pending'),
 });
 export type TaskInput = z.input<typeof taskInputSchema>;
 export type TaskValues = z.output<typeof taskInputSchema>;
-/** PATCH: a status alone (select or drag) or the whole form. */
-export const taskPatchSchema = taskInputSchema.partial();
+/**
+ * PATCH: a status alone (select or drag) or the whole form; a field left out keeps its value.
+ * Without the create default, so an edit that leaves the status out does not reset it.
+ */
+export const taskPatchSchema = taskFields.partial();
 
 export const taskSchema = z.object({
   id: z.number().int(),

@@ -64,6 +64,7 @@ export const opportunityInputSchema = z.object({
 });
 export type OpportunityInput = z.input<typeof opportunityInputSchema>;
 export type OpportunityValues = z.output<typeof opportunityInputSchema>;
+/** PATCH: a field left out keeps its value; `null` clears probability or notes. */
 export const opportunityPatchSchema = opportunityInputSchema.partial();
 
 export const opportunitySchema = z.object({

@@ -36,6 +36,12 @@ export const organizationInputSchema = z.object({
   address: optionalText(500),
 });
 export type OrganizationInput = z.input<typeof organizationInputSchema>;
+/**
+ * PATCH: a field left out keeps its value and `null` (or an empty text) clears an optional one.
+ * The whole schema would turn every left-out optional field into null.
+ */
+export const organizationPatchSchema = organizationInputSchema.partial();
+export type OrganizationPatch = z.input<typeof organizationPatchSchema>;
 
 export const teamMemberSchema = z.object({
   id: z.number().int(),

@@ -108,7 +108,8 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Update a contact (fields left out keep their value)',
+        summary:
+          'Update a contact (fields left out keep their value; null clears phone, organization or notes)',
         params: idParams,
         body: contactPatchSchema,
         response: {

@@ -89,7 +89,8 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Update a grant (fields left out keep their value)',
+        summary:
+          'Update a grant (fields left out keep their value; null clears notes or documentUrl)',
         params: idParams,
         body: grantPatchSchema,
         response: { 200: grantSchema, ...errors },

@@ -72,7 +72,8 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Update a task: a status alone, or the whole form',
+        summary:
+          'Update a task: a status alone, or the whole form (fields left out keep their value)',
         params: grantTaskParams,
         body: taskPatchSchema,
         response: { 200: taskSchema, ...errors },

@@ -89,7 +89,8 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Update an opportunity (fields left out keep their value)',
+        summary:
+          'Update an opportunity (fields left out keep their value; null clears probability or notes)',
         params: idParams,
         body: opportunityPatchSchema,
         response: { 200: opportunitySchema, ...errors },

@@ -23,6 +23,13 @@ const memberColumns = {
   role: users.role,
 };
 
+const profileColumns = {
+  name: companies.name,
+  industry: companies.industry,
+  website: companies.website,
+  address: companies.address,
+};
+
 const invitationColumns = {
   id: userInvitations.id,
   name: userInvitations.name,
@@ -42,30 +49,28 @@ export function createOrganizationRepository(db: Database) {
   const member = (companyId: number, id: number) =>
     and(eq(users.companyId, companyId), eq(users.id, id));
 
+  const profile = async (companyId: number): Promise<Organization | null> => {
+    const [row] = await inCompany(db, companyId, (tx) =>
+      tx.select(profileColumns).from(companies).where(eq(companies.id, companyId)),
+    );
+    return row ?? null;
+  };
+
   return {
-    async profile(companyId: number): Promise<Organization | null> {
+    profile,
+
+    /** Writes the fields given (null clears one); the others keep their value. */
+    async updateProfile(
+      companyId: number,
+      values: Partial<Organization>,
+    ): Promise<Organization | null> {
+      if (Object.keys(values).length === 0) return profile(companyId);
       const [row] = await inCompany(db, companyId, (tx) =>
         tx
-          .select({
-            name: companies.name,
-            industry: companies.industry,
-            website: companies.website,
-            address: companies.address,
-          })
-          .from(companies)
-          .where(eq(companies.id, companyId)),
-      );
-      return row ?? null;
-    },
-
-    async updateProfile(companyId: number, values: Organization): Promise<Organization | null> {
-      const [row] = await inCompany(db, companyId, (tx) =>
-        tx.update(companies).set(values).where(eq(companies.id, companyId)).returning({
-          name: companies.name,
-          industry: companies.industry,
-          website: companies.website,
-          address: companies.address,
-        }),
+          .update(companies)
+          .set(values)
+          .where(eq(companies.id, companyId))
+          .returning(profileColumns),
       );
       return row ?? null;
     },

@@ -7,7 +7,7 @@ import {
   invitationInputSchema,
   invitationSchema,
   newUserSchema,
-  organizationInputSchema,
+  organizationPatchSchema,
   organizationSchema,
   resetPasswordSchema,
   teamMemberSchema,
@@ -54,8 +54,9 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Update the organization's profile (admins)",
-        body: organizationInputSchema,
+        summary:
+          "Update the organization's profile (admins; fields left out keep their value; null clears industry, website or address)",
+        body: organizationPatchSchema,
         response: { 200: organizationSchema, ...errors },
       },
     },
