@@ -7,7 +7,7 @@ import {
   contactInputSchema,
 } from '../../../../domain/contacts.ts';
 import { withHelp } from '../../../components/label-with-help.tsx';
-import { omitEmpty } from '../../../lib/compact.ts';
+import { optionalFields } from '../../../lib/compact.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { useOrganizationNames } from '../api/get-organization-names.ts';
@@ -50,7 +50,7 @@ export function ContactForm({
 
   const submit = form.onSubmit((values) => {
     const { name, email, ...optional } = values;
-    onSubmit({ name, email, ...omitEmpty(optional) });
+    onSubmit({ name, email, ...optionalFields(optional, contact !== undefined) });
   });
 
   return (

@@ -17,7 +17,7 @@ import {
   grantStatusLabels,
   parseAmount,
 } from '../../../../domain/grants.ts';
-import { omitEmpty } from '../../../lib/compact.ts';
+import { optionalFields } from '../../../lib/compact.ts';
 import { fromLocalInput, toLocalInput } from '../../../lib/format.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
@@ -32,15 +32,18 @@ interface GrantFormValues {
   notes: string;
 }
 
-/** Form values as the API takes them: whole dollars, ISO dates, empty optionals left out. */
-function toPayload(values: GrantFormValues): GrantInput {
+/**
+ * Form values as the API takes them: whole dollars, ISO dates; an empty optional is left out of
+ * a new grant and null in an edit.
+ */
+function toPayload(values: GrantFormValues, editing: boolean): GrantInput {
   const { notes, documentUrl, ...required } = values;
   return {
     ...required,
     amount: parseAmount(values.amount),
     dueDate: fromLocalInput(values.dueDate),
     status: values.status as GrantInput['status'],
-    ...omitEmpty({ notes, documentUrl }),
+    ...optionalFields({ notes, documentUrl }, editing),
   };
 }
 
@@ -59,6 +62,7 @@ export function GrantForm({
   pending: boolean;
 }) {
   const { user } = useAuth();
+  const editing = grant !== undefined;
   const form = useForm<GrantFormValues>({
     initialValues: {
       name: grant?.name ?? '',
@@ -69,13 +73,13 @@ export function GrantForm({
       documentUrl: grant?.documentUrl ?? '',
       notes: grant?.notes ?? '',
     },
-    validate: (values) => validatePayload(toPayload(values)),
+    validate: (values) => validatePayload(toPayload(values, editing)),
   });
 
   if (!user) return <Text>Please log in to manage grants</Text>;
 
   return (
-    <form onSubmit={form.onSubmit((values) => onSubmit(toPayload(values)))} noValidate>
+    <form onSubmit={form.onSubmit((values) => onSubmit(toPayload(values, editing)))} noValidate>
       <ScrollArea h={SCROLL_HEIGHT} offsetScrollbars type="auto">
         <Stack pr="xs" pb="xs">
           <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />

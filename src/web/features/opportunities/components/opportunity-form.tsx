@@ -11,7 +11,7 @@ import {
   stageLabels,
   stageProbabilities,
 } from '../../../../domain/opportunities.ts';
-import { omitEmpty } from '../../../lib/compact.ts';
+import { optionalFields } from '../../../lib/compact.ts';
 import { fromLocalInput, toLocalInput } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
@@ -26,7 +26,7 @@ interface OpportunityFormValues {
   notes: string;
 }
 
-function toPayload(values: OpportunityFormValues): OpportunityInput {
+function toPayload(values: OpportunityFormValues, editing: boolean): OpportunityInput {
   return {
     name: values.name,
     organization: values.organization,
@@ -34,7 +34,7 @@ function toPayload(values: OpportunityFormValues): OpportunityInput {
     stage: values.stage as OpportunityStage,
     expectedCloseDate: fromLocalInput(values.expectedCloseDate),
     probability: values.probability === '' ? null : parseAmount(values.probability),
-    ...omitEmpty({ notes: values.notes }),
+    ...optionalFields({ notes: values.notes }, editing),
   };
 }
 
@@ -62,9 +62,10 @@ export function OpportunityForm({
   onSubmit: (input: OpportunityInput) => void;
   pending: boolean;
 }) {
+  const editing = opportunity !== undefined;
   const form = useForm<OpportunityFormValues>({
     initialValues: initialValues(opportunity),
-    validate: (values) => validatePayload(toPayload(values)),
+    validate: (values) => validatePayload(toPayload(values, editing)),
   });
 
   // SPEC §2.13: choosing a stage sets its default probability, which the user may then change.
@@ -76,7 +77,7 @@ export function OpportunityForm({
   };
 
   return (
-    <form onSubmit={form.onSubmit((values) => onSubmit(toPayload(values)))} noValidate>
+    <form onSubmit={form.onSubmit((values) => onSubmit(toPayload(values, editing)))} noValidate>
       <Stack>
         <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
         <TextInput label="Organization" withAsterisk {...form.getInputProps('organization')} />

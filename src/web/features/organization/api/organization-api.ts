@@ -4,7 +4,7 @@ import type {
   InvitationInput,
   NewUserInput,
   Organization,
-  OrganizationInput,
+  OrganizationPatch,
   TeamMember,
 } from '../../../../domain/organization.ts';
 import { api } from '../../../lib/api-client.ts';
@@ -44,7 +44,7 @@ function useInvalidating<Variables, Result>(
 
 export const useUpdateOrganization = () =>
   useInvalidating(
-    (input: OrganizationInput) => api.patch<Organization>('/api/organization', input),
+    (input: OrganizationPatch) => api.patch<Organization>('/api/organization', input),
     // The company's name also shows in the sidebar, from the user record.
     [organizationKey, ['/api/user']],
   );

@@ -6,6 +6,7 @@ import {
   organizationInputSchema,
 } from '../../../../domain/organization.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { optionalFields } from '../../../lib/compact.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useOrganization, useUpdateOrganization } from '../api/organization-api.ts';
@@ -69,9 +70,9 @@ function ProfileForm({ organization }: { organization: Organization }) {
     validate: zodResolver(organizationInputSchema),
   });
 
-  const save = form.onSubmit(async (values) => {
+  const save = form.onSubmit(async ({ name, ...optional }) => {
     try {
-      const saved = await update.mutateAsync(values);
+      const saved = await update.mutateAsync({ name, ...optionalFields(optional, true) });
       form.setInitialValues({
         name: saved.name,
         industry: saved.industry ?? '',
