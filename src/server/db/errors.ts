@@ -5,3 +5,11 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** Whether the error, or one it wraps, is the violation of the named constraint (or trigger). */
+export function violatesConstraint(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ((e as { constraint?: unknown }).constraint === constraint) return true;
+  }
+  return false;
+}

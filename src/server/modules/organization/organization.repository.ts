@@ -8,12 +8,14 @@ import type {
   TeamMember,
 } from '../../../domain/organization.ts';
 import type { Database } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { isUniqueViolation, violatesConstraint } from '../../db/errors.ts';
 import { companies, sessions, userInvitations, users } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 import { AppError } from '../../lib/errors.ts';
 
 export const USERNAME_TAKEN = 'Username already exists';
+/** The check behind every removal or demotion of an admin (migration 0006). */
+const COMPANY_KEEPS_AN_ADMIN = 'users_company_keeps_an_admin';
 
 const memberColumns = {
   id: users.id,
@@ -110,12 +112,24 @@ export function createOrganizationRepository(db: Database) {
       }
     },
 
-    /** Removes the user; their sessions and the invitations they sent go with them. */
-    async removeMember(companyId: number, id: number): Promise<boolean> {
-      const deleted = await inCompany(db, companyId, (tx) =>
-        tx.delete(users).where(member(companyId, id)).returning({ id: users.id }),
-      );
-      return deleted.length > 0;
+    /**
+     * Removes the user; their sessions and the invitations they sent go with them. The database
+     * refuses to remove a company's last admin (migration 0006), even when two admins remove
+     * each other at once.
+     */
+    async removeMember(
+      companyId: number,
+      id: number,
+    ): Promise<'removed' | 'missing' | 'last-admin'> {
+      try {
+        const deleted = await inCompany(db, companyId, (tx) =>
+          tx.delete(users).where(member(companyId, id)).returning({ id: users.id }),
+        );
+        return deleted.length > 0 ? 'removed' : 'missing';
+      } catch (error) {
+        if (violatesConstraint(error, COMPANY_KEEPS_AN_ADMIN)) return 'last-admin';
+        throw error;
+      }
     },
 
     /** Sets a new password and ends every session of that user. */

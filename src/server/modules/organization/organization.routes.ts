@@ -28,6 +28,7 @@ const errors = {
   404: errorBodySchema,
 };
 const DAY_MS = 24 * 60 * 60 * 1000;
+const LAST_ADMIN = 'The organization must keep at least one admin.';
 
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   const organization = createOrganizationRepository(app.db);
@@ -107,9 +108,10 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Remove a user (admins; not yourself). Their sessions end; records stay.',
+        summary:
+          'Remove a user (admins; not yourself, nor the last admin). Their sessions end; records stay.',
         params: idParams,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), 409: errorBodySchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -117,9 +119,10 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.params.id === admin.id) {
         throw new AppError('INVALID_INPUT', 'Cannot remove yourself');
       }
-      if (!(await organization.removeMember(admin.companyId, request.params.id))) {
-        throw notFound('User');
-      }
+      const outcome = await organization.removeMember(admin.companyId, request.params.id);
+      if (outcome === 'missing') throw notFound('User');
+      // Reached when another admin removed this one at the same moment.
+      if (outcome === 'last-admin') throw new AppError('CONFLICT', LAST_ADMIN);
       return reply.code(204).send(null);
     },
   );
