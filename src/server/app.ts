@@ -24,6 +24,7 @@ import { organizationRoutes } from './modules/organization/organization.routes.t
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { etagPlugin } from './plugins/etag.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
+import { requestDeadlinePlugin } from './plugins/request-deadline.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -41,14 +42,16 @@ function loggerOptions(config: AppConfig) {
 
 /** Builds the whole application (database included) without listening. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, config.limits);
   const app = Fastify({
     logger: loggerOptions(config),
     // One line per request, written when it is answered (below), instead of two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // Headers that never finish arriving; a body's own limit is the request-deadline plugin's.
+    requestTimeout: config.limits.requestBodyMs,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -83,6 +86,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(requestDeadlinePlugin);
   await app.register(securityHeadersPlugin);
   // JSON endpoints take JSON only: any other body type is answered 415.
   app.removeContentTypeParser('text/plain');

@@ -43,6 +43,32 @@ export type DatabaseConfig =
   | { kind: 'memory' }
   | { kind: 'server'; url: string };
 
+/** Every wait the server makes is bounded; these are the bounds, in milliseconds. */
+export interface Limits {
+  /** A request must arrive whole within this, or it is answered 408 and its connection closed. */
+  requestBodyMs: number;
+  /** One SQL statement (PostgreSQL server). */
+  statementMs: number;
+  /** A transaction left idle is ended by PostgreSQL, and its connection given back. */
+  idleInTransactionMs: number;
+  /** Waiting for a free pooled connection before answering 503. */
+  poolAcquireMs: number;
+  /** After SIGTERM, requests in flight get this long before their connections are cut. */
+  shutdownGraceMs: number;
+}
+
+/**
+ * A 20 MB upload arrives within two minutes at about 1.4 Mbit/s, the slowest link we serve; a
+ * statement runs far under 30 s at 100,000 rows (docs/PERFORMANCE.md).
+ */
+export const DEFAULT_LIMITS: Limits = {
+  requestBodyMs: 120_000,
+  statementMs: 30_000,
+  idleInTransactionMs: 10_000,
+  poolAcquireMs: 5_000,
+  shutdownGraceMs: 10_000,
+};
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -53,6 +79,7 @@ export interface AppConfig {
   env: 'development' | 'production' | 'test';
   /** Fastify's `trustProxy`: the proxies whose X-Forwarded-For gives the client's address. */
   trustProxy: boolean | string[];
+  limits: Limits;
   /** The built web app that the server serves beside the API. */
   webDir: string;
   /** Whether requests are logged; tests keep the output quiet. */
@@ -90,6 +117,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     mailFrom: e.MAIL_FROM,
     env: e.NODE_ENV,
     trustProxy: e.TRUST_PROXY,
+    limits: DEFAULT_LIMITS,
     webDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
     logLevel: e.NODE_ENV === 'test' ? 'silent' : 'info',
   };

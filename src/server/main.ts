@@ -2,6 +2,9 @@ import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 
+/** After the grace period and the cut connections, how long closing the database may take. */
+const FORCED_EXIT_AFTER_MS = 5_000;
+
 async function main() {
   const config = parseConfig(process.env);
   const app = await buildApp(config);
@@ -11,6 +14,19 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // Requests in flight get a grace period; then their connections are cut, so a client that
+    // never finishes sending cannot keep the process alive. Should closing still not end (a
+    // database that does not answer), the process ends anyway: the data directory's lock goes
+    // with it, and the next start recovers as after a crash.
+    const grace = config.limits.shutdownGraceMs;
+    setTimeout(() => {
+      app.log.warn('grace period over: closing the connections of unfinished requests');
+      app.server.closeAllConnections();
+    }, grace).unref();
+    setTimeout(() => {
+      app.log.error('shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, grace + FORCED_EXIT_AFTER_MS).unref();
     try {
       // Stops accepting, waits for requests in flight, then closes the database (checkpoint).
       await app.close();

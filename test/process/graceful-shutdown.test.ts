@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registrationFor } from '../helpers/factories.ts';
+import { openRawRequest } from '../helpers/raw-http.ts';
+import { multipartFile } from '../helpers/requests.ts';
 import {
   freePort,
   type ServerProcess,
@@ -71,5 +73,44 @@ describe('graceful shutdown under load', { timeout: 120_000 }, () => {
     });
     const names = new Set(((await stored.json()) as { name: string }[]).map((c) => c.name));
     expect(acknowledged.filter((name) => !names.has(name))).toEqual([]);
+  });
+
+  it('ends within the grace period with an upload stalled mid-body, and the data directory is free', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'grantwell-stalled-'));
+    const first = await start(dataDir);
+    const account = registrationFor();
+    const registered = await fetch(`${first.url}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(account),
+    });
+    const cookie = registered.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    const { payload, headers } = multipartFile('name,email\r\nStalled,s@x.org\r\n'.repeat(200));
+    const stalled = await openRawRequest(
+      first.url,
+      {
+        method: 'POST',
+        path: '/api/contacts/upload',
+        headers: { ...headers, cookie, 'content-length': payload.length },
+      },
+      payload.subarray(0, payload.length / 2),
+    );
+    // The stalled request has reached the server once another request is answered after it.
+    expect((await fetch(`${first.url}/api/user`, { headers: { cookie } })).status).toBe(200);
+
+    const started = performance.now();
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    // The grace period (10 s) and closing, with time to spare on a busy machine.
+    expect(performance.now() - started).toBeLessThan(14_000);
+    await stalled.answer;
+
+    const second = await start(dataDir);
+    const login = await fetch(`${second.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: account.username, password: account.password }),
+    });
+    expect(login.status).toBe(200);
   });
 });

@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config.ts';
+import type { DatabaseConfig, Limits } from '../config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 import { requireTenantRoleIsolated } from './tenant-role-check.ts';
@@ -29,8 +29,11 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** An arbitrary constant that serialises migrations between servers sharing one database. */
 const MIGRATION_LOCK_KEY = 727_001;
 
-export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
-  return config.kind === 'server' ? openServer(config.url) : openEmbedded(config);
+export async function openDatabase(
+  config: DatabaseConfig,
+  limits: Limits,
+): Promise<DatabaseHandle> {
+  return config.kind === 'server' ? openServer(config.url, limits) : openEmbedded(config);
 }
 
 /**
@@ -72,8 +75,16 @@ async function openEmbedded(
   }
 }
 
-async function openServer(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+async function openServer(url: string, limits: Limits): Promise<DatabaseHandle> {
+  // Nothing waits without a bound: a statement, a transaction left idle (PostgreSQL ends it and
+  // frees its connection), and a request waiting for a connection (answered 503).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: limits.poolAcquireMs,
+    statement_timeout: limits.statementMs,
+    idle_in_transaction_session_timeout: limits.idleInTransactionMs,
+  });
   // A connection that breaks (the server restarted or went away) must not end the process: the
   // pool drops it and the next request gets a new one; a query on it fails, answered as 503.
   pool.on('error', () => {});

@@ -27,7 +27,13 @@ export function lockDataDir(dataDir: string): () => void {
       const fd = openSync(lockPath, 'wx');
       writeSync(fd, String(process.pid));
       closeSync(fd);
-      return () => rmSync(lockPath, { force: true });
+      // However the process ends (process.exit included), the lock goes with it.
+      const release = () => {
+        process.off('exit', release);
+        rmSync(lockPath, { force: true });
+      };
+      process.on('exit', release);
+      return release;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }

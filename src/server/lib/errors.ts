@@ -3,6 +3,7 @@ export type ErrorCode =
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'
   | 'NOT_FOUND'
+  | 'REQUEST_TIMEOUT'
   | 'CONFLICT'
   | 'TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
@@ -16,6 +17,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
   TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

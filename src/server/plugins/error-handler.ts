@@ -11,12 +11,18 @@ export interface ErrorBody {
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 const UNAVAILABLE_MESSAGE = 'The database is unavailable right now. Please try again shortly.';
 
-/** Network failures and PostgreSQL's connection and shutdown errors: the database is away. */
+/**
+ * Network failures, PostgreSQL's connection and shutdown errors, and its time limits (a
+ * statement cancelled by statement_timeout, a session ended by idle_in_transaction_session_timeout):
+ * the database cannot serve the request now.
+ */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
   'EPIPE',
+  '57014',
+  '25P03',
   '57P01',
   '57P02',
   '57P03',

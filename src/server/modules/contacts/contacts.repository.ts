@@ -101,17 +101,12 @@ export function createContactsRepository(db: Database) {
     },
 
     /**
-     * Inserts every batch or, if anything fails, none: one transaction for the whole file, kept
-     * open while the file is still being read. Each batch is one statement with a column of values
-     * per array parameter (`unnest`), sent while the next batch is parsed, so reading the file
-     * and loading it overlap. `beforeCommit` may still refuse the file (it throws), and then
-     * nothing stays.
+     * Inserts every batch or, if anything fails, none: one transaction for the whole file. Each
+     * batch is one statement with a column of values per array parameter (`unnest`), sent while
+     * the next batch is parsed, so parsing and loading overlap. The batches must come from memory
+     * (a file already received whole): the transaction is open while they are read.
      */
-    importBatches(
-      companyId: number,
-      batches: AsyncIterable<ContactValues[]>,
-      beforeCommit: () => void = () => {},
-    ): Promise<number> {
+    importBatches(companyId: number, batches: AsyncIterable<ContactValues[]>): Promise<number> {
       return inCompany(db, companyId, async (tx) => {
         const insert = (batch: ContactValues[]) => {
           const column = (pick: (row: ContactValues) => string | null | undefined) =>
@@ -136,7 +131,6 @@ export function createContactsRepository(db: Database) {
           imported += batch.length;
         }
         await loading;
-        beforeCommit();
         return imported;
       });
     },

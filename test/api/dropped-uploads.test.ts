@@ -1,0 +1,211 @@
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../../src/server/config.ts';
+import { registerCompany } from '../helpers/factories.ts';
+import { jsonBodyOf, openRawRequest, type RawRequest, statusOf } from '../helpers/raw-http.ts';
+import { clientFor, multipartFile } from '../helpers/requests.ts';
+import { buildTestApp } from '../helpers/test-app.ts';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+/** Names this file's connections, so only they are counted on a server other files share. */
+const applicationName = `grantwell-uploads-${process.pid}`;
+const BODY_LIMIT_MS = 3_000;
+
+let app: FastifyInstance;
+let baseUrl: string;
+let monitor: pg.Client | null = null;
+
+beforeAll(async () => {
+  const database = serverUrl
+    ? { kind: 'server' as const, url: withApplicationName(serverUrl) }
+    : undefined;
+  app = await buildTestApp({
+    limits: { ...DEFAULT_LIMITS, requestBodyMs: BODY_LIMIT_MS },
+    ...(database ? { database } : {}),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  baseUrl = `http://127.0.0.1:${address.port}`;
+  if (serverUrl) {
+    monitor = new pg.Client({ connectionString: serverUrl });
+    await monitor.connect();
+  }
+});
+afterAll(async () => {
+  await monitor?.end();
+  await app.close();
+});
+
+function withApplicationName(url: string) {
+  const named = new URL(url);
+  named.searchParams.set('application_name', applicationName);
+  return named.toString();
+}
+
+/**
+ * The app's connections inside a transaction right now (PostgreSQL server only); `waiting`
+ * counts only those idle in one, waiting on something other than the database (a client).
+ */
+async function openTransactions({ waiting = false } = {}): Promise<number> {
+  if (!monitor) return 0;
+  const { rows } = await monitor.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE application_name = $1 AND xact_start IS NOT NULL
+        AND ($2 = false OR state LIKE 'idle in transaction%')`,
+    [applicationName, waiting],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
+
+/** A CSV upload whose body is cut in two: what is sent first, and the rest. */
+function uploadParts(rows: number) {
+  const csv = ['name,email', ...Array.from({ length: rows }, (_, i) => `Row ${i},r${i}@x.org`)];
+  const { payload, headers } = multipartFile(`${csv.join('\r\n')}\r\n`);
+  const cut = Math.floor(payload.length / 2);
+  return {
+    headers: { ...headers, 'content-length': payload.length },
+    first: payload.subarray(0, cut),
+    rest: payload.subarray(cut),
+  };
+}
+
+async function startUpload(cookie: string, rows = 2_000): Promise<RawRequest & { rest: Buffer }> {
+  const parts = uploadParts(rows);
+  const request = await openRawRequest(
+    baseUrl,
+    {
+      method: 'POST',
+      path: '/api/contacts/upload',
+      headers: { ...parts.headers, cookie, connection: 'close' },
+    },
+    parts.first,
+  );
+  return { ...request, rest: parts.rest };
+}
+
+/** Another company's list, over HTTP: its time to answer, in ms. */
+async function timedList(cookie: string) {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/api/contacts?limit=25`, {
+    headers: { cookie },
+    signal: AbortSignal.timeout(10_000),
+  });
+  expect(response.status).toBe(200);
+  await response.arrayBuffer();
+  return performance.now() - started;
+}
+
+const contactCount = async (cookie: string) =>
+  Number((await clientFor(app, cookie).get('/api/contacts?limit=1')).headers['x-total-count']);
+
+describe('an upload the client abandons', { timeout: 60_000 }, () => {
+  it('dropped half-way: other companies keep answering, nothing is saved or left open', async () => {
+    const uploader = await registerCompany(app);
+    const other = await registerCompany(app);
+    const upload = await startUpload(uploader.cookie);
+
+    expect(await timedList(other.cookie)).toBeLessThan(1_000);
+    upload.drop();
+
+    expect(await eventually(async () => (await openTransactions()) === 0)).toBe(true);
+    expect(await timedList(other.cookie)).toBeLessThan(1_000);
+    expect(await contactCount(uploader.cookie)).toBe(0);
+
+    // No restart needed: the same company imports a whole file straight after.
+    const whole = multipartFile('name,email\r\nAfter Drop,after@x.org\r\n');
+    const retry = await app.inject({
+      method: 'POST',
+      url: '/api/contacts/upload',
+      payload: whole.payload,
+      headers: { ...whole.headers, cookie: uploader.cookie },
+    });
+    expect(retry.json()).toMatchObject({ imported: 1 });
+  });
+
+  it('ten dropped at once take nothing from anyone', async () => {
+    const uploader = await registerCompany(app);
+    const other = await registerCompany(app);
+    const uploads = await Promise.all(
+      Array.from({ length: 10 }, () => startUpload(uploader.cookie)),
+    );
+
+    expect(await timedList(other.cookie)).toBeLessThan(1_000);
+    expect(await openTransactions({ waiting: true })).toBe(0);
+    for (const upload of uploads) upload.drop();
+
+    expect(await eventually(async () => (await openTransactions()) === 0)).toBe(true);
+    for (let i = 0; i < 5; i++) expect(await timedList(other.cookie)).toBeLessThan(1_000);
+    expect(await contactCount(uploader.cookie)).toBe(0);
+  });
+
+  it('trickling in: others are answered meanwhile, and a body that stops is answered 408', async () => {
+    const uploader = await registerCompany(app);
+    const other = await registerCompany(app);
+    const upload = await startUpload(uploader.cookie, 200);
+    const trickle = upload.rest.subarray(0, 600);
+
+    const slowest: number[] = [];
+    for (let at = 0; at < trickle.length; at += 100) {
+      await upload.write(trickle.subarray(at, at + 100));
+      slowest.push(await timedList(other.cookie));
+      expect(await openTransactions({ waiting: true })).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(Math.max(...slowest)).toBeLessThan(1_000);
+
+    // The client now stops sending: within the body time limit the server answers and closes.
+    const answer = await upload.answer;
+    expect(statusOf(answer)).toBe(408);
+    expect(jsonBodyOf(answer)).toEqual({
+      message: 'The request took too long to arrive. Please try again.',
+    });
+    expect(await eventually(async () => (await openTransactions()) === 0)).toBe(true);
+    expect(await contactCount(uploader.cookie)).toBe(0);
+  });
+
+  it('a whole file sent slowly but in time is imported', async () => {
+    const uploader = await registerCompany(app);
+    const upload = await startUpload(uploader.cookie, 50);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await upload.write(upload.rest);
+    const answer = await upload.answer;
+    expect(statusOf(answer)).toBe(200);
+    expect(jsonBodyOf(answer)).toMatchObject({ imported: 50, skipped: 0 });
+    expect(await contactCount(uploader.cookie)).toBe(50);
+  });
+
+  it('a JSON body that stops half-way is answered 408 and creates nothing', async () => {
+    const uploader = await registerCompany(app);
+    const body = JSON.stringify({ name: 'Half Sent', email: 'half@x.org' });
+    const request = await openRawRequest(
+      baseUrl,
+      {
+        method: 'POST',
+        path: '/api/contacts',
+        headers: {
+          cookie: uploader.cookie,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      body.slice(0, 10),
+    );
+    const answer = await request.answer;
+    expect(statusOf(answer)).toBe(408);
+    expect(jsonBodyOf(answer)).toEqual({
+      message: 'The request took too long to arrive. Please try again.',
+    });
+    expect(await contactCount(uploader.cookie)).toBe(0);
+  });
+});

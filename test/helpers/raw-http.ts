@@ -1,0 +1,56 @@
+import { connect, type Socket } from 'node:net';
+
+/**
+ * An HTTP request written by hand on a TCP socket, so a test can do what a browser on a bad
+ * connection does: send the head and part of the body, then trickle, stall or vanish.
+ */
+export interface RawRequest {
+  socket: Socket;
+  /** Writes more of the body; resolves once it is handed to the kernel. */
+  write(chunk: string | Buffer): Promise<void>;
+  /** The whole answer the server wrote before closing, or '' if it closed without one. */
+  answer: Promise<string>;
+  /** Drops the connection as a closed tab does. */
+  drop(): void;
+}
+
+export function openRawRequest(
+  url: string,
+  head: { method: string; path: string; headers: Record<string, string | number> },
+  firstBytes: string | Buffer = '',
+): Promise<RawRequest> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      const lines = [`${head.method} ${head.path} HTTP/1.1`, `host: ${hostname}:${port}`];
+      for (const [name, value] of Object.entries(head.headers)) lines.push(`${name}: ${value}`);
+      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+      if (firstBytes.length > 0) socket.write(firstBytes);
+      resolve({
+        socket,
+        write: (chunk) =>
+          new Promise<void>((done, fail) =>
+            socket.write(chunk, (error) => (error ? fail(error) : done())),
+          ),
+        answer,
+        drop: () => socket.destroy(),
+      });
+    });
+    const received: Buffer[] = [];
+    socket.on('data', (chunk) => received.push(chunk));
+    const answer = new Promise<string>((done) =>
+      socket.on('close', () => done(Buffer.concat(received).toString('utf8'))),
+    );
+    socket.on('error', () => {}); // a reset is an outcome the tests look at through `answer`
+    socket.once('error', reject);
+  });
+}
+
+/** The status code of a raw HTTP answer, or 0 if there was none. */
+export const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+
+/** The JSON body of a raw HTTP answer (Content-Length framed). */
+export function jsonBodyOf(answer: string): unknown {
+  const at = answer.indexOf('\r\n\r\n');
+  return at < 0 ? null : JSON.parse(answer.slice(at + 4));
+}
