@@ -234,6 +234,11 @@ export const userInvitations = pgTable(
       foreignColumns: [users.companyId, users.id],
     }).onDelete('cascade'),
     index('user_invitations_status_idx').on(t.companyId, t.status),
+    // One pending invitation per address and company, whatever its case, even when two admins
+    // invite at once. One past its expiry is marked expired before a new one goes in.
+    uniqueIndex('user_invitations_pending_email_key')
+      .on(t.companyId, sql`lower(${t.email})`)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type {
   Invitation,
   InvitationInput,
@@ -172,15 +172,35 @@ export function createOrganizationRepository(db: Database) {
       input: InvitationInput & { role: Role },
       tokenHash: string,
       expiresAt: Date,
-    ): Promise<Invitation> {
-      const [row] = await inCompany(db, companyId, (tx) =>
-        tx
+    ): Promise<Invitation | 'already-member' | 'already-invited'> {
+      const sameEmail = (column: typeof users.email | typeof userInvitations.email) =>
+        sql`lower(${column}) = lower(${input.email})`;
+      return inCompany(db, companyId, async (tx) => {
+        const [member] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.companyId, companyId), sameEmail(users.email)));
+        if (member) return 'already-member';
+        // A pending invitation past its expiry no longer holds the address.
+        await tx
+          .update(userInvitations)
+          .set({ status: 'expired' })
+          .where(
+            and(
+              eq(userInvitations.companyId, companyId),
+              eq(userInvitations.status, 'pending'),
+              lte(userInvitations.expiresAt, sql`now()`),
+              sameEmail(userInvitations.email),
+            ),
+          );
+        // The unique index on pending addresses decides, also between two admins at once.
+        const [row] = await tx
           .insert(userInvitations)
           .values({ ...input, companyId, invitedById, tokenHash, expiresAt })
-          .returning(invitationColumns),
-      );
-      if (!row) throw new Error('invitation insert returned no row');
-      return toInvitation(row);
+          .onConflictDoNothing()
+          .returning(invitationColumns);
+        return row ? toInvitation(row) : 'already-invited';
+      });
     },
 
     /** Withdraws a pending invitation; accepted ones are history and stay. */

@@ -29,6 +29,8 @@ const errors = {
 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LAST_ADMIN = 'The organization must keep at least one admin.';
+const ALREADY_MEMBER = 'A member of the organization already has this email address.';
+const ALREADY_INVITED = 'An invitation to this email address is already pending.';
 
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   const organization = createOrganizationRepository(app.db);
@@ -167,9 +169,14 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Invite someone by email (admins)',
+        summary: 'Invite someone by email (admins; not a member, nor an address already invited)',
         body: invitationInputSchema,
-        response: { 201: createdInvitationSchema, 502: errorBodySchema, ...errors },
+        response: {
+          201: createdInvitationSchema,
+          409: errorBodySchema,
+          502: errorBodySchema,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -183,6 +190,8 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         hashToken(token),
         expiresAt,
       );
+      if (invitation === 'already-member') throw new AppError('CONFLICT', ALREADY_MEMBER);
+      if (invitation === 'already-invited') throw new AppError('CONFLICT', ALREADY_INVITED);
       // Links come from APP_URL alone, never from the request's Host header.
       const link = new URL('/accept-invitation', app.config.appUrl);
       link.searchParams.set('token', token);

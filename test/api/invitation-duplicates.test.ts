@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userInvitations } from '../../src/server/db/schema.ts';
+import { addMember, registerCompany } from '../helpers/factories.ts';
+import { type Client, clientFor } from '../helpers/requests.ts';
+import { buildTestApp } from '../helpers/test-app.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+const ALREADY_INVITED = { message: 'An invitation to this email address is already pending.' };
+const ALREADY_MEMBER = { message: 'A member of the organization already has this email address.' };
+
+const tokenOf = (previewUrl: string) => new URL(previewUrl).searchParams.get('token') ?? '';
+const invite = (as: Client, email: string) =>
+  as.post('/api/organization/invitations', { name: 'Ivy Invitee', email });
+const pendingEmails = async (as: Client) =>
+  (await as.get('/api/organization/invitations')).json<{ email: string }[]>().map((i) => i.email);
+
+async function company() {
+  const admin = await registerCompany(app, { email: 'ada@example.org' });
+  return { admin, as: clientFor(app, admin.cookie) };
+}
+
+describe('one pending invitation per email address', () => {
+  it('refuses a second pending invitation to the same address, whatever its case', async () => {
+    const { as } = await company();
+    expect((await invite(as, 'ivy@example.org')).statusCode).toBe(201);
+    const again = await invite(as, '  IVY@Example.org ');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual(ALREADY_INVITED);
+    expect(await pendingEmails(as)).toEqual(['ivy@example.org']);
+    // Another company may invite the same person.
+    expect((await invite((await company()).as, 'ivy@example.org')).statusCode).toBe(201);
+  });
+
+  it("refuses an invitation to a member's email address", async () => {
+    const { admin, as } = await company();
+    const member = await addMember(app, admin.user.companyId, 'user');
+    const toAdmin = await invite(as, 'ADA@example.org');
+    expect(toAdmin.statusCode).toBe(409);
+    expect(toAdmin.json()).toEqual(ALREADY_MEMBER);
+    expect((await invite(as, member.user.email)).json()).toEqual(ALREADY_MEMBER);
+    expect(await pendingEmails(as)).toEqual([]);
+  });
+
+  it('invites the address again once its invitation is cancelled', async () => {
+    const { as } = await company();
+    const first = (await invite(as, 'ivy@example.org')).json();
+    expect((await as.delete(`/api/organization/invitations/${first.id}`)).statusCode).toBe(204);
+    expect((await invite(as, 'ivy@example.org')).statusCode).toBe(201);
+  });
+
+  it('invites the address again once its invitation has expired; the old link stays expired', async () => {
+    const { as } = await company();
+    const first = (await invite(as, 'ivy@example.org')).json();
+    // Time passes: the invitation's week is over.
+    await app.db
+      .update(userInvitations)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(userInvitations.id, first.id));
+    const second = await invite(as, 'ivy@example.org');
+    expect(second.statusCode).toBe(201);
+    expect(await pendingEmails(as)).toEqual(['ivy@example.org']);
+    const lookup = await app.inject({
+      method: 'GET',
+      url: `/api/invitations/${tokenOf(first.previewUrl)}`,
+    });
+    expect(lookup.json().status).toBe('expired');
+  });
+
+  it('after acceptance the invitee is a member; once removed, they may be invited again', async () => {
+    const { as } = await company();
+    const first = (await invite(as, 'ivy@example.org')).json();
+    const accepted = await app.inject({
+      method: 'POST',
+      url: '/api/invitations/accept',
+      payload: { token: tokenOf(first.previewUrl), username: 'ivy_joins', password: 'Ivy-pass-1' },
+    });
+    expect(accepted.statusCode).toBe(201);
+    expect((await invite(as, 'ivy@example.org')).json()).toEqual(ALREADY_MEMBER);
+
+    const team = (await as.get('/api/organization/users')).json<{ id: number; email: string }[]>();
+    const ivy = team.find((m) => m.email === 'ivy@example.org');
+    expect((await as.delete(`/api/organization/users/${ivy?.id}`)).statusCode).toBe(204);
+    expect((await invite(as, 'ivy@example.org')).statusCode).toBe(201);
+  });
+
+  it('two admins inviting one address at the same moment: one invitation, one 409', async () => {
+    const { admin, as } = await company();
+    const other = clientFor(app, (await addMember(app, admin.user.companyId, 'admin')).cookie);
+    for (let i = 0; i < 10; i++) {
+      const email = `both_${i}@example.org`;
+      const answers = await Promise.all([invite(as, email), invite(other, email.toUpperCase())]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    }
+    expect(await pendingEmails(as)).toHaveLength(10);
+  });
+});
