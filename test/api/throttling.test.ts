@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/server/config.ts';
 import { userInvitations } from '../../src/server/db/schema.ts';
 import { argon2RunCount } from '../../src/server/lib/passwords.ts';
 import { DEFAULT_PASSWORD, registerCompany, registrationFor } from '../helpers/factories.ts';
@@ -72,6 +73,48 @@ describe('sign-in throttling is not a lock-out', () => {
     expect((await signIn(app, username, DEFAULT_PASSWORD, home)).statusCode).toBe(429);
     // The guesses at home do not keep the owner out of their other usual address.
     expect((await signIn(app, username, DEFAULT_PASSWORD, office)).statusCode).toBe(200);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const proxy = '10.30.0.1';
+
+  it("keys the throttle on X-Forwarded-For's client when the proxy is trusted", async () => {
+    const { trustProxy } = parseConfig({ TRUST_PROXY: proxy });
+    const proxied = await buildTestApp({ trustProxy });
+    try {
+      const via = (client: string) =>
+        signIn(proxied, madeUp(0), 'guess', proxy, { 'x-forwarded-for': client });
+      for (let i = 0; i < 10; i++) expect((await via('203.0.113.7')).statusCode).toBe(401);
+      expect((await via('203.0.113.7')).statusCode).toBe(429);
+      // Another client behind the same proxy is its own address.
+      expect((await via('203.0.113.8')).statusCode).toBe(401);
+      // A sender that is not the trusted proxy cannot pick its address with the header.
+      for (let i = 0; i < 10; i++) {
+        await signIn(proxied, madeUp(i), 'guess', '10.30.0.9', {
+          'x-forwarded-for': `192.0.2.${i}`,
+        });
+      }
+      const spoofed = await signIn(proxied, madeUp(0), 'guess', '10.30.0.9', {
+        'x-forwarded-for': '192.0.2.200',
+      });
+      expect(spoofed.statusCode).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('ignores X-Forwarded-For when no proxy is trusted (the default)', async () => {
+    for (let i = 0; i < 10; i++) {
+      const response = await signIn(app, madeUp(i), 'guess', '10.31.0.1', {
+        'x-forwarded-for': `198.51.100.${i}`,
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const fresh = await signIn(app, madeUp(10), 'guess', '10.31.0.1', {
+      'x-forwarded-for': '198.51.100.200',
+    });
+    expect(fresh.statusCode).toBe(429);
   });
 });
 
