@@ -1,24 +1,22 @@
 import { z } from 'zod';
-import { emailSchema, requiredText } from './common.ts';
+import { emailSchema, requiredText, storableString } from './common.ts';
 import { type Role, roles } from './organization.ts';
 
 /** Longest password accepted anywhere: hashing unbounded input would be a denial-of-service lever. */
 export const PASSWORD_MAX = 100;
 
-export const usernameSchema = z
-  .string({ error: 'Username must be at least 3 characters' })
+export const usernameSchema = storableString('Username must be at least 3 characters')
   .trim()
   .min(3, 'Username must be at least 3 characters')
   .max(50, 'Username must be at most 50 characters');
 
-export const passwordSchema = z
-  .string({ error: 'Password must be at least 6 characters' })
+export const passwordSchema = storableString('Password must be at least 6 characters')
   .min(6, 'Password must be at least 6 characters')
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
 export const loginSchema = z.object({
   username: requiredText('Username is required'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+  password: storableString('Password is required').min(1, 'Password is required'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

@@ -4,28 +4,35 @@ import { z } from 'zod';
 export const NOTES_MAX = 10_000;
 export const LINE_MAX = 200;
 
-// PostgreSQL text cannot hold NUL; refusing it here turns a database error into a clear 400.
-const noNul = (value: string) => !value.includes('\u0000');
-const NUL_MESSAGE = 'Text must not contain NUL characters';
+/** The answer to text that cannot be stored as sent. */
+const INVALID_CHARACTERS = 'Invalid characters';
+
+/**
+ * PostgreSQL text cannot hold NUL (U+0000), and a lone UTF-16 surrogate has no UTF-8 form (the
+ * driver would store U+FFFD instead of what was sent). Refusing both here turns a database error
+ * or a silent change into a clear 400.
+ */
+const isStorableText = (value: string) =>
+  !value.includes('\u0000') && !/\p{Cs}/u.test(value);
+
+/**
+ * A string that can be stored as sent: every string the API reads starts here. The check comes
+ * first, so its message wins over the length and format checks chained after it.
+ */
+export const storableString = (error?: string) =>
+  z.string(error === undefined ? undefined : { error }).refine(isStorableText, INVALID_CHARACTERS);
 
 /** A required single-line text: trimmed, and `message` when missing or blank. */
 export const requiredText = (message: string, max = LINE_MAX) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters`)
-    .refine(noNul, NUL_MESSAGE);
+  storableString(message).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 /**
  * An optional text: trimmed; empty, blank, null or missing all become null (stored as NULL).
  */
 export const optionalText = (max = LINE_MAX) =>
-  z
-    .string({ error: 'Expected text' })
+  storableString('Expected text')
     .trim()
     .max(max, `Must be at most ${max} characters`)
-    .refine(noNul, NUL_MESSAGE)
     .nullish()
     .transform((value) => (value ? value : null));
 

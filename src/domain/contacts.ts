@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { emailSchema, LINE_MAX, NOTES_MAX, optionalText, requiredText } from './common.ts';
-import { listQuerySchema } from './lists.ts';
+import { emailSchema, NOTES_MAX, optionalText, requiredText } from './common.ts';
+import { listQuerySchema, queryText } from './lists.ts';
 
 export const contactInputSchema = z.object({
   name: requiredText('Name is required'),
@@ -29,7 +29,7 @@ export type Contact = z.infer<typeof contactSchema>;
 export const contactSortFields = ['name', 'email', 'organization', 'createdAt'] as const;
 export const contactListQuerySchema = listQuerySchema(contactSortFields).extend({
   /** Exact organization: the contacts of one funder or partner (SPEC §1). */
-  organization: z.string().trim().max(LINE_MAX).optional(),
+  organization: queryText(),
 });
 
 /** The columns of an import file, in the template's order (SPEC §7, template download). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { dateTimeSchema, LINE_MAX, NOTES_MAX, optionalText, requiredText } from './common.ts';
-import { listQuerySchema } from './lists.ts';
+import { dateTimeSchema, NOTES_MAX, optionalText, requiredText, storableString } from './common.ts';
+import { listQuerySchema, queryText } from './lists.ts';
 
 export const grantStatuses = ['draft', 'in-progress', 'submitted', 'awarded', 'rejected'] as const;
 export type GrantStatus = (typeof grantStatuses)[number];
@@ -42,8 +42,7 @@ const choice = <const T extends readonly [string, ...string[]]>(
   invalid: string,
 ) => z.enum(values, { error: (issue) => (isMissing(issue.input) ? required : invalid) });
 
-const httpUrl = z
-  .string({ error: 'Please enter a valid URL' })
+const httpUrl = storableString('Please enter a valid URL')
   .trim()
   .max(2000, 'Must be at most 2000 characters')
   .nullish()
@@ -100,7 +99,7 @@ export type Grant = z.infer<typeof grantSchema>;
 export const grantSortFields = ['name', 'funder', 'amount', 'dueDate', 'status'] as const;
 export const grantListQuerySchema = listQuerySchema(grantSortFields).extend({
   /** Exact funder: the grants of one organization (SPEC §1). */
-  funder: z.string().trim().max(LINE_MAX).optional(),
+  funder: queryText(),
   status: z.enum(grantStatuses).optional(),
 });
 

@@ -1,6 +1,17 @@
 import { z } from 'zod';
+import { LINE_MAX, storableString } from './common.ts';
 
 export const LIST_LIMIT_MAX = 500;
+
+/**
+ * A free-text query parameter (a search, an exact organization): trimmed, bounded, and free of
+ * what PostgreSQL cannot compare, so `?q=%00` is a 400 and never a database error.
+ */
+export const queryText = (max = LINE_MAX, tooLong = `Must be at most ${max} characters`) =>
+  storableString().trim().max(max, tooLong).optional();
+
+/** `?q=`: the search every list and look-up takes. */
+export const searchQuerySchema = z.object({ q: queryText(200, 'Search is too long') });
 
 /**
  * ARCHITECTURE §3: every list accepts optional `q` (search), `sort` (a field, `-field` for
@@ -8,8 +19,7 @@ export const LIST_LIMIT_MAX = 500;
  */
 export function listQuerySchema<const Field extends string>(sortFields: readonly Field[]) {
   const sortValues = sortFields.flatMap((field) => [field, `-${field}`] as const);
-  return z.object({
-    q: z.string().trim().max(200, 'Search is too long').optional(),
+  return searchQuerySchema.extend({
     sort: z
       .enum(sortValues as [`${Field}` | `-${Field}`, ...(`${Field}` | `-${Field}`)[]], {
         error: `Sort by one of: ${sortValues.join(', ')}`,

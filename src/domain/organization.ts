@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { emailSchema, ID_MAX, LINE_MAX, optionalText, requiredText } from './common.ts';
+import {
+  emailSchema,
+  ID_MAX,
+  LINE_MAX,
+  optionalText,
+  requiredText,
+  storableString,
+} from './common.ts';
 import { isHttpUrl } from './grants.ts';
 
 export const roles = ['admin', 'user'] as const;
@@ -55,13 +62,11 @@ export type TeamMember = z.infer<typeof teamMemberSchema>;
 export const newUserSchema = z.object({
   name: requiredText('Name is required'),
   email: emailSchema,
-  username: z
-    .string({ error: 'Username must be at least 3 characters' })
+  username: storableString('Username must be at least 3 characters')
     .trim()
     .min(3, 'Username must be at least 3 characters')
     .max(50, 'Username must be at most 50 characters'),
-  password: z
-    .string({ error: 'Password must be at least 6 characters' })
+  password: storableString('Password must be at least 6 characters')
     .min(6, 'Password must be at least 6 characters')
     .max(100, 'Password must be at most 100 characters'),
   role: roleSchema,
@@ -74,8 +79,7 @@ export const resetPasswordSchema = z.object({
     .int('User ID is required')
     .min(1, 'User ID is required')
     .max(ID_MAX, 'User ID is required'),
-  newPassword: z
-    .string({ error: 'Password must be at least 6 characters' })
+  newPassword: storableString('Password must be at least 6 characters')
     .min(6, 'Password must be at least 6 characters')
     .max(100, 'Password must be at most 100 characters'),
 });
@@ -118,7 +122,7 @@ export const invitationLookupSchema = z.object({
 export type InvitationLookup = z.infer<typeof invitationLookupSchema>;
 
 export const acceptInvitationSchema = z.object({
-  token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(LINE_MAX),
+  token: storableString('Token is required').min(1, 'Token is required').max(LINE_MAX),
   username: newUserSchema.shape.username,
   password: newUserSchema.shape.password,
 });
