@@ -42,13 +42,30 @@ export const emailSchema = z
   .max(LINE_MAX, 'Invalid email format')
   .pipe(z.email({ error: 'Invalid email format' }));
 
-/** A date and time sent as an ISO 8601 string (or anything Date.parse reads). */
+/**
+ * The days the product takes, in UTC: 1900-01-01 to 2200-12-31. Date.parse reads years from
+ * -271821 to 275760; outside this range they are no grant's or task's date, and years like 0 or
+ * 99999 fail in PostgreSQL or on their way back (a 500 instead of the field's message).
+ */
+const EARLIEST = Date.UTC(1900, 0, 1);
+const AFTER_LATEST = Date.UTC(2201, 0, 1);
+
+/** Whether Date.parse reads `value` as an instant within the dates the product takes. */
+const isDateInRange = (value: string) => {
+  const time = Date.parse(value);
+  return time >= EARLIEST && time < AFTER_LATEST;
+};
+
+/**
+ * A date and time sent as an ISO 8601 string (or anything Date.parse reads) within those days;
+ * anything else, NUL included, answers the field's own `invalidMessage`.
+ */
 export const dateTimeSchema = (requiredMessage: string, invalidMessage = 'Invalid date format') =>
   z
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .refine((value) => !Number.isNaN(Date.parse(value)), invalidMessage)
+    .refine((value) => isStorableText(value) && isDateInRange(value), invalidMessage)
     .transform((value) => new Date(value));
 
 /** Largest id a row can have (PostgreSQL integer). */
