@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bodyRoutes,
+  extremeDate,
+  hostileText,
+  isDateInRange,
+  seedWriteTargets,
+  type WriteTargets,
+} from '../helpers/bad-values.ts';
 import { registerCompany } from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
@@ -268,5 +276,82 @@ describe('generated bad input never gets a 5xx', () => {
   it('keeps serving afterwards', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
     expect(response.statusCode).toBe(200);
+  });
+});
+
+/** What PostgreSQL cannot store as sent: the API refuses it with a 400. */
+const hasInvalidCharacters = (value: string) => value.includes('\u0000') || /\p{Cs}/u.test(value);
+
+describe('NUL, lone surrogates and extreme dates in every field', () => {
+  let targets: WriteTargets;
+  const routes = bodyRoutes(() => targets);
+  beforeAll(async () => {
+    targets = await seedWriteTargets(app);
+  });
+
+  for (const route of routes) {
+    const fields = [...Object.keys(route.strings), ...route.dates];
+    const valueFor = (field: string) =>
+      route.dates.includes(field) ? fc.oneof(extremeDate, hostileText) : hostileText;
+    // One to a few fields at a time, so a refusal of one field cannot hide another's answer.
+    const overrides = fc
+      .subarray(fields, { minLength: 1, maxLength: Math.min(3, fields.length) })
+      .chain((chosen) => fc.record(Object.fromEntries(chosen.map((f) => [f, valueFor(f)]))));
+
+    it(`${route.route}: a 400 that changes nothing, or a 2xx for a date in range`, async () => {
+      await fc.assert(
+        fc.asyncProperty(overrides, async (override) => {
+          const refused = Object.entries(override).some(
+            ([field, value]) =>
+              hasInvalidCharacters(value) || (route.dates.includes(field) && !isDateInRange(value)),
+          );
+          const before = await route.state?.();
+          const response = await app.inject({
+            method: route.method,
+            url: route.url(),
+            payload: { ...route.valid(), ...override },
+            headers: { cookie: targets.cookie },
+          });
+          const what = `${JSON.stringify(override)}: ${response.body}`;
+          expect(response.statusCode, what).toBeLessThan(500);
+          if (!refused) {
+            expect(response.statusCode, what).toBeLessThan(300);
+            return;
+          }
+          expect(response.statusCode, what).toBe(400);
+          expect(response.headers['set-cookie'], what).toBeUndefined();
+          expect(await route.state?.(), what).toEqual(before);
+        }),
+        { numRuns: RUNS },
+      );
+    });
+  }
+
+  it('query strings: a NUL in a parameter a list reads is a 400, anything else never a 5xx', async () => {
+    const paging = ['q', 'sort', 'limit', 'offset'];
+    const reads: Record<string, string[]> = {
+      '/api/contacts': [...paging, 'organization'],
+      '/api/contacts/organizations': ['q'],
+      '/api/interactions': [...paging, 'contactId'],
+      '/api/grants': [...paging, 'funder', 'status'],
+      '/api/opportunities': [...paging, 'stage'],
+    };
+    const names = [...new Set(Object.values(reads).flat())];
+    const query = fc.dictionary(fc.constantFrom(...names), hostileText, { minKeys: 1, maxKeys: 3 });
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...Object.keys(reads)), query, async (path, params) => {
+        const url = `${path}?${new URLSearchParams(params).toString()}`;
+        const response = await targets.admin.get(url);
+        const what = `${url}: ${response.body}`;
+        expect(response.statusCode, what).toBeLessThan(500);
+        // A URL cannot carry a lone surrogate (URLSearchParams writes U+FFFD), only a NUL is left
+        // to refuse; a parameter the list does not read is ignored.
+        const read = Object.entries(params).filter(([name]) => reads[path]?.includes(name));
+        if (read.some(([, value]) => value.includes('\u0000'))) {
+          expect(response.statusCode, what).toBe(400);
+        }
+      }),
+      { numRuns: RUNS * 2 },
+    );
   });
 });

@@ -1,0 +1,204 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bodyRoutes,
+  EDGE_DATES,
+  OUT_OF_RANGE_DATES,
+  seedWriteTargets,
+  textQueries,
+  type WriteRoute,
+  type WriteTargets,
+} from '../helpers/bad-values.ts';
+import { buildTestApp } from '../helpers/test-app.ts';
+
+let app: FastifyInstance;
+let targets: WriteTargets;
+const routes = bodyRoutes(() => targets);
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  targets = await seedWriteTargets(app);
+});
+afterAll(() => app.close());
+
+const send = (route: WriteRoute, body: Record<string, unknown>) =>
+  app.inject({
+    method: route.method,
+    url: route.url(),
+    headers: { cookie: targets.cookie },
+    payload: body,
+  });
+
+interface JsonSchema {
+  type?: string | string[];
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+}
+interface Operation {
+  parameters?: { in: string; name: string; schema: JsonSchema }[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+}
+
+/** The API as its OpenAPI document describes it: what the tables below must cover. */
+function operations(): [string, Operation][] {
+  const document = app.swagger() as { paths: Record<string, Record<string, Operation>> };
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]): [string, Operation] => [
+      `${method.toUpperCase()} ${path}`,
+      op,
+    ]),
+  );
+}
+const isText = (schema: JsonSchema): boolean =>
+  schema.type === 'string' || (schema.anyOf ?? []).some(isText);
+
+describe('the tables cover the whole API', () => {
+  it('lists every free-text query parameter', () => {
+    const found: Record<string, string[]> = {};
+    for (const [name, op] of operations()) {
+      const texts = (op.parameters ?? []).filter(
+        (p) => p.in === 'query' && isText(p.schema) && !p.schema.enum,
+      );
+      if (texts.length > 0) found[name.replace(/^GET /, '')] = texts.map((p) => p.name).sort();
+    }
+    const listed = Object.fromEntries(
+      Object.entries(textQueries).map(([path, names]) => [path, [...names].sort()]),
+    );
+    expect(found).toEqual(listed);
+  });
+
+  it('lists every route that takes a JSON body, with all of its string fields', () => {
+    const found: Record<string, string[]> = {};
+    for (const [name, op] of operations()) {
+      const schema = op.requestBody?.content['application/json']?.schema;
+      if (!schema) continue;
+      const properties = Object.entries(schema.properties ?? {});
+      found[name] = properties.filter(([, p]) => isText(p)).map(([field]) => field);
+    }
+    const listed = Object.fromEntries(
+      routes.map((r) => [r.route, [...Object.keys(r.strings), ...r.dates]]),
+    );
+    for (const fields of [...Object.values(found), ...Object.values(listed)]) fields.sort();
+    expect(found).toEqual(listed);
+  });
+});
+
+describe('NUL in a query string', () => {
+  for (const [path, filters] of Object.entries(textQueries)) {
+    for (const filter of filters) {
+      it(`GET ${path}?${filter}=%00 answers 400 'Invalid characters'`, async () => {
+        for (const value of ['%00', 'a%00b', '%20%00%20']) {
+          const response = await targets.admin.get(`${path}?${filter}=${value}`);
+          expect(response.statusCode, response.body).toBe(400);
+          expect(response.json().message).toBe('Invalid characters');
+        }
+      });
+    }
+  }
+
+  it('answers the other parameters with their own messages', async () => {
+    const cases = [
+      ['/api/contacts?sort=%00', 'Sort by one of: name, -name'],
+      ['/api/grants?status=%00', 'Invalid option'],
+      ['/api/opportunities?stage=%00', 'Invalid option'],
+      ['/api/interactions?contactId=%00', 'Invalid input'],
+      ['/api/contacts?limit=%00', 'Invalid input'],
+      ['/api/contacts?offset=%00', 'Invalid input'],
+    ] as const;
+    for (const [url, message] of cases) {
+      const response = await targets.admin.get(url);
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
+      expect(response.json().message).toContain(message);
+    }
+  });
+
+  it('never answers a 5xx to bytes that are not UTF-8', async () => {
+    for (const [path, filters] of Object.entries(textQueries)) {
+      for (const filter of filters) {
+        for (const value of ['%ED%A0%80', '%C0%80', '%FF', '%F4%90%80%80', '%']) {
+          const response = await targets.admin.get(`${path}?${filter}=${value}`);
+          expect(response.statusCode, `${path}?${filter}=${value}`).toBeLessThan(500);
+        }
+      }
+    }
+  });
+});
+
+describe('NUL and lone surrogates in a body', () => {
+  for (const route of routes) {
+    it(`${route.route}: 400 with the field's message for each string field, nothing changed`, async () => {
+      for (const [field, message] of Object.entries(route.strings)) {
+        for (const bad of ['a\u0000b', '\u0000', 'x\uD800y', '\uDFFF']) {
+          const before = await route.state?.();
+          const response = await send(route, { ...route.valid(), [field]: bad });
+          const what = `${field}=${JSON.stringify(bad)}: ${response.body}`;
+          expect(response.statusCode, what).toBe(400);
+          expect(response.json().message, what).toBe(message);
+          expect(response.headers['set-cookie'], what).toBeUndefined();
+          expect(await route.state?.(), what).toEqual(before);
+        }
+      }
+    });
+  }
+
+  it('takes invalid UTF-8 bytes in a JSON body as U+FFFD, never a 5xx', async () => {
+    const payload = Buffer.concat([
+      Buffer.from('{"name":"bad '),
+      Buffer.from([0xed, 0xa0, 0x80, 0xff]),
+      Buffer.from('","email":"bytes@example.org"}'),
+    ]);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      headers: { cookie: targets.cookie, 'content-type': 'application/json' },
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().name).toMatch(/^bad \uFFFD+$/);
+  });
+});
+
+describe('dates outside 1900-01-01 to 2200-12-31', () => {
+  const dateRoutes = routes.filter((r) => r.dates.length > 0);
+
+  it('has a date field on the interaction, grant, task and opportunity routes', () => {
+    expect(dateRoutes.map((r) => `${r.route} ${r.dates.join()}`)).toEqual([
+      'POST /api/interactions date',
+      'PATCH /api/interactions/{id} date',
+      'POST /api/grants dueDate',
+      'PATCH /api/grants/{id} dueDate',
+      'POST /api/grants/{grantId}/tasks dueDate',
+      'PATCH /api/grants/{grantId}/tasks/{taskId} dueDate',
+      'POST /api/opportunities expectedCloseDate',
+      'PATCH /api/opportunities/{id} expectedCloseDate',
+    ]);
+  });
+
+  for (const route of dateRoutes) {
+    it(`${route.route}: 'Invalid date format' outside the range, nothing changed`, async () => {
+      for (const field of route.dates) {
+        for (const date of OUT_OF_RANGE_DATES) {
+          const before = await route.state?.();
+          const response = await send(route, { ...route.valid(), [field]: date });
+          const what = `${field}=${date}: ${response.body}`;
+          expect(response.statusCode, what).toBe(400);
+          expect(response.json().message, what).toBe('Invalid date format');
+          expect(response.json().issues[0].path, what).toBe(field);
+          expect(await route.state?.(), what).toEqual(before);
+        }
+      }
+    });
+
+    it(`${route.route}: accepts the first and the last day and reads them back`, async () => {
+      for (const field of route.dates) {
+        for (const date of EDGE_DATES) {
+          const response = await send(route, { ...route.valid(), [field]: date });
+          const what = `${field}=${date}: ${response.body}`;
+          expect(response.statusCode, what).toBeLessThan(300);
+          expect(response.json()[field], what).toBe(new Date(date).toISOString());
+        }
+      }
+    });
+  }
+});

@@ -1,0 +1,389 @@
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { addMember, registerCompany, registrationFor, uniqueUsername } from './factories.ts';
+import { type Client, clientFor } from './requests.ts';
+
+/**
+ * Values no route may store: NUL (PostgreSQL text cannot hold it) and lone UTF-16 surrogates
+ * (they have no UTF-8 form), alone or inside ordinary text.
+ */
+export const hostileText: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    ' \u0000 ',
+    '\uD800',
+    'x\uDFFFy',
+    '\uDBFF\u0000',
+    'é\uD83D',
+  ),
+  fc
+    .tuple(fc.string(), fc.constantFrom('\u0000', '\uD800', '\uDC00', '\uDBFF'), fc.string())
+    .map(([before, bad, after]) => `${before}${bad}${after}`),
+);
+
+/**
+ * The dates the API accepts, as instants: 1900-01-01 to 2200-12-31 in UTC. Written out here
+ * rather than imported, so the tests do not take the rule from the code they test.
+ */
+const EARLIEST = Date.UTC(1900, 0, 1);
+const AFTER_LATEST = Date.UTC(2201, 0, 1);
+export const isDateInRange = (value: string) => {
+  const time = Date.parse(value);
+  return time >= EARLIEST && time < AFTER_LATEST;
+};
+
+export const OUT_OF_RANGE_DATES = [
+  '99999',
+  '0000-01-01',
+  '+275760-09-13',
+  '-000001-01-01',
+  '-271821-04-20T00:00:00.000Z',
+  '1899-12-31',
+  '1899-12-31T23:59:59.999Z',
+  '2201-01-01',
+] as const;
+export const EDGE_DATES = ['1900-01-01', '2200-12-31', '2200-12-31T23:59:59.999Z'] as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** An instant within a day of `edge`. */
+const around = (edge: string) =>
+  fc
+    .date({
+      min: new Date(Date.parse(edge) - DAY_MS),
+      max: new Date(Date.parse(edge) + DAY_MS),
+      noInvalidDate: true,
+    })
+    .map((date) => date.toISOString());
+
+/** Any instant JavaScript can hold, weighted towards the edges of the accepted range. */
+export const extremeDate: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(...OUT_OF_RANGE_DATES, ...EDGE_DATES),
+  fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+  around('1900-01-01T00:00:00Z'),
+  around('2201-01-01T00:00:00Z'),
+);
+
+export interface WriteTargets {
+  /** The admin's session cookie, and a client that sends it. */
+  cookie: string;
+  admin: Client;
+  member: Client;
+  memberId: number;
+  ids: { contact: number; interaction: number; grant: number; task: number; opportunity: number };
+  invitationToken: string;
+}
+
+/** A company with one record of each kind, a second member and a pending invitation. */
+export async function seedWriteTargets(app: FastifyInstance): Promise<WriteTargets> {
+  const owner = await registerCompany(app);
+  const admin = clientFor(app, owner.cookie);
+  const created = async (url: string, body: unknown) => {
+    const response = await admin.post(url, body);
+    if (response.statusCode !== 201) throw new Error(`${url}: ${response.body}`);
+    return response.json<{ id: number }>().id;
+  };
+  const contact = await created('/api/contacts', { name: 'C', email: 'c@example.org' });
+  const interaction = await created('/api/interactions', {
+    contactId: contact,
+    type: 'call',
+    notes: 'n',
+    date: '2027-01-01',
+  });
+  const grant = await created('/api/grants', {
+    name: 'G',
+    funder: 'F',
+    amount: 1,
+    dueDate: '2027-01-01',
+  });
+  const task = await created(`/api/grants/${grant}/tasks`, {
+    name: 'T',
+    description: 'd',
+    category: 'research',
+    dueDate: '2027-01-01',
+  });
+  const opportunity = await created('/api/opportunities', {
+    name: 'O',
+    organization: 'F',
+    amount: 1,
+    stage: 'proposal',
+    expectedCloseDate: '2027-01-01',
+  });
+  const member = await addMember(app, owner.user.companyId);
+  const invitation = await admin.post('/api/organization/invitations', {
+    name: 'Ivy',
+    email: 'ivy@example.org',
+  });
+  const previewUrl = invitation.json<{ previewUrl?: string }>().previewUrl ?? '';
+  return {
+    cookie: owner.cookie,
+    admin,
+    member: clientFor(app, member.cookie),
+    memberId: member.user.id,
+    ids: { contact, interaction, grant, task, opportunity },
+    invitationToken: new URL(previewUrl).searchParams.get('token') ?? '',
+  };
+}
+
+type Body = Record<string, unknown>;
+
+export interface WriteRoute {
+  /** Method and path as the OpenAPI document names them. */
+  route: string;
+  method: 'POST' | 'PATCH';
+  url: () => string;
+  /** A body the route accepts. */
+  valid: () => Body;
+  /** Every string field, with the message a NUL or a lone surrogate in it answers. */
+  strings: Record<string, string>;
+  /** Every date field; a date outside the accepted range answers 'Invalid date format'. */
+  dates: string[];
+  /** What a client can see of the state the route changes; a refusal must leave it alike. */
+  state?: () => Promise<string>;
+}
+
+const INVALID = 'Invalid characters';
+const EMAIL = 'Invalid email format';
+const PASSWORD = 'Correct-horse-8';
+
+const contactStrings = {
+  name: INVALID,
+  email: EMAIL,
+  phone: INVALID,
+  organization: INVALID,
+  notes: INVALID,
+};
+const interactionStrings = { type: 'Type is required', notes: INVALID };
+const grant = { name: 'G2', funder: 'F2', amount: 5, dueDate: '2027-03-01', status: 'draft' };
+const grantStrings = {
+  name: INVALID,
+  funder: INVALID,
+  status: 'Invalid status value',
+  notes: INVALID,
+  documentUrl: INVALID,
+};
+const task = { name: 'T2', description: 'd2', category: 'outreach', dueDate: '2027-03-02' };
+const taskStrings = {
+  name: INVALID,
+  description: INVALID,
+  category: 'Invalid category value',
+  status: 'Invalid status value',
+};
+const opportunity = {
+  name: 'O2',
+  organization: 'F2',
+  amount: 7,
+  stage: 'qualification',
+  expectedCloseDate: '2027-04-01',
+};
+const opportunityStrings = {
+  name: INVALID,
+  organization: INVALID,
+  stage: 'Invalid stage value',
+  notes: INVALID,
+};
+
+/**
+ * Every route that takes a body. `targets` is read when a request is made, so the table can
+ * name the tests before `seedWriteTargets` has run.
+ */
+export function bodyRoutes(targets: () => WriteTargets): WriteRoute[] {
+  const ids = () => targets().ids;
+  const read = (url: () => string) => async () => (await targets().admin.get(url())).body;
+  const contactUrl = () => `/api/contacts/${ids().contact}`;
+  const interactionUrl = () => `/api/interactions/${ids().interaction}`;
+  const interaction = () => ({
+    contactId: ids().contact,
+    type: 'meeting',
+    notes: 'n',
+    date: '2027-02-01',
+  });
+  const grantUrl = () => `/api/grants/${ids().grant}`;
+  const tasksUrl = () => `/api/grants/${ids().grant}/tasks`;
+  const opportunityUrl = () => `/api/opportunities/${ids().opportunity}`;
+  const path = (url: string) => () => url;
+  return [
+    {
+      route: 'POST /api/register',
+      method: 'POST',
+      url: path('/api/register'),
+      valid: () => registrationFor(),
+      strings: {
+        username: INVALID,
+        password: INVALID,
+        name: INVALID,
+        organization: INVALID,
+        email: EMAIL,
+      },
+      dates: [],
+    },
+    {
+      route: 'POST /api/login',
+      method: 'POST',
+      url: path('/api/login'),
+      valid: () => ({ username: uniqueUsername(), password: PASSWORD }),
+      strings: { username: INVALID, password: INVALID },
+      dates: [],
+    },
+    {
+      route: 'POST /api/contacts',
+      method: 'POST',
+      url: path('/api/contacts'),
+      valid: () => ({ name: 'N', email: 'n@example.org' }),
+      strings: contactStrings,
+      dates: [],
+      state: read(path('/api/contacts')),
+    },
+    {
+      route: 'PATCH /api/contacts/{id}',
+      method: 'PATCH',
+      url: contactUrl,
+      valid: () => ({ name: 'N2', email: 'n2@example.org', notes: 'x' }),
+      strings: contactStrings,
+      dates: [],
+      state: read(contactUrl),
+    },
+    {
+      route: 'POST /api/interactions',
+      method: 'POST',
+      url: path('/api/interactions'),
+      valid: interaction,
+      strings: interactionStrings,
+      dates: ['date'],
+      state: read(path('/api/interactions')),
+    },
+    {
+      route: 'PATCH /api/interactions/{id}',
+      method: 'PATCH',
+      url: interactionUrl,
+      valid: interaction,
+      strings: interactionStrings,
+      dates: ['date'],
+      state: read(interactionUrl),
+    },
+    {
+      route: 'POST /api/grants',
+      method: 'POST',
+      url: path('/api/grants'),
+      valid: () => grant,
+      strings: grantStrings,
+      dates: ['dueDate'],
+      state: read(path('/api/grants')),
+    },
+    {
+      route: 'PATCH /api/grants/{id}',
+      method: 'PATCH',
+      url: grantUrl,
+      valid: () => grant,
+      strings: grantStrings,
+      dates: ['dueDate'],
+      state: read(grantUrl),
+    },
+    {
+      route: 'POST /api/grants/{grantId}/tasks',
+      method: 'POST',
+      url: tasksUrl,
+      valid: () => task,
+      strings: taskStrings,
+      dates: ['dueDate'],
+      state: read(tasksUrl),
+    },
+    {
+      route: 'PATCH /api/grants/{grantId}/tasks/{taskId}',
+      method: 'PATCH',
+      url: () => `${tasksUrl()}/${ids().task}`,
+      valid: () => task,
+      strings: taskStrings,
+      dates: ['dueDate'],
+      state: read(tasksUrl),
+    },
+    {
+      route: 'POST /api/opportunities',
+      method: 'POST',
+      url: path('/api/opportunities'),
+      valid: () => opportunity,
+      strings: opportunityStrings,
+      dates: ['expectedCloseDate'],
+      state: read(path('/api/opportunities')),
+    },
+    {
+      route: 'PATCH /api/opportunities/{id}',
+      method: 'PATCH',
+      url: opportunityUrl,
+      valid: () => opportunity,
+      strings: opportunityStrings,
+      dates: ['expectedCloseDate'],
+      state: read(opportunityUrl),
+    },
+    {
+      route: 'PATCH /api/organization',
+      method: 'PATCH',
+      url: path('/api/organization'),
+      valid: () => ({ name: 'Org', industry: 'Aid', website: 'https://example.org' }),
+      strings: { name: INVALID, industry: INVALID, website: INVALID, address: INVALID },
+      dates: [],
+      state: read(path('/api/organization')),
+    },
+    {
+      route: 'POST /api/organization/users',
+      method: 'POST',
+      url: path('/api/organization/users'),
+      valid: () => ({
+        name: 'New',
+        email: 'new@example.org',
+        username: uniqueUsername('new'),
+        password: PASSWORD,
+      }),
+      strings: {
+        name: INVALID,
+        email: EMAIL,
+        username: INVALID,
+        password: INVALID,
+        role: 'Invalid role value',
+      },
+      dates: [],
+      state: read(path('/api/organization/users')),
+    },
+    {
+      route: 'POST /api/organization/users/reset-password',
+      method: 'POST',
+      url: path('/api/organization/users/reset-password'),
+      valid: () => ({ userId: targets().memberId, newPassword: PASSWORD }),
+      strings: { newPassword: INVALID },
+      dates: [],
+      // A reset ends the member's sessions.
+      state: async () => String((await targets().member.get('/api/user')).statusCode),
+    },
+    {
+      route: 'POST /api/organization/invitations',
+      method: 'POST',
+      url: path('/api/organization/invitations'),
+      valid: () => ({ name: 'Iris', email: 'iris@example.org' }),
+      strings: { name: INVALID, email: EMAIL, role: 'Invalid role value' },
+      dates: [],
+      state: read(path('/api/organization/invitations')),
+    },
+    {
+      route: 'POST /api/invitations/accept',
+      method: 'POST',
+      url: path('/api/invitations/accept'),
+      valid: () => ({
+        token: targets().invitationToken,
+        username: uniqueUsername(),
+        password: PASSWORD,
+      }),
+      strings: { token: INVALID, username: INVALID, password: INVALID },
+      dates: [],
+      state: read(path('/api/organization/users')),
+    },
+  ];
+}
+
+/** Every endpoint with a free-text query parameter, and those parameters. */
+export const textQueries: Record<string, string[]> = {
+  '/api/contacts': ['q', 'organization'],
+  '/api/contacts/organizations': ['q'],
+  '/api/interactions': ['q'],
+  '/api/grants': ['q', 'funder'],
+  '/api/opportunities': ['q'],
+};
