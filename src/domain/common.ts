@@ -12,8 +12,7 @@ const INVALID_CHARACTERS = 'Invalid characters';
  * driver would store U+FFFD instead of what was sent). Refusing both here turns a database error
  * or a silent change into a clear 400.
  */
-const isStorableText = (value: string) =>
-  !value.includes('\u0000') && !/\p{Cs}/u.test(value);
+const isStorableText = (value: string) => !value.includes('\u0000') && !/\p{Cs}/u.test(value);
 
 /**
  * A string that can be stored as sent: every string the API reads starts here. The check comes
