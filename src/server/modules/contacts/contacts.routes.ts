@@ -10,7 +10,7 @@ import {
   importMessage,
   importResultSchema,
 } from '../../../domain/contacts.ts';
-import { TOTAL_COUNT_HEADER } from '../../../domain/lists.ts';
+import { searchQuerySchema, TOTAL_COUNT_HEADER } from '../../../domain/lists.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
 import { readWholeFile } from '../../lib/uploads.ts';
@@ -61,7 +61,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Organization names already in use (contacts, grant funders, opportunities)',
-        querystring: z.object({ q: z.string().trim().max(200).optional() }),
+        querystring: searchQuerySchema,
         response: { 200: z.array(z.string()), 401: errorBodySchema },
       },
     },
