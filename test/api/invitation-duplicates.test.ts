@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userInvitations } from '../../src/server/db/schema.ts';
-import { addMember, registerCompany } from '../helpers/factories.ts';
+import { addMember, registerCompany, uniqueUsername } from '../helpers/factories.ts';
 import { type Client, clientFor } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
 
@@ -79,7 +79,11 @@ describe('one pending invitation per email address', () => {
     const accepted = await app.inject({
       method: 'POST',
       url: '/api/invitations/accept',
-      payload: { token: tokenOf(first.previewUrl), username: 'ivy_joins', password: 'Ivy-pass-1' },
+      payload: {
+        token: tokenOf(first.previewUrl),
+        username: uniqueUsername('ivy'),
+        password: 'Ivy-pass-1',
+      },
     });
     expect(accepted.statusCode).toBe(201);
     expect((await invite(as, 'ivy@example.org')).json()).toEqual(ALREADY_MEMBER);
