@@ -7,6 +7,7 @@ import {
   addMember,
   DEFAULT_PASSWORD,
   login,
+  randomAddress,
   registerCompany,
   registrationFor,
 } from '../helpers/factories.ts';
@@ -69,7 +70,12 @@ describe('POST /api/register', () => {
   it('answers 409 for a username already taken, whatever its case, and creates nothing', async () => {
     const first = await registerCompany(app);
     const body = registrationFor({ username: first.username.toUpperCase() });
-    const response = await app.inject({ method: 'POST', url: '/api/register', payload: body });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: body,
+      remoteAddress: randomAddress(),
+    });
 
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: 'Username already exists' });
@@ -125,11 +131,13 @@ describe('POST /api/login', () => {
       method: 'POST',
       url: '/api/login',
       payload: { username, password: 'not-the-password' },
+      remoteAddress: randomAddress(),
     });
     const unknownUser = await app.inject({
       method: 'POST',
       url: '/api/login',
       payload: { username: 'nobody-here', password: DEFAULT_PASSWORD },
+      remoteAddress: randomAddress(),
     });
 
     expect(wrongPassword.statusCode).toBe(401);

@@ -9,7 +9,7 @@ import {
   seedWriteTargets,
   type WriteTargets,
 } from '../helpers/bad-values.ts';
-import { registerCompany } from '../helpers/factories.ts';
+import { randomAddress, registerCompany } from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
 
@@ -224,6 +224,8 @@ describe('generated bad input never gets a 5xx', () => {
             url: route.url(),
             payload: JSON.stringify(body),
             headers: { cookie, 'content-type': 'application/json' },
+            // Sign-ins, sign-ups and acceptances that fail count against their address.
+            remoteAddress: randomAddress(),
           });
           expect(
             response.statusCode,

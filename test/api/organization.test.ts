@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userInvitations } from '../../src/server/db/schema.ts';
-import { addMember, login, registerCompany, type SignedInUser } from '../helpers/factories.ts';
+import {
+  addMember,
+  login,
+  randomAddress,
+  registerCompany,
+  type SignedInUser,
+} from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
 
@@ -294,6 +300,7 @@ describe('invitation life cycle', () => {
     const accepted = await app.inject({
       method: 'POST',
       url: '/api/invitations/accept',
+      remoteAddress: randomAddress(),
       payload: { token, username: 'ivy_joins', password: 'Ivy-pass-1' },
     });
     expect(accepted.statusCode).toBe(201);
@@ -312,6 +319,7 @@ describe('invitation life cycle', () => {
     const again = await app.inject({
       method: 'POST',
       url: '/api/invitations/accept',
+      remoteAddress: randomAddress(),
       payload: { token, username: 'ivy_again', password: 'Ivy-pass-1' },
     });
     expect(again.statusCode).toBe(409);
@@ -335,6 +343,7 @@ describe('invitation life cycle', () => {
     const accept = await app.inject({
       method: 'POST',
       url: '/api/invitations/accept',
+      remoteAddress: randomAddress(),
       payload: { token, username: 'late_user', password: 'secret1' },
     });
     expect(accept.statusCode).toBe(409);
@@ -369,6 +378,7 @@ describe('invitation life cycle', () => {
     const accept = await app.inject({
       method: 'POST',
       url: '/api/invitations/accept',
+      remoteAddress: randomAddress(),
       payload: { token, username: 'gone_user', password: 'secret1' },
     });
     expect(accept.statusCode).toBe(404);
@@ -383,6 +393,7 @@ describe('invitation life cycle', () => {
     const taken = await app.inject({
       method: 'POST',
       url: '/api/invitations/accept',
+      remoteAddress: randomAddress(),
       payload: { token, username: member.username, password: 'secret1' },
     });
     expect(taken.statusCode).toBe(409);
@@ -408,6 +419,7 @@ describe('invitation life cycle', () => {
     const noToken = await app.inject({
       method: 'POST',
       url: '/api/invitations/accept',
+      remoteAddress: randomAddress(),
       payload: { token: '', username: 'someone', password: 'secret1' },
     });
     expect(noToken.json().message).toBe('Token is required');

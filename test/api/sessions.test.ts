@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/server/db/schema.ts';
 import { hashToken } from '../../src/server/lib/tokens.ts';
-import { DEFAULT_PASSWORD, login, registerCompany } from '../helpers/factories.ts';
+import {
+  DEFAULT_PASSWORD,
+  login,
+  randomAddress,
+  registerCompany,
+  uniqueUsername,
+} from '../helpers/factories.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
 
 let app: FastifyInstance;
@@ -78,10 +84,11 @@ describe('login throttling', () => {
 
   it('refuses an address after 10 failures in 15 minutes, saying when to retry', async () => {
     const { username } = await registerCompany(app);
+    const address = randomAddress();
     for (let i = 0; i < 10; i++) {
-      expect((await attempt(username, 'wrong', '10.1.0.1')).statusCode).toBe(401);
+      expect((await attempt(username, 'wrong', address)).statusCode).toBe(401);
     }
-    const blocked = await attempt(username, DEFAULT_PASSWORD, '10.1.0.1');
+    const blocked = await attempt(username, DEFAULT_PASSWORD, address);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe(
       'Too many failed sign-in attempts. Try again in 15 minutes.',
@@ -90,34 +97,39 @@ describe('login throttling', () => {
   });
 
   it('refuses an address that tries many accounts', async () => {
-    for (let i = 0; i < 10; i++) await attempt(`nobody_${i}`, 'wrong', '10.2.0.1');
+    const address = randomAddress();
+    for (let i = 0; i < 10; i++) await attempt(uniqueUsername('nobody'), 'wrong', address);
     const { username } = await registerCompany(app);
-    expect((await attempt(username, DEFAULT_PASSWORD, '10.2.0.1')).statusCode).toBe(429);
-    expect((await attempt(username, DEFAULT_PASSWORD, '10.2.0.2')).statusCode).toBe(200);
+    expect((await attempt(username, DEFAULT_PASSWORD, address)).statusCode).toBe(429);
+    expect((await attempt(username, DEFAULT_PASSWORD, randomAddress())).statusCode).toBe(200);
   });
 
   it('an attack on an account from elsewhere never locks its owner out of a known address', async () => {
     const { username } = await registerCompany(app);
+    const home = randomAddress();
+    const elsewhere = randomAddress();
     // The owner has signed in from their own address before.
-    expect((await attempt(username, DEFAULT_PASSWORD, '10.3.0.1')).statusCode).toBe(200);
+    expect((await attempt(username, DEFAULT_PASSWORD, home)).statusCode).toBe(200);
     // An attacker spreads failures over many addresses, 2 each.
     for (let i = 0; i < 6; i++) {
-      await attempt(username, 'guess', `10.3.1.${i}`);
-      await attempt(username, 'guess', `10.3.1.${i}`);
+      const attacker = randomAddress();
+      await attempt(username, 'guess', attacker);
+      await attempt(username, 'guess', attacker);
     }
     // Unknown addresses are held back now...
-    expect((await attempt(username, DEFAULT_PASSWORD, '10.3.2.1')).statusCode).toBe(429);
+    expect((await attempt(username, DEFAULT_PASSWORD, elsewhere)).statusCode).toBe(429);
     // ...but the owner's known address is not.
-    expect((await attempt(username, DEFAULT_PASSWORD, '10.3.0.1')).statusCode).toBe(200);
+    expect((await attempt(username, DEFAULT_PASSWORD, home)).statusCode).toBe(200);
     // That success clears the account's failures, so new addresses may try again.
-    expect((await attempt(username, DEFAULT_PASSWORD, '10.3.2.1')).statusCode).toBe(200);
+    expect((await attempt(username, DEFAULT_PASSWORD, elsewhere)).statusCode).toBe(200);
   });
 
   it('a success resets the failures of the account', async () => {
     const { username } = await registerCompany(app);
-    for (let i = 0; i < 9; i++) await attempt(username, 'wrong', '10.4.0.1');
-    expect((await attempt(username, DEFAULT_PASSWORD, '10.4.0.1')).statusCode).toBe(200);
-    expect((await attempt(username, 'wrong', '10.4.0.1')).statusCode).toBe(401);
-    expect((await attempt(username, DEFAULT_PASSWORD, '10.4.0.1')).statusCode).toBe(200);
+    const address = randomAddress();
+    for (let i = 0; i < 9; i++) await attempt(username, 'wrong', address);
+    expect((await attempt(username, DEFAULT_PASSWORD, address)).statusCode).toBe(200);
+    expect((await attempt(username, 'wrong', address)).statusCode).toBe(401);
+    expect((await attempt(username, DEFAULT_PASSWORD, address)).statusCode).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { CurrentUser } from '../../src/domain/auth.ts';
 import type { Role } from '../../src/domain/organization.ts';
@@ -10,6 +10,13 @@ import { sessionCookieOf } from './test-app.ts';
 export const DEFAULT_PASSWORD = 'Correct-horse-7';
 
 export const uniqueUsername = (prefix = 'user') => `${prefix}_${randomUUID().slice(0, 8)}`;
+
+/**
+ * A client address of its own (in 10.0.0.0/8): the throttles count failures per address in
+ * tables every test file shares on one database, so requests that sign up, accept or sign in
+ * come from their own address unless a test means to share one.
+ */
+export const randomAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
 export interface SignedInUser {
   user: CurrentUser;
@@ -33,9 +40,15 @@ export function registrationFor(overrides: Record<string, unknown> = {}) {
 export async function registerCompany(
   app: FastifyInstance,
   overrides: Record<string, unknown> = {},
+  address = randomAddress(),
 ): Promise<SignedInUser> {
   const body = registrationFor(overrides);
-  const response = await app.inject({ method: 'POST', url: '/api/register', payload: body });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/register',
+    payload: body,
+    remoteAddress: address,
+  });
   if (response.statusCode !== 201) {
     throw new Error(`registration failed: ${response.statusCode} ${response.body}`);
   }
@@ -47,11 +60,17 @@ export async function registerCompany(
   };
 }
 
-export async function login(app: FastifyInstance, username: string, password: string) {
+export async function login(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  address = randomAddress(),
+) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/login',
     payload: { username, password },
+    remoteAddress: address,
   });
   if (response.statusCode !== 200) {
     throw new Error(`login failed: ${response.statusCode} ${response.body}`);
