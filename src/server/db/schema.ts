@@ -242,38 +242,37 @@ export const userInvitations = pgTable(
   ],
 );
 
+/** The calls throttled per client address (sign-in also per account). */
+export const throttledActions = ['sign-in', 'register', 'accept-invitation'] as const;
+export const throttledAction = pgEnum('throttled_action', throttledActions);
+
 /**
- * Failed sign-ins, kept 15 minutes, for throttling per account and per address. Recorded before
- * any company is known, so it has no company_id and is not a tenant table.
+ * Attempts at a throttled action, kept 15 minutes. A row goes in when an attempt is let through,
+ * before its work, and a success takes it out again (a sign-in's takes out all the account's):
+ * what stays are failures and attempts still under way, so requests sent together cannot pass
+ * the limit. Recorded before any company is known, so it has no company_id and is not a tenant
+ * table.
  */
-export const loginFailures = pgTable(
-  'login_failures',
+export const throttleAttempts = pgTable(
+  'throttle_attempts',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    usernameKey: text('username_key').notNull(),
+    action: throttledAction('action').notNull(),
     address: text('address').notNull(),
+    // The lower-cased username a sign-in names; sign-ins are also counted per account.
+    usernameKey: text('username_key'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('login_failures_username_idx').on(t.usernameKey, t.at),
-    index('login_failures_address_idx').on(t.address, t.at),
+    index('throttle_attempts_address_idx').on(t.action, t.address, t.at),
+    index('throttle_attempts_account_idx').on(t.usernameKey, t.at),
+    // The purge of rows past the window.
+    index('throttle_attempts_at_idx').on(t.at),
+    check(
+      'throttle_attempts_account_check',
+      sql`(${t.action} = 'sign-in') = (${t.usernameKey} IS NOT NULL)`,
+    ),
   ],
-);
-
-/**
- * Failed sign-ups and invitation acceptances, kept 15 minutes, for throttling per address. Like
- * sign-in failures, recorded before any company is known.
- */
-export const addressFailures = pgTable(
-  'address_failures',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    // What failed: 'register' or 'accept-invitation'.
-    action: text('action').notNull(),
-    address: text('address').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('address_failures_address_idx').on(t.action, t.address, t.at)],
 );
 
 /** Addresses each account has signed in from: they stay welcome while the account is under attack. */

@@ -1,15 +1,8 @@
-import { and, count, eq, gt, lte, min, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, or, sql } from 'drizzle-orm';
 import type { CurrentUser, RegisterInput } from '../../../domain/auth.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import {
-  addressFailures,
-  companies,
-  knownLogins,
-  loginFailures,
-  sessions,
-  users,
-} from '../../db/schema.ts';
+import { companies, sessions, users } from '../../db/schema.ts';
 import { beforeCompanyIsKnown, inCompany } from '../../db/scope.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -123,84 +116,6 @@ export function createAuthRepository(db: Database) {
           .where(eq(sessions.tokenHash, tokenHash));
       }
       return user;
-    },
-
-    /** Recent failed sign-ins for the account, the address, and the pair, since `since`. */
-    async loginFailures(usernameKey: string, address: string, since: Date) {
-      return beforeCompanyIsKnown(db, async (tx) => {
-        const recent = gt(loginFailures.at, since);
-        const tally = (where: ReturnType<typeof and>) =>
-          tx
-            .select({ n: count(), oldest: min(loginFailures.at) })
-            .from(loginFailures)
-            .where(where);
-        const [[account], [fromAddress], [pair], [known]] = await Promise.all([
-          tally(and(recent, eq(loginFailures.usernameKey, usernameKey))),
-          tally(and(recent, eq(loginFailures.address, address))),
-          tally(
-            and(
-              recent,
-              eq(loginFailures.usernameKey, usernameKey),
-              eq(loginFailures.address, address),
-            ),
-          ),
-          tx
-            .select({ n: count() })
-            .from(knownLogins)
-            .where(and(eq(knownLogins.usernameKey, usernameKey), eq(knownLogins.address, address))),
-        ]);
-        return {
-          account: { count: account?.n ?? 0, oldest: account?.oldest ?? null },
-          address: { count: fromAddress?.n ?? 0, oldest: fromAddress?.oldest ?? null },
-          pair: { count: pair?.n ?? 0, oldest: pair?.oldest ?? null },
-          knownAddress: (known?.n ?? 0) > 0,
-        };
-      });
-    },
-
-    recordLoginFailure(usernameKey: string, address: string, keepSince: Date) {
-      return beforeCompanyIsKnown(db, async (tx) => {
-        await tx.delete(loginFailures).where(lte(loginFailures.at, keepSince));
-        await tx.insert(loginFailures).values({ usernameKey, address });
-      });
-    },
-
-    /** A success clears the account's failures and remembers the address as the user's. */
-    recordLoginSuccess(usernameKey: string, address: string) {
-      return beforeCompanyIsKnown(db, async (tx) => {
-        await tx.delete(loginFailures).where(eq(loginFailures.usernameKey, usernameKey));
-        await tx
-          .insert(knownLogins)
-          .values({ usernameKey, address })
-          .onConflictDoUpdate({
-            target: [knownLogins.usernameKey, knownLogins.address],
-            set: { lastSuccessAt: sql`now()` },
-          });
-      });
-    },
-
-    /** Recent failures of `action` (sign-up, invitation acceptance) from the address. */
-    async addressFailures(action: string, address: string, since: Date) {
-      const [row] = await beforeCompanyIsKnown(db, (tx) =>
-        tx
-          .select({ count: count(), oldest: min(addressFailures.at) })
-          .from(addressFailures)
-          .where(
-            and(
-              eq(addressFailures.action, action),
-              eq(addressFailures.address, address),
-              gt(addressFailures.at, since),
-            ),
-          ),
-      );
-      return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
-    },
-
-    recordAddressFailure(action: string, address: string, keepSince: Date) {
-      return beforeCompanyIsKnown(db, async (tx) => {
-        await tx.delete(addressFailures).where(lte(addressFailures.at, keepSince));
-        await tx.insert(addressFailures).values({ action, address });
-      });
     },
 
     async getCurrentUser(companyId: number, userId: number): Promise<CurrentUser | null> {

@@ -4,17 +4,16 @@ import { currentUserSchema, loginSchema, registerSchema } from '../../../domain/
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
-import { createAttemptThrottle } from '../../plugins/attempt-throttle.ts';
 import { requireUser } from '../../plugins/guards.ts';
 import { endSession, startSession } from '../../plugins/session.ts';
 import { createAuthRepository } from './auth.repository.ts';
-import { LOGIN_WINDOW_MS, requireLoginAllowed } from './login-throttle.ts';
+import { createThrottle } from './throttle.ts';
 
 const BAD_CREDENTIALS = 'Invalid username or password';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthRepository(app.db);
-  const registrations = createAttemptThrottle(app.db, 'register', 'sign-up attempts');
+  const throttle = createThrottle(app.db);
 
   const signIn = async (
     request: Parameters<typeof startSession>[0],
@@ -44,10 +43,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // A taken username is a failure: an address may not probe for usernames without end.
-      const account = await registrations.run(request, reply, async () =>
+      const account = await throttle.run(request, reply, { action: 'register' }, async () =>
         auth.registerCompany(request.body, await hashPassword(request.body.password)),
       );
-      await auth.recordLoginSuccess(request.body.username.toLowerCase(), request.ip);
+      await throttle.signedIn(request.body.username.toLowerCase(), request.ip);
       return reply.code(201).send(await signIn(request, reply, account));
     },
   );
@@ -69,21 +68,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const usernameKey = username.toLowerCase();
-      await requireLoginAllowed(auth, reply, usernameKey, request.ip);
-      const account = await auth.findLogin(username);
-      const valid = account
-        ? await verifyPassword(account.passwordHash, password)
-        : await verifyAgainstNothing(password);
-      if (!account || !valid) {
-        await auth.recordLoginFailure(
-          usernameKey,
-          request.ip,
-          new Date(Date.now() - LOGIN_WINDOW_MS),
-        );
-        throw new AppError('UNAUTHENTICATED', BAD_CREDENTIALS);
-      }
-      await auth.recordLoginSuccess(usernameKey, request.ip);
+      const call = { action: 'sign-in', usernameKey: username.toLowerCase() } as const;
+      const account = await throttle.run(request, reply, call, async () => {
+        const found = await auth.findLogin(username);
+        const valid = found
+          ? await verifyPassword(found.passwordHash, password)
+          : await verifyAgainstNothing(password);
+        if (!found || !valid) throw new AppError('UNAUTHENTICATED', BAD_CREDENTIALS);
+        return found;
+      });
       return signIn(request, reply, account);
     },
   );

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { createAttemptThrottle } from '../../plugins/attempt-throttle.ts';
+import { createThrottle } from '../auth/throttle.ts';
 import { createInvitationsRepository } from './invitations.repository.ts';
 
 const tags = ['invitations'];
@@ -14,11 +14,7 @@ const tags = ['invitations'];
 export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const invitations = createInvitationsRepository(app.db);
   // Tokens are unguessable; the limit keeps a guesser (or a username prober) slow all the same.
-  const acceptances = createAttemptThrottle(
-    app.db,
-    'accept-invitation',
-    'attempts to accept an invitation',
-  );
+  const throttle = createThrottle(app.db);
 
   app.get(
     '/invitations/:token',
@@ -55,7 +51,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { token, username, password } = request.body;
-      await acceptances.run(request, reply, async () => {
+      await throttle.run(request, reply, { action: 'accept-invitation' }, async () => {
         // The link is checked before the password is hashed: a dead link costs no argon2 time.
         const invitation = await invitations.find(hashToken(token));
         if (!invitation) throw notFound('Invitation');

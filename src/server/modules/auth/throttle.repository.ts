@@ -1,0 +1,131 @@
+import { and, eq, gt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { knownLogins, throttleAttempts, type throttledActions } from '../../db/schema.ts';
+import { beforeCompanyIsKnown } from '../../db/scope.ts';
+
+export type ThrottledAction = (typeof throttledActions)[number];
+
+/** One attempt at a throttled action: sign-ins name an account, the others only an address. */
+export type ThrottledAttempt =
+  | { action: 'sign-in'; address: string; usernameKey: string }
+  | { action: Exclude<ThrottledAction, 'sign-in'>; address: string };
+
+/** How many attempts that count there are, and when the oldest of them was made. */
+export interface Tally {
+  count: number;
+  oldest: Date | null;
+}
+
+/** The attempts that count against an attempt, within the window. */
+export interface Tallies {
+  /** Of the same action, from the same address. */
+  address: Tally;
+  /** Sign-in only (else null): of the account from anywhere, and from this address. */
+  account: Tally | null;
+  pair: Tally | null;
+  /** Sign-in only: whether the account has signed in from this address before. */
+  knownAddress: boolean;
+}
+
+/**
+ * Advisory lock class of the throttle: the two-key form keeps its keys apart from every
+ * single-key lock (the migration lock among them).
+ */
+const THROTTLE_LOCK_CLASS = 727_002;
+
+const t = throttleAttempts;
+
+function tallyOf(where: SQL) {
+  return {
+    count: sql<number>`count(*) FILTER (WHERE ${where})`.mapWith(Number),
+    oldest: sql<Date | null>`min(${t.at}) FILTER (WHERE ${where})`.mapWith(t.at),
+  };
+}
+
+export function createThrottleRepository(db: Database) {
+  return {
+    /**
+     * Records `attempt` unless `refusal` finds the attempts already counted too many; returns
+     * the new row's id, or what `refusal` answered. Attempts that count against each other are
+     * serialised by advisory locks on their address and account (always taken in the same
+     * order), so of attempts sent together each sees the ones before it.
+     */
+    admit<R>(
+      attempt: ThrottledAttempt,
+      since: Date,
+      refusal: (tallies: Tallies) => R | null,
+    ): Promise<{ id: number } | { refused: R }> {
+      const usernameKey = attempt.action === 'sign-in' ? attempt.usernameKey : null;
+      const keys = [`${attempt.action} address ${attempt.address}`];
+      if (usernameKey !== null) keys.push(`${attempt.action} account ${usernameKey}`);
+      keys.sort();
+      return beforeCompanyIsKnown(db, async (tx) => {
+        for (const key of keys) {
+          await tx.execute(
+            sql`SELECT pg_advisory_xact_lock(${THROTTLE_LOCK_CLASS}, hashtext(${key}))`,
+          );
+        }
+        const fromAddress = eq(t.address, attempt.address);
+        const ofAccount = usernameKey === null ? sql`false` : eq(t.usernameKey, usernameKey);
+        const [row] = await tx
+          .select({
+            address: tallyOf(fromAddress),
+            account: tallyOf(ofAccount),
+            pair: tallyOf(sql`${fromAddress} AND ${ofAccount}`),
+          })
+          .from(t)
+          .where(and(eq(t.action, attempt.action), gt(t.at, since), or(fromAddress, ofAccount)));
+        const [known] =
+          usernameKey === null
+            ? []
+            : await tx
+                .select({ usernameKey: knownLogins.usernameKey })
+                .from(knownLogins)
+                .where(
+                  and(
+                    eq(knownLogins.usernameKey, usernameKey),
+                    eq(knownLogins.address, attempt.address),
+                  ),
+                );
+        const none = { count: 0, oldest: null };
+        const refused = refusal({
+          address: row?.address ?? none,
+          account: usernameKey === null ? null : (row?.account ?? none),
+          pair: usernameKey === null ? null : (row?.pair ?? none),
+          knownAddress: known !== undefined,
+        });
+        if (refused !== null) return { refused };
+        const [inserted] = await tx
+          .insert(t)
+          .values({ action: attempt.action, address: attempt.address, usernameKey })
+          .returning({ id: t.id });
+        if (!inserted) throw new Error('throttle attempt insert returned no row');
+        return inserted;
+      });
+    },
+
+    /** Takes back an attempt that does not count: one that succeeded, or failed on our side. */
+    forget(id: number) {
+      return beforeCompanyIsKnown(db, (tx) => tx.delete(t).where(eq(t.id, id)));
+    },
+
+    /** A sign-in clears the account's attempts and makes the address one of the account's own. */
+    signedIn(usernameKey: string, address: string) {
+      return beforeCompanyIsKnown(db, async (tx) => {
+        await tx.delete(t).where(and(eq(t.action, 'sign-in'), eq(t.usernameKey, usernameKey)));
+        await tx
+          .insert(knownLogins)
+          .values({ usernameKey, address })
+          .onConflictDoUpdate({
+            target: [knownLogins.usernameKey, knownLogins.address],
+            set: { lastSuccessAt: sql`now()` },
+          });
+      });
+    },
+
+    /** Deletes the attempts made at or before `before`: they no longer count. */
+    purge(before: Date) {
+      return beforeCompanyIsKnown(db, (tx) => tx.delete(t).where(lte(t.at, before)));
+    },
+  };
+}

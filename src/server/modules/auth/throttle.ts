@@ -1,0 +1,121 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import {
+  createThrottleRepository,
+  type Tallies,
+  type ThrottledAction,
+} from './throttle.repository.ts';
+
+export type { ThrottledAction } from './throttle.repository.ts';
+
+/** At most 10 attempts that count per 15 minutes, by every rule below. */
+export const THROTTLE_LIMIT = 10;
+export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+
+/** Completes "Too many failed …" in the 429 of each action. */
+const described: Record<ThrottledAction, string> = {
+  'sign-in': 'sign-in attempts',
+  register: 'sign-up attempts',
+  'accept-invitation': 'attempts to accept an invitation',
+};
+
+/** What a throttled call says of itself; the address is the request's. */
+export type ThrottledCall =
+  | { action: 'sign-in'; usernameKey: string }
+  | { action: Exclude<ThrottledAction, 'sign-in'> };
+
+/**
+ * The attempts that hold this one back, by these rules:
+ *
+ * - Sign-up and invitation acceptance (no password of an existing account is checked): the
+ *   action's failures from the address. Successes do not count, so many people behind one
+ *   shared address can still sign up.
+ * - Sign-in, from an address the account has signed in from before: only the failures of this
+ *   account at this address. Failures of other names there, or of this account elsewhere, never
+ *   lock its owner out of their usual devices, even when every user shares one address (a
+ *   reverse proxy without TRUST_PROXY); the per-pair limit still stops guessing this account's
+ *   password from that address.
+ * - Sign-in from any other address: the address's failures, the pair's and the account's. So an
+ *   address spraying made-up names is held back for every name it has not signed in with
+ *   before. A real user signing in from that address for the first time is held back too, until
+ *   the address's failures leave the window: nothing tells them from the attacker.
+ *
+ * Attempts still under way count as failures until they succeed: otherwise requests sent
+ * together would all pass before any of them failed.
+ */
+function blocking(tallies: Tallies) {
+  const { address, account, pair, knownAddress } = tallies;
+  if (account === null || pair === null) return [address];
+  return knownAddress ? [pair] : [address, pair, account];
+}
+
+/** When the refusal lifts (epoch ms), or null when the attempt may go ahead. */
+function refusal(tallies: Tallies): number | null {
+  const over = blocking(tallies).filter((tally) => tally.count >= THROTTLE_LIMIT);
+  if (over.length === 0) return null;
+  // It lifts when the oldest attempt that counts leaves the window.
+  return Math.max(...over.map((tally) => (tally.oldest?.getTime() ?? 0) + THROTTLE_WINDOW_MS));
+}
+
+/** The 429, with Retry-After, so a person and a client both learn when to come back. */
+function tooManyAttempts(reply: FastifyReply, liftsAt: number, action: ThrottledAction) {
+  const minutes = Math.max(1, Math.ceil((liftsAt - Date.now()) / 60_000));
+  reply.header('retry-after', String(minutes * 60));
+  return new AppError(
+    'TOO_MANY_ATTEMPTS',
+    `Too many failed ${described[action]}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  );
+}
+
+/** Throttling of the public calls that cost a password hash: sign-in, sign-up, acceptance. */
+export function createThrottle(db: Database) {
+  const attempts = createThrottleRepository(db);
+  return {
+    /**
+     * Runs `work` as an attempt at `call` from the request's address, or refuses it (429)
+     * before any work, argon2 hashing included. A refusal of the request (a 4xx AppError) is a
+     * failure and keeps counting for the window; a success does not count, and a sign-in's
+     * success clears the account's failures and makes the address one of the account's own.
+     */
+    async run<T>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      call: ThrottledCall,
+      work: () => Promise<T>,
+    ): Promise<T> {
+      const address = request.ip;
+      const now = Date.now();
+      const admitted = await attempts.admit(
+        { ...call, address },
+        new Date(now - THROTTLE_WINDOW_MS),
+        refusal,
+      );
+      if ('refused' in admitted) throw tooManyAttempts(reply, admitted.refused, call.action);
+      let result: T;
+      try {
+        result = await work();
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode < 500) {
+          // Failures are rare next to sign-ins: a good moment to drop those past the window.
+          await attempts.purge(new Date(now - THROTTLE_WINDOW_MS));
+        } else {
+          // Our failure is not the client's. The error is what the client must hear about, so
+          // a failure to take the attempt back is only logged: it counts for the window.
+          await attempts.forget(admitted.id).catch((forgetError: unknown) => {
+            request.log.error({ err: forgetError }, 'could not take back a throttled attempt');
+          });
+        }
+        throw error;
+      }
+      if (call.action === 'sign-in') await attempts.signedIn(call.usernameKey, address);
+      else await attempts.forget(admitted.id);
+      return result;
+    },
+
+    /** A new account signs in from where it was created: that address is its own. */
+    signedIn(usernameKey: string, address: string) {
+      return attempts.signedIn(usernameKey, address);
+    },
+  };
+}
