@@ -6,13 +6,15 @@ const proxyRangeNames = ['loopback', 'linklocal', 'uniquelocal'] as const;
 const proxyAddress = z.union([z.enum(proxyRangeNames), z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
 
 /**
- * Whom to believe about a client's address. `true` believes X-Forwarded-For from anyone, so it
- * is only safe when nothing but the proxy can reach the server; a list names the proxies.
- * (Fastify's hop count is not offered: it trusts no hop at all.)
+ * Whom to believe about a client's address: `false`, or the proxies by address or range. With a
+ * list, Fastify walks X-Forwarded-For from the right and takes the first address that is not a
+ * trusted proxy: a client cannot forge that one, as proxies append to the header it sent. `true`
+ * is refused: it takes the leftmost entry, which the client writes itself. (Fastify's hop count
+ * is not offered: it trusts no hop at all.)
  */
 const trustProxySchema = z.union(
   [
-    z.enum(['true', 'false']).transform((value) => value === 'true'),
+    z.literal('false').transform(() => false as const),
     z
       .string()
       .transform((value) => value.split(',').map((part) => part.trim()))
@@ -20,7 +22,7 @@ const trustProxySchema = z.union(
   ],
   {
     error:
-      'must be true, false, or a comma-separated list of proxy addresses, CIDR ranges, loopback, linklocal or uniquelocal',
+      'must be false, or a comma-separated list of proxy addresses, CIDR ranges, loopback, linklocal or uniquelocal',
   },
 );
 
@@ -78,7 +80,7 @@ export interface AppConfig {
   mailFrom: string;
   env: 'development' | 'production' | 'test';
   /** Fastify's `trustProxy`: the proxies whose X-Forwarded-For gives the client's address. */
-  trustProxy: boolean | string[];
+  trustProxy: false | string[];
   limits: Limits;
   /** The built web app that the server serves beside the API. */
   webDir: string;

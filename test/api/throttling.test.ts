@@ -204,6 +204,32 @@ describe('TRUST_PROXY', () => {
     }
   });
 
+  it('takes the address the trusted proxy appended, not what the client wrote before it', async () => {
+    // A proxy appends the address it sees to the header the client sent: the client controls
+    // every entry before the last one.
+    const { trustProxy } = parseConfig({ TRUST_PROXY: 'loopback' });
+    const proxied = await buildTestApp({ trustProxy });
+    try {
+      const client = randomAddress();
+      const forged = (i: number) => `1.2.3.${i}, ${client}`;
+      for (let i = 0; i < 10; i++) {
+        const response = await signIn(proxied, madeUp(), 'guess', '127.0.0.1', {
+          'x-forwarded-for': forged(i),
+        });
+        expect(response.statusCode).toBe(401);
+      }
+      // Every one of them counted against the client's own address...
+      const again = await signIn(proxied, madeUp(), 'guess', '127.0.0.1', {
+        'x-forwarded-for': forged(99),
+      });
+      expect(again.statusCode).toBe(429);
+      // ...the address it has when it comes straight to the server.
+      expect((await signIn(proxied, madeUp(), 'guess', client)).statusCode).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('ignores X-Forwarded-For when no proxy is trusted (the default)', async () => {
     const address = randomAddress();
     for (let i = 0; i < 10; i++) {
