@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { violatesConstraint } from '../../src/server/db/errors.ts';
 import { userInvitations } from '../../src/server/db/schema.ts';
-import { addMember, registerCompany, uniqueUsername } from '../helpers/factories.ts';
+import { hashToken, newToken } from '../../src/server/lib/tokens.ts';
+import { createOrganizationRepository } from '../../src/server/modules/organization/organization.repository.ts';
+import { addMember, randomAddress, registerCompany, uniqueUsername } from '../helpers/factories.ts';
 import { type Client, clientFor } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
 
@@ -79,6 +82,7 @@ describe('one pending invitation per email address', () => {
     const accepted = await app.inject({
       method: 'POST',
       url: '/api/invitations/accept',
+      remoteAddress: randomAddress(),
       payload: {
         token: tokenOf(first.previewUrl),
         username: uniqueUsername('ivy'),
@@ -103,5 +107,23 @@ describe('one pending invitation per email address', () => {
       expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
     }
     expect(await pendingEmails(as)).toHaveLength(10);
+  });
+
+  it('answers "already invited" for a pending address only: any other clash is an error', async () => {
+    const { admin } = await company();
+    const organization = createOrganizationRepository(app.db);
+    // Two links with one token: no request can make this happen, only a fault on our side.
+    const tokenHash = hashToken(newToken());
+    const create = (email: string) =>
+      organization.createInvitation(
+        admin.user.companyId,
+        admin.user.id,
+        { name: 'Ivy Invitee', email, role: 'user' },
+        tokenHash,
+        new Date(Date.now() + 60_000),
+      );
+    expect(await create('first@example.org')).toMatchObject({ email: 'first@example.org' });
+    const clash = await create('second@example.org').catch((error: unknown) => error);
+    expect(violatesConstraint(clash, 'user_invitations_token_key')).toBe(true);
   });
 });

@@ -16,6 +16,8 @@ import { AppError } from '../../lib/errors.ts';
 export const USERNAME_TAKEN = 'Username already exists';
 /** The check behind every removal or demotion of an admin (migration 0006). */
 const COMPANY_KEEPS_AN_ADMIN = 'users_company_keeps_an_admin';
+/** One pending invitation per address and company (migration 0007). */
+const ONE_PENDING_INVITATION = 'user_invitations_pending_email_key';
 
 const memberColumns = {
   id: users.id,
@@ -175,32 +177,40 @@ export function createOrganizationRepository(db: Database) {
     ): Promise<Invitation | 'already-member' | 'already-invited'> {
       const sameEmail = (column: typeof users.email | typeof userInvitations.email) =>
         sql`lower(${column}) = lower(${input.email})`;
-      return inCompany(db, companyId, async (tx) => {
-        const [member] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.companyId, companyId), sameEmail(users.email)));
-        if (member) return 'already-member';
-        // A pending invitation past its expiry no longer holds the address.
-        await tx
-          .update(userInvitations)
-          .set({ status: 'expired' })
-          .where(
-            and(
-              eq(userInvitations.companyId, companyId),
-              eq(userInvitations.status, 'pending'),
-              lte(userInvitations.expiresAt, sql`now()`),
-              sameEmail(userInvitations.email),
-            ),
-          );
-        // The unique index on pending addresses decides, also between two admins at once.
-        const [row] = await tx
-          .insert(userInvitations)
-          .values({ ...input, companyId, invitedById, tokenHash, expiresAt })
-          .onConflictDoNothing()
-          .returning(invitationColumns);
-        return row ? toInvitation(row) : 'already-invited';
-      });
+      try {
+        return await inCompany(db, companyId, async (tx) => {
+          const [member] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.companyId, companyId), sameEmail(users.email)));
+          if (member) return 'already-member';
+          // A pending invitation past its expiry no longer holds the address.
+          await tx
+            .update(userInvitations)
+            .set({ status: 'expired' })
+            .where(
+              and(
+                eq(userInvitations.companyId, companyId),
+                eq(userInvitations.status, 'pending'),
+                lte(userInvitations.expiresAt, sql`now()`),
+                sameEmail(userInvitations.email),
+              ),
+            );
+          const [row] = await tx
+            .insert(userInvitations)
+            .values({ ...input, companyId, invitedById, tokenHash, expiresAt })
+            .returning(invitationColumns);
+          if (!row) throw new Error('invitation insert returned no row');
+          return toInvitation(row);
+        });
+      } catch (error) {
+        // The unique index on pending addresses decides, also between two admins at once. Only
+        // its clash means "already invited": any other (two links with one token) is a fault.
+        // (ON CONFLICT cannot name it here: Drizzle's conflict target takes columns, and the
+        // index is on lower(email).)
+        if (violatesConstraint(error, ONE_PENDING_INVITATION)) return 'already-invited';
+        throw error;
+      }
     },
 
     /** Withdraws a pending invitation; accepted ones are history and stay. */
