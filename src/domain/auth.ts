@@ -1,18 +1,12 @@
 import { z } from 'zod';
-import { emailSchema, requiredText, storableString } from './common.ts';
+import {
+  emailSchema,
+  passwordSchema,
+  requiredText,
+  storableString,
+  usernameSchema,
+} from './common.ts';
 import { type Role, roles } from './organization.ts';
-
-/** Longest password accepted anywhere: hashing unbounded input would be a denial-of-service lever. */
-export const PASSWORD_MAX = 100;
-
-export const usernameSchema = storableString('Username must be at least 3 characters')
-  .trim()
-  .min(3, 'Username must be at least 3 characters')
-  .max(50, 'Username must be at most 50 characters');
-
-export const passwordSchema = storableString('Password must be at least 6 characters')
-  .min(6, 'Password must be at least 6 characters')
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
 export const loginSchema = z.object({
   username: requiredText('Username is required'),

@@ -41,6 +41,20 @@ export const emailSchema = z
   .max(LINE_MAX, 'Invalid email format')
   .pipe(z.email({ error: 'Invalid email format' }));
 
+/** Longest password accepted anywhere: hashing unbounded input would be a denial-of-service lever. */
+export const PASSWORD_MAX = 100;
+
+/** The username of a new account, wherever one is chosen: sign-up, new user, invitation. */
+export const usernameSchema = storableString('Username must be at least 3 characters')
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(50, 'Username must be at most 50 characters');
+
+/** A new password, wherever one is set: sign-up, new user, reset, invitation. */
+export const passwordSchema = storableString('Password must be at least 6 characters')
+  .min(6, 'Password must be at least 6 characters')
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
 /**
  * The days the product takes, in UTC: 1900-01-01 to 2200-12-31. Date.parse reads years from
  * -271821 to 275760; outside this range they are no grant's or task's date, and years like 0 or

@@ -4,8 +4,10 @@ import {
   ID_MAX,
   LINE_MAX,
   optionalText,
+  passwordSchema,
   requiredText,
   storableString,
+  usernameSchema,
 } from './common.ts';
 import { isHttpUrl } from './grants.ts';
 
@@ -62,13 +64,8 @@ export type TeamMember = z.infer<typeof teamMemberSchema>;
 export const newUserSchema = z.object({
   name: requiredText('Name is required'),
   email: emailSchema,
-  username: storableString('Username must be at least 3 characters')
-    .trim()
-    .min(3, 'Username must be at least 3 characters')
-    .max(50, 'Username must be at most 50 characters'),
-  password: storableString('Password must be at least 6 characters')
-    .min(6, 'Password must be at least 6 characters')
-    .max(100, 'Password must be at most 100 characters'),
+  username: usernameSchema,
+  password: passwordSchema,
   role: roleSchema,
 });
 export type NewUserInput = z.input<typeof newUserSchema>;
@@ -79,9 +76,7 @@ export const resetPasswordSchema = z.object({
     .int('User ID is required')
     .min(1, 'User ID is required')
     .max(ID_MAX, 'User ID is required'),
-  newPassword: storableString('Password must be at least 6 characters')
-    .min(6, 'Password must be at least 6 characters')
-    .max(100, 'Password must be at most 100 characters'),
+  newPassword: passwordSchema,
 });
 
 /** The reset dialog asks more of a new password than the API does (SPEC §5). */
@@ -123,8 +118,8 @@ export type InvitationLookup = z.infer<typeof invitationLookupSchema>;
 
 export const acceptInvitationSchema = z.object({
   token: storableString('Token is required').min(1, 'Token is required').max(LINE_MAX),
-  username: newUserSchema.shape.username,
-  password: newUserSchema.shape.password,
+  username: usernameSchema,
+  password: passwordSchema,
 });
 
 /** The acceptance form's own, stricter rules (SPEC §5). */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loginSchema, registerSchema } from '../../src/domain/auth.ts';
+import {
+  acceptInvitationSchema,
+  newUserSchema,
+  resetPasswordSchema,
+} from '../../src/domain/organization.ts';
 
 const valid = {
   username: 'ada',
@@ -46,5 +51,46 @@ describe('loginSchema', () => {
     expect(firstMessage(loginSchema.safeParse({ password: 'x' }))).toBe('Username is required');
     expect(firstMessage(loginSchema.safeParse({ username: 'ada' }))).toBe('Password is required');
     expect(loginSchema.safeParse({ username: 'ada', password: 'x' }).success).toBe(true);
+  });
+});
+
+describe('every username and new password an account gets', () => {
+  // Sign-up, a new user, an admin's reset and an invitation share one rule and its messages.
+  const cases = [
+    ['registerSchema', registerSchema, valid, 'username', 'password'],
+    [
+      'newUserSchema',
+      newUserSchema,
+      { name: 'Ada', email: 'ada@example.org', username: 'ada', password: 'secret' },
+      'username',
+      'password',
+    ],
+    [
+      'resetPasswordSchema',
+      resetPasswordSchema,
+      { userId: 1, newPassword: 'secret' },
+      null,
+      'newPassword',
+    ],
+    [
+      'acceptInvitationSchema',
+      acceptInvitationSchema,
+      { token: 't', username: 'ada', password: 'secret' },
+      'username',
+      'password',
+    ],
+  ] as const;
+
+  it.each(cases)('%s takes the spec messages', (_name, schema, base, username, password) => {
+    const message = (field: string, value: string) =>
+      firstMessage(schema.safeParse({ ...base, [field]: value }));
+    expect(schema.safeParse(base).success).toBe(true);
+    if (username) {
+      expect(message(username, ' ab ')).toBe('Username must be at least 3 characters');
+      expect(message(username, 'u'.repeat(51))).toBe('Username must be at most 50 characters');
+    }
+    expect(message(password, '12345')).toBe('Password must be at least 6 characters');
+    expect(message(password, 'x'.repeat(101))).toBe('Password must be at most 100 characters');
+    expect(message(password, 'secret\u0000')).toBe('Invalid characters');
   });
 });
