@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, registerCompany } from '../helpers/factories.ts';
+import { login, randomAddress, registerCompany, uniqueUsername } from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
 
@@ -87,13 +87,15 @@ describe('invitations by real email', () => {
     const link = body.match(/http:\/\/localhost:3000\/accept-invitation\?token=[\w-]+/)?.[0];
     expect(link).toBeDefined();
     const token = new URL(link ?? '').searchParams.get('token');
+    const username = uniqueUsername('mo');
     const accepted = await app.inject({
       method: 'POST',
       url: '/api/invitations/accept',
-      payload: { token, username: 'mo_member', password: 'Harbor-pass-1' },
+      payload: { token, username, password: 'Harbor-pass-1' },
+      remoteAddress: randomAddress(),
     });
     expect(accepted.statusCode).toBe(201);
-    const cookie = await login(app, 'mo_member', 'Harbor-pass-1');
+    const cookie = await login(app, username, 'Harbor-pass-1');
     const me = await app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
     expect(me.json()).toMatchObject({
       companyName: 'Harbor Trust',

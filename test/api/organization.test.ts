@@ -8,6 +8,7 @@ import {
   randomAddress,
   registerCompany,
   type SignedInUser,
+  uniqueUsername,
 } from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
@@ -172,10 +173,11 @@ describe('organization profile', () => {
 describe('team', () => {
   it('lists members without passwords, and adds one that can sign in', async () => {
     const { admin, asAdmin } = await team();
+    const username = uniqueUsername('nina');
     const added = await asAdmin.post('/api/organization/users', {
       name: 'Nina New',
       email: 'nina@x.org',
-      username: 'nina_new_user',
+      username,
       password: 'secret1',
       role: 'admin',
     });
@@ -186,12 +188,12 @@ describe('team', () => {
       id: added.json().id,
       name: 'Nina New',
       email: 'nina@x.org',
-      username: 'nina_new_user',
+      username,
       role: 'admin',
     });
     for (const member of list)
       expect(Object.keys(member).sort()).toEqual(['email', 'id', 'name', 'role', 'username']);
-    const cookie = await login(app, 'nina_new_user', 'secret1');
+    const cookie = await login(app, username, 'secret1');
     expect((await me(cookie)).json()).toMatchObject({
       companyId: admin.user.companyId,
       role: 'admin',
@@ -297,14 +299,15 @@ describe('invitation life cycle', () => {
     const lookup = await app.inject({ method: 'GET', url: `/api/invitations/${token}` });
     expect(lookup.json()).toEqual({ status: 'pending', companyName: 'River Trust', role: 'admin' });
 
+    const ivy = uniqueUsername('ivy');
     const accepted = await app.inject({
       method: 'POST',
       url: '/api/invitations/accept',
       remoteAddress: randomAddress(),
-      payload: { token, username: 'ivy_joins', password: 'Ivy-pass-1' },
+      payload: { token, username: ivy, password: 'Ivy-pass-1' },
     });
     expect(accepted.statusCode).toBe(201);
-    const cookie = await login(app, 'ivy_joins', 'Ivy-pass-1');
+    const cookie = await login(app, ivy, 'Ivy-pass-1');
     expect((await me(cookie)).json()).toMatchObject({
       name: 'Ivy Invitee',
       email: 'ivy@x.org',
