@@ -12,6 +12,7 @@ import type { AppConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createMailer } from './lib/mailer.ts';
 import { serializerCompiler } from './lib/serializer.ts';
+import { createUploadMemory } from './lib/uploads.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -50,8 +51,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
-    // Headers that never finish arriving; a body's own limit is the request-deadline plugin's.
-    requestTimeout: config.limits.requestBodyMs,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -59,6 +58,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('mailer', createMailer(config));
+  app.decorate('uploadMemory', createUploadMemory(config.limits.uploadMemoryBytes));
   app.addHook('onClose', async () => {
     app.mailer.close();
     await database.close();

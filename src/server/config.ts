@@ -45,7 +45,7 @@ export type DatabaseConfig =
   | { kind: 'memory' }
   | { kind: 'server'; url: string };
 
-/** Every wait the server makes is bounded; these are the bounds, in milliseconds. */
+/** Every wait the server makes is bounded, and what it holds for clients; these are the bounds. */
 export interface Limits {
   /** A request must arrive whole within this, or it is answered 408 and its connection closed. */
   requestBodyMs: number;
@@ -57,11 +57,13 @@ export interface Limits {
   poolAcquireMs: number;
   /** After SIGTERM, requests in flight get this long before their connections are cut. */
   shutdownGraceMs: number;
+  /** Bytes of uploaded files held in memory at once, all requests together. */
+  uploadMemoryBytes: number;
 }
 
 /**
  * A 20 MB upload arrives within two minutes at about 1.4 Mbit/s, the slowest link we serve; a
- * statement runs far under 30 s at 100,000 rows (docs/PERFORMANCE.md).
+ * statement runs far under 30 s at 100,000 rows (docs/PERFORMANCE.md). Times in milliseconds.
  */
 export const DEFAULT_LIMITS: Limits = {
   requestBodyMs: 120_000,
@@ -69,6 +71,7 @@ export const DEFAULT_LIMITS: Limits = {
   idleInTransactionMs: 10_000,
   poolAcquireMs: 5_000,
   shutdownGraceMs: 10_000,
+  uploadMemoryBytes: 200 * 1024 * 1024, // ten 20 MB files at once
 };
 
 export interface AppConfig {

@@ -3,12 +3,15 @@ import type { CurrentUser } from '../domain/auth.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { UploadMemory } from './lib/uploads.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: Database;
     mailer: Mailer;
+    /** The memory that uploads in progress may hold, shared by every upload route. */
+    uploadMemory: UploadMemory;
     /** Every route registered after the plugins, with its method. */
     routeList: { method: string; url: string }[];
   }

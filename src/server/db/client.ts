@@ -33,7 +33,7 @@ export async function openDatabase(
   config: DatabaseConfig,
   limits: Limits,
 ): Promise<DatabaseHandle> {
-  return config.kind === 'server' ? openServer(config.url, limits) : openEmbedded(config);
+  return config.kind === 'server' ? openServer(config.url, limits) : openEmbedded(config, limits);
 }
 
 /**
@@ -44,8 +44,45 @@ export async function openDatabase(
  */
 const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=32MB'];
 
+/** Raised when a transaction waited too long for its connection: answered 503. */
+class ConnectionWaitTimeout extends Error {
+  readonly code = 'ETIMEDOUT';
+  constructor(waitMs: number) {
+    super(`timeout exceeded when trying to connect (waited ${waitMs} ms)`);
+  }
+}
+
+/**
+ * The embedded database has one connection: every statement or transaction waits until the one
+ * before it is done, in PGlite's exclusive section. That wait is bounded as a pool's is: past
+ * `waitMs` the caller gets a ConnectionWaitTimeout (503), and when its turn comes the work is
+ * skipped.
+ */
+function boundWaitForConnection(client: PGlite, waitMs: number) {
+  const runExclusive = client._runExclusiveTransaction.bind(client);
+  client._runExclusiveTransaction = <T>(work: () => Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      let state: 'waiting' | 'running' | 'abandoned' = 'waiting';
+      const timer = setTimeout(() => {
+        if (state !== 'waiting') return;
+        state = 'abandoned';
+        reject(new ConnectionWaitTimeout(waitMs));
+      }, waitMs);
+      runExclusive(() => {
+        if (state === 'abandoned') return Promise.reject(new ConnectionWaitTimeout(waitMs));
+        state = 'running';
+        clearTimeout(timer);
+        return work();
+      }).then(resolve, (error: unknown) => {
+        clearTimeout(timer);
+        reject(error); // after the timeout, a second settle changes nothing
+      });
+    });
+}
+
 async function openEmbedded(
   config: Extract<DatabaseConfig, { kind: 'embedded' | 'memory' }>,
+  limits: Limits,
 ): Promise<DatabaseHandle> {
   const release = config.kind === 'embedded' ? lockDataDir(config.dataDir) : () => {};
   try {
@@ -57,6 +94,7 @@ async function openEmbedded(
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
     await requireTenantRoleIsolated(db);
+    boundWaitForConnection(client, limits.poolAcquireMs);
     return {
       db,
       kind: config.kind,
@@ -75,6 +113,26 @@ async function openEmbedded(
   }
 }
 
+/**
+ * Applies the migrations on a connection of its own, outside the pool's time limits: a server
+ * may wait its turn behind another that is migrating, and a migration may build a large index.
+ */
+async function migrateServer(url: string, limits: Limits) {
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: limits.poolAcquireMs,
+  });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client }), { migrationsFolder });
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+  } finally {
+    await client.end();
+  }
+}
+
 async function openServer(url: string, limits: Limits): Promise<DatabaseHandle> {
   // Nothing waits without a bound: a statement, a transaction left idle (PostgreSQL ends it and
   // frees its connection), and a request waiting for a connection (answered 503).
@@ -89,14 +147,7 @@ async function openServer(url: string, limits: Limits): Promise<DatabaseHandle> 
   // pool drops it and the next request gets a new one; a query on it fails, answered as 503.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg({ client: lockClient }), { migrationsFolder });
-    await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-  } finally {
-    lockClient.release();
-  }
+  await migrateServer(url, limits);
   const db = drizzlePg({ client: pool, schema });
   // Each transaction gets a connection of its own that is always given back, and thrown away if
   // anything failed on it. (Left to the driver, a BEGIN that fails on a broken connection would

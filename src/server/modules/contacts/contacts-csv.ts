@@ -24,28 +24,18 @@ export interface ImportReport {
 export const IMPORT_BATCH_ROWS = 10_000;
 
 /**
- * The file is fed to the parser in slices of this size, as it would arrive from the network,
- * so that parsing the next batch overlaps with loading the last one instead of coming first.
- */
-const SLICE_BYTES = 64 * 1024;
-
-function* slices(content: Buffer) {
-  for (let at = 0; at < content.length; at += SLICE_BYTES) {
-    yield content.subarray(at, at + SLICE_BYTES);
-  }
-}
-
-/**
  * Reads an RFC 4180 CSV (quoted commas and newlines, BOM, CRLF; header names in any case and
- * order; extra columns ignored) a slice at a time and validates each row with the contact schema,
+ * order; extra columns ignored) a chunk at a time and validates each row with the contact schema,
  * yielding the valid rows in batches and counting the others in `report`. Row numbers are those
  * a spreadsheet shows: the header is row 1.
  */
 export async function* contactBatches(
-  content: Buffer,
+  chunks: Buffer[],
   report: ImportReport,
 ): AsyncGenerator<ContactValues[]> {
-  const parser = Readable.from(slices(content)).pipe(
+  // Fed the chunks the file arrived in (not one buffer), so parsing the next batch overlaps with
+  // loading the last one instead of coming first.
+  const parser = Readable.from(chunks).pipe(
     parse({ bom: true, skip_empty_lines: true, relax_column_count: true }),
   );
   /** Where each import column is in the file's rows (-1: absent). */

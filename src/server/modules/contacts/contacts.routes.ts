@@ -13,13 +13,13 @@ import {
 import { searchQuerySchema, TOTAL_COUNT_HEADER } from '../../../domain/lists.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
-import { readWholeFile } from '../../lib/uploads.ts';
+import { receiveFile } from '../../lib/uploads.ts';
 import { requireUser } from '../../plugins/guards.ts';
 import { createContactsRepository } from './contacts.repository.ts';
 import { CONTACT_TEMPLATE_CSV, contactBatches, type ImportReport } from './contacts-csv.ts';
 
 const NOT_CSV = 'Please select a CSV file';
-const TOO_LARGE = 'The file is larger than 20 MB; nothing was imported';
+const TOO_LARGE = `The file is larger than ${CONTACT_UPLOAD_MAX_BYTES / 1024 / 1024} MB; nothing was imported`;
 const tags = ['contacts'];
 
 export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -173,12 +173,17 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
         file.file.resume(); // drain what is left of it
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
       }
-      const content = await readWholeFile(file, TOO_LARGE);
+      const received = await receiveFile(file, app.uploadMemory, TOO_LARGE);
       const report: ImportReport = { skipped: 0, errors: [] };
-      const imported = await contacts.importBatches(
-        user.companyId,
-        contactBatches(content, report),
-      );
+      let imported: number;
+      try {
+        imported = await contacts.importBatches(
+          user.companyId,
+          contactBatches(received.chunks, report),
+        );
+      } finally {
+        received.release();
+      }
       return {
         message: importMessage(imported, report.skipped),
         imported,
