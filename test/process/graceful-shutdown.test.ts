@@ -24,17 +24,22 @@ async function start(dataDir: string) {
   return server;
 }
 
+/** A new company on `server`: its account and the session cookie it got. */
+async function signUp(server: ServerProcess) {
+  const account = registrationFor();
+  const registered = await fetch(`${server.url}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  return { account, cookie: registered.headers.getSetCookie()[0]?.split(';')[0] ?? '' };
+}
+
 describe('graceful shutdown under load', { timeout: 120_000 }, () => {
   it('loses no acknowledged request when stopped with SIGTERM mid-stream', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'grantwell-graceful-'));
     const first = await start(dataDir);
-    const account = registrationFor();
-    const registered = await fetch(`${first.url}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(account),
-    });
-    const cookie = registered.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    const { account, cookie } = await signUp(first);
 
     const acknowledged: string[] = [];
     let stopping = false;
@@ -78,13 +83,7 @@ describe('graceful shutdown under load', { timeout: 120_000 }, () => {
   it('ends within the grace period with an upload stalled mid-body, and the data directory is free', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'grantwell-stalled-'));
     const first = await start(dataDir);
-    const account = registrationFor();
-    const registered = await fetch(`${first.url}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(account),
-    });
-    const cookie = registered.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    const { account, cookie } = await signUp(first);
     const { payload, headers } = multipartFile('name,email\r\nStalled,s@x.org\r\n'.repeat(200));
     const stalled = await openRawRequest(
       first.url,
