@@ -38,6 +38,10 @@ export const CONTACT_CSV_REQUIRED = ['name', 'email'] as const;
 export const CONTACT_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 export const IMPORT_ERRORS_MAX = 100;
 
+/** A file with more rows than this that are not contacts is refused whole. */
+export const IMPORT_SKIPPED_MAX = 10_000;
+export const TOO_MANY_INVALID_ROWS = `More than ${IMPORT_SKIPPED_MAX.toLocaleString('en-US')} rows of the file are not valid contacts; nothing was imported`;
+
 export const importResultSchema = z.object({
   message: z.string(),
   imported: z.number().int(),

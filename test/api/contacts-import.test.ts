@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContactValues } from '../../src/domain/contacts.ts';
+import { type ContactValues, TOO_MANY_INVALID_ROWS } from '../../src/domain/contacts.ts';
 import { createContactsRepository } from '../../src/server/modules/contacts/contacts.repository.ts';
 import { registerCompany } from '../helpers/factories.ts';
 import { clientFor, multipartFile } from '../helpers/requests.ts';
@@ -11,6 +11,11 @@ beforeAll(async () => {
   app = await buildTestApp();
 });
 afterAll(() => app.close());
+
+async function signedInWithCookie() {
+  const { cookie } = await registerCompany(app);
+  return { cookie, client: clientFor(app, cookie) };
+}
 
 async function signedIn() {
   const { cookie, user } = await registerCompany(app);
@@ -183,6 +188,52 @@ describe('POST /api/contacts/upload', () => {
     const response = await upload('name,email\n"Unclosed,a@x.org\nBo,bo@x.org\n');
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/^The file is not valid CSV/);
+    expect(await namesOf(client)).toEqual([]);
+  });
+
+  it('refuses a file with more than 10,000 rows that are not contacts, quickly, and imports nothing', async () => {
+    const { client, upload } = await signedIn();
+    // One-column rows are the costliest to read; before this limit, 400,000 of them held the
+    // server for seconds.
+    const rows = ['Valid Person,valid@x.org', ...Array.from({ length: 10_001 }, () => 'a')];
+    const started = performance.now();
+    const response = await upload(['name,email', ...rows].join('\n'));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: TOO_MANY_INVALID_ROWS });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(await namesOf(client)).toEqual([]);
+
+    const atTheLimit = await upload(['name,email', ...rows.slice(0, 10_001)].join('\n'));
+    expect(atTheLimit.json()).toMatchObject({ imported: 1, skipped: 10_000 });
+  });
+
+  it.each([
+    ['a boundary the body does not use', 'multipart/form-data; boundary=other'],
+    ['no boundary at all', 'multipart/form-data'],
+  ])('answers an upload with %s with 400 and imports nothing', async (_, contentType) => {
+    const { client, cookie } = await signedInWithCookie();
+    const { payload } = multipartFile('name,email\r\nA,a@x.org\r\n');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contacts/upload',
+      payload,
+      headers: { cookie, 'content-type': contentType },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBeTruthy();
+    expect(await namesOf(client)).toEqual([]);
+  });
+
+  it('answers a multipart body cut short after the part headers with 400', async () => {
+    const { client, cookie } = await signedInWithCookie();
+    const boundary = 'cutshort';
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contacts/upload',
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.csv"\r\n\r\n`,
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(response.statusCode).toBe(400);
     expect(await namesOf(client)).toEqual([]);
   });
 

@@ -101,12 +101,20 @@ export function createContactsRepository(db: Database) {
     },
 
     /**
-     * Inserts every batch or, if anything fails, none: one transaction for the whole file. Each
-     * batch is one statement with a column of values per array parameter (`unnest`), sent while
-     * the next batch is parsed, so parsing and loading overlap. The batches must come from memory
-     * (a file already received whole): the transaction is open while they are read.
+     * Inserts every batch or, if anything fails, none: one transaction for the whole file, begun
+     * only once the first batch is ready (a file with no valid row takes none). Each batch is one
+     * statement with a column of values per array parameter (`unnest`), sent while the next batch
+     * is parsed, so parsing and loading overlap. The batches must come from memory (a file
+     * already received whole): the transaction is open while they are read.
      */
-    importBatches(companyId: number, batches: AsyncIterable<ContactValues[]>): Promise<number> {
+    async importBatches(
+      companyId: number,
+      batches: AsyncIterable<ContactValues[]>,
+    ): Promise<number> {
+      const iterator = batches[Symbol.asyncIterator]();
+      const first = await iterator.next();
+      if (first.done) return 0;
+      const rest: AsyncIterable<ContactValues[]> = { [Symbol.asyncIterator]: () => iterator };
       return inCompany(db, companyId, async (tx) => {
         const insert = (batch: ContactValues[]) => {
           const column = (pick: (row: ContactValues) => string | null | undefined) =>
@@ -121,13 +129,14 @@ export function createContactsRepository(db: Database) {
               ${column((row) => row.notes)}::text[]
             )`);
         };
-        let imported = 0;
-        let loading: Promise<unknown> = Promise.resolve();
-        for await (const batch of batches) {
+        // A query runs each time it is awaited: make each one promise, run once.
+        let loading: Promise<unknown> = Promise.resolve(insert(first.value));
+        loading.catch(() => {}); // awaited below; not left unhandled meanwhile
+        let imported = first.value.length;
+        for await (const batch of rest) {
           await loading; // one statement at a time on the transaction's connection
-          // A query runs each time it is awaited: make it one promise, run once.
           loading = Promise.resolve(insert(batch));
-          loading.catch(() => {}); // awaited above or below; not left unhandled meanwhile
+          loading.catch(() => {});
           imported += batch.length;
         }
         await loading;

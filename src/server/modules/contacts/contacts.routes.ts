@@ -19,6 +19,7 @@ import { createContactsRepository } from './contacts.repository.ts';
 import { CONTACT_TEMPLATE_CSV, contactBatches, type ImportReport } from './contacts-csv.ts';
 
 const NOT_CSV = 'Please select a CSV file';
+const NOT_MULTIPART = 'The upload is not a valid multipart/form-data body';
 const TOO_LARGE = `The file is larger than ${CONTACT_UPLOAD_MAX_BYTES / 1024 / 1024} MB; nothing was imported`;
 const tags = ['contacts'];
 
@@ -166,7 +167,15 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
-      const file = await request.file({ limits: { fileSize: CONTACT_UPLOAD_MAX_BYTES, files: 1 } });
+      const file = await request
+        .file({ limits: { fileSize: CONTACT_UPLOAD_MAX_BYTES, files: 1 } })
+        .catch((error: unknown) => {
+          // What the multipart reader cannot read (no boundary, a body cut short) is the
+          // client's fault: a 400, never a 500. Refusals that carry a 4xx keep it.
+          const status = (error as { statusCode?: unknown }).statusCode;
+          if (typeof status === 'number' && status >= 400 && status < 500) throw error;
+          throw new AppError('INVALID_INPUT', NOT_MULTIPART);
+        });
       if (!file) throw new AppError('INVALID_INPUT', NOT_CSV);
       const isCsv = file.mimetype === 'text/csv' || file.filename.toLowerCase().endsWith('.csv');
       if (!isCsv) {
