@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +121,39 @@ describe('sign-in throttling is not a lock-out', () => {
     expect((await signIn(app, username, DEFAULT_PASSWORD, home)).statusCode).toBe(429);
     // The guesses at home do not keep the owner out of their other usual address.
     expect((await signIn(app, username, DEFAULT_PASSWORD, office)).statusCode).toBe(200);
+  });
+});
+
+/** A /64 of its own, in the documentation range 2001:db8::/32. */
+const randomPrefix = () =>
+  `2001:db8:${randomInt(0x10000).toString(16)}:${randomInt(0x10000).toString(16)}`;
+
+describe('IPv6 addresses', () => {
+  it('count as their /64: its owner picks among its addresses freely', async () => {
+    const prefix = randomPrefix();
+    const answers: number[] = [];
+    for (let k = 1; k <= 15; k++) {
+      answers.push((await signIn(app, madeUp(), 'guess', `${prefix}::${k}`)).statusCode);
+    }
+    expect(answers).toEqual([...Array(10).fill(401), ...Array(5).fill(429)]);
+    // Another /64 is another connection.
+    expect((await signIn(app, madeUp(), 'guess', `${randomPrefix()}::1`)).statusCode).toBe(401);
+  });
+
+  it('an address where an account signed in makes its whole /64 known to it', async () => {
+    const prefix = randomPrefix();
+    const { username } = await registerCompany(app);
+    expect((await signIn(app, username, DEFAULT_PASSWORD, `${prefix}::1`)).statusCode).toBe(200);
+    for (let k = 0; k < 10; k++) await signIn(app, madeUp(), 'guess', `${prefix}::${k + 10}`);
+    expect((await signIn(app, madeUp(), 'guess', `${prefix}::99`)).statusCode).toBe(429);
+    // The user's device took a new address in the same /64: still one of its own.
+    expect((await signIn(app, username, DEFAULT_PASSWORD, `${prefix}::2`)).statusCode).toBe(200);
+  });
+
+  it('an IPv4-mapped address counts as the IPv4 address it carries', async () => {
+    const address = randomAddress();
+    for (let i = 0; i < 10; i++) await signIn(app, madeUp(), 'guess', address);
+    expect((await signIn(app, madeUp(), 'guess', `::ffff:${address}`)).statusCode).toBe(429);
   });
 });
 

@@ -46,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await throttle.run(request, reply, { action: 'register' }, async () =>
         auth.registerCompany(request.body, await hashPassword(request.body.password)),
       );
-      await throttle.signedIn(request.body.username.toLowerCase(), request.ip);
+      await throttle.signedIn(request, request.body.username.toLowerCase());
       return reply.code(201).send(await signIn(request, reply, account));
     },
   );

@@ -6,6 +6,7 @@ import {
   type Tallies,
   type ThrottledAction,
 } from './throttle.repository.ts';
+import { throttleAddressOf } from './throttle-address.ts';
 
 export type { ThrottledAction } from './throttle.repository.ts';
 
@@ -68,6 +69,9 @@ function tooManyAttempts(reply: FastifyReply, liftsAt: number, action: Throttled
   );
 }
 
+/** Where a request comes from, as throttling and the record of known addresses count it. */
+const addressOf = (request: FastifyRequest) => throttleAddressOf(request.ip);
+
 /** Throttling of the public calls that cost a password hash: sign-in, sign-up, acceptance. */
 export function createThrottle(db: Database) {
   const attempts = createThrottleRepository(db);
@@ -84,7 +88,7 @@ export function createThrottle(db: Database) {
       call: ThrottledCall,
       work: () => Promise<T>,
     ): Promise<T> {
-      const address = request.ip;
+      const address = addressOf(request);
       const now = Date.now();
       const admitted = await attempts.admit(
         { ...call, address },
@@ -114,8 +118,8 @@ export function createThrottle(db: Database) {
     },
 
     /** A new account signs in from where it was created: that address is its own. */
-    signedIn(usernameKey: string, address: string) {
-      return attempts.signedIn(usernameKey, address);
+    signedIn(request: FastifyRequest, usernameKey: string) {
+      return attempts.signedIn(usernameKey, addressOf(request));
     },
   };
 }
