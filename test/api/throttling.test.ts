@@ -157,6 +157,30 @@ describe('IPv6 addresses', () => {
   });
 });
 
+describe('usernames that PostgreSQL and JavaScript lower-case differently', () => {
+  // lower('İ') is 'i' in PostgreSQL, which finds the account; toLowerCase gives 'i' + U+0307.
+  const dotted = (username: string) => username.replaceAll('i', '\u0130');
+
+  it('a dotted capital I names the same account to the throttle as to the sign-in', async () => {
+    const { username } = await registerCompany(app);
+    expect(username).toContain('i');
+    for (let i = 0; i < 10; i++) {
+      expect((await signIn(app, username, 'wrong', randomAddress())).statusCode).toBe(401);
+    }
+    expect((await signIn(app, username, DEFAULT_PASSWORD, randomAddress())).statusCode).toBe(429);
+    const runs = argon2RunCount();
+    const variant = await signIn(app, dotted(username), DEFAULT_PASSWORD, randomAddress());
+    expect(variant.statusCode).toBe(429);
+    expect(argon2RunCount()).toBe(runs);
+  });
+
+  it('cannot sign up next to the account it would sign in to', async () => {
+    const { username } = await registerCompany(app);
+    const taken = await register(registrationFor({ username: dotted(username) }), randomAddress());
+    expect(taken.statusCode).toBe(409);
+  });
+});
+
 describe('requests sent together get no more attempts than one after another', () => {
   it('30 sign-ins with made-up names from one address: 10 are checked', async () => {
     const address = randomAddress();

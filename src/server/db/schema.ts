@@ -259,7 +259,7 @@ export const throttleAttempts = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     action: throttledAction('action').notNull(),
     address: text('address').notNull(),
-    // The lower-cased username a sign-in names; sign-ins are also counted per account.
+    // The account a sign-in names (lower() of its username); sign-ins are also counted per account.
     usernameKey: text('username_key'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -46,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await throttle.run(request, reply, { action: 'register' }, async () =>
         auth.registerCompany(request.body, await hashPassword(request.body.password)),
       );
-      await throttle.signedIn(request, request.body.username.toLowerCase());
+      await throttle.signedIn(request, request.body.username);
       return reply.code(201).send(await signIn(request, reply, account));
     },
   );
@@ -68,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const call = { action: 'sign-in', usernameKey: username.toLowerCase() } as const;
+      const call = { action: 'sign-in', username } as const;
       const account = await throttle.run(request, reply, call, async () => {
         const found = await auth.findLogin(username);
         const valid = found

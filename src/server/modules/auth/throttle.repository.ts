@@ -7,7 +7,7 @@ export type ThrottledAction = (typeof throttledActions)[number];
 
 /** One attempt at a throttled action: sign-ins name an account, the others only an address. */
 export type ThrottledAttempt =
-  | { action: 'sign-in'; address: string; usernameKey: string }
+  | { action: 'sign-in'; address: string; username: string }
   | { action: Exclude<ThrottledAction, 'sign-in'>; address: string };
 
 /** How many attempts that count there are, and when the oldest of them was made. */
@@ -35,6 +35,15 @@ const THROTTLE_LOCK_CLASS = 727_002;
 
 const t = throttleAttempts;
 
+/**
+ * The account a username names, as the key its attempts and known addresses are kept under.
+ * It is PostgreSQL's lower(), as in the sign-in's lookup and the unique index on users, so every
+ * spelling that signs in to an account counts against it: JavaScript's toLowerCase differs
+ * ('İ' gives 'i' and U+0307, where lower() gives 'i'), and each such letter would have doubled
+ * the guesses an account allows.
+ */
+const accountOf = (username: string) => sql<string>`lower(${username}::text)`;
+
 function tallyOf(where: SQL) {
   return {
     count: sql<number>`count(*) FILTER (WHERE ${where})`.mapWith(Number),
@@ -55,18 +64,21 @@ export function createThrottleRepository(db: Database) {
       since: Date,
       refusal: (tallies: Tallies) => R | null,
     ): Promise<{ id: number } | { refused: R }> {
-      const usernameKey = attempt.action === 'sign-in' ? attempt.usernameKey : null;
-      const keys = [`${attempt.action} address ${attempt.address}`];
-      if (usernameKey !== null) keys.push(`${attempt.action} account ${usernameKey}`);
-      keys.sort();
+      const username = attempt.action === 'sign-in' ? attempt.username : null;
+      // Every attempt takes the account's lock before the address's, so none can hold a lock
+      // that another holding its next one waits for.
+      const locks = [sql`${`${attempt.action} address ${attempt.address}`}::text`];
+      if (username !== null) {
+        locks.unshift(sql`${`${attempt.action} account `}::text || ${accountOf(username)}`);
+      }
       return beforeCompanyIsKnown(db, async (tx) => {
-        for (const key of keys) {
+        for (const key of locks) {
           await tx.execute(
             sql`SELECT pg_advisory_xact_lock(${THROTTLE_LOCK_CLASS}, hashtext(${key}))`,
           );
         }
         const fromAddress = eq(t.address, attempt.address);
-        const ofAccount = usernameKey === null ? sql`false` : eq(t.usernameKey, usernameKey);
+        const ofAccount = username === null ? sql`false` : eq(t.usernameKey, accountOf(username));
         const [row] = await tx
           .select({
             address: tallyOf(fromAddress),
@@ -76,28 +88,32 @@ export function createThrottleRepository(db: Database) {
           .from(t)
           .where(and(eq(t.action, attempt.action), gt(t.at, since), or(fromAddress, ofAccount)));
         const [known] =
-          usernameKey === null
+          username === null
             ? []
             : await tx
                 .select({ usernameKey: knownLogins.usernameKey })
                 .from(knownLogins)
                 .where(
                   and(
-                    eq(knownLogins.usernameKey, usernameKey),
+                    eq(knownLogins.usernameKey, accountOf(username)),
                     eq(knownLogins.address, attempt.address),
                   ),
                 );
         const none = { count: 0, oldest: null };
         const refused = refusal({
           address: row?.address ?? none,
-          account: usernameKey === null ? null : (row?.account ?? none),
-          pair: usernameKey === null ? null : (row?.pair ?? none),
+          account: username === null ? null : (row?.account ?? none),
+          pair: username === null ? null : (row?.pair ?? none),
           knownAddress: known !== undefined,
         });
         if (refused !== null) return { refused };
         const [inserted] = await tx
           .insert(t)
-          .values({ action: attempt.action, address: attempt.address, usernameKey })
+          .values({
+            action: attempt.action,
+            address: attempt.address,
+            usernameKey: username === null ? null : accountOf(username),
+          })
           .returning({ id: t.id });
         if (!inserted) throw new Error('throttle attempt insert returned no row');
         return inserted;
@@ -110,12 +126,14 @@ export function createThrottleRepository(db: Database) {
     },
 
     /** A sign-in clears the account's attempts and makes the address one of the account's own. */
-    signedIn(usernameKey: string, address: string) {
+    signedIn(username: string, address: string) {
       return beforeCompanyIsKnown(db, async (tx) => {
-        await tx.delete(t).where(and(eq(t.action, 'sign-in'), eq(t.usernameKey, usernameKey)));
+        await tx
+          .delete(t)
+          .where(and(eq(t.action, 'sign-in'), eq(t.usernameKey, accountOf(username))));
         await tx
           .insert(knownLogins)
-          .values({ usernameKey, address })
+          .values({ usernameKey: accountOf(username), address })
           .onConflictDoUpdate({
             target: [knownLogins.usernameKey, knownLogins.address],
             set: { lastSuccessAt: sql`now()` },

@@ -23,7 +23,7 @@ const described: Record<ThrottledAction, string> = {
 
 /** What a throttled call says of itself; the address is the request's. */
 export type ThrottledCall =
-  | { action: 'sign-in'; usernameKey: string }
+  | { action: 'sign-in'; username: string }
   | { action: Exclude<ThrottledAction, 'sign-in'> };
 
 /**
@@ -112,14 +112,14 @@ export function createThrottle(db: Database) {
         }
         throw error;
       }
-      if (call.action === 'sign-in') await attempts.signedIn(call.usernameKey, address);
+      if (call.action === 'sign-in') await attempts.signedIn(call.username, address);
       else await attempts.forget(admitted.id);
       return result;
     },
 
     /** A new account signs in from where it was created: that address is its own. */
-    signedIn(request: FastifyRequest, usernameKey: string) {
-      return attempts.signedIn(usernameKey, addressOf(request));
+    signedIn(request: FastifyRequest, username: string) {
+      return attempts.signedIn(username, addressOf(request));
     },
   };
 }
