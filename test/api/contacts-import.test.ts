@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContactValues, TOO_MANY_INVALID_ROWS } from '../../src/domain/contacts.ts';
+import { ONE_FILE_ONLY } from '../../src/server/lib/uploads.ts';
 import { createContactsRepository } from '../../src/server/modules/contacts/contacts.repository.ts';
 import { registerCompany } from '../helpers/factories.ts';
 import { clientFor, multipartFile } from '../helpers/requests.ts';
@@ -221,6 +222,23 @@ describe('POST /api/contacts/upload', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBeTruthy();
+    expect(await namesOf(client)).toEqual([]);
+  });
+
+  it('refuses two files in one upload with 400 rather than importing one of them', async () => {
+    const { client, cookie } = await signedInWithCookie();
+    const boundary = 'twofiles';
+    const part = (name: string, csv: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+      `Content-Type: text/csv\r\n\r\n${csv}\r\n`;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contacts/upload',
+      payload: `${part('a.csv', 'name,email\r\nA,a@x.org')}${part('b.csv', 'name,email\r\nB,b@x.org')}--${boundary}--\r\n`,
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: ONE_FILE_ONLY });
     expect(await namesOf(client)).toEqual([]);
   });
 

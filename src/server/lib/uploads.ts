@@ -1,7 +1,10 @@
 import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
 export const UPLOAD_INTERRUPTED = 'The upload was interrupted before the whole file arrived';
+export const ONE_FILE_ONLY = 'Upload one file at a time';
+export const NOT_MULTIPART = 'The upload is not a valid multipart/form-data body';
 export const UPLOADS_BUSY =
   'The server is receiving too many files right now. Please try again in a minute.';
 
@@ -72,4 +75,57 @@ export async function receiveFile(
     throw new AppError('TOO_LARGE', tooLargeMessage);
   }
   return { chunks, release };
+}
+
+/** What an upload route takes: the size, the types, and its own messages. */
+export interface UploadRules {
+  maxBytes: number;
+  /** Whether the file is of a type the route takes; else 415 with `wrongType`. */
+  accepts: (file: MultipartFile) => boolean;
+  /** Said when the file is of another type, or there is none (400). */
+  wrongType: string;
+  tooLarge: string;
+}
+
+/**
+ * Receives the one file of a multipart upload whole (see receiveFile), reading the body to its
+ * end: a second file is refused rather than silently left out, and a body the multipart reader
+ * cannot read is the client's fault (400), never a 500.
+ */
+export async function receiveOneFile(
+  request: FastifyRequest,
+  memory: UploadMemory,
+  rules: UploadRules,
+): Promise<ReceivedFile> {
+  let received: ReceivedFile | null = null;
+  try {
+    const parts = request.parts({ limits: { fileSize: rules.maxBytes, files: 1 } });
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      if (!rules.accepts(part)) {
+        part.file.resume(); // let the rest go by unread
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', rules.wrongType);
+      }
+      received = await receiveFile(part, memory, rules.tooLarge);
+    }
+  } catch (error) {
+    received?.release();
+    throw uploadError(error, rules);
+  }
+  if (!received) throw new AppError('INVALID_INPUT', rules.wrongType);
+  return received;
+}
+
+function uploadError(error: unknown, rules: UploadRules): AppError {
+  if (error instanceof AppError) return error;
+  switch ((error as { code?: unknown }).code) {
+    case 'FST_FILES_LIMIT':
+      return new AppError('INVALID_INPUT', ONE_FILE_ONLY);
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError('TOO_LARGE', rules.tooLarge);
+    case 'FST_MP_PREMATURE_CLOSE':
+      return new AppError('INVALID_INPUT', UPLOAD_INTERRUPTED);
+    default:
+      return new AppError('INVALID_INPUT', NOT_MULTIPART);
+  }
 }

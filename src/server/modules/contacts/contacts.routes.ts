@@ -13,13 +13,12 @@ import {
 import { searchQuerySchema, TOTAL_COUNT_HEADER } from '../../../domain/lists.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
-import { receiveFile } from '../../lib/uploads.ts';
+import { receiveOneFile } from '../../lib/uploads.ts';
 import { requireUser } from '../../plugins/guards.ts';
 import { createContactsRepository } from './contacts.repository.ts';
 import { CONTACT_TEMPLATE_CSV, contactBatches, type ImportReport } from './contacts-csv.ts';
 
 const NOT_CSV = 'Please select a CSV file';
-const NOT_MULTIPART = 'The upload is not a valid multipart/form-data body';
 const TOO_LARGE = `The file is larger than ${CONTACT_UPLOAD_MAX_BYTES / 1024 / 1024} MB; nothing was imported`;
 const tags = ['contacts'];
 
@@ -167,22 +166,13 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
-      const file = await request
-        .file({ limits: { fileSize: CONTACT_UPLOAD_MAX_BYTES, files: 1 } })
-        .catch((error: unknown) => {
-          // What the multipart reader cannot read (no boundary, a body cut short) is the
-          // client's fault: a 400, never a 500. Refusals that carry a 4xx keep it.
-          const status = (error as { statusCode?: unknown }).statusCode;
-          if (typeof status === 'number' && status >= 400 && status < 500) throw error;
-          throw new AppError('INVALID_INPUT', NOT_MULTIPART);
-        });
-      if (!file) throw new AppError('INVALID_INPUT', NOT_CSV);
-      const isCsv = file.mimetype === 'text/csv' || file.filename.toLowerCase().endsWith('.csv');
-      if (!isCsv) {
-        file.file.resume(); // drain what is left of it
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
-      }
-      const received = await receiveFile(file, app.uploadMemory, TOO_LARGE);
+      const received = await receiveOneFile(request, app.uploadMemory, {
+        maxBytes: CONTACT_UPLOAD_MAX_BYTES,
+        accepts: (file) =>
+          file.mimetype === 'text/csv' || file.filename.toLowerCase().endsWith('.csv'),
+        wrongType: NOT_CSV,
+        tooLarge: TOO_LARGE,
+      });
       const report: ImportReport = { skipped: 0, errors: [] };
       let imported: number;
       try {
