@@ -20,6 +20,9 @@ export type InvitationStatus = (typeof invitationStatuses)[number];
 /** How long an invitation link works. */
 export const INVITATION_VALID_DAYS = 7;
 
+/** An invitation to, or the acceptance of one for, an address a member already has. */
+export const ALREADY_MEMBER = 'A member of the organization already has this email address.';
+
 const isMissing = (input: unknown) => input === undefined || input === null || input === '';
 const roleSchema = z
   .enum(roles, {

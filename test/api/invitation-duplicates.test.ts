@@ -98,6 +98,32 @@ describe('one pending invitation per email address', () => {
     expect((await invite(as, 'ivy@example.org')).statusCode).toBe(201);
   });
 
+  it('an invitation whose address a member took meanwhile cannot be accepted', async () => {
+    const { as } = await company();
+    const invitation = (await invite(as, 'dup@example.org')).json();
+    const added = await as.post('/api/organization/users', {
+      name: 'Dup Direct',
+      email: 'DUP@example.org',
+      username: uniqueUsername('dup'),
+      password: 'Dup-pass-12',
+    });
+    expect(added.statusCode).toBe(201);
+    const accepted = await app.inject({
+      method: 'POST',
+      url: '/api/invitations/accept',
+      remoteAddress: randomAddress(),
+      payload: {
+        token: tokenOf(invitation.previewUrl),
+        username: uniqueUsername('ivy'),
+        password: 'Ivy-pass-1',
+      },
+    });
+    expect(accepted.statusCode).toBe(409);
+    expect(accepted.json()).toEqual(ALREADY_MEMBER);
+    const emails = (await as.get('/api/organization/users')).json<{ email: string }[]>();
+    expect(emails.filter((m) => m.email.toLowerCase() === 'dup@example.org')).toHaveLength(1);
+  });
+
   it('two admins inviting one address at the same moment: one invitation, one 409', async () => {
     const { admin, as } = await company();
     const other = clientFor(app, (await addMember(app, admin.user.companyId, 'admin')).cookie);

@@ -1,5 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { InvitationLookup, InvitationStatus, Role } from '../../../domain/organization.ts';
+import {
+  ALREADY_MEMBER,
+  type InvitationLookup,
+  type InvitationStatus,
+  type Role,
+} from '../../../domain/organization.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { companies, userInvitations, users } from '../../db/schema.ts';
@@ -83,6 +88,17 @@ export function createInvitationsRepository(db: Database) {
             .from(users)
             .where(sql`lower(${users.username}) = lower(${username})`);
           if (taken) throw new AppError('CONFLICT', USERNAME_TAKEN);
+          // Someone may have joined with this address since the invitation was sent.
+          const [member] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(
+              and(
+                eq(users.companyId, companyId),
+                sql`lower(${users.email}) = lower(${invitation.email})`,
+              ),
+            );
+          if (member) throw new AppError('CONFLICT', ALREADY_MEMBER);
           await tx.insert(users).values({
             companyId,
             username,

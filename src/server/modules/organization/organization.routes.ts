@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../../domain/common.ts';
 import {
+  ALREADY_MEMBER,
   createdInvitationSchema,
   INVITATION_VALID_DAYS,
   invitationInputSchema,
@@ -29,7 +30,6 @@ const errors = {
 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LAST_ADMIN = 'The organization must keep at least one admin.';
-const ALREADY_MEMBER = 'A member of the organization already has this email address.';
 const ALREADY_INVITED = 'An invitation to this email address is already pending.';
 
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
