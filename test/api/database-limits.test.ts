@@ -5,19 +5,12 @@ import { DEFAULT_LIMITS, type Limits } from '../../src/server/config.ts';
 import { registerCompany } from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
+import { until, withApplicationName } from '../helpers/until.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const UNAVAILABLE = 'The database is unavailable right now. Please try again shortly.';
 /** The key the servers take turns on while migrating (src/server/db/client.ts). */
 const MIGRATION_LOCK_KEY = 727_001;
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 // Time limits of a PostgreSQL server. The file takes a database of its own: it locks tables,
 // which would stall the other test files sharing the server's test database.
@@ -38,10 +31,8 @@ describe.skipIf(!serverUrl)(
       return client;
     };
     const appWith = async (limits: Partial<Limits>) => {
-      const named = new URL(ownUrl);
-      named.searchParams.set('application_name', applicationName);
       const app = await buildTestApp({
-        database: { kind: 'server', url: named.toString() },
+        database: { kind: 'server', url: withApplicationName(ownUrl, applicationName) },
         limits: { ...DEFAULT_LIMITS, ...limits },
       });
       apps.push(app);

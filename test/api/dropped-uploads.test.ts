@@ -7,6 +7,7 @@ import { registerCompany } from '../helpers/factories.ts';
 import { jsonBodyOf, openRawRequest, type RawRequest, statusOf } from '../helpers/raw-http.ts';
 import { clientFor, multipartFile } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
+import { until, withApplicationName } from '../helpers/until.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 /** Names this file's connections, so only they are counted on a server other files share. */
@@ -19,7 +20,7 @@ let monitor: pg.Client | null = null;
 
 beforeAll(async () => {
   const database = serverUrl
-    ? { kind: 'server' as const, url: withApplicationName(serverUrl) }
+    ? { kind: 'server' as const, url: withApplicationName(serverUrl, applicationName) }
     : undefined;
   app = await buildTestApp({
     limits: { ...DEFAULT_LIMITS, requestBodyMs: BODY_LIMIT_MS },
@@ -39,12 +40,6 @@ afterAll(async () => {
   await app.close();
 });
 
-function withApplicationName(url: string) {
-  const named = new URL(url);
-  named.searchParams.set('application_name', applicationName);
-  return named.toString();
-}
-
 /**
  * The app's connections inside a transaction right now; `waiting` counts only those idle in one,
  * waiting on something other than the database (a client). A PostgreSQL server shows them; the
@@ -60,15 +55,6 @@ async function openTransactions({ waiting = false } = {}): Promise<number> {
     [applicationName, waiting],
   );
   return rows[0]?.n ?? 0;
-}
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return true;
 }
 
 /** A CSV upload whose body is cut in two: what is sent first, and the rest. */
@@ -121,7 +107,7 @@ describe('an upload the client abandons', { timeout: 60_000 }, () => {
     expect(await timedList(other.cookie)).toBeLessThan(1_000);
     upload.drop();
 
-    expect(await eventually(async () => (await openTransactions()) === 0)).toBe(true);
+    await until(async () => (await openTransactions()) === 0, 'no transaction open');
     expect(await timedList(other.cookie)).toBeLessThan(1_000);
     expect(await contactCount(uploader.cookie)).toBe(0);
 
@@ -147,7 +133,7 @@ describe('an upload the client abandons', { timeout: 60_000 }, () => {
     expect(await openTransactions({ waiting: true })).toBe(0);
     for (const upload of uploads) upload.drop();
 
-    expect(await eventually(async () => (await openTransactions()) === 0)).toBe(true);
+    await until(async () => (await openTransactions()) === 0, 'no transaction open');
     for (let i = 0; i < 5; i++) expect(await timedList(other.cookie)).toBeLessThan(1_000);
     expect(await contactCount(uploader.cookie)).toBe(0);
   });
@@ -173,7 +159,7 @@ describe('an upload the client abandons', { timeout: 60_000 }, () => {
     expect(jsonBodyOf(answer)).toEqual({
       message: 'The request took too long to arrive. Please try again.',
     });
-    expect(await eventually(async () => (await openTransactions()) === 0)).toBe(true);
+    await until(async () => (await openTransactions()) === 0, 'no transaction open');
     expect(await contactCount(uploader.cookie)).toBe(0);
   });
 
@@ -243,7 +229,7 @@ describe('the memory uploads may hold', { timeout: 60_000 }, () => {
     const first = uploadParts(1_000); // about 20 kB: half of it, then all of another, pass 24 kB
     const second = uploadParts(1_000);
     const holding = await send(smallUrl, cookie, first);
-    expect(await eventually(async () => small.uploadMemory.used > 0)).toBe(true);
+    await until(() => small.uploadMemory.used > 0, 'the first upload holding memory');
 
     const refused = await send(smallUrl, cookie, second);
     await refused.write(second.rest).catch(() => {}); // the server may close before the end

@@ -45,7 +45,7 @@ export interface ReceivedFile {
  * (`truncated`); a connection that closes early fails the stream, and the request deadline
  * fails one that stalls. The caller must `release` what it got.
  */
-export async function receiveFile(
+async function receiveFile(
   file: MultipartFile,
   memory: UploadMemory,
   tooLargeMessage: string,

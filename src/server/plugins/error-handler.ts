@@ -1,6 +1,7 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorChain } from '../db/errors.ts';
 import { AppError, type ErrorIssue } from '../lib/errors.ts';
 
 export interface ErrorBody {
@@ -29,14 +30,11 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08')))
-      return true;
-    if (/Connection terminated|timeout exceeded when trying to connect/i.test(e.message))
-      return true;
-  }
-  return false;
+  return errorChain(error).some(
+    ({ code, message }) =>
+      (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) ||
+      /Connection terminated|timeout exceeded when trying to connect/i.test(message),
+  );
 }
 
 /**

@@ -129,16 +129,18 @@ export function createContactsRepository(db: Database) {
               ${column((row) => row.notes)}::text[]
             )`);
         };
-        // A query runs each time it is awaited: make each one promise, run once.
-        let loading: Promise<unknown> = Promise.resolve(insert(first.value));
-        loading.catch(() => {}); // awaited below; not left unhandled meanwhile
-        let imported = first.value.length;
-        for await (const batch of rest) {
-          await loading; // one statement at a time on the transaction's connection
+        // One statement at a time on the transaction's connection, each sent while the next
+        // batch is parsed. A query runs each time it is awaited: make it one promise, run once.
+        let loading: Promise<unknown> = Promise.resolve();
+        let imported = 0;
+        const send = async (batch: ContactValues[]) => {
+          await loading;
           loading = Promise.resolve(insert(batch));
-          loading.catch(() => {});
+          loading.catch(() => {}); // awaited by the next send or below; not left unhandled
           imported += batch.length;
-        }
+        };
+        await send(first.value);
+        for await (const batch of rest) await send(batch);
         await loading;
         return imported;
       });
