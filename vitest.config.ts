@@ -12,6 +12,7 @@ export default defineConfig({
           environment: 'node',
           include: ['test/**/*.test.ts'],
           setupFiles: ['test/helpers/fail-on-console-error.ts'],
+          globalSetup: ['test/helpers/global-database.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -42,7 +42,6 @@ const envSchema = z.object({
 
 export type DatabaseConfig =
   | { kind: 'embedded'; dataDir: string }
-  | { kind: 'memory' }
   | { kind: 'server'; url: string };
 
 /** Every wait the server makes is bounded, and what it holds for clients; these are the bounds. */

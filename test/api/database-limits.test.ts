@@ -5,165 +5,126 @@ import { DEFAULT_LIMITS, type Limits } from '../../src/server/config.ts';
 import { registerCompany } from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import { until, withApplicationName } from '../helpers/until.ts';
 
-const serverUrl = process.env.TEST_DATABASE_URL;
 const UNAVAILABLE = 'The database is unavailable right now. Please try again shortly.';
 /** The key the servers take turns on while migrating (src/server/db/client.ts). */
 const MIGRATION_LOCK_KEY = 727_001;
 
-// Time limits of a PostgreSQL server. The file takes a database of its own: it locks tables,
-// which would stall the other test files sharing the server's test database.
-describe.skipIf(!serverUrl)(
-  'database time limits on a PostgreSQL server',
-  { timeout: 60_000 },
-  () => {
-    const applicationName = `grantwell-limits-${process.pid}`;
-    let admin: pg.Client;
-    let ownUrl: string;
-    let blocker: pg.Client;
-    let monitor: pg.Client;
-    const apps: FastifyInstance[] = [];
+// The file takes a database of its own: it locks tables, which would stall the other test files
+// sharing the CI server's test database.
+describe('database time limits', { timeout: 60_000 }, () => {
+  const applicationName = `grantwell-limits-${process.pid}`;
+  let own: TestDatabase;
+  let ownUrl: string;
+  let blocker: pg.Client;
+  let monitor: pg.Client;
+  const apps: FastifyInstance[] = [];
 
-    const connect = async (url: string) => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      return client;
-    };
-    const appWith = async (limits: Partial<Limits>) => {
-      const app = await buildTestApp({
-        database: { kind: 'server', url: withApplicationName(ownUrl, applicationName) },
-        limits: { ...DEFAULT_LIMITS, ...limits },
-      });
-      apps.push(app);
-      return app;
-    };
-
-    beforeAll(async () => {
-      const url = new URL(serverUrl ?? '');
-      const name = `${url.pathname.slice(1)}_limits_${process.pid}`;
-      admin = await connect(url.toString());
-      await admin.query(`CREATE DATABASE "${name}"`);
-      url.pathname = `/${name}`;
-      ownUrl = url.toString();
-      await appWith({}); // migrates the new database
-      blocker = await connect(ownUrl);
-      // pg_stat_activity is read once per transaction: the blocker's own view would never change.
-      monitor = await connect(ownUrl);
+  const connect = async (url: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    return client;
+  };
+  const appWith = async (limits: Partial<Limits>) => {
+    const app = await buildTestApp({
+      database: { kind: 'server', url: withApplicationName(ownUrl, applicationName) },
+      limits: { ...DEFAULT_LIMITS, ...limits },
     });
-    afterAll(async () => {
-      for (const app of apps) await app.close();
-      await blocker?.end();
-      await monitor?.end();
-      await admin?.query(
-        `DROP DATABASE IF EXISTS "${new URL(ownUrl).pathname.slice(1)}" WITH (FORCE)`,
-      );
-      await admin?.end();
-    });
+    apps.push(app);
+    return app;
+  };
 
-    /** Another session holds the contacts table, as a long migration or a stuck job would. */
-    async function whileContactsLocked(work: () => Promise<void>) {
-      await blocker.query('BEGIN');
-      await blocker.query('LOCK TABLE contacts IN ACCESS EXCLUSIVE MODE');
-      try {
-        await work();
-      } finally {
-        await blocker.query('ROLLBACK');
-      }
-    }
-
-    const waitingOnLock = async () => {
-      const { rows } = await monitor.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE application_name = $1 AND wait_event_type = 'Lock'`,
-        [applicationName],
-      );
-      return rows[0]?.n ?? 0;
-    };
-
-    it('sets the limits on every pooled connection', async () => {
-      const app = await appWith({ statementMs: 1_500, idleInTransactionMs: 1_000 });
-      const settings = await app.db.execute(
-        `SELECT current_setting('statement_timeout') AS statement,
-              current_setting('idle_in_transaction_session_timeout') AS idle`,
-      );
-      expect(settings).toMatchObject({ rows: [{ statement: '1500ms', idle: '1s' }] });
-    });
-
-    it('a statement that waits too long is cancelled and answered 503', async () => {
-      const app = await appWith({ statementMs: 1_500 });
-      const { cookie } = await registerCompany(app);
-      const client = clientFor(app, cookie);
-      await whileContactsLocked(async () => {
-        const started = performance.now();
-        const response = await client.get('/api/contacts');
-        expect(response.statusCode).toBe(503);
-        expect(response.json()).toEqual({ message: UNAVAILABLE });
-        expect(performance.now() - started).toBeLessThan(5_000);
-      });
-      expect((await client.get('/api/contacts')).statusCode).toBe(200);
-    });
-
-    it('with every pooled connection busy, a request waits a bounded time and gets 503', async () => {
-      const app = await appWith({ statementMs: 30_000, poolAcquireMs: 500 });
-      const { cookie } = await registerCompany(app);
-      const client = clientFor(app, cookie);
-      await whileContactsLocked(async () => {
-        // Ten list requests take the ten connections, each waiting on the lock; opportunities
-        // need no contacts, so only the wait for a connection can refuse them.
-        const holding = Array.from({ length: 10 }, () => client.get('/api/contacts'));
-        await until(async () => (await waitingOnLock()) >= 10, 'ten requests waiting on the lock');
-        const started = performance.now();
-        const response = await client.get('/api/opportunities');
-        expect(response.statusCode).toBe(503);
-        expect(response.json()).toEqual({ message: UNAVAILABLE });
-        expect(performance.now() - started).toBeLessThan(5_000);
-        await blocker.query('ROLLBACK');
-        await blocker.query('BEGIN'); // for whileContactsLocked's own ROLLBACK
-        for (const answer of await Promise.all(holding)) expect(answer.statusCode).toBe(200);
-      });
-      expect((await client.get('/api/opportunities')).statusCode).toBe(200);
-    });
-
-    it('a server starting while another migrates waits its turn, past the statement limit', async () => {
-      await blocker.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      const starting = appWith({ statementMs: 500 });
-      try {
-        await until(async () => (await waitingOnLock()) >= 1, 'the new server waiting to migrate');
-        await new Promise((resolve) => setTimeout(resolve, 1_000)); // twice the statement limit
-      } finally {
-        await blocker.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-      }
-      const app = await starting;
-      expect((await app.inject({ method: 'GET', url: '/api/user' })).statusCode).toBe(401);
-    });
-  },
-);
-
-// The embedded database has one connection: a transaction waits for the one before it.
-describe.skipIf(serverUrl)('waiting for the embedded database', { timeout: 60_000 }, () => {
-  let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildTestApp({ limits: { ...DEFAULT_LIMITS, poolAcquireMs: 500 } });
+    own = await createTestDatabase();
+    ownUrl = own.url;
+    await appWith({}); // migrates the new database (on a server)
+    blocker = await connect(ownUrl);
+    // pg_stat_activity is read once per transaction: the blocker's own view would never change.
+    monitor = await connect(ownUrl);
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await blocker?.end();
+    await monitor?.end();
+    await own?.drop();
+  });
 
-  it('is bounded: a request behind a long transaction gets 503, and nothing of it runs', async () => {
+  /** Another session holds the contacts table, as a long migration or a stuck job would. */
+  async function whileContactsLocked(work: () => Promise<void>) {
+    await blocker.query('BEGIN');
+    await blocker.query('LOCK TABLE contacts IN ACCESS EXCLUSIVE MODE');
+    try {
+      await work();
+    } finally {
+      await blocker.query('ROLLBACK');
+    }
+  }
+
+  const waitingOnLock = async () => {
+    const { rows } = await monitor.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE application_name = $1 AND wait_event_type = 'Lock'`,
+      [applicationName],
+    );
+    return rows[0]?.n ?? 0;
+  };
+
+  it('sets the limits on every pooled connection', async () => {
+    const app = await appWith({ statementMs: 1_500, idleInTransactionMs: 1_000 });
+    const settings = await app.db.execute(
+      `SELECT current_setting('statement_timeout') AS statement,
+              current_setting('idle_in_transaction_session_timeout') AS idle`,
+    );
+    expect(settings).toMatchObject({ rows: [{ statement: '1500ms', idle: '1s' }] });
+  });
+
+  it('a statement that waits too long is cancelled and answered 503', async () => {
+    const app = await appWith({ statementMs: 1_500 });
     const { cookie } = await registerCompany(app);
     const client = clientFor(app, cookie);
-    let finish = () => {};
-    const held = app.db.transaction(
-      () => new Promise<void>((resolve) => (finish = () => resolve())),
-    );
-    const started = performance.now();
-    const response = await client.post('/api/contacts', { name: 'Queued', email: 'q@x.org' });
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ message: UNAVAILABLE });
-    expect(performance.now() - started).toBeLessThan(3_000);
-    finish();
-    await held;
-    const list = await client.get('/api/contacts');
-    expect(list.statusCode).toBe(200);
-    expect(list.json()).toEqual([]);
+    await whileContactsLocked(async () => {
+      const started = performance.now();
+      const response = await client.get('/api/contacts');
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ message: UNAVAILABLE });
+      expect(performance.now() - started).toBeLessThan(5_000);
+    });
+    expect((await client.get('/api/contacts')).statusCode).toBe(200);
+  });
+
+  it('with every pooled connection busy, a request waits a bounded time and gets 503', async () => {
+    const app = await appWith({ statementMs: 30_000, poolAcquireMs: 500 });
+    const { cookie } = await registerCompany(app);
+    const client = clientFor(app, cookie);
+    await whileContactsLocked(async () => {
+      // Ten list requests take the ten connections, each waiting on the lock; opportunities
+      // need no contacts, so only the wait for a connection can refuse them.
+      const holding = Array.from({ length: 10 }, () => client.get('/api/contacts'));
+      await until(async () => (await waitingOnLock()) >= 10, 'ten requests waiting on the lock');
+      const started = performance.now();
+      const response = await client.get('/api/opportunities');
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ message: UNAVAILABLE });
+      expect(performance.now() - started).toBeLessThan(5_000);
+      await blocker.query('ROLLBACK');
+      await blocker.query('BEGIN'); // for whileContactsLocked's own ROLLBACK
+      for (const answer of await Promise.all(holding)) expect(answer.statusCode).toBe(200);
+    });
+    expect((await client.get('/api/opportunities')).statusCode).toBe(200);
+  });
+
+  it('a server starting while another migrates waits its turn, past the statement limit', async () => {
+    await blocker.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const starting = appWith({ statementMs: 500 });
+    try {
+      await until(async () => (await waitingOnLock()) >= 1, 'the new server waiting to migrate');
+      await new Promise((resolve) => setTimeout(resolve, 1_000)); // twice the statement limit
+    } finally {
+      await blocker.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+    const app = await starting;
+    expect((await app.inject({ method: 'GET', url: '/api/user' })).statusCode).toBe(401);
   });
 });

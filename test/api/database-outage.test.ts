@@ -4,21 +4,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCompany } from '../helpers/factories.ts';
 import { freePort } from '../helpers/server-process.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
-
-const serverUrl = process.env.TEST_DATABASE_URL;
+import { defaultTestDatabaseUrl, socketPathOf } from '../helpers/test-database.ts';
 
 /**
- * A TCP relay between the app and the PostgreSQL server: closing it is the database going away
- * for the app (every connection cut, new ones refused), without stopping the shared server.
+ * A TCP relay between the app and PostgreSQL (its TCP port, or its Unix socket): closing it is
+ * the database going away for the app (every connection cut, new ones refused), without
+ * stopping the server the other test files share.
  */
 function relay(port: number, target: URL) {
+  const socketPath = socketPathOf(target.href);
   let server: Server | null = null;
   const sockets = new Set<Socket>();
   return {
     start: () =>
       new Promise<void>((resolve) => {
         server = createServer((client) => {
-          const upstream = connect(Number(target.port || 5432), target.hostname);
+          const upstream = socketPath
+            ? connect(socketPath)
+            : connect(Number(target.port || 5432), target.hostname);
           for (const socket of [client, upstream]) {
             sockets.add(socket);
             socket.on('close', () => sockets.delete(socket));
@@ -36,19 +39,19 @@ function relay(port: number, target: URL) {
   };
 }
 
-// Needs a PostgreSQL server: the embedded database has no connection to lose.
-describe.skipIf(!serverUrl)('when the PostgreSQL server goes away', () => {
+describe('when the PostgreSQL server goes away', () => {
   let app: FastifyInstance;
   let link: ReturnType<typeof relay>;
 
   beforeAll(async () => {
-    const target = new URL(serverUrl ?? '');
+    const target = new URL(await defaultTestDatabaseUrl());
     const port = await freePort();
     link = relay(port, target);
     await link.start();
     const through = new URL(target);
     through.hostname = '127.0.0.1';
     through.port = String(port);
+    through.searchParams.delete('host');
     app = await buildTestApp({ database: { kind: 'server', url: through.href } });
   });
   afterAll(async () => {

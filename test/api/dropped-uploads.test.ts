@@ -7,47 +7,40 @@ import { registerCompany } from '../helpers/factories.ts';
 import { jsonBodyOf, openRawRequest, type RawRequest, statusOf } from '../helpers/raw-http.ts';
 import { clientFor, multipartFile } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
+import { defaultTestDatabaseUrl } from '../helpers/test-database.ts';
 import { until, withApplicationName } from '../helpers/until.ts';
 
-const serverUrl = process.env.TEST_DATABASE_URL;
 /** Names this file's connections, so only they are counted on a server other files share. */
 const applicationName = `grantwell-uploads-${process.pid}`;
 const BODY_LIMIT_MS = 5_000;
 
 let app: FastifyInstance;
 let baseUrl: string;
-let monitor: pg.Client | null = null;
+let monitor: pg.Client;
 
 beforeAll(async () => {
-  const database = serverUrl
-    ? { kind: 'server' as const, url: withApplicationName(serverUrl, applicationName) }
-    : undefined;
+  const url = await defaultTestDatabaseUrl();
   app = await buildTestApp({
     limits: { ...DEFAULT_LIMITS, requestBodyMs: BODY_LIMIT_MS },
-    ...(database ? { database } : {}),
+    database: { kind: 'server', url: withApplicationName(url, applicationName) },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('not listening');
   baseUrl = `http://127.0.0.1:${address.port}`;
-  if (serverUrl) {
-    monitor = new pg.Client({ connectionString: serverUrl });
-    await monitor.connect();
-  }
+  monitor = new pg.Client({ connectionString: url });
+  await monitor.connect();
 });
 afterAll(async () => {
-  await monitor?.end();
+  await monitor.end();
   await app.close();
 });
 
 /**
  * The app's connections inside a transaction right now; `waiting` counts only those idle in one,
- * waiting on something other than the database (a client). A PostgreSQL server shows them; the
- * embedded database has a single connection, so there a transaction held open would stall the
- * other company's requests, which every test times.
+ * waiting on something other than the database (a client).
  */
 async function openTransactions({ waiting = false } = {}): Promise<number> {
-  if (!monitor) return 0;
   const { rows } = await monitor.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM pg_stat_activity
       WHERE application_name = $1 AND xact_start IS NOT NULL

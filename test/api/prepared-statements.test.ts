@@ -5,10 +5,7 @@ import { registerCompany } from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-
-// Named statements exist on a PostgreSQL server; the embedded database runs each query directly.
-describe.skipIf(!serverUrl)('list queries on a PostgreSQL server', () => {
+describe('list queries', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await buildTestApp();

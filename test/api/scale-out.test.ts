@@ -5,22 +5,23 @@ import {
   spawnServer,
   waitUntilServing,
 } from '../helpers/server-process.ts';
+import { defaultTestDatabaseUrl } from '../helpers/test-database.ts';
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
 const json = { 'content-type': 'application/json' };
 
 /** Two processes of the app, as a load balancer would have them, on one PostgreSQL server. */
-describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL server', () => {
+describe('two server processes on one PostgreSQL database', () => {
   let one: ServerProcess;
   let two: ServerProcess;
 
   beforeAll(async () => {
+    const databaseUrl = await defaultTestDatabaseUrl();
     // Started together: the migration lock lets one migrate while the other waits.
     [one, two] = (await Promise.all(
       [0, 1].map(async () => {
         const server = spawnServer({
           PORT: String(await freePort()),
-          DATABASE_URL: databaseUrl as string,
+          DATABASE_URL: databaseUrl,
         });
         await waitUntilServing(server);
         return server;

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { stopLeftoverCluster } from '../../src/server/db/embedded-cluster.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -21,6 +22,8 @@ export function freePort(): Promise<number> {
 
 export interface ServerProcess {
   child: ChildProcess;
+  /** Its DATA_DIR, when it runs the embedded database. */
+  dataDir: string | undefined;
   url: string;
   output: () => string;
   exited: Promise<number | null>;
@@ -45,7 +48,23 @@ export function spawnServer(env: Record<string, string>, { quiet = false } = {})
     output += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, url: `http://127.0.0.1:${env.PORT}`, output: () => output, exited };
+  return {
+    child,
+    dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR,
+    url: `http://127.0.0.1:${env.PORT}`,
+    output: () => output,
+    exited,
+  };
+}
+
+/**
+ * Kills the process with SIGKILL, as a crash would, and then stops the PostgreSQL that a killed
+ * server leaves running on its data directory (the next start would have taken it over).
+ */
+export async function killServer(server: ServerProcess) {
+  server.child.kill('SIGKILL');
+  await server.exited;
+  if (server.dataDir) await stopLeftoverCluster(server.dataDir);
 }
 
 /** Resolves once the server answers; rejects if it exits or takes longer than `timeoutMs`. */

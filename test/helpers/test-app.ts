@@ -1,21 +1,21 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { type AppConfig, parseConfig } from '../../src/server/config.ts';
+import { defaultTestDatabaseUrl } from './test-database.ts';
 
 export const TEST_APP_URL = 'http://localhost:3000';
 
 /**
- * The whole app on a real, migrated PostgreSQL: a fresh in-memory PGlite per test file, or the
- * server named by TEST_DATABASE_URL (tests create their own companies, so they share nothing).
+ * The whole app on a real, migrated PostgreSQL: a database of its own on the test run's
+ * embedded cluster, or the server named by TEST_DATABASE_URL.
  */
 export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
   const config = parseConfig({ NODE_ENV: 'test', APP_URL: TEST_APP_URL });
-  const url = process.env.TEST_DATABASE_URL;
-  return buildApp({
-    ...config,
-    database: url ? { kind: 'server', url } : { kind: 'memory' },
-    ...overrides,
-  });
+  const database = overrides.database ?? {
+    kind: 'server' as const,
+    url: await defaultTestDatabaseUrl(),
+  };
+  return buildApp({ ...config, ...overrides, database });
 }
 
 /** The `cookie` request header that carries the session a response just set. */

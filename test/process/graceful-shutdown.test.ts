@@ -7,14 +7,15 @@ import { openRawRequest } from '../helpers/raw-http.ts';
 import { multipartFile } from '../helpers/requests.ts';
 import {
   freePort,
+  killServer,
   type ServerProcess,
   spawnServer,
   waitUntilServing,
 } from '../helpers/server-process.ts';
 
 const running: ServerProcess[] = [];
-afterEach(() => {
-  for (const server of running.splice(0)) server.child.kill('SIGKILL');
+afterEach(async () => {
+  for (const server of running.splice(0)) await killServer(server);
 });
 
 async function start(dataDir: string) {

@@ -5,14 +5,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, registrationFor } from '../helpers/factories.ts';
 import {
   freePort,
+  killServer,
   type ServerProcess,
   spawnServer,
   waitUntilServing,
 } from '../helpers/server-process.ts';
 
 const running: ServerProcess[] = [];
-afterEach(() => {
-  for (const server of running.splice(0)) server.child.kill('SIGKILL');
+afterEach(async () => {
+  for (const server of running.splice(0)) await killServer(server);
 });
 
 async function start(dataDir: string) {

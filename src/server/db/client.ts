@@ -1,16 +1,16 @@
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseConfig, Limits } from '../config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import {
+  EMBEDDED_DATABASE,
+  type EmbeddedCluster,
+  startEmbeddedCluster,
+} from './embedded-cluster.ts';
 import * as schema from './schema.ts';
 import { requireTenantRoleIsolated } from './tenant-role-check.ts';
 
@@ -33,81 +33,37 @@ export async function openDatabase(
   config: DatabaseConfig,
   limits: Limits,
 ): Promise<DatabaseHandle> {
-  return config.kind === 'server' ? openServer(config.url, limits) : openEmbedded(config, limits);
+  return config.kind === 'server'
+    ? openServer(config.url, limits)
+    : openEmbedded(config.dataDir, limits);
 }
 
 /**
- * The embedded server lives in this process's memory, so its buffer pool is sized for it:
- * PostgreSQL's default 128 MB of shared buffers is allocated and touched up front, while the
- * files are also in the operating system's cache. 32 MB serves a 100,000-contact company at the
- * same speed (docs/PERFORMANCE.md) and keeps the process well under 400 MB.
+ * The embedded database: a PostgreSQL cluster in the data directory, served through the same
+ * pool as a server. The data directory's lock comes first (a second server on it is refused),
+ * and closing stops the cluster once the pool's connections are ended.
  */
-const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=32MB'];
-
-/** Raised when a transaction waited too long for its connection: answered 503. */
-class ConnectionWaitTimeout extends Error {
-  readonly code = 'ETIMEDOUT';
-  constructor(waitMs: number) {
-    super(`timeout exceeded when trying to connect (waited ${waitMs} ms)`);
-  }
-}
-
-/**
- * The embedded database has one connection: every statement or transaction waits until the one
- * before it is done, in PGlite's exclusive section. That wait is bounded as a pool's is: past
- * `waitMs` the caller gets a ConnectionWaitTimeout (503), and when its turn comes the work is
- * skipped.
- */
-function boundWaitForConnection(client: PGlite, waitMs: number) {
-  const runExclusive = client._runExclusiveTransaction.bind(client);
-  client._runExclusiveTransaction = <T>(work: () => Promise<T>) =>
-    new Promise<T>((resolve, reject) => {
-      let state: 'waiting' | 'running' | 'abandoned' = 'waiting';
-      const timer = setTimeout(() => {
-        if (state !== 'waiting') return;
-        state = 'abandoned';
-        reject(new ConnectionWaitTimeout(waitMs));
-      }, waitMs);
-      runExclusive(() => {
-        if (state === 'abandoned') return Promise.reject(new ConnectionWaitTimeout(waitMs));
-        state = 'running';
-        clearTimeout(timer);
-        return work();
-      }).then(resolve, (error: unknown) => {
-        clearTimeout(timer);
-        reject(error); // after the timeout, a second settle changes nothing
-      });
-    });
-}
-
-async function openEmbedded(
-  config: Extract<DatabaseConfig, { kind: 'embedded' | 'memory' }>,
-  limits: Limits,
-): Promise<DatabaseHandle> {
-  const release = config.kind === 'embedded' ? lockDataDir(config.dataDir) : () => {};
+async function openEmbedded(dataDir: string, limits: Limits): Promise<DatabaseHandle> {
+  const release = lockDataDir(dataDir);
+  let cluster: EmbeddedCluster | undefined;
   try {
-    const dataDir = config.kind === 'embedded' ? join(config.dataDir, 'pg') : 'memory://';
-    const client = await PGlite.create(dataDir, {
-      startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS],
-      extensions: { pg_trgm },
-    });
-    const db = drizzlePglite({ client, schema });
-    await migratePglite(db, { migrationsFolder });
-    await requireTenantRoleIsolated(db);
-    boundWaitForConnection(client, limits.poolAcquireMs);
+    cluster = await startEmbeddedCluster(dataDir);
+    const handle = await openServer(cluster.urlOf(EMBEDDED_DATABASE), limits);
+    const started = cluster;
     return {
-      db,
-      kind: config.kind,
+      db: handle.db,
+      kind: 'embedded',
       async close() {
         try {
-          await client.query('CHECKPOINT');
-          await client.close();
+          await handle.close();
+          await started.stop();
         } finally {
           release();
         }
       },
     };
   } catch (error) {
+    await cluster?.stop();
     release();
     throw error;
   }

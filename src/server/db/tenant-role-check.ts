@@ -14,7 +14,6 @@ export async function requireTenantRoleIsolated(db: Database): Promise<void> {
       SELECT current_user AS "user", r.rolsuper AS "super", r.rolbypassrls AS "bypass"
       FROM pg_roles r WHERE r.rolname = current_user`);
   });
-  // Both drivers (PGlite and pg) answer raw queries with { rows }.
   const { rows } = result as { rows: { user: string; super: boolean; bypass: boolean }[] };
   const [row] = rows;
   if (!row || row.user !== TENANT_ROLE || row.super || row.bypass) {

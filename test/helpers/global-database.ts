@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { DEFAULT_LIMITS } from '../../src/server/config.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { startEmbeddedCluster } from '../../src/server/db/embedded-cluster.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The test run's embedded cluster: where to create databases, and the migrated template. */
+    testCluster: { adminUrl: string; template: string } | null;
+  }
+}
+
+const TEMPLATE = 'grantwell_template';
+
+/**
+ * One embedded PostgreSQL cluster for the whole test run, in a temporary directory, with a
+ * template database migrated once; each test file gets a database copied from it
+ * (test/helpers/test-database.ts). With TEST_DATABASE_URL the tests use that server instead.
+ * Durability is traded for speed here only: nothing of a test run outlives it.
+ */
+export default async function setup(project: TestProject) {
+  if (process.env.TEST_DATABASE_URL) {
+    project.provide('testCluster', null);
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'grantwell-test-'));
+  const cluster = await startEmbeddedCluster(dir, {
+    settings: {
+      fsync: 'off',
+      synchronous_commit: 'off',
+      full_page_writes: 'off',
+      max_connections: '300',
+    },
+  });
+  try {
+    const admin = cluster.urlOf('postgres');
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${TEMPLATE}`);
+    await client.end();
+    const template = await openDatabase(
+      { kind: 'server', url: cluster.urlOf(TEMPLATE) },
+      DEFAULT_LIMITS,
+    );
+    await template.close();
+    project.provide('testCluster', { adminUrl: admin, template: TEMPLATE });
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
+  return async () => {
+    await cluster.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
