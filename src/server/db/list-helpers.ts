@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import { type AnyColumn, and, asc, Column, count, desc, eq, is, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { ListParams } from '../../domain/lists.ts';
+import type { Transaction } from './client.ts';
+import { listCounts } from './schema.ts';
 
 /** `%q%` for ILIKE, with the user's own % and _ taken literally. */
 export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -61,35 +63,144 @@ const orderBy = (terms: OrderTerm[], reversed: boolean) =>
     (direction === 'asc') !== reversed ? asc(column) : desc(column),
   );
 
+/** Names a list's sort, search and filters, for the boundaries kept per list. */
+export function listKey<Params extends ListParams<string>>(
+  params: Params,
+  filters: (keyof Params)[],
+): string {
+  return JSON.stringify([params.sort ?? '', params.q ?? '', ...filters.map((f) => params[f])]);
+}
+
+/** The lists whose rows list_counts counts (each its table's name). */
+export type CountedList = 'contacts' | 'interactions' | 'grants' | 'opportunities';
+
+export interface PageSource<Query extends PgSelect> {
+  /** The list's table and its conditions (the company's rows, and any filter). */
+  table: PgTable;
+  where: SQL | undefined;
+  /** Whether `where` holds more than the company: then the total is counted, not read. */
+  filtered: boolean;
+  counted: { companyId: number; list: CountedList };
+  /** Names the sort and the filters: deep pages' boundaries are kept per list, key and version. */
+  key: string;
+  /** The page's rows under `where` and an extra condition (a seek past a boundary). */
+  rows: (condition: SQL | undefined) => Query;
+}
+
+/** Every this many rows of a list, the sort keys of its row are kept (see readPage). */
+const BOUNDARY_STEP = 1_000;
+/** A page this far from both ends of its list is read from the nearest boundary. */
+const SEEK_BEYOND = 5_000;
+/** Boundaries kept by this process, most recent last: some kilobytes each. */
+const MAX_KEPT = 200;
+const kept = new Map<string, unknown[][]>();
+
 /**
- * One page of a list and its total. OFFSET makes PostgreSQL walk past every skipped row, so a
- * page in the back half of the list is read from the other end, in the reversed order, and
- * turned around: the last page of 100,000 rows costs what the first one does, and no page
- * walks past more than half of the list.
+ * The list's terms allow a seek when every term is a column that is never NULL and all go the
+ * same way: then `(a, b) > (x, y)` is exactly "after row (x, y)", and PostgreSQL starts its
+ * index scan there.
  */
-export async function readPage<Query extends PgSelect, Count extends PgSelect>(
+const seekable = (terms: OrderTerm[]) =>
+  terms.every(([column]) => is(column, Column) && column.notNull) &&
+  terms.every(([, direction]) => direction === terms[0]?.[1]);
+
+const orderSql = (terms: OrderTerm[]) =>
+  sql.join(
+    terms.map(([column, direction]) => sql`${column} ${sql.raw(direction)}`),
+    sql`, `,
+  );
+
+/** The sort keys of rows BOUNDARY_STEP, 2 × BOUNDARY_STEP, … of the list, in one pass. */
+async function boundariesOf(tx: Transaction, source: PageSource<PgSelect>, terms: OrderTerm[]) {
+  const keys = Object.fromEntries(
+    terms.map(([column], i) => [`k${i}`, sql`${column}`.as(`k${i}`)]),
+  );
+  const numbered = tx
+    .select({ ...keys, rn: sql<number>`row_number() OVER (ORDER BY ${orderSql(terms)})`.as('rn') })
+    .from(source.table)
+    .where(source.where)
+    .as('numbered');
+  const rows = (await tx
+    .select()
+    .from(numbered)
+    .where(sql`${numbered.rn} % ${BOUNDARY_STEP} = 0`)
+    .orderBy(numbered.rn)) as Record<string, unknown>[];
+  return rows.map((row) => terms.map((_, i) => row[`k${i}`]));
+}
+
+/**
+ * One page of a list and its total.
+ *
+ * The unfiltered total is read from list_counts, kept in the transaction of every write; a
+ * filtered one is counted. OFFSET makes PostgreSQL walk past every skipped row, so no page
+ * walks past more than SEEK_BEYOND rows: a page near the end is read from the other end in the
+ * reversed order and turned around, and a page deep in the middle seeks past the nearest
+ * boundary (the keys of every thousandth row, found in one pass and kept while the list's
+ * version stays the same) and walks less than a thousand rows from there.
+ */
+export async function readPage<Query extends PgSelect>(
+  tx: Transaction,
   { limit, offset = 0 }: { limit?: number | undefined; offset?: number | undefined },
   terms: OrderTerm[],
-  /** Selects `{ total: count() }` under the list's conditions. */
-  countQuery: () => Count,
-  select: () => Query,
+  source: PageSource<Query>,
 ): Promise<{ rows: Awaited<Query>; total: number }> {
-  const [counted] = (await prepared(countQuery())) as unknown as { total: number }[];
-  const total = counted?.total ?? 0;
-  const read = async (reversed: boolean, size: number | undefined, skip: number) => {
-    const query = select().orderBy(...orderBy(terms, reversed));
+  const [counter] = await prepared(
+    tx
+      .select({ total: listCounts.total, version: listCounts.version })
+      .from(listCounts)
+      .where(
+        and(
+          eq(listCounts.companyId, source.counted.companyId),
+          eq(listCounts.list, source.counted.list),
+        ),
+      )
+      .$dynamic(),
+  );
+  const version = counter?.version ?? 0;
+  let total = counter?.total ?? 0;
+  if (source.filtered) {
+    const [counted] = await prepared(
+      tx.select({ total: count() }).from(source.table).where(source.where).$dynamic(),
+    );
+    total = counted?.total ?? 0;
+  }
+  const read = async (reversed: boolean, size: number | undefined, skip: number, seek?: SQL) => {
+    const query = source.rows(seek).orderBy(...orderBy(terms, reversed));
     if (size !== undefined) query.limit(size);
     if (skip > 0) query.offset(skip);
     return prepared(query);
   };
   if (offset >= total) return { rows: [] as Awaited<Query>, total };
-  if (limit !== undefined) {
-    const size = Math.min(limit, total - offset);
-    const after = total - offset - size;
-    if (after < offset) {
-      const rows = await read(true, size, after);
-      return { rows: rows.reverse() as Awaited<Query>, total };
+  if (limit === undefined) return { rows: await read(false, limit, offset), total };
+  const size = Math.min(limit, total - offset);
+  const after = total - offset - size;
+  if (Math.min(offset, after) > SEEK_BEYOND && seekable(terms)) {
+    const cacheKey = `${source.counted.list}:${source.counted.companyId}:${version}:${source.key}`;
+    let boundaries = kept.get(cacheKey);
+    if (boundaries) kept.delete(cacheKey);
+    else boundaries = await boundariesOf(tx, source as PageSource<PgSelect>, terms);
+    kept.set(cacheKey, boundaries);
+    if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value as string);
+    const index = Math.floor(offset / BOUNDARY_STEP) - 1;
+    const boundary = boundaries[Math.min(index, boundaries.length - 1)];
+    if (boundary) {
+      const position = (Math.min(index, boundaries.length - 1) + 1) * BOUNDARY_STEP; // rows up to it
+      const columns = sql.join(
+        terms.map(([column]) => sql`${column}`),
+        sql`, `,
+      );
+      const values = sql.join(
+        boundary.map((value) => sql`${value}`),
+        sql`, `,
+      );
+      const past = terms[0]?.[1] === 'desc' ? sql`<` : sql`>`;
+      const seek = sql`(${columns}) ${past} (${values})`;
+      return { rows: await read(false, size, offset - position, seek), total };
     }
+  }
+  if (after < offset) {
+    const rows = await read(true, size, after);
+    return { rows: rows.reverse() as Awaited<Query>, total };
   }
   return { rows: await read(false, limit, offset), total };
 }

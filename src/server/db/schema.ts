@@ -113,6 +113,8 @@ export const contacts = pgTable(
     index('contacts_organization_idx').on(t.companyId, t.organization),
     // The contacts search (name, email and organization contain the text) reads this index.
     index('contacts_search_idx').using('gin', sql`${contactSearchText(t)} gin_trgm_ops`),
+    // The interactions search finds the contacts whose name contains the text with this one.
+    index('contacts_name_search_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );
 
@@ -135,6 +137,8 @@ export const interactions = pgTable(
     }).onDelete('cascade'),
     index('interactions_date_idx').on(t.companyId, t.date.desc(), t.id),
     index('interactions_contact_idx').on(t.companyId, t.contactId, t.date.desc()),
+    // The interactions search (notes contain the text) reads this index.
+    index('interactions_notes_search_idx').using('gin', sql`${t.notes} gin_trgm_ops`),
   ],
 );
 
@@ -284,4 +288,22 @@ export const knownLogins = pgTable(
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.usernameKey, t.address] })],
+);
+
+/**
+ * Each company's row count of each list (`list` is the table's name: contacts, interactions,
+ * grants, opportunities), kept by triggers in the transaction of every write (migration 0009),
+ * so an unfiltered list's total is read, not counted. `version` grows with every write to the
+ * list: the page boundaries a server keeps for deep pages (src/server/db/list-helpers.ts) are
+ * valid for one version only.
+ */
+export const listCounts = pgTable(
+  'list_counts',
+  {
+    companyId: companyId(),
+    list: text('list').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.list] })],
 );

@@ -2,6 +2,7 @@ import { and, eq, gt, lte, or, sql } from 'drizzle-orm';
 import type { CurrentUser, RegisterInput } from '../../../domain/auth.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { prepared } from '../../db/list-helpers.ts';
 import { companies, sessions, users } from '../../db/schema.ts';
 import { beforeCompanyIsKnown, inCompany } from '../../db/scope.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -92,21 +93,24 @@ export function createAuthRepository(db: Database) {
       // Every API request asks this, so it is one statement, outside a transaction: the read and
       // the occasional touch of lastSeenAt need no atomicity. Owner role, as the company is
       // what it finds out (see beforeCompanyIsKnown).
-      const [row] = await db
-        .select({ ...currentUserColumns, lastSeenAt: sessions.lastSeenAt })
-        .from(sessions)
-        .innerJoin(
-          users,
-          and(eq(users.companyId, sessions.companyId), eq(users.id, sessions.userId)),
-        )
-        .innerJoin(companies, eq(companies.id, sessions.companyId))
-        .where(
-          and(
-            eq(sessions.tokenHash, tokenHash),
-            gt(sessions.expiresAt, sql`now()`),
-            gt(sessions.lastSeenAt, idleSince),
-          ),
-        );
+      const [row] = await prepared(
+        db
+          .select({ ...currentUserColumns, lastSeenAt: sessions.lastSeenAt })
+          .from(sessions)
+          .innerJoin(
+            users,
+            and(eq(users.companyId, sessions.companyId), eq(users.id, sessions.userId)),
+          )
+          .innerJoin(companies, eq(companies.id, sessions.companyId))
+          .where(
+            and(
+              eq(sessions.tokenHash, tokenHash),
+              gt(sessions.expiresAt, sql`now()`),
+              gt(sessions.lastSeenAt, idleSince),
+            ),
+          )
+          .$dynamic(),
+      );
       if (!row) return null;
       const { lastSeenAt, ...user } = row;
       if (Date.now() - lastSeenAt.getTime() > 60_000) {

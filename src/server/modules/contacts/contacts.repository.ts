@@ -3,7 +3,7 @@ import { union } from 'drizzle-orm/pg-core';
 import type { Contact, ContactValues, contactSortFields } from '../../../domain/contacts.ts';
 import type { ListParams } from '../../../domain/lists.ts';
 import type { Database } from '../../db/client.ts';
-import { containsPattern, orderFor, readPage } from '../../db/list-helpers.ts';
+import { containsPattern, listKey, orderFor, readPage } from '../../db/list-helpers.ts';
 import { contactSearchText, contacts, grants, opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -60,12 +60,15 @@ export function createContactsRepository(db: Database) {
         contacts.id,
       );
       return inCompany(db, companyId, (tx) =>
-        readPage(
-          params,
-          terms,
-          () => tx.select({ total: count() }).from(contacts).where(where).$dynamic(),
-          () => tx.select(contactColumns).from(contacts).where(where).$dynamic(),
-        ),
+        readPage(tx, params, terms, {
+          table: contacts,
+          where,
+          filtered: filters.length > 1,
+          counted: { companyId, list: 'contacts' },
+          key: listKey(params, ['organization']),
+          rows: (seek) =>
+            tx.select(contactColumns).from(contacts).where(and(where, seek)).$dynamic(),
+        }),
       );
     },
 

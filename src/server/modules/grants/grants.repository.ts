@@ -9,7 +9,7 @@ import {
 } from '../../../domain/grants.ts';
 import type { ListParams } from '../../../domain/lists.ts';
 import type { Database } from '../../db/client.ts';
-import { containsPattern, orderFor, readPage } from '../../db/list-helpers.ts';
+import { containsPattern, listKey, orderFor, readPage } from '../../db/list-helpers.ts';
 import { grants } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -67,12 +67,14 @@ export function createGrantsRepository(db: Database) {
         grants.id,
       );
       const page = await inCompany(db, companyId, (tx) =>
-        readPage(
-          params,
-          terms,
-          () => tx.select({ total: count() }).from(grants).where(where).$dynamic(),
-          () => tx.select(columns).from(grants).where(where).$dynamic(),
-        ),
+        readPage(tx, params, terms, {
+          table: grants,
+          where,
+          filtered: filters.length > 1,
+          counted: { companyId, list: 'grants' },
+          key: listKey(params, ['funder', 'status']),
+          rows: (seek) => tx.select(columns).from(grants).where(and(where, seek)).$dynamic(),
+        }),
       );
       return { rows: page.rows.map(toGrant), total: page.total };
     },

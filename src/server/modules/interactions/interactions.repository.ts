@@ -1,4 +1,5 @@
-import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type {
   Interaction,
   InteractionValues,
@@ -7,7 +8,7 @@ import type {
 import { INVALID_CONTACT } from '../../../domain/interactions.ts';
 import type { ListParams } from '../../../domain/lists.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { containsPattern, orderFor, readPage } from '../../db/list-helpers.ts';
+import { containsPattern, listKey, orderFor, readPage } from '../../db/list-helpers.ts';
 import { contacts, interactions } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -74,8 +75,26 @@ export function createInteractionsRepository(db: Database) {
       if (params.contactId !== undefined)
         filters.push(eq(interactions.contactId, params.contactId));
       if (params.q) {
+        // Two index-backed halves (the trigram indexes on notes and on contacts' names) joined
+        // by UNION: an OR across the join would read every interaction of the company.
         const pattern = containsPattern(params.q);
-        filters.push(or(ilike(interactions.notes, pattern), ilike(contacts.name, pattern)));
+        const inCompanyOf = eq(interactions.companyId, companyId);
+        filters.push(
+          inArray(
+            interactions.id,
+            union(
+              db
+                .select({ id: interactions.id })
+                .from(interactions)
+                .where(and(inCompanyOf, ilike(interactions.notes, pattern))),
+              db
+                .select({ id: interactions.id })
+                .from(interactions)
+                .innerJoin(contacts, joinContact)
+                .where(and(inCompanyOf, ilike(contacts.name, pattern))),
+            ),
+          ),
+        );
       }
       const where = and(...filters);
       const terms = orderFor(
@@ -88,24 +107,20 @@ export function createInteractionsRepository(db: Database) {
         interactions.id,
       );
       const page = await inCompany(db, companyId, (tx) =>
-        readPage(
-          params,
-          terms,
-          () =>
-            tx
-              .select({ total: count() })
-              .from(interactions)
-              .innerJoin(contacts, joinContact)
-              .where(where)
-              .$dynamic(),
-          () =>
+        readPage(tx, params, terms, {
+          table: interactions,
+          where,
+          filtered: filters.length > 1,
+          counted: { companyId, list: 'interactions' },
+          key: listKey(params, ['contactId']),
+          rows: (seek) =>
             tx
               .select(columns)
               .from(interactions)
               .innerJoin(contacts, joinContact)
-              .where(where)
+              .where(and(where, seek))
               .$dynamic(),
-        ),
+        }),
       );
       return { rows: page.rows.map(toInteraction), total: page.total };
     },

@@ -10,7 +10,7 @@ import {
   stageProbabilities,
 } from '../../../domain/opportunities.ts';
 import type { Database } from '../../db/client.ts';
-import { containsPattern, orderFor, readPage } from '../../db/list-helpers.ts';
+import { containsPattern, listKey, orderFor, readPage } from '../../db/list-helpers.ts';
 import { opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -72,12 +72,14 @@ export function createOpportunitiesRepository(db: Database) {
         opportunities.id,
       );
       const page = await inCompany(db, companyId, (tx) =>
-        readPage(
-          params,
-          terms,
-          () => tx.select({ total: count() }).from(opportunities).where(where).$dynamic(),
-          () => tx.select(columns).from(opportunities).where(where).$dynamic(),
-        ),
+        readPage(tx, params, terms, {
+          table: opportunities,
+          where,
+          filtered: filters.length > 1,
+          counted: { companyId, list: 'opportunities' },
+          key: listKey(params, ['stage']),
+          rows: (seek) => tx.select(columns).from(opportunities).where(and(where, seek)).$dynamic(),
+        }),
       );
       return { rows: page.rows.map(toOpportunity), total: page.total };
     },
