@@ -25,7 +25,8 @@ describe('list queries', () => {
       tx.execute(sql`SELECT name FROM pg_prepared_statements WHERE name LIKE 'gw_%'`),
     );
     const statements = (result as { rows: { name: string }[] }).rows;
-    // The page and its count: two statements, prepared once each for all three requests.
-    expect(statements).toHaveLength(2);
+    // The session lookup, the list's kept count and the page: three statements, prepared once
+    // each for all three requests.
+    expect(statements).toHaveLength(3);
   });
 });
