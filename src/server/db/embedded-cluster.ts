@@ -106,7 +106,7 @@ function ownedDir(path: string, owner: RunAs | undefined) {
  * The socket lives in the data directory; should that path be too long for a socket, in a
  * directory of the system's temporary folder named after the data directory.
  */
-function socketDirFor(dataDir: string): string {
+export function socketDirFor(dataDir: string): string {
   const inside = join(dataDir, 'run');
   if (join(inside, SOCKET_FILE).length <= MAX_SOCKET_PATH) return inside;
   const digest = createHash('sha256').update(dataDir).digest('hex').slice(0, 16);

@@ -1,0 +1,149 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clusterPid } from '../../src/server/db/embedded-cluster.ts';
+import { registrationFor } from '../helpers/factories.ts';
+import {
+  freePort,
+  killServer,
+  type ServerProcess,
+  spawnServer,
+  waitUntilServing,
+} from '../helpers/server-process.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const json = { 'content-type': 'application/json' };
+
+const running: ServerProcess[] = [];
+const folders: string[] = [];
+afterEach(async () => {
+  for (const server of running.splice(0)) await killServer(server);
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function folder(prefix: string) {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  folders.push(path);
+  return path;
+}
+
+async function start(dataDir: string) {
+  const server = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
+  running.push(server);
+  await waitUntilServing(server);
+  return server;
+}
+
+/** `npm run <script> -- ...args` on the embedded database of `dataDir`, as a user runs it. */
+function npmRun(script: string, args: string[], dataDir: string) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      'npm',
+      ['run', '--silent', script, '--', ...args],
+      { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        // npm's own configuration warnings are not the script's.
+        const own = stderr.split('\n').filter((line) => line && !line.startsWith('npm warn'));
+        resolve({ code, stdout, stderr: own.join('\n') });
+      },
+    );
+  });
+}
+
+async function signIn(server: ServerProcess, account: { username: string; password: string }) {
+  const response = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ username: account.username, password: account.password }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+}
+
+const contactNames = async (server: ServerProcess, cookie: string) =>
+  (
+    (await (await fetch(`${server.url}/api/contacts`, { headers: { cookie } })).json()) as {
+      name: string;
+    }[]
+  ).map((contact) => contact.name);
+
+const addContact = (server: ServerProcess, cookie: string, name: string) =>
+  fetch(`${server.url}/api/contacts`, {
+    method: 'POST',
+    headers: { ...json, cookie },
+    body: JSON.stringify({ name, email: 'c@example.org' }),
+  });
+
+describe('npm run backup and npm run restore on the embedded database', {
+  timeout: 180_000,
+}, () => {
+  it('backs up a running server, and restores it onto the running server and into a new data directory', async () => {
+    const first = await start(folder('grantwell-backup-'));
+    const account = registrationFor();
+    const registered = await fetch(`${first.url}/api/register`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(account),
+    });
+    expect(registered.status).toBe(201);
+    const cookie = registered.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    expect((await addContact(first, cookie, 'Before the backup')).status).toBe(201);
+
+    const backups = folder('grantwell-backups-');
+    const file = join(backups, 'nightly.backup');
+    const backup = await npmRun('backup', [file], first.dataDir ?? '');
+    expect(backup).toMatchObject({ code: 0, stderr: '' });
+    expect(backup.stdout).toMatch(
+      /^Backed up \d+ tables, \d+ rows to .*nightly\.backup \(.+\)\.\n$/,
+    );
+    expect(readdirSync(backups)).toEqual(['nightly.backup']); // no temporary file left
+    expect(statSync(file).mode & 0o077).toBe(0); // only its owner may read it
+
+    // Onto the running server, through its socket: what was added since is gone.
+    expect((await addContact(first, cookie, 'After the backup')).status).toBe(201);
+    const onRunning = await npmRun('restore', [file], first.dataDir ?? '');
+    expect(onRunning).toMatchObject({ code: 0, stderr: '' });
+    expect(await contactNames(first, cookie)).toEqual(['Before the backup']);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    // Into a new data directory, its server not running: the script starts the cluster,
+    // migrates, restores, and stops it.
+    const secondDir = folder('grantwell-restored-');
+    const restore = await npmRun('restore', [file], secondDir);
+    expect(restore).toMatchObject({ code: 0, stderr: '' });
+    expect(restore.stdout).toMatch(/^Restored \d+ tables, \d+ rows from .*nightly\.backup/);
+    expect(clusterPid(secondDir)).toBeUndefined();
+    expect(existsSync(join(secondDir, 'server.lock'))).toBe(false);
+
+    const second = await start(secondDir);
+    const session = await signIn(second, account);
+    expect(await contactNames(second, session)).toEqual(['Before the backup']);
+  });
+
+  it('refuses a missing file and a file that is not a backup in one line, and frees the data directory', async () => {
+    const dataDir = folder('grantwell-refused-');
+    const notes = join(folder('grantwell-notes-'), 'notes.txt');
+    const missing = await npmRun('restore', [`${notes}.missing`], dataDir);
+    expect(missing).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: `Cannot restore ${notes}.missing: No such file.`,
+    });
+
+    writeFileSync(notes, 'name,email\nAda,ada@example.org\n');
+    const refused = await npmRun('restore', [notes], dataDir);
+    expect(refused).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: `Cannot restore ${notes}: Not a Grantwell backup.`,
+    });
+    expect(clusterPid(dataDir)).toBeUndefined();
+    expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+  });
+});
