@@ -107,6 +107,11 @@ test('the pipeline counts each stage and opens its grants', async ({ page }) => 
   });
   await openFromSidebar(page, 'Grants');
 
+  // The funnel draws every stage with its count, the empty ones too.
+  await expect(page.getByRole('img', { name: /^Funnel of 5 stages/ })).toHaveAttribute(
+    'aria-label',
+    /Draft: 0 grants, .*Submitted: 2 grants, .*Rejected: 0 grants$/,
+  );
   const submitted = page.getByRole('button', { name: /^Submitted/ });
   await expect(submitted).toContainText('2 grants');
   await expect(submitted).toContainText('$3,500');

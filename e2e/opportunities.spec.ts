@@ -47,6 +47,10 @@ test('create with a stage change, edit and delete an opportunity', async ({ page
   await expect(negotiation).toContainText('1 opportunity');
   await expect(negotiation).toContainText('$50,000');
   await expect(negotiation).toContainText('75%');
+  await expect(page.getByRole('img', { name: /^Funnel of 6 stages/ })).toHaveAttribute(
+    'aria-label',
+    /Prospecting: 0 opportunities, .*Negotiation: 1 opportunity, .*Closed Lost: 0 opportunities$/,
+  );
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('button', { name: 'Actions for Capital campaign' }).click();

@@ -77,6 +77,32 @@ describe('interactions CRUD', () => {
     expect(await notes('/api/interactions?sort=date&limit=2')).toEqual(['First', 'Second']);
   });
 
+  it("follows a contact's new name: in the list, the sort and the search", async () => {
+    const { client, contactId } = await companyWithContact();
+    const other = (
+      await client.post('/api/contacts', { name: 'Alan Turing', email: 't@b.org' })
+    ).json() as { id: number };
+    await client.post('/api/interactions', meeting(contactId));
+    const moved = (await client.post('/api/interactions', meeting(contactId))).json() as {
+      id: number;
+    };
+    await client.post('/api/interactions', { ...meeting(other.id), notes: 'Enigma' });
+    const renamed = await client.patch(`/api/contacts/${contactId}`, { name: 'Amazing Grace' });
+    expect(renamed.statusCode).toBe(200);
+    const names = async (url: string) =>
+      ((await client.get(url)).json() as { contactName: string }[]).map((i) => i.contactName);
+    expect(await names('/api/interactions?sort=contactName')).toEqual([
+      'Alan Turing',
+      'Amazing Grace',
+      'Amazing Grace',
+    ]);
+    expect(await names('/api/interactions?q=amazing')).toEqual(['Amazing Grace', 'Amazing Grace']);
+    expect(await names('/api/interactions?q=hopper')).toEqual([]);
+    // An interaction moved to another contact takes that contact's name.
+    await client.patch(`/api/interactions/${moved.id}`, { contactId: other.id });
+    expect(await names('/api/interactions?q=turing')).toEqual(['Alan Turing', 'Alan Turing']);
+  });
+
   it('updates only the fields sent', async () => {
     const { client, contactId } = await companyWithContact();
     const { id } = (await client.post('/api/interactions', meeting(contactId))).json();

@@ -95,6 +95,11 @@ export function contactSearchText(t: {
   return sql`(${t.name} || chr(31) || ${t.email} || chr(31) || coalesce(${t.organization}, ''))`;
 }
 
+/** What the interactions search looks in: the notes and the contact's name, as above. */
+export function interactionSearchText(t: { notes: AnyPgColumn; contactName: AnyPgColumn }) {
+  return sql`(${t.notes} || chr(31) || ${t.contactName})`;
+}
+
 export const contacts = pgTable(
   'contacts',
   {
@@ -113,8 +118,6 @@ export const contacts = pgTable(
     index('contacts_organization_idx').on(t.companyId, t.organization),
     // The contacts search (name, email and organization contain the text) reads this index.
     index('contacts_search_idx').using('gin', sql`${contactSearchText(t)} gin_trgm_ops`),
-    // The interactions search finds the contacts whose name contains the text with this one.
-    index('contacts_name_search_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );
 
@@ -127,6 +130,9 @@ export const interactions = pgTable(
     type: interactionType('type').notNull(),
     notes: text('notes').notNull(),
     date: timestamp('date', { withTimezone: true }).notNull(),
+    // The contact's name, kept by triggers (migration 0010) for the search: set on insert, and
+    // on every interaction of a contact when the contact is renamed.
+    contactName: text('contact_name').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [
@@ -137,8 +143,8 @@ export const interactions = pgTable(
     }).onDelete('cascade'),
     index('interactions_date_idx').on(t.companyId, t.date.desc(), t.id),
     index('interactions_contact_idx').on(t.companyId, t.contactId, t.date.desc()),
-    // The interactions search (notes contain the text) reads this index.
-    index('interactions_notes_search_idx').using('gin', sql`${t.notes} gin_trgm_ops`),
+    // The interactions search (the notes or the contact's name contain the text) reads this.
+    index('interactions_search_idx').using('gin', sql`${interactionSearchText(t)} gin_trgm_ops`),
   ],
 );
 

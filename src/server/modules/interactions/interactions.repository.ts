@@ -1,5 +1,4 @@
-import { and, eq, ilike, inArray, type SQL } from 'drizzle-orm';
-import { union } from 'drizzle-orm/pg-core';
+import { and, eq, ilike, type SQL } from 'drizzle-orm';
 import type {
   Interaction,
   InteractionValues,
@@ -9,7 +8,7 @@ import { INVALID_CONTACT } from '../../../domain/interactions.ts';
 import type { ListParams } from '../../../domain/lists.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { containsPattern, listKey, orderFor, readPage } from '../../db/list-helpers.ts';
-import { contacts, interactions } from '../../db/schema.ts';
+import { contacts, interactionSearchText, interactions } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -18,7 +17,7 @@ type SortField = (typeof interactionSortFields)[number];
 const columns = {
   id: interactions.id,
   contactId: interactions.contactId,
-  contactName: contacts.name,
+  contactName: interactions.contactName,
   type: interactions.type,
   notes: interactions.notes,
   date: interactions.date,
@@ -28,16 +27,11 @@ const columns = {
 const sortColumns = {
   date: interactions.date,
   type: interactions.type,
-  contactName: contacts.name,
+  contactName: interactions.contactName,
 };
 
 type Row = Omit<Interaction, 'date'> & { date: Date };
 const toInteraction = (row: Row): Interaction => ({ ...row, date: row.date.toISOString() });
-
-const joinContact = and(
-  eq(contacts.companyId, interactions.companyId),
-  eq(contacts.id, interactions.contactId),
-);
 
 export interface InteractionListParams extends ListParams<SortField> {
   contactId?: number | undefined;
@@ -48,11 +42,7 @@ export function createInteractionsRepository(db: Database) {
     and(eq(interactions.companyId, companyId), eq(interactions.id, id));
 
   const selectOne = async (tx: Transaction, companyId: number, id: number) => {
-    const [row] = await tx
-      .select(columns)
-      .from(interactions)
-      .innerJoin(contacts, joinContact)
-      .where(byId(companyId, id));
+    const [row] = await tx.select(columns).from(interactions).where(byId(companyId, id));
     return row ? toInteraction(row) : null;
   };
 
@@ -75,26 +65,7 @@ export function createInteractionsRepository(db: Database) {
       if (params.contactId !== undefined)
         filters.push(eq(interactions.contactId, params.contactId));
       if (params.q) {
-        // Two index-backed halves (the trigram indexes on notes and on contacts' names) joined
-        // by UNION: an OR across the join would read every interaction of the company.
-        const pattern = containsPattern(params.q);
-        const inCompanyOf = eq(interactions.companyId, companyId);
-        filters.push(
-          inArray(
-            interactions.id,
-            union(
-              db
-                .select({ id: interactions.id })
-                .from(interactions)
-                .where(and(inCompanyOf, ilike(interactions.notes, pattern))),
-              db
-                .select({ id: interactions.id })
-                .from(interactions)
-                .innerJoin(contacts, joinContact)
-                .where(and(inCompanyOf, ilike(contacts.name, pattern))),
-            ),
-          ),
-        );
+        filters.push(ilike(interactionSearchText(interactions), containsPattern(params.q)));
       }
       const where = and(...filters);
       const terms = orderFor(
@@ -113,13 +84,7 @@ export function createInteractionsRepository(db: Database) {
           filtered: filters.length > 1,
           counted: { companyId, list: 'interactions' },
           key: listKey(params, ['contactId']),
-          rows: (seek) =>
-            tx
-              .select(columns)
-              .from(interactions)
-              .innerJoin(contacts, joinContact)
-              .where(and(where, seek))
-              .$dynamic(),
+          rows: (seek) => tx.select(columns).from(interactions).where(and(where, seek)).$dynamic(),
         }),
       );
       return { rows: page.rows.map(toInteraction), total: page.total };

@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.css';
 import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconBriefcase, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
