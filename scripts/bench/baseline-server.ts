@@ -1,6 +1,7 @@
 // The benchmark's baseline: a bare Fastify route that runs the same SQL as `GET /api/contacts`
-// with raw `pg` and answers with JSON.stringify. No plugins, no validation, no logging, no ORM.
-// Started by `npm run bench` with DATABASE_URL and PORT.
+// with raw `pg`, as named prepared statements where the app uses them (the session lookup, the
+// list's kept count and the page), and answers with JSON.stringify. No plugins, no validation,
+// no logging, no ORM. Started by `npm run bench` with DATABASE_URL and PORT.
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -9,21 +10,33 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }
 const app = Fastify();
 const IDLE_MS = 12 * 60 * 60 * 1000;
 
-const SESSION_SQL = `select u.id, u.username, u.name, u.email, u.role, u.company_id, c.name as company_name,
-    s.last_seen_at
-  from sessions s
-  inner join users u on u.company_id = s.company_id and u.id = s.user_id
-  inner join companies c on c.id = s.company_id
-  where s.token_hash = $1 and s.expires_at > now() and s.last_seen_at > $2`;
-const LIST_SQL = `select id, name, email, phone, organization, notes, company_id from contacts
-  where company_id = $1 order by name asc, id asc limit $2`;
-const COUNT_SQL = 'select count(*)::int as total from contacts where company_id = $1';
+const SESSION = {
+  name: 'bare_session',
+  text: `select u.id, u.username, u.name, u.email, u.role, u.company_id, c.name as company_name,
+      s.last_seen_at
+    from sessions s
+    inner join users u on u.company_id = s.company_id and u.id = s.user_id
+    inner join companies c on c.id = s.company_id
+    where s.token_hash = $1 and s.expires_at > now() and s.last_seen_at > $2`,
+};
+const COUNT = {
+  name: 'bare_count',
+  text: 'select total, version from list_counts where company_id = $1 and list = $2',
+};
+const PAGE = {
+  name: 'bare_page',
+  text: `select id, name, email, phone, organization, notes, company_id from contacts
+    where company_id = $1 order by name asc, id asc limit $2`,
+};
 
 app.get('/api/contacts', async (request, reply) => {
   const token = /grantwell_session=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
   if (!token) return reply.code(401).send({ message: 'Unauthorized' });
   const hash = createHash('sha256').update(token).digest('hex');
-  const session = await pool.query(SESSION_SQL, [hash, new Date(Date.now() - IDLE_MS)]);
+  const session = await pool.query({
+    ...SESSION,
+    values: [hash, new Date(Date.now() - IDLE_MS)],
+  });
   const user = session.rows[0];
   if (!user) return reply.code(401).send({ message: 'Unauthorized' });
   const limit = Number((request.query as { limit?: string }).limit ?? 50);
@@ -34,11 +47,11 @@ app.get('/api/contacts', async (request, reply) => {
       "select set_config('app.company_id', $1, true), set_config('role', 'grantwell_app', true)",
       [String(user.company_id)],
     );
-    const count = await client.query(COUNT_SQL, [user.company_id]);
-    const rows = await client.query(LIST_SQL, [user.company_id, limit]);
+    const count = await client.query({ ...COUNT, values: [user.company_id, 'contacts'] });
+    const rows = await client.query({ ...PAGE, values: [user.company_id, limit] });
     await client.query('commit');
     reply
-      .header('x-total-count', count.rows[0].total)
+      .header('x-total-count', count.rows[0]?.total ?? 0)
       .header('content-type', 'application/json; charset=utf-8');
     return JSON.stringify(
       rows.rows.map((row) => ({

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Contact, ContactValues, contactSortFields } from '../../../domain/contacts.ts';
 import type { ListParams } from '../../../domain/lists.ts';
