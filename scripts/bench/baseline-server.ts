@@ -1,6 +1,7 @@
 // The benchmark's baseline: a bare Fastify route that runs the same SQL as `GET /api/contacts`
-// with raw `pg`, as named prepared statements where the app uses them (the session lookup, the
-// list's kept count and the page), and answers with JSON.stringify. No plugins, no validation,
+// with raw `pg`, as a named prepared statement where the app uses one (the page; the session
+// lookup and the list's kept count are plain statements there too), and answers with
+// JSON.stringify. No plugins, no validation,
 // no logging, no ORM. Started by `npm run bench` with DATABASE_URL and PORT.
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
@@ -11,7 +12,6 @@ const app = Fastify();
 const IDLE_MS = 12 * 60 * 60 * 1000;
 
 const SESSION = {
-  name: 'bare_session',
   text: `select u.id, u.username, u.name, u.email, u.role, u.company_id, c.name as company_name,
       s.last_seen_at
     from sessions s
@@ -20,7 +20,6 @@ const SESSION = {
     where s.token_hash = $1 and s.expires_at > now() and s.last_seen_at > $2`,
 };
 const COUNT = {
-  name: 'bare_count',
   text: 'select total, version from list_counts where company_id = $1 and list = $2',
 };
 const PAGE = {
