@@ -1,14 +1,9 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import {
-  type CSSVariablesResolver,
-  createTheme,
-  MantineProvider,
-  Notification,
-} from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, useState } from 'react';
+import { LoadWhenOpened } from '../components/load-when-opened.tsx';
 import { AuthProvider } from '../features/auth/auth-provider.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
@@ -19,13 +14,13 @@ const theme = createTheme({
   defaultRadius: 'md',
   components: {
     // Close buttons are icons: give them a name screen readers can say.
-    // Plain settings rather than Modal.extend/Alert.extend, which would put those components
-    // in the first download.
+    // Plain settings rather than Modal.extend/Notification.extend, which would put those
+    // components in the first download.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-    Notification: Notification.extend({
+    Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } },
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
-    }),
+    },
     Alert: { defaultProps: { closeButtonLabel: 'Dismiss' } },
   },
   fontFamily:
@@ -42,14 +37,24 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
-/** SPEC §9: one notice visible at a time, each for five seconds. */
-export const TOAST_DURATION_MS = 5000;
+// The notices' host, with the transition and scroll-lock code it brings, loads with the first
+// notice rather than with the first page: the notice waits in the store until it arrives.
+const Notices = lazy(() => import('./notices.tsx'));
+
+function NoticesHost() {
+  const { notifications } = useNotifications();
+  return (
+    <LoadWhenOpened opened={notifications.length > 0}>
+      <Notices />
+    </LoadWhenOpened>
+  );
+}
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Notifications limit={1} autoClose={TOAST_DURATION_MS} position="bottom-right" />
+      <NoticesHost />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>{children}</AuthProvider>
       </QueryClientProvider>

@@ -1,4 +1,4 @@
-import { Group, Pagination, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Group, Pagination, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -64,7 +64,7 @@ export function SortableTh({
         ? IconChevronDown
         : IconSelector;
   return (
-    <Table.Th aria-sort={direction} ta={align} p={0}>
+    <th aria-sort={direction} style={{ textAlign: align, padding: 0 }}>
       <UnstyledButton
         onClick={() => sorting.toggleSort(field)}
         px="var(--table-horizontal-spacing)"
@@ -78,7 +78,7 @@ export function SortableTh({
           <Icon size={14} aria-hidden="true" />
         </Group>
       </UnstyledButton>
-    </Table.Th>
+    </th>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Anchor, Table, VisuallyHidden } from '@mantine/core';
+import { Anchor, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SortableTh, type SortState } from './list-controls.tsx';
+import { ListTable } from './list-table.tsx';
 import { RowActions } from './row-actions.tsx';
 
 export interface Column<T> {
@@ -41,75 +42,71 @@ export function RecordTable<T extends { id: number }>({
 }) {
   const navigate = useNavigate();
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
-      <Table highlightOnHover verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            {sorting ? (
-              <SortableTh field="name" sorting={sorting}>
-                Name
+    <ListTable minWidth={minWidth}>
+      <thead>
+        <tr>
+          {sorting ? (
+            <SortableTh field="name" sorting={sorting}>
+              Name
+            </SortableTh>
+          ) : (
+            <th>Name</th>
+          )}
+          {columns.map((column) =>
+            sorting && column.sortField ? (
+              <SortableTh
+                key={column.header}
+                field={column.sortField}
+                sorting={sorting}
+                align={column.align}
+              >
+                {column.header}
               </SortableTh>
             ) : (
-              <Table.Th>Name</Table.Th>
-            )}
-            {columns.map((column) =>
-              sorting && column.sortField ? (
-                <SortableTh
-                  key={column.header}
-                  field={column.sortField}
-                  sorting={sorting}
-                  align={column.align}
-                >
-                  {column.header}
-                </SortableTh>
-              ) : (
-                <Table.Th key={column.header} ta={column.align}>
-                  {column.header}
-                </Table.Th>
-              ),
-            )}
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr
-              key={row.id}
-              onClick={() => navigate(href(row))}
-              style={{ cursor: 'pointer' }}
-            >
-              <Table.Td>
-                <Anchor
-                  component={Link}
-                  to={href(row)}
-                  fw={500}
-                  onClick={(event) => event.stopPropagation()}
-                >
-                  {title(row)}
-                </Anchor>
-              </Table.Td>
-              {columns.map((column) => (
-                <Table.Td
-                  key={column.header}
-                  ta={column.align}
-                  style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
-                >
-                  {column.cell(row)}
-                </Table.Td>
-              ))}
-              <Table.Td w={48}>
-                <RowActions
-                  label={title(row)}
-                  onEdit={() => onEdit(row)}
-                  onDelete={() => onDelete(row)}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              <th key={column.header} style={{ textAlign: column.align }}>
+                {column.header}
+              </th>
+            ),
+          )}
+          <th>
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id} onClick={() => navigate(href(row))} style={{ cursor: 'pointer' }}>
+            <td>
+              <Anchor
+                component={Link}
+                to={href(row)}
+                fw={500}
+                onClick={(event) => event.stopPropagation()}
+              >
+                {title(row)}
+              </Anchor>
+            </td>
+            {columns.map((column) => (
+              <td
+                key={column.header}
+                style={{
+                  textAlign: column.align,
+                  whiteSpace: column.nowrap ? 'nowrap' : undefined,
+                }}
+              >
+                {column.cell(row)}
+              </td>
+            ))}
+            <td style={{ width: 48 }}>
+              <RowActions
+                label={title(row)}
+                onEdit={() => onEdit(row)}
+                onDelete={() => onDelete(row)}
+              />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </ListTable>
   );
 }

@@ -1,45 +1,51 @@
-import { ActionIcon, Menu } from '@mantine/core';
-import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { ActionIcon } from '@mantine/core';
+import { IconDots } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+
+export interface RowActionsProps {
+  /** Names the row for screen readers: "Actions for Ada Lovelace". */
+  label: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+// The menu, and the positioning library under it, load the first time a row's button is
+// pressed (or pointed at), not with the list.
+const loadMenu = () => import('./row-menu.tsx').then((m) => ({ default: m.RowMenu }));
+const RowMenu = lazy(loadMenu);
 
 /**
  * The actions menu of a table row. Clicks inside it never reach the row, so opening the menu
  * does not also follow the row's link.
  */
-export function RowActions({
-  label,
-  onEdit,
-  onDelete,
-}: {
-  /** Names the row for screen readers: "Actions for Ada Lovelace". */
-  label: string;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
+export function RowActions(props: RowActionsProps) {
+  const [used, setUsed] = useState(false);
+  const button = (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      aria-label={`Actions for ${props.label}`}
+      aria-haspopup="menu"
+      onPointerEnter={loadMenu}
+      onFocus={loadMenu}
+      onClick={() => setUsed(true)}
+    >
+      <IconDots size={18} aria-hidden="true" />
+    </ActionIcon>
+  );
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: only keeps events from reaching the row.
     <div
       onClick={(event) => event.stopPropagation()}
       onKeyDown={(event) => event.stopPropagation()}
     >
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${label}`}>
-            <IconDots size={18} aria-hidden="true" />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={onEdit}>
-            Edit
-          </Menu.Item>
-          <Menu.Item
-            color="red"
-            leftSection={<IconTrash size={16} aria-hidden="true" />}
-            onClick={onDelete}
-          >
-            Delete
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      {used ? (
+        <Suspense fallback={button}>
+          <RowMenu {...props} />
+        </Suspense>
+      ) : (
+        button
+      )}
     </div>
   );
 }

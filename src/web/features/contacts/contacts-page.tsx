@@ -1,16 +1,20 @@
 import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconPlus, IconUsers } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import type { Contact } from '../../../domain/contacts.ts';
 import { confirmDelete } from '../../components/confirm-delete.tsx';
 import { ListFooter, PAGE_SIZE, SearchBox, useListState } from '../../components/list-controls.tsx';
+import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { notifyError, withNotice } from '../../lib/notify.ts';
 import { useDeleteContact } from './api/delete-contact.ts';
 import { useContacts } from './api/get-contacts.ts';
-import { ContactDialog } from './components/contact-dialog.tsx';
 import { ContactUpload } from './components/contact-upload.tsx';
 import { ContactsTable } from './components/contacts-table.tsx';
+
+const ContactDialog = lazy(() =>
+  import('./components/contact-dialog.tsx').then((m) => ({ default: m.ContactDialog })),
+);
 
 type Dialog = { mode: 'create' } | { mode: 'edit'; contact: Contact } | null;
 
@@ -85,11 +89,13 @@ export default function ContactsPage() {
           </Stack>
         )}
       </Paper>
-      <ContactDialog
-        opened={dialog !== null}
-        onClose={() => setDialog(null)}
-        contact={dialog?.mode === 'edit' ? dialog.contact : undefined}
-      />
+      <LoadWhenOpened opened={dialog !== null}>
+        <ContactDialog
+          opened={dialog !== null}
+          onClose={() => setDialog(null)}
+          contact={dialog?.mode === 'edit' ? dialog.contact : undefined}
+        />
+      </LoadWhenOpened>
     </>
   );
 }

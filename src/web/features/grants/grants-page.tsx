@@ -1,19 +1,23 @@
 import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconCoin, IconExternalLink, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import type { Grant } from '../../../domain/grants.ts';
 import { confirmDelete } from '../../components/confirm-delete.tsx';
 import { ListFooter, PAGE_SIZE, SearchBox, useListState } from '../../components/list-controls.tsx';
+import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { withNotice } from '../../lib/notify.ts';
 import { useDeleteGrant, useGrants } from './api/grants-api.ts';
-import { GrantDialog } from './components/grant-dialog.tsx';
 import { GrantPipeline } from './components/grant-pipeline.tsx';
 import { GrantsTable } from './components/grants-table.tsx';
 
 /** Where 'Search for Grants' leads: the US federal grants search. */
 const GRANT_SEARCH_URL = 'https://www.grants.gov/search-grants';
+
+const GrantDialog = lazy(() =>
+  import('./components/grant-dialog.tsx').then((m) => ({ default: m.GrantDialog })),
+);
 
 type Dialog = { mode: 'create' } | { mode: 'edit'; grant: Grant } | null;
 
@@ -97,11 +101,13 @@ export default function GrantsPage() {
           </Stack>
         )}
       </Paper>
-      <GrantDialog
-        opened={dialog !== null}
-        onClose={() => setDialog(null)}
-        grant={dialog?.mode === 'edit' ? dialog.grant : undefined}
-      />
+      <LoadWhenOpened opened={dialog !== null}>
+        <GrantDialog
+          opened={dialog !== null}
+          onClose={() => setDialog(null)}
+          grant={dialog?.mode === 'edit' ? dialog.grant : undefined}
+        />
+      </LoadWhenOpened>
     </>
   );
 }

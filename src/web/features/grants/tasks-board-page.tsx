@@ -20,16 +20,20 @@ import {
   Title,
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import type { BoardTask, TaskStatus } from '../../../domain/grants.ts';
 import { confirmDelete } from '../../components/confirm-delete.tsx';
+import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useBoardTasks, useDeleteTask, useSetTaskStatus } from './api/tasks-api.ts';
 import { columnCoordinates } from './components/board-keyboard.ts';
 import { TaskCard } from './components/task-card.tsx';
-import { TaskDialog } from './components/task-dialog.tsx';
+
+const TaskDialog = lazy(() =>
+  import('./components/task-dialog.tsx').then((m) => ({ default: m.TaskDialog })),
+);
 
 /** The three columns of the board (SPEC §2.15); overdue tasks have none. */
 const columns: { status: TaskStatus; title: string }[] = [
@@ -167,7 +171,9 @@ export default function TasksBoardPage() {
           )}
         </DndContext>
       )}
-      <TaskDialog opened={creating} onClose={() => setCreating(false)} />
+      <LoadWhenOpened opened={creating}>
+        <TaskDialog opened={creating} onClose={() => setCreating(false)} />
+      </LoadWhenOpened>
     </>
   );
 }

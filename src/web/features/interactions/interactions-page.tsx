@@ -1,16 +1,20 @@
 import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconMessages, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import type { Interaction } from '../../../domain/interactions.ts';
 import { confirmDelete } from '../../components/confirm-delete.tsx';
 import { ListFooter, PAGE_SIZE, SearchBox, useListState } from '../../components/list-controls.tsx';
+import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { withNotice } from '../../lib/notify.ts';
 import { useInteractions } from './api/get-interactions.ts';
 import { useDeleteInteraction } from './api/save-interaction.ts';
-import { InteractionDialog } from './components/interaction-dialog.tsx';
 import { InteractionsTable } from './components/interactions-table.tsx';
+
+const InteractionDialog = lazy(() =>
+  import('./components/interaction-dialog.tsx').then((m) => ({ default: m.InteractionDialog })),
+);
 
 type Dialog = { mode: 'create' } | { mode: 'edit'; interaction: Interaction } | null;
 
@@ -84,11 +88,13 @@ export default function InteractionsPage() {
           </Stack>
         )}
       </Paper>
-      <InteractionDialog
-        opened={dialog !== null}
-        onClose={() => setDialog(null)}
-        interaction={dialog?.mode === 'edit' ? dialog.interaction : undefined}
-      />
+      <LoadWhenOpened opened={dialog !== null}>
+        <InteractionDialog
+          opened={dialog !== null}
+          onClose={() => setDialog(null)}
+          interaction={dialog?.mode === 'edit' ? dialog.interaction : undefined}
+        />
+      </LoadWhenOpened>
     </>
   );
 }

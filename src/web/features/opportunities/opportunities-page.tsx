@@ -1,16 +1,20 @@
 import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconBriefcase, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import type { Opportunity } from '../../../domain/opportunities.ts';
 import { confirmDelete } from '../../components/confirm-delete.tsx';
 import { ListFooter, PAGE_SIZE, SearchBox, useListState } from '../../components/list-controls.tsx';
+import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { withNotice } from '../../lib/notify.ts';
 import { useDeleteOpportunity, useOpportunities } from './api/opportunities-api.ts';
 import { OpportunitiesTable } from './components/opportunities-table.tsx';
-import { OpportunityDialog } from './components/opportunity-dialog.tsx';
 import { OpportunityPipeline } from './components/opportunity-pipeline.tsx';
+
+const OpportunityDialog = lazy(() =>
+  import('./components/opportunity-dialog.tsx').then((m) => ({ default: m.OpportunityDialog })),
+);
 
 type Dialog = { mode: 'create' } | { mode: 'edit'; opportunity: Opportunity } | null;
 
@@ -80,11 +84,13 @@ export default function OpportunitiesPage() {
           </Stack>
         )}
       </Paper>
-      <OpportunityDialog
-        opened={dialog !== null}
-        onClose={() => setDialog(null)}
-        opportunity={dialog?.mode === 'edit' ? dialog.opportunity : undefined}
-      />
+      <LoadWhenOpened opened={dialog !== null}>
+        <OpportunityDialog
+          opened={dialog !== null}
+          onClose={() => setDialog(null)}
+          opportunity={dialog?.mode === 'edit' ? dialog.opportunity : undefined}
+        />
+      </LoadWhenOpened>
     </>
   );
 }

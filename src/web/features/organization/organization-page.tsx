@@ -1,8 +1,13 @@
-import { Tabs } from '@mantine/core';
+import { Center, Loader, Tabs } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useAuth } from '../auth/auth-provider.tsx';
 import { ProfileTab } from './components/profile-tab.tsx';
-import { UsersTab } from './components/users-tab.tsx';
+
+// The second tab (its table, menus and dialogs) loads when it is opened.
+const UsersTab = lazy(() =>
+  import('./components/users-tab.tsx').then((m) => ({ default: m.UsersTab })),
+);
 
 export default function OrganizationPage() {
   const { user } = useAuth();
@@ -19,7 +24,15 @@ export default function OrganizationPage() {
           <ProfileTab isAdmin={isAdmin} />
         </Tabs.Panel>
         <Tabs.Panel value="users">
-          <UsersTab isAdmin={isAdmin} />
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader aria-label="Loading users" />
+              </Center>
+            }
+          >
+            <UsersTab isAdmin={isAdmin} />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
     </>

@@ -6,7 +6,6 @@ import {
   List,
   Paper,
   Progress,
-  ScrollArea,
   Stack,
   Text,
 } from '@mantine/core';
@@ -95,7 +94,9 @@ export function ContactUpload() {
             withCloseButton
             onClose={() => setResult(null)}
           >
-            <ScrollArea.Autosize mah={200}>
+            {/* The browser's own scrolling: Mantine's ScrollArea would bring a positioning
+                library into the contacts page's first download. */}
+            <div style={{ maxHeight: 200, overflowY: 'auto' }}>
               <List size="sm" spacing={2}>
                 {result.errors.map((error) => (
                   <List.Item key={error.row}>
@@ -103,7 +104,7 @@ export function ContactUpload() {
                   </List.Item>
                 ))}
               </List>
-            </ScrollArea.Autosize>
+            </div>
             {result.skipped > result.errors.length && (
               <Text size="sm" mt="xs">
                 …and {result.skipped - result.errors.length} more rows.

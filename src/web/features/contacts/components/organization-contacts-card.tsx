@@ -1,21 +1,15 @@
-import {
-  Anchor,
-  Card,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Card, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { lazy, useState } from 'react';
 import { Link } from 'react-router';
 import type { Contact } from '../../../../domain/contacts.ts';
+import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
 import { useContacts } from '../api/get-contacts.ts';
-import { ContactInfoCard } from './contact-info-card.tsx';
 
 const SHOWN = 50;
+
+const ContactDetailsDialog = lazy(() =>
+  import('./contact-details-dialog.tsx').then((m) => ({ default: m.ContactDetailsDialog })),
+);
 
 /**
  * The contacts whose organization is exactly `organization` (SPEC §1). Each name links to the
@@ -71,9 +65,9 @@ export function OrganizationContactsCard({
           ))}
         </Stack>
       )}
-      <Modal opened={open !== null} onClose={() => setOpen(null)} title="Contact Details">
-        {open && <ContactInfoCard contact={open} title={open.name} withProfileLink />}
-      </Modal>
+      <LoadWhenOpened opened={open !== null}>
+        <ContactDetailsDialog contact={open} onClose={() => setOpen(null)} />
+      </LoadWhenOpened>
     </Card>
   );
 }

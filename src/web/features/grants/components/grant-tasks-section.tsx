@@ -1,14 +1,16 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { type Task, taskCategories } from '../../../../domain/grants.ts';
 import { CalendarLinks } from '../../../components/calendar-links.tsx';
+import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useGrantTasks } from '../api/tasks-api.ts';
-import { TaskDialog } from './task-dialog.tsx';
-import { categoryLabel } from './task-form.tsx';
+import { categoryLabel } from './task-category-label.ts';
 import { TaskStatusSelect } from './task-status-select.tsx';
+
+const TaskDialog = lazy(() => import('./task-dialog.tsx').then((m) => ({ default: m.TaskDialog })));
 
 /** 'Grant Tasks', grouped by category, each with its status select (SPEC §2.12). */
 export function GrantTasksSection({ grantId, grantName }: { grantId: number; grantName: string }) {
@@ -91,12 +93,14 @@ export function GrantTasksSection({ grantId, grantName }: { grantId: number; gra
           );
         })}
       </Stack>
-      <TaskDialog
-        opened={dialog !== null}
-        onClose={() => setDialog(null)}
-        grantId={grantId}
-        task={dialog?.task}
-      />
+      <LoadWhenOpened opened={dialog !== null}>
+        <TaskDialog
+          opened={dialog !== null}
+          onClose={() => setDialog(null)}
+          grantId={grantId}
+          task={dialog?.task}
+        />
+      </LoadWhenOpened>
     </Card>
   );
 }

@@ -1,12 +1,16 @@
-import { Card, Group, Loader, Modal, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import { Card, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { lazy, useState } from 'react';
 import type { Grant } from '../../../../domain/grants.ts';
+import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useGrants } from '../api/grants-api.ts';
 import { GrantStatusBadge } from './grant-status-badge.tsx';
-import { GrantSummary } from './grant-summary.tsx';
 
 const SHOWN = 50;
+
+const GrantDetailsDialog = lazy(() =>
+  import('./grant-details-dialog.tsx').then((m) => ({ default: m.GrantDetailsDialog })),
+);
 
 /**
  * 'Organization Grants': the grants whose funder is exactly this organization (SPEC §1, §2.8);
@@ -52,16 +56,9 @@ export function OrganizationGrantsCard({ organization }: { organization: string 
           ))}
         </Stack>
       )}
-      <Modal opened={open !== null} onClose={() => setOpen(null)} title="Grant Details" size="lg">
-        {open && (
-          <Stack>
-            <Title order={3} size="h4">
-              {open.name}
-            </Title>
-            <GrantSummary grant={open} />
-          </Stack>
-        )}
-      </Modal>
+      <LoadWhenOpened opened={open !== null}>
+        <GrantDetailsDialog grant={open} onClose={() => setOpen(null)} />
+      </LoadWhenOpened>
     </Card>
   );
 }

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { BoardTask } from '../../../../domain/grants.ts';
 import { CalendarLinks } from '../../../components/calendar-links.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { categoryLabel } from './task-form.tsx';
+import { categoryLabel } from './task-category-label.ts';
 
 /**
  * A task on the board, moved by its grip handle (mouse, touch or keyboard), so the links and

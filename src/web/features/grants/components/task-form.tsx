@@ -13,6 +13,7 @@ import {
 import { fromLocalInput, toLocalInput } from '../../../lib/format.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useGrants } from '../api/grants-api.ts';
+import { categoryLabel } from './task-category-label.ts';
 
 interface TaskFormValues {
   grantId: string | null;
@@ -37,9 +38,6 @@ const toInput = (values: TaskFormValues) => ({
 });
 
 const validateInput = zodResolver(taskInputSchema);
-
-export const categoryLabel = (category: string) =>
-  category.charAt(0).toUpperCase() + category.slice(1);
 
 /** A grant task; `grantId` fixes the grant, otherwise the form asks for one. */
 export function TaskForm({

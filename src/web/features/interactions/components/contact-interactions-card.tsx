@@ -1,13 +1,19 @@
 import { Card, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import type { Interaction } from '../../../../domain/interactions.ts';
+import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useInteractions } from '../api/get-interactions.ts';
-import { InteractionDetailsDialog } from './interaction-details-dialog.tsx';
 import { InteractionTypeLabel } from './interaction-type.tsx';
 
 const SHOWN = 20;
+
+const InteractionDetailsDialog = lazy(() =>
+  import('./interaction-details-dialog.tsx').then((m) => ({
+    default: m.InteractionDetailsDialog,
+  })),
+);
 
 /** 'Recent Interactions' of one contact; each opens its 'Interaction Details' dialog. */
 export function ContactInteractionsCard({ contactId }: { contactId: number }) {
@@ -52,7 +58,9 @@ export function ContactInteractionsCard({ contactId }: { contactId: number }) {
           ))}
         </Stack>
       )}
-      <InteractionDetailsDialog interaction={open} onClose={() => setOpen(null)} />
+      <LoadWhenOpened opened={open !== null}>
+        <InteractionDetailsDialog interaction={open} onClose={() => setOpen(null)} />
+      </LoadWhenOpened>
     </Card>
   );
 }
