@@ -3,42 +3,9 @@ import { dateTimeSchema, NOTES_MAX, optionalText, requiredText } from './common.
 import { AMOUNT_MAX } from './grants.ts';
 import { listQuerySchema } from './lists.ts';
 
-export const opportunityStages = [
-  'prospecting',
-  'qualification',
-  'proposal',
-  'negotiation',
-  'closed-won',
-  'closed-lost',
-] as const;
-export type OpportunityStage = (typeof opportunityStages)[number];
+import { opportunityStages } from './opportunity-constants.ts';
 
-/** Default win probability (percent) that choosing a stage sets (SPEC §9). */
-export const stageProbabilities: Record<OpportunityStage, number> = {
-  prospecting: 10,
-  qualification: 25,
-  proposal: 40,
-  negotiation: 75,
-  'closed-won': 100,
-  'closed-lost': 0,
-};
-
-export const stageLabels: Record<OpportunityStage, string> = {
-  prospecting: 'Prospecting',
-  qualification: 'Qualification',
-  proposal: 'Proposal',
-  negotiation: 'Negotiation',
-  'closed-won': 'Closed Won',
-  'closed-lost': 'Closed Lost',
-};
-
-/** SPEC §2.13: what a new opportunity starts with (expected close: now). */
-export const newOpportunityDefaults = () => ({
-  amount: 0,
-  stage: 'prospecting' as OpportunityStage,
-  expectedCloseDate: new Date(),
-  probability: stageProbabilities.prospecting,
-});
+export * from './opportunity-constants.ts';
 
 const isMissing = (input: unknown) => input === undefined || input === null || input === '';
 

@@ -1,6 +1,7 @@
 import { Card, Center, Loader, Title } from '@mantine/core';
 import { lazy, useState } from 'react';
-import { type GrantStatus, grantStatusLabels, type Pipeline } from '../../../../domain/grants.ts';
+import { type GrantStatus, grantStatusLabels } from '../../../../domain/grant-constants.ts';
+import type { Pipeline } from '../../../../domain/grants.ts';
 import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
 import { StageFunnel } from '../../../components/stage-funnel.tsx';
 import { usePipeline } from '../api/grants-api.ts';

@@ -1,5 +1,5 @@
 import { Loader, Modal, Table, Text } from '@mantine/core';
-import { type GrantStatus, grantStatusLabels } from '../../../../domain/grants.ts';
+import { type GrantStatus, grantStatusLabels } from '../../../../domain/grant-constants.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useGrants } from '../api/grants-api.ts';
 import { GrantStatusBadge } from './grant-status-badge.tsx';

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { type GrantStatus, grantStatusLabels } from '../../../../domain/grants.ts';
+import { type GrantStatus, grantStatusLabels } from '../../../../domain/grant-constants.ts';
 
 /** SPEC §2.11: the pipeline colour of each stage (grey, blue, amber, green, red). */
 export const grantStatusColors: Record<GrantStatus, string> = {

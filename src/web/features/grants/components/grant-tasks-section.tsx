@@ -1,7 +1,8 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
-import { type Task, taskCategories } from '../../../../domain/grants.ts';
+import { taskCategories } from '../../../../domain/grant-constants.ts';
+import type { Task } from '../../../../domain/grants.ts';
 import { CalendarLinks } from '../../../components/calendar-links.tsx';
 import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';

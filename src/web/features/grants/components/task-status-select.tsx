@@ -1,10 +1,10 @@
 import { Select } from '@mantine/core';
 import {
-  type Task,
   type TaskStatus,
   taskStatuses,
   taskStatusLabels,
-} from '../../../../domain/grants.ts';
+} from '../../../../domain/grant-constants.ts';
+import type { Task } from '../../../../domain/grants.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSetTaskStatus } from '../api/tasks-api.ts';

@@ -1,5 +1,5 @@
 import { Card, Center, Loader, Title } from '@mantine/core';
-import { stageLabels, stageProbabilities } from '../../../../domain/opportunities.ts';
+import { stageLabels, stageProbabilities } from '../../../../domain/opportunity-constants.ts';
 import { StageFunnel } from '../../../components/stage-funnel.tsx';
 import { useOpportunityPipeline } from '../api/opportunities-api.ts';
 import { stageColors } from './stage-badge.tsx';

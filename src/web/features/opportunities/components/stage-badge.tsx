@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { type OpportunityStage, stageLabels } from '../../../../domain/opportunities.ts';
+import { type OpportunityStage, stageLabels } from '../../../../domain/opportunity-constants.ts';
 
 export const stageColors: Record<OpportunityStage, string> = {
   prospecting: 'gray',

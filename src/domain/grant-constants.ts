@@ -1,0 +1,32 @@
+// The grant and task vocabulary without the schemas: pages that only show labels import this
+// and leave the validation library out of their download (grants.ts re-exports it all).
+export const grantStatuses = ['draft', 'in-progress', 'submitted', 'awarded', 'rejected'] as const;
+export type GrantStatus = (typeof grantStatuses)[number];
+
+/** Awarded and rejected grants are decided; every other grant is active (SPEC §2.5). */
+export const isActiveGrant = (status: GrantStatus) => status !== 'awarded' && status !== 'rejected';
+export const activeGrantStatuses = grantStatuses.filter(isActiveGrant);
+
+export const grantStatusLabels: Record<GrantStatus, string> = {
+  draft: 'Draft',
+  'in-progress': 'In Progress',
+  submitted: 'Submitted',
+  awarded: 'Awarded',
+  rejected: 'Rejected',
+};
+
+export const taskCategories = ['research', 'proposal', 'outreach', 'submission'] as const;
+export type TaskCategory = (typeof taskCategories)[number];
+
+export const taskStatuses = ['pending', 'in-progress', 'completed', 'overdue'] as const;
+export type TaskStatus = (typeof taskStatuses)[number];
+
+export const taskStatusLabels: Record<TaskStatus, string> = {
+  pending: 'Pending',
+  'in-progress': 'In Progress',
+  completed: 'Completed',
+  overdue: 'Overdue',
+};
+
+/** Largest amount accepted: well inside exact integer range. */
+export const AMOUNT_MAX = 1_000_000_000_000;
