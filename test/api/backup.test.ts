@@ -243,4 +243,25 @@ describe('backup and restore', () => {
     expect(await rowsOf(url)).toEqual(changed);
     expect((await safeguardsOf(url)).forced).toContain('users');
   });
+
+  it('refuses to back up as a role that row-level security would show only some rows', async () => {
+    const source = await appOnNewDatabase();
+    await companyWithRecords(source.app, 'Hidden');
+    const role = `reader_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: source.url });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE ROLE ${role} LOGIN`);
+      await admin.query(`GRANT SELECT ON ALL TABLES IN SCHEMA public TO ${role}`);
+      await admin.query(`GRANT SELECT ON drizzle.__drizzle_migrations TO ${role}`);
+      await admin.query(`GRANT USAGE ON SCHEMA drizzle TO ${role}`);
+      const asReader = new URL(source.url);
+      asReader.username = role;
+      await expect(backupOf(asReader.toString())).rejects.toThrow(/does not see every row/);
+    } finally {
+      await admin.query(`DROP OWNED BY ${role}`);
+      await admin.query(`DROP ROLE ${role}`);
+      await admin.end();
+    }
+  });
 });

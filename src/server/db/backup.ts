@@ -148,6 +148,28 @@ const countLines = (chunk: Buffer) => {
  * in one repeatable-read transaction, so the backup is one consistent moment, as pg_dump's is.
  * Rows stream through: no table is held in memory.
  */
+/**
+ * Row-level security shows a role other than the tables' owner (or a superuser, or a role that
+ * bypasses it) only some rows, or none: a backup made as such a role would look whole and miss
+ * data, so it is refused.
+ */
+async function requireSeesEveryRow(client: pg.Client) {
+  const { rows } = await client.query<{ sees: boolean; role: string }>(`
+    SELECT current_user AS role,
+           (r.rolsuper OR r.rolbypassrls OR NOT EXISTS (
+              SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+              WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relrowsecurity
+                AND NOT pg_has_role(current_user, c.relowner, 'USAGE'))) AS sees
+    FROM pg_roles r WHERE r.rolname = current_user`);
+  const [row] = rows;
+  if (!row?.sees) {
+    throw new BackupError(
+      `The role ${row?.role ?? 'in use'} does not see every row (row-level security): back up as ` +
+        "the role that owns the database's tables, the one the server's migrations run as.",
+    );
+  }
+}
+
 export async function writeBackup(url: string, out: Writable): Promise<BackupSummary> {
   const client = await connect(url);
   try {
@@ -164,6 +186,7 @@ export async function writeBackup(url: string, out: Writable): Promise<BackupSum
       migration: await latestMigration(client),
     };
     const tables = await tablesOf(client);
+    await requireSeesEveryRow(client);
     const summary: BackupSummary = { tables: 0, rows: 0 };
     async function* content() {
       yield `${JSON.stringify(header)}\n`;
