@@ -180,11 +180,10 @@ test('grant detail: contacts of the funder, tasks by category, and a status chan
     'Call program officer',
   );
 
-  await page.getByRole('textbox', { name: 'Status of Draft budget' }).click();
-  await page.getByRole('option', { name: 'Completed' }).click();
+  await page.getByRole('combobox', { name: 'Status of Draft budget' }).selectOption('Completed');
   await expect(page.getByText('Task status updated')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Status of Draft budget' })).toHaveValue(
-    'Completed',
+  await expect(page.getByRole('combobox', { name: 'Status of Draft budget' })).toHaveValue(
+    'completed',
   );
   await expectNoSeriousA11yViolations(page);
 

@@ -19,17 +19,16 @@ export const ROUTE_CEILING_BYTES = Math.floor(BARE_APP_BYTES * 1.5);
 
 /**
  * Every route of the router (src/web/app/router.tsx): its page's lazy chunk, and the gzipped
- * bytes allowed for the entry and that chunk together. Routes above ROUTE_CEILING_BYTES are
- * there because of zod: the sign-in, invitation and organization pages validate a form on first
- * view; the grants, opportunities and detail pages import stage and status labels from
- * src/domain modules whose schemas run when imported. The grant page also shows Mantine Selects.
+ * bytes allowed for the entry and that chunk together. No budget may pass ROUTE_CEILING_BYTES
+ * (1.5× the bare app): what a page does not show at first (dialogs, menus, form validation)
+ * loads when it is first wanted.
  */
 export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
   landing: { chunk: LANDING, maxGzipBytes: 142_000 },
-  'sign-in': { chunk: 'features/auth/components/auth-page.tsx', maxGzipBytes: 182_000 },
+  'sign-in': { chunk: 'features/auth/components/auth-page.tsx', maxGzipBytes: 156_000 },
   'accept-invitation': {
     chunk: 'features/invitations/accept-invitation-page.tsx',
-    maxGzipBytes: 176_000,
+    maxGzipBytes: 151_000,
   },
   dashboard: { chunk: 'features/dashboard/dashboard-page.tsx', maxGzipBytes: 142_000 },
   contacts: { chunk: 'features/contacts/contacts-page.tsx', maxGzipBytes: 156_000 },
@@ -40,14 +39,14 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
     maxGzipBytes: 148_000,
   },
   grants: { chunk: 'features/grants/grants-page.tsx', maxGzipBytes: 156_000 },
-  'grant-detail': { chunk: 'app/routes/grant-detail-page.tsx', maxGzipBytes: 188_000 },
+  'grant-detail': { chunk: 'app/routes/grant-detail-page.tsx', maxGzipBytes: 156_000 },
   opportunities: { chunk: 'features/opportunities/opportunities-page.tsx', maxGzipBytes: 156_000 },
   'opportunity-detail': {
     chunk: 'app/routes/opportunity-detail-page.tsx',
     maxGzipBytes: 145_000,
   },
   tasks: { chunk: 'features/grants/tasks-board-page.tsx', maxGzipBytes: 158_000 },
-  organization: { chunk: 'features/organization/organization-page.tsx', maxGzipBytes: 178_000 },
+  organization: { chunk: 'features/organization/organization-page.tsx', maxGzipBytes: 152_000 },
 };
 
 type Manifest = Record<string, { file?: string; imports?: string[]; dynamicImports?: string[] }>;
@@ -134,7 +133,7 @@ if (isMain) {
   const check = process.argv.includes('--check');
   let failed = false;
   for (const { route, gzipBytes, maxGzipBytes, early } of measureRoutes(outDir)) {
-    const over = gzipBytes > maxGzipBytes;
+    const over = gzipBytes > Math.min(maxGzipBytes, ROUTE_CEILING_BYTES);
     failed ||= over || early.length > 0;
     const ratio = `${(gzipBytes / BARE_APP_BYTES).toFixed(2)}×`;
     const goal = gzipBytes > ROUTE_CEILING_BYTES ? ', above the 1.5× goal' : '';

@@ -1,3 +1,4 @@
+import { type FormEvent, useEffect } from 'react';
 import type { z } from 'zod';
 
 /**
@@ -14,5 +15,43 @@ export function zodResolver<Schema extends z.ZodType>(schema: Schema) {
       errors[key] ??= issue.message;
     }
     return errors;
+  };
+}
+
+/**
+ * A form's schema, loaded after the form shows: its first view does not wait for the validation
+ * library. `preload` starts the download (call it when the form mounts); `validate` waits for it
+ * if the form is submitted first.
+ */
+export function deferredResolver<Schema extends z.ZodType>(load: () => Promise<Schema>) {
+  let schema: Promise<Schema> | undefined;
+  const loaded = () => {
+    schema ??= load();
+    return schema;
+  };
+  return {
+    preload: () => void loaded(),
+    validate: async (values: unknown) => zodResolver(await loaded())(values),
+  };
+}
+
+type DeferredResolver = ReturnType<typeof deferredResolver>;
+
+/**
+ * The form's submit handler with a deferred schema: the fields get the schema's messages, as
+ * Mantine's own `onSubmit` would give them, and `handler` runs only when there are none.
+ */
+export function useDeferredSubmit<Values extends Record<string, unknown>>(
+  form: { getValues(): Values; setErrors(errors: Record<string, string>): void },
+  resolver: DeferredResolver,
+  handler: (values: Values) => Promise<void> | void,
+) {
+  useEffect(() => resolver.preload(), [resolver]);
+  return async (event?: FormEvent) => {
+    event?.preventDefault();
+    const values = form.getValues();
+    const errors = await resolver.validate(values);
+    form.setErrors(errors);
+    if (Object.keys(errors).length === 0) await handler(values);
   };
 }

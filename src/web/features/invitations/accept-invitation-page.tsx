@@ -13,12 +13,12 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { acceptInvitationFormSchema, type InvitationLookup } from '../../../domain/organization.ts';
+import type { InvitationLookup } from '../../../domain/organization.ts';
 import { paths } from '../../app/paths.ts';
 import { Brand } from '../../components/brand.tsx';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { zodResolver } from '../../lib/zod-resolver.ts';
+import { deferredResolver, useDeferredSubmit } from '../../lib/zod-resolver.ts';
 
 function Frame({ children }: { children: ReactNode }) {
   return (
@@ -80,6 +80,10 @@ export default function AcceptInvitationPage() {
   return <AcceptForm token={token} companyName={companyName} role={role} />;
 }
 
+const validation = deferredResolver(() =>
+  import('../../../domain/organization.ts').then((m) => m.acceptInvitationFormSchema),
+);
+
 function AcceptForm({
   token,
   companyName,
@@ -96,9 +100,8 @@ function AcceptForm({
   });
   const form = useForm({
     initialValues: { username: '', password: '', confirmPassword: '' },
-    validate: zodResolver(acceptInvitationFormSchema),
   });
-  const submit = form.onSubmit(async ({ username, password }) => {
+  const submit = useDeferredSubmit(form, validation, async ({ username, password }) => {
     try {
       await accept.mutateAsync({ username, password });
       notifySuccess('Success', 'You have joined the organization. Please log in.');

@@ -1,12 +1,16 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
-import { type LoginInput, loginSchema } from '../../../../domain/auth.ts';
+import type { LoginInput } from '../../../../domain/auth.ts';
 import { paths } from '../../../app/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { deferredResolver, useDeferredSubmit } from '../../../lib/zod-resolver.ts';
 import { useAuth } from '../auth-provider.tsx';
+
+const validation = deferredResolver(() =>
+  import('../../../../domain/auth.ts').then((m) => m.loginSchema),
+);
 
 export function LoginForm() {
   const { loginMutation } = useAuth();
@@ -14,11 +18,10 @@ export function LoginForm() {
   const form = useForm<LoginInput>({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
-    validate: zodResolver(loginSchema),
   });
 
   // Awaited: once the user is set this form unmounts, and mutate callbacks would be skipped.
-  const submit = form.onSubmit(async (values) => {
+  const submit = useDeferredSubmit(form, validation, async (values) => {
     try {
       await loginMutation.mutateAsync(values);
       navigate(paths.home);

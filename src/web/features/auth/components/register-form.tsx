@@ -1,12 +1,16 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
-import { type RegisterInput, registerSchema } from '../../../../domain/auth.ts';
+import type { RegisterInput } from '../../../../domain/auth.ts';
 import { paths } from '../../../app/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { deferredResolver, useDeferredSubmit } from '../../../lib/zod-resolver.ts';
 import { useAuth } from '../auth-provider.tsx';
+
+const validation = deferredResolver(() =>
+  import('../../../../domain/auth.ts').then((m) => m.registerSchema),
+);
 
 export function RegisterForm() {
   const { registerMutation } = useAuth();
@@ -14,11 +18,10 @@ export function RegisterForm() {
   const form = useForm<RegisterInput>({
     mode: 'uncontrolled',
     initialValues: { username: '', name: '', organization: '', email: '', password: '' },
-    validate: zodResolver(registerSchema),
   });
 
   // Awaited: once the user is set this form unmounts, and mutate callbacks would be skipped.
-  const submit = form.onSubmit(async (values) => {
+  const submit = useDeferredSubmit(form, validation, async (values) => {
     try {
       await registerMutation.mutateAsync(values);
       notifySuccess('Registration successful', 'Welcome! You have been automatically logged in.');

@@ -1,14 +1,10 @@
 import { Alert, Button, Card, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  type Organization,
-  type OrganizationInput,
-  organizationInputSchema,
-} from '../../../../domain/organization.ts';
+import type { Organization, OrganizationInput } from '../../../../domain/organization.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { optionalFields } from '../../../lib/compact.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { deferredResolver, useDeferredSubmit } from '../../../lib/zod-resolver.ts';
 import { useOrganization, useUpdateOrganization } from '../api/organization-api.ts';
 
 const fields = [
@@ -57,6 +53,10 @@ function ProfileView({ organization }: { organization: Organization }) {
   );
 }
 
+const validation = deferredResolver(() =>
+  import('../../../../domain/organization.ts').then((m) => m.organizationInputSchema),
+);
+
 function ProfileForm({ organization }: { organization: Organization }) {
   const update = useUpdateOrganization();
   const initialValues = {
@@ -67,10 +67,9 @@ function ProfileForm({ organization }: { organization: Organization }) {
   };
   const form = useForm<Required<Record<keyof OrganizationInput, string>>>({
     initialValues,
-    validate: zodResolver(organizationInputSchema),
   });
 
-  const save = form.onSubmit(async ({ name, ...optional }) => {
+  const save = useDeferredSubmit(form, validation, async ({ name, ...optional }) => {
     try {
       const saved = await update.mutateAsync({ name, ...optionalFields(optional, true) });
       form.setInitialValues({
