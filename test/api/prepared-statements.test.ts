@@ -28,5 +28,14 @@ describe('list queries', () => {
     // The page (the session lookup and the kept count are plain statements): prepared once for
     // all three requests.
     expect(statements).toHaveLength(1);
+    // A search runs unnamed: a kept generic plan would not know that ILIKE $1 is selective and
+    // would read every row of the company instead of its trigram index.
+    for (let i = 0; i < 7; i++) {
+      expect((await client.get('/api/contacts?limit=25&q=ada')).json()).toHaveLength(1);
+    }
+    const after = await app.db.transaction((tx) =>
+      tx.execute(sql`SELECT name FROM pg_prepared_statements WHERE name LIKE 'gw_%'`),
+    );
+    expect((after as { rows: unknown[] }).rows).toHaveLength(1);
   });
 });

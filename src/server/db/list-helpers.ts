@@ -14,13 +14,20 @@ export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\
  * the statements a connection keeps stay few.
  *
  * The name is set on the driver's query config after Drizzle has built the text, so the query
- * is built once (Drizzle 0.45 keeps it in `queryConfig`/`rawQueryConfig`; the embedded driver
- * has no named statements and none is set). test/api/prepared-statements.test.ts checks it.
+ * is built once (Drizzle 0.45 keeps it in `queryConfig`/`rawQueryConfig`).
+ * test/api/prepared-statements.test.ts checks it.
+ *
+ * A filtered list runs unnamed (`named: false`): after a few runs PostgreSQL may keep a generic
+ * plan for a named statement, and a generic plan cannot know that `ILIKE $1` is selective, so a
+ * search would read every row of the company instead of its trigram index.
  */
-export function prepared<Query extends PgSelect>(query: Query): Promise<Awaited<Query>> {
+export function prepared<Query extends PgSelect>(
+  query: Query,
+  { named = true } = {},
+): Promise<Awaited<Query>> {
   const statement = query.prepare('') as unknown as DriverStatement;
   const text = statement.queryConfig?.text;
-  if (text && statement.rawQueryConfig) {
+  if (named && text && statement.rawQueryConfig) {
     const name = statementName(text);
     statement.queryConfig = { ...statement.queryConfig, name };
     statement.rawQueryConfig = { ...statement.rawQueryConfig, name };
@@ -165,6 +172,7 @@ export async function readPage<Query extends PgSelect>(
   if (source.filtered) {
     const [counted] = await prepared(
       tx.select({ total: count() }).from(source.table).where(source.where).$dynamic(),
+      { named: false },
     );
     total = counted?.total ?? 0;
   }
@@ -172,7 +180,7 @@ export async function readPage<Query extends PgSelect>(
     const query = source.rows(seek).orderBy(...orderBy(terms, reversed));
     if (size !== undefined) query.limit(size);
     if (skip > 0) query.offset(skip);
-    return prepared(query);
+    return prepared(query, { named: !source.filtered });
   };
   if (offset >= total) return { rows: [] as Awaited<Query>, total };
   if (limit === undefined) return { rows: await read(false, limit, offset), total };
