@@ -3,7 +3,8 @@ import { join, resolve } from 'node:path';
 
 export class DataDirLockedError extends Error {}
 
-const isAlive = (pid: number) => {
+/** Whether a process with this pid runs (it may belong to another user). */
+export const isAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;

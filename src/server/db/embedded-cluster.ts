@@ -15,6 +15,7 @@ import {
 import { arch, platform, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { isAlive } from './data-dir-lock.ts';
 
 /**
  * The embedded database: a real PostgreSQL cluster kept in the data directory, run from the
@@ -112,15 +113,6 @@ export function socketDirFor(dataDir: string): string {
   const digest = createHash('sha256').update(dataDir).digest('hex').slice(0, 16);
   return join(tmpdir(), `grantwell-${digest}`);
 }
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
