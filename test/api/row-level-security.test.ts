@@ -71,6 +71,27 @@ describe('row-level security, the second wall', () => {
     expect((role as { rows: { user: string }[] }).rows[0]?.user).toBe(TENANT_ROLE);
   });
 
+  it("the search functions (which read as the owner) find only the transaction's company's rows", async () => {
+    const ids = (result: unknown) => (result as { rows: { id: number }[] }).rows.map((r) => r.id);
+    const own = await inCompany(app.db, companyA, (tx) =>
+      tx.execute(sql`SELECT contacts_matching('%') AS id`),
+    );
+    const expected = await inCompany(app.db, companyA, (tx) =>
+      tx.execute(sql`SELECT id FROM contacts WHERE company_id = ${companyA}`),
+    );
+    expect(ids(own).sort()).toEqual(ids(expected).sort());
+    expect(ids(own)).toHaveLength(2);
+    const none = await app.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('role', ${TENANT_ROLE}, true)`);
+      return tx.execute(sql`SELECT contacts_matching('%') AS id`);
+    });
+    expect(ids(none)).toEqual([]);
+    const other = await inCompany(app.db, companyB, (tx) =>
+      tx.execute(sql`SELECT interactions_matching('%') AS id`),
+    );
+    expect(ids(other)).toEqual([]);
+  });
+
   // A role is the whole cluster's, and other test files share this one: the change is made on
   // an embedded cluster of the test's own, started as `npm start` starts it.
   it('refuses to serve when the tenant role could bypass row-level security', async () => {

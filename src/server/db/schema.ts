@@ -84,8 +84,8 @@ export const sessions = pgTable(
 
 /**
  * What the contacts search looks in: name, email and organization joined by a character no one
- * types (U+001F), so a match never spans two fields. The search and its index use this one
- * expression.
+ * types (U+001F), so a match never spans two fields. The index is on this expression, and the
+ * search function of migration 0011 (contacts_matching) reads it through the index.
  */
 export function contactSearchText(t: {
   name: AnyPgColumn;
@@ -95,7 +95,10 @@ export function contactSearchText(t: {
   return sql`(${t.name} || chr(31) || ${t.email} || chr(31) || coalesce(${t.organization}, ''))`;
 }
 
-/** What the interactions search looks in: the notes and the contact's name, as above. */
+/**
+ * What the interactions search looks in: the notes and the contact's name, as above (read by
+ * migration 0011's interactions_matching).
+ */
 export function interactionSearchText(t: { notes: AnyPgColumn; contactName: AnyPgColumn }) {
   return sql`(${t.notes} || chr(31) || ${t.contactName})`;
 }

@@ -4,7 +4,7 @@ import type { Contact, ContactValues, contactSortFields } from '../../../domain/
 import type { ListParams } from '../../../domain/lists.ts';
 import type { Database } from '../../db/client.ts';
 import { containsPattern, listKey, orderFor, readPage } from '../../db/list-helpers.ts';
-import { contactSearchText, contacts, grants, opportunities } from '../../db/schema.ts';
+import { contacts, grants, opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
 type SortField = (typeof contactSortFields)[number];
@@ -46,8 +46,11 @@ export function createContactsRepository(db: Database) {
         filters.push(eq(contacts.organization, params.organization));
       }
       if (params.q) {
-        const pattern = containsPattern(params.q);
-        filters.push(ilike(contactSearchText(contacts), pattern));
+        // Through the search index, which row-level security would keep a plain ILIKE from
+        // (migration 0011).
+        filters.push(
+          sql`${contacts.id} = ANY(ARRAY(SELECT contacts_matching(${containsPattern(params.q)})))`,
+        );
       }
       const where = and(...filters);
       const terms = orderFor(

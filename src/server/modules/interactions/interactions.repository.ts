@@ -1,4 +1,4 @@
-import { and, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type {
   Interaction,
   InteractionValues,
@@ -8,7 +8,7 @@ import { INVALID_CONTACT } from '../../../domain/interactions.ts';
 import type { ListParams } from '../../../domain/lists.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { containsPattern, listKey, orderFor, readPage } from '../../db/list-helpers.ts';
-import { contacts, interactionSearchText, interactions } from '../../db/schema.ts';
+import { contacts, interactions } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -65,7 +65,11 @@ export function createInteractionsRepository(db: Database) {
       if (params.contactId !== undefined)
         filters.push(eq(interactions.contactId, params.contactId));
       if (params.q) {
-        filters.push(ilike(interactionSearchText(interactions), containsPattern(params.q)));
+        // Through the search index, which row-level security would keep a plain ILIKE from
+        // (migration 0011).
+        filters.push(
+          sql`${interactions.id} = ANY(ARRAY(SELECT interactions_matching(${containsPattern(params.q)})))`,
+        );
       }
       const where = and(...filters);
       const terms = orderFor(
