@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -95,6 +95,14 @@ describe('the embedded PostgreSQL cluster', { timeout: 120_000 }, () => {
     const cluster = await start(dir);
     expect(clusterPid(dir)).not.toBe(leftover);
     expect(await query(cluster.urlOf(EMBEDDED_DATABASE), 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+  });
+
+  it('refuses a socket directory that is a link to somewhere else', async () => {
+    const dir = dataDir();
+    const elsewhere = dataDir();
+    symlinkSync(elsewhere, join(dir, 'run'));
+    await expect(startEmbeddedCluster(dir)).rejects.toThrow(/is not a directory: refusing/);
+    expect(clusterPid(dir)).toBeUndefined();
   });
 
   it('starts past a postmaster.pid whose process is gone', async () => {

@@ -5,6 +5,7 @@ import {
   chownSync,
   closeSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   openSync,
   readFileSync,
@@ -98,9 +99,21 @@ function runAs(): RunAs | undefined {
   }
 }
 
+/**
+ * A directory only the cluster's user may enter. One that is there already must be a real
+ * directory (not a link) of that user: the socket's directory may be in the shared temporary
+ * folder, where someone else could have made it first to stand in for the database.
+ */
 function ownedDir(path: string, owner: RunAs | undefined) {
   mkdirSync(path, { recursive: true, mode: 0o700 });
+  const uid = owner?.uid ?? process.getuid?.();
+  const found = lstatSync(path);
+  if (!found.isDirectory()) throw new Error(`${path} is not a directory: refusing to use it.`);
   if (owner) chownSync(path, owner.uid, owner.gid);
+  if (uid !== undefined && lstatSync(path).uid !== uid) {
+    throw new Error(`${path} belongs to another user: refusing to use it.`);
+  }
+  chmodSync(path, 0o700);
 }
 
 /**
