@@ -105,6 +105,26 @@ describe('the embedded PostgreSQL cluster', { timeout: 120_000 }, () => {
     expect(clusterPid(dir)).toBeUndefined();
   });
 
+  it('leaves alone a process that took the number of a dead PostgreSQL, and starts', async () => {
+    const dir = dataDir();
+    await (await start(dir)).stop();
+    const bystander = spawn('sleep', ['60']);
+    try {
+      writeFileSync(
+        join(dir, 'postgres', 'postmaster.pid'),
+        `${bystander.pid}\n${join(dir, 'postgres')}\n0\n5432\n\n\n`,
+      );
+      const cluster = await start(dir);
+      expect(await query(cluster.urlOf(EMBEDDED_DATABASE), 'SELECT 1 AS one')).toEqual([
+        { one: 1 },
+      ]);
+      expect(bystander.exitCode).toBeNull();
+      expect(bystander.signalCode).toBeNull();
+    } finally {
+      bystander.kill();
+    }
+  });
+
   it('starts past a postmaster.pid whose process is gone', async () => {
     const dir = dataDir();
     await (await start(dir)).stop();

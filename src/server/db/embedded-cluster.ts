@@ -9,6 +9,8 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  readlinkSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
@@ -138,15 +140,41 @@ async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
   return !isAlive(pid);
 }
 
-/** The postmaster's pid from postmaster.pid, when that process still runs. */
-function runningPostmaster(clusterDir: string): number | undefined {
-  let pid: number;
+const pidFileOf = (clusterDir: string) => join(clusterDir, 'postmaster.pid');
+
+/** The pid that postmaster.pid names, whether or not it still runs. */
+function pidInFile(clusterDir: string): number | undefined {
   try {
-    pid = Number.parseInt(readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8'), 10);
+    const pid = Number.parseInt(readFileSync(pidFileOf(clusterDir), 'utf8'), 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
     return undefined;
   }
-  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : undefined;
+}
+
+/**
+ * Whether `pid` is a PostgreSQL serving this cluster, not another process that was given the
+ * same number since (after a reboot, say): PostgreSQL works in its data directory, so on Linux
+ * the process's working directory tells; elsewhere its command name.
+ */
+function isPostmasterOf(pid: number, clusterDir: string): boolean {
+  try {
+    return readlinkSync(`/proc/${pid}/cwd`) === realpathSync(clusterDir);
+  } catch {
+    // no /proc here, or not ours to read: ask ps
+  }
+  try {
+    const command = execFileSync('ps', ['-p', String(pid), '-o', 'comm='], { encoding: 'utf8' });
+    return command.includes('postgres');
+  } catch {
+    return false;
+  }
+}
+
+/** The postmaster's pid from postmaster.pid, while that PostgreSQL still runs. */
+function runningPostmaster(clusterDir: string): number | undefined {
+  const pid = pidInFile(clusterDir);
+  return pid !== undefined && isAlive(pid) && isPostmasterOf(pid, clusterDir) ? pid : undefined;
 }
 
 /**
@@ -156,7 +184,13 @@ function runningPostmaster(clusterDir: string): number | undefined {
  */
 async function stopLeftoverPostmaster(clusterDir: string) {
   const pid = runningPostmaster(clusterDir);
-  if (pid === undefined) return; // a stale postmaster.pid is PostgreSQL's own to replace
+  if (pid === undefined) {
+    // A postmaster.pid naming a process that is not this cluster's PostgreSQL (its number was
+    // given to another process) would stop PostgreSQL from starting: it is stale, and goes.
+    const named = pidInFile(clusterDir);
+    if (named !== undefined && isAlive(named)) rmSync(pidFileOf(clusterDir), { force: true });
+    return; // a pid file naming no process is PostgreSQL's own to replace
+  }
   process.kill(pid, 'SIGINT');
   if (await waitForExit(pid, 30_000)) return;
   process.kill(pid, 'SIGQUIT');
