@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCompany } from '../helpers/factories.ts';
 import { type Client, clientFor } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
+import { createTestDatabase } from '../helpers/test-database.ts';
 
 const ROWS = 12_000;
 
@@ -129,4 +130,29 @@ describe('the kept count of a list', () => {
     expect(bad.statusCode).toBe(400);
     expect((await pageIds('offset=0')).total).toBe(start);
   });
+});
+
+describe('deep pages of two databases in one server process', () => {
+  it('never read one database through boundaries kept for the other', async () => {
+    for (const prefix of ['Alpha', 'Omega']) {
+      const own = await createTestDatabase();
+      const other = await buildTestApp({ database: { kind: 'server', url: own.url } });
+      try {
+        const company = await registerCompany(other);
+        // One statement each: the same company id, list and number of writes in both.
+        await other.db.execute(sql`
+          INSERT INTO contacts (company_id, name, email)
+          SELECT ${company.user.companyId}, ${prefix} || ' ' || lpad(i::text, 6, '0'), 'p' || i || '@x.org'
+          FROM generate_series(1, ${ROWS}) AS i`);
+        const page = await clientFor(other, company.cookie).get(
+          '/api/contacts?limit=50&offset=6000',
+        );
+        const names = (page.json() as { name: string }[]).map((contact) => contact.name);
+        expect(names[0]).toBe(`${prefix} 006001`);
+      } finally {
+        await other.close();
+        await own.drop();
+      }
+    }
+  }, 60_000);
 });

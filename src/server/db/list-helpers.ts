@@ -162,11 +162,11 @@ export async function readPage<Query extends PgSelect>(
   source: PageSource<Query>,
 ): Promise<{ rows: Awaited<Query>; total: number }> {
   // Every list request reads this: a plain statement, cheaper to build than a select.
-  const kept_ = (await tx.execute(
+  const counterRows = (await tx.execute(
     sql`SELECT total::int AS total, version::text AS version FROM list_counts
         WHERE company_id = ${source.counted.companyId} AND list = ${source.counted.list}`,
   )) as unknown as { rows: { total: number; version: string }[] };
-  const [counter] = kept_.rows;
+  const [counter] = counterRows.rows;
   const version = counter?.version ?? '0';
   let total = counter?.total ?? 0;
   if (source.filtered) {
