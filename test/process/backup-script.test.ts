@@ -6,35 +6,22 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clusterPid } from '../../src/server/db/embedded-cluster.ts';
 import { registrationFor } from '../helpers/factories.ts';
-import {
-  freePort,
-  killServer,
-  type ServerProcess,
-  spawnServer,
-  waitUntilServing,
-} from '../helpers/server-process.ts';
+import { type ServerProcess, serversStoppedAfterEach } from '../helpers/server-process.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const json = { 'content-type': 'application/json' };
 
-const running: ServerProcess[] = [];
 const folders: string[] = [];
 afterEach(async () => {
-  for (const server of running.splice(0)) await killServer(server);
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
+// Registered after the folders' hook, so it runs before it: servers stop before their folders go.
+const servers = serversStoppedAfterEach();
 
 function folder(prefix: string) {
   const path = mkdtempSync(join(tmpdir(), prefix));
   folders.push(path);
   return path;
-}
-
-async function start(dataDir: string) {
-  const server = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
-  running.push(server);
-  await waitUntilServing(server);
-  return server;
 }
 
 /** `npm run <script> -- ...args` on the embedded database of `dataDir`, as a user runs it. */
@@ -82,7 +69,7 @@ describe('npm run backup and npm run restore on the embedded database', {
   timeout: 180_000,
 }, () => {
   it('backs up a running server, and restores it onto the running server and into a new data directory', async () => {
-    const first = await start(folder('grantwell-backup-'));
+    const first = await servers.start(folder('grantwell-backup-'));
     const account = registrationFor();
     const registered = await fetch(`${first.url}/api/register`, {
       method: 'POST',
@@ -121,7 +108,7 @@ describe('npm run backup and npm run restore on the embedded database', {
     expect(clusterPid(secondDir)).toBeUndefined();
     expect(existsSync(join(secondDir, 'server.lock'))).toBe(false);
 
-    const second = await start(secondDir);
+    const second = await servers.start(secondDir);
     const session = await signIn(second, account);
     expect(await contactNames(second, session)).toEqual(['Before the backup']);
   });

@@ -1,29 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registrationFor } from '../helpers/factories.ts';
 import { openRawRequest } from '../helpers/raw-http.ts';
 import { multipartFile } from '../helpers/requests.ts';
-import {
-  freePort,
-  killServer,
-  type ServerProcess,
-  spawnServer,
-  waitUntilServing,
-} from '../helpers/server-process.ts';
+import { type ServerProcess, serversStoppedAfterEach } from '../helpers/server-process.ts';
 
-const running: ServerProcess[] = [];
-afterEach(async () => {
-  for (const server of running.splice(0)) await killServer(server);
-});
-
-async function start(dataDir: string) {
-  const server = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
-  running.push(server);
-  await waitUntilServing(server);
-  return server;
-}
+const servers = serversStoppedAfterEach();
 
 /** A new company on `server`: its account and the session cookie it got. */
 async function signUp(server: ServerProcess) {
@@ -39,7 +23,7 @@ async function signUp(server: ServerProcess) {
 describe('graceful shutdown under load', { timeout: 120_000 }, () => {
   it('loses no acknowledged request when stopped with SIGTERM mid-stream', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'grantwell-graceful-'));
-    const first = await start(dataDir);
+    const first = await servers.start(dataDir);
     const { account, cookie } = await signUp(first);
 
     const acknowledged: string[] = [];
@@ -67,7 +51,7 @@ describe('graceful shutdown under load', { timeout: 120_000 }, () => {
     expect(await first.exited).toBe(0);
     expect(acknowledged.length).toBeGreaterThan(20);
 
-    const second = await start(dataDir);
+    const second = await servers.start(dataDir);
     const login = await fetch(`${second.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -83,7 +67,7 @@ describe('graceful shutdown under load', { timeout: 120_000 }, () => {
 
   it('ends within the grace period with an upload stalled mid-body, and the data directory is free', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'grantwell-stalled-'));
-    const first = await start(dataDir);
+    const first = await servers.start(dataDir);
     const { account, cookie } = await signUp(first);
     const { payload, headers } = multipartFile('name,email\r\nStalled,s@x.org\r\n'.repeat(200));
     const stalled = await openRawRequest(
@@ -108,7 +92,7 @@ describe('graceful shutdown under load', { timeout: 120_000 }, () => {
     expect(elapsed).toBeLessThan(15_000);
     expect(await stalled.answer).toBe(''); // its connection was cut
 
-    const second = await start(dataDir);
+    const second = await servers.start(dataDir);
     const login = await fetch(`${second.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

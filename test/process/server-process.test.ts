@@ -1,27 +1,12 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { clusterPid } from '../../src/server/db/embedded-cluster.ts';
 import { DEFAULT_PASSWORD, registrationFor } from '../helpers/factories.ts';
-import {
-  freePort,
-  killServer,
-  type ServerProcess,
-  spawnServer,
-  waitUntilServing,
-} from '../helpers/server-process.ts';
+import { type ServerProcess, serversStoppedAfterEach } from '../helpers/server-process.ts';
 
-const running: ServerProcess[] = [];
-afterEach(async () => {
-  for (const server of running.splice(0)) await killServer(server);
-});
-
-async function start(dataDir: string) {
-  const server = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
-  running.push(server);
-  await waitUntilServing(server);
-  return server;
-}
+const servers = serversStoppedAfterEach();
 
 const register = (server: ServerProcess, body: Record<string, unknown>) =>
   fetch(`${server.url}/api/register`, {
@@ -42,7 +27,7 @@ const loginStatus = async (server: ServerProcess, username: string) =>
 describe('the server process on the embedded database', { timeout: 120_000 }, () => {
   it('keeps every acknowledged registration when killed with SIGKILL', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'grantwell-crash-'));
-    const first = await start(dataDir);
+    const first = await servers.start(dataDir);
     const usernames: string[] = [];
     for (let i = 0; i < 5; i++) {
       const body = registrationFor();
@@ -52,16 +37,15 @@ describe('the server process on the embedded database', { timeout: 120_000 }, ()
     first.child.kill('SIGKILL');
     await first.exited;
 
-    const second = await start(dataDir);
+    const second = await servers.start(dataDir);
     for (const username of usernames) expect(await loginStatus(second, username)).toBe(200);
   });
 
   it('refuses a second server on the same data directory while the first keeps serving', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'grantwell-lock-'));
-    const first = await start(dataDir);
+    const first = await servers.start(dataDir);
 
-    const second = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
-    running.push(second);
+    const second = await servers.spawn(dataDir);
     expect(await second.exited).not.toBe(0);
     expect(second.output()).toContain(`The data directory ${dataDir} is in use`);
     expect((await fetch(`${first.url}/api/user`)).status).toBe(401);
@@ -69,7 +53,7 @@ describe('the server process on the embedded database', { timeout: 120_000 }, ()
 
   it('finishes a request in flight on SIGTERM, then exits cleanly and frees the directory', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'grantwell-term-'));
-    const first = await start(dataDir);
+    const first = await servers.start(dataDir);
     const body = registrationFor();
     const inFlight = register(first, body);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -77,7 +61,10 @@ describe('the server process on the embedded database', { timeout: 120_000 }, ()
 
     expect((await inFlight).status).toBe(201);
     expect(await first.exited).toBe(0);
-    const second = await start(dataDir);
+    // Its PostgreSQL stopped with it, and nothing holds the directory.
+    expect(clusterPid(dataDir)).toBeUndefined();
+    expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+    const second = await servers.start(dataDir);
     expect(await loginStatus(second, body.username)).toBe(200);
   });
 });
