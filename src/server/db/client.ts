@@ -11,11 +11,41 @@ import {
   type EmbeddedCluster,
   startEmbeddedCluster,
 } from './embedded-cluster.ts';
-import * as schema from './schema.ts';
 import { requireTenantRoleIsolated } from './tenant-role-check.ts';
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Database = PgDatabase<PgQueryResultHKT>;
+/**
+ * The query builder of one transaction: its queries run on the transaction's connection,
+ * `$client` (for the few hot statements sent without the builder).
+ */
+export type Transaction = Omit<Database, 'transaction'> & { $client: pg.PoolClient };
+
+type TransactionRunner = <T>(work: (tx: Transaction) => Promise<T>, opening?: string) => Promise<T>;
+const runners = new WeakMap<Database, TransactionRunner>();
+
+/**
+ * Runs `work` in a transaction on a connection of its own, always given back: kept when the
+ * transaction ended cleanly (committed, or rolled back after `work` failed), thrown away when
+ * BEGIN, COMMIT or ROLLBACK itself failed (a broken connection). Left to the driver, a BEGIN
+ * that fails on a broken connection would keep that connection checked out forever, and an
+ * outage would drain the pool.
+ *
+ * `opening` is SQL of the caller's sent with the BEGIN in one round trip (simple protocol: no
+ * parameters, so only constants and checked integers belong in it).
+ *
+ * The driver's own transactions would also build a transaction object and its SQL for each
+ * BEGIN and COMMIT; here each pooled connection keeps one query builder for all its
+ * transactions (no savepoints are used).
+ */
+export function transaction<T>(
+  db: Database,
+  work: (tx: Transaction) => Promise<T>,
+  opening?: string,
+): Promise<T> {
+  const run = runners.get(db);
+  if (!run) throw new Error('not a database opened by openDatabase');
+  return run(work, opening);
+}
 
 export interface DatabaseHandle {
   db: Database;
@@ -104,29 +134,42 @@ async function openServer(url: string, limits: Limits): Promise<DatabaseHandle> 
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   await migrateServer(url, limits);
-  const db = drizzlePg({ client: pool, schema });
-  // Each transaction gets a connection of its own that is always given back, and thrown away if
-  // anything failed on it. (Left to the driver, a BEGIN that fails on a broken connection would
-  // keep that connection checked out forever, and an outage would drain the pool.)
-  // The pool reuses its clients, so each keeps its query builder (building one reads the schema).
-  const builders = new WeakMap<pg.PoolClient, NodePgDatabase<typeof schema>>();
-  db.transaction = async (work, config) => {
+  // No relational schema: nothing here uses `db.query`, and with one every transaction would
+  // build a query builder for each table.
+  const db = drizzlePg({ client: pool });
+  // The pool reuses its clients, so each keeps its query builder.
+  const builders = new WeakMap<pg.PoolClient, NodePgDatabase & { $client: pg.PoolClient }>();
+  const run: TransactionRunner = async (work, opening) => {
     const client = await pool.connect();
-    let failed = false;
+    let broken = true;
     try {
       let builder = builders.get(client);
       if (!builder) {
-        builder = drizzlePg({ client, schema });
+        builder = drizzlePg({ client });
         builders.set(client, builder);
       }
-      return await builder.transaction(work, config);
-    } catch (error) {
-      failed = true;
-      throw error;
+      await client.query(opening ? `BEGIN; ${opening}` : 'BEGIN');
+      let result: Awaited<ReturnType<typeof work>>;
+      try {
+        result = await work(builder);
+      } catch (error) {
+        await client.query('ROLLBACK').then(
+          () => {
+            broken = false;
+          },
+          () => {}, // the connection is gone: the original error is the one to answer
+        );
+        throw error;
+      }
+      await client.query('COMMIT');
+      broken = false;
+      return result;
     } finally {
-      client.release(failed);
+      client.release(broken);
     }
   };
+  runners.set(db, run);
+  db.transaction = (work) => run(work as unknown as (tx: Transaction) => Promise<never>);
   await requireTenantRoleIsolated(db);
   return {
     db,
