@@ -41,10 +41,8 @@ app.get('/api/contacts', async (request, reply) => {
   const limit = Number((request.query as { limit?: string }).limit ?? 50);
   const client = await pool.connect();
   try {
-    await client.query('begin');
     await client.query(
-      "select set_config('app.company_id', $1, true), set_config('role', 'grantwell_app', true)",
-      [String(user.company_id)],
+      `begin; select set_config('app.company_id', '${Number(user.company_id)}', true), set_config('role', 'grantwell_app', true)`,
     );
     const count = await client.query({ ...COUNT, values: [user.company_id, 'contacts'] });
     const rows = await client.query({ ...PAGE, values: [user.company_id, limit] });

@@ -1,6 +1,18 @@
 import { createHash } from 'node:crypto';
-import { type AnyColumn, asc, Column, count, desc, is, type SQL, sql } from 'drizzle-orm';
-import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  Column,
+  count,
+  desc,
+  eq,
+  is,
+  Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { ListParams } from '../../domain/lists.ts';
 import type { Transaction } from './client.ts';
 
@@ -95,6 +107,12 @@ export interface PageSource<Query extends PgSelect> {
   /** The list's table and its conditions (the company's rows, and any filter). */
   table: PgTable;
   where: SQL | undefined;
+  /**
+   * The selected columns and the table's company column: an unfiltered page is read through a
+   * statement compiled from them once per shape (see compiledPage).
+   */
+  columns: Record<string, PgColumn>;
+  company: PgColumn;
   /** Whether `where` holds more than the company: then the total is counted, not read. */
   filtered: boolean;
   counted: { companyId: number; list: CountedList };
@@ -126,6 +144,92 @@ const orderSql = (terms: OrderTerm[]) =>
     terms.map(([column, direction]) => sql`${column} ${sql.raw(direction)}`),
     sql`, `,
   );
+
+/** `(a, b) > (x, y)`: the rows after the one whose sort keys are the values, in the list's order. */
+function seekPast(terms: OrderTerm[], values: unknown[]) {
+  const columns = sql.join(
+    terms.map(([column]) => sql`${column}`),
+    sql`, `,
+  );
+  const past = terms[0]?.[1] === 'desc' ? sql`<` : sql`>`;
+  return sql`(${columns}) ${past} (${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )})`;
+}
+
+/** A page statement with its values left as names, and the columns its fields decode as. */
+interface CompiledPage {
+  name: string;
+  text: string;
+  params: string[];
+  fields: [string, PgColumn][];
+}
+const compiledPages = new Map<string, CompiledPage>();
+
+/**
+ * The statement for an unfiltered page of this shape (list, sort, which end it reads from,
+ * whether it seeks, has a limit and skips rows), built once by the query builder with
+ * placeholders for the company, the seek keys, the limit and the offset. Building a query costs
+ * more than the rest of a list request's own work; the shapes are few.
+ */
+function compiledPage(
+  tx: Transaction,
+  source: PageSource<PgSelect>,
+  terms: OrderTerm[],
+  shape: { reversed: boolean; seek: number; limit: boolean; offset: boolean },
+): CompiledPage {
+  const key = JSON.stringify([source.counted.list, source.key, shape]);
+  let compiled = compiledPages.get(key);
+  if (compiled) return compiled;
+  const seekKeys = Array.from({ length: shape.seek }, (_, i) => sql.placeholder(`seek${i}`));
+  const query = tx
+    .select(source.columns)
+    .from(source.table)
+    .where(
+      and(
+        eq(source.company, sql.placeholder('company')),
+        shape.seek > 0 ? seekPast(terms, seekKeys) : undefined,
+      ),
+    )
+    .orderBy(...orderBy(terms, shape.reversed))
+    .$dynamic();
+  if (shape.limit) query.limit(sql.placeholder('limit'));
+  if (shape.offset) query.offset(sql.placeholder('offset'));
+  const { sql: text, params } = query.toSQL();
+  compiled = {
+    name: statementName(text),
+    text,
+    params: params.map((param) => {
+      if (!is(param, Placeholder)) throw new Error('a page statement has a value built in');
+      return param.name;
+    }),
+    fields: Object.entries(source.columns),
+  };
+  compiledPages.set(key, compiled);
+  return compiled;
+}
+
+async function runCompiled(
+  tx: Transaction,
+  compiled: CompiledPage,
+  values: Record<string, unknown>,
+): Promise<Record<string, unknown>[]> {
+  const result = await tx.$client.query<unknown[]>({
+    name: compiled.name,
+    text: compiled.text,
+    values: compiled.params.map((name) => values[name]),
+    rowMode: 'array',
+  });
+  return result.rows.map((row) => {
+    const record: Record<string, unknown> = {};
+    compiled.fields.forEach(([field, column], i) => {
+      const value = row[i];
+      record[field] = value === null ? null : column.mapFromDriverValue(value);
+    });
+    return record;
+  });
+}
 
 /** The sort keys of rows BOUNDARY_STEP, 2 × BOUNDARY_STEP, … of the list, in one pass. */
 async function boundariesOf(tx: Transaction, source: PageSource<PgSelect>, terms: OrderTerm[]) {
@@ -161,11 +265,12 @@ export async function readPage<Query extends PgSelect>(
   terms: OrderTerm[],
   source: PageSource<Query>,
 ): Promise<{ rows: Awaited<Query>; total: number }> {
-  // Every list request reads this: a plain statement, cheaper to build than a select.
-  const counterRows = (await tx.execute(
-    sql`SELECT total::int AS total, version::text AS version FROM list_counts
-        WHERE company_id = ${source.counted.companyId} AND list = ${source.counted.list}`,
-  )) as unknown as { rows: { total: number; version: string }[] };
+  // Every list request reads this: a plain statement, sent without the query builder.
+  const counterRows = await tx.$client.query<{ total: number; version: string }>(
+    `SELECT total::int AS total, version::text AS version FROM list_counts
+     WHERE company_id = $1 AND list = $2`,
+    [source.counted.companyId, source.counted.list],
+  );
   const [counter] = counterRows.rows;
   const version = counter?.version ?? '0';
   let total = counter?.total ?? 0;
@@ -176,11 +281,36 @@ export async function readPage<Query extends PgSelect>(
     );
     total = counted?.total ?? 0;
   }
-  const read = async (reversed: boolean, size: number | undefined, skip: number, seek?: SQL) => {
-    const query = source.rows(seek).orderBy(...orderBy(terms, reversed));
-    if (size !== undefined) query.limit(size);
-    if (skip > 0) query.offset(skip);
-    return prepared(query, { named: !source.filtered });
+  const read = async (
+    reversed: boolean,
+    size: number | undefined,
+    skip: number,
+    seek: unknown[] = [],
+  ) => {
+    if (source.filtered) {
+      const query = source
+        .rows(seek.length > 0 ? seekPast(terms, seek) : undefined)
+        .orderBy(...orderBy(terms, reversed));
+      if (size !== undefined) query.limit(size);
+      if (skip > 0) query.offset(skip);
+      return prepared(query, { named: false });
+    }
+    const rows = await runCompiled(
+      tx,
+      compiledPage(tx, source as PageSource<PgSelect>, terms, {
+        reversed,
+        seek: seek.length,
+        limit: size !== undefined,
+        offset: skip > 0,
+      }),
+      {
+        company: source.counted.companyId,
+        limit: size,
+        offset: skip,
+        ...Object.fromEntries(seek.map((value, i) => [`seek${i}`, value])),
+      },
+    );
+    return rows as Awaited<Query>;
   };
   if (offset >= total) return { rows: [] as Awaited<Query>, total };
   if (limit === undefined) return { rows: await read(false, limit, offset), total };
@@ -197,17 +327,7 @@ export async function readPage<Query extends PgSelect>(
     const boundary = boundaries[Math.min(index, boundaries.length - 1)];
     if (boundary) {
       const position = (Math.min(index, boundaries.length - 1) + 1) * BOUNDARY_STEP; // rows up to it
-      const columns = sql.join(
-        terms.map(([column]) => sql`${column}`),
-        sql`, `,
-      );
-      const values = sql.join(
-        boundary.map((value) => sql`${value}`),
-        sql`, `,
-      );
-      const past = terms[0]?.[1] === 'desc' ? sql`<` : sql`>`;
-      const seek = sql`(${columns}) ${past} (${values})`;
-      return { rows: await read(false, size, offset - position, seek), total };
+      return { rows: await read(false, size, offset - position, boundary), total };
     }
   }
   if (after < offset) {

@@ -66,6 +66,8 @@ export function createContactsRepository(db: Database) {
         readPage(tx, params, terms, {
           table: contacts,
           where,
+          columns: contactColumns,
+          company: contacts.companyId,
           filtered: filters.length > 1,
           counted: { companyId, list: 'contacts' },
           key: listKey(params, ['organization']),

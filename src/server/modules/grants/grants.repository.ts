@@ -70,6 +70,8 @@ export function createGrantsRepository(db: Database) {
         readPage(tx, params, terms, {
           table: grants,
           where,
+          columns: columns,
+          company: grants.companyId,
           filtered: filters.length > 1,
           counted: { companyId, list: 'grants' },
           key: listKey(params, ['funder', 'status']),

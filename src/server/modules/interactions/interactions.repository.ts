@@ -85,6 +85,8 @@ export function createInteractionsRepository(db: Database) {
         readPage(tx, params, terms, {
           table: interactions,
           where,
+          columns: columns,
+          company: interactions.companyId,
           filtered: filters.length > 1,
           counted: { companyId, list: 'interactions' },
           key: listKey(params, ['contactId']),

@@ -75,6 +75,8 @@ export function createOpportunitiesRepository(db: Database) {
         readPage(tx, params, terms, {
           table: opportunities,
           where,
+          columns: columns,
+          company: opportunities.companyId,
           filtered: filters.length > 1,
           counted: { companyId, list: 'opportunities' },
           key: listKey(params, ['stage']),
