@@ -73,9 +73,10 @@ describe('row-level security, the second wall', () => {
 
   it("the search functions (which read as the owner) find only the transaction's company's rows", async () => {
     const ids = (result: unknown) => (result as { rows: { id: number }[] }).rows.map((r) => r.id);
-    const own = await inCompany(app.db, companyA, (tx) =>
-      tx.execute(sql`SELECT contacts_matching('%') AS id`),
-    );
+    const search = (list: 'contacts' | 'interactions', only = sql`NULL`) =>
+      sql`SELECT id FROM ${sql.identifier(`${list}_search_page`)}('%', 'created_at', false, NULL, 0, ${only})
+          WHERE id IS NOT NULL`;
+    const own = await inCompany(app.db, companyA, (tx) => tx.execute(search('contacts')));
     const expected = await inCompany(app.db, companyA, (tx) =>
       tx.execute(sql`SELECT id FROM contacts WHERE company_id = ${companyA}`),
     );
@@ -83,13 +84,19 @@ describe('row-level security, the second wall', () => {
     expect(ids(own)).toHaveLength(2);
     const none = await app.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT set_config('role', ${TENANT_ROLE}, true)`);
-      return tx.execute(sql`SELECT contacts_matching('%') AS id`);
+      return tx.execute(search('contacts'));
     });
     expect(ids(none)).toEqual([]);
-    const other = await inCompany(app.db, companyB, (tx) =>
-      tx.execute(sql`SELECT interactions_matching('%') AS id`),
-    );
+    const other = await inCompany(app.db, companyB, (tx) => tx.execute(search('interactions')));
     expect(ids(other)).toEqual([]);
+    // The sort column is named in the function's query: only the list's own columns are taken.
+    await expect(
+      inCompany(app.db, companyA, (tx) =>
+        tx.execute(
+          sql`SELECT * FROM contacts_search_page('%', 'notes" FROM users --', false, 1, 0, NULL)`,
+        ),
+      ),
+    ).rejects.toThrow();
   });
 
   // A role is the whole cluster's, and other test files share this one: the change is made on

@@ -12,7 +12,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import { type PgColumn, PgDialect, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import type { ListParams } from '../../domain/lists.ts';
 import type { Transaction } from './client.ts';
 
@@ -116,6 +116,13 @@ export interface PageSource<Query extends PgSelect> {
   /** Whether `where` holds more than the company: then the total is counted, not read. */
   filtered: boolean;
   counted: { companyId: number; list: CountedList };
+  /**
+   * A search, answered by the list's search function (migration 0013): it finds the matches
+   * once, counts them and names the page's rows; `only` is the list's one filter, or null.
+   */
+  search?:
+    | { page: 'contacts_search_page' | 'interactions_search_page'; pattern: string; only: unknown }
+    | undefined;
   /** Names the sort and the filters: deep pages' boundaries are kept per list, key and version. */
   key: string;
   /** The page's rows under `where` and an extra condition (a seek past a boundary). */
@@ -227,8 +234,67 @@ async function runCompiled(
       const value = row[i];
       record[field] = value === null ? null : column.mapFromDriverValue(value);
     });
+    // A column past the selection (a search's total) comes as it is.
+    if (row.length > compiled.fields.length) record.total = row[compiled.fields.length];
     return record;
   });
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A search's page and total, from the list's search function: the page's ids in order, each
+ * with the total, joined to their rows (read under row-level security). Past the end, the
+ * function answers one row with no id, so the total still arrives.
+ */
+async function searchPage(
+  tx: Transaction,
+  { limit, offset = 0 }: { limit?: number | undefined; offset?: number | undefined },
+  terms: OrderTerm[],
+  source: PageSource<PgSelect>,
+  search: NonNullable<PageSource<PgSelect>['search']>,
+) {
+  const [sortColumn, direction] = terms[0] ?? [];
+  if (!is(sortColumn, Column)) throw new Error('a search is sorted by a column');
+  const key = `search:${search.page}`;
+  let compiled = compiledPages.get(key);
+  if (!compiled) {
+    const id = source.columns.id;
+    if (!id) throw new Error('a searched list selects its id');
+    const fields = Object.entries(source.columns);
+    const argument = (name: string) => sql.placeholder(name);
+    const query = sql`SELECT ${sql.join(
+      fields.map(([, column]) => sql`${column}`),
+      sql`, `,
+    )}, found.total
+      FROM ${sql.identifier(search.page)}(${argument('pattern')}, ${argument('sort')},
+        ${argument('descending')}, ${argument('limit')}, ${argument('offset')}, ${argument('only')})
+        WITH ORDINALITY AS found
+      LEFT JOIN ${source.table} ON ${id} = found.id AND ${source.company} = ${argument('company')}
+      ORDER BY found.ordinality`;
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    compiled = {
+      name: statementName(text),
+      text,
+      params: params.map((param) => {
+        if (!is(param, Placeholder)) throw new Error('a search statement has a value built in');
+        return param.name;
+      }),
+      fields,
+    };
+    compiledPages.set(key, compiled);
+  }
+  const rows = await runCompiled(tx, compiled, {
+    pattern: search.pattern,
+    sort: sortColumn.name,
+    descending: direction === 'desc',
+    limit: limit ?? null,
+    offset,
+    only: search.only,
+    company: source.counted.companyId,
+  });
+  const total = Number(rows[0]?.total ?? 0);
+  return { rows: rows.filter((row) => row.id !== null), total };
 }
 
 /** The sort keys of rows BOUNDARY_STEP, 2 × BOUNDARY_STEP, … of the list, in one pass. */
@@ -265,6 +331,19 @@ export async function readPage<Query extends PgSelect>(
   terms: OrderTerm[],
   source: PageSource<Query>,
 ): Promise<{ rows: Awaited<Query>; total: number }> {
+  if (source.search) {
+    const found = await searchPage(
+      tx,
+      { limit, offset },
+      terms,
+      source as PageSource<PgSelect>,
+      source.search,
+    );
+    return {
+      rows: found.rows.map(({ total: _, ...row }) => row) as Awaited<Query>,
+      total: found.total,
+    };
+  }
   // Every list request reads this: a plain statement, sent without the query builder.
   const counterRows = await tx.$client.query<{ total: number; version: string }>(
     `SELECT total::int AS total, version::text AS version FROM list_counts

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -84,23 +84,21 @@ export const sessions = pgTable(
 
 /**
  * What the contacts search looks in: name, email and organization joined by a character no one
- * types (U+001F), so a match never spans two fields. The index is on this expression, and the
- * search function of migration 0011 (contacts_matching) reads it through the index.
+ * types (U+001F), so a match never spans two fields, in lower case. Kept in a generated column
+ * with a trigram index: the search function (migration 0014) matches `LIKE` the lower-cased
+ * pattern, without joining and lower-casing each candidate row again.
  */
 export function contactSearchText(t: {
   name: AnyPgColumn;
   email: AnyPgColumn;
   organization: AnyPgColumn;
 }) {
-  return sql`(${t.name} || chr(31) || ${t.email} || chr(31) || coalesce(${t.organization}, ''))`;
+  return sql`lower(${t.name} || chr(31) || ${t.email} || chr(31) || coalesce(${t.organization}, ''))`;
 }
 
-/**
- * What the interactions search looks in: the notes and the contact's name, as above (read by
- * migration 0011's interactions_matching).
- */
+/** What the interactions search looks in: the notes and the contact's name, as above. */
 export function interactionSearchText(t: { notes: AnyPgColumn; contactName: AnyPgColumn }) {
-  return sql`(${t.notes} || chr(31) || ${t.contactName})`;
+  return sql`lower(${t.notes} || chr(31) || ${t.contactName})`;
 }
 
 export const contacts = pgTable(
@@ -114,13 +112,16 @@ export const contacts = pgTable(
     organization: text('organization'),
     notes: text('notes'),
     createdAt: createdAt(),
+    search: text('search')
+      .notNull()
+      .generatedAlwaysAs((): SQL => contactSearchText(contacts)),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     index('contacts_name_idx').on(t.companyId, t.name, t.id),
     index('contacts_organization_idx').on(t.companyId, t.organization),
     // The contacts search (name, email and organization contain the text) reads this index.
-    index('contacts_search_idx').using('gin', sql`${contactSearchText(t)} gin_trgm_ops`),
+    index('contacts_search_idx').using('gin', sql`${t.search} gin_trgm_ops`),
   ],
 );
 
@@ -137,6 +138,9 @@ export const interactions = pgTable(
     // on every interaction of a contact when the contact is renamed.
     contactName: text('contact_name').notNull().default(''),
     createdAt: createdAt(),
+    search: text('search')
+      .notNull()
+      .generatedAlwaysAs((): SQL => interactionSearchText(interactions)),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
@@ -147,7 +151,7 @@ export const interactions = pgTable(
     index('interactions_date_idx').on(t.companyId, t.date.desc(), t.id),
     index('interactions_contact_idx').on(t.companyId, t.contactId, t.date.desc()),
     // The interactions search (the notes or the contact's name contain the text) reads this.
-    index('interactions_search_idx').using('gin', sql`${interactionSearchText(t)} gin_trgm_ops`),
+    index('interactions_search_idx').using('gin', sql`${t.search} gin_trgm_ops`),
   ],
 );
 

@@ -45,13 +45,6 @@ export function createContactsRepository(db: Database) {
       if (params.organization !== undefined) {
         filters.push(eq(contacts.organization, params.organization));
       }
-      if (params.q) {
-        // Through the search index, which row-level security would keep a plain ILIKE from
-        // (migration 0011).
-        filters.push(
-          sql`${contacts.id} = ANY(ARRAY(SELECT contacts_matching(${containsPattern(params.q)})))`,
-        );
-      }
       const where = and(...filters);
       const terms = orderFor(
         params.sort,
@@ -69,6 +62,15 @@ export function createContactsRepository(db: Database) {
           columns: contactColumns,
           company: contacts.companyId,
           filtered: filters.length > 1,
+          // Searched through the search index, which row-level security would keep a plain
+          // ILIKE from (migrations 0011 and 0013).
+          search: params.q
+            ? {
+                page: 'contacts_search_page',
+                pattern: containsPattern(params.q),
+                only: params.organization ?? null,
+              }
+            : undefined,
           counted: { companyId, list: 'contacts' },
           key: listKey(params, ['organization']),
           rows: (seek) =>

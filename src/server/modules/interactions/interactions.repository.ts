@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type {
   Interaction,
   InteractionValues,
@@ -64,13 +64,6 @@ export function createInteractionsRepository(db: Database) {
       const filters: (SQL | undefined)[] = [eq(interactions.companyId, companyId)];
       if (params.contactId !== undefined)
         filters.push(eq(interactions.contactId, params.contactId));
-      if (params.q) {
-        // Through the search index, which row-level security would keep a plain ILIKE from
-        // (migration 0011).
-        filters.push(
-          sql`${interactions.id} = ANY(ARRAY(SELECT interactions_matching(${containsPattern(params.q)})))`,
-        );
-      }
       const where = and(...filters);
       const terms = orderFor(
         params.sort,
@@ -85,9 +78,18 @@ export function createInteractionsRepository(db: Database) {
         readPage(tx, params, terms, {
           table: interactions,
           where,
-          columns: columns,
+          columns,
           company: interactions.companyId,
           filtered: filters.length > 1,
+          // Searched through the search index, which row-level security would keep a plain
+          // ILIKE from (migrations 0011 and 0013).
+          search: params.q
+            ? {
+                page: 'interactions_search_page',
+                pattern: containsPattern(params.q),
+                only: params.contactId ?? null,
+              }
+            : undefined,
           counted: { companyId, list: 'interactions' },
           key: listKey(params, ['contactId']),
           rows: (seek) => tx.select(columns).from(interactions).where(and(where, seek)).$dynamic(),
