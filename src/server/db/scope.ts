@@ -13,7 +13,9 @@ export function inCompany<T>(
   companyId: number,
   work: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
-  if (!Number.isSafeInteger(companyId)) throw new Error(`not a company id: ${companyId}`);
+  if (!Number.isSafeInteger(companyId)) {
+    return Promise.reject(new Error(`not a company id: ${companyId}`));
+  }
   // Sent with the BEGIN in one round trip: the id is a checked integer, the role a constant.
   return transaction(
     db,
