@@ -13,12 +13,13 @@ import {
 } from './embedded-cluster.ts';
 import { requireTenantRoleIsolated } from './tenant-role-check.ts';
 
-export type Database = PgDatabase<PgQueryResultHKT>;
+/** The query builder over the pool; `$client` is the pool, for the few hot plain statements. */
+export type Database = PgDatabase<PgQueryResultHKT> & { $client: pg.Pool };
 /**
  * The query builder of one transaction: its queries run on the transaction's connection,
  * `$client` (for the few hot statements sent without the builder).
  */
-export type Transaction = Omit<Database, 'transaction'> & { $client: pg.PoolClient };
+export type Transaction = Omit<Database, 'transaction' | '$client'> & { $client: pg.PoolClient };
 
 type TransactionRunner = <T>(work: (tx: Transaction) => Promise<T>, opening?: string) => Promise<T>;
 const runners = new WeakMap<Database, TransactionRunner>();

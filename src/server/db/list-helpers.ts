@@ -228,16 +228,20 @@ async function runCompiled(
     values: compiled.params.map((name) => values[name]),
     rowMode: 'array',
   });
-  return result.rows.map((row) => {
+  const { fields } = compiled;
+  const records: Record<string, unknown>[] = [];
+  for (const row of result.rows) {
     const record: Record<string, unknown> = {};
-    compiled.fields.forEach(([field, column], i) => {
+    for (let i = 0; i < fields.length; i++) {
+      const [field, column] = fields[i] as [string, PgColumn];
       const value = row[i];
       record[field] = value === null ? null : column.mapFromDriverValue(value);
-    });
+    }
     // A column past the selection (a search's total) comes as it is.
-    if (row.length > compiled.fields.length) record.total = row[compiled.fields.length];
-    return record;
-  });
+    if (row.length > fields.length) record.total = row[fields.length];
+    records.push(record);
+  }
+  return records;
 }
 
 const dialect = new PgDialect();

@@ -90,18 +90,18 @@ export function createAuthRepository(db: Database) {
     async findSessionUser(tokenHash: string, idleMs: number): Promise<CurrentUser | null> {
       // Every API request asks this, so it is one plain statement outside a transaction (the
       // read and the occasional touch of last_seen_at need no atomicity), written out rather
-      // than built each time. Owner role, as the company is what it finds out (see
+      // than built each time, and sent on the pool without the query builder. Owner role, as the company is what it finds out (see
       // beforeCompanyIsKnown).
-      const result = (await db.execute(sql`
-        SELECT u.id, u.username, u.name, u.email, u.role, u.company_id AS "companyId",
-               c.name AS "companyName", s.last_seen_at < now() - interval '1 minute' AS "stale"
-        FROM sessions s
-        JOIN users u ON u.company_id = s.company_id AND u.id = s.user_id
-        JOIN companies c ON c.id = s.company_id
-        WHERE s.token_hash = ${tokenHash} AND s.expires_at > now()
-          AND s.last_seen_at > now() - ${idleMs} * interval '1 millisecond'`)) as unknown as {
-        rows: (CurrentUser & { stale: boolean })[];
-      };
+      const result = await db.$client.query<CurrentUser & { stale: boolean }>(
+        `SELECT u.id, u.username, u.name, u.email, u.role, u.company_id AS "companyId",
+                c.name AS "companyName", s.last_seen_at < now() - interval '1 minute' AS "stale"
+         FROM sessions s
+         JOIN users u ON u.company_id = s.company_id AND u.id = s.user_id
+         JOIN companies c ON c.id = s.company_id
+         WHERE s.token_hash = $1 AND s.expires_at > now()
+           AND s.last_seen_at > now() - $2 * interval '1 millisecond'`,
+        [tokenHash, idleMs],
+      );
       const [row] = result.rows;
       if (!row) return null;
       const { stale, ...user } = row;
