@@ -13,10 +13,11 @@ import { TOTAL_COUNT_HEADER } from '../../domain/lists.ts';
  */
 export const etagPlugin = fp(
   async (app) => {
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
-      if (!request.routeOptions.url?.startsWith('/api/')) return payload;
-      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    // Callback style, like the other per-request hooks: nothing here waits.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.method !== 'GET' || reply.statusCode !== 200) return done(null, payload);
+      if (!request.routeOptions.url?.startsWith('/api/')) return done(null, payload);
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
 
       const hash = createHash('sha1').update(payload);
       const total = reply.getHeader(TOTAL_COUNT_HEADER);
@@ -28,9 +29,9 @@ export const etagPlugin = fp(
         reply.code(304);
         reply.removeHeader('content-type');
         reply.removeHeader('content-length');
-        return '';
+        return done(null, '');
       }
-      return payload;
+      return done(null, payload);
     });
   },
   { name: 'etag' },

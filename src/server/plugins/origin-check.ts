@@ -21,12 +21,13 @@ function isOwnOrigin(request: FastifyRequest, appOrigin: string): boolean {
 export const originCheckPlugin = fp(
   async (app) => {
     const appOrigin = app.config.appUrl.origin;
-    app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method)) return;
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (SAFE_METHODS.has(request.method)) return done();
       const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
       if (crossSite || !isOwnOrigin(request, appOrigin)) {
-        throw new AppError('FORBIDDEN', 'Cross-site request refused');
+        return done(new AppError('FORBIDDEN', 'Cross-site request refused'));
       }
+      done();
     });
   },
   { name: 'origin-check' },

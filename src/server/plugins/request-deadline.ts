@@ -18,8 +18,8 @@ const hasBody = (request: FastifyRequest) =>
 export const requestDeadlinePlugin = fp(
   async (app) => {
     const limitMs = app.config.limits.requestBodyMs;
-    app.addHook('onRequest', async (request, reply) => {
-      if (!hasBody(request)) return;
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!hasBody(request)) return done();
       const raw = request.raw;
       const timer = setTimeout(() => {
         const timedOut = new AppError('REQUEST_TIMEOUT', REQUEST_TIMEOUT_MESSAGE);
@@ -33,6 +33,7 @@ export const requestDeadlinePlugin = fp(
       raw.once('end', stop);
       raw.once('close', stop);
       reply.raw.once('finish', stop);
+      done();
     });
   },
   { name: 'request-deadline', dependencies: ['error-handler'] },
