@@ -87,10 +87,12 @@ describe('interactions CRUD', () => {
       id: number;
     };
     await client.post('/api/interactions', { ...meeting(other.id), notes: 'Enigma' });
-    const renamed = await client.patch(`/api/contacts/${contactId}`, { name: 'Amazing Grace' });
-    expect(renamed.statusCode).toBe(200);
     const names = async (url: string) =>
       ((await client.get(url)).json() as { contactName: string }[]).map((i) => i.contactName);
+    // Searched once before the rename: the answer kept for it must not outlive the rename.
+    expect(await names('/api/interactions?q=hopper')).toHaveLength(2);
+    const renamed = await client.patch(`/api/contacts/${contactId}`, { name: 'Amazing Grace' });
+    expect(renamed.statusCode).toBe(200);
     expect(await names('/api/interactions?sort=contactName')).toEqual([
       'Alan Turing',
       'Amazing Grace',

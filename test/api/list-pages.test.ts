@@ -84,6 +84,52 @@ describe('deep pages of a long list', () => {
     }
   });
 
+  it('a search answered again follows every write: a new match, a rename, a deletion', async () => {
+    const query = `q=${encodeURIComponent('Fund 7')}&sort=-name`;
+    const before = await pageIds(query);
+    expect((await pageIds(query)).ids).toEqual(before.ids); // the same answer twice
+    const added = await client.post('/api/contacts', {
+      name: 'Zz Newest',
+      email: 'zz@new.org',
+      organization: 'Fund 7',
+    });
+    const id = (added.json() as { id: number }).id;
+    let page = await pageIds(query);
+    expect(page.total).toBe(before.total + 1);
+    expect(page.ids[0]).toBe(id); // sorts first by name, descending
+    await client.patch(`/api/contacts/${id}`, { organization: 'Elsewhere' });
+    page = await pageIds(query);
+    expect(page.total).toBe(before.total);
+    expect(page.ids).toEqual(before.ids);
+    await client.patch(`/api/contacts/${id}`, { organization: 'Fund 7' });
+    expect((await pageIds(query)).ids[0]).toBe(id);
+    await client.delete(`/api/contacts/${id}`);
+    page = await pageIds(query);
+    expect(page.ids).toEqual(before.ids);
+    expect(page.total).toBe(before.total);
+  });
+
+  it('a search with more matches than are kept pages exactly too', async () => {
+    // Every row matches "@": more than the 20,000 matches a server keeps of one search.
+    await addContacts(9_000, 'Extra');
+    const where = sql`email LIKE '%@%'`;
+    const [counted] = await rowsOf<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM contacts WHERE company_id = ${companyId} AND ${where}`,
+    );
+    const n = counted?.n ?? 0;
+    expect(n).toBeGreaterThan(20_000);
+    for (const offset of [0, 10_050, n - 50, n + 10]) {
+      const page = await pageIds(`q=%40&sort=email&offset=${offset}`);
+      expect(page.total).toBe(n);
+      expect(page.ids, `offset ${offset}`).toEqual(
+        await expectedIds('email ASC, id ASC', offset, where),
+      );
+    }
+    await app.db.execute(
+      sql`DELETE FROM contacts WHERE company_id = ${companyId} AND name LIKE 'Extra %'`,
+    );
+  }, 60_000);
+
   it('after a write, deep pages follow it (nothing is read from before)', async () => {
     const before = await pageIds('offset=6500');
     // Rows that sort before every other shift every later page.

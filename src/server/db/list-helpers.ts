@@ -1,20 +1,14 @@
-import { createHash } from 'node:crypto';
-import {
-  type AnyColumn,
-  and,
-  asc,
-  Column,
-  count,
-  desc,
-  eq,
-  is,
-  Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import { type PgColumn, PgDialect, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
+import { type AnyColumn, and, asc, Column, count, desc, eq, is, type SQL, sql } from 'drizzle-orm';
+import { PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import type { ListParams } from '../../domain/lists.ts';
 import type { Transaction } from './client.ts';
+import {
+  type CompiledStatement,
+  compileStatement,
+  runCompiled,
+  statementName,
+} from './compiled-statements.ts';
+import { type Search, searchPage } from './search-pages.ts';
 
 /** `%q%` for ILIKE, with the user's own % and _ taken literally. */
 export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -45,17 +39,6 @@ export function prepared<Query extends PgSelect>(
     statement.rawQueryConfig = { ...statement.rawQueryConfig, name };
   }
   return statement.execute() as Promise<Awaited<Query>>;
-}
-
-/** Statement names by their text: the texts are few, and hashing each request's costs CPU. */
-const names = new Map<string, string>();
-function statementName(text: string) {
-  let name = names.get(text);
-  if (!name) {
-    name = `gw_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
-    if (names.size < 1_000) names.set(text, name);
-  }
-  return name;
 }
 
 interface DriverStatement {
@@ -103,6 +86,20 @@ export function listKey<Params extends ListParams<string>>(
 /** The lists whose rows list_counts counts (each its table's name). */
 export type CountedList = 'contacts' | 'interactions' | 'grants' | 'opportunities';
 
+/**
+ * A company's kept count of a list and its version (grown by every write to the list, in the
+ * write's transaction). Every list request reads it: a plain statement, without the builder.
+ */
+async function readCounter(tx: Transaction, counted: { companyId: number; list: CountedList }) {
+  const result = await tx.$client.query<{ total: number; version: string }>(
+    `SELECT total::int AS total, version::text AS version FROM list_counts
+     WHERE company_id = $1 AND list = $2`,
+    [counted.companyId, counted.list],
+  );
+  const [counter] = result.rows;
+  return { total: counter?.total ?? 0, version: counter?.version ?? '0' };
+}
+
 export interface PageSource<Query extends PgSelect> {
   /** The list's table and its conditions (the company's rows, and any filter). */
   table: PgTable;
@@ -120,9 +117,7 @@ export interface PageSource<Query extends PgSelect> {
    * A search, answered by the list's search function (migration 0013): it finds the matches
    * once, counts them and names the page's rows; `only` is the list's one filter, or null.
    */
-  search?:
-    | { page: 'contacts_search_page' | 'interactions_search_page'; pattern: string; only: unknown }
-    | undefined;
+  search?: Search | undefined;
   /** Names the sort and the filters: deep pages' boundaries are kept per list, key and version. */
   key: string;
   /** The page's rows under `where` and an extra condition (a seek past a boundary). */
@@ -165,14 +160,7 @@ function seekPast(terms: OrderTerm[], values: unknown[]) {
   )})`;
 }
 
-/** A page statement with its values left as names, and the columns its fields decode as. */
-interface CompiledPage {
-  name: string;
-  text: string;
-  params: string[];
-  fields: [string, PgColumn][];
-}
-const compiledPages = new Map<string, CompiledPage>();
+const compiledPages = new Map<string, CompiledStatement>();
 
 /**
  * The statement for an unfiltered page of this shape (list, sort, which end it reads from,
@@ -185,7 +173,7 @@ function compiledPage(
   source: PageSource<PgSelect>,
   terms: OrderTerm[],
   shape: { reversed: boolean; seek: number; limit: boolean; offset: boolean },
-): CompiledPage {
+): CompiledStatement {
   const key = JSON.stringify([source.counted.list, source.key, shape]);
   let compiled = compiledPages.get(key);
   if (compiled) return compiled;
@@ -203,102 +191,9 @@ function compiledPage(
     .$dynamic();
   if (shape.limit) query.limit(sql.placeholder('limit'));
   if (shape.offset) query.offset(sql.placeholder('offset'));
-  const { sql: text, params } = query.toSQL();
-  compiled = {
-    name: statementName(text),
-    text,
-    params: params.map((param) => {
-      if (!is(param, Placeholder)) throw new Error('a page statement has a value built in');
-      return param.name;
-    }),
-    fields: Object.entries(source.columns),
-  };
+  compiled = compileStatement(query.toSQL(), Object.entries(source.columns));
   compiledPages.set(key, compiled);
   return compiled;
-}
-
-async function runCompiled(
-  tx: Transaction,
-  compiled: CompiledPage,
-  values: Record<string, unknown>,
-): Promise<Record<string, unknown>[]> {
-  const result = await tx.$client.query<unknown[]>({
-    name: compiled.name,
-    text: compiled.text,
-    values: compiled.params.map((name) => values[name]),
-    rowMode: 'array',
-  });
-  const { fields } = compiled;
-  const records: Record<string, unknown>[] = [];
-  for (const row of result.rows) {
-    const record: Record<string, unknown> = {};
-    for (let i = 0; i < fields.length; i++) {
-      const [field, column] = fields[i] as [string, PgColumn];
-      const value = row[i];
-      record[field] = value === null ? null : column.mapFromDriverValue(value);
-    }
-    // A column past the selection (a search's total) comes as it is.
-    if (row.length > fields.length) record.total = row[fields.length];
-    records.push(record);
-  }
-  return records;
-}
-
-const dialect = new PgDialect();
-
-/**
- * A search's page and total, from the list's search function: the page's ids in order, each
- * with the total, joined to their rows (read under row-level security). Past the end, the
- * function answers one row with no id, so the total still arrives.
- */
-async function searchPage(
-  tx: Transaction,
-  { limit, offset = 0 }: { limit?: number | undefined; offset?: number | undefined },
-  terms: OrderTerm[],
-  source: PageSource<PgSelect>,
-  search: NonNullable<PageSource<PgSelect>['search']>,
-) {
-  const [sortColumn, direction] = terms[0] ?? [];
-  if (!is(sortColumn, Column)) throw new Error('a search is sorted by a column');
-  const key = `search:${search.page}`;
-  let compiled = compiledPages.get(key);
-  if (!compiled) {
-    const id = source.columns.id;
-    if (!id) throw new Error('a searched list selects its id');
-    const fields = Object.entries(source.columns);
-    const argument = (name: string) => sql.placeholder(name);
-    const query = sql`SELECT ${sql.join(
-      fields.map(([, column]) => sql`${column}`),
-      sql`, `,
-    )}, found.total
-      FROM ${sql.identifier(search.page)}(${argument('pattern')}, ${argument('sort')},
-        ${argument('descending')}, ${argument('limit')}, ${argument('offset')}, ${argument('only')})
-        WITH ORDINALITY AS found
-      LEFT JOIN ${source.table} ON ${id} = found.id AND ${source.company} = ${argument('company')}
-      ORDER BY found.ordinality`;
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    compiled = {
-      name: statementName(text),
-      text,
-      params: params.map((param) => {
-        if (!is(param, Placeholder)) throw new Error('a search statement has a value built in');
-        return param.name;
-      }),
-      fields,
-    };
-    compiledPages.set(key, compiled);
-  }
-  const rows = await runCompiled(tx, compiled, {
-    pattern: search.pattern,
-    sort: sortColumn.name,
-    descending: direction === 'desc',
-    limit: limit ?? null,
-    offset,
-    only: search.only,
-    company: source.counted.companyId,
-  });
-  const total = Number(rows[0]?.total ?? 0);
-  return { rows: rows.filter((row) => row.id !== null), total };
 }
 
 /** The sort keys of rows BOUNDARY_STEP, 2 × BOUNDARY_STEP, … of the list, in one pass. */
@@ -335,28 +230,27 @@ export async function readPage<Query extends PgSelect>(
   terms: OrderTerm[],
   source: PageSource<Query>,
 ): Promise<{ rows: Awaited<Query>; total: number }> {
+  const counter = await readCounter(tx, source.counted);
   if (source.search) {
+    const [column, direction] = terms[0] ?? [];
+    if (!is(column, PgColumn)) throw new Error('a search is sorted by a column');
     const found = await searchPage(
       tx,
       { limit, offset },
-      terms,
-      source as PageSource<PgSelect>,
-      source.search,
+      { column, descending: direction === 'desc' },
+      {
+        ...source.search,
+        table: source.table,
+        columns: source.columns,
+        companyColumn: source.company,
+        company: source.counted.companyId,
+        cacheKey: `${source.counted.list}:${source.counted.companyId}:${counter.version}`,
+      },
     );
-    return {
-      rows: found.rows.map(({ total: _, ...row }) => row) as Awaited<Query>,
-      total: found.total,
-    };
+    return { rows: found.rows as Awaited<Query>, total: found.total };
   }
-  // Every list request reads this: a plain statement, sent without the query builder.
-  const counterRows = await tx.$client.query<{ total: number; version: string }>(
-    `SELECT total::int AS total, version::text AS version FROM list_counts
-     WHERE company_id = $1 AND list = $2`,
-    [source.counted.companyId, source.counted.list],
-  );
-  const [counter] = counterRows.rows;
-  const version = counter?.version ?? '0';
-  let total = counter?.total ?? 0;
+  const { version } = counter;
+  let total = counter.total;
   if (source.filtered) {
     const [counted] = await prepared(
       tx.select({ total: count() }).from(source.table).where(source.where).$dynamic(),
