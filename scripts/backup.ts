@@ -6,7 +6,8 @@
 import { createWriteStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { parseConfig } from '../src/server/config.ts';
-import { formatSize, withDatabaseOf, writeBackup } from '../src/server/db/backup.ts';
+import { formatSize, withDatabaseOf } from '../src/server/db/backup/target.ts';
+import { writeBackup } from '../src/server/db/backup/write.ts';
 
 const two = (n: number) => String(n).padStart(2, '0');
 const defaultFile = (at: Date) =>

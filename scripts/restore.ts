@@ -5,7 +5,8 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { parseConfig } from '../src/server/config.ts';
-import { formatSize, restoreBackup, withDatabaseOf } from '../src/server/db/backup.ts';
+import { restoreBackup } from '../src/server/db/backup/restore.ts';
+import { formatSize, withDatabaseOf } from '../src/server/db/backup/target.ts';
 
 async function sizeOf(file: string): Promise<number> {
   try {

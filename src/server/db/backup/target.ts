@@ -1,0 +1,69 @@
+import { resolve } from 'node:path';
+import pg from 'pg';
+import type { DatabaseConfig, Limits } from '../../config.ts';
+import { openDatabase } from '../client.ts';
+import { DataDirLockedError, lockDataDir } from '../data-dir-lock.ts';
+import {
+  EMBEDDED_DATABASE,
+  type EmbeddedCluster,
+  socketDirFor,
+  startEmbeddedCluster,
+} from '../embedded-cluster.ts';
+
+/**
+ * Runs `work` on the URL of the configured database: DATABASE_URL's server; or the embedded
+ * cluster of DATA_DIR, through its socket while a Grantwell server holds the directory, else
+ * started here under the directory's lock and stopped afterwards. `migrate` applies the
+ * migrations first (a running server has applied them).
+ */
+export async function withDatabaseOf<T>(
+  config: DatabaseConfig,
+  limits: Limits,
+  { migrate }: { migrate: boolean },
+  work: (url: string) => Promise<T>,
+): Promise<T> {
+  const migrated = async (url: string) => {
+    if (migrate) await (await openDatabase({ kind: 'server', url }, limits)).close();
+    return url;
+  };
+  if (config.kind === 'server') return work(await migrated(config.url));
+  let release: () => void;
+  try {
+    release = lockDataDir(config.dataDir);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    return work(await runningServerUrl(config.dataDir));
+  }
+  let cluster: EmbeddedCluster | undefined;
+  try {
+    cluster = await startEmbeddedCluster(config.dataDir);
+    return await work(await migrated(cluster.urlOf(EMBEDDED_DATABASE)));
+  } finally {
+    await cluster?.stop();
+    release();
+  }
+}
+
+/** The embedded database of the server running on `dataDir`, as the server itself reaches it. */
+async function runningServerUrl(dataDir: string): Promise<string> {
+  const socketDir = socketDirFor(resolve(dataDir));
+  const url = `postgresql://postgres@localhost/${EMBEDDED_DATABASE}?host=${encodeURIComponent(socketDir)}`;
+  const probe = new pg.Client({ connectionString: url });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+  } catch {
+    throw new Error(
+      `A Grantwell server holds ${resolve(dataDir)}, but its database does not answer on ${socketDir}; try again once the server is up.`,
+    );
+  } finally {
+    await probe.end().catch(() => {});
+  }
+  return url;
+}
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
