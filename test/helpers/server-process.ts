@@ -31,16 +31,27 @@ export interface ServerProcess {
 }
 
 /**
+ * Node's flags for the server, as `npm start` passes them (package.json): a young generation of
+ * 32 MB semi-spaces, so the many short-lived objects of each request are collected less often
+ * (measured on the list under load: about 5 % more requests per second, for some tens of MB).
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
+
+/**
  * Starts `src/server/main.ts` as a real process, as `npm start` does. `quiet` discards its
  * request log instead of keeping it (a benchmark must not spend its own CPU collecting it);
  * errors are kept either way.
  */
 export function spawnServer(env: Record<string, string>, { quiet = false } = {}): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', quiet ? 'ignore' : 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', quiet ? 'ignore' : 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
