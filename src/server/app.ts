@@ -1,4 +1,3 @@
-import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -92,7 +91,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin);
   // JSON endpoints take JSON only: any other body type is answered 415.
   app.removeContentTypeParser('text/plain');
-  await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
   await app.register(fastifySwagger, {
     openapi: {

@@ -186,6 +186,64 @@ describe('GET /api/user and POST /api/logout', () => {
     expect((await currentUser(cookie)).statusCode).toBe(401);
   });
 
+  it('sets the session cookie HttpOnly, SameSite=Lax, for the whole site, for 7 days; logout expires it', async () => {
+    const { username, password } = await registerCompany(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username, password },
+      remoteAddress: randomAddress(),
+    });
+    const header = String(response.headers['set-cookie']);
+    expect(header).toMatch(/^grantwell_session=[A-Za-z0-9_-]{40,};/);
+    expect(header).toContain('Path=/');
+    expect(header).toContain('HttpOnly');
+    expect(header).toContain('SameSite=Lax');
+    expect(header).not.toContain('Secure');
+    const expires = Date.parse(/Expires=([^;]+)/.exec(header)?.[1] ?? '');
+    expect(Math.abs(expires - Date.now() - 7 * 86_400_000)).toBeLessThan(60_000);
+    const cookie = header.split(';')[0] as string;
+    const out = await app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    const cleared = String(out.headers['set-cookie']);
+    expect(cleared).toMatch(/^grantwell_session=;/);
+    expect(cleared).toContain('Path=/');
+    expect(Date.parse(/Expires=([^;]+)/.exec(cleared)?.[1] ?? '')).toBe(0);
+  });
+
+  it('over https, names the cookie __Host- and sends it Secure only', async () => {
+    const secure = await buildTestApp({ appUrl: new URL('https://crm.example.org') });
+    try {
+      const { username, password } = registrationFor();
+      const registered = await secure.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: registrationFor({ username, password }),
+        remoteAddress: randomAddress(),
+      });
+      expect(registered.statusCode).toBe(201);
+      const response = await secure.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username, password },
+        remoteAddress: randomAddress(),
+      });
+      const header = String(response.headers['set-cookie']);
+      expect(header).toMatch(/^__Host-grantwell_session=/);
+      expect(header).toContain('Secure');
+      const cookie = header.split(';')[0] as string;
+      const user = await secure.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+      expect(user.statusCode).toBe(200);
+      // The plain name is not read over https.
+      const plain = cookie.replace('__Host-', '');
+      expect(
+        (await secure.inject({ method: 'GET', url: '/api/user', headers: { cookie: plain } }))
+          .statusCode,
+      ).toBe(401);
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('ends only the session that logs out', async () => {
     const { username, password } = await registerCompany(app);
     const laptop = await login(app, username, password);

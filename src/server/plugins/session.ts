@@ -1,3 +1,4 @@
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hashToken, newToken } from '../lib/tokens.ts';
@@ -16,7 +17,17 @@ export const sessionCookieName = (request: FastifyRequest) =>
     ? '__Host-grantwell_session'
     : 'grantwell_session';
 
-/** Resolves the session cookie of every /api request into `request.currentUser`. */
+/** The session token the request's Cookie header carries, if any. */
+const sessionTokenOf = (request: FastifyRequest) =>
+  request.headers.cookie
+    ? parseCookie(request.headers.cookie)[sessionCookieName(request)]
+    : undefined;
+
+/**
+ * Resolves the session cookie of every /api request into `request.currentUser`. The session is
+ * the only cookie: it is read from the header here and written by startSession and endSession,
+ * with no cookie plugin hooking every request and response.
+ */
 export const sessionPlugin = fp(
   async (app) => {
     const auth = createAuthRepository(app.db);
@@ -25,7 +36,7 @@ export const sessionPlugin = fp(
 
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return;
-      const token = request.cookies[sessionCookieName(request)];
+      const token = sessionTokenOf(request);
       if (!token) return;
       const tokenHash = hashToken(token);
       const user = await auth.findSessionUser(tokenHash, SESSION_IDLE_MS);
@@ -35,7 +46,7 @@ export const sessionPlugin = fp(
       }
     });
   },
-  { name: 'session', dependencies: ['@fastify/cookie'] },
+  { name: 'session' },
 );
 
 /** Starts a new session for the user (a fresh token at every sign-in) and sets its cookie. */
@@ -49,18 +60,30 @@ export async function startSession(
   const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
   await auth.purgeExpiredSessions(SESSION_IDLE_MS);
   await auth.createSession(user.companyId, user.id, hashToken(token), expiresAt);
-  reply.setCookie(sessionCookieName(request), token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.server.config.appUrl.protocol === 'https:',
-    expires: expiresAt,
-  });
+  reply.header(
+    'set-cookie',
+    stringifySetCookie(sessionCookieName(request), token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.server.config.appUrl.protocol === 'https:',
+      expires: expiresAt,
+    }),
+  );
 }
 
 export async function endSession(request: FastifyRequest, reply: FastifyReply) {
   const name = sessionCookieName(request);
-  const token = request.cookies[name];
+  const token = sessionTokenOf(request);
   if (token) await createAuthRepository(request.server.db).deleteSession(hashToken(token));
-  reply.clearCookie(name, { path: '/' });
+  reply.header(
+    'set-cookie',
+    stringifySetCookie(name, '', {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.server.config.appUrl.protocol === 'https:',
+      expires: new Date(0),
+    }),
+  );
 }
