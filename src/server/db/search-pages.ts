@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Transaction } from './client.ts';
 import { type CompiledStatement, compileStatement, runCompiled } from './compiled-statements.ts';
@@ -49,73 +49,70 @@ const dialect = new PgDialect();
 const statements = new Map<string, CompiledStatement>();
 const argument = (name: string) => sql.placeholder(name);
 
-const idOf = (source: SearchSource) => {
-  const { id } = source.columns;
-  if (!id) throw new Error('a searched list selects its id');
-  return id;
-};
-
-/** The search function's ids and total (as `extra`), without the rows (for keeping them). */
-function matchesStatement(source: SearchSource) {
-  const key = `matches:${source.page}`;
+/**
+ * The list's statement of this kind, built once: `build` gets the list's id column and its
+ * selected columns as SQL; `decoded` names the fields the result decodes as.
+ */
+function statementOf(
+  kind: string,
+  source: SearchSource,
+  build: (id: PgColumn, selection: SQL) => SQL,
+  decoded: (id: PgColumn) => [string, PgColumn][],
+) {
+  const key = `${kind}:${source.page}`;
   let compiled = statements.get(key);
   if (!compiled) {
-    const built = dialect.sqlToQuery(
+    const { id } = source.columns;
+    if (!id) throw new Error('a searched list selects its id');
+    const selection = sql.join(
+      Object.values(source.columns).map((column) => sql`${column}`),
+      sql`, `,
+    );
+    compiled = compileStatement(dialect.sqlToQuery(build(id, selection)), decoded(id));
+    statements.set(key, compiled);
+  }
+  return compiled;
+}
+
+const allFields = (source: SearchSource) => () => Object.entries(source.columns);
+
+/** The search function's ids and total (as `extra`), without the rows (for keeping them). */
+const matchesStatement = (source: SearchSource) =>
+  statementOf(
+    'matches',
+    source,
+    () =>
       sql`SELECT found.id, found.total FROM ${sql.identifier(source.page)}(${argument('pattern')},
         ${argument('sort')}, ${argument('descending')}, ${argument('limit')}, 0, ${argument('only')})
         AS found`,
-    );
-    compiled = compileStatement(built, [['id', idOf(source)]]);
-    statements.set(key, compiled);
-  }
-  return compiled;
-}
+    (id) => [['id', id]],
+  );
 
 /** Rows by their ids, in any order. */
-function rowsStatement(source: SearchSource) {
-  const key = `rows:${source.page}`;
-  let compiled = statements.get(key);
-  if (!compiled) {
-    const id = idOf(source);
-    const fields = Object.entries(source.columns);
-    const built = dialect.sqlToQuery(
-      sql`SELECT ${sql.join(
-        fields.map(([, column]) => sql`${column}`),
-        sql`, `,
-      )} FROM ${source.table}
+const rowsStatement = (source: SearchSource) =>
+  statementOf(
+    'rows',
+    source,
+    (id, selection) => sql`SELECT ${selection} FROM ${source.table}
       WHERE ${source.companyColumn} = ${argument('company')}
         AND ${id} = ANY(${argument('ids')}::int[])`,
-    );
-    compiled = compileStatement(built, fields);
-    statements.set(key, compiled);
-  }
-  return compiled;
-}
+    allFields(source),
+  );
 
 /** The page's rows joined to the search function's ids (a search with too many matches to keep). */
-function pageStatement(source: SearchSource) {
-  const key = `page:${source.page}`;
-  let compiled = statements.get(key);
-  if (!compiled) {
-    const id = idOf(source);
-    const fields = Object.entries(source.columns);
-    const built = dialect.sqlToQuery(
-      sql`SELECT ${sql.join(
-        fields.map(([, column]) => sql`${column}`),
-        sql`, `,
-      )}, found.total
+const pageStatement = (source: SearchSource) =>
+  statementOf(
+    'page',
+    source,
+    (id, selection) => sql`SELECT ${selection}, found.total
       FROM ${sql.identifier(source.page)}(${argument('pattern')}, ${argument('sort')},
         ${argument('descending')}, ${argument('limit')}, ${argument('offset')}, ${argument('only')})
         WITH ORDINALITY AS found
       LEFT JOIN ${source.table} ON ${id} = found.id
         AND ${source.companyColumn} = ${argument('company')}
       ORDER BY found.ordinality`,
-    );
-    compiled = compileStatement(built, fields);
-    statements.set(key, compiled);
-  }
-  return compiled;
-}
+    allFields(source),
+  );
 
 /**
  * One page of a search and its total. The matches of a search (in the list's order) are kept
