@@ -6,6 +6,7 @@ import { registrationFor } from '../helpers/factories.ts';
 import { openRawRequest } from '../helpers/raw-http.ts';
 import { multipartFile } from '../helpers/requests.ts';
 import { type ServerProcess, serversStoppedAfterEach } from '../helpers/server-process.ts';
+import { until } from '../helpers/until.ts';
 
 const servers = serversStoppedAfterEach();
 
@@ -45,7 +46,8 @@ describe('graceful shutdown under load', { timeout: 120_000 }, () => {
       }
     };
     const writers = Array.from({ length: 8 }, (_, w) => writer(w));
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    // Stopped mid-stream: once writes are being acknowledged, however busy the machine is.
+    await until(() => acknowledged.length > 20, 'more than 20 acknowledged writes', 60_000);
     first.child.kill('SIGTERM');
     await Promise.all(writers);
     expect(await first.exited).toBe(0);
