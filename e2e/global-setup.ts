@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, spawnServer, waitUntilServing } from '../test/helpers/server-process.ts';
+import { freePort, spawnServer, waitUntilServing } from '../scripts/lib/server-process.ts';
 
 /**
  * Runs the built app as `npm start` would, on a free port with a throwaway data directory.

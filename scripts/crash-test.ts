@@ -15,7 +15,7 @@ import {
   type ServerProcess,
   spawnServer,
   waitUntilServing,
-} from '../test/helpers/server-process.ts';
+} from './lib/server-process.ts';
 
 const cycles = Number(process.argv[2] ?? 20);
 const dataDir = mkdtempSync(join(tmpdir(), 'grantwell-crash-'));

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, spawnServer, waitUntilServing } from '../test/helpers/server-process.ts';
+import { freePort, spawnServer, waitUntilServing } from './lib/server-process.ts';
 
 const seconds = Number(process.argv[2] ?? 60);
 const CONNECTIONS = 50;

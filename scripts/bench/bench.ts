@@ -20,8 +20,8 @@ import {
   EMBEDDED_DATABASE,
   socketDirFor,
 } from '../../src/server/db/embedded-cluster.ts';
-import { freePort, spawnServer, waitUntilServing } from '../../test/helpers/server-process.ts';
 import { everyRouteBytes } from '../bundle-size.ts';
+import { freePort, spawnServer, waitUntilServing } from '../lib/server-process.ts';
 import { buildBareApp } from './bundle.ts';
 import { measureSerializers } from './serialize.ts';
 

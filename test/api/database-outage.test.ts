@@ -1,8 +1,8 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/lib/server-process.ts';
 import { registerCompany } from '../helpers/factories.ts';
-import { freePort } from '../helpers/server-process.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
 import { defaultTestDatabaseUrl, socketPathOf } from '../helpers/test-database.ts';
 

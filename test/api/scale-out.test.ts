@@ -4,7 +4,7 @@ import {
   type ServerProcess,
   spawnServer,
   waitUntilServing,
-} from '../helpers/server-process.ts';
+} from '../../scripts/lib/server-process.ts';
 import { defaultTestDatabaseUrl } from '../helpers/test-database.ts';
 
 const json = { 'content-type': 'application/json' };

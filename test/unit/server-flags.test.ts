@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SERVER_NODE_FLAGS } from '../helpers/server-process.ts';
+import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-process.ts';
 
 describe("the server's Node flags", () => {
   it('are the ones `npm start` passes, so tests and the bench run the server as users do', () => {
