@@ -42,7 +42,7 @@ export const emailSchema = z
   .pipe(z.email({ error: 'Invalid email format' }));
 
 /** Longest password accepted anywhere: hashing unbounded input would be a denial-of-service lever. */
-export const PASSWORD_MAX = 100;
+const PASSWORD_MAX = 100;
 
 /** The username of a new account, wherever one is chosen: sign-up, new user, invitation. */
 export const usernameSchema = storableString('Username must be at least 3 characters')
@@ -85,7 +85,7 @@ export const dateTimeSchema = (requiredMessage: string, invalidMessage = 'Invali
 export const ID_MAX = 2_147_483_647;
 
 /** An id in a path: a positive integer, else 400 (never a database error). */
-export const idParamSchema = z.coerce
+const idParamSchema = z.coerce
   .number({ error: 'Invalid id' })
   .int('Invalid id')
   .min(1, 'Invalid id')

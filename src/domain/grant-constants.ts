@@ -4,7 +4,7 @@ export const grantStatuses = ['draft', 'in-progress', 'submitted', 'awarded', 'r
 export type GrantStatus = (typeof grantStatuses)[number];
 
 /** Awarded and rejected grants are decided; every other grant is active (SPEC §2.5). */
-export const isActiveGrant = (status: GrantStatus) => status !== 'awarded' && status !== 'rejected';
+const isActiveGrant = (status: GrantStatus) => status !== 'awarded' && status !== 'rejected';
 export const activeGrantStatuses = grantStatuses.filter(isActiveGrant);
 
 export const grantStatusLabels: Record<GrantStatus, string> = {
@@ -16,7 +16,6 @@ export const grantStatusLabels: Record<GrantStatus, string> = {
 };
 
 export const taskCategories = ['research', 'proposal', 'outreach', 'submission'] as const;
-export type TaskCategory = (typeof taskCategories)[number];
 
 export const taskStatuses = ['pending', 'in-progress', 'completed', 'overdue'] as const;
 export type TaskStatus = (typeof taskStatuses)[number];

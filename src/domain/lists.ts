@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LINE_MAX, storableString } from './common.ts';
 
-export const LIST_LIMIT_MAX = 500;
+const LIST_LIMIT_MAX = 500;
 
 /**
  * A free-text query parameter (a search, an exact organization): trimmed, bounded, and free of

@@ -48,7 +48,7 @@ export function transaction<T>(
   return run(work, opening);
 }
 
-export interface DatabaseHandle {
+interface DatabaseHandle {
   db: Database;
   kind: DatabaseConfig['kind'];
   /** Flushes everything to the data files and closes the connection(s). */

@@ -41,7 +41,7 @@ const SOCKET_FILE = `.s.PGSQL.${PORT}`;
 /** Linux's limit on a socket path (sun_path), less the terminating NUL. */
 const MAX_SOCKET_PATH = 107;
 
-export interface ClusterOptions {
+interface ClusterOptions {
   /** Settings passed as `-c name=value` on every start (they win over postgresql.conf). */
   settings?: Record<string, string>;
   /** How long start-up (crash recovery included) may take. */

@@ -48,7 +48,7 @@ interface DriverStatement {
 }
 
 /** One ORDER BY term: a column and its direction. */
-export type OrderTerm = readonly [AnyColumn | SQL, 'asc' | 'desc'];
+type OrderTerm = readonly [AnyColumn | SQL, 'asc' | 'desc'];
 
 /** The ORDER BY terms for a `sort` parameter, with the id last so pages never overlap. */
 export function orderFor<Field extends string>(
@@ -84,7 +84,7 @@ export function listKey<Params extends ListParams<string>>(
 }
 
 /** The lists whose rows list_counts counts (each its table's name). */
-export type CountedList = 'contacts' | 'interactions' | 'grants' | 'opportunities';
+type CountedList = 'contacts' | 'interactions' | 'grants' | 'opportunities';
 
 /**
  * A company's kept count of a list and its version (grown by every write to the list, in the
@@ -100,7 +100,7 @@ async function readCounter(tx: Transaction, counted: { companyId: number; list: 
   return { total: counter?.total ?? 0, version: counter?.version ?? '0' };
 }
 
-export interface PageSource<Query extends PgSelect> {
+interface PageSource<Query extends PgSelect> {
   /** The list's table and its conditions (the company's rows, and any filter). */
   table: PgTable;
   where: SQL | undefined;

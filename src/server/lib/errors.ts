@@ -1,4 +1,4 @@
-export type ErrorCode =
+type ErrorCode =
   | 'INVALID_INPUT'
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'
@@ -12,7 +12,7 @@ export type ErrorCode =
   | 'UNAVAILABLE';
 
 /** The one map from error code to HTTP status: a new code does not compile until it is mapped. */
-export const statusByCode: Record<ErrorCode, number> = {
+const statusByCode: Record<ErrorCode, number> = {
   INVALID_INPUT: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,

@@ -2,9 +2,9 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
-export const UPLOAD_INTERRUPTED = 'The upload was interrupted before the whole file arrived';
+const UPLOAD_INTERRUPTED = 'The upload was interrupted before the whole file arrived';
 export const ONE_FILE_ONLY = 'Upload one file at a time';
-export const NOT_MULTIPART = 'The upload is not a valid multipart/form-data body';
+const NOT_MULTIPART = 'The upload is not a valid multipart/form-data body';
 export const UPLOADS_BUSY =
   'The server is receiving too many files right now. Please try again in a minute.';
 
@@ -33,7 +33,7 @@ export function createUploadMemory(capacity: number) {
 export type UploadMemory = ReturnType<typeof createUploadMemory>;
 
 /** A file received whole, as the chunks it arrived in; `release` gives its memory back. */
-export interface ReceivedFile {
+interface ReceivedFile {
   chunks: Buffer[];
   release(): void;
 }
@@ -78,7 +78,7 @@ async function receiveFile(
 }
 
 /** What an upload route takes: the size, the types, and its own messages. */
-export interface UploadRules {
+interface UploadRules {
   maxBytes: number;
   /** Whether the file is of a type the route takes; else 415 with `wrongType`. */
   accepts: (file: MultipartFile) => boolean;

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
 
-export const REQUEST_TIMEOUT_MESSAGE = 'The request took too long to arrive. Please try again.';
+const REQUEST_TIMEOUT_MESSAGE = 'The request took too long to arrive. Please try again.';
 
 const hasBody = (request: FastifyRequest) =>
   request.headers['transfer-encoding'] !== undefined ||

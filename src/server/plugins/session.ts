@@ -5,14 +5,14 @@ import { hashToken, newToken } from '../lib/tokens.ts';
 import { createAuthRepository } from '../modules/auth/auth.repository.ts';
 
 /** A session ends 7 days after sign-in, or after 12 hours without use, whichever comes first. */
-export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 
 /**
  * The session cookie's name. Over https it carries the `__Host-` prefix, so the browser only
  * accepts it Secure, for the whole site, from this very host.
  */
-export const sessionCookieName = (request: FastifyRequest) =>
+const sessionCookieName = (request: FastifyRequest) =>
   request.server.config.appUrl.protocol === 'https:'
     ? '__Host-grantwell_session'
     : 'grantwell_session';

@@ -14,7 +14,7 @@ export const END_OF_DATA = Buffer.from('\\.');
 export const MAX_FRAMING_LINE = 1024 * 1024;
 export const NOT_A_BACKUP = 'Not a Grantwell backup.';
 
-export const migrationSchema = z.object({
+const migrationSchema = z.object({
   name: z.string().nullable(),
   createdAt: z.number(),
   hash: z.string(),

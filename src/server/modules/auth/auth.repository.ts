@@ -133,5 +133,3 @@ export function createAuthRepository(db: Database) {
     },
   };
 }
-
-export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -6,12 +6,12 @@ import { beforeCompanyIsKnown } from '../../db/scope.ts';
 export type ThrottledAction = (typeof throttledActions)[number];
 
 /** One attempt at a throttled action: sign-ins name an account, the others only an address. */
-export type ThrottledAttempt =
+type ThrottledAttempt =
   | { action: 'sign-in'; address: string; username: string }
   | { action: Exclude<ThrottledAction, 'sign-in'>; address: string };
 
 /** How many attempts that count there are, and when the oldest of them was made. */
-export interface Tally {
+interface Tally {
   count: number;
   oldest: Date | null;
 }

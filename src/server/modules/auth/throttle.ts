@@ -11,8 +11,8 @@ import { throttleAddressOf } from './throttle-address.ts';
 export type { ThrottledAction } from './throttle.repository.ts';
 
 /** At most 10 attempts that count per 15 minutes, by every rule below. */
-export const THROTTLE_LIMIT = 10;
-export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+const THROTTLE_LIMIT = 10;
+const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 
 /** Completes "Too many failed …" in the 429 of each action. */
 const described: Record<ThrottledAction, string> = {
@@ -22,7 +22,7 @@ const described: Record<ThrottledAction, string> = {
 };
 
 /** What a throttled call says of itself; the address is the request's. */
-export type ThrottledCall =
+type ThrottledCall =
   | { action: 'sign-in'; username: string }
   | { action: Exclude<ThrottledAction, 'sign-in'> };
 

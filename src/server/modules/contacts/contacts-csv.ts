@@ -23,7 +23,7 @@ export interface ImportReport {
 }
 
 /** Valid rows are handed on in batches of this many, while the rest of the file is read. */
-export const IMPORT_BATCH_ROWS = 10_000;
+const IMPORT_BATCH_ROWS = 10_000;
 
 /**
  * The file is already in memory, so nothing paces the parser: every this many rows it lets the

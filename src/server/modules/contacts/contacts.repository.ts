@@ -195,5 +195,3 @@ export function createContactsRepository(db: Database) {
     },
   };
 }
-
-export type ContactsRepository = ReturnType<typeof createContactsRepository>;

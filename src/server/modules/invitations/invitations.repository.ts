@@ -17,7 +17,7 @@ export const USERNAME_TAKEN = 'Username already exists';
 const effectiveStatus = sql<InvitationStatus>`CASE WHEN ${userInvitations.status} = 'pending' AND ${userInvitations.expiresAt} <= now() THEN 'expired'::invitation_status ELSE ${userInvitations.status} END`;
 
 /** An invitation found by its link's token, with its status as of now. */
-export interface FoundInvitation {
+interface FoundInvitation {
   id: number;
   companyId: number;
   status: InvitationStatus;
