@@ -1,8 +1,12 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import {
+  endSession as endStoredSession,
+  findSessionUser,
+  startSession as storeSession,
+} from '../accounts/sessions.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
-import { createAuthRepository } from '../modules/auth/auth.repository.ts';
 
 /** A session ends 7 days after sign-in, or after 12 hours without use, whichever comes first. */
 const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -30,7 +34,6 @@ const sessionTokenOf = (request: FastifyRequest) =>
  */
 export const sessionPlugin = fp(
   async (app) => {
-    const auth = createAuthRepository(app.db);
     app.decorateRequest('currentUser', null);
     app.decorateRequest('sessionTokenHash', null);
 
@@ -39,7 +42,7 @@ export const sessionPlugin = fp(
       const token = sessionTokenOf(request);
       if (!token) return;
       const tokenHash = hashToken(token);
-      const user = await auth.findSessionUser(tokenHash, SESSION_IDLE_MS);
+      const user = await findSessionUser(app.db, tokenHash, SESSION_IDLE_MS);
       if (user) {
         request.currentUser = user;
         request.sessionTokenHash = tokenHash;
@@ -55,11 +58,13 @@ export async function startSession(
   reply: FastifyReply,
   user: { id: number; companyId: number },
 ) {
-  const auth = createAuthRepository(request.server.db);
   const token = newToken();
   const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
-  await auth.purgeExpiredSessions(SESSION_IDLE_MS);
-  await auth.createSession(user.companyId, user.id, hashToken(token), expiresAt);
+  await storeSession(
+    request.server.db,
+    { companyId: user.companyId, userId: user.id, tokenHash: hashToken(token), expiresAt },
+    SESSION_IDLE_MS,
+  );
   reply.header(
     'set-cookie',
     stringifySetCookie(sessionCookieName(request), token, {
@@ -75,7 +80,7 @@ export async function startSession(
 export async function endSession(request: FastifyRequest, reply: FastifyReply) {
   const name = sessionCookieName(request);
   const token = sessionTokenOf(request);
-  if (token) await createAuthRepository(request.server.db).deleteSession(hashToken(token));
+  if (token) await endStoredSession(request.server.db, hashToken(token));
   reply.header(
     'set-cookie',
     stringifySetCookie(name, '', {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUserSchema, loginSchema, registerSchema } from '../../../domain/auth.ts';
+import { findLogin } from '../../accounts/users.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
@@ -70,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { username, password } = request.body;
       const call = { action: 'sign-in', username } as const;
       const account = await throttle.run(request, reply, call, async () => {
-        const found = await auth.findLogin(username);
+        const found = await findLogin(app.db, username);
         const valid = found
           ? await verifyPassword(found.passwordHash, password)
           : await verifyAgainstNothing(password);

@@ -5,13 +5,11 @@ import {
   type InvitationStatus,
   type Role,
 } from '../../../domain/organization.ts';
+import { createUser } from '../../accounts/users.ts';
 import type { Database } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
 import { companies, userInvitations, users } from '../../db/schema.ts';
 import { beforeCompanyIsKnown, inCompany } from '../../db/scope.ts';
 import { AppError } from '../../lib/errors.ts';
-
-export const USERNAME_TAKEN = 'Username already exists';
 
 /** A pending invitation past its expiry is reported as expired. */
 const effectiveStatus = sql<InvitationStatus>`CASE WHEN ${userInvitations.status} = 'pending' AND ${userInvitations.expiresAt} <= now() THEN 'expired'::invitation_status ELSE ${userInvitations.status} END`;
@@ -64,54 +62,44 @@ export function createInvitationsRepository(db: Database) {
      */
     async accept(invitation: FoundInvitation, username: string, passwordHash: string) {
       const { companyId, id } = invitation;
-      try {
-        await inCompany(db, companyId, async (tx) => {
-          // Only one acceptance wins: the row is claimed while still pending and unexpired.
-          const claimed = await tx
-            .update(userInvitations)
-            .set({ status: 'accepted' })
-            .where(
-              and(
-                eq(userInvitations.companyId, companyId),
-                eq(userInvitations.id, id),
-                eq(userInvitations.status, 'pending'),
-                sql`${userInvitations.expiresAt} > now()`,
-              ),
-            )
-            .returning({ id: userInvitations.id });
-          if (claimed.length === 0) {
-            const status = invitation.status === 'pending' ? 'accepted' : invitation.status;
-            throw new AppError('CONFLICT', `This invitation has already been ${status}.`);
-          }
-          const [taken] = await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(sql`lower(${users.username}) = lower(${username})`);
-          if (taken) throw new AppError('CONFLICT', USERNAME_TAKEN);
-          // Someone may have joined with this address since the invitation was sent.
-          const [member] = await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(
-              and(
-                eq(users.companyId, companyId),
-                sql`lower(${users.email}) = lower(${invitation.email})`,
-              ),
-            );
-          if (member) throw new AppError('CONFLICT', ALREADY_MEMBER);
-          await tx.insert(users).values({
-            companyId,
-            username,
-            passwordHash,
-            name: invitation.name,
-            email: invitation.email,
-            role: invitation.role,
-          });
+      await inCompany(db, companyId, async (tx) => {
+        // Only one acceptance wins: the row is claimed while still pending and unexpired.
+        const claimed = await tx
+          .update(userInvitations)
+          .set({ status: 'accepted' })
+          .where(
+            and(
+              eq(userInvitations.companyId, companyId),
+              eq(userInvitations.id, id),
+              eq(userInvitations.status, 'pending'),
+              sql`${userInvitations.expiresAt} > now()`,
+            ),
+          )
+          .returning({ id: userInvitations.id });
+        if (claimed.length === 0) {
+          const status = invitation.status === 'pending' ? 'accepted' : invitation.status;
+          throw new AppError('CONFLICT', `This invitation has already been ${status}.`);
+        }
+        // Someone may have joined with this address since the invitation was sent.
+        const [member] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            and(
+              eq(users.companyId, companyId),
+              sql`lower(${users.email}) = lower(${invitation.email})`,
+            ),
+          );
+        if (member) throw new AppError('CONFLICT', ALREADY_MEMBER);
+        await createUser(tx, {
+          companyId,
+          username,
+          passwordHash,
+          name: invitation.name,
+          email: invitation.email,
+          role: invitation.role,
         });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('CONFLICT', USERNAME_TAKEN);
-        throw error;
-      }
+      });
     },
   };
 }

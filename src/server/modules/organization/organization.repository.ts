@@ -7,13 +7,13 @@ import type {
   Role,
   TeamMember,
 } from '../../../domain/organization.ts';
+import { endSessions } from '../../accounts/sessions.ts';
+import { createUser } from '../../accounts/users.ts';
 import type { Database } from '../../db/client.ts';
-import { isUniqueViolation, violatesConstraint } from '../../db/errors.ts';
-import { companies, sessions, userInvitations, users } from '../../db/schema.ts';
+import { violatesConstraint } from '../../db/errors.ts';
+import { companies, userInvitations, users } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
-import { AppError } from '../../lib/errors.ts';
 
-export const USERNAME_TAKEN = 'Username already exists';
 /** The check behind every removal or demotion of an admin (migration 0006). */
 const COMPANY_KEEPS_AN_ADMIN = 'users_company_keeps_an_admin';
 /** One pending invitation per address and company (migration 0007). */
@@ -94,24 +94,12 @@ export function createOrganizationRepository(db: Database) {
       input: Omit<NewUserInput, 'password'> & { role: Role },
       passwordHash: string,
     ): Promise<TeamMember> {
-      try {
-        const [row] = await inCompany(db, companyId, async (tx) => {
-          const [taken] = await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(sql`lower(${users.username}) = lower(${input.username})`);
-          if (taken) throw new AppError('CONFLICT', USERNAME_TAKEN);
-          return tx
-            .insert(users)
-            .values({ ...input, companyId, passwordHash })
-            .returning(memberColumns);
-        });
-        if (!row) throw new Error('user insert returned no row');
-        return row;
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('CONFLICT', USERNAME_TAKEN);
-        throw error;
-      }
+      const [row] = await inCompany(db, companyId, async (tx) => {
+        const { id } = await createUser(tx, { ...input, companyId, passwordHash });
+        return tx.select(memberColumns).from(users).where(member(companyId, id));
+      });
+      if (!row) throw new Error('added user not found');
+      return row;
     },
 
     /**
@@ -143,9 +131,7 @@ export function createOrganizationRepository(db: Database) {
           .where(member(companyId, id))
           .returning({ id: users.id });
         if (updated.length === 0) return false;
-        await tx
-          .delete(sessions)
-          .where(and(eq(sessions.companyId, companyId), eq(sessions.userId, id)));
+        await endSessions(tx, companyId, id);
         return true;
       });
     },

@@ -1,0 +1,74 @@
+import { and, eq, lte, or, sql } from 'drizzle-orm';
+import type { CurrentUser } from '../../domain/auth.ts';
+import type { Database, Transaction } from '../db/client.ts';
+import { sessions } from '../db/schema.ts';
+import { beforeCompanyIsKnown, inCompany } from '../db/scope.ts';
+
+/** A session's row: only the SHA-256 of its token is kept. */
+export interface NewSession {
+  companyId: number;
+  userId: number;
+  tokenHash: string;
+  expiresAt: Date;
+}
+
+/** Records a new session, after deleting every session past its expiry or idle for `idleMs`. */
+export async function startSession(db: Database, session: NewSession, idleMs: number) {
+  const idleSince = new Date(Date.now() - idleMs);
+  await beforeCompanyIsKnown(db, (tx) =>
+    tx
+      .delete(sessions)
+      .where(or(lte(sessions.expiresAt, sql`now()`), lte(sessions.lastSeenAt, idleSince))),
+  );
+  await inCompany(db, session.companyId, (tx) => tx.insert(sessions).values(session));
+}
+
+/** Ends the session of this token (signing out). */
+export async function endSession(db: Database, tokenHash: string) {
+  await beforeCompanyIsKnown(db, (tx) =>
+    tx.delete(sessions).where(eq(sessions.tokenHash, tokenHash)),
+  );
+}
+
+/** Ends every session of a user, in the caller's transaction (a new password, say). */
+export async function endSessions(tx: Transaction, companyId: number, userId: number) {
+  await tx
+    .delete(sessions)
+    .where(and(eq(sessions.companyId, companyId), eq(sessions.userId, userId)));
+}
+
+/**
+ * The user of a live session: not past its absolute expiry and used within `idleMs`. Marks it
+ * used, at most once a minute, so reads stay reads.
+ *
+ * Every API request asks this, so it is one plain statement outside a transaction (the read and
+ * the occasional touch of last_seen_at need no atomicity), written out and sent on the pool
+ * without the query builder. Owner role, as the company is what it finds out (see
+ * beforeCompanyIsKnown).
+ */
+export async function findSessionUser(
+  db: Database,
+  tokenHash: string,
+  idleMs: number,
+): Promise<CurrentUser | null> {
+  const result = await db.$client.query<CurrentUser & { stale: boolean }>(
+    `SELECT u.id, u.username, u.name, u.email, u.role, u.company_id AS "companyId",
+            c.name AS "companyName", s.last_seen_at < now() - interval '1 minute' AS "stale"
+     FROM sessions s
+     JOIN users u ON u.company_id = s.company_id AND u.id = s.user_id
+     JOIN companies c ON c.id = s.company_id
+     WHERE s.token_hash = $1 AND s.expires_at > now()
+       AND s.last_seen_at > now() - $2 * interval '1 millisecond'`,
+    [tokenHash, idleMs],
+  );
+  const [row] = result.rows;
+  if (!row) return null;
+  const { stale, ...user } = row;
+  if (stale) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(sessions.tokenHash, tokenHash));
+  }
+  return user;
+}

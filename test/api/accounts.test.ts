@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomAddress, registerCompany, registrationFor } from '../helpers/factories.ts';
+import { clientFor } from '../helpers/requests.ts';
+import { buildTestApp } from '../helpers/test-app.ts';
+
+const TAKEN = { message: 'Username already exists' };
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+/** How many users and companies the database holds (as the tables' owner: every company). */
+async function counts() {
+  const result = await app.db.execute(
+    sql`SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM companies)::int AS companies`,
+  );
+  return (result as unknown as { rows: { users: number; companies: number }[] }).rows[0];
+}
+
+// A username signs in to one account across every company: another company's user, which
+// row-level security hides from the company adding one, still takes the name.
+describe('a username taken in another company (any case) is taken everywhere', () => {
+  it('for a member added by an admin, an accepted invitation and a new sign-up', async () => {
+    const first = await registerCompany(app);
+    const name = (await clientFor(app, first.cookie).get('/api/user')).json().username as string;
+    const other = clientFor(app, (await registerCompany(app)).cookie);
+    const before = await counts();
+
+    const added = await other.post('/api/organization/users', {
+      name: 'Copy',
+      email: 'copy@x.org',
+      username: name.toUpperCase(),
+      password: 'secret1',
+    });
+    expect(added.statusCode).toBe(409);
+    expect(added.json()).toEqual(TAKEN);
+
+    const invitation = (
+      await other.post('/api/organization/invitations', { name: 'Inv', email: 'inv@x.org' })
+    ).json() as { previewUrl: string };
+    const token = new URL(invitation.previewUrl).searchParams.get('token') ?? '';
+    const accepted = await app.inject({
+      method: 'POST',
+      url: '/api/invitations/accept',
+      remoteAddress: randomAddress(),
+      payload: { token, username: name.toUpperCase(), password: 'secret1' },
+    });
+    expect(accepted.statusCode).toBe(409);
+    expect(accepted.json()).toEqual(TAKEN);
+    const lookup = await app.inject({ method: 'GET', url: `/api/invitations/${token}` });
+    expect(lookup.json().status).toBe('pending');
+
+    const signUp = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      remoteAddress: randomAddress(),
+      payload: registrationFor({ username: name.toUpperCase() }),
+    });
+    expect(signUp.statusCode).toBe(409);
+    expect(signUp.json()).toEqual(TAKEN);
+
+    // Nothing of the refused attempts is left: no user, and no company for the sign-up.
+    expect(await counts()).toEqual(before);
+  });
+});
