@@ -34,6 +34,8 @@ const MAX_SEARCHES = 100;
 const MAX_IDS = 500_000;
 const kept = new Map<string, Int32Array>();
 let keptIds = 0;
+/** Searches known to have more matches than are kept (under the same version), most recent last. */
+const tooMany = new Set<string>();
 
 function keep(key: string, ids: Int32Array) {
   kept.set(key, ids);
@@ -142,6 +144,18 @@ export async function searchPage(
     search.sort,
     search.descending,
   ]);
+  const searchedPage = async () => {
+    const rows = await runCompiled(tx, pageStatement(source), {
+      ...search,
+      limit: limit ?? null,
+      offset,
+    });
+    return {
+      rows: rows.filter((row) => row.id !== null).map(({ extra: _, ...row }) => row),
+      total: Number(rows[0]?.extra ?? 0),
+    };
+  };
+  if (tooMany.has(key)) return searchedPage();
   let ids = kept.get(key);
   if (ids) {
     kept.delete(key); // most recent last
@@ -151,17 +165,10 @@ export async function searchPage(
       ...search,
       limit: KEEP_AT_MOST + 1,
     });
-    const total = Number(found[0]?.extra ?? 0);
-    if (total > KEEP_AT_MOST) {
-      const rows = await runCompiled(tx, pageStatement(source), {
-        ...search,
-        limit: limit ?? null,
-        offset,
-      });
-      return {
-        rows: rows.filter((row) => row.id !== null).map(({ extra: _, ...row }) => row),
-        total,
-      };
+    if (Number(found[0]?.extra ?? 0) > KEEP_AT_MOST) {
+      tooMany.add(key);
+      if (tooMany.size > MAX_SEARCHES) tooMany.delete(tooMany.values().next().value as string);
+      return searchedPage();
     }
     ids = Int32Array.from(found.filter((row) => row.id !== null).map((row) => Number(row.id)));
     keep(key, ids);
