@@ -12,9 +12,9 @@ import {
 } from '../../../domain/contacts.ts';
 import { searchQuerySchema, TOTAL_COUNT_HEADER } from '../../../domain/lists.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { requireUser } from '../../lib/guards.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
 import { receiveOneFile } from '../../lib/uploads.ts';
-import { requireUser } from '../../plugins/guards.ts';
 import { createContactsRepository } from './contacts.repository.ts';
 import { CONTACT_TEMPLATE_CSV, contactBatches, type ImportReport } from './contacts-csv.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardSchema } from '../../../domain/dashboard.ts';
+import { requireUser } from '../../lib/guards.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
-import { requireUser } from '../../plugins/guards.ts';
 import { createDashboardRepository } from './dashboard.repository.ts';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -10,8 +10,8 @@ import {
 } from '../../../domain/grants.ts';
 import { TOTAL_COUNT_HEADER } from '../../../domain/lists.ts';
 import { notFound } from '../../lib/errors.ts';
+import { requireUser } from '../../lib/guards.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
-import { requireUser } from '../../plugins/guards.ts';
 import { createGrantsRepository } from './grants.repository.ts';
 
 const tags = ['grants'];

@@ -8,8 +8,8 @@ import {
   taskSchema,
 } from '../../../domain/grants.ts';
 import { notFound } from '../../lib/errors.ts';
+import { requireUser } from '../../lib/guards.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
-import { requireUser } from '../../plugins/guards.ts';
 import { createTasksRepository } from './tasks.repository.ts';
 
 const tags = ['tasks'];

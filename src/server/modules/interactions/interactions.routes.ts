@@ -9,8 +9,8 @@ import {
 } from '../../../domain/interactions.ts';
 import { TOTAL_COUNT_HEADER } from '../../../domain/lists.ts';
 import { notFound } from '../../lib/errors.ts';
+import { requireUser } from '../../lib/guards.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
-import { requireUser } from '../../plugins/guards.ts';
 import { createInteractionsRepository } from './interactions.repository.ts';
 
 const tags = ['interactions'];

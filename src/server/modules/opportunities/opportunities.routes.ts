@@ -10,8 +10,8 @@ import {
   opportunitySchema,
 } from '../../../domain/opportunities.ts';
 import { notFound } from '../../lib/errors.ts';
+import { requireUser } from '../../lib/guards.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
-import { requireUser } from '../../plugins/guards.ts';
 import { createOpportunitiesRepository } from './opportunities.repository.ts';
 
 const tags = ['opportunities'];

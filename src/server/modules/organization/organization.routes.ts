@@ -14,10 +14,10 @@ import {
   teamMemberSchema,
 } from '../../../domain/organization.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { requireAdmin, requireUser } from '../../lib/guards.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { requireAdmin, requireUser } from '../../plugins/guards.ts';
 import { invitationEmail } from './invitation-email.ts';
 import { createOrganizationRepository } from './organization.repository.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../../domain/auth.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError } from './errors.ts';
 
 export function requireUser(request: FastifyRequest): CurrentUser {
   if (!request.currentUser) throw new AppError('UNAUTHENTICATED', 'Not signed in');
