@@ -4,6 +4,9 @@ import { z } from 'zod';
 export const NOTES_MAX = 10_000;
 export const LINE_MAX = 200;
 
+/** Whether a field was left out or left empty: it is then "required", not "invalid". */
+export const isMissing = (input: unknown) => input === undefined || input === null || input === '';
+
 /** The answer to text that cannot be stored as sent. */
 const INVALID_CHARACTERS = 'Invalid characters';
 

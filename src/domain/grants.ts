@@ -1,11 +1,16 @@
 import { z } from 'zod';
-import { dateTimeSchema, NOTES_MAX, optionalText, requiredText, storableString } from './common.ts';
+import {
+  dateTimeSchema,
+  isMissing,
+  NOTES_MAX,
+  optionalText,
+  requiredText,
+  storableString,
+} from './common.ts';
 import { AMOUNT_MAX, grantStatuses, taskCategories, taskStatuses } from './grant-constants.ts';
 import { listQuerySchema, queryText } from './lists.ts';
 
 export * from './grant-constants.ts';
-
-const isMissing = (input: unknown) => input === undefined || input === null || input === '';
 
 /** An enum whose missing value says `required` and whose unknown value says `invalid`. */
 const choice = <const T extends readonly [string, ...string[]]>(

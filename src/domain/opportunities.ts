@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { dateTimeSchema, NOTES_MAX, optionalText, requiredText } from './common.ts';
+import { dateTimeSchema, isMissing, NOTES_MAX, optionalText, requiredText } from './common.ts';
 import { AMOUNT_MAX } from './grants.ts';
 import { listQuerySchema } from './lists.ts';
 
 import { opportunityStages } from './opportunity-constants.ts';
 
 export * from './opportunity-constants.ts';
-
-const isMissing = (input: unknown) => input === undefined || input === null || input === '';
 
 export const opportunityInputSchema = z.object({
   name: requiredText('Name is required'),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   emailSchema,
   ID_MAX,
+  isMissing,
   LINE_MAX,
   optionalText,
   passwordSchema,
@@ -23,7 +24,6 @@ export const INVITATION_VALID_DAYS = 7;
 /** An invitation to, or the acceptance of one for, an address a member already has. */
 export const ALREADY_MEMBER = 'A member of the organization already has this email address.';
 
-const isMissing = (input: unknown) => input === undefined || input === null || input === '';
 const roleSchema = z
   .enum(roles, {
     error: (issue) => (isMissing(issue.input) ? 'Role is required' : 'Invalid role value'),
