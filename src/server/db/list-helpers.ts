@@ -2,50 +2,11 @@ import { type AnyColumn, and, asc, Column, count, desc, eq, is, type SQL, sql } 
 import { PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import type { ListParams } from '../../domain/lists.ts';
 import type { Transaction } from './client.ts';
-import {
-  type CompiledStatement,
-  compileStatement,
-  runCompiled,
-  statementName,
-} from './compiled-statements.ts';
+import { type CompiledStatement, compileStatement, runCompiled } from './compiled-statements.ts';
 import { type Search, searchPage } from './search-pages.ts';
 
 /** `%q%` for ILIKE, with the user's own % and _ taken literally. */
 export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * Runs a query as a named prepared statement, named by a hash of its text: on a PostgreSQL
- * server each pooled connection parses and plans it once, then only binds and executes it.
- * Lists build a handful of distinct texts (one per sort, direction and filter combination), so
- * the statements a connection keeps stay few.
- *
- * The name is set on the driver's query config after Drizzle has built the text, so the query
- * is built once (Drizzle 0.45 keeps it in `queryConfig`/`rawQueryConfig`).
- * test/api/prepared-statements.test.ts checks it.
- *
- * A filtered list runs unnamed (`named: false`): after a few runs PostgreSQL may keep a generic
- * plan for a named statement, and a generic plan cannot know that `ILIKE $1` is selective, so a
- * search would read every row of the company instead of its trigram index.
- */
-export function prepared<Query extends PgSelect>(
-  query: Query,
-  { named = true } = {},
-): Promise<Awaited<Query>> {
-  const statement = query.prepare('') as unknown as DriverStatement;
-  const text = statement.queryConfig?.text;
-  if (named && text && statement.rawQueryConfig) {
-    const name = statementName(text);
-    statement.queryConfig = { ...statement.queryConfig, name };
-    statement.rawQueryConfig = { ...statement.rawQueryConfig, name };
-  }
-  return statement.execute() as Promise<Awaited<Query>>;
-}
-
-interface DriverStatement {
-  queryConfig?: { name?: string; text?: string };
-  rawQueryConfig?: { name?: string; text?: string };
-  execute(): Promise<unknown>;
-}
 
 /** One ORDER BY term: a column and its direction. */
 type OrderTerm = readonly [AnyColumn | SQL, 'asc' | 'desc'];
@@ -252,10 +213,9 @@ export async function readPage<Query extends PgSelect>(
   const { version } = counter;
   let total = counter.total;
   if (source.filtered) {
-    const [counted] = await prepared(
-      tx.select({ total: count() }).from(source.table).where(source.where).$dynamic(),
-      { named: false },
-    );
+    // Filtered lists run unnamed: PostgreSQL plans each with its values (a kept generic plan
+    // would not know how selective a filter is).
+    const [counted] = await tx.select({ total: count() }).from(source.table).where(source.where);
     total = counted?.total ?? 0;
   }
   const read = async (
@@ -270,7 +230,7 @@ export async function readPage<Query extends PgSelect>(
         .orderBy(...orderBy(terms, reversed));
       if (size !== undefined) query.limit(size);
       if (skip > 0) query.offset(skip);
-      return prepared(query, { named: false });
+      return (await query) as Awaited<Query>;
     }
     const rows = await runCompiled(
       tx,
