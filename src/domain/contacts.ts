@@ -27,6 +27,7 @@ export const contactSchema = z.object({
 export type Contact = z.infer<typeof contactSchema>;
 
 export const contactSortFields = ['name', 'email', 'organization', 'createdAt'] as const;
+export type ContactSortField = (typeof contactSortFields)[number];
 export const contactListQuerySchema = listQuerySchema(contactSortFields).extend({
   /** Exact organization: the contacts of one funder or partner (SPEC §1). */
   organization: queryText(),

@@ -74,6 +74,7 @@ export const grantSchema = z.object({
 export type Grant = z.infer<typeof grantSchema>;
 
 export const grantSortFields = ['name', 'funder', 'amount', 'dueDate', 'status'] as const;
+export type GrantSortField = (typeof grantSortFields)[number];
 export const grantListQuerySchema = listQuerySchema(grantSortFields).extend({
   /** Exact funder: the grants of one organization (SPEC §1). */
   funder: queryText(),

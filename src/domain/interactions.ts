@@ -37,6 +37,7 @@ export const interactionSchema = z.object({
 export type Interaction = z.infer<typeof interactionSchema>;
 
 export const interactionSortFields = ['date', 'type', 'contactName'] as const;
+export type InteractionSortField = (typeof interactionSortFields)[number];
 export const interactionListQuerySchema = listQuerySchema(interactionSortFields).extend({
   contactId: z.coerce.number().int().min(1).max(ID_MAX).optional(),
 });

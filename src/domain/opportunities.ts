@@ -53,6 +53,7 @@ export const opportunitySortFields = [
   'probability',
   'expectedCloseDate',
 ] as const;
+export type OpportunitySortField = (typeof opportunitySortFields)[number];
 export const opportunityListQuerySchema = listQuerySchema(opportunitySortFields).extend({
   stage: z.enum(opportunityStages).optional(),
 });

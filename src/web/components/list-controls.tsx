@@ -2,25 +2,27 @@ import { Group, Pagination, Text, TextInput, UnstyledButton } from '@mantine/cor
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import type { ListParams } from '../../domain/lists.ts';
 
 export const PAGE_SIZE = 25;
 
-/**
- * Search text (debounced), sort and page number for a server-side list. `sort` is the API's
- * parameter (`field` or `-field`); undefined means the list's own default order.
- */
-export function useListState() {
+/** The API's `sort` parameter: `field` or `-field`; undefined is the list's own default order. */
+export type Sort<Field extends string> = ListParams<Field>['sort'];
+
+/** Search text (debounced), sort and page number for a server-side list sorted by `Field`s. */
+export function useListState<Field extends string>() {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
-  const [sort, setSort] = useState<string | undefined>();
+  const [sort, setSort] = useState<Sort<Field>>();
   // The page belongs to the search and sort it was chosen for: a new one starts on page 1.
   const [chosen, setChosen] = useState({ q: '', sort, page: 1 });
   const page = chosen.q === q && chosen.sort === sort ? chosen.page : 1;
   const setPage = (next: number) => setChosen({ q, sort, page: next });
   /** A header click: ascending, then descending, then back to the default order. */
-  const toggleSort = (field: string) =>
-    setSort((current) =>
-      current === field ? `-${field}` : current === `-${field}` ? undefined : field,
+  const toggleSort = (field: Field) =>
+    setSort(
+      (current): Sort<Field> =>
+        current === field ? `-${field}` : current === `-${field}` ? undefined : `${field}`,
     );
   return {
     search,
@@ -35,23 +37,23 @@ export function useListState() {
 }
 
 /** What a sortable table needs from its list state. */
-export interface SortState {
-  sort: string | undefined;
-  toggleSort: (field: string) => void;
+export interface SortState<Field extends string> {
+  sort: Sort<Field>;
+  toggleSort: (field: Field) => void;
 }
 
 /**
  * A column header that sorts the list by `field`: a button with the direction shown, and
  * `aria-sort` on the header cell so screen readers say it too.
  */
-export function SortableTh({
+export function SortableTh<Field extends string>({
   field,
   sorting,
   align,
   children,
 }: {
-  field: string;
-  sorting: SortState;
+  field: Field;
+  sorting: SortState<Field>;
   align?: 'right' | undefined;
   children: ReactNode;
 }) {

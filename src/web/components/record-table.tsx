@@ -5,20 +5,20 @@ import { SortableTh, type SortState } from './list-controls.tsx';
 import { ListTable } from './list-table.tsx';
 import { RowActions } from './row-actions.tsx';
 
-export interface Column<T> {
+export interface Column<T, Field extends string = never> {
   header: string;
   cell: (row: T) => ReactNode;
   align?: 'right';
   nowrap?: boolean;
   /** The list's sort field for this column, when the list can be sorted by it. */
-  sortField?: string;
+  sortField?: Field;
 }
 
 /**
  * A list of records: the first column is each record's name, linking to its page; a click
  * anywhere else on the row opens it too; the last column holds its Edit and Delete menu.
  */
-export function RecordTable<T extends { id: number }>({
+export function RecordTable<T extends { id: number }, Field extends string = never>({
   rows,
   title,
   columns,
@@ -32,13 +32,13 @@ export function RecordTable<T extends { id: number }>({
   /** The record's name: the link text and the actions menu's label. */
   title: (row: T) => string;
   /** The columns after the name. */
-  columns: Column<T>[];
+  columns: Column<T, Field>[];
   href: (row: T) => string;
   onEdit: (row: T) => void;
   onDelete: (row: T) => void;
   minWidth?: number;
   /** Makes the headers of the name and of columns with a `sortField` sort the list. */
-  sorting?: SortState;
+  sorting?: SortState<Field | 'name'>;
 }) {
   const navigate = useNavigate();
   return (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { userQueryOptions } from '../features/auth/api/get-user.ts';
-import { contactsQueryOptions } from '../features/contacts/api/get-contacts.ts';
+import { userQueryOptions } from '../features/auth/api/auth-api.ts';
+import { contactsQueryOptions } from '../features/contacts/api/contacts-api.ts';
 import { createQueryClient } from './query-client.ts';
 
 describe('query defaults (SPEC §4, §9)', () => {

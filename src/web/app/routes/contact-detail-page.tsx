@@ -1,7 +1,7 @@
 import { SimpleGrid, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { BackLink, LoadingText, NotFoundText } from '../../components/detail-states.tsx';
-import { useContact } from '../../features/contacts/api/get-contact.ts';
+import { useContact } from '../../features/contacts/api/contacts-api.ts';
 import { ContactInfoCard } from '../../features/contacts/components/contact-info-card.tsx';
 import { OrganizationGrantsCard } from '../../features/grants/components/organization-grants-card.tsx';
 import { ContactInteractionsCard } from '../../features/interactions/components/contact-interactions-card.tsx';

@@ -1,10 +1,10 @@
 import { SimpleGrid, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { BackLink, LoadingText, NotFoundText } from '../../components/detail-states.tsx';
-import { useContact } from '../../features/contacts/api/get-contact.ts';
+import { useContact } from '../../features/contacts/api/contacts-api.ts';
 import { ContactInfoCard } from '../../features/contacts/components/contact-info-card.tsx';
 import { OrganizationGrantsCard } from '../../features/grants/components/organization-grants-card.tsx';
-import { useInteraction } from '../../features/interactions/api/get-interaction.ts';
+import { useInteraction } from '../../features/interactions/api/interactions-api.ts';
 import { InteractionInfoCard } from '../../features/interactions/components/interaction-info-card.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { paths } from '../paths.ts';

@@ -1,9 +1,6 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type { CurrentUser } from '../../../domain/auth.ts';
-import { useUser } from './api/get-user.ts';
-import { useLogin } from './api/login.ts';
-import { useLogout } from './api/logout.ts';
-import { useRegister } from './api/register.ts';
+import { useLogin, useLogout, useRegister, useUser } from './api/auth-api.ts';
 
 interface AuthContextValue {
   user: CurrentUser | null;

@@ -1,14 +1,13 @@
 import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconPlus, IconUsers } from '@tabler/icons-react';
 import { lazy, useEffect, useState } from 'react';
-import type { Contact } from '../../../domain/contacts.ts';
+import type { Contact, ContactSortField } from '../../../domain/contacts.ts';
 import { confirmDelete } from '../../components/confirm-delete.tsx';
 import { ListFooter, PAGE_SIZE, SearchBox, useListState } from '../../components/list-controls.tsx';
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { notifyError, withNotice } from '../../lib/notify.ts';
-import { useDeleteContact } from './api/delete-contact.ts';
-import { useContacts } from './api/get-contacts.ts';
+import { useContacts, useDeleteContact } from './api/contacts-api.ts';
 import { ContactUpload } from './components/contact-upload.tsx';
 import { ContactsTable } from './components/contacts-table.tsx';
 
@@ -19,7 +18,7 @@ const ContactDialog = lazy(() =>
 type Dialog = { mode: 'create' } | { mode: 'edit'; contact: Contact } | null;
 
 export default function ContactsPage() {
-  const list = useListState();
+  const list = useListState<ContactSortField>();
   const contacts = useContacts({
     q: list.q,
     sort: list.sort,

@@ -15,7 +15,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
-import { useDashboard } from './api/get-dashboard.ts';
+import { useDashboard } from './api/dashboard-api.ts';
 
 function CountCard({ label, value, icon }: { label: string; value: number; icon: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconCoin, IconExternalLink, IconPlus } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
-import type { Grant } from '../../../domain/grants.ts';
+import type { Grant, GrantSortField } from '../../../domain/grants.ts';
 import { confirmDelete } from '../../components/confirm-delete.tsx';
 import { ListFooter, PAGE_SIZE, SearchBox, useListState } from '../../components/list-controls.tsx';
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
@@ -22,7 +22,7 @@ const GrantDialog = lazy(() =>
 type Dialog = { mode: 'create' } | { mode: 'edit'; grant: Grant } | null;
 
 export default function GrantsPage() {
-  const list = useListState();
+  const list = useListState<GrantSortField>();
   const grants = useGrants({
     q: list.q,
     sort: list.sort,

@@ -1,15 +1,14 @@
 import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconMessages, IconPlus } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
-import type { Interaction } from '../../../domain/interactions.ts';
+import type { Interaction, InteractionSortField } from '../../../domain/interactions.ts';
 import { confirmDelete } from '../../components/confirm-delete.tsx';
 import { ListFooter, PAGE_SIZE, SearchBox, useListState } from '../../components/list-controls.tsx';
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { withNotice } from '../../lib/notify.ts';
-import { useInteractions } from './api/get-interactions.ts';
-import { useDeleteInteraction } from './api/save-interaction.ts';
+import { useDeleteInteraction, useInteractions } from './api/interactions-api.ts';
 import { InteractionsTable } from './components/interactions-table.tsx';
 
 const InteractionDialog = lazy(() =>
@@ -19,7 +18,7 @@ const InteractionDialog = lazy(() =>
 type Dialog = { mode: 'create' } | { mode: 'edit'; interaction: Interaction } | null;
 
 export default function InteractionsPage() {
-  const list = useListState();
+  const list = useListState<InteractionSortField>();
   const interactions = useInteractions({
     q: list.q,
     sort: list.sort,

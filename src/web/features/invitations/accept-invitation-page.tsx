@@ -10,15 +10,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { InvitationLookup } from '../../../domain/organization.ts';
 import { paths } from '../../app/paths.ts';
 import { Brand } from '../../components/brand.tsx';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { deferredResolver, useDeferredSubmit } from '../../lib/zod-resolver.ts';
+import { useAcceptInvitation, useInvitation } from './api/invitations-api.ts';
 
 function Frame({ children }: { children: ReactNode }) {
   return (
@@ -52,11 +51,7 @@ function Notice({ title, text }: { title: string; text: string }) {
 export default function AcceptInvitationPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
-  const invitation = useQuery({
-    queryKey: ['/api/invitations', token],
-    queryFn: () => api.get<InvitationLookup>(`/api/invitations/${encodeURIComponent(token ?? '')}`),
-    enabled: Boolean(token),
-  });
+  const invitation = useInvitation(token);
 
   if (!token) {
     return <Notice title="Invalid Invitation" text="This invitation link is invalid or expired." />;
@@ -94,10 +89,7 @@ function AcceptForm({
   role: string;
 }) {
   const navigate = useNavigate();
-  const accept = useMutation({
-    mutationFn: (input: { username: string; password: string }) =>
-      api.post<unknown>('/api/invitations/accept', { token, ...input }),
-  });
+  const accept = useAcceptInvitation(token);
   const form = useForm({
     initialValues: { username: '', password: '', confirmPassword: '' },
   });

@@ -1,7 +1,7 @@
 import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconBriefcase, IconPlus } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
-import type { Opportunity } from '../../../domain/opportunities.ts';
+import type { Opportunity, OpportunitySortField } from '../../../domain/opportunities.ts';
 import { confirmDelete } from '../../components/confirm-delete.tsx';
 import { ListFooter, PAGE_SIZE, SearchBox, useListState } from '../../components/list-controls.tsx';
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
@@ -19,7 +19,7 @@ const OpportunityDialog = lazy(() =>
 type Dialog = { mode: 'create' } | { mode: 'edit'; opportunity: Opportunity } | null;
 
 export default function OpportunitiesPage() {
-  const list = useListState();
+  const list = useListState<OpportunitySortField>();
   const opportunities = useOpportunities({
     q: list.q,
     sort: list.sort,

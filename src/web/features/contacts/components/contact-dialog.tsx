@@ -1,7 +1,7 @@
 import { Modal } from '@mantine/core';
 import type { Contact, ContactInput } from '../../../../domain/contacts.ts';
 import { withNotice } from '../../../lib/notify.ts';
-import { useCreateContact, useUpdateContact } from '../api/save-contact.ts';
+import { useCreateContact, useUpdateContact } from '../api/contacts-api.ts';
 import { ContactForm } from './contact-form.tsx';
 
 const SIGNED_OUT = 'You must be logged in to manage contacts';

@@ -10,7 +10,7 @@ import { withHelp } from '../../../components/label-with-help.tsx';
 import { optionalFields } from '../../../lib/compact.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
-import { useOrganizationNames } from '../api/get-organization-names.ts';
+import { useOrganizationNames } from '../api/contacts-api.ts';
 
 interface ContactFormValues {
   name: string;

@@ -15,7 +15,7 @@ import type { ImportResult } from '../../../../domain/contacts.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
-import { useUploadContacts } from '../api/upload-contacts.ts';
+import { useUploadContacts } from '../api/contacts-api.ts';
 
 const isCsv = (file: File) => file.type === 'text/csv' || file.name.toLowerCase().endsWith('.csv');
 

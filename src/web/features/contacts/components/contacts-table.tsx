@@ -1,8 +1,8 @@
-import type { Contact } from '../../../../domain/contacts.ts';
+import type { Contact, ContactSortField } from '../../../../domain/contacts.ts';
 import type { SortState } from '../../../components/list-controls.tsx';
 import { type Column, RecordTable } from '../../../components/record-table.tsx';
 
-const columns: Column<Contact>[] = [
+const columns: Column<Contact, ContactSortField>[] = [
   { header: 'Email', cell: (contact) => contact.email, sortField: 'email' },
   { header: 'Phone', cell: (contact) => contact.phone },
   { header: 'Organization', cell: (contact) => contact.organization, sortField: 'organization' },
@@ -17,7 +17,7 @@ export function ContactsTable({
   contacts: Contact[];
   onEdit: (contact: Contact) => void;
   onDelete: (contact: Contact) => void;
-  sorting?: SortState;
+  sorting?: SortState<ContactSortField>;
 }) {
   return (
     <RecordTable

@@ -3,7 +3,7 @@ import { lazy, useState } from 'react';
 import { Link } from 'react-router';
 import type { Contact } from '../../../../domain/contacts.ts';
 import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
-import { useContacts } from '../api/get-contacts.ts';
+import { useContacts } from '../api/contacts-api.ts';
 
 const SHOWN = 50;
 

@@ -1,42 +1,47 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import type { Grant, GrantInput, Pipeline } from '../../../../domain/grants.ts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { GrantStatus } from '../../../../domain/grant-constants.ts';
+import type { Grant, GrantInput, GrantSortField, Pipeline } from '../../../../domain/grants.ts';
+import type { ListParams } from '../../../../domain/lists.ts';
 import { ApiError, api, withQuery } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/mutations.ts';
+import { contactKeys } from '../../contacts/api/contacts-api.ts';
+import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
+import { taskKeys } from './tasks-api.ts';
 
-export const grantsKey = ['/api/grants'] as const;
-
-export interface GrantListParams {
-  q?: string;
-  funder?: string;
-  status?: string;
-  sort?: string | undefined;
-  limit?: number;
-  offset?: number;
+export interface GrantListParams extends ListParams<GrantSortField> {
+  /** Exact funder: the grants of one organization. */
+  funder?: string | undefined;
+  status?: GrantStatus | undefined;
 }
 
-export const getGrants = (params: GrantListParams) =>
-  api.getPage<Grant>(withQuery('/api/grants', { ...params }));
+/**
+ * Every grants query sits under `all`: the list pages, the pipeline, one grant, and each grant's
+ * tasks (so deleting a grant drops its tasks from the cache too).
+ */
+export const grantKeys = {
+  all: ['/api/grants'] as const,
+  list: (params: GrantListParams) => [...grantKeys.all, 'list', params] as const,
+  pipeline: () => [...grantKeys.all, 'pipeline'] as const,
+  one: (id: number) => [...grantKeys.all, 'one', id] as const,
+};
 
 export const grantsQueryOptions = (params: GrantListParams) =>
   queryOptions({
-    queryKey: [...grantsKey, 'list', params],
-    queryFn: () => getGrants(params),
+    queryKey: grantKeys.list(params),
+    queryFn: () => api.getPage<Grant>(withQuery('/api/grants', { ...params })),
     placeholderData: keepPreviousData,
   });
 
 export const useGrants = (params: GrantListParams, enabled = true) =>
   useQuery({ ...grantsQueryOptions(params), enabled });
 
-export const usePipeline = () =>
-  useQuery({
-    queryKey: [...grantsKey, 'pipeline'],
+export const pipelineQueryOptions = () =>
+  queryOptions({
+    queryKey: grantKeys.pipeline(),
     queryFn: () => api.get<Pipeline>('/api/grants/pipeline'),
   });
+
+export const usePipeline = () => useQuery(pipelineQueryOptions());
 
 /** One grant, or null when there is none with that id in the company. */
 export async function getGrant(id: number): Promise<Grant | null> {
@@ -48,32 +53,36 @@ export async function getGrant(id: number): Promise<Grant | null> {
   }
 }
 
-export const useGrant = (id: number | null) =>
-  useQuery({
-    queryKey: [...grantsKey, 'one', id],
-    queryFn: () => getGrant(id ?? 0),
-    enabled: id !== null,
-  });
+export const grantQueryOptions = (id: number) =>
+  queryOptions({ queryKey: grantKeys.one(id), queryFn: () => getGrant(id) });
 
-/** Grants change the pipeline, the dashboard and the grant names on the board. */
-function useGrantMutation<Variables, Result>(fn: (variables: Variables) => Promise<Result>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () =>
-      Promise.all(
-        [grantsKey, ['/api/dashboard'], ['/api/tasks']].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
-  });
-}
+/** Nothing is fetched while `id` is null (not yet known, or not a valid id). */
+export const useGrant = (id: number | null) =>
+  useQuery({ ...grantQueryOptions(id ?? 0), enabled: id !== null });
+
+/**
+ * A grant shows on the dashboard (active grants, deadlines) and by name on the tasks board; its
+ * funder is one of the organization names suggested on the contact form.
+ */
+const afterChange = () => [
+  grantKeys.all,
+  dashboardKeys.all,
+  taskKeys.board(),
+  contactKeys.organizationNames(),
+];
 
 export const useCreateGrant = () =>
-  useGrantMutation((input: GrantInput) => api.post<Grant>('/api/grants', input));
-export const useUpdateGrant = () =>
-  useGrantMutation(({ id, input }: { id: number; input: Partial<GrantInput> }) =>
-    api.patch<Grant>(`/api/grants/${id}`, input),
+  useInvalidatingMutation(
+    (input: GrantInput) => api.post<Grant>('/api/grants', input),
+    afterChange,
   );
+
+export const useUpdateGrant = () =>
+  useInvalidatingMutation(
+    ({ id, input }: { id: number; input: Partial<GrantInput> }) =>
+      api.patch<Grant>(`/api/grants/${id}`, input),
+    afterChange,
+  );
+
 export const useDeleteGrant = () =>
-  useGrantMutation((id: number) => api.delete<unknown>(`/api/grants/${id}`));
+  useInvalidatingMutation((id: number) => api.delete<unknown>(`/api/grants/${id}`), afterChange);

@@ -1,9 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BoardTask, Task, TaskInput, TaskStatus } from '../../../../domain/grants.ts';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TaskStatus } from '../../../../domain/grant-constants.ts';
+import type { BoardTask, Task, TaskInput } from '../../../../domain/grants.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 
-export const boardTasksKey = ['/api/tasks'] as const;
-export const grantTasksKey = (grantId: number) => ['/api/grants', 'tasks', grantId] as const;
+/**
+ * The tasks board (every task of the company) and one grant's tasks. A grant's tasks sit under
+ * the grants key, so whatever refreshes grants refreshes them too.
+ */
+export const taskKeys = {
+  board: () => ['/api/tasks'] as const,
+  ofGrant: (grantId: number) => ['/api/grants', 'tasks', grantId] as const,
+};
 
 export async function getGrantTasks(grantId: number): Promise<Task[]> {
   try {
@@ -13,43 +21,44 @@ export async function getGrantTasks(grantId: number): Promise<Task[]> {
   }
 }
 
-export const useGrantTasks = (grantId: number) =>
-  useQuery({ queryKey: grantTasksKey(grantId), queryFn: () => getGrantTasks(grantId) });
+export const grantTasksQueryOptions = (grantId: number) =>
+  queryOptions({ queryKey: taskKeys.ofGrant(grantId), queryFn: () => getGrantTasks(grantId) });
 
-export const useBoardTasks = () =>
-  useQuery({ queryKey: boardTasksKey, queryFn: () => api.get<BoardTask[]>('/api/tasks') });
+export const useGrantTasks = (grantId: number) => useQuery(grantTasksQueryOptions(grantId));
+
+export const boardTasksQueryOptions = () =>
+  queryOptions({ queryKey: taskKeys.board(), queryFn: () => api.get<BoardTask[]>('/api/tasks') });
+
+export const useBoardTasks = () => useQuery(boardTasksQueryOptions());
 
 const taskUrl = (grantId: number, taskId?: number) =>
   `/api/grants/${grantId}/tasks${taskId === undefined ? '' : `/${taskId}`}`;
 
-function useTaskMutation<Variables extends { grantId: number }, Result>(
-  fn: (variables: Variables) => Promise<Result>,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSettled: (_result, _error, { grantId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: grantTasksKey(grantId) }),
-        queryClient.invalidateQueries({ queryKey: boardTasksKey }),
-      ]),
-  });
-}
+/** A task shows on its grant's page and on the board. */
+const afterChange = ({ grantId }: { grantId: number }) => [
+  taskKeys.ofGrant(grantId),
+  taskKeys.board(),
+];
 
 export const useCreateTask = () =>
-  useTaskMutation(({ grantId, input }: { grantId: number; input: TaskInput }) =>
-    api.post<Task>(taskUrl(grantId), input),
+  useInvalidatingMutation(
+    ({ grantId, input }: { grantId: number; input: TaskInput }) =>
+      api.post<Task>(taskUrl(grantId), input),
+    afterChange,
   );
 
 export const useUpdateTask = () =>
-  useTaskMutation(
+  useInvalidatingMutation(
     ({ grantId, taskId, input }: { grantId: number; taskId: number; input: TaskInput }) =>
       api.patch<Task>(taskUrl(grantId, taskId), input),
+    afterChange,
   );
 
 export const useDeleteTask = () =>
-  useTaskMutation(({ grantId, taskId }: { grantId: number; taskId: number }) =>
-    api.delete<unknown>(taskUrl(grantId, taskId)),
+  useInvalidatingMutation(
+    ({ grantId, taskId }: { grantId: number; taskId: number }) =>
+      api.delete<unknown>(taskUrl(grantId, taskId)),
+    afterChange,
   );
 
 /**
@@ -58,31 +67,22 @@ export const useDeleteTask = () =>
  */
 export function useSetTaskStatus() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({
-      grantId,
-      taskId,
-      status,
-    }: {
-      grantId: number;
-      taskId: number;
-      status: TaskStatus;
-    }) => api.patch<Task>(taskUrl(grantId, taskId), { status }),
-    onMutate: async ({ taskId, status }) => {
-      await queryClient.cancelQueries({ queryKey: boardTasksKey });
-      const previous = queryClient.getQueryData<BoardTask[]>(boardTasksKey);
-      queryClient.setQueryData<BoardTask[]>(boardTasksKey, (tasks) =>
-        tasks?.map((task) => (task.id === taskId ? { ...task, status } : task)),
-      );
-      return { previous };
+  return useInvalidatingMutation(
+    ({ grantId, taskId, status }: { grantId: number; taskId: number; status: TaskStatus }) =>
+      api.patch<Task>(taskUrl(grantId, taskId), { status }),
+    afterChange,
+    {
+      onMutate: async ({ taskId, status }) => {
+        await queryClient.cancelQueries({ queryKey: taskKeys.board() });
+        const previous = queryClient.getQueryData<BoardTask[]>(taskKeys.board());
+        queryClient.setQueryData<BoardTask[]>(taskKeys.board(), (tasks) =>
+          tasks?.map((task) => (task.id === taskId ? { ...task, status } : task)),
+        );
+        return { previous };
+      },
+      onError: (_error, _variables, context) => {
+        if (context?.previous) queryClient.setQueryData(taskKeys.board(), context.previous);
+      },
     },
-    onError: (_error, _variables, context) => {
-      if (context?.previous) queryClient.setQueryData(boardTasksKey, context.previous);
-    },
-    onSettled: (_result, _error, { grantId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: grantTasksKey(grantId) }),
-        queryClient.invalidateQueries({ queryKey: boardTasksKey }),
-      ]),
-  });
+  );
 }

@@ -1,10 +1,10 @@
-import type { Grant } from '../../../../domain/grants.ts';
+import type { Grant, GrantSortField } from '../../../../domain/grants.ts';
 import type { SortState } from '../../../components/list-controls.tsx';
 import { type Column, RecordTable } from '../../../components/record-table.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { GrantStatusBadge } from './grant-status-badge.tsx';
 
-const columns: Column<Grant>[] = [
+const columns: Column<Grant, GrantSortField>[] = [
   { header: 'Funder', cell: (grant) => grant.funder, sortField: 'funder' },
   {
     header: 'Amount',
@@ -34,7 +34,7 @@ export function GrantsTable({
   grants: Grant[];
   onEdit: (grant: Grant) => void;
   onDelete: (grant: Grant) => void;
-  sorting?: SortState;
+  sorting?: SortState<GrantSortField>;
 }) {
   return (
     <RecordTable

@@ -4,7 +4,7 @@ import type { Interaction } from '../../../../domain/interactions.ts';
 import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { useInteractions } from '../api/get-interactions.ts';
+import { useInteractions } from '../api/interactions-api.ts';
 import { InteractionTypeLabel } from './interaction-type.tsx';
 
 const SHOWN = 20;

@@ -1,7 +1,7 @@
 import { Modal } from '@mantine/core';
 import type { Interaction, InteractionInput } from '../../../../domain/interactions.ts';
 import { withNotice } from '../../../lib/notify.ts';
-import { useCreateInteraction, useUpdateInteraction } from '../api/save-interaction.ts';
+import { useCreateInteraction, useUpdateInteraction } from '../api/interactions-api.ts';
 import { InteractionForm } from './interaction-form.tsx';
 
 const SIGNED_OUT = 'You must be logged in to create an interaction';

@@ -11,7 +11,7 @@ import {
 import { fromLocalInput, toLocalInput } from '../../../lib/format.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
-import { useContactChoices } from '../api/search-contacts.ts';
+import { useContactChoices } from '../../contacts/api/contacts-api.ts';
 import { typeLabel } from './interaction-type.tsx';
 
 interface InteractionFormValues {

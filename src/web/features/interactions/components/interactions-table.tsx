@@ -1,6 +1,6 @@
 import { Text, VisuallyHidden } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import type { Interaction } from '../../../../domain/interactions.ts';
+import type { Interaction, InteractionSortField } from '../../../../domain/interactions.ts';
 import { SortableTh, type SortState } from '../../../components/list-controls.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { RowActions } from '../../../components/row-actions.tsx';
@@ -16,7 +16,7 @@ export function InteractionsTable({
   interactions: Interaction[];
   onEdit: (interaction: Interaction) => void;
   onDelete: (interaction: Interaction) => void;
-  sorting: SortState;
+  sorting: SortState<InteractionSortField>;
 }) {
   const navigate = useNavigate();
   const open = (interaction: Interaction) => navigate(`/interactions/${interaction.id}`);

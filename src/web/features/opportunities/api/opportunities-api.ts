@@ -1,32 +1,45 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ListParams } from '../../../../domain/lists.ts';
 import type {
   Opportunity,
   OpportunityInput,
   OpportunityPipeline,
+  OpportunitySortField,
 } from '../../../../domain/opportunities.ts';
+import type { OpportunityStage } from '../../../../domain/opportunity-constants.ts';
 import { ApiError, api, withQuery } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/mutations.ts';
+import { contactKeys } from '../../contacts/api/contacts-api.ts';
 
-export const opportunitiesKey = ['/api/opportunities'] as const;
-
-export interface OpportunityListParams {
-  q?: string;
-  sort?: string | undefined;
-  limit?: number;
-  offset?: number;
+export interface OpportunityListParams extends ListParams<OpportunitySortField> {
+  stage?: OpportunityStage | undefined;
 }
 
-export const useOpportunities = (params: OpportunityListParams) =>
-  useQuery({
-    queryKey: [...opportunitiesKey, 'list', params],
+/** Every opportunities query sits under `all`: the list pages, the pipeline and one opportunity. */
+export const opportunityKeys = {
+  all: ['/api/opportunities'] as const,
+  list: (params: OpportunityListParams) => [...opportunityKeys.all, 'list', params] as const,
+  pipeline: () => [...opportunityKeys.all, 'pipeline'] as const,
+  one: (id: number) => [...opportunityKeys.all, 'one', id] as const,
+};
+
+export const opportunitiesQueryOptions = (params: OpportunityListParams) =>
+  queryOptions({
+    queryKey: opportunityKeys.list(params),
     queryFn: () => api.getPage<Opportunity>(withQuery('/api/opportunities', { ...params })),
     placeholderData: keepPreviousData,
   });
 
-export const useOpportunityPipeline = () =>
-  useQuery({
-    queryKey: [...opportunitiesKey, 'pipeline'],
+export const useOpportunities = (params: OpportunityListParams) =>
+  useQuery(opportunitiesQueryOptions(params));
+
+export const opportunityPipelineQueryOptions = () =>
+  queryOptions({
+    queryKey: opportunityKeys.pipeline(),
     queryFn: () => api.get<OpportunityPipeline>('/api/opportunities/pipeline'),
   });
+
+export const useOpportunityPipeline = () => useQuery(opportunityPipelineQueryOptions());
 
 /** One opportunity, or null when there is none with that id in the company. */
 export async function getOpportunity(id: number): Promise<Opportunity | null> {
@@ -38,33 +51,31 @@ export async function getOpportunity(id: number): Promise<Opportunity | null> {
   }
 }
 
-export const useOpportunity = (id: number | null) =>
-  useQuery({
-    queryKey: [...opportunitiesKey, 'one', id],
-    queryFn: () => getOpportunity(id ?? 0),
-    enabled: id !== null,
-  });
+export const opportunityQueryOptions = (id: number) =>
+  queryOptions({ queryKey: opportunityKeys.one(id), queryFn: () => getOpportunity(id) });
 
-function useOpportunityMutation<Variables, Result>(fn: (variables: Variables) => Promise<Result>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: opportunitiesKey }),
-        // Opportunities' organizations are suggested on the contact form.
-        queryClient.invalidateQueries({ queryKey: ['/api/contacts', 'organizations'] }),
-      ]),
-  });
-}
+/** Nothing is fetched while `id` is null (not yet known, or not a valid id). */
+export const useOpportunity = (id: number | null) =>
+  useQuery({ ...opportunityQueryOptions(id ?? 0), enabled: id !== null });
+
+/** An opportunity's organization is one of the names suggested on the contact form. */
+const afterChange = () => [opportunityKeys.all, contactKeys.organizationNames()];
 
 export const useCreateOpportunity = () =>
-  useOpportunityMutation((input: OpportunityInput) =>
-    api.post<Opportunity>('/api/opportunities', input),
+  useInvalidatingMutation(
+    (input: OpportunityInput) => api.post<Opportunity>('/api/opportunities', input),
+    afterChange,
   );
+
 export const useUpdateOpportunity = () =>
-  useOpportunityMutation(({ id, input }: { id: number; input: OpportunityInput }) =>
-    api.patch<Opportunity>(`/api/opportunities/${id}`, input),
+  useInvalidatingMutation(
+    ({ id, input }: { id: number; input: OpportunityInput }) =>
+      api.patch<Opportunity>(`/api/opportunities/${id}`, input),
+    afterChange,
   );
+
 export const useDeleteOpportunity = () =>
-  useOpportunityMutation((id: number) => api.delete<unknown>(`/api/opportunities/${id}`));
+  useInvalidatingMutation(
+    (id: number) => api.delete<unknown>(`/api/opportunities/${id}`),
+    afterChange,
+  );

@@ -1,10 +1,10 @@
-import type { Opportunity } from '../../../../domain/opportunities.ts';
+import type { Opportunity, OpportunitySortField } from '../../../../domain/opportunities.ts';
 import type { SortState } from '../../../components/list-controls.tsx';
 import { type Column, RecordTable } from '../../../components/record-table.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { StageBadge } from './stage-badge.tsx';
 
-const columns: Column<Opportunity>[] = [
+const columns: Column<Opportunity, OpportunitySortField>[] = [
   { header: 'Organization', cell: (o) => o.organization, sortField: 'organization' },
   { header: 'Amount', cell: (o) => formatMoney(o.amount), align: 'right', sortField: 'amount' },
   { header: 'Stage', cell: (o) => <StageBadge stage={o.stage} />, sortField: 'stage' },
@@ -31,7 +31,7 @@ export function OpportunitiesTable({
   opportunities: Opportunity[];
   onEdit: (opportunity: Opportunity) => void;
   onDelete: (opportunity: Opportunity) => void;
-  sorting?: SortState;
+  sorting?: SortState<OpportunitySortField>;
 }) {
   return (
     <RecordTable

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   Invitation,
   InvitationInput,
@@ -8,75 +8,78 @@ import type {
   TeamMember,
 } from '../../../../domain/organization.ts';
 import { api } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/mutations.ts';
+import { userKeys } from '../../auth/api/auth-api.ts';
 
-const organizationKey = ['/api/organization'] as const;
-const usersKey = ['/api/organization/users'] as const;
-const invitationsKey = ['/api/organization/invitations'] as const;
+/** The company's profile, its team and its pending invitations. */
+export const companyKeys = {
+  profile: () => ['/api/organization'] as const,
+  team: () => ['/api/organization/users'] as const,
+  invitations: () => ['/api/organization/invitations'] as const,
+};
 
-export const useOrganization = () =>
-  useQuery({
-    queryKey: organizationKey,
+export const companyQueryOptions = () =>
+  queryOptions({
+    queryKey: companyKeys.profile(),
     queryFn: () => api.get<Organization>('/api/organization'),
   });
 
-export const useTeam = () =>
-  useQuery({ queryKey: usersKey, queryFn: () => api.get<TeamMember[]>('/api/organization/users') });
+export const useOrganization = () => useQuery(companyQueryOptions());
+
+export const teamQueryOptions = () =>
+  queryOptions({
+    queryKey: companyKeys.team(),
+    queryFn: () => api.get<TeamMember[]>('/api/organization/users'),
+  });
+
+export const useTeam = () => useQuery(teamQueryOptions());
+
+export const invitationsQueryOptions = () =>
+  queryOptions({
+    queryKey: companyKeys.invitations(),
+    queryFn: () => api.get<Invitation[]>('/api/organization/invitations'),
+  });
 
 /** Requested for admins only (SPEC §6). */
 export const useInvitations = (enabled: boolean) =>
-  useQuery({
-    queryKey: invitationsKey,
-    queryFn: () => api.get<Invitation[]>('/api/organization/invitations'),
-    enabled,
-  });
-
-function useInvalidating<Variables, Result>(
-  fn: (variables: Variables) => Promise<Result>,
-  keys: readonly (readonly string[])[],
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () =>
-      Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
-  });
-}
+  useQuery({ ...invitationsQueryOptions(), enabled });
 
 export const useUpdateOrganization = () =>
-  useInvalidating(
+  useInvalidatingMutation(
     (input: OrganizationPatch) => api.patch<Organization>('/api/organization', input),
     // The company's name also shows in the sidebar, from the user record.
-    [organizationKey, ['/api/user']],
+    () => [companyKeys.profile(), userKeys.current()],
   );
 
 export const useAddUser = () =>
-  useInvalidating(
+  useInvalidatingMutation(
     (input: NewUserInput) => api.post<TeamMember>('/api/organization/users', input),
-    [usersKey],
+    () => [companyKeys.team()],
   );
 
 export const useRemoveUser = () =>
-  useInvalidating(
+  useInvalidatingMutation(
     (id: number) => api.delete<unknown>(`/api/organization/users/${id}`),
-    [usersKey, invitationsKey],
+    () => [companyKeys.team(), companyKeys.invitations()],
   );
 
 export const useResetPassword = () =>
-  useInvalidating(
+  useInvalidatingMutation(
     (input: { userId: number; newPassword: string }) =>
       api.post<{ message: string }>('/api/organization/users/reset-password', input),
-    [],
+    // Nothing on screen shows a password.
+    () => [],
   );
 
 export const useInvite = () =>
-  useInvalidating(
+  useInvalidatingMutation(
     (input: InvitationInput) =>
       api.post<Invitation & { previewUrl?: string }>('/api/organization/invitations', input),
-    [invitationsKey],
+    () => [companyKeys.invitations()],
   );
 
 export const useCancelInvitation = () =>
-  useInvalidating(
+  useInvalidatingMutation(
     (id: number) => api.delete<unknown>(`/api/organization/invitations/${id}`),
-    [invitationsKey],
+    () => [companyKeys.invitations()],
   );

@@ -1,0 +1,122 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type {
+  Contact,
+  ContactInput,
+  ContactSortField,
+  ImportResult,
+} from '../../../../domain/contacts.ts';
+import type { ListParams } from '../../../../domain/lists.ts';
+import { ApiError, api, withQuery } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/mutations.ts';
+import { uploadFile } from '../../../lib/upload-file.ts';
+import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
+import { interactionKeys } from '../../interactions/api/interactions-api.ts';
+
+export interface ContactListParams extends ListParams<ContactSortField> {
+  /** Exact organization: the contacts of one funder or partner. */
+  organization?: string | undefined;
+}
+
+/**
+ * Every contacts query sits under `all`: the list pages, one contact, the organization names
+ * suggested on forms (contacts', grants' funders and opportunities' organizations) and the
+ * contacts offered when choosing an interaction's contact.
+ */
+export const contactKeys = {
+  all: ['/api/contacts'] as const,
+  list: (params: ContactListParams) => [...contactKeys.all, 'list', params] as const,
+  one: (id: number) => [...contactKeys.all, 'one', id] as const,
+  /** Without `q`: every search of the names, what a change to an organization name refreshes. */
+  organizationNames: (q?: string) =>
+    q === undefined
+      ? ([...contactKeys.all, 'organizations'] as const)
+      : ([...contactKeys.all, 'organizations', q] as const),
+  choices: (q: string) => [...contactKeys.all, 'choices', q] as const,
+};
+
+export const getContacts = (params: ContactListParams) =>
+  api.getPage<Contact>(withQuery('/api/contacts', { ...params }));
+
+/** SPEC §2.6: the contacts list refreshes every 30 seconds and retries three times. */
+export const contactsQueryOptions = (params: ContactListParams) =>
+  queryOptions({
+    queryKey: contactKeys.list(params),
+    queryFn: () => getContacts(params),
+    refetchInterval: 30_000,
+    retry: 3,
+    placeholderData: keepPreviousData,
+  });
+
+export const useContacts = (params: ContactListParams) => useQuery(contactsQueryOptions(params));
+
+/** One contact, or null when there is none with that id in the company. */
+export async function getContact(id: number): Promise<Contact | null> {
+  try {
+    return await api.get<Contact>(`/api/contacts/${id}`);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+}
+
+export const contactQueryOptions = (id: number) =>
+  queryOptions({ queryKey: contactKeys.one(id), queryFn: () => getContact(id) });
+
+/** Nothing is fetched while `id` is null (not yet known, or not a valid id). */
+export const useContact = (id: number | null) =>
+  useQuery({ ...contactQueryOptions(id ?? 0), enabled: id !== null });
+
+/** Organization names already in use, for exact matches between contacts, grants and opportunities. */
+export const organizationNamesQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: contactKeys.organizationNames(q),
+    queryFn: () => api.get<string[]>(withQuery('/api/contacts/organizations', { q })),
+    staleTime: 30_000,
+  });
+
+export const useOrganizationNames = (q: string) => useQuery(organizationNamesQueryOptions(q));
+
+/** Contacts matching what the user typed, for choosing an interaction's contact. */
+export const contactChoicesQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: contactKeys.choices(q),
+    queryFn: () => api.getPage<Contact>(withQuery('/api/contacts', { q, limit: 20 })),
+    staleTime: 30_000,
+  });
+
+export const useContactChoices = (q: string) => useQuery(contactChoicesQueryOptions(q));
+
+/** A new contact counts on the dashboard. */
+const afterCreate = () => [contactKeys.all, dashboardKeys.all];
+/**
+ * A contact's name shows on its interactions and in the dashboard's recent interactions;
+ * deleting it deletes its interactions too.
+ */
+const afterChange = () => [contactKeys.all, interactionKeys.all, dashboardKeys.all];
+
+export const useCreateContact = () =>
+  useInvalidatingMutation(
+    (input: ContactInput) => api.post<Contact>('/api/contacts', input),
+    afterCreate,
+  );
+
+export const useUpdateContact = () =>
+  useInvalidatingMutation(
+    ({ id, input }: { id: number; input: ContactInput }) =>
+      api.patch<Contact>(`/api/contacts/${id}`, input),
+    afterChange,
+  );
+
+export const useDeleteContact = () =>
+  useInvalidatingMutation((id: number) => api.delete<unknown>(`/api/contacts/${id}`), afterChange);
+
+/** A CSV import (SPEC §2.6) with its upload progress, 0–100. */
+export function useUploadContacts() {
+  const [progress, setProgress] = useState(0);
+  const mutation = useInvalidatingMutation((file: File) => {
+    setProgress(0);
+    return uploadFile<ImportResult>('/api/contacts/upload', file, setProgress);
+  }, afterCreate);
+  return { ...mutation, progress };
+}

@@ -1,0 +1,82 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  Interaction,
+  InteractionInput,
+  InteractionSortField,
+} from '../../../../domain/interactions.ts';
+import type { ListParams } from '../../../../domain/lists.ts';
+import { ApiError, api, withQuery } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/mutations.ts';
+import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
+
+export interface InteractionListParams extends ListParams<InteractionSortField> {
+  /** One contact's interactions (the contact's page). */
+  contactId?: number | undefined;
+}
+
+/** Every interactions query sits under `all`: the list pages (a contact's too) and one interaction. */
+export const interactionKeys = {
+  all: ['/api/interactions'] as const,
+  list: (params: InteractionListParams) => [...interactionKeys.all, 'list', params] as const,
+  one: (id: number) => [...interactionKeys.all, 'one', id] as const,
+};
+
+export async function getInteractions(params: InteractionListParams) {
+  try {
+    return await api.getPage<Interaction>(withQuery('/api/interactions', { ...params }));
+  } catch (error) {
+    if (params.contactId !== undefined && error instanceof ApiError) {
+      throw new ApiError(error.status, 'Failed to fetch interactions');
+    }
+    throw error;
+  }
+}
+
+export const interactionsQueryOptions = (params: InteractionListParams) =>
+  queryOptions({
+    queryKey: interactionKeys.list(params),
+    queryFn: () => getInteractions(params),
+    placeholderData: keepPreviousData,
+  });
+
+export const useInteractions = (params: InteractionListParams) =>
+  useQuery(interactionsQueryOptions(params));
+
+/** One interaction, or null when there is none with that id in the company. */
+export async function getInteraction(id: number): Promise<Interaction | null> {
+  try {
+    return await api.get<Interaction>(`/api/interactions/${id}`);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+}
+
+export const interactionQueryOptions = (id: number) =>
+  queryOptions({ queryKey: interactionKeys.one(id), queryFn: () => getInteraction(id) });
+
+/** Nothing is fetched while `id` is null (not yet known, or not a valid id). */
+export const useInteraction = (id: number | null) =>
+  useQuery({ ...interactionQueryOptions(id ?? 0), enabled: id !== null });
+
+/** Interactions are counted on the dashboard, and the latest five listed there. */
+const afterChange = () => [interactionKeys.all, dashboardKeys.all];
+
+export const useCreateInteraction = () =>
+  useInvalidatingMutation(
+    (input: InteractionInput) => api.post<Interaction>('/api/interactions', input),
+    afterChange,
+  );
+
+export const useUpdateInteraction = () =>
+  useInvalidatingMutation(
+    ({ id, input }: { id: number; input: InteractionInput }) =>
+      api.patch<Interaction>(`/api/interactions/${id}`, input),
+    afterChange,
+  );
+
+export const useDeleteInteraction = () =>
+  useInvalidatingMutation(
+    (id: number) => api.delete<unknown>(`/api/interactions/${id}`),
+    afterChange,
+  );

@@ -1,0 +1,238 @@
+import { QueryClientProvider, type QueryKey, type UseMutationResult } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../lib/query-client.ts';
+import { userKeys } from './auth/api/auth-api.ts';
+import {
+  contactKeys,
+  useCreateContact,
+  useDeleteContact,
+  useUpdateContact,
+  useUploadContacts,
+} from './contacts/api/contacts-api.ts';
+import { dashboardKeys } from './dashboard/api/dashboard-api.ts';
+import {
+  grantKeys,
+  useCreateGrant,
+  useDeleteGrant,
+  useUpdateGrant,
+} from './grants/api/grants-api.ts';
+import {
+  taskKeys,
+  useCreateTask,
+  useDeleteTask,
+  useSetTaskStatus,
+  useUpdateTask,
+} from './grants/api/tasks-api.ts';
+import {
+  interactionKeys,
+  useCreateInteraction,
+  useDeleteInteraction,
+  useUpdateInteraction,
+} from './interactions/api/interactions-api.ts';
+import {
+  opportunityKeys,
+  useCreateOpportunity,
+  useDeleteOpportunity,
+  useUpdateOpportunity,
+} from './opportunities/api/opportunities-api.ts';
+import {
+  companyKeys,
+  useAddUser,
+  useCancelInvitation,
+  useInvite,
+  useRemoveUser,
+  useUpdateOrganization,
+} from './organization/api/organization-api.ts';
+
+/*
+ * What one screen shows of another feature's data, and the mutation that must refresh it. Each
+ * case caches the queries a user would have on screen, runs the mutation as the dialogs do, and
+ * checks those queries were marked stale (so the ones on screen fetch again). The network is a
+ * stand-in answering 200: these tests are about the cache, the API has its own suite.
+ */
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** The import sends its file with XMLHttpRequest (for its progress): a stand-in that answers 200. */
+class AnsweringRequest {
+  status = 200;
+  statusText = 'OK';
+  responseText = '{"imported":1,"failed":0,"errors":[]}';
+  upload: { onprogress: unknown } = { onprogress: null };
+  withCredentials = false;
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  open() {}
+  setRequestHeader() {}
+  send() {
+    queueMicrotask(() => this.onload?.());
+  }
+}
+
+type AnyMutation = () => { mutateAsync: (variables: never) => Promise<unknown> };
+
+async function staleAfter(
+  useHook: AnyMutation,
+  variables: unknown,
+  onScreen: readonly QueryKey[],
+  options: { fails?: boolean } = {},
+) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(options.fails ? '{"message":"No"}' : '{}', {
+          status: options.fails ? 409 : 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    ),
+  );
+  const queryClient = createQueryClient();
+  for (const key of onScreen) queryClient.setQueryData(key, { cached: true });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const { result } = renderHook(useHook, { wrapper });
+  await act(async () => {
+    await result.current.mutateAsync(variables as never).catch(() => undefined);
+  });
+  return onScreen.filter((key) => !queryClient.getQueryState(key)?.isInvalidated);
+}
+
+const contact = { id: 7, input: { name: 'Ada Byron', email: 'ada@example.org' } };
+const newContactScreens = {
+  dashboard: dashboardKeys.all,
+  contactsList: contactKeys.list({ limit: 25, offset: 0 }),
+  organizationNames: contactKeys.organizationNames('Commu'),
+  contactChoices: contactKeys.choices('Ada'),
+  organizationContacts: contactKeys.list({ organization: 'Hope Trust', limit: 50 }),
+};
+const contactScreens = {
+  ...newContactScreens,
+  contactPage: contactKeys.one(7),
+  interactionsList: interactionKeys.list({ limit: 25 }),
+  contactsInteractions: interactionKeys.list({ contactId: 7, limit: 50 }),
+  interactionPage: interactionKeys.one(3),
+};
+
+const grant = {
+  id: 4,
+  input: { name: 'Arts fund', funder: 'Hope Trust', amount: 1, dueDate: '2027-01-01' },
+};
+const grantScreens = {
+  organizationNames: contactKeys.organizationNames('Hope'),
+  dashboard: dashboardKeys.all,
+  tasksBoard: taskKeys.board(),
+  grantsList: grantKeys.list({ limit: 25 }),
+  pipeline: grantKeys.pipeline(),
+  grantPage: grantKeys.one(4),
+  grantPageTasks: taskKeys.ofGrant(4),
+  funderGrants: grantKeys.list({ funder: 'Hope Trust', limit: 50 }),
+};
+
+const task = { grantId: 4, taskId: 9, input: { title: 'Write report' } };
+const taskScreens = { grantPageTasks: taskKeys.ofGrant(4), tasksBoard: taskKeys.board() };
+
+const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
+  ['adding a contact', useCreateContact, contact.input, newContactScreens],
+  [
+    'importing contacts',
+    () => {
+      vi.stubGlobal('XMLHttpRequest', AnsweringRequest);
+      return useUploadContacts();
+    },
+    new File(['name,email\nAda,ada@example.org\n'], 'contacts.csv', { type: 'text/csv' }),
+    newContactScreens,
+  ],
+  ['renaming a contact', useUpdateContact, contact, contactScreens],
+  ['deleting a contact (and its interactions)', useDeleteContact, 7, contactScreens],
+  [
+    'logging an interaction',
+    useCreateInteraction,
+    { contactId: 7, type: 'call', date: '2026-11-20T10:00:00.000Z' },
+    {
+      dashboard: dashboardKeys.all,
+      interactionsList: interactionKeys.list({}),
+      contactsInteractions: interactionKeys.list({ contactId: 7, limit: 50 }),
+    },
+  ],
+  [
+    'editing an interaction',
+    useUpdateInteraction,
+    { id: 3, input: { notes: 'x' } },
+    { dashboard: dashboardKeys.all, interactionPage: interactionKeys.one(3) },
+  ],
+  [
+    'deleting an interaction',
+    useDeleteInteraction,
+    3,
+    { dashboard: dashboardKeys.all, interactionsList: interactionKeys.list({}) },
+  ],
+  ['adding a grant', useCreateGrant, grant.input, grantScreens],
+  ['changing a grant (its funder, name, deadline)', useUpdateGrant, grant, grantScreens],
+  ['deleting a grant (and its tasks)', useDeleteGrant, 4, grantScreens],
+  ['adding a task', useCreateTask, task, taskScreens],
+  ['editing a task', useUpdateTask, task, taskScreens],
+  ['moving a task on the board', useSetTaskStatus, { ...task, status: 'done' }, taskScreens],
+  ['deleting a task', useDeleteTask, task, taskScreens],
+  ...(
+    [
+      ['adding an opportunity', useCreateOpportunity, { name: 'Gala' }],
+      ['changing an opportunity', useUpdateOpportunity, { id: 2, input: { name: 'Gala' } }],
+      ['deleting an opportunity', useDeleteOpportunity, 2],
+    ] as const
+  ).map(([name, hook, variables]): [string, AnyMutation, unknown, Record<string, QueryKey>] => [
+    name,
+    hook,
+    variables,
+    {
+      organizationNames: contactKeys.organizationNames(''),
+      opportunitiesList: opportunityKeys.list({ limit: 25 }),
+      pipeline: opportunityKeys.pipeline(),
+      opportunityPage: opportunityKeys.one(2),
+    },
+  ]),
+  [
+    "renaming the company (the sidebar shows it from the user's record)",
+    useUpdateOrganization,
+    { name: 'New name' },
+    { profile: companyKeys.profile(), user: userKeys.current() },
+  ],
+  ['adding a user', useAddUser, { username: 'sam' }, { team: companyKeys.team() }],
+  [
+    'removing a user (and the invitations they sent)',
+    useRemoveUser,
+    5,
+    { team: companyKeys.team(), invitations: companyKeys.invitations() },
+  ],
+  ['inviting', useInvite, { email: 'a@b.org' }, { invitations: companyKeys.invitations() }],
+  ['cancelling an invitation', useCancelInvitation, 1, { invitations: companyKeys.invitations() }],
+];
+
+describe('what each change refreshes', () => {
+  it.each(cases)('%s refreshes what shows it', async (_name, useHook, variables, screens) => {
+    const missed = await staleAfter(useHook, variables, Object.values(screens));
+    const names = Object.entries(screens)
+      .filter(([, key]) => missed.includes(key))
+      .map(([name]) => name);
+    expect(names).toEqual([]);
+  });
+
+  it('a change the server refused still refreshes (the request may have landed; an optimistic move is undone)', async () => {
+    const missed = await staleAfter(
+      useSetTaskStatus as AnyMutation,
+      { ...task, status: 'done' },
+      Object.values(taskScreens),
+      { fails: true },
+    );
+    expect(missed).toEqual([]);
+  });
+
+  it('a refresh covers only the data it names: renaming a contact leaves grants and the team alone', async () => {
+    const untouched = [grantKeys.list({}), taskKeys.board(), companyKeys.team()];
+    const missed = await staleAfter(useUpdateContact, contact, untouched);
+    expect(missed).toEqual(untouched);
+  });
+});
