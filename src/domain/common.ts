@@ -4,6 +4,19 @@ import { z } from 'zod';
 export const NOTES_MAX = 10_000;
 export const LINE_MAX = 200;
 
+/** Largest amount of money accepted (grants, opportunities): well inside exact integer range. */
+export const AMOUNT_MAX = 1_000_000_000_000;
+
+/** Whether `value` is an absolute http or https URL (a document link, a website). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a field was left out or left empty: it is then "required", not "invalid". */
 export const isMissing = (input: unknown) => input === undefined || input === null || input === '';
 

@@ -26,6 +26,3 @@ export const taskStatusLabels: Record<TaskStatus, string> = {
   completed: 'Completed',
   overdue: 'Overdue',
 };
-
-/** Largest amount accepted: well inside exact integer range. */
-export const AMOUNT_MAX = 1_000_000_000_000;

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import {
+  AMOUNT_MAX,
   dateTimeSchema,
+  isHttpUrl,
   isMissing,
   NOTES_MAX,
   optionalText,
   requiredText,
   storableString,
 } from './common.ts';
-import { AMOUNT_MAX, grantStatuses, taskCategories, taskStatuses } from './grant-constants.ts';
+import { grantStatuses, taskCategories, taskStatuses } from './grant-constants.ts';
 import { listQuerySchema, queryText } from './lists.ts';
 
 export * from './grant-constants.ts';
@@ -26,15 +28,20 @@ const httpUrl = storableString('Please enter a valid URL')
   .transform((value) => (value ? value : null))
   .refine((value) => value === null || isHttpUrl(value), 'Please enter a valid http(s) URL');
 
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
+export const grantSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  funder: z.string(),
+  amount: z.number(),
+  dueDate: z.string(),
+  status: z.enum(grantStatuses),
+  notes: z.string().nullable(),
+  documentUrl: z.string().nullable(),
+  companyId: z.number().int(),
+});
+export type Grant = z.infer<typeof grantSchema>;
 
+/** What a form may send for a grant. */
 const grantFields = z.object({
   name: requiredText('Name is required'),
   funder: requiredText('Funder is required'),
@@ -60,19 +67,6 @@ export type GrantValues = z.output<typeof grantInputSchema>;
  */
 export const grantPatchSchema = grantFields.partial();
 
-export const grantSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  funder: z.string(),
-  amount: z.number(),
-  dueDate: z.string(),
-  status: z.enum(grantStatuses),
-  notes: z.string().nullable(),
-  documentUrl: z.string().nullable(),
-  companyId: z.number().int(),
-});
-export type Grant = z.infer<typeof grantSchema>;
-
 export const grantSortFields = ['name', 'funder', 'amount', 'dueDate', 'status'] as const;
 export type GrantSortField = (typeof grantSortFields)[number];
 export const grantListQuerySchema = listQuerySchema(grantSortFields).extend({
@@ -87,12 +81,19 @@ export const pipelineSchema = z.array(
 );
 export type Pipeline = z.infer<typeof pipelineSchema>;
 
-/** Form values to payload: non-numeric input becomes 0, then whole dollars (SPEC §2.11). */
-export function parseAmount(value: unknown): number {
-  const number = typeof value === 'number' ? value : Number.parseFloat(String(value));
-  return Number.isFinite(number) ? Math.trunc(number) : 0;
-}
+export const taskSchema = z.object({
+  id: z.number().int(),
+  grantId: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  category: z.enum(taskCategories),
+  dueDate: z.string().nullable(),
+  status: z.enum(taskStatuses),
+  companyId: z.number().int(),
+});
+export type Task = z.infer<typeof taskSchema>;
 
+/** What a form may send for a task. */
 const taskFields = z.object({
   name: requiredText('Task name is required'),
   description: requiredText('Task description is required', NOTES_MAX),
@@ -111,18 +112,6 @@ export type TaskValues = z.output<typeof taskInputSchema>;
  * Without the create default, so an edit that leaves the status out does not reset it.
  */
 export const taskPatchSchema = taskFields.partial();
-
-export const taskSchema = z.object({
-  id: z.number().int(),
-  grantId: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  category: z.enum(taskCategories),
-  dueDate: z.string().nullable(),
-  status: z.enum(taskStatuses),
-  companyId: z.number().int(),
-});
-export type Task = z.infer<typeof taskSchema>;
 
 /** A task on the board, with its grant. */
 export const boardTaskSchema = taskSchema.extend({ grantName: z.string() });

@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { dateTimeSchema, isMissing, NOTES_MAX, optionalText, requiredText } from './common.ts';
-import { AMOUNT_MAX } from './grants.ts';
+import {
+  AMOUNT_MAX,
+  dateTimeSchema,
+  isMissing,
+  NOTES_MAX,
+  optionalText,
+  requiredText,
+} from './common.ts';
 import { listQuerySchema } from './lists.ts';
 
 import { opportunityStages } from './opportunity-constants.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   emailSchema,
   ID_MAX,
+  isHttpUrl,
   isMissing,
   LINE_MAX,
   optionalText,
@@ -10,7 +11,6 @@ import {
   storableString,
   usernameSchema,
 } from './common.ts';
-import { isHttpUrl } from './grants.ts';
 
 export const roles = ['admin', 'user'] as const;
 export type Role = (typeof roles)[number];

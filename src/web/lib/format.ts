@@ -15,18 +15,3 @@ export const formatDate = (iso: string) => longDate.format(new Date(iso));
 
 /** November 21, 2026 at 3:30 PM */
 export const formatDateTime = (iso: string) => longDateTime.format(new Date(iso));
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The value a datetime-local input shows for an instant, in the browser's time zone. */
-export function toLocalInput(iso: string | Date): string {
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** The instant a datetime-local input's value means, as ISO 8601; '' stays ''. */
-export function fromLocalInput(value: string): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toISOString();
-}

@@ -1,4 +1,4 @@
-import { Autocomplete, Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
@@ -6,19 +6,12 @@ import {
   type ContactInput,
   contactInputSchema,
 } from '../../../../domain/contacts.ts';
+import { type ContactFormValues, contactPayload } from '../../../../domain/form-payloads.ts';
+import { SaveButton } from '../../../components/form-fields.tsx';
 import { withHelp } from '../../../components/label-with-help.tsx';
-import { optionalFields } from '../../../lib/compact.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { useOrganizationNames } from '../api/contacts-api.ts';
-
-interface ContactFormValues {
-  name: string;
-  email: string;
-  phone: string;
-  organization: string;
-  notes: string;
-}
 
 const toValues = (contact?: Contact): ContactFormValues => ({
   name: contact?.name ?? '',
@@ -48,10 +41,9 @@ export function ContactForm({
 
   if (!user) return <Text>Please log in to manage contacts</Text>;
 
-  const submit = form.onSubmit((values) => {
-    const { name, email, ...optional } = values;
-    onSubmit({ name, email, ...optionalFields(optional, contact !== undefined) });
-  });
+  const submit = form.onSubmit((values) =>
+    onSubmit(contactPayload(values, { editing: contact !== undefined })),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -89,9 +81,7 @@ export function ContactForm({
           maxRows={8}
           {...form.getInputProps('notes')}
         />
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Saving...' : contact ? 'Update Contact' : 'Create Contact'}
-        </Button>
+        <SaveButton pending={pending}>{contact ? 'Update Contact' : 'Create Contact'}</SaveButton>
       </Stack>
     </form>
   );

@@ -1,51 +1,20 @@
-import {
-  Button,
-  NumberInput,
-  ScrollArea,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { ScrollArea, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import {
+  type GrantFormValues,
+  grantPayload,
+  toLocalInput,
+} from '../../../../domain/form-payloads.ts';
 import {
   type Grant,
   type GrantInput,
   grantInputSchema,
   grantStatuses,
   grantStatusLabels,
-  parseAmount,
 } from '../../../../domain/grants.ts';
-import { optionalFields } from '../../../lib/compact.ts';
-import { fromLocalInput, toLocalInput } from '../../../lib/format.ts';
+import { AmountInput, DateTimeInput, SaveButton } from '../../../components/form-fields.tsx';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
-
-interface GrantFormValues {
-  name: string;
-  funder: string;
-  amount: number | string;
-  dueDate: string;
-  status: string;
-  documentUrl: string;
-  notes: string;
-}
-
-/**
- * Form values as the API takes them: whole dollars, ISO dates; an empty optional is left out of
- * a new grant and null in an edit.
- */
-function toPayload(values: GrantFormValues, editing: boolean): GrantInput {
-  const { notes, documentUrl, ...required } = values;
-  return {
-    ...required,
-    amount: parseAmount(values.amount),
-    dueDate: fromLocalInput(values.dueDate),
-    status: values.status as GrantInput['status'],
-    ...optionalFields({ notes, documentUrl }, editing),
-  };
-}
 
 const validatePayload = zodResolver(grantInputSchema);
 
@@ -73,33 +42,22 @@ export function GrantForm({
       documentUrl: grant?.documentUrl ?? '',
       notes: grant?.notes ?? '',
     },
-    validate: (values) => validatePayload(toPayload(values, editing)),
+    validate: (values) => validatePayload(grantPayload(values, { editing })),
   });
 
   if (!user) return <Text>Please log in to manage grants</Text>;
 
   return (
-    <form onSubmit={form.onSubmit((values) => onSubmit(toPayload(values, editing)))} noValidate>
+    <form
+      onSubmit={form.onSubmit((values) => onSubmit(grantPayload(values, { editing })))}
+      noValidate
+    >
       <ScrollArea h={SCROLL_HEIGHT} offsetScrollbars type="auto">
         <Stack pr="xs" pb="xs">
           <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
           <TextInput label="Funder" withAsterisk {...form.getInputProps('funder')} />
-          <NumberInput
-            label="Amount"
-            withAsterisk
-            prefix="$"
-            thousandSeparator=","
-            allowDecimal={false}
-            allowNegative={false}
-            min={0}
-            {...form.getInputProps('amount')}
-          />
-          <TextInput
-            label="Due Date"
-            type="datetime-local"
-            withAsterisk
-            {...form.getInputProps('dueDate')}
-          />
+          <AmountInput {...form.getInputProps('amount')} />
+          <DateTimeInput label="Due Date" {...form.getInputProps('dueDate')} />
           <Select
             label="Status"
             withAsterisk
@@ -125,9 +83,9 @@ export function GrantForm({
           />
         </Stack>
       </ScrollArea>
-      <Button type="submit" disabled={pending} fullWidth mt="md">
-        {pending ? 'Saving...' : grant ? 'Update Grant' : 'Create Grant'}
-      </Button>
+      <SaveButton pending={pending} fullWidth mt="md">
+        {grant ? 'Update Grant' : 'Create Grant'}
+      </SaveButton>
     </form>
   );
 }

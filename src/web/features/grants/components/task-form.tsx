@@ -1,7 +1,12 @@
-import { Button, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import {
+  type TaskFormValues,
+  taskPayload,
+  toLocalInput,
+} from '../../../../domain/form-payloads.ts';
 import {
   type Task,
   type TaskInput,
@@ -10,32 +15,15 @@ import {
   taskStatuses,
   taskStatusLabels,
 } from '../../../../domain/grants.ts';
-import { fromLocalInput, toLocalInput } from '../../../lib/format.ts';
+import { DateTimeInput, SaveButton } from '../../../components/form-fields.tsx';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useGrants } from '../api/grants-api.ts';
 import { categoryLabel } from './task-category-label.ts';
-
-interface TaskFormValues {
-  grantId: string | null;
-  name: string;
-  description: string;
-  category: string | null;
-  dueDate: string;
-  status: string;
-}
 
 export interface TaskSubmission {
   grantId: number;
   input: TaskInput;
 }
-
-const toInput = (values: TaskFormValues) => ({
-  name: values.name,
-  description: values.description,
-  category: values.category ?? undefined,
-  dueDate: fromLocalInput(values.dueDate),
-  status: values.status,
-});
 
 const validateInput = zodResolver(taskInputSchema);
 
@@ -61,7 +49,7 @@ export function TaskForm({
       status: task?.status ?? 'pending',
     },
     validate: (values) => ({
-      ...validateInput(toInput(values)),
+      ...validateInput(taskPayload(values)),
       ...(values.grantId ? {} : { grantId: 'Grant is required' }),
     }),
   });
@@ -70,7 +58,7 @@ export function TaskForm({
   const grants = useGrants({ q, sort: 'name', limit: 20 }, grantId === undefined);
 
   const submit = form.onSubmit((values) =>
-    onSubmit({ grantId: Number(values.grantId), input: toInput(values) as TaskInput }),
+    onSubmit({ grantId: Number(values.grantId), input: taskPayload(values) as TaskInput }),
   );
 
   return (
@@ -107,21 +95,14 @@ export function TaskForm({
           data={taskCategories.map((c) => ({ value: c, label: categoryLabel(c) }))}
           {...form.getInputProps('category')}
         />
-        <TextInput
-          label="Due Date"
-          type="datetime-local"
-          withAsterisk
-          {...form.getInputProps('dueDate')}
-        />
+        <DateTimeInput label="Due Date" {...form.getInputProps('dueDate')} />
         <Select
           label="Status"
           allowDeselect={false}
           data={taskStatuses.map((s) => ({ value: s, label: taskStatusLabels[s] }))}
           {...form.getInputProps('status')}
         />
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Saving...' : task ? 'Update Task' : 'Create Task'}
-        </Button>
+        <SaveButton pending={pending}>{task ? 'Update Task' : 'Create Task'}</SaveButton>
       </Stack>
     </form>
   );

@@ -1,32 +1,23 @@
-import { Button, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import {
+  type InteractionFormValues,
+  interactionPayload,
+  toLocalInput,
+} from '../../../../domain/form-payloads.ts';
 import {
   type Interaction,
   type InteractionInput,
   interactionInputSchema,
   interactionTypes,
 } from '../../../../domain/interactions.ts';
-import { fromLocalInput, toLocalInput } from '../../../lib/format.ts';
+import { DateTimeInput, SaveButton } from '../../../components/form-fields.tsx';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { useContactChoices } from '../../contacts/api/contacts-api.ts';
 import { typeLabel } from './interaction-type.tsx';
-
-interface InteractionFormValues {
-  contactId: string | null;
-  type: string | null;
-  notes: string;
-  date: string;
-}
-
-const toPayload = (values: InteractionFormValues) => ({
-  contactId: values.contactId ? Number(values.contactId) : undefined,
-  type: values.type ?? undefined,
-  notes: values.notes,
-  date: fromLocalInput(values.date),
-});
 
 const validatePayload = zodResolver(interactionInputSchema);
 
@@ -47,7 +38,7 @@ export function InteractionForm({
       notes: interaction?.notes ?? '',
       date: toLocalInput(interaction?.date ?? new Date()),
     },
-    validate: (values) => validatePayload(toPayload(values)),
+    validate: (values) => validatePayload(interactionPayload(values)),
   });
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 200);
@@ -63,7 +54,9 @@ export function InteractionForm({
     options.unshift({ value: String(interaction.contactId), label: interaction.contactName });
   }
 
-  const submit = form.onSubmit((values) => onSubmit(toPayload(values) as InteractionInput));
+  const submit = form.onSubmit((values) =>
+    onSubmit(interactionPayload(values) as InteractionInput),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -97,15 +90,10 @@ export function InteractionForm({
           maxRows={10}
           {...form.getInputProps('notes')}
         />
-        <TextInput
-          label="Date"
-          type="datetime-local"
-          withAsterisk
-          {...form.getInputProps('date')}
-        />
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Saving...' : interaction ? 'Update Interaction' : 'Log Interaction'}
-        </Button>
+        <DateTimeInput label="Date" {...form.getInputProps('date')} />
+        <SaveButton pending={pending}>
+          {interaction ? 'Update Interaction' : 'Log Interaction'}
+        </SaveButton>
       </Stack>
     </form>
   );

@@ -1,6 +1,10 @@
-import { Button, Group, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Group, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { parseAmount } from '../../../../domain/grants.ts';
+import {
+  type OpportunityFormValues,
+  opportunityPayload,
+  toLocalInput,
+} from '../../../../domain/form-payloads.ts';
 import {
   newOpportunityDefaults,
   type Opportunity,
@@ -11,32 +15,9 @@ import {
   stageLabels,
   stageProbabilities,
 } from '../../../../domain/opportunities.ts';
-import { optionalFields } from '../../../lib/compact.ts';
-import { fromLocalInput, toLocalInput } from '../../../lib/format.ts';
+import { AmountInput, DateTimeInput, SaveButton } from '../../../components/form-fields.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
-
-interface OpportunityFormValues {
-  name: string;
-  organization: string;
-  amount: number | string;
-  stage: string;
-  probability: number | string;
-  expectedCloseDate: string;
-  notes: string;
-}
-
-function toPayload(values: OpportunityFormValues, editing: boolean): OpportunityInput {
-  return {
-    name: values.name,
-    organization: values.organization,
-    amount: parseAmount(values.amount),
-    stage: values.stage as OpportunityStage,
-    expectedCloseDate: fromLocalInput(values.expectedCloseDate),
-    probability: values.probability === '' ? null : parseAmount(values.probability),
-    ...optionalFields({ notes: values.notes }, editing),
-  };
-}
 
 const validatePayload = zodResolver(opportunityInputSchema);
 
@@ -65,7 +46,7 @@ export function OpportunityForm({
   const editing = opportunity !== undefined;
   const form = useForm<OpportunityFormValues>({
     initialValues: initialValues(opportunity),
-    validate: (values) => validatePayload(toPayload(values, editing)),
+    validate: (values) => validatePayload(opportunityPayload(values, { editing })),
   });
 
   // SPEC §2.13: choosing a stage sets its default probability, which the user may then change.
@@ -77,21 +58,15 @@ export function OpportunityForm({
   };
 
   return (
-    <form onSubmit={form.onSubmit((values) => onSubmit(toPayload(values, editing)))} noValidate>
+    <form
+      onSubmit={form.onSubmit((values) => onSubmit(opportunityPayload(values, { editing })))}
+      noValidate
+    >
       <Stack>
         <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
         <TextInput label="Organization" withAsterisk {...form.getInputProps('organization')} />
         <Group grow align="flex-start">
-          <NumberInput
-            label="Amount"
-            withAsterisk
-            prefix="$"
-            thousandSeparator=","
-            allowDecimal={false}
-            allowNegative={false}
-            min={0}
-            {...form.getInputProps('amount')}
-          />
+          <AmountInput {...form.getInputProps('amount')} />
           <NumberInput
             label="Probability (%)"
             min={0}
@@ -110,16 +85,11 @@ export function OpportunityForm({
           {...form.getInputProps('stage')}
           onChange={chooseStage}
         />
-        <TextInput
-          label="Expected Close Date"
-          type="datetime-local"
-          withAsterisk
-          {...form.getInputProps('expectedCloseDate')}
-        />
+        <DateTimeInput label="Expected Close Date" {...form.getInputProps('expectedCloseDate')} />
         <Textarea label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Saving...' : opportunity ? 'Update Opportunity' : 'Create Opportunity'}
-        </Button>
+        <SaveButton pending={pending}>
+          {opportunity ? 'Update Opportunity' : 'Create Opportunity'}
+        </SaveButton>
       </Stack>
     </form>
   );

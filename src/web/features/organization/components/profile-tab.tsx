@@ -1,8 +1,11 @@
 import { Alert, Button, Card, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { Organization, OrganizationInput } from '../../../../domain/organization.ts';
+import {
+  type OrganizationFormValues,
+  organizationPayload,
+} from '../../../../domain/form-payloads.ts';
+import type { Organization } from '../../../../domain/organization.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { optionalFields } from '../../../lib/compact.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { deferredResolver, useDeferredSubmit } from '../../../lib/zod-resolver.ts';
 import { useOrganization, useUpdateOrganization } from '../api/organization-api.ts';
@@ -65,13 +68,13 @@ function ProfileForm({ organization }: { organization: Organization }) {
     website: organization.website ?? '',
     address: organization.address ?? '',
   };
-  const form = useForm<Required<Record<keyof OrganizationInput, string>>>({
+  const form = useForm<OrganizationFormValues>({
     initialValues,
   });
 
-  const save = useDeferredSubmit(form, validation, async ({ name, ...optional }) => {
+  const save = useDeferredSubmit(form, validation, async (values) => {
     try {
-      const saved = await update.mutateAsync({ name, ...optionalFields(optional, true) });
+      const saved = await update.mutateAsync(organizationPayload(values));
       form.setInitialValues({
         name: saved.name,
         industry: saved.industry ?? '',

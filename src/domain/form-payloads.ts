@@ -1,0 +1,169 @@
+// What each form sends: its field values (strings as the inputs hold them) turned into the API's
+// payload. Pure functions, so the web forms and the unit tests use the same mapping. Type-only
+// imports: a form that imports this does not also download the schemas through it.
+import type { ContactInput } from './contacts.ts';
+import type { GrantInput, TaskInput } from './grants.ts';
+import type { InteractionInput } from './interactions.ts';
+import type { OpportunityInput, OpportunityStage } from './opportunities.ts';
+import type { OrganizationInput } from './organization.ts';
+
+/** Whether the form edits an existing record (PATCH) or creates one. */
+export interface PayloadOptions {
+  editing: boolean;
+}
+
+/**
+ * A form's optional text fields as a payload. An empty one is left out of a new record (SPEC §2.7,
+ * §2.11) but sent as null in an edit: a PATCH keeps any field it does not receive, so leaving it
+ * out would keep the value the user just cleared.
+ */
+export function optionalFields<T extends Record<string, string>>(
+  values: T,
+  editing: boolean,
+): { [K in keyof T]?: string | null } {
+  return Object.fromEntries(
+    Object.entries(values).flatMap(([key, value]): [string, string | null][] => {
+      if (value.trim() !== '') return [[key, value]];
+      return editing ? [[key, null]] : [];
+    }),
+  ) as { [K in keyof T]?: string | null };
+}
+
+/** Form values to payload: non-numeric input becomes 0, then whole dollars (SPEC §2.11). */
+export function parseAmount(value: unknown): number {
+  const number = typeof value === 'number' ? value : Number.parseFloat(String(value));
+  return Number.isFinite(number) ? Math.trunc(number) : 0;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The value a datetime-local input shows for an instant, in the local time zone. */
+export function toLocalInput(iso: string | Date): string {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/**
+ * The instant a datetime-local input's value means, as ISO 8601; '' stays '' and text that is
+ * no date is sent as typed, so the schema answers with the field's own message.
+ */
+export function fromLocalInput(value: string): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
+
+/** A select's value that may be unset: a number, or left out. */
+const chosenId = (value: string | null) => (value ? Number(value) : undefined);
+
+export interface ContactFormValues {
+  name: string;
+  email: string;
+  phone: string;
+  organization: string;
+  notes: string;
+}
+
+export function contactPayload(
+  values: ContactFormValues,
+  { editing }: PayloadOptions,
+): ContactInput {
+  const { name, email, ...optional } = values;
+  return { name, email, ...optionalFields(optional, editing) };
+}
+
+export interface GrantFormValues {
+  name: string;
+  funder: string;
+  amount: number | string;
+  dueDate: string;
+  status: string;
+  documentUrl: string;
+  notes: string;
+}
+
+/** Whole dollars, an ISO due date; an empty document URL or notes as for any optional text. */
+export function grantPayload(values: GrantFormValues, { editing }: PayloadOptions): GrantInput {
+  const { notes, documentUrl, ...required } = values;
+  return {
+    ...required,
+    amount: parseAmount(values.amount),
+    dueDate: fromLocalInput(values.dueDate),
+    status: values.status as GrantInput['status'],
+    ...optionalFields({ notes, documentUrl }, editing),
+  };
+}
+
+export interface OpportunityFormValues {
+  name: string;
+  organization: string;
+  amount: number | string;
+  stage: string;
+  probability: number | string;
+  expectedCloseDate: string;
+  notes: string;
+}
+
+/** An emptied probability is null, on a new opportunity too: it has no default once cleared. */
+export function opportunityPayload(
+  values: OpportunityFormValues,
+  { editing }: PayloadOptions,
+): OpportunityInput {
+  return {
+    name: values.name,
+    organization: values.organization,
+    amount: parseAmount(values.amount),
+    stage: values.stage as OpportunityStage,
+    expectedCloseDate: fromLocalInput(values.expectedCloseDate),
+    probability: values.probability === '' ? null : parseAmount(values.probability),
+    ...optionalFields({ notes: values.notes }, editing),
+  };
+}
+
+export interface InteractionFormValues {
+  contactId: string | null;
+  type: string | null;
+  notes: string;
+  date: string;
+}
+
+/**
+ * Every field is required, so an edit sends them all. An unchosen contact or type is left out
+ * (the schema then says it is required); the form submits only what the schema accepted.
+ */
+export function interactionPayload(values: InteractionFormValues) {
+  return {
+    contactId: chosenId(values.contactId),
+    type: values.type ?? undefined,
+    notes: values.notes,
+    date: fromLocalInput(values.date),
+  } satisfies Record<keyof InteractionInput, unknown>;
+}
+
+export interface TaskFormValues {
+  grantId: string | null;
+  name: string;
+  description: string;
+  category: string | null;
+  dueDate: string;
+  status: string;
+}
+
+/** The task's fields (its grant goes in the URL). Every field is required, as above. */
+export function taskPayload(values: TaskFormValues) {
+  return {
+    name: values.name,
+    description: values.description,
+    category: values.category ?? undefined,
+    dueDate: fromLocalInput(values.dueDate),
+    status: values.status,
+  } satisfies Record<keyof TaskInput, unknown>;
+}
+
+export type OrganizationFormValues = Required<Record<keyof OrganizationInput, string>>;
+
+/** The organization profile is only ever edited: an emptied field is null. */
+export function organizationPayload(values: OrganizationFormValues): OrganizationInput {
+  const { name, ...optional } = values;
+  return { name, ...optionalFields(optional, true) };
+}

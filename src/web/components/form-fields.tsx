@@ -1,0 +1,42 @@
+import {
+  Button,
+  type ButtonProps,
+  NumberInput,
+  type NumberInputProps,
+  TextInput,
+  type TextInputProps,
+} from '@mantine/core';
+
+/** A required amount in whole dollars: '$12,345', never negative. */
+export function AmountInput(props: NumberInputProps) {
+  return (
+    <NumberInput
+      label="Amount"
+      withAsterisk
+      prefix="$"
+      thousandSeparator=","
+      allowDecimal={false}
+      allowNegative={false}
+      min={0}
+      {...props}
+    />
+  );
+}
+
+/** A required date and time in the browser's time zone (form value: `toLocalInput`). */
+export function DateTimeInput(props: TextInputProps) {
+  return <TextInput type="datetime-local" withAsterisk {...props} />;
+}
+
+/** A form's submit button: 'Saving...' and disabled while the save runs. */
+export function SaveButton({
+  pending,
+  children,
+  ...props
+}: ButtonProps & { pending: boolean; children: string }) {
+  return (
+    <Button type="submit" disabled={pending} {...props}>
+      {pending ? 'Saving...' : children}
+    </Button>
+  );
+}

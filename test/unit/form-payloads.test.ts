@@ -1,0 +1,259 @@
+import { describe, expect, it } from 'vitest';
+import { contactInputSchema, contactPatchSchema } from '../../src/domain/contacts.ts';
+import {
+  type ContactFormValues,
+  contactPayload,
+  fromLocalInput,
+  type GrantFormValues,
+  grantPayload,
+  type InteractionFormValues,
+  interactionPayload,
+  type OpportunityFormValues,
+  opportunityPayload,
+  optionalFields,
+  organizationPayload,
+  parseAmount,
+  type TaskFormValues,
+  taskPayload,
+  toLocalInput,
+} from '../../src/domain/form-payloads.ts';
+import { grantInputSchema, grantPatchSchema, taskInputSchema } from '../../src/domain/grants.ts';
+import { interactionInputSchema } from '../../src/domain/interactions.ts';
+import { opportunityInputSchema, opportunityPatchSchema } from '../../src/domain/opportunities.ts';
+import { organizationPatchSchema } from '../../src/domain/organization.ts';
+
+/** A datetime-local value and the instant it means here (the tests run in any time zone). */
+const LOCAL = '2026-03-14T09:30';
+const ISO = new Date(LOCAL).toISOString();
+
+describe('optionalFields', () => {
+  const values = { phone: '555-0101', organization: '', notes: '   ' };
+
+  it('leaves empty optionals out of a new record (SPEC §2.7)', () => {
+    expect(optionalFields(values, false)).toEqual({ phone: '555-0101' });
+  });
+
+  it('sends null for an emptied optional in an edit, so the server clears it', () => {
+    expect(optionalFields(values, true)).toEqual({
+      phone: '555-0101',
+      organization: null,
+      notes: null,
+    });
+  });
+});
+
+describe('parseAmount', () => {
+  it('takes whole dollars from a number or a typed text; anything else is 0', () => {
+    expect(parseAmount(1234)).toBe(1234);
+    expect(parseAmount(99.9)).toBe(99);
+    expect(parseAmount('2500')).toBe(2500);
+    expect(parseAmount('')).toBe(0);
+    expect(parseAmount('abc')).toBe(0);
+  });
+});
+
+describe('datetime-local values', () => {
+  it('turns the input value into ISO 8601 and back', () => {
+    expect(fromLocalInput(LOCAL)).toBe(ISO);
+    expect(toLocalInput(ISO)).toBe(LOCAL);
+    expect(toLocalInput(new Date(ISO))).toBe(LOCAL);
+  });
+
+  it('keeps an empty value empty and sends text that is no date as typed', () => {
+    expect(fromLocalInput('')).toBe('');
+    expect(fromLocalInput('soon')).toBe('soon');
+  });
+});
+
+describe('contactPayload', () => {
+  const filled: ContactFormValues = {
+    name: 'Ada Lovelace',
+    email: 'ada@example.org',
+    phone: '555-0101',
+    organization: 'Analytical Society',
+    notes: 'Met at the gala',
+  };
+  const cleared: ContactFormValues = { ...filled, phone: '', organization: ' ', notes: '' };
+
+  it('sends every filled field', () => {
+    expect(contactPayload(filled, { editing: false })).toEqual(filled);
+    expect(contactPayload(filled, { editing: true })).toEqual(filled);
+  });
+
+  it('leaves empty optional fields out of a new contact', () => {
+    const payload = contactPayload(cleared, { editing: false });
+    expect(payload).toEqual({ name: 'Ada Lovelace', email: 'ada@example.org' });
+    expect(contactInputSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it('sends a field cleared in an edit as null, so the server clears it', () => {
+    const payload = contactPayload(cleared, { editing: true });
+    expect(payload).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.org',
+      phone: null,
+      organization: null,
+      notes: null,
+    });
+    expect(contactPatchSchema.parse(payload)).toMatchObject({
+      phone: null,
+      organization: null,
+      notes: null,
+    });
+  });
+});
+
+describe('grantPayload', () => {
+  const filled: GrantFormValues = {
+    name: 'Library fund',
+    funder: 'City Trust',
+    amount: '25000',
+    dueDate: LOCAL,
+    status: 'submitted',
+    documentUrl: 'https://example.org/call.pdf',
+    notes: 'Second round',
+  };
+  const cleared: GrantFormValues = { ...filled, documentUrl: '', notes: '  ' };
+
+  it('sends whole dollars, an ISO due date and the filled optional fields', () => {
+    expect(grantPayload(filled, { editing: false })).toEqual({
+      ...filled,
+      amount: 25000,
+      dueDate: ISO,
+    });
+  });
+
+  it('leaves an empty document URL and notes out of a new grant', () => {
+    const payload = grantPayload(cleared, { editing: false });
+    expect(payload).not.toHaveProperty('documentUrl');
+    expect(payload).not.toHaveProperty('notes');
+    expect(grantInputSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it('sends a document URL and notes cleared in an edit as null', () => {
+    const payload = grantPayload(cleared, { editing: true });
+    expect(payload).toMatchObject({ documentUrl: null, notes: null });
+    expect(grantPatchSchema.parse(payload)).toMatchObject({ documentUrl: null, notes: null });
+  });
+});
+
+describe('opportunityPayload', () => {
+  const filled: OpportunityFormValues = {
+    name: 'Annual gift',
+    organization: 'Riverside Foundation',
+    amount: 12000,
+    stage: 'proposal',
+    probability: 40,
+    expectedCloseDate: LOCAL,
+    notes: 'Board meets in May',
+  };
+  const cleared: OpportunityFormValues = { ...filled, probability: '', notes: '' };
+
+  it('sends whole dollars, the probability and an ISO close date', () => {
+    expect(opportunityPayload(filled, { editing: false })).toEqual({
+      ...filled,
+      expectedCloseDate: ISO,
+    });
+  });
+
+  it('leaves empty notes out of a new opportunity; an emptied probability is null', () => {
+    const payload = opportunityPayload(cleared, { editing: false });
+    expect(payload).not.toHaveProperty('notes');
+    expect(payload.probability).toBeNull();
+    expect(opportunityInputSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it('sends notes and probability cleared in an edit as null', () => {
+    const payload = opportunityPayload(cleared, { editing: true });
+    expect(payload).toMatchObject({ notes: null, probability: null });
+    expect(opportunityPatchSchema.parse(payload)).toMatchObject({ notes: null, probability: null });
+  });
+});
+
+describe('interactionPayload', () => {
+  const filled: InteractionFormValues = {
+    contactId: '7',
+    type: 'call',
+    notes: 'Talked budgets',
+    date: LOCAL,
+  };
+
+  it('sends the chosen contact as a number and the date as ISO', () => {
+    const payload = interactionPayload(filled);
+    expect(payload).toEqual({ contactId: 7, type: 'call', notes: 'Talked budgets', date: ISO });
+    expect(interactionInputSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it('leaves out an unchosen contact and type, so the schema says they are required', () => {
+    const payload = interactionPayload({ ...filled, contactId: null, type: null });
+    expect(payload.contactId).toBeUndefined();
+    expect(payload.type).toBeUndefined();
+    const result = interactionInputSchema.safeParse(payload);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'Contact is required',
+      'Type is required',
+    ]);
+  });
+
+  it('sends notes cleared in an edit as they are, so the schema refuses them', () => {
+    const payload = interactionPayload({ ...filled, notes: '' });
+    expect(payload.notes).toBe('');
+    expect(interactionInputSchema.safeParse(payload).error?.issues[0]?.message).toBe(
+      'Notes are required',
+    );
+  });
+});
+
+describe('taskPayload', () => {
+  const filled: TaskFormValues = {
+    grantId: '3',
+    name: 'Draft budget',
+    description: 'Line items for year one',
+    category: 'proposal',
+    dueDate: LOCAL,
+    status: 'in-progress',
+  };
+
+  it('sends the task fields with an ISO due date, not the grant (it goes in the URL)', () => {
+    const payload = taskPayload(filled);
+    expect(payload).toEqual({
+      name: 'Draft budget',
+      description: 'Line items for year one',
+      category: 'proposal',
+      dueDate: ISO,
+      status: 'in-progress',
+    });
+    expect(taskInputSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it('sends a description cleared in an edit as it is, so the schema refuses it', () => {
+    const payload = taskPayload({ ...filled, description: '', category: null });
+    expect(payload.description).toBe('');
+    expect(payload.category).toBeUndefined();
+    expect(taskInputSchema.safeParse(payload).error?.issues.map((i) => i.message)).toEqual([
+      'Task description is required',
+      'Category is required',
+    ]);
+  });
+});
+
+describe('organizationPayload', () => {
+  it('sends a field cleared on the profile as null', () => {
+    const payload = organizationPayload({
+      name: 'Grantwell Org',
+      industry: '',
+      website: 'https://example.org',
+      address: ' ',
+    });
+    expect(payload).toEqual({
+      name: 'Grantwell Org',
+      industry: null,
+      website: 'https://example.org',
+      address: null,
+    });
+    expect(organizationPatchSchema.parse(payload)).toMatchObject({
+      industry: null,
+      address: null,
+    });
+  });
+});
