@@ -1,5 +1,5 @@
-import { Modal } from '@mantine/core';
 import type { Task } from '../../../../domain/grants.ts';
+import { RecordDialog, type RecordDialogProps } from '../../../components/record-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateTask, useUpdateTask } from '../api/tasks-api.ts';
@@ -11,12 +11,7 @@ export function TaskDialog({
   onClose,
   grantId,
   task,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  grantId?: number;
-  task?: Task;
-}) {
+}: RecordDialogProps & { grantId?: number; task?: Task }) {
   const create = useCreateTask();
   const update = useUpdateTask();
 
@@ -36,7 +31,7 @@ export function TaskDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={task ? 'Edit Task' : 'New Task'} size="lg">
+    <RecordDialog opened={opened} onClose={onClose} title={task ? 'Edit Task' : 'New Task'}>
       {opened && (
         <TaskForm
           grantId={task?.grantId ?? grantId}
@@ -45,6 +40,6 @@ export function TaskDialog({
           pending={create.isPending || update.isPending}
         />
       )}
-    </Modal>
+    </RecordDialog>
   );
 }

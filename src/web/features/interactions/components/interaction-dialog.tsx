@@ -1,51 +1,38 @@
-import { Modal } from '@mantine/core';
-import type { Interaction, InteractionInput } from '../../../../domain/interactions.ts';
-import { withNotice } from '../../../lib/notify.ts';
+import type { Interaction } from '../../../../domain/interactions.ts';
+import {
+  RecordDialog,
+  type RecordDialogProps,
+  useSaveRecord,
+} from '../../../components/record-dialog.tsx';
 import { useCreateInteraction, useUpdateInteraction } from '../api/interactions-api.ts';
 import { InteractionForm } from './interaction-form.tsx';
 
-const SIGNED_OUT = 'You must be logged in to create an interaction';
+const notices = {
+  created: 'Interaction created successfully',
+  updated: 'Interaction updated successfully',
+  signedOut: 'You must be logged in to create an interaction',
+};
 
+/** 'Log Interaction', or the edit dialog prefilled with `interaction`. */
 export function InteractionDialog({
-  opened,
-  onClose,
   interaction,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  interaction?: Interaction;
-}) {
-  const create = useCreateInteraction();
-  const update = useUpdateInteraction();
-
-  const save = async (input: InteractionInput) => {
-    const saved = interaction
-      ? await withNotice(
-          () => update.mutateAsync({ id: interaction.id, input }),
-          'Interaction updated successfully',
-          SIGNED_OUT,
-        )
-      : await withNotice(
-          () => create.mutateAsync(input),
-          'Interaction created successfully',
-          SIGNED_OUT,
-        );
-    if (saved) onClose();
-  };
-
+  ...dialog
+}: RecordDialogProps & { interaction?: Interaction }) {
+  const { save, pending } = useSaveRecord(
+    interaction,
+    useCreateInteraction(),
+    useUpdateInteraction(),
+    notices,
+    dialog.onClose,
+  );
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={interaction ? 'Edit Interaction' : 'Log Interaction'}
-      size="lg"
-    >
+    <RecordDialog {...dialog} title={interaction ? 'Edit Interaction' : 'Log Interaction'}>
       <InteractionForm
         key={interaction?.id ?? 'new'}
         interaction={interaction}
         onSubmit={save}
-        pending={create.isPending || update.isPending}
+        pending={pending}
       />
-    </Modal>
+    </RecordDialog>
   );
 }

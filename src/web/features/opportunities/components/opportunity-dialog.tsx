@@ -1,46 +1,42 @@
-import { Modal } from '@mantine/core';
-import type { Opportunity, OpportunityInput } from '../../../../domain/opportunities.ts';
-import { withNotice } from '../../../lib/notify.ts';
+import type { Opportunity } from '../../../../domain/opportunities.ts';
+import {
+  RecordDialog,
+  type RecordDialogProps,
+  useSaveRecord,
+} from '../../../components/record-dialog.tsx';
 import { useCreateOpportunity, useUpdateOpportunity } from '../api/opportunities-api.ts';
 import { OpportunityForm } from './opportunity-form.tsx';
 
+const notices = {
+  created: 'Opportunity created successfully',
+  updated: 'Opportunity updated successfully',
+};
+
+/**
+ * 'Create New Opportunity', or the edit dialog prefilled with `opportunity`. The form mounts on
+ * each opening, so a new opportunity's expected close date is the moment it was opened.
+ */
 export function OpportunityDialog({
-  opened,
-  onClose,
   opportunity,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  opportunity?: Opportunity;
-}) {
-  const create = useCreateOpportunity();
-  const update = useUpdateOpportunity();
-
-  const save = async (input: OpportunityInput) => {
-    const saved = opportunity
-      ? await withNotice(
-          () => update.mutateAsync({ id: opportunity.id, input }),
-          'Opportunity updated successfully',
-        )
-      : await withNotice(() => create.mutateAsync(input), 'Opportunity created successfully');
-    if (saved) onClose();
-  };
-
+  ...dialog
+}: RecordDialogProps & { opportunity?: Opportunity }) {
+  const { save, pending } = useSaveRecord(
+    opportunity,
+    useCreateOpportunity(),
+    useUpdateOpportunity(),
+    notices,
+    dialog.onClose,
+  );
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={opportunity ? 'Edit Opportunity' : 'Create New Opportunity'}
-      size="lg"
-    >
-      {opened && (
+    <RecordDialog {...dialog} title={opportunity ? 'Edit Opportunity' : 'Create New Opportunity'}>
+      {dialog.opened && (
         <OpportunityForm
           key={opportunity?.id ?? 'new'}
           opportunity={opportunity}
           onSubmit={save}
-          pending={create.isPending || update.isPending}
+          pending={pending}
         />
       )}
-    </Modal>
+    </RecordDialog>
   );
 }
