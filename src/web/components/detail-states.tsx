@@ -1,7 +1,9 @@
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { errorMessage } from '../lib/api-client.ts';
 
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
   return (
@@ -30,4 +32,33 @@ export function NotFoundText({ children }: { children: ReactNode }) {
       It may have been deleted, or the link may be wrong.
     </Alert>
   );
+}
+
+/**
+ * A detail page's record as far as it has loaded: `notFound` when the id is no valid id or the
+ * record does not exist, 'Loading...', the error, or else `children` with the record.
+ */
+export function RecordStates<T>({
+  id,
+  query,
+  notFound,
+  children,
+}: {
+  id: number | null;
+  /** The record's query: null when there is no such record. */
+  query: UseQueryResult<T | null>;
+  notFound: string;
+  children: (record: T) => ReactNode;
+}) {
+  const record = query.data;
+  if (id === null || record === null) return <NotFoundText>{notFound}</NotFoundText>;
+  if (query.isPending) return <LoadingText />;
+  if (query.isError || record === undefined) {
+    return (
+      <Text c="red" role="alert">
+        {errorMessage(query.error)}
+      </Text>
+    );
+  }
+  return children(record);
 }

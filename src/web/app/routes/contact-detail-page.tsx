@@ -1,11 +1,10 @@
-import { SimpleGrid, Text, Title } from '@mantine/core';
+import { SimpleGrid, Title } from '@mantine/core';
 import { useParams } from 'react-router';
-import { BackLink, LoadingText, NotFoundText } from '../../components/detail-states.tsx';
+import { BackLink, RecordStates } from '../../components/detail-states.tsx';
 import { useContact } from '../../features/contacts/api/contacts-api.ts';
 import { ContactInfoCard } from '../../features/contacts/components/contact-info-card.tsx';
 import { OrganizationGrantsCard } from '../../features/grants/components/organization-grants-card.tsx';
 import { ContactInteractionsCard } from '../../features/interactions/components/contact-interactions-card.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
 import { paths } from '../paths.ts';
 import { parseId } from './parse-id.ts';
 
@@ -16,26 +15,20 @@ export default function ContactDetailPage() {
   return (
     <>
       <BackLink to={paths.contacts}>Back to contacts</BackLink>
-      {id === null || contact.data === null ? (
-        <NotFoundText>Contact not found</NotFoundText>
-      ) : contact.isPending ? (
-        <LoadingText />
-      ) : contact.isError ? (
-        <Text c="red" role="alert">
-          {errorMessage(contact.error)}
-        </Text>
-      ) : (
-        <>
-          <Title order={1} size="h2" mb="lg">
-            {contact.data.name}
-          </Title>
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <ContactInfoCard contact={contact.data} />
-            <ContactInteractionsCard contactId={contact.data.id} />
-            <OrganizationGrantsCard organization={contact.data.organization} />
-          </SimpleGrid>
-        </>
-      )}
+      <RecordStates id={id} query={contact} notFound="Contact not found">
+        {(data) => (
+          <>
+            <Title order={1} size="h2" mb="lg">
+              {data.name}
+            </Title>
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <ContactInfoCard contact={data} />
+              <ContactInteractionsCard contactId={data.id} />
+              <OrganizationGrantsCard organization={data.organization} />
+            </SimpleGrid>
+          </>
+        )}
+      </RecordStates>
     </>
   );
 }

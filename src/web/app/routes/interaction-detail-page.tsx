@@ -1,12 +1,11 @@
-import { SimpleGrid, Text, Title } from '@mantine/core';
+import { SimpleGrid, Title } from '@mantine/core';
 import { useParams } from 'react-router';
-import { BackLink, LoadingText, NotFoundText } from '../../components/detail-states.tsx';
+import { BackLink, RecordStates } from '../../components/detail-states.tsx';
 import { useContact } from '../../features/contacts/api/contacts-api.ts';
 import { ContactInfoCard } from '../../features/contacts/components/contact-info-card.tsx';
 import { OrganizationGrantsCard } from '../../features/grants/components/organization-grants-card.tsx';
 import { useInteraction } from '../../features/interactions/api/interactions-api.ts';
 import { InteractionInfoCard } from '../../features/interactions/components/interaction-info-card.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
 import { paths } from '../paths.ts';
 import { parseId } from './parse-id.ts';
 
@@ -22,21 +21,15 @@ export default function InteractionDetailPage() {
       <Title order={1} size="h2" mb="lg">
         Interaction Details
       </Title>
-      {id === null || interaction.data === null ? (
-        <NotFoundText>Interaction not found</NotFoundText>
-      ) : interaction.isPending ? (
-        <LoadingText />
-      ) : interaction.isError ? (
-        <Text c="red" role="alert">
-          {errorMessage(interaction.error)}
-        </Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <InteractionInfoCard interaction={interaction.data} />
-          {contact.data && <ContactInfoCard contact={contact.data} withProfileLink />}
-          {contact.data && <OrganizationGrantsCard organization={contact.data.organization} />}
-        </SimpleGrid>
-      )}
+      <RecordStates id={id} query={interaction} notFound="Interaction not found">
+        {(data) => (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <InteractionInfoCard interaction={data} />
+            {contact.data && <ContactInfoCard contact={contact.data} withProfileLink />}
+            {contact.data && <OrganizationGrantsCard organization={contact.data.organization} />}
+          </SimpleGrid>
+        )}
+      </RecordStates>
     </>
   );
 }

@@ -1,19 +1,8 @@
-import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Title } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Contact } from '../../../../domain/contacts.ts';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div">{children}</Text>
-    </div>
-  );
-}
+import { Detail, DetailsList, NotesDetail } from '../../../components/details-list.tsx';
 
 /**
  * A contact's details, each shown when present. On other records' pages it names the contact
@@ -33,37 +22,33 @@ export function ContactInfoCard({
       <Title order={2} size="h4" mb="md">
         {title}
       </Title>
-      <Stack gap="sm">
-        {withProfileLink && <Field label="Name">{contact.name}</Field>}
+      <DetailsList>
+        {withProfileLink && <Detail label="Name">{contact.name}</Detail>}
         {withProfileLink && contact.organization && (
-          <Field label="Organization">{contact.organization}</Field>
+          <Detail label="Organization">{contact.organization}</Detail>
         )}
-        <Field label="Email">
+        <Detail label="Email">
           <Anchor href={`mailto:${contact.email}`}>
             <IconMail size={14} aria-hidden="true" /> {contact.email}
           </Anchor>
-        </Field>
+        </Detail>
         {contact.phone && (
-          <Field label="Phone">
+          <Detail label="Phone">
             <Anchor href={`tel:${contact.phone}`}>
               <IconPhone size={14} aria-hidden="true" /> {contact.phone}
             </Anchor>
-          </Field>
+          </Detail>
         )}
         {!withProfileLink && contact.organization && (
-          <Field label="Organization">{contact.organization}</Field>
+          <Detail label="Organization">{contact.organization}</Detail>
         )}
-        {contact.notes && (
-          <Field label="Notes">
-            <span style={{ whiteSpace: 'pre-wrap' }}>{contact.notes}</span>
-          </Field>
-        )}
+        <NotesDetail notes={contact.notes} />
         {withProfileLink && (
           <Button component={Link} to={`/contacts/${contact.id}`} variant="light" mt="xs">
             View Full Contact Profile
           </Button>
         )}
-      </Stack>
+      </DetailsList>
     </Card>
   );
 }

@@ -1,34 +1,23 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import type { Grant } from '../../../../domain/grants.ts';
 import { CalendarLinks } from '../../../components/calendar-links.tsx';
+import { Detail, DetailsList, NotesDetail } from '../../../components/details-list.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { GrantStatusBadge } from './grant-status-badge.tsx';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div">{children}</Text>
-    </div>
-  );
-}
 
 /** A grant's facts: funder, amount, due date with calendar links, status, document and notes. */
 export function GrantSummary({ grant }: { grant: Grant }) {
   return (
-    <Stack gap="sm">
+    <DetailsList>
       <Group gap="xl">
-        <Field label="Funder">{grant.funder}</Field>
-        <Field label="Amount">{formatMoney(grant.amount)}</Field>
-        <Field label="Status">
+        <Detail label="Funder">{grant.funder}</Detail>
+        <Detail label="Amount">{formatMoney(grant.amount)}</Detail>
+        <Detail label="Status">
           <GrantStatusBadge status={grant.status} />
-        </Field>
+        </Detail>
       </Group>
-      <Field label="Due Date">
+      <Detail label="Due Date">
         {formatDate(grant.dueDate)}
         <CalendarLinks
           uid={`grant-${grant.id}@grantwell`}
@@ -39,17 +28,13 @@ export function GrantSummary({ grant }: { grant: Grant }) {
             allDay: true,
           }}
         />
-      </Field>
+      </Detail>
       {grant.documentUrl && (
         <Anchor href={grant.documentUrl} target="_blank" rel="noopener noreferrer">
           View Document <IconExternalLink size={14} aria-hidden="true" />
         </Anchor>
       )}
-      {grant.notes && (
-        <Field label="Notes">
-          <span style={{ whiteSpace: 'pre-wrap' }}>{grant.notes}</span>
-        </Field>
-      )}
-    </Stack>
+      <NotesDetail notes={grant.notes} />
+    </DetailsList>
   );
 }
