@@ -1,9 +1,10 @@
-import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlus, IconUsers } from '@tabler/icons-react';
-import { lazy, useEffect, useState } from 'react';
+import { lazy, useEffect } from 'react';
 import type { Contact, ContactSortField } from '../../../domain/contacts.ts';
 import { confirmDelete } from '../../components/confirm-delete.tsx';
-import { ListFooter, PAGE_SIZE, SearchBox, useListState } from '../../components/list-controls.tsx';
+import { useListState } from '../../components/list-controls.tsx';
+import { ListPanel, pageParams, useRecordDialog } from '../../components/list-page.tsx';
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { notifyError, withNotice } from '../../lib/notify.ts';
@@ -15,19 +16,13 @@ const ContactDialog = lazy(() =>
   import('./components/contact-dialog.tsx').then((m) => ({ default: m.ContactDialog })),
 );
 
-type Dialog = { mode: 'create' } | { mode: 'edit'; contact: Contact } | null;
-
 export default function ContactsPage() {
   const list = useListState<ContactSortField>();
-  const contacts = useContacts({
-    q: list.q,
-    sort: list.sort,
-    limit: PAGE_SIZE,
-    offset: list.offset,
-  });
+  const contacts = useContacts(pageParams(list));
   const remove = useDeleteContact();
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const dialog = useRecordDialog<Contact>();
 
+  // A failed load is a notice here, and the list shows as empty.
   useEffect(() => {
     if (contacts.isError) {
       notifyError('Error loading contacts', 'Please refresh the page or try again later');
@@ -42,58 +37,41 @@ export default function ContactsPage() {
         withNotice(() => remove.mutateAsync(contact.id), 'Contact deleted successfully'),
     });
 
-  const page = contacts.data;
   return (
     <>
       <PageHeader
         title="Contacts"
         actions={
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden="true" />}
-            onClick={() => setDialog({ mode: 'create' })}
-          >
+          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={dialog.openNew}>
             Add Contact
           </Button>
         }
       />
       <ContactUpload />
-      <Paper withBorder p="md">
-        <Group justify="space-between" mb="sm">
-          <SearchBox value={list.search} onChange={list.setSearch} label="Search contacts" />
-          {contacts.isFetching && <Loader size="xs" aria-label="Refreshing" />}
-        </Group>
-        {contacts.isPending ? (
-          <Center py="xl">
-            <Loader aria-label="Loading contacts" />
-          </Center>
-        ) : page && page.items.length > 0 ? (
-          <>
-            <ContactsTable
-              contacts={page.items}
-              onEdit={(contact) => setDialog({ mode: 'edit', contact })}
-              onDelete={askDelete}
-              sorting={list}
-            />
-            <ListFooter total={page.total} page={list.page} onPage={list.setPage} />
-          </>
-        ) : (
-          <Stack align="center" py="xl" gap="xs">
-            <IconUsers size={32} aria-hidden="true" color="var(--mantine-color-dimmed)" />
-            <Text fw={500}>{list.q ? 'No contacts match your search' : 'No contacts yet'}</Text>
-            {!list.q && (
-              <Text size="sm" c="dimmed">
-                Add your first contact, or import a CSV file.
-              </Text>
-            )}
-          </Stack>
+      <ListPanel
+        list={list}
+        query={contacts}
+        searchLabel="Search contacts"
+        loadingLabel="Loading contacts"
+        showError={false}
+        empty={{
+          icon: IconUsers,
+          noneYet: 'No contacts yet',
+          noMatch: 'No contacts match your search',
+          hint: 'Add your first contact, or import a CSV file.',
+        }}
+      >
+        {(rows) => (
+          <ContactsTable
+            contacts={rows}
+            onEdit={dialog.openEdit}
+            onDelete={askDelete}
+            sorting={list}
+          />
         )}
-      </Paper>
-      <LoadWhenOpened opened={dialog !== null}>
-        <ContactDialog
-          opened={dialog !== null}
-          onClose={() => setDialog(null)}
-          contact={dialog?.mode === 'edit' ? dialog.contact : undefined}
-        />
+      </ListPanel>
+      <LoadWhenOpened opened={dialog.opened}>
+        <ContactDialog opened={dialog.opened} onClose={dialog.close} contact={dialog.record} />
       </LoadWhenOpened>
     </>
   );

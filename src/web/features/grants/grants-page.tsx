@@ -1,12 +1,12 @@
-import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconCoin, IconExternalLink, IconPlus } from '@tabler/icons-react';
-import { lazy, useState } from 'react';
+import { lazy } from 'react';
 import type { Grant, GrantSortField } from '../../../domain/grants.ts';
 import { confirmDelete } from '../../components/confirm-delete.tsx';
-import { ListFooter, PAGE_SIZE, SearchBox, useListState } from '../../components/list-controls.tsx';
+import { useListState } from '../../components/list-controls.tsx';
+import { ListPanel, pageParams, useRecordDialog } from '../../components/list-page.tsx';
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
 import { withNotice } from '../../lib/notify.ts';
 import { useDeleteGrant, useGrants } from './api/grants-api.ts';
 import { GrantPipeline } from './components/grant-pipeline.tsx';
@@ -19,18 +19,11 @@ const GrantDialog = lazy(() =>
   import('./components/grant-dialog.tsx').then((m) => ({ default: m.GrantDialog })),
 );
 
-type Dialog = { mode: 'create' } | { mode: 'edit'; grant: Grant } | null;
-
 export default function GrantsPage() {
   const list = useListState<GrantSortField>();
-  const grants = useGrants({
-    q: list.q,
-    sort: list.sort,
-    limit: PAGE_SIZE,
-    offset: list.offset,
-  });
+  const grants = useGrants(pageParams(list));
   const remove = useDeleteGrant();
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const dialog = useRecordDialog<Grant>();
 
   const askDelete = (grant: Grant) =>
     confirmDelete({
@@ -39,7 +32,6 @@ export default function GrantsPage() {
       onConfirm: () => withNotice(() => remove.mutateAsync(grant.id), 'Grant deleted successfully'),
     });
 
-  const page = grants.data;
   return (
     <>
       <PageHeader
@@ -58,7 +50,7 @@ export default function GrantsPage() {
             </Button>
             <Button
               leftSection={<IconPlus size={16} aria-hidden="true" />}
-              onClick={() => setDialog({ mode: 'create' })}
+              onClick={dialog.openNew}
             >
               Add Grant
             </Button>
@@ -66,47 +58,24 @@ export default function GrantsPage() {
         }
       />
       <GrantPipeline />
-      <Paper withBorder p="md">
-        <Group justify="space-between" mb="sm">
-          <SearchBox value={list.search} onChange={list.setSearch} label="Search grants" />
-          {grants.isFetching && <Loader size="xs" aria-label="Refreshing" />}
-        </Group>
-        {grants.isPending ? (
-          <Center py="xl">
-            <Loader aria-label="Loading grants" />
-          </Center>
-        ) : grants.isError ? (
-          <Text c="red" role="alert">
-            {errorMessage(grants.error)}
-          </Text>
-        ) : page && page.items.length > 0 ? (
-          <>
-            <GrantsTable
-              grants={page.items}
-              onEdit={(grant) => setDialog({ mode: 'edit', grant })}
-              onDelete={askDelete}
-              sorting={list}
-            />
-            <ListFooter total={page.total} page={list.page} onPage={list.setPage} />
-          </>
-        ) : (
-          <Stack align="center" py="xl" gap="xs">
-            <IconCoin size={32} aria-hidden="true" color="var(--mantine-color-dimmed)" />
-            <Text fw={500}>{list.q ? 'No grants match your search' : 'No grants yet'}</Text>
-            {!list.q && (
-              <Text size="sm" c="dimmed">
-                Add the grants you are preparing, and follow them to a decision.
-              </Text>
-            )}
-          </Stack>
+      <ListPanel
+        list={list}
+        query={grants}
+        searchLabel="Search grants"
+        loadingLabel="Loading grants"
+        empty={{
+          icon: IconCoin,
+          noneYet: 'No grants yet',
+          noMatch: 'No grants match your search',
+          hint: 'Add the grants you are preparing, and follow them to a decision.',
+        }}
+      >
+        {(rows) => (
+          <GrantsTable grants={rows} onEdit={dialog.openEdit} onDelete={askDelete} sorting={list} />
         )}
-      </Paper>
-      <LoadWhenOpened opened={dialog !== null}>
-        <GrantDialog
-          opened={dialog !== null}
-          onClose={() => setDialog(null)}
-          grant={dialog?.mode === 'edit' ? dialog.grant : undefined}
-        />
+      </ListPanel>
+      <LoadWhenOpened opened={dialog.opened}>
+        <GrantDialog opened={dialog.opened} onClose={dialog.close} grant={dialog.record} />
       </LoadWhenOpened>
     </>
   );

@@ -1,0 +1,117 @@
+import { Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import type { Icon } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { errorMessage, type Page } from '../lib/api-client.ts';
+import { ListFooter, PAGE_SIZE, SearchBox, type useListState } from './list-controls.tsx';
+
+/** What the panel needs of a list's state (`useListState`): the search and the page. */
+interface ListState {
+  search: string;
+  setSearch: (search: string) => void;
+  q: string;
+  page: number;
+  setPage: (page: number) => void;
+}
+
+/** The query parameters of the page of a list that `list` shows. */
+export const pageParams = <Field extends string>(list: ReturnType<typeof useListState<Field>>) => ({
+  q: list.q,
+  sort: list.sort,
+  limit: PAGE_SIZE,
+  offset: list.offset,
+});
+
+/**
+ * A page's create/edit dialog: closed, open for a new record, or open to edit `record`.
+ */
+export function useRecordDialog<T>() {
+  const [open, setOpen] = useState<{ record?: T } | null>(null);
+  return {
+    opened: open !== null,
+    /** The record being edited; none for a new one (or when closed). */
+    record: open?.record,
+    openNew: () => setOpen({}),
+    openEdit: (record: T) => setOpen({ record }),
+    close: () => setOpen(null),
+  };
+}
+
+/** The spinner while a list or a board first loads. */
+export function LoadingBlock({ label }: { label: string }) {
+  return (
+    <Center py="xl">
+      <Loader aria-label={label} />
+    </Center>
+  );
+}
+
+/** A query's failure, in red, announced. */
+export function ErrorText({ error }: { error: unknown }) {
+  return (
+    <Text c="red" role="alert">
+      {errorMessage(error)}
+    </Text>
+  );
+}
+
+/** What a list shows when it has no rows: none yet (with a hint), or none for the search. */
+export interface EmptyList {
+  icon: Icon;
+  noneYet: string;
+  noMatch: string;
+  hint?: string;
+}
+
+/**
+ * The panel of a list page: the search box (and a spinner while a page is fetched), then the
+ * first load's spinner, the failure, the rows (`children`) with the page footer, or the empty
+ * state. A list whose failure is announced otherwise passes `showError={false}`.
+ */
+export function ListPanel<T>({
+  list,
+  query,
+  searchLabel,
+  loadingLabel,
+  showError = true,
+  empty,
+  children,
+}: {
+  list: ListState;
+  query: UseQueryResult<Page<T>>;
+  searchLabel: string;
+  loadingLabel: string;
+  showError?: boolean;
+  empty: EmptyList;
+  children: (rows: T[]) => ReactNode;
+}) {
+  const page = query.data;
+  return (
+    <Paper withBorder p="md">
+      <Group justify="space-between" mb="sm">
+        <SearchBox value={list.search} onChange={list.setSearch} label={searchLabel} />
+        {query.isFetching && <Loader size="xs" aria-label="Refreshing" />}
+      </Group>
+      {query.isPending ? (
+        <LoadingBlock label={loadingLabel} />
+      ) : showError && query.isError ? (
+        <ErrorText error={query.error} />
+      ) : page && page.items.length > 0 ? (
+        <>
+          {children(page.items)}
+          <ListFooter total={page.total} page={list.page} onPage={list.setPage} />
+        </>
+      ) : (
+        <Stack align="center" py="xl" gap="xs">
+          <empty.icon size={32} aria-hidden="true" color="var(--mantine-color-dimmed)" />
+          <Text fw={500}>{list.q ? empty.noMatch : empty.noneYet}</Text>
+          {!list.q && empty.hint && (
+            <Text size="sm" c="dimmed">
+              {empty.hint}
+            </Text>
+          )}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
