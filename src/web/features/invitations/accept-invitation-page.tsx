@@ -1,18 +1,9 @@
-import {
-  Button,
-  Card,
-  Center,
-  Container,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Center, Container, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
+import { AccountPasswordInput, UsernameInput } from '../../components/account-inputs.tsx';
 import { Brand } from '../../components/brand.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -113,19 +104,8 @@ function AcceptForm({
           <Text>
             You've been invited to join {companyName} as a {role}.
           </Text>
-          <TextInput
-            label="Username"
-            withAsterisk
-            autoComplete="username"
-            data-autofocus
-            {...form.getInputProps('username')}
-          />
-          <PasswordInput
-            label="Password"
-            withAsterisk
-            autoComplete="new-password"
-            {...form.getInputProps('password')}
-          />
+          <UsernameInput data-autofocus {...form.getInputProps('username')} />
+          <AccountPasswordInput {...form.getInputProps('password')} />
           <PasswordInput
             label="Confirm Password"
             withAsterisk

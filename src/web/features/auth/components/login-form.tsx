@@ -1,12 +1,9 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useNavigate } from 'react-router';
 import type { LoginInput } from '../../../../domain/auth.ts';
-import { paths } from '../../../app/paths.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { notifyError } from '../../../lib/notify.ts';
-import { deferredResolver, useDeferredSubmit } from '../../../lib/zod-resolver.ts';
+import { AccountPasswordInput, UsernameInput } from '../../../components/account-inputs.tsx';
+import { deferredResolver } from '../../../lib/zod-resolver.ts';
 import { useAuth } from '../auth-provider.tsx';
+import { AccountForm, useAccountSubmit } from './account-form.tsx';
 
 const validation = deferredResolver(() =>
   import('../../../../domain/auth.ts').then((m) => m.loginSchema),
@@ -14,43 +11,25 @@ const validation = deferredResolver(() =>
 
 export function LoginForm() {
   const { loginMutation } = useAuth();
-  const navigate = useNavigate();
   const form = useForm<LoginInput>({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
   });
-
-  // Awaited: once the user is set this form unmounts, and mutate callbacks would be skipped.
-  const submit = useDeferredSubmit(form, validation, async (values) => {
-    try {
-      await loginMutation.mutateAsync(values);
-      navigate(paths.home);
-    } catch (error) {
-      notifyError('Login failed', errorMessage(error) || 'Please try again');
-    }
-  });
+  const submit = useAccountSubmit(form, validation, loginMutation.mutateAsync, 'Login failed');
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Log in">
-      <Stack>
-        <TextInput
-          label="Username"
-          autoComplete="username"
-          withAsterisk
-          key={form.key('username')}
-          {...form.getInputProps('username')}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          withAsterisk
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <Button type="submit" loading={loginMutation.isPending}>
-          Log in
-        </Button>
-      </Stack>
-    </form>
+    <AccountForm
+      label="Log in"
+      onSubmit={submit}
+      pending={loginMutation.isPending}
+      submitLabel="Log in"
+    >
+      <UsernameInput key={form.key('username')} {...form.getInputProps('username')} />
+      <AccountPasswordInput
+        autoComplete="current-password"
+        key={form.key('password')}
+        {...form.getInputProps('password')}
+      />
+    </AccountForm>
   );
 }

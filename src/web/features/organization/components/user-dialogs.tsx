@@ -20,6 +20,7 @@ import {
   strongPasswordSchema,
   type TeamMember,
 } from '../../../../domain/organization.ts';
+import { AccountPasswordInput, UsernameInput } from '../../../components/account-inputs.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
@@ -114,18 +115,8 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
         <Stack>
           <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
           <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
-          <TextInput
-            label="Username"
-            withAsterisk
-            autoComplete="off"
-            {...form.getInputProps('username')}
-          />
-          <PasswordInput
-            label="Password"
-            withAsterisk
-            autoComplete="new-password"
-            {...form.getInputProps('password')}
-          />
+          <UsernameInput autoComplete="off" {...form.getInputProps('username')} />
+          <AccountPasswordInput {...form.getInputProps('password')} />
           <Select
             label="Role"
             allowDeselect={false}

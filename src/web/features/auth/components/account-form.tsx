@@ -1,0 +1,55 @@
+import { Button, Stack } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { type deferredResolver, useDeferredSubmit } from '../../../lib/zod-resolver.ts';
+
+/**
+ * The submit of a sign-in page form: once `action` has signed the user in, home; a failure is
+ * the notice `failureTitle` with the server's message. Awaited: once the user is set the form
+ * unmounts, and mutate callbacks would be skipped.
+ */
+export function useAccountSubmit<Values extends Record<string, unknown>>(
+  form: { getValues(): Values; setErrors(errors: Record<string, string>): void },
+  validation: ReturnType<typeof deferredResolver>,
+  action: (values: Values) => Promise<unknown>,
+  failureTitle: string,
+) {
+  const navigate = useNavigate();
+  return useDeferredSubmit(form, validation, async (values) => {
+    try {
+      await action(values);
+      navigate(paths.home);
+    } catch (error) {
+      notifyError(failureTitle, errorMessage(error) || 'Please try again');
+    }
+  });
+}
+
+/** A sign-in page form named `label`: its fields, then the submit button. */
+export function AccountForm({
+  label,
+  onSubmit,
+  pending,
+  submitLabel,
+  children,
+}: {
+  label: string;
+  onSubmit: (event: FormEvent) => void;
+  pending: boolean;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={label}>
+      <Stack>
+        {children}
+        <Button type="submit" loading={pending}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
