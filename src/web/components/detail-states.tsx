@@ -3,7 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../lib/api-client.ts';
+import { ErrorText } from './query-states.tsx';
 
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
   return (
@@ -54,11 +54,7 @@ export function RecordStates<T>({
   if (id === null || record === null) return <NotFoundText>{notFound}</NotFoundText>;
   if (query.isPending) return <LoadingText />;
   if (query.isError || record === undefined) {
-    return (
-      <Text c="red" role="alert">
-        {errorMessage(query.error)}
-      </Text>
-    );
+    return <ErrorText error={query.error} />;
   }
   return children(record);
 }

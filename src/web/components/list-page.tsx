@@ -1,9 +1,10 @@
-import { Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { errorMessage, type Page } from '../lib/api-client.ts';
+import type { Page } from '../lib/api-client.ts';
 import { ListFooter, PAGE_SIZE, SearchBox, type useListState } from './list-controls.tsx';
+import { ErrorText, LoadingBlock } from './query-states.tsx';
 
 /** What the panel needs of a list's state (`useListState`): the search and the page. */
 interface ListState {
@@ -35,24 +36,6 @@ export function useRecordDialog<T>() {
     openEdit: (record: T) => setOpen({ record }),
     close: () => setOpen(null),
   };
-}
-
-/** The spinner while a list or a board first loads. */
-export function LoadingBlock({ label }: { label: string }) {
-  return (
-    <Center py="xl">
-      <Loader aria-label={label} />
-    </Center>
-  );
-}
-
-/** A query's failure, in red, announced. */
-export function ErrorText({ error }: { error: unknown }) {
-  return (
-    <Text c="red" role="alert">
-      {errorMessage(error)}
-    </Text>
-  );
 }
 
 /** What a list shows when it has no rows: none yet (with a hint), or none for the search. */

@@ -13,7 +13,7 @@ import { IconCoin, IconMessages, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
+import { ErrorText } from '../../components/query-states.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { useDashboard } from './api/dashboard-api.ts';
 
@@ -37,6 +37,66 @@ function CountCard({ label, value, icon }: { label: string; value: number; icon:
   );
 }
 
+interface ListItem {
+  id: number;
+  href: string;
+  name: string;
+  detail: string;
+  /** Lines the detail is cut to; all of it when not set. */
+  detailLines?: number;
+  when: string;
+}
+
+/** A titled section of links to records, each with a line under it and its date on the right. */
+function DashboardList({
+  id,
+  title,
+  empty,
+  items,
+  alignTop = false,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  items: ListItem[];
+  alignTop?: boolean;
+}) {
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" mb="md" id={id}>
+        {title}
+      </Title>
+      {items.length === 0 ? (
+        <Text c="dimmed">{empty}</Text>
+      ) : (
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {items.map((item) => (
+            <li key={item.id}>
+              <Group
+                justify="space-between"
+                wrap="nowrap"
+                align={alignTop ? 'flex-start' : undefined}
+              >
+                <div>
+                  <Anchor component={Link} to={item.href} fw={500}>
+                    {item.name}
+                  </Anchor>
+                  <Text size="sm" c="dimmed" lineClamp={item.detailLines}>
+                    {item.detail}
+                  </Text>
+                </div>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {item.when}
+                </Text>
+              </Group>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
 const typeName = (type: string) => type.charAt(0).toUpperCase() + type.slice(1);
 
 export default function DashboardPage() {
@@ -49,9 +109,7 @@ export default function DashboardPage() {
       {dashboard.isPending ? (
         <Loader aria-label="Loading the dashboard" />
       ) : dashboard.isError || !data ? (
-        <Text c="red" role="alert">
-          {errorMessage(dashboard.error)}
-        </Text>
+        <ErrorText error={dashboard.error} />
       ) : (
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -72,62 +130,32 @@ export default function DashboardPage() {
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <Card withBorder padding="lg" component="section" aria-labelledby="deadlines-title">
-              <Title order={2} size="h4" mb="md" id="deadlines-title">
-                Upcoming Grant Deadlines
-              </Title>
-              {data.upcomingDeadlines.length === 0 ? (
-                <Text c="dimmed">No upcoming grant deadlines</Text>
-              ) : (
-                <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-                  {data.upcomingDeadlines.map((grant) => (
-                    <li key={grant.id}>
-                      <Group justify="space-between" wrap="nowrap">
-                        <div>
-                          <Anchor component={Link} to={`/grants/${grant.id}`} fw={500}>
-                            {grant.name}
-                          </Anchor>
-                          <Text size="sm" c="dimmed">
-                            {grant.funder}
-                          </Text>
-                        </div>
-                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                          {formatDate(grant.dueDate)}
-                        </Text>
-                      </Group>
-                    </li>
-                  ))}
-                </Stack>
-              )}
-            </Card>
-            <Card withBorder padding="lg" component="section" aria-labelledby="recent-title">
-              <Title order={2} size="h4" mb="md" id="recent-title">
-                Recent Interactions
-              </Title>
-              {data.recentInteractions.length === 0 ? (
-                <Text c="dimmed">No recent interactions</Text>
-              ) : (
-                <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-                  {data.recentInteractions.map((interaction) => (
-                    <li key={interaction.id}>
-                      <Group justify="space-between" wrap="nowrap" align="flex-start">
-                        <div>
-                          <Anchor component={Link} to={`/interactions/${interaction.id}`} fw={500}>
-                            {typeName(interaction.type)} with {interaction.contactName}
-                          </Anchor>
-                          <Text size="sm" c="dimmed" lineClamp={1}>
-                            {interaction.notes}
-                          </Text>
-                        </div>
-                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                          {formatDateTime(interaction.date)}
-                        </Text>
-                      </Group>
-                    </li>
-                  ))}
-                </Stack>
-              )}
-            </Card>
+            <DashboardList
+              id="deadlines-title"
+              title="Upcoming Grant Deadlines"
+              empty="No upcoming grant deadlines"
+              items={data.upcomingDeadlines.map((grant) => ({
+                id: grant.id,
+                href: `/grants/${grant.id}`,
+                name: grant.name,
+                detail: grant.funder,
+                when: formatDate(grant.dueDate),
+              }))}
+            />
+            <DashboardList
+              id="recent-title"
+              title="Recent Interactions"
+              empty="No recent interactions"
+              alignTop
+              items={data.recentInteractions.map((interaction) => ({
+                id: interaction.id,
+                href: `/interactions/${interaction.id}`,
+                name: `${typeName(interaction.type)} with ${interaction.contactName}`,
+                detail: interaction.notes,
+                detailLines: 1,
+                when: formatDateTime(interaction.date),
+              }))}
+            />
           </SimpleGrid>
         </Stack>
       )}

@@ -7,24 +7,14 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import {
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
 import type { BoardTask, TaskStatus } from '../../../domain/grants.ts';
 import { confirmDelete } from '../../components/confirm-delete.tsx';
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { ErrorText, LoadingBlock } from '../../components/query-states.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useBoardTasks, useDeleteTask, useSetTaskStatus } from './api/tasks-api.ts';
@@ -135,13 +125,9 @@ export default function TasksBoardPage() {
         }
       />
       {tasks.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Loading tasks" />
-        </Center>
+        <LoadingBlock label="Loading tasks" />
       ) : tasks.isError ? (
-        <Text c="red" role="alert">
-          {errorMessage(tasks.error)}
-        </Text>
+        <ErrorText error={tasks.error} />
       ) : (
         <DndContext sensors={sensors} onDragEnd={drop}>
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
