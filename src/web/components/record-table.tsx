@@ -1,9 +1,9 @@
-import { Anchor, VisuallyHidden } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SortableTh, type SortState } from './list-controls.tsx';
 import { ListTable } from './list-table.tsx';
-import { RowActions } from './row-actions.tsx';
+import { ActionsHeader, RowActionsCell } from './row-actions.tsx';
 
 export interface Column<T, Field extends string = never> {
   header: string;
@@ -68,9 +68,7 @@ export function RecordTable<T extends { id: number }, Field extends string = nev
               </th>
             ),
           )}
-          <th>
-            <VisuallyHidden>Actions</VisuallyHidden>
-          </th>
+          <ActionsHeader />
         </tr>
       </thead>
       <tbody>
@@ -97,13 +95,11 @@ export function RecordTable<T extends { id: number }, Field extends string = nev
                 {column.cell(row)}
               </td>
             ))}
-            <td style={{ width: 48 }}>
-              <RowActions
-                label={title(row)}
-                onEdit={() => onEdit(row)}
-                onDelete={() => onDelete(row)}
-              />
-            </td>
+            <RowActionsCell
+              label={title(row)}
+              onEdit={() => onEdit(row)}
+              onDelete={() => onDelete(row)}
+            />
           </tr>
         ))}
       </tbody>

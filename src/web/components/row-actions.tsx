@@ -1,4 +1,4 @@
-import { ActionIcon } from '@mantine/core';
+import { ActionIcon, VisuallyHidden } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 
@@ -47,5 +47,23 @@ export function RowActions(props: RowActionsProps) {
         button
       )}
     </div>
+  );
+}
+
+/** A list row's last cell: its actions menu. */
+export function RowActionsCell(props: RowActionsProps) {
+  return (
+    <td style={{ width: 48 }}>
+      <RowActions {...props} />
+    </td>
+  );
+}
+
+/** The header of the actions column: named for screen readers only. */
+export function ActionsHeader() {
+  return (
+    <th>
+      <VisuallyHidden>Actions</VisuallyHidden>
+    </th>
   );
 }

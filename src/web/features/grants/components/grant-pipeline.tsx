@@ -1,8 +1,8 @@
-import { Card, Center, Loader, Title } from '@mantine/core';
 import { lazy, useState } from 'react';
 import { type GrantStatus, grantStatusLabels } from '../../../../domain/grant-constants.ts';
 import type { Pipeline } from '../../../../domain/grants.ts';
 import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
+import { PipelineCard } from '../../../components/pipeline-card.tsx';
 import { StageFunnel } from '../../../components/stage-funnel.tsx';
 import { usePipeline } from '../api/grants-api.ts';
 import { grantStatusColors } from './grant-status-badge.tsx';
@@ -18,30 +18,21 @@ export function GrantPipeline() {
   const stages: Pipeline = pipeline.data ?? [];
 
   return (
-    <Card withBorder padding="lg" mb="lg">
-      <Title order={2} size="h4" mb="md">
-        Grant Pipeline
-      </Title>
-      {pipeline.isPending ? (
-        <Center h={400}>
-          <Loader aria-label="Loading the pipeline" />
-        </Center>
-      ) : (
-        <StageFunnel
-          stages={stages.map((stage) => ({
-            key: stage.status,
-            label: grantStatusLabels[stage.status],
-            color: grantStatusColors[stage.status],
-            count: stage.count,
-            total: stage.total,
-            noun: ['grant', 'grants'],
-          }))}
-          onSelect={(key) => setOpen(key as GrantStatus)}
-        />
-      )}
+    <PipelineCard title="Grant Pipeline" pending={pipeline.isPending}>
+      <StageFunnel
+        stages={stages.map((stage) => ({
+          key: stage.status,
+          label: grantStatusLabels[stage.status],
+          color: grantStatusColors[stage.status],
+          count: stage.count,
+          total: stage.total,
+          noun: ['grant', 'grants'],
+        }))}
+        onSelect={(key) => setOpen(key as GrantStatus)}
+      />
       <LoadWhenOpened opened={open !== null}>
         <StageDialog status={open} onClose={() => setOpen(null)} />
       </LoadWhenOpened>
-    </Card>
+    </PipelineCard>
   );
 }

@@ -1,5 +1,6 @@
 import { Loader, Modal, Table, Text } from '@mantine/core';
 import { type GrantStatus, grantStatusLabels } from '../../../../domain/grant-constants.ts';
+import { SimpleTable } from '../../../components/simple-table.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useGrants } from '../api/grants-api.ts';
 import { GrantStatusBadge } from './grant-status-badge.tsx';
@@ -31,38 +32,35 @@ export function StageDialog({
       ) : items.length === 0 ? (
         <Text c="dimmed">No grants in this stage</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Funder</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th>Due Date</Table.Th>
-                <Table.Th>Notes</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((grant) => (
-                <Table.Tr key={grant.id}>
-                  <Table.Td>{grant.name}</Table.Td>
-                  <Table.Td>{grant.funder}</Table.Td>
-                  <Table.Td>
-                    <GrantStatusBadge status={grant.status} />
-                  </Table.Td>
-                  <Table.Td ta="right">{formatMoney(grant.amount)}</Table.Td>
-                  <Table.Td>{formatDate(grant.dueDate)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" lineClamp={2}>
-                      {grant.notes}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <SimpleTable
+          minWidth={640}
+          spacing="xs"
+          headers={[
+            'Name',
+            'Funder',
+            'Status',
+            { label: 'Amount', align: 'right' },
+            'Due Date',
+            'Notes',
+          ]}
+        >
+          {items.map((grant) => (
+            <Table.Tr key={grant.id}>
+              <Table.Td>{grant.name}</Table.Td>
+              <Table.Td>{grant.funder}</Table.Td>
+              <Table.Td>
+                <GrantStatusBadge status={grant.status} />
+              </Table.Td>
+              <Table.Td ta="right">{formatMoney(grant.amount)}</Table.Td>
+              <Table.Td>{formatDate(grant.dueDate)}</Table.Td>
+              <Table.Td>
+                <Text size="sm" lineClamp={2}>
+                  {grant.notes}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </SimpleTable>
       )}
     </Modal>
   );

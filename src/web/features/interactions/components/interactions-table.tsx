@@ -1,9 +1,9 @@
-import { Text, VisuallyHidden } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import type { Interaction, InteractionSortField } from '../../../../domain/interactions.ts';
 import { SortableTh, type SortState } from '../../../components/list-controls.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
-import { RowActions } from '../../../components/row-actions.tsx';
+import { ActionsHeader, RowActionsCell } from '../../../components/row-actions.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { InteractionTypeLabel } from './interaction-type.tsx';
 
@@ -34,9 +34,7 @@ export function InteractionsTable({
             Date
           </SortableTh>
           <th>Notes</th>
-          <th>
-            <VisuallyHidden>Actions</VisuallyHidden>
-          </th>
+          <ActionsHeader />
         </tr>
       </thead>
       <tbody>
@@ -61,13 +59,11 @@ export function InteractionsTable({
                 {interaction.notes}
               </Text>
             </td>
-            <td style={{ width: 48 }}>
-              <RowActions
-                label={`${interaction.type} with ${interaction.contactName}`}
-                onEdit={() => onEdit(interaction)}
-                onDelete={() => onDelete(interaction)}
-              />
-            </td>
+            <RowActionsCell
+              label={`${interaction.type} with ${interaction.contactName}`}
+              onEdit={() => onEdit(interaction)}
+              onDelete={() => onDelete(interaction)}
+            />
           </tr>
         ))}
       </tbody>

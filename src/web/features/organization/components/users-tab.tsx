@@ -16,6 +16,7 @@ import { IconDots, IconKey, IconMail, IconUserMinus, IconUserPlus } from '@table
 import { useState } from 'react';
 import type { TeamMember } from '../../../../domain/organization.ts';
 import { askConfirmation } from '../../../components/confirm.tsx';
+import { SimpleTable } from '../../../components/simple-table.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -89,71 +90,61 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
             {errorMessage(team.error) || 'Failed to load users'}
           </Alert>
         ) : (
-          <Table.ScrollContainer minWidth={600}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Username</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  {isAdmin && <Table.Th>Actions</Table.Th>}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {team.data.map((member) => (
-                  <Table.Tr key={member.id}>
-                    <Table.Td>
-                      {member.name}
-                      {member.id === user?.id && (
-                        <Text span c="dimmed" size="sm">
-                          {' '}
-                          (you)
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{member.email}</Table.Td>
-                    <Table.Td>{member.username}</Table.Td>
-                    <Table.Td>
-                      <Badge variant={member.role === 'admin' ? 'filled' : 'default'} radius="sm">
-                        {roleName(member.role)}
-                      </Badge>
-                    </Table.Td>
-                    {isAdmin && (
-                      <Table.Td w={80}>
-                        <Menu position="bottom-end">
-                          <Menu.Target>
-                            <ActionIcon
-                              variant="subtle"
-                              color="gray"
-                              aria-label={`Actions for ${member.name}`}
-                            >
-                              <IconDots size={18} aria-hidden="true" />
-                            </ActionIcon>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            <Menu.Item
-                              leftSection={<IconKey size={16} aria-hidden="true" />}
-                              onClick={() => setResetting(member)}
-                            >
-                              Reset Password
-                            </Menu.Item>
-                            <Menu.Item
-                              color="red"
-                              leftSection={<IconUserMinus size={16} aria-hidden="true" />}
-                              onClick={() => askRemove(member)}
-                            >
-                              Remove User
-                            </Menu.Item>
-                          </Menu.Dropdown>
-                        </Menu>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <SimpleTable
+            minWidth={600}
+            headers={['Name', 'Email', 'Username', 'Role', isAdmin && 'Actions']}
+          >
+            {team.data.map((member) => (
+              <Table.Tr key={member.id}>
+                <Table.Td>
+                  {member.name}
+                  {member.id === user?.id && (
+                    <Text span c="dimmed" size="sm">
+                      {' '}
+                      (you)
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{member.email}</Table.Td>
+                <Table.Td>{member.username}</Table.Td>
+                <Table.Td>
+                  <Badge variant={member.role === 'admin' ? 'filled' : 'default'} radius="sm">
+                    {roleName(member.role)}
+                  </Badge>
+                </Table.Td>
+                {isAdmin && (
+                  <Table.Td w={80}>
+                    <Menu position="bottom-end">
+                      <Menu.Target>
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          aria-label={`Actions for ${member.name}`}
+                        >
+                          <IconDots size={18} aria-hidden="true" />
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Item
+                          leftSection={<IconKey size={16} aria-hidden="true" />}
+                          onClick={() => setResetting(member)}
+                        >
+                          Reset Password
+                        </Menu.Item>
+                        <Menu.Item
+                          color="red"
+                          leftSection={<IconUserMinus size={16} aria-hidden="true" />}
+                          onClick={() => askRemove(member)}
+                        >
+                          Remove User
+                        </Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </SimpleTable>
         )}
       </Paper>
       {isAdmin && <PendingInvitations />}
@@ -192,48 +183,42 @@ function PendingInvitations() {
           No pending invitations.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={600}>
-          <Table verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Cancel</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {invitations.data.map((invitation) => (
-                <Table.Tr key={invitation.id}>
-                  <Table.Td>{invitation.name}</Table.Td>
-                  <Table.Td>{invitation.email}</Table.Td>
-                  <Table.Td>{roleName(invitation.role)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color="yellow" c="dark.8" radius="sm">
-                      {invitation.status}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{formatDate(invitation.expiresAt)}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => cancelOne(invitation.id)}
-                      aria-label={`Cancel invitation for ${invitation.name}`}
-                    >
-                      Cancel
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <SimpleTable
+          minWidth={600}
+          headers={[
+            'Name',
+            'Email',
+            'Role',
+            'Status',
+            'Expires',
+            <VisuallyHidden key="cancel">Cancel</VisuallyHidden>,
+          ]}
+        >
+          {invitations.data.map((invitation) => (
+            <Table.Tr key={invitation.id}>
+              <Table.Td>{invitation.name}</Table.Td>
+              <Table.Td>{invitation.email}</Table.Td>
+              <Table.Td>{roleName(invitation.role)}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color="yellow" c="dark.8" radius="sm">
+                  {invitation.status}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{formatDate(invitation.expiresAt)}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => cancelOne(invitation.id)}
+                  aria-label={`Cancel invitation for ${invitation.name}`}
+                >
+                  Cancel
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </SimpleTable>
       )}
     </Paper>
   );
