@@ -67,3 +67,41 @@ describe('a username taken in another company (any case) is taken everywhere', (
     expect(await counts()).toEqual(before);
   });
 });
+
+describe('registration', () => {
+  it('is one transaction: when the first session cannot be stored, no company or user is left', async () => {
+    // A trigger that refuses the session of one registrant, as a failure of the last step would.
+    await app.db.execute(sql`
+      CREATE FUNCTION refuse_one_session() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF (SELECT name FROM users WHERE id = NEW.user_id) = 'Session Refused' THEN
+          RAISE EXCEPTION 'session refused';
+        END IF;
+        RETURN NEW;
+      END $$`);
+    await app.db.execute(
+      sql`CREATE TRIGGER refuse_one_session BEFORE INSERT ON sessions FOR EACH ROW EXECUTE FUNCTION refuse_one_session()`,
+    );
+    try {
+      const before = await counts();
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: registrationFor({ name: 'Session Refused' }),
+        remoteAddress: randomAddress(),
+      });
+      expect(refused.statusCode).toBe(500);
+      expect(refused.headers['set-cookie']).toBeUndefined();
+      expect(await counts()).toEqual(before);
+      // The trigger lets everyone else through: registration itself still works.
+      await registerCompany(app);
+      expect(await counts()).toEqual({
+        users: (before?.users ?? 0) + 1,
+        companies: (before?.companies ?? 0) + 1,
+      });
+    } finally {
+      await app.db.execute(sql`DROP TRIGGER refuse_one_session ON sessions`);
+      await app.db.execute(sql`DROP FUNCTION refuse_one_session()`);
+    }
+  });
+});

@@ -13,15 +13,21 @@ interface Received {
 }
 
 /** A real SMTP server on a free port that keeps what it receives. */
-async function startSmtpServer(options: { refuse?: boolean } = {}) {
+async function startSmtpServer(
+  options: { refuse?: boolean; hold?: { reached: () => void; until: Promise<void> } } = {},
+) {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onRcptTo(_address, _session, callback) {
-      if (options.refuse) return callback(new Error('Mailbox unavailable'));
-      callback();
+      const answer = () =>
+        options.refuse ? callback(new Error('Mailbox unavailable')) : callback();
+      if (!options.hold) return answer();
+      // Holds the message mid-delivery until the test lets it go.
+      options.hold.reached();
+      void options.hold.until.then(answer);
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -127,6 +133,42 @@ describe('when the mail server refuses the message', () => {
     expect(created.json()).toEqual({
       message: 'The invitation email could not be sent. Please try again later.',
     });
+    expect((await admin.get('/api/organization/invitations')).json()).toEqual([]);
+  });
+});
+
+describe('while the invitation email is on its way', () => {
+  let release = () => {};
+  let reached = () => {};
+  const delivering = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    const until = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    smtp = await startSmtpServer({ refuse: true, hold: { reached, until } });
+    app = await buildTestApp({ smtpUrl: smtp.url });
+  });
+  afterAll(async () => {
+    release();
+    await app.close();
+    await smtp.close();
+  });
+
+  it('nobody sees the invitation, and when the email fails there never was one', async () => {
+    const admin = clientFor(app, (await registerCompany(app)).cookie);
+    const sending = admin.post('/api/organization/invitations', {
+      name: 'Held Up',
+      email: 'held@nowhere.example',
+    });
+    await delivering;
+    // Saved and emailed in one transaction: not committed while the mail server deliberates.
+    expect((await admin.get('/api/organization/invitations')).json()).toEqual([]);
+    release();
+    expect((await sending).statusCode).toBe(502);
     expect((await admin.get('/api/organization/invitations')).json()).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Transaction } from '../../src/server/db/client.ts';
 import { contacts } from '../../src/server/db/schema.ts';
-import { inCompany } from '../../src/server/db/scope.ts';
+import { beforeCompanyIsKnown, inCompany } from '../../src/server/db/scope.ts';
+import { createContactsRepository } from '../../src/server/modules/contacts/contacts.repository.ts';
 import { registerCompany } from '../helpers/factories.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
 
@@ -65,5 +67,61 @@ describe('a tenant transaction', () => {
         /not a company id/,
       );
     }
+  });
+});
+
+const contact = (name: string, email: string) => ({
+  name,
+  email,
+  phone: null,
+  organization: null,
+  notes: null,
+});
+
+describe('repository calls in one transaction', () => {
+  it('commit or roll back as one when each is given the transaction', async () => {
+    const repository = createContactsRepository(app.db);
+    await expect(
+      inCompany(app.db, companyId, async (tx) => {
+        await repository.create(companyId, contact('First of two', 'one@x.org'), tx);
+        await repository.create(companyId, contact('Second of two', 'two@x.org'), tx);
+        throw new Error('the second step failed');
+      }),
+    ).rejects.toThrow('the second step failed');
+    const { rows } = await repository.list(companyId, { q: 'of two' });
+    expect(rows).toEqual([]);
+
+    await inCompany(app.db, companyId, async (tx) => {
+      await repository.create(companyId, contact('Third of two', 'three@x.org'), tx);
+      // Read back inside: the same transaction sees its own uncommitted row.
+      expect((await repository.list(companyId, { q: 'Third of two' }, tx)).total).toBe(1);
+    });
+    expect((await repository.list(companyId, { q: 'Third of two' })).total).toBe(1);
+  });
+
+  it("refuses another company's transaction, and one that has ended", async () => {
+    const other = (await registerCompany(app)).user.companyId;
+    const repository = createContactsRepository(app.db);
+    await expect(
+      inCompany(app.db, other, (tx) => repository.list(companyId, {}, tx)),
+    ).rejects.toThrow(`not an open transaction of company ${companyId}`);
+
+    let ended: Transaction | undefined;
+    await inCompany(app.db, companyId, async (tx) => {
+      ended = tx;
+    });
+    if (!ended) throw new Error('the transaction did not run');
+    await expect(repository.list(companyId, {}, ended)).rejects.toThrow(
+      'not an open transaction of company',
+    );
+  });
+
+  it('refuses a tenant transaction where an owner one is needed, and the reverse', async () => {
+    await expect(
+      inCompany(app.db, companyId, (tx) => beforeCompanyIsKnown(tx, async () => 1)),
+    ).rejects.toThrow('not an open transaction of the owner role');
+    await expect(
+      beforeCompanyIsKnown(app.db, (tx) => inCompany(tx, companyId, async () => 1)),
+    ).rejects.toThrow('not an open transaction of company');
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, lte, or, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../domain/auth.ts';
-import type { Database, Transaction } from '../db/client.ts';
+import { type Database, isDatabase, type Transaction } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 import { beforeCompanyIsKnown, inCompany } from '../db/scope.ts';
 
@@ -12,14 +12,24 @@ export interface NewSession {
   expiresAt: Date;
 }
 
-/** Records a new session, after deleting every session past its expiry or idle for `idleMs`. */
-export async function startSession(db: Database, session: NewSession, idleMs: number) {
-  const idleSince = new Date(Date.now() - idleMs);
-  await beforeCompanyIsKnown(db, (tx) =>
-    tx
-      .delete(sessions)
-      .where(or(lte(sessions.expiresAt, sql`now()`), lte(sessions.lastSeenAt, idleSince))),
-  );
+/**
+ * Records a new session. On its own (given the database) it first deletes every session past
+ * its expiry or idle for `idleMs`, in every company; given a transaction of the session's
+ * company, it joins it and leaves that clean-up to the next sign-in.
+ */
+export async function startSession(
+  db: Database | Transaction,
+  session: NewSession,
+  idleMs: number,
+) {
+  if (isDatabase(db)) {
+    const idleSince = new Date(Date.now() - idleMs);
+    await beforeCompanyIsKnown(db, (tx) =>
+      tx
+        .delete(sessions)
+        .where(or(lte(sessions.expiresAt, sql`now()`), lte(sessions.lastSeenAt, idleSince))),
+    );
+  }
   await inCompany(db, session.companyId, (tx) => tx.insert(sessions).values(session));
 }
 

@@ -22,7 +22,12 @@ export type Database = PgDatabase<PgQueryResultHKT> & { $client: pg.Pool };
 export type Transaction = Omit<Database, 'transaction' | '$client'> & { $client: pg.PoolClient };
 
 type TransactionRunner = <T>(work: (tx: Transaction) => Promise<T>, opening?: string) => Promise<T>;
-const runners = new WeakMap<Database, TransactionRunner>();
+const runners = new WeakMap<object, TransactionRunner>();
+
+/** Whether `db` is a database opened by `openDatabase` (rather than one of its transactions). */
+export function isDatabase(db: Database | Transaction): db is Database {
+  return runners.has(db);
+}
 
 /**
  * Runs `work` in a transaction on a connection of its own, always given back: kept when the

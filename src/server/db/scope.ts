@@ -1,37 +1,95 @@
-import { type Database, type Transaction, transaction } from './client.ts';
+import { sql } from 'drizzle-orm';
+import { type Database, isDatabase, type Transaction, transaction } from './client.ts';
 
 /** The role tenant queries run as: no superuser, no BYPASSRLS (migration 0001). */
 export const TENANT_ROLE = 'grantwell_app';
+
+/** The tenancy settings of a transaction bound to `companyId` (a checked integer). */
+const companySettings = (companyId: number) =>
+  `SELECT set_config('app.company_id', '${companyId}', true), set_config('role', '${TENANT_ROLE}', true)`;
+
+/** The company each open `inCompany` transaction is bound to, while it is open. */
+const companyOfTransaction = new WeakMap<Transaction, number>();
 
 /**
  * The one door to tenant tables: `work` runs in a transaction bound to `companyId`, as the
  * tenant role with the transaction-local `app.company_id`, so row-level security lets it see
  * and write that company's rows only. Repositories still name the company in every WHERE clause.
+ *
+ * Given a transaction instead of the database (one an outer `inCompany` opened for the same
+ * company), `work` joins it, so several repository calls commit or roll back as one: every
+ * repository method takes such a transaction as its optional last argument, `within`, and
+ * calls `inCompany(within ?? db, …)`. A transaction of another company, or one that has ended,
+ * is refused.
  */
 export function inCompany<T>(
-  db: Database,
+  db: Database | Transaction,
   companyId: number,
   work: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
   if (!Number.isSafeInteger(companyId)) {
     return Promise.reject(new Error(`not a company id: ${companyId}`));
   }
+  if (!isDatabase(db)) {
+    return companyOfTransaction.get(db) === companyId
+      ? work(db)
+      : Promise.reject(new Error(`not an open transaction of company ${companyId}`));
+  }
   // Sent with the BEGIN in one round trip: the id is a checked integer, the role a constant.
   return transaction(
     db,
-    work,
-    `SELECT set_config('app.company_id', '${companyId}', true), set_config('role', '${TENANT_ROLE}', true)`,
+    async (tx) => {
+      companyOfTransaction.set(tx, companyId);
+      try {
+        return await work(tx);
+      } finally {
+        companyOfTransaction.delete(tx);
+      }
+    },
+    companySettings(companyId),
   );
 }
+
+/** The open `beforeCompanyIsKnown` transactions, not yet bound to a company. */
+const ownerTransactions = new WeakSet<Transaction>();
 
 /**
  * Work that cannot know its company beforehand: finding an account by username at sign-in,
  * resolving a session cookie, registering a new company, reading an invitation link. It runs as
- * the owner role, so it is kept to those few repository functions (see docs/SECURITY.md).
+ * the owner role, so it is kept to those few repository functions (see docs/SECURITY.md). Given
+ * such a transaction instead of the database, `work` joins it.
  */
 export function beforeCompanyIsKnown<T>(
-  db: Database,
+  db: Database | Transaction,
   work: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
-  return transaction(db, work);
+  if (!isDatabase(db)) {
+    return ownerTransactions.has(db)
+      ? work(db)
+      : Promise.reject(new Error('not an open transaction of the owner role'));
+  }
+  return transaction(db, async (tx) => {
+    ownerTransactions.add(tx);
+    try {
+      return await work(tx);
+    } finally {
+      ownerTransactions.delete(tx);
+      companyOfTransaction.delete(tx);
+    }
+  });
+}
+
+/**
+ * Binds a `beforeCompanyIsKnown` transaction to the company it has just created, as `inCompany`
+ * would have: from here on it runs as the tenant role under row-level security, and repository
+ * methods given it join it. Registration uses it to start the first session in the transaction
+ * that creates the company.
+ */
+export async function enterCompany(tx: Transaction, companyId: number): Promise<void> {
+  if (!ownerTransactions.has(tx) || !Number.isSafeInteger(companyId)) {
+    throw new Error(`cannot bind this transaction to company ${companyId}`);
+  }
+  await tx.execute(sql.raw(companySettings(companyId)));
+  ownerTransactions.delete(tx);
+  companyOfTransaction.set(tx, companyId);
 }

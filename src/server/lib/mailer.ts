@@ -15,10 +15,23 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * How long a mail server may take to answer, in ms. An invitation's email is sent inside the
+ * transaction that saves it (sent, or not invited at all), so a mail server that hangs holds a
+ * database connection this long at most, not nodemailer's default of minutes.
+ */
+const SMTP_TIMEOUT_MS = { connection: 10_000, greeting: 10_000, socket: 20_000 };
+
 /** Real delivery through SMTP_URL; without it, a mailer that sends nothing (ARCHITECTURE §1). */
 export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'>): Mailer {
   if (!config.smtpUrl) return { delivers: false, send: async () => {}, close: () => {} };
-  const transport = nodemailer.createTransport(config.smtpUrl);
+  const transport = nodemailer.createTransport({
+    url: config.smtpUrl,
+    connectionTimeout: SMTP_TIMEOUT_MS.connection,
+    dnsTimeout: SMTP_TIMEOUT_MS.connection,
+    greetingTimeout: SMTP_TIMEOUT_MS.greeting,
+    socketTimeout: SMTP_TIMEOUT_MS.socket,
+  });
   return {
     delivers: true,
     async send(mail) {

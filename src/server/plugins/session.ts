@@ -6,6 +6,7 @@ import {
   findSessionUser,
   startSession as storeSession,
 } from '../accounts/sessions.ts';
+import type { Transaction } from '../db/client.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 
 /** A session ends 7 days after sign-in, or after 12 hours without use, whichever comes first. */
@@ -57,11 +58,12 @@ export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   user: { id: number; companyId: number },
+  within?: Transaction,
 ) {
   const token = newToken();
   const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
   await storeSession(
-    request.server.db,
+    within ?? request.server.db,
     { companyId: user.companyId, userId: user.id, tokenHash: hashToken(token), expiresAt },
     SESSION_IDLE_MS,
   );

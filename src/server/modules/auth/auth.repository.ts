@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { CurrentUser, RegisterInput } from '../../../domain/auth.ts';
 import { createUser } from '../../accounts/users.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { companies, users } from '../../db/schema.ts';
-import { beforeCompanyIsKnown, inCompany } from '../../db/scope.ts';
+import { beforeCompanyIsKnown, enterCompany, inCompany } from '../../db/scope.ts';
 
 const currentUserColumns = {
   id: users.id,
@@ -17,9 +17,13 @@ const currentUserColumns = {
 
 export function createAuthRepository(db: Database) {
   return {
-    /** Creates the company named after the organization and its first user, an admin. */
-    registerCompany(input: RegisterInput, passwordHash: string) {
-      return beforeCompanyIsKnown(db, async (tx) => {
+    /**
+     * Creates the company named after the organization and its first user, an admin. Given the
+     * caller's `beforeCompanyIsKnown` transaction, it then binds that transaction to the new
+     * company, so the caller can go on in it (start the first session) as `inCompany` would.
+     */
+    registerCompany(input: RegisterInput, passwordHash: string, within?: Transaction) {
+      return beforeCompanyIsKnown(within ?? db, async (tx) => {
         const [company] = await tx
           .insert(companies)
           .values({ name: input.organization })
@@ -33,12 +37,17 @@ export function createAuthRepository(db: Database) {
           email: input.email,
           role: 'admin',
         });
+        await enterCompany(tx, company.id);
         return { id: user.id, companyId: company.id };
       });
     },
 
-    async getCurrentUser(companyId: number, userId: number): Promise<CurrentUser | null> {
-      const [row] = await inCompany(db, companyId, (tx) =>
+    async getCurrentUser(
+      companyId: number,
+      userId: number,
+      within?: Transaction,
+    ): Promise<CurrentUser | null> {
+      const [row] = await inCompany(within ?? db, companyId, (tx) =>
         tx
           .select(currentUserColumns)
           .from(users)

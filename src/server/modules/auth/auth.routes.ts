@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUserSchema, loginSchema, registerSchema } from '../../../domain/auth.ts';
 import { findLogin } from '../../accounts/users.ts';
+import type { Transaction } from '../../db/client.ts';
+import { beforeCompanyIsKnown } from '../../db/scope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
@@ -20,9 +22,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     request: Parameters<typeof startSession>[0],
     reply: Parameters<typeof startSession>[1],
     account: { id: number; companyId: number },
+    within?: Transaction,
   ) => {
-    await startSession(request, reply, account);
-    const user = await auth.getCurrentUser(account.companyId, account.id);
+    await startSession(request, reply, account, within);
+    const user = await auth.getCurrentUser(account.companyId, account.id, within);
     if (!user) throw new AppError('UNAUTHENTICATED', BAD_CREDENTIALS);
     return user;
   };
@@ -44,11 +47,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // A taken username is a failure: an address may not probe for usernames without end.
-      const account = await throttle.run(request, reply, { action: 'register' }, async () =>
-        auth.registerCompany(request.body, await hashPassword(request.body.password)),
-      );
+      const user = await throttle.run(request, reply, { action: 'register' }, async () => {
+        const passwordHash = await hashPassword(request.body.password);
+        // One transaction: the company, its admin and the first session, or none of them.
+        return beforeCompanyIsKnown(app.db, async (tx) => {
+          const account = await auth.registerCompany(request.body, passwordHash, tx);
+          return signIn(request, reply, account, tx);
+        });
+      });
       await throttle.signedIn(request, request.body.username);
-      return reply.code(201).send(await signIn(request, reply, account));
+      return reply.code(201).send(user);
     },
   );
 

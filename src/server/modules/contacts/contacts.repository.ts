@@ -2,7 +2,7 @@ import { and, eq, ilike, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Contact, ContactValues, contactSortFields } from '../../../domain/contacts.ts';
 import type { ListParams } from '../../../domain/lists.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { containsPattern, listKey, orderFor, readPage } from '../../db/list-helpers.ts';
 import { contacts, grants, opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
@@ -30,8 +30,12 @@ export function createContactsRepository(db: Database) {
   const byId = (companyId: number, id: number) =>
     and(eq(contacts.companyId, companyId), eq(contacts.id, id));
 
-  const get = async (companyId: number, id: number): Promise<Contact | null> => {
-    const [row] = await inCompany(db, companyId, (tx) =>
+  const get = async (
+    companyId: number,
+    id: number,
+    within?: Transaction,
+  ): Promise<Contact | null> => {
+    const [row] = await inCompany(within ?? db, companyId, (tx) =>
       tx.select(contactColumns).from(contacts).where(byId(companyId, id)),
     );
     return row ?? null;
@@ -40,7 +44,11 @@ export function createContactsRepository(db: Database) {
   return {
     get,
 
-    list(companyId: number, params: ListParams<SortField> & { organization?: string | undefined }) {
+    list(
+      companyId: number,
+      params: ListParams<SortField> & { organization?: string | undefined },
+      within?: Transaction,
+    ) {
       const filters: (SQL | undefined)[] = [eq(contacts.companyId, companyId)];
       if (params.organization !== undefined) {
         filters.push(eq(contacts.organization, params.organization));
@@ -55,7 +63,7 @@ export function createContactsRepository(db: Database) {
         ],
         contacts.id,
       );
-      return inCompany(db, companyId, (tx) =>
+      return inCompany(within ?? db, companyId, (tx) =>
         readPage(tx, params, terms, {
           table: contacts,
           where,
@@ -79,8 +87,8 @@ export function createContactsRepository(db: Database) {
       );
     },
 
-    async create(companyId: number, values: ContactValues): Promise<Contact> {
-      const [row] = await inCompany(db, companyId, (tx) =>
+    async create(companyId: number, values: ContactValues, within?: Transaction): Promise<Contact> {
+      const [row] = await inCompany(within ?? db, companyId, (tx) =>
         tx
           .insert(contacts)
           .values({ ...values, companyId })
@@ -94,17 +102,18 @@ export function createContactsRepository(db: Database) {
       companyId: number,
       id: number,
       values: Partial<ContactValues>,
+      within?: Transaction,
     ): Promise<Contact | null> {
-      if (Object.keys(values).length === 0) return get(companyId, id);
-      const [row] = await inCompany(db, companyId, (tx) =>
+      if (Object.keys(values).length === 0) return get(companyId, id, within);
+      const [row] = await inCompany(within ?? db, companyId, (tx) =>
         tx.update(contacts).set(values).where(byId(companyId, id)).returning(contactColumns),
       );
       return row ?? null;
     },
 
     /** Deletes the contact and, through the foreign key, its interactions. */
-    async remove(companyId: number, id: number): Promise<boolean> {
-      const deleted = await inCompany(db, companyId, (tx) =>
+    async remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
+      const deleted = await inCompany(within ?? db, companyId, (tx) =>
         tx.delete(contacts).where(byId(companyId, id)).returning({ id: contacts.id }),
       );
       return deleted.length > 0;
@@ -120,12 +129,13 @@ export function createContactsRepository(db: Database) {
     async importBatches(
       companyId: number,
       batches: AsyncIterable<ContactValues[]>,
+      within?: Transaction,
     ): Promise<number> {
       const iterator = batches[Symbol.asyncIterator]();
       const first = await iterator.next();
       if (first.done) return 0;
       const rest: AsyncIterable<ContactValues[]> = { [Symbol.asyncIterator]: () => iterator };
-      return inCompany(db, companyId, async (tx) => {
+      return inCompany(within ?? db, companyId, async (tx) => {
         const insert = (batch: ContactValues[]) => {
           const column = (pick: (row: ContactValues) => string | null | undefined) =>
             sql.param(batch.map((row) => pick(row) ?? null));
@@ -160,9 +170,14 @@ export function createContactsRepository(db: Database) {
      * Organization names the company already uses (contacts, grant funders, opportunities), so a
      * new contact can match them exactly.
      */
-    async organizationNames(companyId: number, q: string | undefined, limit = 20) {
+    async organizationNames(
+      companyId: number,
+      q: string | undefined,
+      limit = 20,
+      within?: Transaction,
+    ) {
       const pattern = containsPattern(q ?? '');
-      const rows = await inCompany(db, companyId, (tx) =>
+      const rows = await inCompany(within ?? db, companyId, (tx) =>
         union(
           tx
             .select({ name: sql<string>`${contacts.organization}`.as('name') })

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { DASHBOARD_LIST_SIZE, type Dashboard } from '../../../domain/dashboard.ts';
 import { activeGrantStatuses } from '../../../domain/grants.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { contacts, grants, interactions, listCounts } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -12,8 +12,8 @@ export function createDashboardRepository(db: Database) {
      * the other (a transaction has one connection). The contacts and interactions totals are the
      * lists' kept counts, not a count of 100,000 rows.
      */
-    get(companyId: number): Promise<Dashboard> {
-      return inCompany(db, companyId, async (tx) => {
+    get(companyId: number, within?: Transaction): Promise<Dashboard> {
+      return inCompany(within ?? db, companyId, async (tx) => {
         const active = and(
           eq(grants.companyId, companyId),
           inArray(grants.status, [...activeGrantStatuses]),

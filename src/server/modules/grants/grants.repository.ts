@@ -8,7 +8,7 @@ import {
   type Pipeline,
 } from '../../../domain/grants.ts';
 import type { ListParams } from '../../../domain/lists.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { containsPattern, listKey, orderFor, readPage } from '../../db/list-helpers.ts';
 import { grants } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
@@ -48,7 +48,7 @@ export function createGrantsRepository(db: Database) {
     and(eq(grants.companyId, companyId), eq(grants.id, id));
 
   return {
-    async list(companyId: number, params: GrantListParams) {
+    async list(companyId: number, params: GrantListParams, within?: Transaction) {
       const filters: (SQL | undefined)[] = [eq(grants.companyId, companyId)];
       if (params.funder !== undefined) filters.push(eq(grants.funder, params.funder));
       if (params.status !== undefined) filters.push(eq(grants.status, params.status));
@@ -66,7 +66,7 @@ export function createGrantsRepository(db: Database) {
         ],
         grants.id,
       );
-      const page = await inCompany(db, companyId, (tx) =>
+      const page = await inCompany(within ?? db, companyId, (tx) =>
         readPage(tx, params, terms, {
           table: grants,
           where,
@@ -82,8 +82,8 @@ export function createGrantsRepository(db: Database) {
     },
 
     /** Every status in pipeline order, with its count and total amount (zero when empty). */
-    async pipeline(companyId: number): Promise<Pipeline> {
-      const rows = await inCompany(db, companyId, (tx) =>
+    async pipeline(companyId: number, within?: Transaction): Promise<Pipeline> {
+      const rows = await inCompany(within ?? db, companyId, (tx) =>
         tx
           .select({
             status: grants.status,
@@ -100,15 +100,15 @@ export function createGrantsRepository(db: Database) {
       });
     },
 
-    async get(companyId: number, id: number): Promise<Grant | null> {
-      const [row] = await inCompany(db, companyId, (tx) =>
+    async get(companyId: number, id: number, within?: Transaction): Promise<Grant | null> {
+      const [row] = await inCompany(within ?? db, companyId, (tx) =>
         tx.select(columns).from(grants).where(byId(companyId, id)),
       );
       return row ? toGrant(row) : null;
     },
 
-    async create(companyId: number, values: GrantValues): Promise<Grant> {
-      const [row] = await inCompany(db, companyId, (tx) =>
+    async create(companyId: number, values: GrantValues, within?: Transaction): Promise<Grant> {
+      const [row] = await inCompany(within ?? db, companyId, (tx) =>
         tx
           .insert(grants)
           .values({ ...values, companyId })
@@ -118,8 +118,13 @@ export function createGrantsRepository(db: Database) {
       return toGrant(row);
     },
 
-    async update(companyId: number, id: number, values: Partial<GrantValues>) {
-      const [row] = await inCompany(db, companyId, (tx) =>
+    async update(
+      companyId: number,
+      id: number,
+      values: Partial<GrantValues>,
+      within?: Transaction,
+    ) {
+      const [row] = await inCompany(within ?? db, companyId, (tx) =>
         Object.keys(values).length === 0
           ? tx.select(columns).from(grants).where(byId(companyId, id))
           : tx.update(grants).set(values).where(byId(companyId, id)).returning(columns),
@@ -128,8 +133,8 @@ export function createGrantsRepository(db: Database) {
     },
 
     /** Deletes the grant and, through the foreign key, its tasks. */
-    async remove(companyId: number, id: number): Promise<boolean> {
-      const deleted = await inCompany(db, companyId, (tx) =>
+    async remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
+      const deleted = await inCompany(within ?? db, companyId, (tx) =>
         tx.delete(grants).where(byId(companyId, id)).returning({ id: grants.id }),
       );
       return deleted.length > 0;

@@ -37,8 +37,8 @@ export function createTasksRepository(db: Database) {
 
   return {
     /** null when the grant is not the company's. */
-    listForGrant(companyId: number, grantId: number): Promise<Task[] | null> {
-      return inCompany(db, companyId, async (tx) => {
+    listForGrant(companyId: number, grantId: number, within?: Transaction): Promise<Task[] | null> {
+      return inCompany(within ?? db, companyId, async (tx) => {
         if (!(await grantExists(tx, companyId, grantId))) return null;
         const rows = await tx
           .select(columns)
@@ -54,8 +54,8 @@ export function createTasksRepository(db: Database) {
     },
 
     /** Every task of the company with its grant's name, for the board: one query. */
-    async listAll(companyId: number): Promise<BoardTask[]> {
-      const rows = await inCompany(db, companyId, (tx) =>
+    async listAll(companyId: number, within?: Transaction): Promise<BoardTask[]> {
+      const rows = await inCompany(within ?? db, companyId, (tx) =>
         tx
           .select({ ...columns, grantName: grants.name })
           .from(grantTasks)
@@ -70,8 +70,13 @@ export function createTasksRepository(db: Database) {
     },
 
     /** null when the grant is not the company's. */
-    create(companyId: number, grantId: number, values: TaskValues): Promise<Task | null> {
-      return inCompany(db, companyId, async (tx) => {
+    create(
+      companyId: number,
+      grantId: number,
+      values: TaskValues,
+      within?: Transaction,
+    ): Promise<Task | null> {
+      return inCompany(within ?? db, companyId, async (tx) => {
         if (!(await grantExists(tx, companyId, grantId))) return null;
         const [row] = await tx
           .insert(grantTasks)
@@ -86,8 +91,9 @@ export function createTasksRepository(db: Database) {
       grantId: number,
       taskId: number,
       values: Partial<TaskValues>,
+      within?: Transaction,
     ): Promise<Task | null> {
-      const [row] = await inCompany(db, companyId, (tx) =>
+      const [row] = await inCompany(within ?? db, companyId, (tx) =>
         Object.keys(values).length === 0
           ? tx
               .select(columns)
@@ -102,8 +108,13 @@ export function createTasksRepository(db: Database) {
       return row ? toTask(row) : null;
     },
 
-    async remove(companyId: number, grantId: number, taskId: number): Promise<boolean> {
-      const deleted = await inCompany(db, companyId, (tx) =>
+    async remove(
+      companyId: number,
+      grantId: number,
+      taskId: number,
+      within?: Transaction,
+    ): Promise<boolean> {
+      const deleted = await inCompany(within ?? db, companyId, (tx) =>
         tx
           .delete(grantTasks)
           .where(byId(companyId, grantId, taskId))

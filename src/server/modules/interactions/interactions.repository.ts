@@ -4,13 +4,11 @@ import type {
   InteractionValues,
   interactionSortFields,
 } from '../../../domain/interactions.ts';
-import { INVALID_CONTACT } from '../../../domain/interactions.ts';
 import type { ListParams } from '../../../domain/lists.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { containsPattern, listKey, orderFor, readPage } from '../../db/list-helpers.ts';
-import { contacts, interactions } from '../../db/schema.ts';
+import { interactions } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
-import { AppError } from '../../lib/errors.ts';
 
 type SortField = (typeof interactionSortFields)[number];
 
@@ -46,21 +44,8 @@ export function createInteractionsRepository(db: Database) {
     return row ? toInteraction(row) : null;
   };
 
-  /** The contact must be one of the company's own: anything else is not a valid choice. */
-  const requireContact = async (tx: Transaction, companyId: number, contactId: number) => {
-    const [contact] = await tx
-      .select({ id: contacts.id })
-      .from(contacts)
-      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)));
-    if (!contact) {
-      throw new AppError('INVALID_INPUT', INVALID_CONTACT, [
-        { path: 'contactId', message: INVALID_CONTACT },
-      ]);
-    }
-  };
-
   return {
-    async list(companyId: number, params: InteractionListParams) {
+    async list(companyId: number, params: InteractionListParams, within?: Transaction) {
       const filters: (SQL | undefined)[] = [eq(interactions.companyId, companyId)];
       if (params.contactId !== undefined)
         filters.push(eq(interactions.contactId, params.contactId));
@@ -74,7 +59,7 @@ export function createInteractionsRepository(db: Database) {
         ],
         interactions.id,
       );
-      const page = await inCompany(db, companyId, (tx) =>
+      const page = await inCompany(within ?? db, companyId, (tx) =>
         readPage(tx, params, terms, {
           table: interactions,
           where,
@@ -98,13 +83,12 @@ export function createInteractionsRepository(db: Database) {
       return { rows: page.rows.map(toInteraction), total: page.total };
     },
 
-    get(companyId: number, id: number) {
-      return inCompany(db, companyId, (tx) => selectOne(tx, companyId, id));
+    get(companyId: number, id: number, within?: Transaction) {
+      return inCompany(within ?? db, companyId, (tx) => selectOne(tx, companyId, id));
     },
 
-    create(companyId: number, values: InteractionValues) {
-      return inCompany(db, companyId, async (tx) => {
-        await requireContact(tx, companyId, values.contactId);
+    create(companyId: number, values: InteractionValues, within?: Transaction) {
+      return inCompany(within ?? db, companyId, async (tx) => {
         const [created] = await tx
           .insert(interactions)
           .values({ ...values, companyId })
@@ -116,9 +100,13 @@ export function createInteractionsRepository(db: Database) {
       });
     },
 
-    update(companyId: number, id: number, values: Partial<InteractionValues>) {
-      return inCompany(db, companyId, async (tx) => {
-        if (values.contactId !== undefined) await requireContact(tx, companyId, values.contactId);
+    update(
+      companyId: number,
+      id: number,
+      values: Partial<InteractionValues>,
+      within?: Transaction,
+    ) {
+      return inCompany(within ?? db, companyId, async (tx) => {
         if (Object.keys(values).length > 0) {
           await tx.update(interactions).set(values).where(byId(companyId, id));
         }
@@ -126,8 +114,8 @@ export function createInteractionsRepository(db: Database) {
       });
     },
 
-    async remove(companyId: number, id: number): Promise<boolean> {
-      const deleted = await inCompany(db, companyId, (tx) =>
+    async remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
+      const deleted = await inCompany(within ?? db, companyId, (tx) =>
         tx.delete(interactions).where(byId(companyId, id)).returning({ id: interactions.id }),
       );
       return deleted.length > 0;

@@ -2,21 +2,34 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../../domain/common.ts';
 import {
+  INVALID_CONTACT,
   interactionInputSchema,
   interactionListQuerySchema,
   interactionPatchSchema,
   interactionSchema,
 } from '../../../domain/interactions.ts';
 import { TOTAL_COUNT_HEADER } from '../../../domain/lists.ts';
-import { notFound } from '../../lib/errors.ts';
+import type { Transaction } from '../../db/client.ts';
+import { inCompany } from '../../db/scope.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
+import { createContactsRepository } from '../contacts/contacts.repository.ts';
 import { createInteractionsRepository } from './interactions.repository.ts';
 
 const tags = ['interactions'];
 
+const invalidContact = () =>
+  new AppError('INVALID_INPUT', INVALID_CONTACT, [{ path: 'contactId', message: INVALID_CONTACT }]);
+
 export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const interactions = createInteractionsRepository(app.db);
+  const contacts = createContactsRepository(app.db);
+
+  /** An interaction's contact must be one of the company's own, in the transaction that saves it. */
+  const requireOwnContact = async (companyId: number, contactId: number, tx: Transaction) => {
+    if (!(await contacts.get(companyId, contactId, tx))) throw invalidContact();
+  };
 
   app.get(
     '/interactions',
@@ -65,8 +78,12 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      return reply.code(201).send(await interactions.create(user.companyId, request.body));
+      const { companyId } = requireUser(request);
+      const interaction = await inCompany(app.db, companyId, async (tx) => {
+        await requireOwnContact(companyId, request.body.contactId, tx);
+        return interactions.create(companyId, request.body, tx);
+      });
+      return reply.code(201).send(interaction);
     },
   );
 
@@ -87,12 +104,12 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      const interaction = await interactions.update(
-        user.companyId,
-        request.params.id,
-        request.body,
-      );
+      const { companyId } = requireUser(request);
+      const { contactId } = request.body;
+      const interaction = await inCompany(app.db, companyId, async (tx) => {
+        if (contactId !== undefined) await requireOwnContact(companyId, contactId, tx);
+        return interactions.update(companyId, request.params.id, request.body, tx);
+      });
       if (!interaction) throw notFound('Interaction');
       return interaction;
     },

@@ -1,15 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  ALREADY_MEMBER,
-  type InvitationLookup,
-  type InvitationStatus,
-  type Role,
-} from '../../../domain/organization.ts';
+import type { InvitationLookup, InvitationStatus, Role } from '../../../domain/organization.ts';
 import { createUser } from '../../accounts/users.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { companies, userInvitations, users } from '../../db/schema.ts';
 import { beforeCompanyIsKnown, inCompany } from '../../db/scope.ts';
-import { AppError } from '../../lib/errors.ts';
 
 /** A pending invitation past its expiry is reported as expired. */
 const effectiveStatus = sql<InvitationStatus>`CASE WHEN ${userInvitations.status} = 'pending' AND ${userInvitations.expiresAt} <= now() THEN 'expired'::invitation_status ELSE ${userInvitations.status} END`;
@@ -58,11 +52,30 @@ export function createInvitationsRepository(db: Database) {
 
     /**
      * Creates the user in the inviting company with the invited role and marks the invitation
-     * (found by `find`) accepted, in one transaction: a taken username leaves it pending.
+     * (found by `find`) accepted, in one transaction: a taken username (a 409 from
+     * `createUser`) leaves it pending. Otherwise says what stood in the way: the invitation was
+     * no longer pending (its status now), or someone with its address has joined since.
      */
-    async accept(invitation: FoundInvitation, username: string, passwordHash: string) {
+    async accept(
+      invitation: FoundInvitation,
+      username: string,
+      passwordHash: string,
+      within?: Transaction,
+    ): Promise<'accepted' | 'already-member' | { no: InvitationStatus }> {
       const { companyId, id } = invitation;
-      await inCompany(db, companyId, async (tx) => {
+      return inCompany(within ?? db, companyId, async (tx) => {
+        // Someone may have joined with this address since the invitation was sent. Checked
+        // before the claim, so that nothing has been written when this answer is given.
+        const [member] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            and(
+              eq(users.companyId, companyId),
+              sql`lower(${users.email}) = lower(${invitation.email})`,
+            ),
+          );
+        if (member) return 'already-member';
         // Only one acceptance wins: the row is claimed while still pending and unexpired.
         const claimed = await tx
           .update(userInvitations)
@@ -77,20 +90,8 @@ export function createInvitationsRepository(db: Database) {
           )
           .returning({ id: userInvitations.id });
         if (claimed.length === 0) {
-          const status = invitation.status === 'pending' ? 'accepted' : invitation.status;
-          throw new AppError('CONFLICT', `This invitation has already been ${status}.`);
+          return { no: invitation.status === 'pending' ? 'accepted' : invitation.status };
         }
-        // Someone may have joined with this address since the invitation was sent.
-        const [member] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(
-            and(
-              eq(users.companyId, companyId),
-              sql`lower(${users.email}) = lower(${invitation.email})`,
-            ),
-          );
-        if (member) throw new AppError('CONFLICT', ALREADY_MEMBER);
         await createUser(tx, {
           companyId,
           username,
@@ -99,6 +100,7 @@ export function createInvitationsRepository(db: Database) {
           email: invitation.email,
           role: invitation.role,
         });
+        return 'accepted';
       });
     },
   };

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptInvitationSchema, invitationLookupSchema } from '../../../domain/organization.ts';
+import {
+  ALREADY_MEMBER,
+  acceptInvitationSchema,
+  invitationLookupSchema,
+} from '../../../domain/organization.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
@@ -58,7 +62,15 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (invitation.status !== 'pending') {
           throw new AppError('CONFLICT', `This invitation has already been ${invitation.status}.`);
         }
-        await invitations.accept(invitation, username, await hashPassword(password));
+        const outcome = await invitations.accept(
+          invitation,
+          username,
+          await hashPassword(password),
+        );
+        if (outcome === 'already-member') throw new AppError('CONFLICT', ALREADY_MEMBER);
+        if (outcome !== 'accepted') {
+          throw new AppError('CONFLICT', `This invitation has already been ${outcome.no}.`);
+        }
       });
       return reply.code(201).send({ message: 'You have joined the organization. Please log in.' });
     },

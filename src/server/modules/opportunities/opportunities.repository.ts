@@ -9,7 +9,7 @@ import {
   opportunityStages,
   stageProbabilities,
 } from '../../../domain/opportunities.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { containsPattern, listKey, orderFor, readPage } from '../../db/list-helpers.ts';
 import { opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
@@ -52,7 +52,7 @@ export function createOpportunitiesRepository(db: Database) {
     and(eq(opportunities.companyId, companyId), eq(opportunities.id, id));
 
   return {
-    async list(companyId: number, params: OpportunityListParams) {
+    async list(companyId: number, params: OpportunityListParams, within?: Transaction) {
       const filters: (SQL | undefined)[] = [eq(opportunities.companyId, companyId)];
       if (params.stage !== undefined) filters.push(eq(opportunities.stage, params.stage));
       if (params.q) {
@@ -71,7 +71,7 @@ export function createOpportunitiesRepository(db: Database) {
         ],
         opportunities.id,
       );
-      const page = await inCompany(db, companyId, (tx) =>
+      const page = await inCompany(within ?? db, companyId, (tx) =>
         readPage(tx, params, terms, {
           table: opportunities,
           where,
@@ -87,8 +87,8 @@ export function createOpportunitiesRepository(db: Database) {
     },
 
     /** Every stage in order with its count and total amount (zero when empty). */
-    async pipeline(companyId: number): Promise<OpportunityPipeline> {
-      const rows = await inCompany(db, companyId, (tx) =>
+    async pipeline(companyId: number, within?: Transaction): Promise<OpportunityPipeline> {
+      const rows = await inCompany(within ?? db, companyId, (tx) =>
         tx
           .select({
             stage: opportunities.stage,
@@ -105,17 +105,21 @@ export function createOpportunitiesRepository(db: Database) {
       });
     },
 
-    async get(companyId: number, id: number): Promise<Opportunity | null> {
-      const [row] = await inCompany(db, companyId, (tx) =>
+    async get(companyId: number, id: number, within?: Transaction): Promise<Opportunity | null> {
+      const [row] = await inCompany(within ?? db, companyId, (tx) =>
         tx.select(columns).from(opportunities).where(byId(companyId, id)),
       );
       return row ? toOpportunity(row) : null;
     },
 
     /** A probability left out is the stage's default. */
-    async create(companyId: number, values: OpportunityValues): Promise<Opportunity> {
+    async create(
+      companyId: number,
+      values: OpportunityValues,
+      within?: Transaction,
+    ): Promise<Opportunity> {
       const probability = values.probability ?? stageProbabilities[values.stage];
-      const [row] = await inCompany(db, companyId, (tx) =>
+      const [row] = await inCompany(within ?? db, companyId, (tx) =>
         tx
           .insert(opportunities)
           .values({ ...values, probability, companyId })
@@ -125,8 +129,13 @@ export function createOpportunitiesRepository(db: Database) {
       return toOpportunity(row);
     },
 
-    async update(companyId: number, id: number, values: Partial<OpportunityValues>) {
-      const [row] = await inCompany(db, companyId, (tx) =>
+    async update(
+      companyId: number,
+      id: number,
+      values: Partial<OpportunityValues>,
+      within?: Transaction,
+    ) {
+      const [row] = await inCompany(within ?? db, companyId, (tx) =>
         Object.keys(values).length === 0
           ? tx.select(columns).from(opportunities).where(byId(companyId, id))
           : tx.update(opportunities).set(values).where(byId(companyId, id)).returning(columns),
@@ -134,8 +143,8 @@ export function createOpportunitiesRepository(db: Database) {
       return row ? toOpportunity(row) : null;
     },
 
-    async remove(companyId: number, id: number): Promise<boolean> {
-      const deleted = await inCompany(db, companyId, (tx) =>
+    async remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
+      const deleted = await inCompany(within ?? db, companyId, (tx) =>
         tx.delete(opportunities).where(byId(companyId, id)).returning({ id: opportunities.id }),
       );
       return deleted.length > 0;

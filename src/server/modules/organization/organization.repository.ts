@@ -9,7 +9,7 @@ import type {
 } from '../../../domain/organization.ts';
 import { endSessions } from '../../accounts/sessions.ts';
 import { createUser } from '../../accounts/users.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { violatesConstraint } from '../../db/errors.ts';
 import { companies, userInvitations, users } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
@@ -53,8 +53,8 @@ export function createOrganizationRepository(db: Database) {
   const member = (companyId: number, id: number) =>
     and(eq(users.companyId, companyId), eq(users.id, id));
 
-  const profile = async (companyId: number): Promise<Organization | null> => {
-    const [row] = await inCompany(db, companyId, (tx) =>
+  const profile = async (companyId: number, within?: Transaction): Promise<Organization | null> => {
+    const [row] = await inCompany(within ?? db, companyId, (tx) =>
       tx.select(profileColumns).from(companies).where(eq(companies.id, companyId)),
     );
     return row ?? null;
@@ -67,9 +67,10 @@ export function createOrganizationRepository(db: Database) {
     async updateProfile(
       companyId: number,
       values: Partial<Organization>,
+      within?: Transaction,
     ): Promise<Organization | null> {
-      if (Object.keys(values).length === 0) return profile(companyId);
-      const [row] = await inCompany(db, companyId, (tx) =>
+      if (Object.keys(values).length === 0) return profile(companyId, within);
+      const [row] = await inCompany(within ?? db, companyId, (tx) =>
         tx
           .update(companies)
           .set(values)
@@ -79,8 +80,8 @@ export function createOrganizationRepository(db: Database) {
       return row ?? null;
     },
 
-    members(companyId: number): Promise<TeamMember[]> {
-      return inCompany(db, companyId, (tx) =>
+    members(companyId: number, within?: Transaction): Promise<TeamMember[]> {
+      return inCompany(within ?? db, companyId, (tx) =>
         tx
           .select(memberColumns)
           .from(users)
@@ -93,8 +94,9 @@ export function createOrganizationRepository(db: Database) {
       companyId: number,
       input: Omit<NewUserInput, 'password'> & { role: Role },
       passwordHash: string,
+      within?: Transaction,
     ): Promise<TeamMember> {
-      const [row] = await inCompany(db, companyId, async (tx) => {
+      const [row] = await inCompany(within ?? db, companyId, async (tx) => {
         const { id } = await createUser(tx, { ...input, companyId, passwordHash });
         return tx.select(memberColumns).from(users).where(member(companyId, id));
       });
@@ -110,9 +112,10 @@ export function createOrganizationRepository(db: Database) {
     async removeMember(
       companyId: number,
       id: number,
+      within?: Transaction,
     ): Promise<'removed' | 'missing' | 'last-admin'> {
       try {
-        const deleted = await inCompany(db, companyId, (tx) =>
+        const deleted = await inCompany(within ?? db, companyId, (tx) =>
           tx.delete(users).where(member(companyId, id)).returning({ id: users.id }),
         );
         return deleted.length > 0 ? 'removed' : 'missing';
@@ -123,8 +126,13 @@ export function createOrganizationRepository(db: Database) {
     },
 
     /** Sets a new password and ends every session of that user. */
-    async resetPassword(companyId: number, id: number, passwordHash: string): Promise<boolean> {
-      return inCompany(db, companyId, async (tx) => {
+    async resetPassword(
+      companyId: number,
+      id: number,
+      passwordHash: string,
+      within?: Transaction,
+    ): Promise<boolean> {
+      return inCompany(within ?? db, companyId, async (tx) => {
         const updated = await tx
           .update(users)
           .set({ passwordHash })
@@ -137,8 +145,8 @@ export function createOrganizationRepository(db: Database) {
     },
 
     /** Invitations that can still be accepted. */
-    async pendingInvitations(companyId: number): Promise<Invitation[]> {
-      const rows = await inCompany(db, companyId, (tx) =>
+    async pendingInvitations(companyId: number, within?: Transaction): Promise<Invitation[]> {
+      const rows = await inCompany(within ?? db, companyId, (tx) =>
         tx
           .select(invitationColumns)
           .from(userInvitations)
@@ -160,11 +168,12 @@ export function createOrganizationRepository(db: Database) {
       input: InvitationInput & { role: Role },
       tokenHash: string,
       expiresAt: Date,
+      within?: Transaction,
     ): Promise<Invitation | 'already-member' | 'already-invited'> {
       const sameEmail = (column: typeof users.email | typeof userInvitations.email) =>
         sql`lower(${column}) = lower(${input.email})`;
       try {
-        return await inCompany(db, companyId, async (tx) => {
+        return await inCompany(within ?? db, companyId, async (tx) => {
           const [member] = await tx
             .select({ id: users.id })
             .from(users)
@@ -200,8 +209,8 @@ export function createOrganizationRepository(db: Database) {
     },
 
     /** Withdraws a pending invitation; accepted ones are history and stay. */
-    async cancelInvitation(companyId: number, id: number): Promise<boolean> {
-      const deleted = await inCompany(db, companyId, (tx) =>
+    async cancelInvitation(companyId: number, id: number, within?: Transaction): Promise<boolean> {
+      const deleted = await inCompany(within ?? db, companyId, (tx) =>
         tx
           .delete(userInvitations)
           .where(

@@ -13,6 +13,7 @@ import {
   resetPasswordSchema,
   teamMemberSchema,
 } from '../../../domain/organization.ts';
+import { inCompany } from '../../db/scope.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -183,40 +184,46 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = requireAdmin(request);
       const token = newToken();
       const expiresAt = new Date(Date.now() + INVITATION_VALID_DAYS * DAY_MS);
-      const invitation = await organization.createInvitation(
-        admin.companyId,
-        admin.id,
-        request.body,
-        hashToken(token),
-        expiresAt,
-      );
-      if (invitation === 'already-member') throw new AppError('CONFLICT', ALREADY_MEMBER);
-      if (invitation === 'already-invited') throw new AppError('CONFLICT', ALREADY_INVITED);
       // Links come from APP_URL alone, never from the request's Host header.
       const link = new URL('/accept-invitation', app.config.appUrl);
       link.searchParams.set('token', token);
+      // Saved and emailed in one transaction: when the email cannot be sent, nobody was invited.
+      const invitation = await inCompany(app.db, admin.companyId, async (tx) => {
+        const created = await organization.createInvitation(
+          admin.companyId,
+          admin.id,
+          request.body,
+          hashToken(token),
+          expiresAt,
+          tx,
+        );
+        if (created === 'already-member') throw new AppError('CONFLICT', ALREADY_MEMBER);
+        if (created === 'already-invited') throw new AppError('CONFLICT', ALREADY_INVITED);
+        if (!app.mailer.delivers) return created;
+        try {
+          await app.mailer.send(
+            invitationEmail({
+              to: created.email,
+              inviteeName: created.name,
+              inviterName: admin.name,
+              companyName: admin.companyName,
+              role: created.role,
+              link: link.href,
+              expiresAt,
+            }),
+          );
+        } catch (error) {
+          request.log.error({ err: error }, 'invitation email failed');
+          throw new AppError(
+            'UPSTREAM_FAILED',
+            'The invitation email could not be sent. Please try again later.',
+          );
+        }
+        return created;
+      });
+      // Without a mail server, the admin passes the link on themselves.
       if (!app.mailer.delivers) {
         return reply.code(201).send({ ...invitation, previewUrl: link.href });
-      }
-      try {
-        await app.mailer.send(
-          invitationEmail({
-            to: invitation.email,
-            inviteeName: invitation.name,
-            inviterName: admin.name,
-            companyName: admin.companyName,
-            role: invitation.role,
-            link: link.href,
-            expiresAt,
-          }),
-        );
-      } catch (error) {
-        request.log.error({ err: error }, 'invitation email failed');
-        await organization.cancelInvitation(admin.companyId, invitation.id);
-        throw new AppError(
-          'UPSTREAM_FAILED',
-          'The invitation email could not be sent. Please try again later.',
-        );
       }
       return reply.code(201).send(invitation);
     },
