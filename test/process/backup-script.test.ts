@@ -6,7 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clusterPid } from '../../src/server/db/embedded-cluster.ts';
 import { registrationFor } from '../helpers/factories.ts';
-import { type ServerProcess, serversStoppedAfterEach } from '../helpers/server-process.ts';
+import {
+  type ServerProcess,
+  serversStoppedAfterEach,
+  startedDataDir,
+} from '../helpers/server-process.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const json = { 'content-type': 'application/json' };
@@ -20,6 +24,13 @@ const servers = serversStoppedAfterEach();
 
 function folder(prefix: string) {
   const path = mkdtempSync(join(tmpdir(), prefix));
+  folders.push(path);
+  return path;
+}
+
+/** A data directory a server has already started on (see startedDataDir). */
+function startedFolder(name: string) {
+  const path = startedDataDir(name);
   folders.push(path);
   return path;
 }
@@ -69,7 +80,7 @@ describe('npm run backup and npm run restore on the embedded database', {
   timeout: 180_000,
 }, () => {
   it('backs up a running server, and restores it onto the running server and into a new data directory', async () => {
-    const first = await servers.start(folder('grantwell-backup-'));
+    const first = await servers.start(startedFolder('backup'));
     const account = registrationFor();
     const registered = await fetch(`${first.url}/api/register`, {
       method: 'POST',
@@ -114,7 +125,7 @@ describe('npm run backup and npm run restore on the embedded database', {
   });
 
   it('refuses a missing file and a file that is not a backup in one line, and frees the data directory', async () => {
-    const dataDir = folder('grantwell-refused-');
+    const dataDir = startedFolder('refused');
     const notes = join(folder('grantwell-notes-'), 'notes.txt');
     const missing = await npmRun('restore', [`${notes}.missing`], dataDir);
     expect(missing).toMatchObject({

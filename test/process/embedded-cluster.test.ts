@@ -11,6 +11,7 @@ import {
   startEmbeddedCluster,
   stopLeftoverCluster,
 } from '../../src/server/db/embedded-cluster.ts';
+import { startedDataDir } from '../helpers/server-process.ts';
 
 const dirs: string[] = [];
 const clusters: EmbeddedCluster[] = [];
@@ -22,8 +23,9 @@ afterEach(async () => {
   }
 });
 
-function dataDir() {
-  const dir = mkdtempSync(join(tmpdir(), 'grantwell-cluster-'));
+/** An empty directory (a first start: initdb), or one a server has started on before. */
+function dataDir(first = false) {
+  const dir = first ? mkdtempSync(join(tmpdir(), 'grantwell-cluster-')) : startedDataDir('cluster');
   dirs.push(dir);
   return dir;
 }
@@ -46,7 +48,7 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string) {
 
 describe('the embedded PostgreSQL cluster', { timeout: 120_000 }, () => {
   it('listens on a socket only its owner can reach, on no TCP port, with fsync on', async () => {
-    const dir = dataDir();
+    const dir = dataDir(true);
     const cluster = await start(dir);
     const [settings] = await query<Record<string, string>>(
       cluster.urlOf(EMBEDDED_DATABASE),
@@ -98,8 +100,8 @@ describe('the embedded PostgreSQL cluster', { timeout: 120_000 }, () => {
   });
 
   it('refuses a socket directory that is a link to somewhere else', async () => {
-    const dir = dataDir();
-    const elsewhere = dataDir();
+    const dir = dataDir(true);
+    const elsewhere = dataDir(true);
     symlinkSync(elsewhere, join(dir, 'run'));
     await expect(startEmbeddedCluster(dir)).rejects.toThrow(/is not a directory: refusing/);
     expect(clusterPid(dir)).toBeUndefined();

@@ -1,11 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registrationFor } from '../helpers/factories.ts';
 import { openRawRequest } from '../helpers/raw-http.ts';
 import { multipartFile } from '../helpers/requests.ts';
-import { type ServerProcess, serversStoppedAfterEach } from '../helpers/server-process.ts';
+import {
+  type ServerProcess,
+  serversStoppedAfterEach,
+  startedDataDir,
+} from '../helpers/server-process.ts';
 import { until } from '../helpers/until.ts';
 
 const servers = serversStoppedAfterEach();
@@ -23,7 +24,7 @@ async function signUp(server: ServerProcess) {
 
 describe('graceful shutdown under load', { timeout: 120_000 }, () => {
   it('loses no acknowledged request when stopped with SIGTERM mid-stream', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'grantwell-graceful-'));
+    const dataDir = startedDataDir('graceful');
     const first = await servers.start(dataDir);
     const { account, cookie } = await signUp(first);
 
@@ -68,7 +69,7 @@ describe('graceful shutdown under load', { timeout: 120_000 }, () => {
   });
 
   it('ends within the grace period with an upload stalled mid-body, and the data directory is free', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'grantwell-stalled-'));
+    const dataDir = startedDataDir('stalled');
     const first = await servers.start(dataDir);
     const { account, cookie } = await signUp(first);
     const { payload, headers } = multipartFile('name,email\r\nStalled,s@x.org\r\n'.repeat(200));

@@ -1,10 +1,13 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clusterPid } from '../../src/server/db/embedded-cluster.ts';
 import { DEFAULT_PASSWORD, registrationFor } from '../helpers/factories.ts';
-import { type ServerProcess, serversStoppedAfterEach } from '../helpers/server-process.ts';
+import {
+  type ServerProcess,
+  serversStoppedAfterEach,
+  startedDataDir,
+} from '../helpers/server-process.ts';
 
 const servers = serversStoppedAfterEach();
 
@@ -26,7 +29,7 @@ const loginStatus = async (server: ServerProcess, username: string) =>
 
 describe('the server process on the embedded database', { timeout: 120_000 }, () => {
   it('keeps every acknowledged registration when killed with SIGKILL', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'grantwell-crash-'));
+    const dataDir = startedDataDir('crash');
     const first = await servers.start(dataDir);
     const usernames: string[] = [];
     for (let i = 0; i < 5; i++) {
@@ -42,7 +45,7 @@ describe('the server process on the embedded database', { timeout: 120_000 }, ()
   });
 
   it('refuses a second server on the same data directory while the first keeps serving', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'grantwell-lock-'));
+    const dataDir = startedDataDir('lock');
     const first = await servers.start(dataDir);
 
     const second = await servers.spawn(dataDir);
@@ -52,7 +55,7 @@ describe('the server process on the embedded database', { timeout: 120_000 }, ()
   });
 
   it('finishes a request in flight on SIGTERM, then exits cleanly and frees the directory', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'grantwell-term-'));
+    const dataDir = startedDataDir('term');
     const first = await servers.start(dataDir);
     const body = registrationFor();
     const inFlight = register(first, body);
