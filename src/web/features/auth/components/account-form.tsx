@@ -28,18 +28,18 @@ export function useAccountSubmit<Values extends Record<string, unknown>>(
   });
 }
 
-/** A sign-in page form named `label`: its fields, then the submit button. */
+/** A sign-in page form named `label`: its fields, then the submit button (`label` unless said). */
 export function AccountForm({
   label,
   onSubmit,
   pending,
-  submitLabel,
+  submitLabel = label,
   children,
 }: {
   label: string;
   onSubmit: (event: FormEvent) => void;
   pending: boolean;
-  submitLabel: string;
+  submitLabel?: string;
   children: ReactNode;
 }) {
   return (

@@ -18,12 +18,7 @@ export function LoginForm() {
   const submit = useAccountSubmit(form, validation, loginMutation.mutateAsync, 'Login failed');
 
   return (
-    <AccountForm
-      label="Log in"
-      onSubmit={submit}
-      pending={loginMutation.isPending}
-      submitLabel="Log in"
-    >
+    <AccountForm label="Log in" onSubmit={submit} pending={loginMutation.isPending}>
       <UsernameInput key={form.key('username')} {...form.getInputProps('username')} />
       <AccountPasswordInput
         autoComplete="current-password"
