@@ -77,14 +77,14 @@ async function staleAfter(
   useHook: AnyMutation,
   variables: unknown,
   onScreen: readonly QueryKey[],
-  options: { fails?: boolean } = {},
+  options: { failsWith?: number } = {},
 ) {
   vi.stubGlobal(
     'fetch',
     vi.fn(
       async () =>
-        new Response(options.fails ? '{"message":"No"}' : '{}', {
-          status: options.fails ? 409 : 200,
+        new Response(options.failsWith ? '{"message":"No"}' : '{}', {
+          status: options.failsWith ?? 200,
           headers: { 'content-type': 'application/json' },
         }),
     ),
@@ -220,14 +220,22 @@ describe('what each change refreshes', () => {
     expect(names).toEqual([]);
   });
 
-  it('a change the server refused still refreshes (the request may have landed; an optimistic move is undone)', async () => {
+  it('a change that failed on the way (a lost answer, a 5xx) still refreshes: it may have landed', async () => {
     const missed = await staleAfter(
       useSetTaskStatus as AnyMutation,
       { ...task, status: 'done' },
       Object.values(taskScreens),
-      { fails: true },
+      { failsWith: 503 },
     );
     expect(missed).toEqual([]);
+  });
+
+  it('a change the server refused (4xx) refreshes nothing: nothing changed', async () => {
+    const screens = Object.values(contactScreens);
+    for (const status of [400, 401, 404, 409]) {
+      const missed = await staleAfter(useUpdateContact, contact, screens, { failsWith: status });
+      expect(missed).toEqual(screens);
+    }
   });
 
   it('a refresh covers only the data it names: renaming a contact leaves grants and the team alone', async () => {

@@ -4,13 +4,21 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
+import { ApiError } from './api-client.ts';
 
 /**
- * A mutation and the cached queries it makes stale: once it has settled, every query under each
- * key `refreshes` names is invalidated (the ones on screen fetch again), and `mutateAsync`
- * resolves only after that, so a dialog closes on lists that already show the change. It
- * refreshes after a failure too: a request that failed on the way back may still have been
- * applied, and an optimistic change (`onMutate`) must be replaced by what the server holds.
+ * Whether a failed request may still have changed something: a 4xx answer says the server
+ * refused it whole (bad input changes nothing); a lost connection or a 5xx leaves it unknown.
+ */
+const mayHaveLanded = (error: Error) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+
+/**
+ * A mutation and the cached queries it makes stale: once it has succeeded, every query under
+ * each key `refreshes` names is invalidated (the ones on screen fetch again), and `mutateAsync`
+ * resolves only after that, so a dialog closes on lists that already show the change. After a
+ * failure it refreshes only when the request may have landed (a lost connection, a 5xx); after
+ * a refusal (4xx) nothing changed, and an optimistic change (`onMutate`) is undone by `onError`.
  *
  * Keys come from the features' key factories (`contactKeys.all`, `dashboardKeys.all`…), never
  * written out, so a query and the mutations that refresh it cannot drift apart.
@@ -27,7 +35,8 @@ export function useInvalidatingMutation<Variables, Result, Context = unknown>(
   return useMutation({
     ...options,
     mutationFn,
-    onSettled: async (_result, _error, variables) => {
+    onSettled: async (_result, error, variables) => {
+      if (error && !mayHaveLanded(error)) return;
       await Promise.all(
         refreshes(variables).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       );
