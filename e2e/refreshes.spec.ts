@@ -13,9 +13,7 @@ test.beforeEach(async ({ page }) => {
   await registerThroughForm(page, newAccount());
 });
 
-test("renaming a contact renames them in the dashboard's recent interactions", async ({
-  page,
-}) => {
+test("renaming a contact renames them in the dashboard's recent interactions", async ({ page }) => {
   const contact = await post(page, '/api/contacts', {
     name: 'Grace Hopper',
     email: 'grace@navy.org',
@@ -39,9 +37,7 @@ test("renaming a contact renames them in the dashboard's recent interactions", a
   await expect(page.getByText('Contact updated successfully')).toBeVisible();
 
   await openFromSidebar(page, 'Dashboard');
-  await expect(
-    recent.getByRole('link', { name: 'Call with Grace Brewster Hopper' }),
-  ).toBeVisible();
+  await expect(recent.getByRole('link', { name: 'Call with Grace Brewster Hopper' })).toBeVisible();
 });
 
 test("a grant's funder is suggested on the contact form as soon as the grant is saved", async ({

@@ -46,7 +46,7 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
     maxGzipBytes: 145_000,
   },
   tasks: { chunk: 'features/grants/tasks-board-page.tsx', maxGzipBytes: 158_000 },
-  organization: { chunk: 'features/organization/organization-page.tsx', maxGzipBytes: 152_000 },
+  organization: { chunk: 'features/company/company-page.tsx', maxGzipBytes: 152_000 },
 };
 
 type Manifest = Record<string, { file?: string; imports?: string[]; dynamicImports?: string[] }>;

@@ -6,7 +6,7 @@ import {
   storableString,
   usernameSchema,
 } from './common.ts';
-import { type Role, roles } from './organization.ts';
+import { type Role, roles } from './company.ts';
 
 export const loginSchema = z.object({
   username: requiredText('Username is required'),

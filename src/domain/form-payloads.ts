@@ -1,11 +1,12 @@
 // What each form sends: its field values (strings as the inputs hold them) turned into the API's
 // payload. Pure functions, so the web forms and the unit tests use the same mapping. Type-only
 // imports: a form that imports this does not also download the schemas through it.
+
+import type { CompanyProfileInput } from './company.ts';
 import type { ContactInput } from './contacts.ts';
 import type { GrantInput, TaskInput } from './grants.ts';
 import type { InteractionInput } from './interactions.ts';
 import type { OpportunityInput, OpportunityStage } from './opportunities.ts';
-import type { OrganizationInput } from './organization.ts';
 
 /** Whether the form edits an existing record (PATCH) or creates one. */
 export interface PayloadOptions {
@@ -160,10 +161,10 @@ export function taskPayload(values: TaskFormValues) {
   } satisfies Record<keyof TaskInput, unknown>;
 }
 
-export type OrganizationFormValues = Required<Record<keyof OrganizationInput, string>>;
+export type CompanyProfileFormValues = Required<Record<keyof CompanyProfileInput, string>>;
 
-/** The organization profile is only ever edited: an emptied field is null. */
-export function organizationPayload(values: OrganizationFormValues): OrganizationInput {
+/** The company profile is only ever edited: an emptied field is null. */
+export function companyProfilePayload(values: CompanyProfileFormValues): CompanyProfileInput {
   const { name, ...optional } = values;
   return { name, ...optionalFields(optional, true) };
 }

@@ -13,6 +13,7 @@ import { createMailer } from './lib/mailer.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { createUploadMemory } from './lib/uploads.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { companyRoutes } from './modules/company/company.routes.ts';
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { grantsRoutes } from './modules/grants/grants.routes.ts';
@@ -20,7 +21,6 @@ import { tasksRoutes } from './modules/grants/tasks.routes.ts';
 import { interactionsRoutes } from './modules/interactions/interactions.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { opportunitiesRoutes } from './modules/opportunities/opportunities.routes.ts';
-import { organizationRoutes } from './modules/organization/organization.routes.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { etagPlugin } from './plugins/etag.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
@@ -126,7 +126,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     tasksRoutes,
     dashboardRoutes,
     opportunitiesRoutes,
-    organizationRoutes,
+    companyRoutes,
     invitationsRoutes,
   ]) {
     await app.register(routes, { prefix: '/api' });

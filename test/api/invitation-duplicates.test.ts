@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { violatesConstraint } from '../../src/server/db/errors.ts';
 import { userInvitations } from '../../src/server/db/schema.ts';
 import { hashToken, newToken } from '../../src/server/lib/tokens.ts';
-import { createOrganizationRepository } from '../../src/server/modules/organization/organization.repository.ts';
+import { createCompanyRepository } from '../../src/server/modules/company/company.repository.ts';
 import { addMember, randomAddress, registerCompany, uniqueUsername } from '../helpers/factories.ts';
 import { type Client, clientFor } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
@@ -137,7 +137,7 @@ describe('one pending invitation per email address', () => {
 
   it('answers "already invited" for a pending address only: any other clash is an error', async () => {
     const { admin } = await company();
-    const organization = createOrganizationRepository(app.db);
+    const organization = createCompanyRepository(app.db);
     // Two links with one token: no request can make this happen, only a fault on our side.
     const tokenHash = hashToken(newToken());
     const create = (email: string) =>

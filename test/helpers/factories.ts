@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { CurrentUser } from '../../src/domain/auth.ts';
-import type { Role } from '../../src/domain/organization.ts';
+import type { Role } from '../../src/domain/company.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
 import { hashPassword } from '../../src/server/lib/passwords.ts';

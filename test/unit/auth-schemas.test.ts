@@ -4,7 +4,7 @@ import {
   acceptInvitationSchema,
   newUserSchema,
   resetPasswordSchema,
-} from '../../src/domain/organization.ts';
+} from '../../src/domain/company.ts';
 
 const valid = {
   username: 'ada',

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { companyProfilePatchSchema } from '../../src/domain/company.ts';
 import { contactInputSchema, contactPatchSchema } from '../../src/domain/contacts.ts';
 import {
   type ContactFormValues,
+  companyProfilePayload,
   contactPayload,
   fromLocalInput,
   type GrantFormValues,
@@ -11,7 +13,6 @@ import {
   type OpportunityFormValues,
   opportunityPayload,
   optionalFields,
-  organizationPayload,
   parseAmount,
   type TaskFormValues,
   taskPayload,
@@ -20,7 +21,6 @@ import {
 import { grantInputSchema, grantPatchSchema, taskInputSchema } from '../../src/domain/grants.ts';
 import { interactionInputSchema } from '../../src/domain/interactions.ts';
 import { opportunityInputSchema, opportunityPatchSchema } from '../../src/domain/opportunities.ts';
-import { organizationPatchSchema } from '../../src/domain/organization.ts';
 
 /** A datetime-local value and the instant it means here (the tests run in any time zone). */
 const LOCAL = '2026-03-14T09:30';
@@ -237,9 +237,9 @@ describe('taskPayload', () => {
   });
 });
 
-describe('organizationPayload', () => {
+describe('companyProfilePayload', () => {
   it('sends a field cleared on the profile as null', () => {
-    const payload = organizationPayload({
+    const payload = companyProfilePayload({
       name: 'Grantwell Org',
       industry: '',
       website: 'https://example.org',
@@ -251,7 +251,7 @@ describe('organizationPayload', () => {
       website: 'https://example.org',
       address: null,
     });
-    expect(organizationPatchSchema.parse(payload)).toMatchObject({
+    expect(companyProfilePatchSchema.parse(payload)).toMatchObject({
       industry: null,
       address: null,
     });

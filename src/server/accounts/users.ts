@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Role } from '../../domain/organization.ts';
+import type { Role } from '../../domain/company.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { violatesConstraint } from '../db/errors.ts';
 import { users } from '../db/schema.ts';

@@ -13,10 +13,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { invitationStatuses, roles } from '../../domain/company.ts';
 import { grantStatuses, taskCategories, taskStatuses } from '../../domain/grants.ts';
 import { interactionTypes } from '../../domain/interactions.ts';
 import { opportunityStages } from '../../domain/opportunities.ts';
-import { invitationStatuses, roles } from '../../domain/organization.ts';
 
 export const userRole = pgEnum('user_role', roles);
 export const interactionType = pgEnum('interaction_type', interactionTypes);

@@ -23,7 +23,7 @@ const InteractionsPage = lazy(() => import('../features/interactions/interaction
 const GrantsPage = lazy(() => import('../features/grants/grants-page.tsx'));
 const OpportunitiesPage = lazy(() => import('../features/opportunities/opportunities-page.tsx'));
 const TasksBoardPage = lazy(() => import('../features/grants/tasks-board-page.tsx'));
-const OrganizationPage = lazy(() => import('../features/organization/organization-page.tsx'));
+const CompanyPage = lazy(() => import('../features/company/company-page.tsx'));
 const OpportunityDetailPage = lazy(() => import('./routes/opportunity-detail-page.tsx'));
 const GrantDetailPage = lazy(() => import('./routes/grant-detail-page.tsx'));
 const ContactDetailPage = lazy(() => import('./routes/contact-detail-page.tsx'));
@@ -73,7 +73,7 @@ function AppRoutes() {
               <Route path="opportunities" element={<OpportunitiesPage />} />
               <Route path="opportunities/:id" element={<OpportunityDetailPage />} />
               <Route path="tasks" element={<TasksBoardPage />} />
-              <Route path="organization" element={<OrganizationPage />} />
+              <Route path="organization" element={<CompanyPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           ) : (

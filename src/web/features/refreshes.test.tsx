@@ -5,6 +5,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client.ts';
 import { userKeys } from './auth/api/auth-api.ts';
 import {
+  companyKeys,
+  useAddUser,
+  useCancelInvitation,
+  useInvite,
+  useRemoveUser,
+  useUpdateCompanyProfile,
+} from './company/api/company-api.ts';
+import {
   contactKeys,
   useCreateContact,
   useDeleteContact,
@@ -37,14 +45,6 @@ import {
   useDeleteOpportunity,
   useUpdateOpportunity,
 } from './opportunities/api/opportunities-api.ts';
-import {
-  companyKeys,
-  useAddUser,
-  useCancelInvitation,
-  useInvite,
-  useRemoveUser,
-  useUpdateOrganization,
-} from './organization/api/organization-api.ts';
 
 /*
  * What one screen shows of another feature's data, and the mutation that must refresh it. Each
@@ -196,7 +196,7 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
   ]),
   [
     "renaming the company (the sidebar shows it from the user's record)",
-    useUpdateOrganization,
+    useUpdateCompanyProfile,
     { name: 'New name' },
     { profile: companyKeys.profile(), user: userKeys.current() },
   ],

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { InvitationLookup, InvitationStatus, Role } from '../../../domain/organization.ts';
+import type { InvitationLookup, InvitationStatus, Role } from '../../../domain/company.ts';
 import { createUser } from '../../accounts/users.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { companies, userInvitations, users } from '../../db/schema.ts';

@@ -4,7 +4,7 @@ import {
   ALREADY_MEMBER,
   acceptInvitationSchema,
   invitationLookupSchema,
-} from '../../../domain/organization.ts';
+} from '../../../domain/company.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';

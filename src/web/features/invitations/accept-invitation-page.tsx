@@ -67,7 +67,7 @@ export default function AcceptInvitationPage() {
 }
 
 const validation = deferredResolver(() =>
-  import('../../../domain/organization.ts').then((m) => m.acceptInvitationFormSchema),
+  import('../../../domain/company.ts').then((m) => m.acceptInvitationFormSchema),
 );
 
 function AcceptForm({

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { InvitationLookup } from '../../../../domain/organization.ts';
+import type { InvitationLookup } from '../../../../domain/company.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /** An invitation as its link shows it, before signing in. */

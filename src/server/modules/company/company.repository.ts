@@ -1,12 +1,12 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type {
+  CompanyProfile,
   Invitation,
   InvitationInput,
   NewUserInput,
-  Organization,
   Role,
   TeamMember,
-} from '../../../domain/organization.ts';
+} from '../../../domain/company.ts';
 import { endSessions } from '../../accounts/sessions.ts';
 import { createUser } from '../../accounts/users.ts';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -49,11 +49,14 @@ const toInvitation = (row: InvitationRow): Invitation => ({
   expiresAt: row.expiresAt.toISOString(),
 });
 
-export function createOrganizationRepository(db: Database) {
+export function createCompanyRepository(db: Database) {
   const member = (companyId: number, id: number) =>
     and(eq(users.companyId, companyId), eq(users.id, id));
 
-  const profile = async (companyId: number, within?: Transaction): Promise<Organization | null> => {
+  const profile = async (
+    companyId: number,
+    within?: Transaction,
+  ): Promise<CompanyProfile | null> => {
     const [row] = await inCompany(within ?? db, companyId, (tx) =>
       tx.select(profileColumns).from(companies).where(eq(companies.id, companyId)),
     );
@@ -66,9 +69,9 @@ export function createOrganizationRepository(db: Database) {
     /** Writes the fields given (null clears one); the others keep their value. */
     async updateProfile(
       companyId: number,
-      values: Partial<Organization>,
+      values: Partial<CompanyProfile>,
       within?: Transaction,
-    ): Promise<Organization | null> {
+    ): Promise<CompanyProfile | null> {
       if (Object.keys(values).length === 0) return profile(companyId, within);
       const [row] = await inCompany(within ?? db, companyId, (tx) =>
         tx

@@ -19,12 +19,12 @@ import {
   roles,
   strongPasswordSchema,
   type TeamMember,
-} from '../../../../domain/organization.ts';
+} from '../../../../domain/company.ts';
 import { AccountPasswordInput, UsernameInput } from '../../../components/account-inputs.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
-import { useAddUser, useInvite, useResetPassword } from '../api/organization-api.ts';
+import { useAddUser, useInvite, useResetPassword } from '../api/company-api.ts';
 
 const roleOptions = roles.map((role) => ({
   value: role,

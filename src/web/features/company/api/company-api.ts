@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
+  CompanyProfile,
+  CompanyProfilePatch,
   Invitation,
   InvitationInput,
   NewUserInput,
-  Organization,
-  OrganizationPatch,
   TeamMember,
-} from '../../../../domain/organization.ts';
+} from '../../../../domain/company.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import { userKeys } from '../../auth/api/auth-api.ts';
@@ -21,10 +21,10 @@ export const companyKeys = {
 export const companyQueryOptions = () =>
   queryOptions({
     queryKey: companyKeys.profile(),
-    queryFn: () => api.get<Organization>('/api/organization'),
+    queryFn: () => api.get<CompanyProfile>('/api/organization'),
   });
 
-export const useOrganization = () => useQuery(companyQueryOptions());
+export const useCompanyProfile = () => useQuery(companyQueryOptions());
 
 export const teamQueryOptions = () =>
   queryOptions({
@@ -44,9 +44,9 @@ export const invitationsQueryOptions = () =>
 export const useInvitations = (enabled: boolean) =>
   useQuery({ ...invitationsQueryOptions(), enabled });
 
-export const useUpdateOrganization = () =>
+export const useUpdateCompanyProfile = () =>
   useInvalidatingMutation(
-    (input: OrganizationPatch) => api.patch<Organization>('/api/organization', input),
+    (input: CompanyProfilePatch) => api.patch<CompanyProfile>('/api/organization', input),
     // The company's name also shows in the sidebar, from the user record.
     () => [companyKeys.profile(), userKeys.current()],
   );

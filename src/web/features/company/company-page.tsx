@@ -9,7 +9,7 @@ const UsersTab = lazy(() =>
   import('./components/users-tab.tsx').then((m) => ({ default: m.UsersTab })),
 );
 
-export default function OrganizationPage() {
+export default function CompanyPage() {
   const { user } = useAuth();
   const isAdmin = user?.role === 'admin';
   return (

@@ -30,15 +30,15 @@ const roleSchema = z
   })
   .default('user');
 
-export const organizationSchema = z.object({
+export const companyProfileSchema = z.object({
   name: z.string(),
   industry: z.string().nullable(),
   website: z.string().nullable(),
   address: z.string().nullable(),
 });
-export type Organization = z.infer<typeof organizationSchema>;
+export type CompanyProfile = z.infer<typeof companyProfileSchema>;
 
-export const organizationInputSchema = z.object({
+export const companyProfileInputSchema = z.object({
   name: requiredText('Organization name is required'),
   industry: optionalText(),
   website: optionalText(2000).refine(
@@ -47,13 +47,13 @@ export const organizationInputSchema = z.object({
   ),
   address: optionalText(500),
 });
-export type OrganizationInput = z.input<typeof organizationInputSchema>;
+export type CompanyProfileInput = z.input<typeof companyProfileInputSchema>;
 /**
  * PATCH: a field left out keeps its value and `null` (or an empty text) clears an optional one.
  * The whole schema would turn every left-out optional field into null.
  */
-export const organizationPatchSchema = organizationInputSchema.partial();
-export type OrganizationPatch = z.input<typeof organizationPatchSchema>;
+export const companyProfilePatchSchema = companyProfileInputSchema.partial();
+export type CompanyProfilePatch = z.input<typeof companyProfilePatchSchema>;
 
 export const teamMemberSchema = z.object({
   id: z.number().int(),

@@ -1,14 +1,14 @@
 import { Alert, Button, Card, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { CompanyProfile } from '../../../../domain/company.ts';
 import {
-  type OrganizationFormValues,
-  organizationPayload,
+  companyProfilePayload,
+  type CompanyProfileFormValues,
 } from '../../../../domain/form-payloads.ts';
-import type { Organization } from '../../../../domain/organization.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { deferredResolver, useDeferredSubmit } from '../../../lib/zod-resolver.ts';
-import { useOrganization, useUpdateOrganization } from '../api/organization-api.ts';
+import { useCompanyProfile, useUpdateCompanyProfile } from '../api/company-api.ts';
 
 const fields = [
   { key: 'name', label: 'Organization Name' },
@@ -18,23 +18,19 @@ const fields = [
 ] as const;
 
 export function ProfileTab({ isAdmin }: { isAdmin: boolean }) {
-  const organization = useOrganization();
-  if (organization.isPending) return <Loader aria-label="Loading organization details" />;
-  if (organization.isError) {
+  const profile = useCompanyProfile();
+  if (profile.isPending) return <Loader aria-label="Loading organization details" />;
+  if (profile.isError) {
     return (
       <Alert color="red" title="Error">
-        {errorMessage(organization.error) || 'Failed to load organization details'}
+        {errorMessage(profile.error) || 'Failed to load organization details'}
       </Alert>
     );
   }
-  return isAdmin ? (
-    <ProfileForm organization={organization.data} />
-  ) : (
-    <ProfileView organization={organization.data} />
-  );
+  return isAdmin ? <ProfileForm profile={profile.data} /> : <ProfileView profile={profile.data} />;
 }
 
-function ProfileView({ organization }: { organization: Organization }) {
+function ProfileView({ profile }: { profile: CompanyProfile }) {
   return (
     <Card withBorder padding="lg">
       <Stack gap="md">
@@ -43,8 +39,8 @@ function ProfileView({ organization }: { organization: Organization }) {
             <Text size="sm" fw={600}>
               {field.label}
             </Text>
-            <Text c={organization[field.key] ? undefined : 'dimmed'}>
-              {organization[field.key] || 'Not set'}
+            <Text c={profile[field.key] ? undefined : 'dimmed'}>
+              {profile[field.key] || 'Not set'}
             </Text>
           </div>
         ))}
@@ -57,24 +53,24 @@ function ProfileView({ organization }: { organization: Organization }) {
 }
 
 const validation = deferredResolver(() =>
-  import('../../../../domain/organization.ts').then((m) => m.organizationInputSchema),
+  import('../../../../domain/company.ts').then((m) => m.companyProfileInputSchema),
 );
 
-function ProfileForm({ organization }: { organization: Organization }) {
-  const update = useUpdateOrganization();
+function ProfileForm({ profile }: { profile: CompanyProfile }) {
+  const update = useUpdateCompanyProfile();
   const initialValues = {
-    name: organization.name,
-    industry: organization.industry ?? '',
-    website: organization.website ?? '',
-    address: organization.address ?? '',
+    name: profile.name,
+    industry: profile.industry ?? '',
+    website: profile.website ?? '',
+    address: profile.address ?? '',
   };
-  const form = useForm<OrganizationFormValues>({
+  const form = useForm<CompanyProfileFormValues>({
     initialValues,
   });
 
   const save = useDeferredSubmit(form, validation, async (values) => {
     try {
-      const saved = await update.mutateAsync(organizationPayload(values));
+      const saved = await update.mutateAsync(companyProfilePayload(values));
       form.setInitialValues({
         name: saved.name,
         industry: saved.industry ?? '',

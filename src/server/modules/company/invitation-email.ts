@@ -1,4 +1,4 @@
-import type { Role } from '../../../domain/organization.ts';
+import type { Role } from '../../../domain/company.ts';
 import type { Mail } from '../../lib/mailer.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -3,24 +3,24 @@ import { z } from 'zod';
 import { idParams } from '../../../domain/common.ts';
 import {
   ALREADY_MEMBER,
+  companyProfilePatchSchema,
+  companyProfileSchema,
   createdInvitationSchema,
   INVITATION_VALID_DAYS,
   invitationInputSchema,
   invitationSchema,
   newUserSchema,
-  organizationPatchSchema,
-  organizationSchema,
   resetPasswordSchema,
   teamMemberSchema,
-} from '../../../domain/organization.ts';
+} from '../../../domain/company.ts';
 import { inCompany } from '../../db/scope.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import { createCompanyRepository } from './company.repository.ts';
 import { invitationEmail } from './invitation-email.ts';
-import { createOrganizationRepository } from './organization.repository.ts';
 
 const tags = ['organization'];
 const errors = {
@@ -33,8 +33,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const LAST_ADMIN = 'The organization must keep at least one admin.';
 const ALREADY_INVITED = 'An invitation to this email address is already pending.';
 
-export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const organization = createOrganizationRepository(app.db);
+export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const company = createCompanyRepository(app.db);
 
   app.get(
     '/organization',
@@ -42,12 +42,12 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The signed-in user's organization",
-        response: { 200: organizationSchema, ...errors },
+        response: { 200: companyProfileSchema, ...errors },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const profile = await organization.profile(user.companyId);
+      const profile = await company.profile(user.companyId);
       if (!profile) throw notFound('Organization');
       return profile;
     },
@@ -60,13 +60,13 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Update the organization's profile (admins; fields left out keep their value; null clears industry, website or address)",
-        body: organizationPatchSchema,
-        response: { 200: organizationSchema, ...errors },
+        body: companyProfilePatchSchema,
+        response: { 200: companyProfileSchema, ...errors },
       },
     },
     async (request) => {
       const admin = requireAdmin(request);
-      const profile = await organization.updateProfile(admin.companyId, request.body);
+      const profile = await company.updateProfile(admin.companyId, request.body);
       if (!profile) throw notFound('Organization');
       return profile;
     },
@@ -81,7 +81,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(teamMemberSchema), ...errors },
       },
     },
-    async (request) => organization.members(requireUser(request).companyId),
+    async (request) => company.members(requireUser(request).companyId),
   );
 
   app.post(
@@ -97,7 +97,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const admin = requireAdmin(request);
       const { password, ...member } = request.body;
-      const created = await organization.addMember(
+      const created = await company.addMember(
         admin.companyId,
         member,
         await hashPassword(password),
@@ -122,7 +122,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.params.id === admin.id) {
         throw new AppError('INVALID_INPUT', 'Cannot remove yourself');
       }
-      const outcome = await organization.removeMember(admin.companyId, request.params.id);
+      const outcome = await company.removeMember(admin.companyId, request.params.id);
       if (outcome === 'missing') throw notFound('User');
       // Reached when another admin removed this one at the same moment.
       if (outcome === 'last-admin') throw new AppError('CONFLICT', LAST_ADMIN);
@@ -143,7 +143,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = requireAdmin(request);
       const { userId, newPassword } = request.body;
-      const done = await organization.resetPassword(
+      const done = await company.resetPassword(
         admin.companyId,
         userId,
         await hashPassword(newPassword),
@@ -162,7 +162,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(invitationSchema), ...errors },
       },
     },
-    async (request) => organization.pendingInvitations(requireAdmin(request).companyId),
+    async (request) => company.pendingInvitations(requireAdmin(request).companyId),
   );
 
   app.post(
@@ -189,7 +189,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       link.searchParams.set('token', token);
       // Saved and emailed in one transaction: when the email cannot be sent, nobody was invited.
       const invitation = await inCompany(app.db, admin.companyId, async (tx) => {
-        const created = await organization.createInvitation(
+        const created = await company.createInvitation(
           admin.companyId,
           admin.id,
           request.body,
@@ -241,7 +241,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const admin = requireAdmin(request);
-      if (!(await organization.cancelInvitation(admin.companyId, request.params.id))) {
+      if (!(await company.cancelInvitation(admin.companyId, request.params.id))) {
         throw notFound('Invitation');
       }
       return reply.code(204).send(null);

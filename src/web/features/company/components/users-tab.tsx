@@ -14,19 +14,14 @@ import {
 } from '@mantine/core';
 import { IconDots, IconKey, IconMail, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { TeamMember } from '../../../../domain/organization.ts';
+import type { TeamMember } from '../../../../domain/company.ts';
 import { askConfirmation } from '../../../components/confirm.tsx';
 import { SimpleTable } from '../../../components/simple-table.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
-import {
-  useCancelInvitation,
-  useInvitations,
-  useRemoveUser,
-  useTeam,
-} from '../api/organization-api.ts';
+import { useCancelInvitation, useInvitations, useRemoveUser, useTeam } from '../api/company-api.ts';
 import { AddUserDialog, InviteUserDialog, ResetPasswordDialog } from './user-dialogs.tsx';
 
 const roleName = (role: string) => (role === 'admin' ? 'Admin' : 'User');
