@@ -1,13 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
-
-export const test = base.extend({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-  baseURL: async ({}, use) => {
-    await use(process.env.E2E_BASE_URL);
-  },
-});
-export { expect };
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+  type PlaywrightWorkerArgs,
+} from '@playwright/test';
 
 let counter = 0;
 
@@ -26,6 +25,111 @@ export function newAccount() {
 
 export type Account = ReturnType<typeof newAccount>;
 
+type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
+
+/** An account whose company was made for it, with the cookies of its signed-in session. */
+export interface SignedInAccount extends Account {
+  storageState: StorageState;
+}
+
+/**
+ * Who the browser of a test is signed in as:
+ * - `none`: nobody. For the sign-in and registration screens themselves, which are driven
+ *   through their forms.
+ * - `own`: the admin of a new company made for this test alone, so its lists start empty and
+ *   no other test sees what it does. Registering through the API costs one request.
+ * - `shared`: the admin of a company shared by the tests of a worker that choose it. Only for
+ *   tests that change nothing at all, neither the company's data nor the session.
+ */
+export type Session = 'none' | 'own' | 'shared';
+
+/**
+ * The browser state of nobody signed in. A context made in a test (`browser.newContext()`)
+ * takes the test's options, its storageState among them, unless it is given its own: a fresh
+ * browser for someone else must be given this.
+ */
+export const signedOut: StorageState = { cookies: [], origins: [] };
+
+/** The headers the web app's own requests carry, so the server's origin check sees its own. */
+const sameOrigin = (baseURL: string) => ({ origin: new URL(baseURL).origin });
+
+function appUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: the global setup starts the server.');
+  return url;
+}
+
+/**
+ * Registers `account` as the web app's register form does (a new company, whose admin it is)
+ * through the API, and answers the signed-in session's browser state.
+ */
+async function registerThroughApi(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  account: Account,
+): Promise<SignedInAccount> {
+  const baseURL = appUrl();
+  const api = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: sameOrigin(baseURL),
+    // Else it would take the running test's browser state, as every context made in a test does.
+    storageState: signedOut,
+  });
+  try {
+    // The web client also sends companyId and role; the server strips them.
+    const response = await api.post('/api/register', {
+      data: { ...account, companyId: 1, role: 'admin' },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return { ...account, storageState: await api.storageState() };
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** The fixtures of a test, by the session it chose. */
+interface SessionFixtures {
+  session: Session;
+  /** Whoever the test's browser is signed in as, or null when it is signed out. */
+  signedIn: SignedInAccount | null;
+  /** The account the test's browser is signed in as (a test signed out has none). */
+  account: SignedInAccount;
+}
+
+export const test = base.extend<SessionFixtures, { sharedAccount: () => Promise<SignedInAccount> }>(
+  {
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    baseURL: async ({}, use) => {
+      await use(appUrl());
+    },
+    session: ['none', { option: true }],
+    // Registered once per worker, when a test of that worker first asks for it.
+    sharedAccount: [
+      async ({ playwright }, use) => {
+        let shared: Promise<SignedInAccount> | undefined;
+        await use(() => {
+          shared ??= registerThroughApi(playwright, newAccount());
+          return shared;
+        });
+      },
+      { scope: 'worker' },
+    ],
+    signedIn: async ({ session, sharedAccount, playwright }, use) => {
+      if (session === 'none') await use(null);
+      else if (session === 'shared') await use(await sharedAccount());
+      else await use(await registerThroughApi(playwright, newAccount()));
+    },
+    account: async ({ signedIn }, use) => {
+      if (!signedIn) throw new Error('This test is signed out: it has no account.');
+      await use(signedIn);
+    },
+    // The browser context starts with the session's cookies: no sign-in form, no page load.
+    storageState: async ({ signedIn, storageState }, use) => {
+      await use(signedIn ? signedIn.storageState : storageState);
+    },
+  },
+);
+export { expect };
+
 /** Fills the register tab's form and sends it. */
 export async function submitRegistration(page: Page, account: Account) {
   const form = page.getByRole('form', { name: 'Register' });
@@ -41,6 +145,28 @@ export async function registerThroughForm(page: Page, account: Account) {
   await page.goto('/auth?tab=register');
   await submitRegistration(page, account);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+}
+
+/** Opens the app at the dashboard, as a user who signed in lands there. */
+export async function openDashboard(page: Page) {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+}
+
+/**
+ * Signs the browser context in as `username` through the API (its pages share the context's
+ * cookies); the password must be right.
+ */
+export async function signInThroughApi(
+  context: BrowserContext,
+  username: string,
+  password: string,
+) {
+  const response = await context.request.post('/api/login', {
+    data: { username, password },
+    headers: sameOrigin(appUrl()),
+  });
+  expect(response.status(), await response.text()).toBe(200);
 }
 
 /** Follows a sidebar entry and waits for the page's heading. */
