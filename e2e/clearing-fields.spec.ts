@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, newAccount, registerThroughForm, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 
 /** Makes a record through the API as the signed-in user; answers its id. */
 async function createRecord(page: Page, url: string, data: Record<string, unknown>) {
@@ -16,9 +16,8 @@ async function openEditDialog(page: Page, rowName: string, title: string) {
   return dialog;
 }
 
-test.beforeEach(async ({ page }) => {
-  await registerThroughForm(page, newAccount());
-});
+// Each test signs in through the API as the admin of a company of its own.
+test.use({ session: 'own' });
 
 test("clearing a contact's phone, organization and notes is saved", async ({ page }) => {
   const id = await createRecord(page, '/api/contacts', {

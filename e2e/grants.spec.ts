@@ -2,9 +2,8 @@ import type { Page } from '@playwright/test';
 import {
   expect,
   expectNoSeriousA11yViolations,
-  newAccount,
+  openDashboard,
   openFromSidebar,
-  registerThroughForm,
   test,
 } from './fixtures.ts';
 
@@ -27,8 +26,11 @@ async function createTask(page: Page, grantId: number, data: Record<string, unkn
   expect(response.status()).toBe(201);
 }
 
+// Each test signs in through the API as the admin of a company of its own.
+test.use({ session: 'own' });
+
 test.beforeEach(async ({ page }) => {
-  await registerThroughForm(page, newAccount());
+  await openDashboard(page);
 });
 
 test('add, edit and delete a grant; the dashboard shows its deadline', async ({ page }) => {

@@ -1,14 +1,16 @@
 import {
   expect,
   expectNoSeriousA11yViolations,
-  newAccount,
+  openDashboard,
   openFromSidebar,
-  registerThroughForm,
   test,
 } from './fixtures.ts';
 
+// Each test signs in through the API as the admin of a company of its own.
+test.use({ session: 'own' });
+
 test.beforeEach(async ({ page }) => {
-  await registerThroughForm(page, newAccount());
+  await openDashboard(page);
   // A contact to talk to, made through the API as the signed-in user.
   const response = await page.request.post('/api/contacts', {
     data: { name: 'Ida Wells', email: 'ida@press.org', organization: 'Free Speech Fund' },

@@ -1,14 +1,16 @@
 import {
   expect,
   expectNoSeriousA11yViolations,
-  newAccount,
+  openDashboard,
   openFromSidebar,
-  registerThroughForm,
   test,
 } from './fixtures.ts';
 
+// Each test signs in through the API as the admin of a company of its own.
+test.use({ session: 'own' });
+
 test.beforeEach(async ({ page }) => {
-  await registerThroughForm(page, newAccount());
+  await openDashboard(page);
   await openFromSidebar(page, 'Opportunities');
 });
 

@@ -1,10 +1,9 @@
 import {
-  type Account,
   expect,
   expectNoSeriousA11yViolations,
-  newAccount,
+  openDashboard,
   openFromSidebar,
-  registerThroughForm,
+  signedOut,
   test,
 } from './fixtures.ts';
 
@@ -21,14 +20,18 @@ async function loginThroughForm(
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 }
 
-let admin: Account;
+// Each test signs in through the API as the admin of a company of its own.
+test.use({ session: 'own' });
+
 test.beforeEach(async ({ page }) => {
-  admin = newAccount();
-  await registerThroughForm(page, admin);
+  await openDashboard(page);
   await openFromSidebar(page, 'Organization');
 });
 
-test('the admin edits the profile; Save Changes waits for a change', async ({ page }) => {
+test('the admin edits the profile; Save Changes waits for a change', async ({
+  page,
+  account: admin,
+}) => {
   const save = page.getByRole('button', { name: 'Save Changes' });
   await expect(page.getByLabel('Organization Name')).toHaveValue(admin.organization);
   await expect(save).toBeDisabled();
@@ -49,6 +52,7 @@ test('the admin edits the profile; Save Changes waits for a change', async ({ pa
 test('the admin invites someone, who joins from the link in a fresh browser and logs in', async ({
   page,
   browser,
+  account: admin,
 }) => {
   await page.getByRole('tab', { name: 'Users & Permissions' }).click();
   await page.getByRole('button', { name: 'Invite User' }).click();
@@ -72,7 +76,7 @@ test('the admin invites someone, who joins from the link in a fresh browser and 
   );
   await expectNoSeriousA11yViolations(page);
 
-  const invitee = await browser.newContext();
+  const invitee = await browser.newContext({ storageState: signedOut });
   const inviteePage = await invitee.newPage();
   await inviteePage.goto(link);
   await expect(
@@ -121,6 +125,7 @@ test('an invitation link without a token is invalid', async ({ page }) => {
 test('the admin adds a user, resets their password and removes them; a plain user sees read-only views', async ({
   page,
   browser,
+  account: admin,
 }) => {
   await page.getByRole('tab', { name: 'Users & Permissions' }).click();
   await page.getByRole('button', { name: 'Add User' }).click();
@@ -135,7 +140,7 @@ test('the admin adds a user, resets their password and removes them; a plain use
   await expect(page.getByRole('row', { name: /Uma User/ })).toContainText(username);
 
   // Uma, a plain user, sees the organization without edit rights or invitations.
-  const other = await browser.newContext();
+  const other = await browser.newContext({ storageState: signedOut });
   const uma = await other.newPage();
   await loginThroughForm(uma, username, 'first-pass');
   await openFromSidebar(uma, 'Organization');

@@ -1,10 +1,4 @@
-import {
-  expect,
-  expectNoSeriousA11yViolations,
-  newAccount,
-  registerThroughForm,
-  test,
-} from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, openDashboard, test } from './fixtures.ts';
 
 test.describe('signed out', () => {
   test('protected pages redirect to /auth; other paths show the landing page', async ({ page }) => {
@@ -35,8 +29,11 @@ test.describe('signed out', () => {
 });
 
 test.describe('signed in', () => {
+  // Each test signs in through the API as the admin of a company of its own.
+  test.use({ session: 'own' });
+
   test.beforeEach(async ({ page }) => {
-    await registerThroughForm(page, newAccount());
+    await openDashboard(page);
   });
 
   test('the sidebar lists the seven pages in order and highlights the current one', async ({

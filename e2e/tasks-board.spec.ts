@@ -1,13 +1,9 @@
-import {
-  expect,
-  expectNoSeriousA11yViolations,
-  newAccount,
-  registerThroughForm,
-  test,
-} from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
+
+// Each test signs in through the API as the admin of a company of its own.
+test.use({ session: 'own' });
 
 test.beforeEach(async ({ page }) => {
-  await registerThroughForm(page, newAccount());
   const grant = await (
     await page.request.post('/api/grants', {
       data: { name: 'Youth Arts', funder: 'Hill', amount: 8000, dueDate: '2027-06-01T12:00:00Z' },
