@@ -194,11 +194,16 @@ test('open a contact, log an interaction for it and see its details', async ({ p
   await expect(details).toContainText('Talked about the literacy grant');
 });
 
-test('an unknown contact shows Contact not found', async ({ page }) => {
-  await page.goto('/contacts/987654');
-  await expect(page.getByText('Contact not found')).toBeVisible();
-  await page.goto('/contacts/not-a-number');
-  await expect(page.getByText('Contact not found')).toBeVisible();
+test.describe('in the shared company', () => {
+  // It changes nothing, so it may use the company and session shared by such tests.
+  test.use({ session: 'shared' });
+
+  test('an unknown contact shows Contact not found', async ({ page }) => {
+    await page.goto('/contacts/987654');
+    await expect(page.getByText('Contact not found')).toBeVisible();
+    await page.goto('/contacts/not-a-number');
+    await expect(page.getByText('Contact not found')).toBeVisible();
+  });
 });
 
 test('the contacts page has no serious accessibility violations', async ({ page }) => {

@@ -215,7 +215,12 @@ test('the grants table sorts by amount from its header', async ({ page }) => {
   await expect(firstRow).toContainText('Large Grant');
 });
 
-test('an unknown grant shows Grant not found', async ({ page }) => {
-  await page.goto('/grants/987654');
-  await expect(page.getByText('Grant not found')).toBeVisible();
+test.describe('in the shared company', () => {
+  // It changes nothing, so it may use the company and session shared by such tests.
+  test.use({ session: 'shared' });
+
+  test('an unknown grant shows Grant not found', async ({ page }) => {
+    await page.goto('/grants/987654');
+    await expect(page.getByText('Grant not found')).toBeVisible();
+  });
 });

@@ -119,7 +119,12 @@ test('the detail page lists the organization contacts and opens their details', 
   await expect(page.getByRole('heading', { name: 'Lena Lake' })).toBeVisible();
 });
 
-test('an unknown opportunity shows Opportunity not found', async ({ page }) => {
-  await page.goto('/opportunities/987654');
-  await expect(page.getByText('Opportunity not found')).toBeVisible();
+test.describe('in the shared company', () => {
+  // It changes nothing, so it may use the company and session shared by such tests.
+  test.use({ session: 'shared' });
+
+  test('an unknown opportunity shows Opportunity not found', async ({ page }) => {
+    await page.goto('/opportunities/987654');
+    await expect(page.getByText('Opportunity not found')).toBeVisible();
+  });
 });

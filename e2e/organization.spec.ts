@@ -115,11 +115,16 @@ test('the admin invites someone, who joins from the link in a fresh browser and 
   await expect(page.getByText('No pending invitations.')).toBeVisible();
 });
 
-test('an invitation link without a token is invalid', async ({ page }) => {
-  await page.goto('/accept-invitation');
-  await expect(page.getByRole('heading', { name: 'Invalid Invitation' })).toBeVisible();
-  await expect(page.getByText('This invitation link is invalid or expired.')).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+test.describe('in the shared company', () => {
+  // It changes nothing, so it may use the company and session shared by such tests.
+  test.use({ session: 'shared' });
+
+  test('an invitation link without a token is invalid', async ({ page }) => {
+    await page.goto('/accept-invitation');
+    await expect(page.getByRole('heading', { name: 'Invalid Invitation' })).toBeVisible();
+    await expect(page.getByText('This invitation link is invalid or expired.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
 });
 
 test('the admin adds a user, resets their password and removes them; a plain user sees read-only views', async ({

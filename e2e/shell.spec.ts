@@ -29,8 +29,8 @@ test.describe('signed out', () => {
 });
 
 test.describe('signed in', () => {
-  // Each test signs in through the API as the admin of a company of its own.
-  test.use({ session: 'own' });
+  // These tests change nothing, so they may share one company and its session.
+  test.use({ session: 'shared' });
 
   test.beforeEach(async ({ page }) => {
     await openDashboard(page);
