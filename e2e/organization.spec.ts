@@ -4,6 +4,7 @@ import {
   openDashboard,
   openFromSidebar,
   signedOut,
+  signInThroughApi,
   test,
 } from './fixtures.ts';
 
@@ -147,7 +148,8 @@ test('the admin adds a user, resets their password and removes them; a plain use
   // Uma, a plain user, sees the organization without edit rights or invitations.
   const other = await browser.newContext({ storageState: signedOut });
   const uma = await other.newPage();
-  await loginThroughForm(uma, username, 'first-pass');
+  await signInThroughApi(other, username, 'first-pass');
+  await openDashboard(uma);
   await openFromSidebar(uma, 'Organization');
   await expect(uma.getByText('Only administrators can edit organization details.')).toBeVisible();
   await expect(uma.getByText('Not set').first()).toBeVisible();
@@ -174,7 +176,8 @@ test('the admin adds a user, resets their password and removes them; a plain use
   // Her session ended: the next page she opens sends her to sign in.
   await uma.goto('/contacts');
   await expect(uma).toHaveURL(/\/auth$/);
-  await loginThroughForm(uma, username, 'Second-pass-2');
+  await signInThroughApi(other, username, 'Second-pass-2');
+  await openDashboard(uma);
 
   await page.getByRole('button', { name: 'Actions for Uma User' }).click();
   await page.getByRole('menuitem', { name: 'Remove User' }).click();
