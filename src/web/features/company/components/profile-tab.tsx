@@ -2,8 +2,8 @@ import { Alert, Button, Card, Loader, Stack, Text, TextInput } from '@mantine/co
 import { useForm } from '@mantine/form';
 import type { CompanyProfile } from '../../../../domain/company.ts';
 import {
-  companyProfilePayload,
   type CompanyProfileFormValues,
+  companyProfilePayload,
 } from '../../../../domain/form-payloads.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
