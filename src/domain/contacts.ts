@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, NOTES_MAX, optionalText, requiredText } from './common.ts';
-import { listQuerySchema, queryText } from './lists.ts';
+import { type ListParams, listQuerySchema, queryText } from './lists.ts';
 
 export const contactInputSchema = z.object({
   name: requiredText('Name is required'),
@@ -28,6 +28,11 @@ export type Contact = z.infer<typeof contactSchema>;
 
 export const contactSortFields = ['name', 'email', 'organization', 'createdAt'] as const;
 export type ContactSortField = (typeof contactSortFields)[number];
+/** What a page of the list is asked with (the API's query, as both sides type it). */
+export interface ContactListParams extends ListParams<ContactSortField> {
+  /** Exact organization: the contacts of one funder or partner. */
+  organization?: string | undefined;
+}
 export const contactListQuerySchema = listQuerySchema(contactSortFields).extend({
   /** Exact organization: the contacts of one funder or partner (SPEC §1). */
   organization: queryText(),

@@ -9,8 +9,13 @@ import {
   requiredText,
   storableString,
 } from './common.ts';
-import { grantStatuses, taskCategories, taskStatuses } from './grant-constants.ts';
-import { listQuerySchema, queryText } from './lists.ts';
+import {
+  type GrantStatus,
+  grantStatuses,
+  taskCategories,
+  taskStatuses,
+} from './grant-constants.ts';
+import { type ListParams, listQuerySchema, queryText } from './lists.ts';
 
 export * from './grant-constants.ts';
 
@@ -69,6 +74,12 @@ export const grantPatchSchema = grantFields.partial();
 
 export const grantSortFields = ['name', 'funder', 'amount', 'dueDate', 'status'] as const;
 export type GrantSortField = (typeof grantSortFields)[number];
+/** What a page of the list is asked with (the API's query, as both sides type it). */
+export interface GrantListParams extends ListParams<GrantSortField> {
+  /** Exact funder: the grants of one organization. */
+  funder?: string | undefined;
+  status?: GrantStatus | undefined;
+}
 export const grantListQuerySchema = listQuerySchema(grantSortFields).extend({
   /** Exact funder: the grants of one organization (SPEC §1). */
   funder: queryText(),

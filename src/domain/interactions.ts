@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateTimeSchema, ID_MAX, NOTES_MAX, requiredText } from './common.ts';
-import { listQuerySchema } from './lists.ts';
+import { type ListParams, listQuerySchema } from './lists.ts';
 
 export const interactionTypes = ['meeting', 'call', 'email', 'note'] as const;
 export type InteractionType = (typeof interactionTypes)[number];
@@ -38,6 +38,11 @@ export type Interaction = z.infer<typeof interactionSchema>;
 
 export const interactionSortFields = ['date', 'type', 'contactName'] as const;
 export type InteractionSortField = (typeof interactionSortFields)[number];
+/** What a page of the list is asked with (the API's query, as both sides type it). */
+export interface InteractionListParams extends ListParams<InteractionSortField> {
+  /** One contact's interactions (the contact's page). */
+  contactId?: number | undefined;
+}
 export const interactionListQuerySchema = listQuerySchema(interactionSortFields).extend({
   contactId: z.coerce.number().int().min(1).max(ID_MAX).optional(),
 });

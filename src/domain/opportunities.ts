@@ -7,9 +7,9 @@ import {
   optionalText,
   requiredText,
 } from './common.ts';
-import { listQuerySchema } from './lists.ts';
+import { type ListParams, listQuerySchema } from './lists.ts';
 
-import { opportunityStages } from './opportunity-constants.ts';
+import { type OpportunityStage, opportunityStages } from './opportunity-constants.ts';
 
 export * from './opportunity-constants.ts';
 
@@ -60,6 +60,10 @@ export const opportunitySortFields = [
   'expectedCloseDate',
 ] as const;
 export type OpportunitySortField = (typeof opportunitySortFields)[number];
+/** What a page of the list is asked with (the API's query, as both sides type it). */
+export interface OpportunityListParams extends ListParams<OpportunitySortField> {
+  stage?: OpportunityStage | undefined;
+}
 export const opportunityListQuerySchema = listQuerySchema(opportunitySortFields).extend({
   stage: z.enum(opportunityStages).optional(),
 });

@@ -11,20 +11,35 @@ export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\
 /** One ORDER BY term: a column and its direction. */
 type OrderTerm = readonly [AnyColumn | SQL, 'asc' | 'desc'];
 
+/** How a list can be sorted: a column per sort field, its own order, and the id. */
+export interface ListOrder<Field extends string> {
+  columns: Record<Field, AnyColumn | SQL>;
+  /** The order without a `sort` parameter, ending with the id. */
+  fallback: OrderTerm[];
+  id: AnyColumn;
+}
+
 /** The ORDER BY terms for a `sort` parameter, with the id last so pages never overlap. */
 export function orderFor<Field extends string>(
   sort: NoInfer<ListParams<Field>['sort']>,
-  columns: Record<Field, AnyColumn | SQL>,
-  fallback: OrderTerm[],
-  id: AnyColumn,
+  order: ListOrder<Field>,
 ): OrderTerm[] {
-  if (!sort) return fallback;
+  if (!sort) return order.fallback;
   const direction = sort.startsWith('-') ? 'desc' : 'asc';
-  const column = columns[(direction === 'desc' ? sort.slice(1) : sort) as Field];
+  const column = order.columns[(direction === 'desc' ? sort.slice(1) : sort) as Field];
   return [
     [column, direction],
-    [id, direction],
+    [order.id, direction],
   ];
+}
+
+/**
+ * A list's WHERE: the company's rows, and each filter that is set (undefined ones are left
+ * out). `filtered` says whether any was: then the total is counted rather than read.
+ */
+export function listWhere(company: SQL, ...filters: (SQL | undefined)[]) {
+  const set = filters.filter((filter) => filter !== undefined);
+  return { where: and(company, ...set), filtered: set.length > 0 };
 }
 
 /**

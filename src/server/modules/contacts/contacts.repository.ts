@@ -1,13 +1,22 @@
-import { and, eq, ilike, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, isNotNull, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import type { Contact, ContactValues, contactSortFields } from '../../../domain/contacts.ts';
-import type { ListParams } from '../../../domain/lists.ts';
+import type {
+  Contact,
+  ContactListParams,
+  ContactSortField,
+  ContactValues,
+} from '../../../domain/contacts.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { containsPattern, listKey, orderFor, readPage } from '../../db/list-helpers.ts';
+import {
+  containsPattern,
+  type ListOrder,
+  listKey,
+  listWhere,
+  orderFor,
+  readPage,
+} from '../../db/list-helpers.ts';
 import { contacts, grants, opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
-
-type SortField = (typeof contactSortFields)[number];
 
 const contactColumns = {
   id: contacts.id,
@@ -19,11 +28,18 @@ const contactColumns = {
   companyId: contacts.companyId,
 };
 
-const sortColumns = {
-  name: contacts.name,
-  email: contacts.email,
-  organization: contacts.organization,
-  createdAt: contacts.createdAt,
+const order: ListOrder<ContactSortField> = {
+  columns: {
+    name: contacts.name,
+    email: contacts.email,
+    organization: contacts.organization,
+    createdAt: contacts.createdAt,
+  },
+  fallback: [
+    [contacts.name, 'asc'],
+    [contacts.id, 'asc'],
+  ],
+  id: contacts.id,
 };
 
 export function createContactsRepository(db: Database) {
@@ -44,32 +60,19 @@ export function createContactsRepository(db: Database) {
   return {
     get,
 
-    list(
-      companyId: number,
-      params: ListParams<SortField> & { organization?: string | undefined },
-      within?: Transaction,
-    ) {
-      const filters: (SQL | undefined)[] = [eq(contacts.companyId, companyId)];
-      if (params.organization !== undefined) {
-        filters.push(eq(contacts.organization, params.organization));
-      }
-      const where = and(...filters);
-      const terms = orderFor(
-        params.sort,
-        sortColumns,
-        [
-          [contacts.name, 'asc'],
-          [contacts.id, 'asc'],
-        ],
-        contacts.id,
+    list(companyId: number, params: ContactListParams, within?: Transaction) {
+      const { organization } = params;
+      const { where, filtered } = listWhere(
+        eq(contacts.companyId, companyId),
+        organization === undefined ? undefined : eq(contacts.organization, organization),
       );
       return inCompany(within ?? db, companyId, (tx) =>
-        readPage(tx, params, terms, {
+        readPage(tx, params, orderFor(params.sort, order), {
           table: contacts,
           where,
           columns: contactColumns,
           company: contacts.companyId,
-          filtered: filters.length > 1,
+          filtered,
           // Searched through the search index, which row-level security would keep a plain
           // ILIKE from (migrations 0011 and 0013).
           search: params.q

@@ -1,19 +1,23 @@
-import { and, count, eq, ilike, or, type SQL, sum } from 'drizzle-orm';
+import { and, count, eq, ilike, or, sum } from 'drizzle-orm';
 import {
   type Grant,
-  type GrantStatus,
+  type GrantListParams,
+  type GrantSortField,
   type GrantValues,
-  type grantSortFields,
   grantStatuses,
   type Pipeline,
 } from '../../../domain/grants.ts';
-import type { ListParams } from '../../../domain/lists.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { containsPattern, listKey, orderFor, readPage } from '../../db/list-helpers.ts';
+import {
+  containsPattern,
+  type ListOrder,
+  listKey,
+  listWhere,
+  orderFor,
+  readPage,
+} from '../../db/list-helpers.ts';
 import { grants } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
-
-type SortField = (typeof grantSortFields)[number];
 
 const columns = {
   id: grants.id,
@@ -27,21 +31,23 @@ const columns = {
   companyId: grants.companyId,
 };
 
-const sortColumns = {
-  name: grants.name,
-  funder: grants.funder,
-  amount: grants.amount,
-  dueDate: grants.dueDate,
-  status: grants.status,
+const order: ListOrder<GrantSortField> = {
+  columns: {
+    name: grants.name,
+    funder: grants.funder,
+    amount: grants.amount,
+    dueDate: grants.dueDate,
+    status: grants.status,
+  },
+  fallback: [
+    [grants.dueDate, 'asc'],
+    [grants.id, 'asc'],
+  ],
+  id: grants.id,
 };
 
 type Row = Omit<Grant, 'dueDate'> & { dueDate: Date };
 const toGrant = (row: Row): Grant => ({ ...row, dueDate: row.dueDate.toISOString() });
-
-export interface GrantListParams extends ListParams<SortField> {
-  funder?: string | undefined;
-  status?: GrantStatus | undefined;
-}
 
 export function createGrantsRepository(db: Database) {
   const byId = (companyId: number, id: number) =>
@@ -49,30 +55,23 @@ export function createGrantsRepository(db: Database) {
 
   return {
     async list(companyId: number, params: GrantListParams, within?: Transaction) {
-      const filters: (SQL | undefined)[] = [eq(grants.companyId, companyId)];
-      if (params.funder !== undefined) filters.push(eq(grants.funder, params.funder));
-      if (params.status !== undefined) filters.push(eq(grants.status, params.status));
-      if (params.q) {
-        const pattern = containsPattern(params.q);
-        filters.push(or(ilike(grants.name, pattern), ilike(grants.funder, pattern)));
-      }
-      const where = and(...filters);
-      const terms = orderFor(
-        params.sort,
-        sortColumns,
-        [
-          [grants.dueDate, 'asc'],
-          [grants.id, 'asc'],
-        ],
-        grants.id,
+      const { funder, status, q } = params;
+      const pattern = q ? containsPattern(q) : undefined;
+      const { where, filtered } = listWhere(
+        eq(grants.companyId, companyId),
+        funder === undefined ? undefined : eq(grants.funder, funder),
+        status === undefined ? undefined : eq(grants.status, status),
+        pattern === undefined
+          ? undefined
+          : or(ilike(grants.name, pattern), ilike(grants.funder, pattern)),
       );
       const page = await inCompany(within ?? db, companyId, (tx) =>
-        readPage(tx, params, terms, {
+        readPage(tx, params, orderFor(params.sort, order), {
           table: grants,
           where,
-          columns: columns,
+          columns,
           company: grants.companyId,
-          filtered: filters.length > 1,
+          filtered,
           counted: { companyId, list: 'grants' },
           key: listKey(params, ['funder', 'status']),
           rows: (seek) => tx.select(columns).from(grants).where(and(where, seek)).$dynamic(),

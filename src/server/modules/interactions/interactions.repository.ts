@@ -1,16 +1,21 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type {
   Interaction,
+  InteractionListParams,
+  InteractionSortField,
   InteractionValues,
-  interactionSortFields,
 } from '../../../domain/interactions.ts';
-import type { ListParams } from '../../../domain/lists.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { containsPattern, listKey, orderFor, readPage } from '../../db/list-helpers.ts';
+import {
+  containsPattern,
+  type ListOrder,
+  listKey,
+  listWhere,
+  orderFor,
+  readPage,
+} from '../../db/list-helpers.ts';
 import { interactions } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
-
-type SortField = (typeof interactionSortFields)[number];
 
 const columns = {
   id: interactions.id,
@@ -22,18 +27,21 @@ const columns = {
   companyId: interactions.companyId,
 };
 
-const sortColumns = {
-  date: interactions.date,
-  type: interactions.type,
-  contactName: interactions.contactName,
+const order: ListOrder<InteractionSortField> = {
+  columns: {
+    date: interactions.date,
+    type: interactions.type,
+    contactName: interactions.contactName,
+  },
+  fallback: [
+    [interactions.date, 'desc'],
+    [interactions.id, 'desc'],
+  ],
+  id: interactions.id,
 };
 
 type Row = Omit<Interaction, 'date'> & { date: Date };
 const toInteraction = (row: Row): Interaction => ({ ...row, date: row.date.toISOString() });
-
-export interface InteractionListParams extends ListParams<SortField> {
-  contactId?: number | undefined;
-}
 
 export function createInteractionsRepository(db: Database) {
   const byId = (companyId: number, id: number) =>
@@ -46,26 +54,18 @@ export function createInteractionsRepository(db: Database) {
 
   return {
     async list(companyId: number, params: InteractionListParams, within?: Transaction) {
-      const filters: (SQL | undefined)[] = [eq(interactions.companyId, companyId)];
-      if (params.contactId !== undefined)
-        filters.push(eq(interactions.contactId, params.contactId));
-      const where = and(...filters);
-      const terms = orderFor(
-        params.sort,
-        sortColumns,
-        [
-          [interactions.date, 'desc'],
-          [interactions.id, 'desc'],
-        ],
-        interactions.id,
+      const { contactId } = params;
+      const { where, filtered } = listWhere(
+        eq(interactions.companyId, companyId),
+        contactId === undefined ? undefined : eq(interactions.contactId, contactId),
       );
       const page = await inCompany(within ?? db, companyId, (tx) =>
-        readPage(tx, params, terms, {
+        readPage(tx, params, orderFor(params.sort, order), {
           table: interactions,
           where,
           columns,
           company: interactions.companyId,
-          filtered: filters.length > 1,
+          filtered,
           // Searched through the search index, which row-level security would keep a plain
           // ILIKE from (migrations 0011 and 0013).
           search: params.q

@@ -1,20 +1,24 @@
-import { and, count, eq, ilike, or, type SQL, sum } from 'drizzle-orm';
-import type { ListParams } from '../../../domain/lists.ts';
+import { and, count, eq, ilike, or, sum } from 'drizzle-orm';
 import {
   type Opportunity,
+  type OpportunityListParams,
   type OpportunityPipeline,
-  type OpportunityStage,
+  type OpportunitySortField,
   type OpportunityValues,
-  type opportunitySortFields,
   opportunityStages,
   stageProbabilities,
 } from '../../../domain/opportunities.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { containsPattern, listKey, orderFor, readPage } from '../../db/list-helpers.ts';
+import {
+  containsPattern,
+  type ListOrder,
+  listKey,
+  listWhere,
+  orderFor,
+  readPage,
+} from '../../db/list-helpers.ts';
 import { opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
-
-type SortField = (typeof opportunitySortFields)[number];
 
 const columns = {
   id: opportunities.id,
@@ -28,13 +32,20 @@ const columns = {
   companyId: opportunities.companyId,
 };
 
-const sortColumns = {
-  name: opportunities.name,
-  organization: opportunities.organization,
-  amount: opportunities.amount,
-  stage: opportunities.stage,
-  probability: opportunities.probability,
-  expectedCloseDate: opportunities.expectedCloseDate,
+const order: ListOrder<OpportunitySortField> = {
+  columns: {
+    name: opportunities.name,
+    organization: opportunities.organization,
+    amount: opportunities.amount,
+    stage: opportunities.stage,
+    probability: opportunities.probability,
+    expectedCloseDate: opportunities.expectedCloseDate,
+  },
+  fallback: [
+    [opportunities.expectedCloseDate, 'asc'],
+    [opportunities.id, 'asc'],
+  ],
+  id: opportunities.id,
 };
 
 type Row = Omit<Opportunity, 'expectedCloseDate'> & { expectedCloseDate: Date };
@@ -43,41 +54,28 @@ const toOpportunity = (row: Row): Opportunity => ({
   expectedCloseDate: row.expectedCloseDate.toISOString(),
 });
 
-export interface OpportunityListParams extends ListParams<SortField> {
-  stage?: OpportunityStage | undefined;
-}
-
 export function createOpportunitiesRepository(db: Database) {
   const byId = (companyId: number, id: number) =>
     and(eq(opportunities.companyId, companyId), eq(opportunities.id, id));
 
   return {
     async list(companyId: number, params: OpportunityListParams, within?: Transaction) {
-      const filters: (SQL | undefined)[] = [eq(opportunities.companyId, companyId)];
-      if (params.stage !== undefined) filters.push(eq(opportunities.stage, params.stage));
-      if (params.q) {
-        const pattern = containsPattern(params.q);
-        filters.push(
-          or(ilike(opportunities.name, pattern), ilike(opportunities.organization, pattern)),
-        );
-      }
-      const where = and(...filters);
-      const terms = orderFor(
-        params.sort,
-        sortColumns,
-        [
-          [opportunities.expectedCloseDate, 'asc'],
-          [opportunities.id, 'asc'],
-        ],
-        opportunities.id,
+      const { stage, q } = params;
+      const pattern = q ? containsPattern(q) : undefined;
+      const { where, filtered } = listWhere(
+        eq(opportunities.companyId, companyId),
+        stage === undefined ? undefined : eq(opportunities.stage, stage),
+        pattern === undefined
+          ? undefined
+          : or(ilike(opportunities.name, pattern), ilike(opportunities.organization, pattern)),
       );
       const page = await inCompany(within ?? db, companyId, (tx) =>
-        readPage(tx, params, terms, {
+        readPage(tx, params, orderFor(params.sort, order), {
           table: opportunities,
           where,
-          columns: columns,
+          columns,
           company: opportunities.companyId,
-          filtered: filters.length > 1,
+          filtered,
           counted: { companyId, list: 'opportunities' },
           key: listKey(params, ['stage']),
           rows: (seek) => tx.select(columns).from(opportunities).where(and(where, seek)).$dynamic(),

@@ -3,20 +3,14 @@ import { useState } from 'react';
 import type {
   Contact,
   ContactInput,
-  ContactSortField,
+  ContactListParams,
   ImportResult,
 } from '../../../../domain/contacts.ts';
-import type { ListParams } from '../../../../domain/lists.ts';
 import { ApiError, api, withQuery } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import { uploadFile } from '../../../lib/upload-file.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
 import { interactionKeys } from '../../interactions/api/interactions-api.ts';
-
-export interface ContactListParams extends ListParams<ContactSortField> {
-  /** Exact organization: the contacts of one funder or partner. */
-  organization?: string | undefined;
-}
 
 /**
  * Every contacts query sits under `all`: the list pages, one contact, the organization names

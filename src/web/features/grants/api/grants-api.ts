@@ -1,18 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { GrantStatus } from '../../../../domain/grant-constants.ts';
-import type { Grant, GrantInput, GrantSortField, Pipeline } from '../../../../domain/grants.ts';
-import type { ListParams } from '../../../../domain/lists.ts';
+import type { Grant, GrantInput, GrantListParams, Pipeline } from '../../../../domain/grants.ts';
 import { ApiError, api, withQuery } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import { contactKeys } from '../../contacts/api/contacts-api.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
 import { taskKeys } from './tasks-api.ts';
-
-export interface GrantListParams extends ListParams<GrantSortField> {
-  /** Exact funder: the grants of one organization. */
-  funder?: string | undefined;
-  status?: GrantStatus | undefined;
-}
 
 /**
  * Every grants query sits under `all`: the list pages, the pipeline, one grant, and each grant's

@@ -2,17 +2,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type {
   Interaction,
   InteractionInput,
-  InteractionSortField,
+  InteractionListParams,
 } from '../../../../domain/interactions.ts';
-import type { ListParams } from '../../../../domain/lists.ts';
 import { ApiError, api, withQuery } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
-
-export interface InteractionListParams extends ListParams<InteractionSortField> {
-  /** One contact's interactions (the contact's page). */
-  contactId?: number | undefined;
-}
 
 /** Every interactions query sits under `all`: the list pages (a contact's too) and one interaction. */
 export const interactionKeys = {

@@ -1,19 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListParams } from '../../../../domain/lists.ts';
 import type {
   Opportunity,
   OpportunityInput,
+  OpportunityListParams,
   OpportunityPipeline,
-  OpportunitySortField,
 } from '../../../../domain/opportunities.ts';
-import type { OpportunityStage } from '../../../../domain/opportunity-constants.ts';
 import { ApiError, api, withQuery } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import { contactKeys } from '../../contacts/api/contacts-api.ts';
-
-export interface OpportunityListParams extends ListParams<OpportunitySortField> {
-  stage?: OpportunityStage | undefined;
-}
 
 /** Every opportunities query sits under `all`: the list pages, the pipeline and one opportunity. */
 export const opportunityKeys = {
