@@ -1,4 +1,16 @@
-import { type AnyColumn, and, asc, Column, count, desc, eq, is, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  Column,
+  count,
+  desc,
+  eq,
+  is,
+  type SQL,
+  sql,
+  sum,
+} from 'drizzle-orm';
 import { PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import type { ListParams } from '../../domain/lists.ts';
 import type { Transaction } from './client.ts';
@@ -19,6 +31,23 @@ export interface ListOrder<Field extends string> {
   id: AnyColumn;
 }
 
+/** A list's order: its sort columns, and its own order by `by` then the id, both `direction`. */
+export function listOrder<Field extends string>(
+  id: AnyColumn,
+  columns: Record<Field, AnyColumn | SQL>,
+  by: AnyColumn,
+  direction: 'asc' | 'desc',
+): ListOrder<Field> {
+  return {
+    columns,
+    fallback: [
+      [by, direction],
+      [id, direction],
+    ],
+    id,
+  };
+}
+
 /** The ORDER BY terms for a `sort` parameter, with the id last so pages never overlap. */
 export function orderFor<Field extends string>(
   sort: NoInfer<ListParams<Field>['sort']>,
@@ -31,6 +60,47 @@ export function orderFor<Field extends string>(
     [column, direction],
     [order.id, direction],
   ];
+}
+
+/** A company's row by its id: the condition every get, update and delete of a record uses. */
+export const companyRow =
+  (table: { companyId: AnyColumn; id: AnyColumn }) => (companyId: number, id: number) =>
+    and(eq(table.companyId, companyId), eq(table.id, id));
+
+/** Deletes a company's row by its id; false when there was none. */
+export async function deleteCompanyRow(
+  tx: Transaction,
+  table: PgTable & { companyId: AnyColumn; id: PgColumn },
+  companyId: number,
+  id: number,
+): Promise<boolean> {
+  const deleted = await tx
+    .delete(table)
+    .where(companyRow(table)(companyId, id))
+    .returning({ id: table.id });
+  return deleted.length > 0;
+}
+
+/**
+ * Each stage of a pipeline in order, with the count and total amount of the company's records
+ * in it (zero for a stage with none).
+ */
+export async function stageTotals<Stage extends string>(
+  tx: Transaction,
+  table: PgTable & { companyId: AnyColumn; amount: AnyColumn },
+  stageColumn: PgColumn,
+  stages: readonly Stage[],
+  companyId: number,
+) {
+  const rows = await tx
+    .select({ stage: stageColumn, count: count(), total: sum(table.amount).mapWith(Number) })
+    .from(table)
+    .where(eq(table.companyId, companyId))
+    .groupBy(stageColumn);
+  return stages.map((stage) => {
+    const row = rows.find((r) => r.stage === stage);
+    return { stage, count: row?.count ?? 0, total: row?.total ?? 0 };
+  });
 }
 
 /**

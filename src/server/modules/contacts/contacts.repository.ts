@@ -7,14 +7,7 @@ import type {
   ContactValues,
 } from '../../../domain/contacts.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import {
-  containsPattern,
-  type ListOrder,
-  listKey,
-  listWhere,
-  orderFor,
-  readPage,
-} from '../../db/list-helpers.ts';
+import * as lists from '../../db/list-helpers.ts';
 import { contacts, grants, opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -28,23 +21,20 @@ const contactColumns = {
   companyId: contacts.companyId,
 };
 
-const order: ListOrder<ContactSortField> = {
-  columns: {
+const order = lists.listOrder<ContactSortField>(
+  contacts.id,
+  {
     name: contacts.name,
     email: contacts.email,
     organization: contacts.organization,
     createdAt: contacts.createdAt,
   },
-  fallback: [
-    [contacts.name, 'asc'],
-    [contacts.id, 'asc'],
-  ],
-  id: contacts.id,
-};
+  contacts.name,
+  'asc',
+);
 
 export function createContactsRepository(db: Database) {
-  const byId = (companyId: number, id: number) =>
-    and(eq(contacts.companyId, companyId), eq(contacts.id, id));
+  const byId = lists.companyRow(contacts);
 
   const get = async (
     companyId: number,
@@ -62,12 +52,12 @@ export function createContactsRepository(db: Database) {
 
     list(companyId: number, params: ContactListParams, within?: Transaction) {
       const { organization } = params;
-      const { where, filtered } = listWhere(
+      const { where, filtered } = lists.listWhere(
         eq(contacts.companyId, companyId),
         organization === undefined ? undefined : eq(contacts.organization, organization),
       );
       return inCompany(within ?? db, companyId, (tx) =>
-        readPage(tx, params, orderFor(params.sort, order), {
+        lists.readPage(tx, params, lists.orderFor(params.sort, order), {
           table: contacts,
           where,
           columns: contactColumns,
@@ -78,12 +68,12 @@ export function createContactsRepository(db: Database) {
           search: params.q
             ? {
                 page: 'contacts_search_page',
-                pattern: containsPattern(params.q),
+                pattern: lists.containsPattern(params.q),
                 only: params.organization ?? null,
               }
             : undefined,
           counted: { companyId, list: 'contacts' },
-          key: listKey(params, ['organization']),
+          key: lists.listKey(params, ['organization']),
           rows: (seek) =>
             tx.select(contactColumns).from(contacts).where(and(where, seek)).$dynamic(),
         }),
@@ -115,11 +105,10 @@ export function createContactsRepository(db: Database) {
     },
 
     /** Deletes the contact and, through the foreign key, its interactions. */
-    async remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
-      const deleted = await inCompany(within ?? db, companyId, (tx) =>
-        tx.delete(contacts).where(byId(companyId, id)).returning({ id: contacts.id }),
+    remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
+      return inCompany(within ?? db, companyId, (tx) =>
+        lists.deleteCompanyRow(tx, contacts, companyId, id),
       );
-      return deleted.length > 0;
     },
 
     /**
@@ -179,7 +168,7 @@ export function createContactsRepository(db: Database) {
       limit = 20,
       within?: Transaction,
     ) {
-      const pattern = containsPattern(q ?? '');
+      const pattern = lists.containsPattern(q ?? '');
       const rows = await inCompany(within ?? db, companyId, (tx) =>
         union(
           tx

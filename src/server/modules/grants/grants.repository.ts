@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, or, sum } from 'drizzle-orm';
+import { and, eq, ilike, or } from 'drizzle-orm';
 import {
   type Grant,
   type GrantListParams,
@@ -8,14 +8,7 @@ import {
   type Pipeline,
 } from '../../../domain/grants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import {
-  containsPattern,
-  type ListOrder,
-  listKey,
-  listWhere,
-  orderFor,
-  readPage,
-} from '../../db/list-helpers.ts';
+import * as lists from '../../db/list-helpers.ts';
 import { grants } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -31,33 +24,30 @@ const columns = {
   companyId: grants.companyId,
 };
 
-const order: ListOrder<GrantSortField> = {
-  columns: {
+const order = lists.listOrder<GrantSortField>(
+  grants.id,
+  {
     name: grants.name,
     funder: grants.funder,
     amount: grants.amount,
     dueDate: grants.dueDate,
     status: grants.status,
   },
-  fallback: [
-    [grants.dueDate, 'asc'],
-    [grants.id, 'asc'],
-  ],
-  id: grants.id,
-};
+  grants.dueDate,
+  'asc',
+);
 
 type Row = Omit<Grant, 'dueDate'> & { dueDate: Date };
 const toGrant = (row: Row): Grant => ({ ...row, dueDate: row.dueDate.toISOString() });
 
 export function createGrantsRepository(db: Database) {
-  const byId = (companyId: number, id: number) =>
-    and(eq(grants.companyId, companyId), eq(grants.id, id));
+  const byId = lists.companyRow(grants);
 
   return {
     async list(companyId: number, params: GrantListParams, within?: Transaction) {
       const { funder, status, q } = params;
-      const pattern = q ? containsPattern(q) : undefined;
-      const { where, filtered } = listWhere(
+      const pattern = q ? lists.containsPattern(q) : undefined;
+      const { where, filtered } = lists.listWhere(
         eq(grants.companyId, companyId),
         funder === undefined ? undefined : eq(grants.funder, funder),
         status === undefined ? undefined : eq(grants.status, status),
@@ -66,14 +56,14 @@ export function createGrantsRepository(db: Database) {
           : or(ilike(grants.name, pattern), ilike(grants.funder, pattern)),
       );
       const page = await inCompany(within ?? db, companyId, (tx) =>
-        readPage(tx, params, orderFor(params.sort, order), {
+        lists.readPage(tx, params, lists.orderFor(params.sort, order), {
           table: grants,
           where,
           columns,
           company: grants.companyId,
           filtered,
           counted: { companyId, list: 'grants' },
-          key: listKey(params, ['funder', 'status']),
+          key: lists.listKey(params, ['funder', 'status']),
           rows: (seek) => tx.select(columns).from(grants).where(and(where, seek)).$dynamic(),
         }),
       );
@@ -82,21 +72,10 @@ export function createGrantsRepository(db: Database) {
 
     /** Every status in pipeline order, with its count and total amount (zero when empty). */
     async pipeline(companyId: number, within?: Transaction): Promise<Pipeline> {
-      const rows = await inCompany(within ?? db, companyId, (tx) =>
-        tx
-          .select({
-            status: grants.status,
-            count: count(),
-            total: sum(grants.amount).mapWith(Number),
-          })
-          .from(grants)
-          .where(eq(grants.companyId, companyId))
-          .groupBy(grants.status),
+      const stages = await inCompany(within ?? db, companyId, (tx) =>
+        lists.stageTotals(tx, grants, grants.status, grantStatuses, companyId),
       );
-      return grantStatuses.map((status) => {
-        const row = rows.find((r) => r.status === status);
-        return { status, count: row?.count ?? 0, total: row?.total ?? 0 };
-      });
+      return stages.map(({ stage, ...totals }) => ({ status: stage, ...totals }));
     },
 
     async get(companyId: number, id: number, within?: Transaction): Promise<Grant | null> {
@@ -132,11 +111,10 @@ export function createGrantsRepository(db: Database) {
     },
 
     /** Deletes the grant and, through the foreign key, its tasks. */
-    async remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
-      const deleted = await inCompany(within ?? db, companyId, (tx) =>
-        tx.delete(grants).where(byId(companyId, id)).returning({ id: grants.id }),
+    remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
+      return inCompany(within ?? db, companyId, (tx) =>
+        lists.deleteCompanyRow(tx, grants, companyId, id),
       );
-      return deleted.length > 0;
     },
   };
 }

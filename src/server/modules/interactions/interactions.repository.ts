@@ -6,14 +6,7 @@ import type {
   InteractionValues,
 } from '../../../domain/interactions.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import {
-  containsPattern,
-  type ListOrder,
-  listKey,
-  listWhere,
-  orderFor,
-  readPage,
-} from '../../db/list-helpers.ts';
+import * as lists from '../../db/list-helpers.ts';
 import { interactions } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -27,25 +20,22 @@ const columns = {
   companyId: interactions.companyId,
 };
 
-const order: ListOrder<InteractionSortField> = {
-  columns: {
+const order = lists.listOrder<InteractionSortField>(
+  interactions.id,
+  {
     date: interactions.date,
     type: interactions.type,
     contactName: interactions.contactName,
   },
-  fallback: [
-    [interactions.date, 'desc'],
-    [interactions.id, 'desc'],
-  ],
-  id: interactions.id,
-};
+  interactions.date,
+  'desc',
+);
 
 type Row = Omit<Interaction, 'date'> & { date: Date };
 const toInteraction = (row: Row): Interaction => ({ ...row, date: row.date.toISOString() });
 
 export function createInteractionsRepository(db: Database) {
-  const byId = (companyId: number, id: number) =>
-    and(eq(interactions.companyId, companyId), eq(interactions.id, id));
+  const byId = lists.companyRow(interactions);
 
   const selectOne = async (tx: Transaction, companyId: number, id: number) => {
     const [row] = await tx.select(columns).from(interactions).where(byId(companyId, id));
@@ -55,12 +45,12 @@ export function createInteractionsRepository(db: Database) {
   return {
     async list(companyId: number, params: InteractionListParams, within?: Transaction) {
       const { contactId } = params;
-      const { where, filtered } = listWhere(
+      const { where, filtered } = lists.listWhere(
         eq(interactions.companyId, companyId),
         contactId === undefined ? undefined : eq(interactions.contactId, contactId),
       );
       const page = await inCompany(within ?? db, companyId, (tx) =>
-        readPage(tx, params, orderFor(params.sort, order), {
+        lists.readPage(tx, params, lists.orderFor(params.sort, order), {
           table: interactions,
           where,
           columns,
@@ -71,12 +61,12 @@ export function createInteractionsRepository(db: Database) {
           search: params.q
             ? {
                 page: 'interactions_search_page',
-                pattern: containsPattern(params.q),
+                pattern: lists.containsPattern(params.q),
                 only: params.contactId ?? null,
               }
             : undefined,
           counted: { companyId, list: 'interactions' },
-          key: listKey(params, ['contactId']),
+          key: lists.listKey(params, ['contactId']),
           rows: (seek) => tx.select(columns).from(interactions).where(and(where, seek)).$dynamic(),
         }),
       );
@@ -114,11 +104,10 @@ export function createInteractionsRepository(db: Database) {
       });
     },
 
-    async remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
-      const deleted = await inCompany(within ?? db, companyId, (tx) =>
-        tx.delete(interactions).where(byId(companyId, id)).returning({ id: interactions.id }),
+    remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
+      return inCompany(within ?? db, companyId, (tx) =>
+        lists.deleteCompanyRow(tx, interactions, companyId, id),
       );
-      return deleted.length > 0;
     },
   };
 }

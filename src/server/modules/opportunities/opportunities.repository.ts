@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, or, sum } from 'drizzle-orm';
+import { and, eq, ilike, or } from 'drizzle-orm';
 import {
   type Opportunity,
   type OpportunityListParams,
@@ -9,14 +9,7 @@ import {
   stageProbabilities,
 } from '../../../domain/opportunities.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import {
-  containsPattern,
-  type ListOrder,
-  listKey,
-  listWhere,
-  orderFor,
-  readPage,
-} from '../../db/list-helpers.ts';
+import * as lists from '../../db/list-helpers.ts';
 import { opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -32,8 +25,9 @@ const columns = {
   companyId: opportunities.companyId,
 };
 
-const order: ListOrder<OpportunitySortField> = {
-  columns: {
+const order = lists.listOrder<OpportunitySortField>(
+  opportunities.id,
+  {
     name: opportunities.name,
     organization: opportunities.organization,
     amount: opportunities.amount,
@@ -41,12 +35,9 @@ const order: ListOrder<OpportunitySortField> = {
     probability: opportunities.probability,
     expectedCloseDate: opportunities.expectedCloseDate,
   },
-  fallback: [
-    [opportunities.expectedCloseDate, 'asc'],
-    [opportunities.id, 'asc'],
-  ],
-  id: opportunities.id,
-};
+  opportunities.expectedCloseDate,
+  'asc',
+);
 
 type Row = Omit<Opportunity, 'expectedCloseDate'> & { expectedCloseDate: Date };
 const toOpportunity = (row: Row): Opportunity => ({
@@ -55,14 +46,13 @@ const toOpportunity = (row: Row): Opportunity => ({
 });
 
 export function createOpportunitiesRepository(db: Database) {
-  const byId = (companyId: number, id: number) =>
-    and(eq(opportunities.companyId, companyId), eq(opportunities.id, id));
+  const byId = lists.companyRow(opportunities);
 
   return {
     async list(companyId: number, params: OpportunityListParams, within?: Transaction) {
       const { stage, q } = params;
-      const pattern = q ? containsPattern(q) : undefined;
-      const { where, filtered } = listWhere(
+      const pattern = q ? lists.containsPattern(q) : undefined;
+      const { where, filtered } = lists.listWhere(
         eq(opportunities.companyId, companyId),
         stage === undefined ? undefined : eq(opportunities.stage, stage),
         pattern === undefined
@@ -70,14 +60,14 @@ export function createOpportunitiesRepository(db: Database) {
           : or(ilike(opportunities.name, pattern), ilike(opportunities.organization, pattern)),
       );
       const page = await inCompany(within ?? db, companyId, (tx) =>
-        readPage(tx, params, orderFor(params.sort, order), {
+        lists.readPage(tx, params, lists.orderFor(params.sort, order), {
           table: opportunities,
           where,
           columns,
           company: opportunities.companyId,
           filtered,
           counted: { companyId, list: 'opportunities' },
-          key: listKey(params, ['stage']),
+          key: lists.listKey(params, ['stage']),
           rows: (seek) => tx.select(columns).from(opportunities).where(and(where, seek)).$dynamic(),
         }),
       );
@@ -85,22 +75,10 @@ export function createOpportunitiesRepository(db: Database) {
     },
 
     /** Every stage in order with its count and total amount (zero when empty). */
-    async pipeline(companyId: number, within?: Transaction): Promise<OpportunityPipeline> {
-      const rows = await inCompany(within ?? db, companyId, (tx) =>
-        tx
-          .select({
-            stage: opportunities.stage,
-            count: count(),
-            total: sum(opportunities.amount).mapWith(Number),
-          })
-          .from(opportunities)
-          .where(eq(opportunities.companyId, companyId))
-          .groupBy(opportunities.stage),
+    pipeline(companyId: number, within?: Transaction): Promise<OpportunityPipeline> {
+      return inCompany(within ?? db, companyId, (tx) =>
+        lists.stageTotals(tx, opportunities, opportunities.stage, opportunityStages, companyId),
       );
-      return opportunityStages.map((stage) => {
-        const row = rows.find((r) => r.stage === stage);
-        return { stage, count: row?.count ?? 0, total: row?.total ?? 0 };
-      });
     },
 
     async get(companyId: number, id: number, within?: Transaction): Promise<Opportunity | null> {
@@ -141,11 +119,10 @@ export function createOpportunitiesRepository(db: Database) {
       return row ? toOpportunity(row) : null;
     },
 
-    async remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
-      const deleted = await inCompany(within ?? db, companyId, (tx) =>
-        tx.delete(opportunities).where(byId(companyId, id)).returning({ id: opportunities.id }),
+    remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
+      return inCompany(within ?? db, companyId, (tx) =>
+        lists.deleteCompanyRow(tx, opportunities, companyId, id),
       );
-      return deleted.length > 0;
     },
   };
 }
