@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Most test files wait on PostgreSQL, a server process or the clock rather than on the CPU:
+    // four at a time keep both cores busy (one worker per core left them idle half the time).
+    maxWorkers: 4,
     projects: [
       {
         extends: true,
