@@ -26,7 +26,7 @@ export const contactSchema = z.object({
 });
 export type Contact = z.infer<typeof contactSchema>;
 
-export const contactSortFields = ['name', 'email', 'organization', 'createdAt'] as const;
+const contactSortFields = ['name', 'email', 'organization', 'createdAt'] as const;
 export type ContactSortField = (typeof contactSortFields)[number];
 /** What a page of the list is asked with (the API's query, as both sides type it). */
 export interface ContactListParams extends ListParams<ContactSortField> {

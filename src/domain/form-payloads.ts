@@ -9,7 +9,7 @@ import type { InteractionInput } from './interactions.ts';
 import type { OpportunityInput, OpportunityStage } from './opportunities.ts';
 
 /** Whether the form edits an existing record (PATCH) or creates one. */
-export interface PayloadOptions {
+interface PayloadOptions {
   editing: boolean;
 }
 

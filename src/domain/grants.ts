@@ -72,7 +72,7 @@ export type GrantValues = z.output<typeof grantInputSchema>;
  */
 export const grantPatchSchema = grantFields.partial();
 
-export const grantSortFields = ['name', 'funder', 'amount', 'dueDate', 'status'] as const;
+const grantSortFields = ['name', 'funder', 'amount', 'dueDate', 'status'] as const;
 export type GrantSortField = (typeof grantSortFields)[number];
 /** What a page of the list is asked with (the API's query, as both sides type it). */
 export interface GrantListParams extends ListParams<GrantSortField> {

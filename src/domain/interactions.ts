@@ -36,7 +36,7 @@ export const interactionSchema = z.object({
 });
 export type Interaction = z.infer<typeof interactionSchema>;
 
-export const interactionSortFields = ['date', 'type', 'contactName'] as const;
+const interactionSortFields = ['date', 'type', 'contactName'] as const;
 export type InteractionSortField = (typeof interactionSortFields)[number];
 /** What a page of the list is asked with (the API's query, as both sides type it). */
 export interface InteractionListParams extends ListParams<InteractionSortField> {

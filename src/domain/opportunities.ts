@@ -51,7 +51,7 @@ export const opportunitySchema = z.object({
 });
 export type Opportunity = z.infer<typeof opportunitySchema>;
 
-export const opportunitySortFields = [
+const opportunitySortFields = [
   'name',
   'organization',
   'amount',

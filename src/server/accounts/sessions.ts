@@ -5,7 +5,7 @@ import { sessions } from '../db/schema.ts';
 import { beforeCompanyIsKnown, inCompany } from '../db/scope.ts';
 
 /** A session's row: only the SHA-256 of its token is kept. */
-export interface NewSession {
+interface NewSession {
   companyId: number;
   userId: number;
   tokenHash: string;

@@ -10,12 +10,12 @@ import { AppError } from '../lib/errors.ts';
 // a team member added by an admin, an accepted invitation) does it here, and the session plugin
 // resolves cookies through ./sessions.ts.
 
-export const USERNAME_TAKEN = 'Username already exists';
+const USERNAME_TAKEN = 'Username already exists';
 
 /** The unique index on lower(username): sign-in is by username alone, across every company. */
 const USERNAME_KEY = 'users_username_key';
 
-export interface NewUser {
+interface NewUser {
   companyId: number;
   username: string;
   passwordHash: string;

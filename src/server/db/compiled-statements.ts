@@ -7,7 +7,7 @@ import type { Transaction } from './client.ts';
 const names = new Map<string, string>();
 
 /** A named prepared statement's name, from a hash of its text. */
-export function statementName(text: string) {
+function statementName(text: string) {
   let name = names.get(text);
   if (!name) {
     name = `gw_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;

@@ -24,7 +24,7 @@ export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\
 type OrderTerm = readonly [AnyColumn | SQL, 'asc' | 'desc'];
 
 /** How a list can be sorted: a column per sort field, its own order, and the id. */
-export interface ListOrder<Field extends string> {
+interface ListOrder<Field extends string> {
   columns: Record<Field, AnyColumn | SQL>;
   /** The order without a `sort` parameter, ending with the id. */
   fallback: OrderTerm[];

@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
-export function ErrorFallback() {
+function ErrorFallback() {
   return (
     <Center mih="60vh" p="md">
       <Stack align="center" ta="center" maw={480} role="alert">

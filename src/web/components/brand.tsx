@@ -1,8 +1,8 @@
 import { Group, Text } from '@mantine/core';
 
-export const PRODUCT_NAME = 'Grantwell';
+const PRODUCT_NAME = 'Grantwell';
 
-export function Logo({ size = 32 }: { size?: number }) {
+function Logo({ size = 32 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true">
       <rect width="32" height="32" rx="8" fill="var(--mantine-color-cyan-9)" />

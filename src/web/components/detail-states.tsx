@@ -17,7 +17,7 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
 }
 
 /** 'Loading...' while a record loads (SPEC §2.8). */
-export function LoadingText() {
+function LoadingText() {
   return (
     <Text c="dimmed" role="status">
       Loading...
@@ -26,7 +26,7 @@ export function LoadingText() {
 }
 
 /** What a detail page shows when its record does not exist (or is not the company's). */
-export function NotFoundText({ children }: { children: ReactNode }) {
+function NotFoundText({ children }: { children: ReactNode }) {
   return (
     <Alert color="gray" title={children} role="status">
       It may have been deleted, or the link may be wrong.

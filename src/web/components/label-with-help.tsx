@@ -2,13 +2,13 @@ import { Group, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 
 /** SPEC §9: help tooltips on form fields open after 300 ms. */
-export const TOOLTIP_DELAY_MS = 300;
+const TOOLTIP_DELAY_MS = 300;
 
 /**
  * A field label with a help icon whose tooltip explains the field. The icon is decoration: the
  * same text reaches assistive technology as the input's description (see `withHelp`).
  */
-export function LabelWithHelp({ label, help }: { label: string; help: string }) {
+function LabelWithHelp({ label, help }: { label: string; help: string }) {
   return (
     <Group gap={4} component="span" wrap="nowrap" style={{ display: 'inline-flex' }}>
       {label}

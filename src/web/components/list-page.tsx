@@ -39,7 +39,7 @@ export function useRecordDialog<T>() {
 }
 
 /** What a list shows when it has no rows: none yet (with a hint), or none for the search. */
-export interface EmptyList {
+interface EmptyList {
   icon: Icon;
   noneYet: string;
   noMatch: string;

@@ -9,7 +9,7 @@ export interface RecordDialogProps {
 }
 
 /** The notices of a record's save: created, updated, and when the session has ended (401). */
-export interface SaveNotices {
+interface SaveNotices {
   created: string;
   updated: string;
   signedOut?: string;

@@ -10,7 +10,7 @@ export const userKeys = {
 const isUserQuery = (queryKey: readonly unknown[]) => queryKey[0] === userKeys.current()[0];
 
 /** The signed-in user, or null when the server answers 401 (SPEC §4). */
-export async function getUser(): Promise<CurrentUser | null> {
+async function getUser(): Promise<CurrentUser | null> {
   try {
     return await api.get<CurrentUser>('/api/user');
   } catch (error) {
@@ -32,7 +32,7 @@ export const userQueryOptions = () =>
 export const useUser = () => useQuery(userQueryOptions());
 
 /** After sign-in, every cached list is refreshed once the session has settled (SPEC §4). */
-export const POST_LOGIN_REFRESH_MS = 500;
+const POST_LOGIN_REFRESH_MS = 500;
 
 export function useLogin() {
   const queryClient = useQueryClient();

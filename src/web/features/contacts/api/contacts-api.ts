@@ -29,7 +29,7 @@ export const contactKeys = {
   choices: (q: string) => [...contactKeys.all, 'choices', q] as const,
 };
 
-export const getContacts = (params: ContactListParams) =>
+const getContacts = (params: ContactListParams) =>
   api.getPage<Contact>(withQuery('/api/contacts', { ...params }));
 
 /** SPEC §2.6: the contacts list refreshes every 30 seconds and retries three times. */
@@ -45,7 +45,7 @@ export const contactsQueryOptions = (params: ContactListParams) =>
 export const useContacts = (params: ContactListParams) => useQuery(contactsQueryOptions(params));
 
 /** One contact, or null when there is none with that id in the company. */
-export async function getContact(id: number): Promise<Contact | null> {
+async function getContact(id: number): Promise<Contact | null> {
   try {
     return await api.get<Contact>(`/api/contacts/${id}`);
   } catch (error) {

@@ -36,7 +36,7 @@ export const pipelineQueryOptions = () =>
 export const usePipeline = () => useQuery(pipelineQueryOptions());
 
 /** One grant, or null when there is none with that id in the company. */
-export async function getGrant(id: number): Promise<Grant | null> {
+async function getGrant(id: number): Promise<Grant | null> {
   try {
     return await api.get<Grant>(`/api/grants/${id}`);
   } catch (error) {

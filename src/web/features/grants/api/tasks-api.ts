@@ -13,7 +13,7 @@ export const taskKeys = {
   ofGrant: (grantId: number) => ['/api/grants', 'tasks', grantId] as const,
 };
 
-export async function getGrantTasks(grantId: number): Promise<Task[]> {
+async function getGrantTasks(grantId: number): Promise<Task[]> {
   try {
     return await api.get<Task[]>(`/api/grants/${grantId}/tasks`);
   } catch (error) {

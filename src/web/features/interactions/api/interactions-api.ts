@@ -15,7 +15,7 @@ export const interactionKeys = {
   one: (id: number) => [...interactionKeys.all, 'one', id] as const,
 };
 
-export async function getInteractions(params: InteractionListParams) {
+async function getInteractions(params: InteractionListParams) {
   try {
     return await api.getPage<Interaction>(withQuery('/api/interactions', { ...params }));
   } catch (error) {
@@ -37,7 +37,7 @@ export const useInteractions = (params: InteractionListParams) =>
   useQuery(interactionsQueryOptions(params));
 
 /** One interaction, or null when there is none with that id in the company. */
-export async function getInteraction(id: number): Promise<Interaction | null> {
+async function getInteraction(id: number): Promise<Interaction | null> {
   try {
     return await api.get<Interaction>(`/api/interactions/${id}`);
   } catch (error) {

@@ -36,7 +36,7 @@ export const opportunityPipelineQueryOptions = () =>
 export const useOpportunityPipeline = () => useQuery(opportunityPipelineQueryOptions());
 
 /** One opportunity, or null when there is none with that id in the company. */
-export async function getOpportunity(id: number): Promise<Opportunity | null> {
+async function getOpportunity(id: number): Promise<Opportunity | null> {
   try {
     return await api.get<Opportunity>(`/api/opportunities/${id}`);
   } catch (error) {
