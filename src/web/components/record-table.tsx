@@ -14,6 +14,14 @@ export interface Column<T, Field extends string = never> {
   sortField?: Field;
 }
 
+/** What a page hands its list's table: the page's rows, the row actions and the sort. */
+export interface RecordRowsProps<T, Field extends string> {
+  rows: T[];
+  onEdit: (row: T) => void;
+  onDelete: (row: T) => void;
+  sorting?: SortState<Field> | undefined;
+}
+
 /**
  * A list of records: the first column is each record's name, linking to its page; a click
  * anywhere else on the row opens it too; the last column holds its Edit and Delete menu.

@@ -100,9 +100,20 @@ export function withQuery(url: string, params: Record<string, string | number | 
   return text ? `${url}?${text}` : url;
 }
 
+/** The record at `url`, or null when there is none (404) or its id is not one (400). */
+async function getOrNull<T>(url: string): Promise<T | null> {
+  try {
+    return await request<T>('GET', url);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+}
+
 export const api = {
   getPage,
   get: <T>(url: string) => request<T>('GET', url),
+  getOrNull,
   post: <T>(url: string, data?: unknown) => request<T>('POST', url, data),
   patch: <T>(url: string, data?: unknown) => request<T>('PATCH', url, data),
   delete: <T>(url: string) => request<T>('DELETE', url),

@@ -37,6 +37,8 @@ export default function ContactsPage() {
         withNotice(() => remove.mutateAsync(contact.id), 'Contact deleted successfully'),
     });
 
+  const rowActions = { onEdit: dialog.openEdit, onDelete: askDelete, sorting: list };
+
   return (
     <>
       <PageHeader
@@ -61,14 +63,7 @@ export default function ContactsPage() {
           hint: 'Add your first contact, or import a CSV file.',
         }}
       >
-        {(rows) => (
-          <ContactsTable
-            contacts={rows}
-            onEdit={dialog.openEdit}
-            onDelete={askDelete}
-            sorting={list}
-          />
-        )}
+        {(rows) => <ContactsTable rows={rows} {...rowActions} />}
       </ListPanel>
       <LoadWhenOpened opened={dialog.opened}>
         <ContactDialog opened={dialog.opened} onClose={dialog.close} contact={dialog.record} />

@@ -32,6 +32,8 @@ export default function GrantsPage() {
       onConfirm: () => withNotice(() => remove.mutateAsync(grant.id), 'Grant deleted successfully'),
     });
 
+  const rowActions = { onEdit: dialog.openEdit, onDelete: askDelete, sorting: list };
+
   return (
     <>
       <PageHeader
@@ -70,9 +72,7 @@ export default function GrantsPage() {
           hint: 'Add the grants you are preparing, and follow them to a decision.',
         }}
       >
-        {(rows) => (
-          <GrantsTable grants={rows} onEdit={dialog.openEdit} onDelete={askDelete} sorting={list} />
-        )}
+        {(rows) => <GrantsTable rows={rows} {...rowActions} />}
       </ListPanel>
       <LoadWhenOpened opened={dialog.opened}>
         <GrantDialog opened={dialog.opened} onClose={dialog.close} grant={dialog.record} />

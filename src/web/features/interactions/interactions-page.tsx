@@ -29,6 +29,8 @@ export default function InteractionsPage() {
         withNotice(() => remove.mutateAsync(interaction.id), 'Interaction deleted successfully'),
     });
 
+  const rowActions = { onEdit: dialog.openEdit, onDelete: askDelete, sorting: list };
+
   return (
     <>
       <PageHeader
@@ -51,14 +53,7 @@ export default function InteractionsPage() {
           hint: 'Log a meeting, call, email or note with one of your contacts.',
         }}
       >
-        {(rows) => (
-          <InteractionsTable
-            interactions={rows}
-            onEdit={dialog.openEdit}
-            onDelete={askDelete}
-            sorting={list}
-          />
-        )}
+        {(rows) => <InteractionsTable rows={rows} {...rowActions} />}
       </ListPanel>
       <LoadWhenOpened opened={dialog.opened}>
         <InteractionDialog

@@ -30,6 +30,8 @@ export default function OpportunitiesPage() {
         withNotice(() => remove.mutateAsync(opportunity.id), 'Opportunity deleted successfully'),
     });
 
+  const rowActions = { onEdit: dialog.openEdit, onDelete: askDelete, sorting: list };
+
   return (
     <>
       <PageHeader
@@ -52,14 +54,7 @@ export default function OpportunitiesPage() {
           noMatch: 'No opportunities match your search',
         }}
       >
-        {(rows) => (
-          <OpportunitiesTable
-            opportunities={rows}
-            onEdit={dialog.openEdit}
-            onDelete={askDelete}
-            sorting={list}
-          />
-        )}
+        {(rows) => <OpportunitiesTable rows={rows} {...rowActions} />}
       </ListPanel>
       <LoadWhenOpened opened={dialog.opened}>
         <OpportunityDialog

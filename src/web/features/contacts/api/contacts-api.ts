@@ -6,7 +6,7 @@ import type {
   ContactListParams,
   ImportResult,
 } from '../../../../domain/contacts.ts';
-import { ApiError, api, withQuery } from '../../../lib/api-client.ts';
+import { api, withQuery } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import { uploadFile } from '../../../lib/upload-file.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
@@ -45,17 +45,11 @@ export const contactsQueryOptions = (params: ContactListParams) =>
 export const useContacts = (params: ContactListParams) => useQuery(contactsQueryOptions(params));
 
 /** One contact, or null when there is none with that id in the company. */
-async function getContact(id: number): Promise<Contact | null> {
-  try {
-    return await api.get<Contact>(`/api/contacts/${id}`);
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
-    throw error;
-  }
-}
-
 export const contactQueryOptions = (id: number) =>
-  queryOptions({ queryKey: contactKeys.one(id), queryFn: () => getContact(id) });
+  queryOptions({
+    queryKey: contactKeys.one(id),
+    queryFn: () => api.getOrNull<Contact>(`/api/contacts/${id}`),
+  });
 
 /** Nothing is fetched while `id` is null (not yet known, or not a valid id). */
 export const useContact = (id: number | null) =>

@@ -66,7 +66,7 @@ export function OrganizationContactsCard({
         </Stack>
       )}
       <LoadWhenOpened opened={open !== null}>
-        <ContactDetailsDialog contact={open} onClose={() => setOpen(null)} />
+        <ContactDetailsDialog record={open} onClose={() => setOpen(null)} />
       </LoadWhenOpened>
     </Card>
   );

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Grant, GrantInput, GrantListParams, Pipeline } from '../../../../domain/grants.ts';
-import { ApiError, api, withQuery } from '../../../lib/api-client.ts';
+import { api, withQuery } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import { contactKeys } from '../../contacts/api/contacts-api.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
@@ -36,17 +36,11 @@ export const pipelineQueryOptions = () =>
 export const usePipeline = () => useQuery(pipelineQueryOptions());
 
 /** One grant, or null when there is none with that id in the company. */
-async function getGrant(id: number): Promise<Grant | null> {
-  try {
-    return await api.get<Grant>(`/api/grants/${id}`);
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
-    throw error;
-  }
-}
-
 export const grantQueryOptions = (id: number) =>
-  queryOptions({ queryKey: grantKeys.one(id), queryFn: () => getGrant(id) });
+  queryOptions({
+    queryKey: grantKeys.one(id),
+    queryFn: () => api.getOrNull<Grant>(`/api/grants/${id}`),
+  });
 
 /** Nothing is fetched while `id` is null (not yet known, or not a valid id). */
 export const useGrant = (id: number | null) =>

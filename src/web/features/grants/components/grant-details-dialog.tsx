@@ -1,18 +1,13 @@
-import { Modal, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import type { Grant } from '../../../../domain/grants.ts';
+import { DetailsDialog, type RecordDetailsProps } from '../../../components/details-dialog.tsx';
 import { GrantSummary } from './grant-summary.tsx';
 
 /** 'Grant Details': the grant's name and facts (SPEC §2.8). */
-export function GrantDetailsDialog({
-  grant,
-  onClose,
-}: {
-  grant: Grant | null;
-  onClose: () => void;
-}) {
+export function GrantDetailsDialog(props: RecordDetailsProps<Grant>) {
   return (
-    <Modal opened={grant !== null} onClose={onClose} title="Grant Details" size="lg">
-      {grant && (
+    <DetailsDialog {...props} title="Grant Details" size="lg">
+      {(grant) => (
         <Stack>
           <Title order={3} size="h4">
             {grant.name}
@@ -20,6 +15,6 @@ export function GrantDetailsDialog({
           <GrantSummary grant={grant} />
         </Stack>
       )}
-    </Modal>
+    </DetailsDialog>
   );
 }

@@ -1,6 +1,9 @@
 import type { Grant, GrantSortField } from '../../../../domain/grants.ts';
-import type { SortState } from '../../../components/list-controls.tsx';
-import { type Column, RecordTable } from '../../../components/record-table.tsx';
+import {
+  type Column,
+  type RecordRowsProps,
+  RecordTable,
+} from '../../../components/record-table.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { GrantStatusBadge } from './grant-status-badge.tsx';
 
@@ -25,26 +28,13 @@ const columns: Column<Grant, GrantSortField>[] = [
   },
 ];
 
-export function GrantsTable({
-  grants,
-  onEdit,
-  onDelete,
-  sorting,
-}: {
-  grants: Grant[];
-  onEdit: (grant: Grant) => void;
-  onDelete: (grant: Grant) => void;
-  sorting?: SortState<GrantSortField>;
-}) {
+export function GrantsTable(props: RecordRowsProps<Grant, GrantSortField>) {
   return (
     <RecordTable
-      rows={grants}
+      {...props}
       title={(grant) => grant.name}
       columns={columns}
       href={(grant) => `/grants/${grant.id}`}
-      onEdit={onEdit}
-      onDelete={onDelete}
-      sorting={sorting}
       minWidth={720}
     />
   );

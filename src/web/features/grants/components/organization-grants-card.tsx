@@ -57,7 +57,7 @@ export function OrganizationGrantsCard({ organization }: { organization: string 
         </Stack>
       )}
       <LoadWhenOpened opened={open !== null}>
-        <GrantDetailsDialog grant={open} onClose={() => setOpen(null)} />
+        <GrantDetailsDialog record={open} onClose={() => setOpen(null)} />
       </LoadWhenOpened>
     </Card>
   );

@@ -37,17 +37,11 @@ export const useInteractions = (params: InteractionListParams) =>
   useQuery(interactionsQueryOptions(params));
 
 /** One interaction, or null when there is none with that id in the company. */
-async function getInteraction(id: number): Promise<Interaction | null> {
-  try {
-    return await api.get<Interaction>(`/api/interactions/${id}`);
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
-    throw error;
-  }
-}
-
 export const interactionQueryOptions = (id: number) =>
-  queryOptions({ queryKey: interactionKeys.one(id), queryFn: () => getInteraction(id) });
+  queryOptions({
+    queryKey: interactionKeys.one(id),
+    queryFn: () => api.getOrNull<Interaction>(`/api/interactions/${id}`),
+  });
 
 /** Nothing is fetched while `id` is null (not yet known, or not a valid id). */
 export const useInteraction = (id: number | null) =>

@@ -59,7 +59,7 @@ export function ContactInteractionsCard({ contactId }: { contactId: number }) {
         </Stack>
       )}
       <LoadWhenOpened opened={open !== null}>
-        <InteractionDetailsDialog interaction={open} onClose={() => setOpen(null)} />
+        <InteractionDetailsDialog record={open} onClose={() => setOpen(null)} />
       </LoadWhenOpened>
     </Card>
   );

@@ -3,19 +3,17 @@ import { useNavigate } from 'react-router';
 import type { Interaction, InteractionSortField } from '../../../../domain/interactions.ts';
 import { SortableTh, type SortState } from '../../../components/list-controls.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
+import type { RecordRowsProps } from '../../../components/record-table.tsx';
 import { ActionsHeader, RowActionsCell } from '../../../components/row-actions.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { InteractionTypeLabel } from './interaction-type.tsx';
 
 export function InteractionsTable({
-  interactions,
+  rows: interactions,
   onEdit,
   onDelete,
   sorting,
-}: {
-  interactions: Interaction[];
-  onEdit: (interaction: Interaction) => void;
-  onDelete: (interaction: Interaction) => void;
+}: RecordRowsProps<Interaction, InteractionSortField> & {
   sorting: SortState<InteractionSortField>;
 }) {
   const navigate = useNavigate();

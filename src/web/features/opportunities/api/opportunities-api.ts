@@ -5,7 +5,7 @@ import type {
   OpportunityListParams,
   OpportunityPipeline,
 } from '../../../../domain/opportunities.ts';
-import { ApiError, api, withQuery } from '../../../lib/api-client.ts';
+import { api, withQuery } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import { contactKeys } from '../../contacts/api/contacts-api.ts';
 
@@ -36,17 +36,11 @@ export const opportunityPipelineQueryOptions = () =>
 export const useOpportunityPipeline = () => useQuery(opportunityPipelineQueryOptions());
 
 /** One opportunity, or null when there is none with that id in the company. */
-async function getOpportunity(id: number): Promise<Opportunity | null> {
-  try {
-    return await api.get<Opportunity>(`/api/opportunities/${id}`);
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
-    throw error;
-  }
-}
-
 export const opportunityQueryOptions = (id: number) =>
-  queryOptions({ queryKey: opportunityKeys.one(id), queryFn: () => getOpportunity(id) });
+  queryOptions({
+    queryKey: opportunityKeys.one(id),
+    queryFn: () => api.getOrNull<Opportunity>(`/api/opportunities/${id}`),
+  });
 
 /** Nothing is fetched while `id` is null (not yet known, or not a valid id). */
 export const useOpportunity = (id: number | null) =>

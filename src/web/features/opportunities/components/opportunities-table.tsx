@@ -1,6 +1,9 @@
 import type { Opportunity, OpportunitySortField } from '../../../../domain/opportunities.ts';
-import type { SortState } from '../../../components/list-controls.tsx';
-import { type Column, RecordTable } from '../../../components/record-table.tsx';
+import {
+  type Column,
+  type RecordRowsProps,
+  RecordTable,
+} from '../../../components/record-table.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { StageBadge } from './stage-badge.tsx';
 
@@ -22,26 +25,13 @@ const columns: Column<Opportunity, OpportunitySortField>[] = [
   },
 ];
 
-export function OpportunitiesTable({
-  opportunities,
-  onEdit,
-  onDelete,
-  sorting,
-}: {
-  opportunities: Opportunity[];
-  onEdit: (opportunity: Opportunity) => void;
-  onDelete: (opportunity: Opportunity) => void;
-  sorting?: SortState<OpportunitySortField>;
-}) {
+export function OpportunitiesTable(props: RecordRowsProps<Opportunity, OpportunitySortField>) {
   return (
     <RecordTable
-      rows={opportunities}
+      {...props}
       title={(o) => o.name}
       columns={columns}
       href={(o) => `/opportunities/${o.id}`}
-      onEdit={onEdit}
-      onDelete={onDelete}
-      sorting={sorting}
       minWidth={760}
     />
   );
