@@ -196,3 +196,22 @@ test('the admin adds a user, resets their password and removes them; a plain use
   await page.getByRole('menuitem', { name: 'Remove User' }).click();
   await expect(page.getByText('Cannot remove yourself')).toBeVisible();
 });
+
+test('an invitation to join as an admin says so with the right article', async ({
+  page,
+  browser,
+  account,
+}) => {
+  const response = await page.request.post('/api/organization/invitations', {
+    data: { name: 'Ada Admin', email: 'ada.admin@example.org', role: 'admin' },
+  });
+  expect(response.status()).toBe(201);
+  const { previewUrl } = (await response.json()) as { previewUrl: string };
+  const invitee = await browser.newContext({ storageState: signedOut });
+  const inviteePage = await invitee.newPage();
+  await inviteePage.goto(previewUrl);
+  await expect(
+    inviteePage.getByText(`You've been invited to join ${account.organization} as an admin.`),
+  ).toBeVisible();
+  await invitee.close();
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, NOTES_MAX, optionalText, requiredText } from './common.ts';
 import { type ListParams, listQuerySchema, queryText } from './lists.ts';
+import { counted } from './wording.ts';
 
 export const contactInputSchema = z.object({
   name: requiredText('Name is required'),
@@ -57,4 +58,4 @@ export const importResultSchema = z.object({
 export type ImportResult = z.infer<typeof importResultSchema>;
 
 export const importMessage = (imported: number, skipped: number) =>
-  `Imported ${imported} contacts, skipped ${skipped} rows`;
+  `Imported ${counted(imported, 'contact')}, skipped ${counted(skipped, 'row')}`;

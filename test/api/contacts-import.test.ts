@@ -104,6 +104,16 @@ describe('POST /api/contacts/upload', () => {
     });
   });
 
+  it('counts one contact and one row in the singular', async () => {
+    const { upload } = await signedIn();
+    const response = await upload('name,email\nOnly One,only@x.org\nBad Email,not-an-email\n');
+    expect(response.json()).toMatchObject({
+      message: 'Imported 1 contact, skipped 1 row',
+      imported: 1,
+      skipped: 1,
+    });
+  });
+
   it('reports invalid rows with spreadsheet row numbers and imports the rest', async () => {
     const { client, upload } = await signedIn();
     const csv = [

@@ -109,6 +109,22 @@ describe('invitations by real email', () => {
       name: 'Mo Member',
     });
   });
+
+  it('invites an admin as "an admin"', async () => {
+    const admin = await registerCompany(app, { name: 'Ada Admin', organization: 'Harbor Trust' });
+    const before = smtp.received.length;
+    const created = await clientFor(app, admin.cookie).post('/api/organization/invitations', {
+      name: 'Al Admin',
+      email: 'al@harbor.example',
+      role: 'admin',
+    });
+    expect(created.statusCode).toBe(201);
+    const body = decodeQuotedPrintable(smtp.received[before]?.raw ?? '');
+    expect(body).toContain(
+      'Ada Admin has invited you to join Harbor Trust on Grantwell as an admin.',
+    );
+    expect(body).toContain('on Grantwell as an admin.</p>');
+  });
 });
 
 describe('when the mail server refuses the message', () => {

@@ -1,4 +1,5 @@
 import type { Role } from '../../../domain/company.ts';
+import { roleWithArticle } from '../../../domain/wording.ts';
 import type { Mail } from '../../lib/mailer.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -18,7 +19,7 @@ export function invitationEmail(input: {
   const text = [
     `Hello ${inviteeName},`,
     '',
-    `${inviterName} has invited you to join ${companyName} on Grantwell as a ${role}.`,
+    `${inviterName} has invited you to join ${companyName} on Grantwell as ${roleWithArticle(role)}.`,
     '',
     'Accept the invitation and choose your username and password here:',
     link,
@@ -26,7 +27,7 @@ export function invitationEmail(input: {
     `The link works until ${expires}.`,
   ].join('\n');
   const html = `<p>Hello ${escapeHtml(inviteeName)},</p>
-<p>${escapeHtml(inviterName)} has invited you to join <strong>${escapeHtml(companyName)}</strong> on Grantwell as a ${escapeHtml(role)}.</p>
+<p>${escapeHtml(inviterName)} has invited you to join <strong>${escapeHtml(companyName)}</strong> on Grantwell as ${escapeHtml(roleWithArticle(role))}.</p>
 <p><a href="${escapeHtml(link)}">Accept the invitation</a></p>
 <p>The link works until ${escapeHtml(expires)}.</p>`;
   return {

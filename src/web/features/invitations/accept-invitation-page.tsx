@@ -2,6 +2,8 @@ import { Button, Card, Center, Container, PasswordInput, Stack, Text, Title } fr
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import type { Role } from '../../../domain/company.ts';
+import { roleWithArticle } from '../../../domain/wording.ts';
 import { paths } from '../../app/paths.ts';
 import { AccountPasswordInput, UsernameInput } from '../../components/account-inputs.tsx';
 import { Brand } from '../../components/brand.tsx';
@@ -77,7 +79,7 @@ function AcceptForm({
 }: {
   token: string;
   companyName: string;
-  role: string;
+  role: Role;
 }) {
   const navigate = useNavigate();
   const accept = useAcceptInvitation(token);
@@ -102,7 +104,7 @@ function AcceptForm({
             Join {companyName}
           </Title>
           <Text>
-            You've been invited to join {companyName} as a {role}.
+            You've been invited to join {companyName} as {roleWithArticle(role)}.
           </Text>
           <UsernameInput data-autofocus {...form.getInputProps('username')} />
           <AccountPasswordInput {...form.getInputProps('password')} />
