@@ -5,6 +5,12 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 /** After the grace period and the cut connections, how long closing the database may take. */
 const FORCED_EXIT_AFTER_MS = 5_000;
 
+/** A start-up failure the person running the server can act on: its message says how. */
+class StartupError extends Error {}
+
+const isAddressInUse = (error: unknown) =>
+  error instanceof Error && 'code' in error && error.code === 'EADDRINUSE';
+
 async function main() {
   const config = parseConfig(process.env);
   const app = await buildApp(config);
@@ -39,11 +45,28 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // The one plain line of start-up, before the JSON log lines: the address to open (APP_URL,
+  // which the links in emails use too).
+  app.server.once('listening', () => {
+    console.log(`Grantwell is running at ${config.appUrl.href.replace(/\/$/, '')}`);
+  });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    if (!isAddressInUse(error)) throw error;
+    await app.close();
+    throw new StartupError(
+      `Port ${config.port} is already in use: stop the program using it, or set PORT to another port.`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof StartupError
+  ) {
     console.error(error.message);
   } else {
     console.error('Grantwell could not start:', error);

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { spawnServer } from '../../scripts/lib/server-process.ts';
 import { clusterPid } from '../../src/server/db/embedded-cluster.ts';
 import { DEFAULT_PASSWORD, registrationFor } from '../helpers/factories.ts';
 import {
@@ -69,5 +70,26 @@ describe('the server process on the embedded database', { timeout: 120_000 }, ()
     expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
     const second = await servers.start(dataDir);
     expect(await loginStatus(second, body.username)).toBe(200);
+  });
+
+  it('says in one plain line where it is running, and in one sentence when its port is taken', async () => {
+    const first = await servers.start(startedDataDir('startup'));
+    const port = new URL(first.url).port;
+    const lines = first.output().split('\n');
+    // The first line of output, before the JSON log lines, is the address to open (APP_URL).
+    expect(lines[0]).toBe(`Grantwell is running at http://localhost:${port}`);
+
+    const takenDir = startedDataDir('taken');
+    const second = spawnServer({ PORT: port, DATA_DIR: takenDir });
+    try {
+      expect(await second.exited).not.toBe(0);
+    } finally {
+      second.child.kill('SIGKILL');
+    }
+    expect(second.output().trim()).toBe(
+      `Port ${port} is already in use: stop the program using it, or set PORT to another port.`,
+    );
+    // It stopped the PostgreSQL it had started for its directory.
+    expect(clusterPid(takenDir)).toBeUndefined();
   });
 });
