@@ -223,3 +223,38 @@ test('saving after the session ended says so', async ({ page }) => {
   await expect(page.getByText('You must be logged in to manage contacts')).toBeVisible();
   await expect(dialog).toBeVisible();
 });
+
+test('a list or a record that cannot be loaded says so and offers to try again', async ({
+  page,
+}) => {
+  const created = await page.request.post('/api/contacts', {
+    data: { name: 'Reachable Rita', email: 'rita@x.org' },
+  });
+  const { id } = (await created.json()) as { id: number };
+  // The server fails these reads until the test lets them through.
+  let failing = true;
+  const failUntilLetThrough = (route: import('@playwright/test').Route) =>
+    failing
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: '{"message":"Service unavailable"}',
+        })
+      : route.continue();
+  await page.route(/\/api\/contacts(\?|\/\d+$)/, failUntilLetThrough);
+
+  await page.reload();
+  // After the list's retries: not "No contacts yet", which would say there are none.
+  await expect(page.getByText('Contacts could not be loaded')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('No contacts yet')).toHaveCount(0);
+  failing = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('link', { name: 'Reachable Rita' })).toBeVisible();
+
+  failing = true;
+  await page.goto(`/contacts/${id}`);
+  await expect(page.getByText('This contact could not be loaded')).toBeVisible();
+  failing = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'Reachable Rita' })).toBeVisible();
+});

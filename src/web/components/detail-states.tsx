@@ -3,7 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ErrorText } from './query-states.tsx';
+import { LoadFailed } from './query-states.tsx';
 
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
   return (
@@ -36,25 +36,29 @@ function NotFoundText({ children }: { children: ReactNode }) {
 
 /**
  * A detail page's record as far as it has loaded: `notFound` when the id is no valid id or the
- * record does not exist, 'Loading...', the error, or else `children` with the record.
+ * record does not exist, 'Loading...', the failure (with a button to try again), or else
+ * `children` with the record.
  */
 export function RecordStates<T>({
   id,
   query,
   notFound,
+  what,
   children,
 }: {
   id: number | null;
   /** The record's query: null when there is no such record. */
   query: UseQueryResult<T | null>;
   notFound: string;
+  /** The record as the failure names it: 'This contact'. */
+  what: string;
   children: (record: T) => ReactNode;
 }) {
   const record = query.data;
   if (id === null || record === null) return <NotFoundText>{notFound}</NotFoundText>;
   if (query.isPending) return <LoadingText />;
   if (query.isError || record === undefined) {
-    return <ErrorText error={query.error} />;
+    return <LoadFailed what={what} error={query.error} onRetry={() => void query.refetch()} />;
   }
   return children(record);
 }

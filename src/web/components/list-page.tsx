@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { Page } from '../lib/api-client.ts';
 import { ListFooter, PAGE_SIZE, SearchBox, type useListState } from './list-controls.tsx';
-import { ErrorText, LoadingBlock } from './query-states.tsx';
+import { LoadFailed, LoadingBlock } from './query-states.tsx';
 
 /** What the panel needs of a list's state (`useListState`): the search and the page. */
 interface ListState {
@@ -38,8 +38,12 @@ export function useRecordDialog<T>() {
   };
 }
 
-/** What a list shows when it has no rows: none yet (with a hint), or none for the search. */
+/**
+ * What a list shows when it has no rows: none yet (with a hint), or none for the search; and
+ * what it is called when it could not be loaded ('Contacts').
+ */
 interface EmptyList {
+  what: string;
   icon: Icon;
   noneYet: string;
   noMatch: string;
@@ -48,15 +52,15 @@ interface EmptyList {
 
 /**
  * The panel of a list page: the search box (and a spinner while a page is fetched), then the
- * first load's spinner, the failure, the rows (`children`) with the page footer, or the empty
- * state. A list whose failure is announced otherwise passes `showError={false}`.
+ * first load's spinner, the failure (with a button to try again: never the empty state, which
+ * would say there is nothing), the rows (`children`) with the page footer, or the empty state.
+ * A page that was shown stays while a later refresh of it fails.
  */
 export function ListPanel<T>({
   list,
   query,
   searchLabel,
   loadingLabel,
-  showError = true,
   empty,
   children,
 }: {
@@ -64,7 +68,6 @@ export function ListPanel<T>({
   query: UseQueryResult<Page<T>>;
   searchLabel: string;
   loadingLabel: string;
-  showError?: boolean;
   empty: EmptyList;
   children: (rows: T[]) => ReactNode;
 }) {
@@ -77,8 +80,8 @@ export function ListPanel<T>({
       </Group>
       {query.isPending ? (
         <LoadingBlock label={loadingLabel} />
-      ) : showError && query.isError ? (
-        <ErrorText error={query.error} />
+      ) : query.isError && !page ? (
+        <LoadFailed what={empty.what} error={query.error} onRetry={() => void query.refetch()} />
       ) : page && page.items.length > 0 ? (
         <>
           {children(page.items)}

@@ -1,4 +1,4 @@
-import { Center, Loader, Text } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { errorMessage } from '../lib/api-client.ts';
 
 /** The spinner while a list or a board first loads. */
@@ -10,11 +10,28 @@ export function LoadingBlock({ label }: { label: string }) {
   );
 }
 
-/** A query's failure, in red, announced. */
-export function ErrorText({ error }: { error: unknown }) {
+/**
+ * What shows in place of a list (or a record) that could not be loaded: never its empty state,
+ * which would say there is nothing; the reason, and a button that asks again.
+ */
+export function LoadFailed({
+  what,
+  error,
+  onRetry,
+}: {
+  what: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
   return (
-    <Text c="red" role="alert">
-      {errorMessage(error)}
-    </Text>
+    <Stack align="center" py="xl" gap="xs" role="alert">
+      <Text fw={500}>{what} could not be loaded</Text>
+      <Text size="sm" c="dimmed">
+        {errorMessage(error)}
+      </Text>
+      <Button variant="default" onClick={onRetry}>
+        Try again
+      </Button>
+    </Stack>
   );
 }

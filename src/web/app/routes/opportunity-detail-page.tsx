@@ -16,7 +16,12 @@ export default function OpportunityDetailPage() {
   return (
     <>
       <BackLink to={paths.opportunities}>Back to opportunities</BackLink>
-      <RecordStates id={id} query={opportunity} notFound="Opportunity not found">
+      <RecordStates
+        id={id}
+        query={opportunity}
+        notFound="Opportunity not found"
+        what="This opportunity"
+      >
         {(data) => (
           <Stack gap="lg">
             <Group gap="md">

@@ -55,8 +55,8 @@ export default function ContactsPage() {
         query={contacts}
         searchLabel="Search contacts"
         loadingLabel="Loading contacts"
-        showError={false}
         empty={{
+          what: 'Contacts',
           icon: IconUsers,
           noneYet: 'No contacts yet',
           noMatch: 'No contacts match your search',

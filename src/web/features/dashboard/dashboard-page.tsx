@@ -13,7 +13,7 @@ import { IconCoin, IconMessages, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
-import { ErrorText } from '../../components/query-states.tsx';
+import { LoadFailed } from '../../components/query-states.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { useDashboard } from './api/dashboard-api.ts';
 
@@ -109,7 +109,11 @@ export default function DashboardPage() {
       {dashboard.isPending ? (
         <Loader aria-label="Loading the dashboard" />
       ) : dashboard.isError || !data ? (
-        <ErrorText error={dashboard.error} />
+        <LoadFailed
+          what="The dashboard"
+          error={dashboard.error}
+          onRetry={() => void dashboard.refetch()}
+        />
       ) : (
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -66,6 +66,7 @@ export default function GrantsPage() {
         searchLabel="Search grants"
         loadingLabel="Loading grants"
         empty={{
+          what: 'Grants',
           icon: IconCoin,
           noneYet: 'No grants yet',
           noMatch: 'No grants match your search',

@@ -14,7 +14,7 @@ import type { BoardTask, TaskStatus } from '../../../domain/grants.ts';
 import { confirmDelete } from '../../components/confirm-delete.tsx';
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { ErrorText, LoadingBlock } from '../../components/query-states.tsx';
+import { LoadFailed, LoadingBlock } from '../../components/query-states.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useBoardTasks, useDeleteTask, useSetTaskStatus } from './api/tasks-api.ts';
@@ -127,7 +127,7 @@ export default function TasksBoardPage() {
       {tasks.isPending ? (
         <LoadingBlock label="Loading tasks" />
       ) : tasks.isError ? (
-        <ErrorText error={tasks.error} />
+        <LoadFailed what="The tasks" error={tasks.error} onRetry={() => void tasks.refetch()} />
       ) : (
         <DndContext sensors={sensors} onDragEnd={drop}>
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">

@@ -47,6 +47,7 @@ export default function InteractionsPage() {
         searchLabel="Search interactions"
         loadingLabel="Loading interactions"
         empty={{
+          what: 'Interactions',
           icon: IconMessages,
           noneYet: 'No interactions yet',
           noMatch: 'No interactions match your search',

@@ -49,6 +49,7 @@ export default function OpportunitiesPage() {
         searchLabel="Search opportunities"
         loadingLabel="Loading opportunities"
         empty={{
+          what: 'Opportunities',
           icon: IconBriefcase,
           noneYet: 'No opportunities yet',
           noMatch: 'No opportunities match your search',
