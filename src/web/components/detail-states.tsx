@@ -35,30 +35,34 @@ function NotFoundText({ children }: { children: ReactNode }) {
 }
 
 /**
- * A detail page's record as far as it has loaded: `notFound` when the id is no valid id or the
+ * A detail page's record as far as it has loaded: '… not found' when the id is no valid id or the
  * record does not exist, 'Loading...', the failure (with a button to try again), or else
  * `children` with the record.
  */
 export function RecordStates<T>({
   id,
   query,
-  notFound,
-  what,
+  noun,
   children,
 }: {
   id: number | null;
   /** The record's query: null when there is no such record. */
   query: UseQueryResult<T | null>;
-  notFound: string;
-  /** The record as the failure names it: 'This contact'. */
-  what: string;
+  /** What the record is: 'contact' gives 'Contact not found' and 'This contact could not…'. */
+  noun: string;
   children: (record: T) => ReactNode;
 }) {
   const record = query.data;
-  if (id === null || record === null) return <NotFoundText>{notFound}</NotFoundText>;
+  if (id === null || record === null) {
+    return (
+      <NotFoundText>{`${noun.charAt(0).toUpperCase()}${noun.slice(1)} not found`}</NotFoundText>
+    );
+  }
   if (query.isPending) return <LoadingText />;
   if (query.isError || record === undefined) {
-    return <LoadFailed what={what} error={query.error} onRetry={() => void query.refetch()} />;
+    return (
+      <LoadFailed what={`This ${noun}`} error={query.error} onRetry={() => void query.refetch()} />
+    );
   }
   return children(record);
 }

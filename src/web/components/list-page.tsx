@@ -39,16 +39,17 @@ export function useRecordDialog<T>() {
 }
 
 /**
- * What a list shows when it has no rows: none yet (with a hint), or none for the search; and
- * what it is called when it could not be loaded ('Contacts').
+ * A list's records as its texts name them, in the plural ('contacts'): 'Search contacts',
+ * 'Loading contacts', 'No contacts yet', 'No contacts match your search', 'Contacts could not be
+ * loaded'. With the icon and the hint of its empty state.
  */
-interface EmptyList {
-  what: string;
+interface ListWording {
+  noun: string;
   icon: Icon;
-  noneYet: string;
-  noMatch: string;
   hint?: string;
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * The panel of a list page: the search box (and a spinner while a page is fetched), then the
@@ -59,29 +60,30 @@ interface EmptyList {
 export function ListPanel<T>({
   list,
   query,
-  searchLabel,
-  loadingLabel,
-  empty,
+  noun,
+  icon: EmptyIcon,
+  hint,
   children,
 }: {
   list: ListState;
   query: UseQueryResult<Page<T>>;
-  searchLabel: string;
-  loadingLabel: string;
-  empty: EmptyList;
   children: (rows: T[]) => ReactNode;
-}) {
+} & ListWording) {
   const page = query.data;
   return (
     <Paper withBorder p="md">
       <Group justify="space-between" mb="sm">
-        <SearchBox value={list.search} onChange={list.setSearch} label={searchLabel} />
+        <SearchBox value={list.search} onChange={list.setSearch} label={`Search ${noun}`} />
         {query.isFetching && <Loader size="xs" aria-label="Refreshing" />}
       </Group>
       {query.isPending ? (
-        <LoadingBlock label={loadingLabel} />
+        <LoadingBlock label={`Loading ${noun}`} />
       ) : query.isError && !page ? (
-        <LoadFailed what={empty.what} error={query.error} onRetry={() => void query.refetch()} />
+        <LoadFailed
+          what={capitalised(noun)}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       ) : page && page.items.length > 0 ? (
         <>
           {children(page.items)}
@@ -89,11 +91,11 @@ export function ListPanel<T>({
         </>
       ) : (
         <Stack align="center" py="xl" gap="xs">
-          <empty.icon size={32} aria-hidden="true" color="var(--mantine-color-dimmed)" />
-          <Text fw={500}>{list.q ? empty.noMatch : empty.noneYet}</Text>
-          {!list.q && empty.hint && (
+          <EmptyIcon size={32} aria-hidden="true" color="var(--mantine-color-dimmed)" />
+          <Text fw={500}>{list.q ? `No ${noun} match your search` : `No ${noun} yet`}</Text>
+          {!list.q && hint && (
             <Text size="sm" c="dimmed">
-              {empty.hint}
+              {hint}
             </Text>
           )}
         </Stack>

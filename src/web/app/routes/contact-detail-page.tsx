@@ -15,7 +15,7 @@ export default function ContactDetailPage() {
   return (
     <>
       <BackLink to={paths.contacts}>Back to contacts</BackLink>
-      <RecordStates id={id} query={contact} notFound="Contact not found" what="This contact">
+      <RecordStates id={id} query={contact} noun="contact">
         {(data) => (
           <>
             <Title order={1} size="h2" mb="lg">

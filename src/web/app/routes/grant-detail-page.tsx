@@ -15,7 +15,7 @@ export default function GrantDetailPage() {
   return (
     <>
       <BackLink to={paths.grants}>Back to grants</BackLink>
-      <RecordStates id={id} query={grant} notFound="Grant not found" what="This grant">
+      <RecordStates id={id} query={grant} noun="grant">
         {(data) => (
           <Stack gap="lg">
             <Title order={1} size="h2">

@@ -21,12 +21,7 @@ export default function InteractionDetailPage() {
       <Title order={1} size="h2" mb="lg">
         Interaction Details
       </Title>
-      <RecordStates
-        id={id}
-        query={interaction}
-        notFound="Interaction not found"
-        what="This interaction"
-      >
+      <RecordStates id={id} query={interaction} noun="interaction">
         {(data) => (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             <InteractionInfoCard interaction={data} />

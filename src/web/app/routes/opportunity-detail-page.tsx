@@ -16,12 +16,7 @@ export default function OpportunityDetailPage() {
   return (
     <>
       <BackLink to={paths.opportunities}>Back to opportunities</BackLink>
-      <RecordStates
-        id={id}
-        query={opportunity}
-        notFound="Opportunity not found"
-        what="This opportunity"
-      >
+      <RecordStates id={id} query={opportunity} noun="opportunity">
         {(data) => (
           <Stack gap="lg">
             <Group gap="md">

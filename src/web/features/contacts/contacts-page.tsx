@@ -53,15 +53,9 @@ export default function ContactsPage() {
       <ListPanel
         list={list}
         query={contacts}
-        searchLabel="Search contacts"
-        loadingLabel="Loading contacts"
-        empty={{
-          what: 'Contacts',
-          icon: IconUsers,
-          noneYet: 'No contacts yet',
-          noMatch: 'No contacts match your search',
-          hint: 'Add your first contact, or import a CSV file.',
-        }}
+        noun="contacts"
+        icon={IconUsers}
+        hint="Add your first contact, or import a CSV file."
       >
         {(rows) => <ContactsTable rows={rows} {...rowActions} />}
       </ListPanel>

@@ -63,15 +63,9 @@ export default function GrantsPage() {
       <ListPanel
         list={list}
         query={grants}
-        searchLabel="Search grants"
-        loadingLabel="Loading grants"
-        empty={{
-          what: 'Grants',
-          icon: IconCoin,
-          noneYet: 'No grants yet',
-          noMatch: 'No grants match your search',
-          hint: 'Add the grants you are preparing, and follow them to a decision.',
-        }}
+        noun="grants"
+        icon={IconCoin}
+        hint="Add the grants you are preparing, and follow them to a decision."
       >
         {(rows) => <GrantsTable rows={rows} {...rowActions} />}
       </ListPanel>

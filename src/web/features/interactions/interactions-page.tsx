@@ -44,15 +44,9 @@ export default function InteractionsPage() {
       <ListPanel
         list={list}
         query={interactions}
-        searchLabel="Search interactions"
-        loadingLabel="Loading interactions"
-        empty={{
-          what: 'Interactions',
-          icon: IconMessages,
-          noneYet: 'No interactions yet',
-          noMatch: 'No interactions match your search',
-          hint: 'Log a meeting, call, email or note with one of your contacts.',
-        }}
+        noun="interactions"
+        icon={IconMessages}
+        hint="Log a meeting, call, email or note with one of your contacts."
       >
         {(rows) => <InteractionsTable rows={rows} {...rowActions} />}
       </ListPanel>

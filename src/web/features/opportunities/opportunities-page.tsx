@@ -43,18 +43,7 @@ export default function OpportunitiesPage() {
         }
       />
       <OpportunityPipeline />
-      <ListPanel
-        list={list}
-        query={opportunities}
-        searchLabel="Search opportunities"
-        loadingLabel="Loading opportunities"
-        empty={{
-          what: 'Opportunities',
-          icon: IconBriefcase,
-          noneYet: 'No opportunities yet',
-          noMatch: 'No opportunities match your search',
-        }}
-      >
+      <ListPanel list={list} query={opportunities} noun="opportunities" icon={IconBriefcase}>
         {(rows) => <OpportunitiesTable rows={rows} {...rowActions} />}
       </ListPanel>
       <LoadWhenOpened opened={dialog.opened}>
