@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../../src/server/config.ts';
 import { login, randomAddress, registerCompany, uniqueUsername } from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
@@ -186,5 +187,46 @@ describe('while the invitation email is on its way', () => {
     release();
     expect((await sending).statusCode).toBe(502);
     expect((await admin.get('/api/organization/invitations')).json()).toEqual([]);
+  });
+});
+
+describe('a mail server slower than the idle-transaction limit', () => {
+  let release = () => {};
+  let reached = () => {};
+  const delivering = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    const until = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    smtp = await startSmtpServer({ hold: { reached, until } });
+    app = await buildTestApp({
+      smtpUrl: smtp.url,
+      limits: { ...DEFAULT_LIMITS, idleInTransactionMs: 300 },
+    });
+  });
+  afterAll(async () => {
+    release();
+    await app.close();
+    await smtp.close();
+  });
+
+  it('still saves the invitation it emailed', async () => {
+    const admin = clientFor(app, (await registerCompany(app)).cookie);
+    const sending = admin.post('/api/organization/invitations', {
+      name: 'Slow Mail',
+      email: 'slow@harbor.example',
+    });
+    await delivering;
+    // Longer than PostgreSQL lets an ordinary transaction sit idle.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    release();
+    expect((await sending).statusCode).toBe(201);
+    expect(smtp.received).toHaveLength(1);
+    const pending = (await admin.get('/api/organization/invitations')).json();
+    expect(pending).toMatchObject([{ email: 'slow@harbor.example' }]);
   });
 });

@@ -93,3 +93,11 @@ export async function enterCompany(tx: Transaction, companyId: number): Promise<
   ownerTransactions.delete(tx);
   companyOfTransaction.set(tx, companyId);
 }
+
+/**
+ * Lets the transaction sit idle up to `ms` (rather than the pool's limit) while it waits on
+ * something outside the database, such as a mail server, until it ends.
+ */
+export async function allowIdle(tx: Transaction, ms: number): Promise<void> {
+  await tx.execute(sql.raw(`SET LOCAL idle_in_transaction_session_timeout = ${Math.ceil(ms)}`));
+}

@@ -22,6 +22,10 @@ export interface Mailer {
  */
 const SMTP_TIMEOUT_MS = { connection: 10_000, greeting: 10_000, socket: 20_000 };
 
+/** The longest one message can take to send, every timeout reached in turn. */
+export const MAIL_SEND_MAX_MS =
+  SMTP_TIMEOUT_MS.connection + SMTP_TIMEOUT_MS.greeting + SMTP_TIMEOUT_MS.socket;
+
 /** Real delivery through SMTP_URL; without it, a mailer that sends nothing (ARCHITECTURE §1). */
 export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'>): Mailer {
   if (!config.smtpUrl) return { delivers: false, send: async () => {}, close: () => {} };

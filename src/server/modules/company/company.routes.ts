@@ -13,9 +13,10 @@ import {
   resetPasswordSchema,
   teamMemberSchema,
 } from '../../../domain/company.ts';
-import { inCompany } from '../../db/scope.ts';
+import { allowIdle, inCompany } from '../../db/scope.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
+import { MAIL_SEND_MAX_MS } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -200,6 +201,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         if (created === 'already-member') throw new AppError('CONFLICT', ALREADY_MEMBER);
         if (created === 'already-invited') throw new AppError('CONFLICT', ALREADY_INVITED);
         if (!app.mailer.delivers) return created;
+        // The transaction waits on the mail server: PostgreSQL must not end it as idle meanwhile.
+        await allowIdle(tx, MAIL_SEND_MAX_MS + 5_000);
         try {
           await app.mailer.send(
             invitationEmail({
