@@ -14,6 +14,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
+          // The files share each worker's modules instead of importing the server anew (about a
+          // second of CPU per file): every file builds its own app on its own database. What
+          // src/ keeps between requests (a list's kept search matches and page boundaries) is
+          // named by the list's version, a clock stamp (migration 0012), never another
+          // database's; test/api/two-databases.test.ts checks it.
+          isolate: false,
           environment: 'node',
           include: ['test/**/*.test.ts'],
           setupFiles: ['test/helpers/fail-on-console-error.ts'],
@@ -29,7 +35,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.tsx', 'src/web/**/*.test.ts'],
           setupFiles: ['test/helpers/fail-on-console-error.ts', 'src/web/test/setup.ts'],
-          testTimeout: 15_000,
+          // A test that drives a form through its menus and dialogs takes over 15 s when the
+          // two cores are shared with three other test files.
+          testTimeout: 30_000,
         },
       },
     ],

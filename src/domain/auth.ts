@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import {
   emailSchema,
+  LINE_MAX,
   passwordSchema,
   requiredText,
   storableString,
   usernameSchema,
+  withConfirmedPassword,
 } from './common.ts';
 import { type Role, roles } from './company.ts';
+import { PASSWORD_MAX_LENGTH } from './password-rule.ts';
 
 export const loginSchema = z.object({
   username: requiredText('Username is required'),
@@ -40,3 +43,53 @@ export const currentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const isAdmin = (user: { role: Role }) => user.role === 'admin';
+
+/** 'Forgot password?': the account is named by its username or its email address. */
+export const forgotPasswordSchema = z.object({
+  usernameOrEmail: requiredText('Username or email is required'),
+});
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** Whether this server can email reset links (it has an SMTP server to send through). */
+export const passwordResetOptionsSchema = z.object({ byEmail: z.boolean() });
+export type PasswordResetOptions = z.infer<typeof passwordResetOptionsSchema>;
+
+/** A new password set through the emailed link, which carries the token. */
+export const passwordResetSchema = z.object({
+  token: storableString('Token is required').min(1, 'Token is required').max(LINE_MAX),
+  password: passwordSchema,
+});
+
+export const passwordResetFormSchema = withConfirmedPassword({});
+
+const currentPasswordSchema = storableString('Current password is required')
+  .min(1, 'Current password is required')
+  .max(PASSWORD_MAX_LENGTH, 'Current password is incorrect');
+
+/**
+ * The signed-in user's own name and email address; a field left out keeps its value. Changing
+ * the email address takes the current password: reset links go to that address.
+ */
+export const profileUpdateSchema = z.object({
+  name: requiredText('Name is required').optional(),
+  email: emailSchema.optional(),
+  currentPassword: currentPasswordSchema.optional(),
+});
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+
+/** The profile form: the current password is asked for (and checked) only with a new email. */
+export const profileFormSchema = z.object({
+  name: requiredText('Name is required'),
+  email: emailSchema,
+  currentPassword: z.string(),
+});
+
+export const passwordChangeSchema = z.object({
+  currentPassword: currentPasswordSchema,
+  newPassword: passwordSchema,
+});
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+export const passwordChangeFormSchema = withConfirmedPassword({
+  currentPassword: currentPasswordSchema,
+});

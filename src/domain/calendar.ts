@@ -108,3 +108,21 @@ export function icsFile(event: CalendarEvent, uid: string, now = new Date()): st
   ];
   return `${lines.flatMap(foldLine).join('\r\n')}\r\n`;
 }
+
+/**
+ * A task's due date as an all-day event named after the task and its grant, with the id that
+ * keeps the same task one event in a calendar however often it is added.
+ */
+export const taskDeadline = (
+  task: { id: number; name: string; description: string },
+  grantName: string,
+  dueDate: string,
+): { event: CalendarEvent; uid: string } => ({
+  uid: `task-${task.id}@grantwell`,
+  event: {
+    title: `${task.name} (${grantName})`,
+    details: task.description,
+    start: new Date(dueDate),
+    allDay: true,
+  },
+});

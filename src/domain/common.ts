@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import { canonicalTimeZone } from './due-dates.ts';
+import {
+  hasNumber,
+  hasUppercase,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordMessages,
+} from './password-rule.ts';
 
 /** Longest free text (notes) and longest single-line value the product stores. */
 export const NOTES_MAX = 10_000;
@@ -57,19 +65,34 @@ export const emailSchema = z
   .max(LINE_MAX, 'Invalid email format')
   .pipe(z.email({ error: 'Invalid email format' }));
 
-/** Longest password accepted anywhere: hashing unbounded input would be a denial-of-service lever. */
-const PASSWORD_MAX = 100;
-
 /** The username of a new account, wherever one is chosen: sign-up, new user, invitation. */
 export const usernameSchema = storableString('Username must be at least 3 characters')
   .trim()
   .min(3, 'Username must be at least 3 characters')
   .max(50, 'Username must be at most 50 characters');
 
-/** A new password, wherever one is set: sign-up, new user, reset, invitation. */
-export const passwordSchema = storableString('Password must be at least 6 characters')
-  .min(6, 'Password must be at least 6 characters')
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+/** A new password, wherever one is set: the one rule of ./password-rule.ts. */
+export const passwordSchema = storableString(passwordMessages.tooShort)
+  .min(PASSWORD_MIN_LENGTH, passwordMessages.tooShort)
+  .max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong)
+  .refine(hasUppercase, passwordMessages.noUppercase)
+  .refine(hasNumber, passwordMessages.noNumber);
+
+/**
+ * A form's fields with a new password typed twice (`password`, then `confirmPassword`), the
+ * second equal to the first: accepting an invitation, a reset by email, a change of password.
+ */
+export const withConfirmedPassword = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z
+    .object({
+      ...shape,
+      password: passwordSchema,
+      confirmPassword: z.string().max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong),
+    })
+    .refine((values: Record<string, unknown>) => values.password === values.confirmPassword, {
+      message: 'Passwords do not match',
+      path: ['confirmPassword'],
+    });
 
 /**
  * The days the product takes, in UTC: 1900-01-01 to 2200-12-31. Date.parse reads years from
@@ -100,13 +123,26 @@ export const dateTimeSchema = (requiredMessage: string, invalidMessage = 'Invali
 /** Largest id a row can have (PostgreSQL integer). */
 export const ID_MAX = 2_147_483_647;
 
-/** An id in a path: a positive integer, else 400 (never a database error). */
-const idParamSchema = z.coerce
-  .number({ error: 'Invalid id' })
-  .int('Invalid id')
-  .min(1, 'Invalid id')
-  .max(ID_MAX, 'Invalid id');
+/** An id sent as text (a path, a query): a positive integer, else 400 (never a database error). */
+export const idText = (message = 'Invalid id') =>
+  z.coerce.number({ error: message }).int(message).min(1, message).max(ID_MAX, message);
+
+const idParamSchema = idText();
 
 export const idParams = z.object({ id: idParamSchema });
 export const grantIdParams = z.object({ grantId: idParamSchema });
 export const grantTaskParams = z.object({ grantId: idParamSchema, taskId: idParamSchema });
+
+/**
+ * `?tz=`: the time zone whose days a list of due dates counts (the browser's own), as the
+ * runtime spells it; unknown zones are refused with 'Unknown time zone'.
+ */
+export const timeZoneQuery = () =>
+  storableString()
+    .trim()
+    .max(100, 'Unknown time zone')
+    .transform((value, context) => {
+      const zone = canonicalTimeZone(value);
+      if (zone === undefined) context.addIssue({ code: 'custom', message: 'Unknown time zone' });
+      return zone ?? z.NEVER;
+    });

@@ -10,6 +10,7 @@ import {
   requiredText,
   storableString,
   usernameSchema,
+  withConfirmedPassword,
 } from './common.ts';
 
 export const roles = ['admin', 'user'] as const;
@@ -24,11 +25,10 @@ export const INVITATION_VALID_DAYS = 7;
 /** An invitation to, or the acceptance of one for, an address a member already has. */
 export const ALREADY_MEMBER = 'A member of the organization already has this email address.';
 
-const roleSchema = z
-  .enum(roles, {
-    error: (issue) => (isMissing(issue.input) ? 'Role is required' : 'Invalid role value'),
-  })
-  .default('user');
+const requiredRoleSchema = z.enum(roles, {
+  error: (issue) => (isMissing(issue.input) ? 'Role is required' : 'Invalid role value'),
+});
+const roleSchema = requiredRoleSchema.default('user');
 
 export const companyProfileSchema = z.object({
   name: z.string(),
@@ -73,6 +73,10 @@ export const newUserSchema = z.object({
 });
 export type NewUserInput = z.input<typeof newUserSchema>;
 
+/** An admin gives a member another role; the company always keeps an admin (migration 0006). */
+export const roleChangeSchema = z.object({ role: requiredRoleSchema });
+export type RoleChange = z.infer<typeof roleChangeSchema>;
+
 export const resetPasswordSchema = z.object({
   userId: z
     .number({ error: 'User ID is required' })
@@ -81,14 +85,6 @@ export const resetPasswordSchema = z.object({
     .max(ID_MAX, 'User ID is required'),
   newPassword: passwordSchema,
 });
-
-/** The reset dialog asks more of a new password than the API does (SPEC §5). */
-export const strongPasswordSchema = z
-  .string()
-  .min(8, 'Password must be at least 8 characters')
-  .max(100, 'Password must be at most 100 characters')
-  .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
-  .regex(/[0-9]/, 'Password must contain at least one number');
 
 export const invitationInputSchema = z.object({
   email: emailSchema,
@@ -108,9 +104,19 @@ export const invitationSchema = z.object({
 export type Invitation = z.infer<typeof invitationSchema>;
 
 export const createdInvitationSchema = invitationSchema.extend({
-  /** The acceptance link, when no email was really sent (no SMTP server configured). */
-  previewUrl: z.string().optional(),
+  /** Whether the invitation was emailed: false when no email server is configured. */
+  emailed: z.boolean(),
+  /** The acceptance link, for the admin to send themselves when no email was sent. */
+  link: z.string().optional(),
 });
+export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;
+
+/** A pending invitation's new acceptance link: the one sent before stops working. */
+export const invitationLinkSchema = z.object({
+  link: z.string(),
+  expiresAt: z.string(),
+});
+export type InvitationLink = z.infer<typeof invitationLinkSchema>;
 
 export const invitationLookupSchema = z.object({
   status: z.enum(invitationStatuses),
@@ -126,20 +132,10 @@ export const acceptInvitationSchema = z.object({
 });
 
 /** The acceptance form's own, stricter rules (SPEC §5). */
-export const acceptInvitationFormSchema = z
-  .object({
-    username: z
-      .string()
-      .trim()
-      .min(4, 'Username must be at least 4 characters')
-      .max(50, 'Username must be at most 50 characters'),
-    password: z
-      .string()
-      .min(8, 'Password must be at least 8 characters')
-      .max(100, 'Password must be at most 100 characters'),
-    confirmPassword: z.string().max(100, 'Password must be at most 100 characters'),
-  })
-  .refine((values) => values.password === values.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-  });
+export const acceptInvitationFormSchema = withConfirmedPassword({
+  username: z
+    .string()
+    .trim()
+    .min(4, 'Username must be at least 4 characters')
+    .max(50, 'Username must be at most 50 characters'),
+});

@@ -1,9 +1,25 @@
 import { z } from 'zod';
-import { grantStatuses } from './grants.ts';
+import { timeZoneQuery } from './common.ts';
+import { boardTaskSchema, grantStatuses } from './grants.ts';
 import { interactionTypes } from './interactions.ts';
 
 /** SPEC §2.5: each dashboard list shows five items. */
 export const DASHBOARD_LIST_SIZE = 5;
+
+/** The dashboard's task lists show this many tasks, and say how many there are in all. */
+export const DASHBOARD_TASKS_SHOWN = 10;
+
+/** `?tz=`: the time zone whose days the dashboard counts (the browser's own); UTC when left out. */
+export const dashboardQuerySchema = z.object({
+  tz: timeZoneQuery().optional(),
+});
+
+/** The first tasks of one of the dashboard's task lists, each with its grant, and the count of all. */
+const dashboardTasksSchema = z.object({
+  items: z.array(boardTaskSchema),
+  total: z.number().int(),
+});
+export type DashboardTasks = z.infer<typeof dashboardTasksSchema>;
 
 export const dashboardSchema = z.object({
   totalContacts: z.number().int(),
@@ -29,5 +45,9 @@ export const dashboardSchema = z.object({
       contactName: z.string(),
     }),
   ),
+  /** Open tasks due today or in the next days (TASKS_DUE_WITHIN_DAYS days in all), soonest first. */
+  tasksDueSoon: dashboardTasksSchema,
+  /** Open tasks due before today, and tasks marked overdue: the most overdue first. */
+  overdueTasks: dashboardTasksSchema,
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

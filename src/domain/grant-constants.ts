@@ -20,6 +20,12 @@ export const taskCategories = ['research', 'proposal', 'outreach', 'submission']
 export const taskStatuses = ['pending', 'in-progress', 'completed', 'overdue'] as const;
 export type TaskStatus = (typeof taskStatuses)[number];
 
+/** Work not done yet: late once the day it was due is over (a task may also be marked overdue). */
+export const openTaskStatuses = ['pending', 'in-progress'] as const satisfies TaskStatus[];
+
+/** The dashboard's 'due soon': open work due today or in the days after it, this many days in all. */
+export const TASKS_DUE_WITHIN_DAYS = 14;
+
 export const taskStatusLabels: Record<TaskStatus, string> = {
   pending: 'Pending',
   'in-progress': 'In Progress',

@@ -2,20 +2,29 @@ import { z } from 'zod';
 import {
   AMOUNT_MAX,
   dateTimeSchema,
+  idText,
   isHttpUrl,
   isMissing,
   NOTES_MAX,
   optionalText,
   requiredText,
   storableString,
+  timeZoneQuery,
 } from './common.ts';
+import { type TaskDueWindow, taskDueWindows } from './due-dates.ts';
 import {
   type GrantStatus,
   grantStatuses,
   taskCategories,
   taskStatuses,
 } from './grant-constants.ts';
-import { type ListParams, listQuerySchema, queryText } from './lists.ts';
+import {
+  type ListParams,
+  listQuerySchema,
+  queryChoice,
+  queryText,
+  searchQuerySchema,
+} from './lists.ts';
 
 export * from './grant-constants.ts';
 
@@ -83,7 +92,7 @@ export interface GrantListParams extends ListParams<GrantSortField> {
 export const grantListQuerySchema = listQuerySchema(grantSortFields).extend({
   /** Exact funder: the grants of one organization (SPEC §1). */
   funder: queryText(),
-  status: z.enum(grantStatuses).optional(),
+  status: queryChoice(grantStatuses, 'Status'),
 });
 
 /** Count and total amount of the grants in each status, in pipeline order. */
@@ -127,3 +136,18 @@ export const taskPatchSchema = taskFields.partial();
 /** A task on the board, with its grant. */
 export const boardTaskSchema = taskSchema.extend({ grantName: z.string() });
 export type BoardTask = z.infer<typeof boardTaskSchema>;
+
+/** What the board is asked with: every task of the company, or those matching the filters. */
+export interface TaskBoardParams {
+  /** Text the task's name contains (any case). */
+  q?: string | undefined;
+  grantId?: number | undefined;
+  due?: TaskDueWindow | undefined;
+  /** The IANA time zone whose days the due windows count (UTC when left out). */
+  tz?: string | undefined;
+}
+export const taskBoardQuerySchema = searchQuerySchema.extend({
+  grantId: idText('Invalid grant').optional(),
+  due: queryChoice(taskDueWindows, 'Due'),
+  tz: timeZoneQuery().optional(),
+});

@@ -10,6 +10,12 @@ const LIST_LIMIT_MAX = 500;
 export const queryText = (max = LINE_MAX, tooLong = `Must be at most ${max} characters`) =>
   storableString().trim().max(max, tooLong).optional();
 
+/** A query parameter that takes one of `values`; anything else answers which ones there are. */
+export const queryChoice = <const T extends readonly [string, ...string[]]>(
+  values: T,
+  name: string,
+) => z.enum(values, { error: `${name} must be one of: ${values.join(', ')}` }).optional();
+
 /** `?q=`: the search every list and look-up takes. */
 export const searchQuerySchema = z.object({ q: queryText(200, 'Search is too long') });
 

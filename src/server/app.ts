@@ -13,6 +13,8 @@ import { createMailer } from './lib/mailer.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { createUploadMemory } from './lib/uploads.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
+import { profileRoutes } from './modules/auth/profile.routes.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -120,6 +122,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(etagPlugin);
   for (const routes of [
     authRoutes,
+    profileRoutes,
+    passwordResetRoutes,
     contactsRoutes,
     interactionsRoutes,
     grantsRoutes,

@@ -78,6 +78,8 @@ export interface AppConfig {
   host: string;
   database: DatabaseConfig;
   appUrl: URL;
+  /** Whether APP_URL was set; when not, appUrl is this computer's own address. */
+  appUrlIsSet: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   env: 'development' | 'production' | 'test';
@@ -117,6 +119,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       ? { kind: 'server', url: e.DATABASE_URL }
       : { kind: 'embedded', dataDir: e.DATA_DIR },
     appUrl: new URL(e.APP_URL ?? `http://localhost:${e.PORT}`),
+    appUrlIsSet: e.APP_URL !== undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     env: e.NODE_ENV,

@@ -13,6 +13,11 @@ const isAddressInUse = (error: unknown) =>
 
 async function main() {
   const config = parseConfig(process.env);
+  if (config.env === 'test') {
+    throw new StartupError(
+      'NODE_ENV=test is for the test suite only (it hashes passwords cheaply): use production or development.',
+    );
+  }
   const app = await buildApp(config);
 
   let closing = false;
@@ -45,10 +50,16 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
-  // The one plain line of start-up, before the JSON log lines: the address to open (APP_URL,
-  // which the links in emails use too).
+  // The plain lines of start-up, before the JSON log lines: the address to open (APP_URL, which
+  // the links in emails use too), and, when APP_URL is not set, what that means for links.
   app.server.once('listening', () => {
-    console.log(`Grantwell is running at ${config.appUrl.href.replace(/\/$/, '')}`);
+    const address = config.appUrl.href.replace(/\/$/, '');
+    console.log(`Grantwell is running at ${address}`);
+    if (!config.appUrlIsSet) {
+      console.log(
+        `APP_URL is not set, so invitation links use ${address}, which opens only on this computer: set APP_URL to the address your team opens.`,
+      );
+    }
   });
   try {
     await app.listen({ port: config.port, host: config.host });

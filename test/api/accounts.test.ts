@@ -34,20 +34,20 @@ describe('a username taken in another company (any case) is taken everywhere', (
       name: 'Copy',
       email: 'copy@x.org',
       username: name.toUpperCase(),
-      password: 'secret1',
+      password: 'Secret-01',
     });
     expect(added.statusCode).toBe(409);
     expect(added.json()).toEqual(TAKEN);
 
     const invitation = (
       await other.post('/api/organization/invitations', { name: 'Inv', email: 'inv@x.org' })
-    ).json() as { previewUrl: string };
-    const token = new URL(invitation.previewUrl).searchParams.get('token') ?? '';
+    ).json() as { link: string };
+    const token = new URL(invitation.link).searchParams.get('token') ?? '';
     const accepted = await app.inject({
       method: 'POST',
       url: '/api/invitations/accept',
       remoteAddress: randomAddress(),
-      payload: { token, username: name.toUpperCase(), password: 'secret1' },
+      payload: { token, username: name.toUpperCase(), password: 'Secret-01' },
     });
     expect(accepted.statusCode).toBe(409);
     expect(accepted.json()).toEqual(TAKEN);

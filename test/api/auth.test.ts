@@ -97,7 +97,8 @@ describe('POST /api/register', () => {
         { path: 'name', message: 'Name is required' },
         { path: 'organization', message: 'Organization is required' },
         { path: 'email', message: 'Invalid email format' },
-        { path: 'password', message: 'Password must be at least 6 characters' },
+        { path: 'password', message: 'Password must be at least 8 characters' },
+        { path: 'password', message: 'Password must contain at least one uppercase letter' },
       ],
     });
   });

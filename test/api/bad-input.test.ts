@@ -15,12 +15,14 @@ import { buildTestApp } from '../helpers/test-app.ts';
 
 let app: FastifyInstance;
 let cookie: string;
+let adminId: number;
 let ids: { contact: number; interaction: number; grant: number; task: number; opportunity: number };
 
 beforeAll(async () => {
   app = await buildTestApp();
   const admin = await registerCompany(app);
   cookie = admin.cookie;
+  adminId = admin.user.id;
   const as = clientFor(app, cookie);
   const contact = (await as.post('/api/contacts', { name: 'C', email: 'c@x.org' })).json().id;
   const interaction = (
@@ -103,6 +105,26 @@ const writeRoutes: {
     method: 'POST',
     url: () => '/api/login',
     body: field(['username', 'password']),
+  },
+  {
+    route: 'PATCH /api/user',
+    method: 'PATCH',
+    url: () => '/api/user',
+    body: field(['name', 'email', 'currentPassword']),
+  },
+  {
+    route: 'POST /api/user/password',
+    method: 'POST',
+    url: () => '/api/user/password',
+    body: field(['currentPassword', 'newPassword']),
+  },
+  // (POST /api/password-reset answers 503 on this server, which has no mail server to send
+  // through; test/api/password-reset.test.ts has it with one.)
+  {
+    route: 'POST /api/password-reset/confirm',
+    method: 'POST',
+    url: () => '/api/password-reset/confirm',
+    body: field(['token', 'password']),
   },
   {
     route: 'POST /api/contacts',
@@ -191,6 +213,13 @@ const writeRoutes: {
     method: 'POST',
     url: () => '/api/organization/users',
     body: field(['name', 'email', 'username', 'password', 'role']),
+  },
+  {
+    // The admin's own role: as the last admin, a demotion is refused.
+    route: 'PATCH /api/organization/users/:id',
+    method: 'PATCH',
+    url: () => `/api/organization/users/${adminId}`,
+    body: field(['role']),
   },
   {
     route: 'POST /api/organization/users/reset-password',

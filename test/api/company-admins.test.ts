@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/company.ts';
 import { violatesConstraint } from '../../src/server/db/errors.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
-import { addMember, registerCompany } from '../helpers/factories.ts';
+import { addMember, registerCompany, type SignedInUser } from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
 
@@ -77,41 +77,155 @@ describe('a company always keeps an admin', () => {
 
 // Two transactions really run at once, each on its own connection.
 const TRIES = 20;
+/** Setting up two signed-in admins 20 times takes over 30 s on a busy machine. */
+const TRIES_TIMEOUT_MS = 120_000;
+
+/**
+ * TRIES times, two new admins of one company each `act` on the other at the same moment: the
+ * statuses of each pair of answers (sorted, as '204+409'), and how many companies were left
+ * without an admin. A refusal for the last admin must say why.
+ */
+async function raceOfTwoAdmins(
+  act: (admin: SignedInUser, other: SignedInUser) => Promise<LightMyRequestResponse>,
+) {
+  const outcomes: string[] = [];
+  let withoutAdmin = 0;
+  for (let i = 0; i < TRIES; i++) {
+    const { companyId, first, second } = await twoAdmins();
+    const answers = await Promise.all([act(first, second), act(second, first)]);
+    outcomes.push(
+      answers
+        .map((a) => a.statusCode)
+        .sort()
+        .join('+'),
+    );
+    if ((await adminsOf(companyId)).length === 0) withoutAdmin += 1;
+    const refused = answers.find((a) => a.statusCode === 409);
+    if (refused) expect(refused.json()).toEqual({ message: LAST_ADMIN });
+  }
+  return { outcomes, withoutAdmin };
+}
 
 describe('two admins acting on each other at the same moment', () => {
-  it(`${TRIES} tries of removing each other: one removal wins, an admin always stays`, async () => {
-    const outcomes: string[] = [];
-    let withoutAdmin = 0;
-    for (let i = 0; i < TRIES; i++) {
-      const { companyId, first, second } = await twoAdmins();
-      const answers = await Promise.all([
-        clientFor(app, first.cookie).delete(`/api/organization/users/${second.user.id}`),
-        clientFor(app, second.cookie).delete(`/api/organization/users/${first.user.id}`),
-      ]);
-      const statuses = answers.map((a) => a.statusCode).sort();
-      outcomes.push(statuses.join('+'));
-      if ((await adminsOf(companyId)).length === 0) withoutAdmin += 1;
+  it(
+    `${TRIES} tries of removing each other: one removal wins, an admin always stays`,
+    async () => {
+      const { outcomes, withoutAdmin } = await raceOfTwoAdmins((admin, other) =>
+        clientFor(app, admin.cookie).delete(`/api/organization/users/${other.user.id}`),
+      );
+      expect(withoutAdmin, `companies left without an admin: ${outcomes.join(', ')}`).toBe(0);
       // The loser is refused (409), or finds its own session already ended with its account.
-      const loser = answers.find((a) => a.statusCode !== 204);
-      if (loser?.statusCode === 409) expect(loser.json()).toEqual({ message: LAST_ADMIN });
-    }
-    expect(withoutAdmin, `companies left without an admin: ${outcomes.join(', ')}`).toBe(0);
-    for (const outcome of outcomes) expect(['204+401', '204+409']).toContain(outcome);
+      for (const outcome of outcomes) expect(['204+401', '204+409']).toContain(outcome);
+    },
+    TRIES_TIMEOUT_MS,
+  );
+
+  it(
+    `${TRIES} tries of demoting each other: one demotion wins, an admin always stays`,
+    async () => {
+      let withoutAdmin = 0;
+      const succeeded: number[] = [];
+      for (let i = 0; i < TRIES; i++) {
+        const { companyId, first, second } = await twoAdmins();
+        const results = await Promise.allSettled([
+          setRole(companyId, second.user.id, 'user'),
+          setRole(companyId, first.user.id, 'user'),
+        ]);
+        succeeded.push(results.filter((r) => r.status === 'fulfilled').length);
+        if ((await adminsOf(companyId)).length === 0) withoutAdmin += 1;
+      }
+      expect(withoutAdmin, `companies left without an admin, of ${TRIES}`).toBe(0);
+      expect(succeeded).toEqual(Array(TRIES).fill(1));
+    },
+    TRIES_TIMEOUT_MS,
+  );
+});
+
+describe("an admin changes a member's role from the team list", () => {
+  const setRoleThroughApi = (cookie: string, userId: number, role: unknown) =>
+    clientFor(app, cookie).patch(`/api/organization/users/${userId}`, { role });
+
+  it('promotes a user to admin and back; the member sees it at once', async () => {
+    const { companyId, first } = await twoAdmins();
+    const member = await addMember(app, companyId, 'user');
+    const promoted = await setRoleThroughApi(first.cookie, member.user.id, 'admin');
+    expect(promoted.statusCode).toBe(200);
+    expect(promoted.json()).toEqual({
+      id: member.user.id,
+      name: member.user.name,
+      email: member.user.email,
+      username: member.username,
+      role: 'admin',
+    });
+    expect((await clientFor(app, member.cookie).get('/api/user')).json().role).toBe('admin');
+    const team = await clientFor(app, first.cookie).get('/api/organization/users');
+    expect(team.json()).toContainEqual(
+      expect.objectContaining({ id: member.user.id, role: 'admin' }),
+    );
+
+    expect((await setRoleThroughApi(first.cookie, member.user.id, 'user')).statusCode).toBe(200);
+    expect((await clientFor(app, member.cookie).get('/api/user')).json().role).toBe('user');
   });
 
-  it(`${TRIES} tries of demoting each other: one demotion wins, an admin always stays`, async () => {
-    let withoutAdmin = 0;
-    const succeeded: number[] = [];
-    for (let i = 0; i < TRIES; i++) {
-      const { companyId, first, second } = await twoAdmins();
-      const results = await Promise.allSettled([
-        setRole(companyId, second.user.id, 'user'),
-        setRole(companyId, first.user.id, 'user'),
-      ]);
-      succeeded.push(results.filter((r) => r.status === 'fulfilled').length);
-      if ((await adminsOf(companyId)).length === 0) withoutAdmin += 1;
+  it('answers a plain user 403 and changes nothing', async () => {
+    const { companyId, first } = await twoAdmins();
+    const member = await addMember(app, companyId, 'user');
+    for (const [target, role] of [
+      [member.user.id, 'admin'],
+      [first.user.id, 'user'],
+    ] as const) {
+      const response = await setRoleThroughApi(member.cookie, target, role);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: 'Only administrators can do this' });
     }
-    expect(withoutAdmin, `companies left without an admin, of ${TRIES}`).toBe(0);
-    expect(succeeded).toEqual(Array(TRIES).fill(1));
+    expect(await adminsOf(companyId)).toHaveLength(2);
   });
+
+  it("refuses the last admin's demotion, another company's member and a bad role", async () => {
+    const admin = await registerCompany(app);
+    const companyId = admin.user.companyId;
+    const lastAdmin = await setRoleThroughApi(admin.cookie, admin.user.id, 'user');
+    expect(lastAdmin.statusCode).toBe(409);
+    expect(lastAdmin.json()).toEqual({ message: LAST_ADMIN });
+    expect(await adminsOf(companyId)).toEqual([admin.user.id]);
+
+    const outsider = await registerCompany(app);
+    const elsewhere = await setRoleThroughApi(admin.cookie, outsider.user.id, 'user');
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json()).toEqual({ message: 'User not found' });
+    expect(await adminsOf(outsider.user.companyId)).toEqual([outsider.user.id]);
+
+    const member = await addMember(app, companyId, 'user');
+    for (const [role, message] of [
+      ['owner', 'Invalid role value'],
+      [undefined, 'Role is required'],
+    ] as const) {
+      const response = await setRoleThroughApi(admin.cookie, member.user.id, role);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(message);
+    }
+    expect(await adminsOf(companyId)).toEqual([admin.user.id]);
+  });
+
+  it('lets an admin step down while another admin remains', async () => {
+    const { companyId, first, second } = await twoAdmins();
+    const response = await setRoleThroughApi(second.cookie, second.user.id, 'user');
+    expect(response.statusCode).toBe(200);
+    expect(await adminsOf(companyId)).toEqual([first.user.id]);
+    // No longer an admin: the next admin call is refused.
+    expect((await setRoleThroughApi(second.cookie, second.user.id, 'admin')).statusCode).toBe(403);
+  });
+
+  it(
+    `${TRIES} tries of two admins demoting each other through the API at once: an admin always stays`,
+    async () => {
+      const { outcomes, withoutAdmin } = await raceOfTwoAdmins((admin, other) =>
+        setRoleThroughApi(admin.cookie, other.user.id, 'user'),
+      );
+      expect(withoutAdmin, `companies left without an admin: ${outcomes.join(', ')}`).toBe(0);
+      // The loser is refused (409), or was no longer an admin when its request came in (403).
+      for (const outcome of outcomes) expect(['200+403', '200+409']).toContain(outcome);
+    },
+    TRIES_TIMEOUT_MS,
+  );
 });

@@ -202,16 +202,25 @@ describe('POST /api/contacts/upload', () => {
     expect(await namesOf(client)).toEqual([]);
   });
 
-  it('refuses a file with more than 10,000 rows that are not contacts, quickly, and imports nothing', async () => {
+  it('refuses a file with more than 10,000 rows that are not contacts, quickly, and imports nothing', {
+    timeout: 90_000,
+  }, async () => {
     const { client, upload } = await signedIn();
     // One-column rows are the costliest to read; before this limit, 400,000 of them held the
     // server for seconds.
     const rows = ['Valid Person,valid@x.org', ...Array.from({ length: 10_001 }, () => 'a')];
-    const started = performance.now();
-    const response = await upload(['name,email', ...rows].join('\n'));
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: TOO_MANY_INVALID_ROWS });
-    expect(performance.now() - started).toBeLessThan(5_000);
+    const timed = async (lines: string[]) => {
+      const started = performance.now();
+      const response = await upload(['name,email', ...lines].join('\n'));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: TOO_MANY_INVALID_ROWS });
+      return performance.now() - started;
+    };
+    const justOver = await timed(rows);
+    // The server stops reading at the limit: forty times the rows take about as long, not forty
+    // times as long (a ratio, so that a busy machine slows both alike).
+    const farOver = await timed([...rows, ...Array.from({ length: 390_000 }, () => 'a')]);
+    expect(farOver).toBeLessThan(justOver * 4);
     expect(await namesOf(client)).toEqual([]);
 
     const atTheLimit = await upload(['name,email', ...rows.slice(0, 10_001)].join('\n'));

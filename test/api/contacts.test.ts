@@ -231,4 +231,20 @@ describe('contacts of one organization', () => {
     );
     expect(response.json().map((c: { name: string }) => c.name)).toEqual(['A']);
   });
+
+  it("answers ten of a large funder's contacts and counts them all, the company's only", async () => {
+    const client = await newCompanyClient();
+    const other = await newCompanyClient();
+    const add = (to: Client, n: number, organization: string) =>
+      to.post('/api/contacts', { name: `Person ${n}`, email: `p${n}@x.org`, organization });
+    for (let n = 1; n <= 12; n++) await add(client, n, 'Big Funder');
+    await add(client, 13, 'Small');
+    await add(other, 14, 'Big Funder');
+
+    const response = await client.get(
+      `/api/contacts?organization=${encodeURIComponent('Big Funder')}&limit=10`,
+    );
+    expect(response.json()).toHaveLength(10);
+    expect(response.headers['x-total-count']).toBe('12');
+  });
 });

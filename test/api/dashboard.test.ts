@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCompany } from '../helpers/factories.ts';
-import { clientFor } from '../helpers/requests.ts';
+import { type Client, clientFor } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
 
 let app: FastifyInstance;
@@ -10,8 +10,48 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const DAY = 24 * 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const DAY = 24 * 60 * MINUTE;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+/**
+ * Midnight that starts the day `days` after today, today as the clocks show it in a zone
+ * `offsetMinutes` ahead of UTC that keeps no summer time (UTC itself, Asia/Kolkata).
+ */
+function midnightIn(offsetMinutes: number, days = 0) {
+  const offset = offsetMinutes * MINUTE;
+  return Math.floor((Date.now() + offset) / DAY) * DAY + days * DAY - offset;
+}
+const at = (ms: number) => new Date(ms).toISOString();
+const KOLKATA = 5 * 60 + 30;
+
+/** A grant with one task per [name, due date, status]; the dashboard's task lists name them. */
+async function grantWithTasks(
+  client: Client,
+  grantName: string,
+  tasks: [string, string, string][],
+) {
+  const grant = (
+    await client.post('/api/grants', {
+      name: grantName,
+      funder: 'F',
+      amount: 1,
+      dueDate: inDays(60),
+    })
+  ).json();
+  for (const [name, dueDate, status] of tasks) {
+    const created = await client.post(`/api/grants/${grant.id}/tasks`, {
+      name,
+      description: `About ${name}`,
+      category: 'research',
+      dueDate,
+      status,
+    });
+    expect(created.statusCode).toBe(201);
+  }
+  return grant as { id: number };
+}
+
+const names = (list: { items: { name: string }[] }) => list.items.map((task) => task.name);
 
 describe('GET /api/dashboard', () => {
   it('is empty for a new company', async () => {
@@ -22,6 +62,8 @@ describe('GET /api/dashboard', () => {
       activeGrants: 0,
       upcomingDeadlines: [],
       recentInteractions: [],
+      tasksDueSoon: { items: [], total: 0 },
+      overdueTasks: { items: [], total: 0 },
     });
   });
 
@@ -82,6 +124,124 @@ describe('GET /api/dashboard', () => {
     await busy.post('/api/contacts', { name: 'A', email: 'a@x.org' });
     const quiet = clientFor(app, (await registerCompany(app)).cookie);
     expect((await quiet.get('/api/dashboard')).json().totalContacts).toBe(0);
+  });
+
+  it('lists the open tasks due today and in the 13 days after it, soonest first, each with its grant', async () => {
+    const client = clientFor(app, (await registerCompany(app)).cookie);
+    const today = midnightIn(0);
+    const grant = await grantWithTasks(client, 'Literacy', [
+      ['day 13, last minute', at(midnightIn(0, 14) - MINUTE), 'pending'],
+      ['day 14, first minute', at(midnightIn(0, 14)), 'pending'],
+      ['today, first minute', at(today), 'in-progress'],
+      ['yesterday, last minute', at(today - MINUTE), 'pending'],
+      ['day 3, done', at(midnightIn(0, 3)), 'completed'],
+      ['day 5', at(midnightIn(0, 5) + 9 * 60 * MINUTE), 'pending'],
+      ['day 2, marked overdue', at(midnightIn(0, 2)), 'overdue'],
+    ]);
+
+    const { tasksDueSoon } = (await client.get('/api/dashboard')).json();
+    expect(names(tasksDueSoon)).toEqual(['today, first minute', 'day 5', 'day 13, last minute']);
+    expect(tasksDueSoon.total).toBe(3);
+    expect(tasksDueSoon.items[0]).toMatchObject({
+      grantId: grant.id,
+      grantName: 'Literacy',
+      description: 'About today, first minute',
+      status: 'in-progress',
+      category: 'research',
+      dueDate: at(today),
+    });
+    expect(Object.keys(tasksDueSoon.items[0]).sort()).toEqual([
+      'category',
+      'companyId',
+      'description',
+      'dueDate',
+      'grantId',
+      'grantName',
+      'id',
+      'name',
+      'status',
+    ]);
+  });
+
+  it('lists the overdue tasks: pending or in progress and due before today, or marked overdue', async () => {
+    const client = clientFor(app, (await registerCompany(app)).cookie);
+    const today = midnightIn(0);
+    await grantWithTasks(client, 'Parks', [
+      ['yesterday, last minute', at(today - MINUTE), 'pending'],
+      ['last month', at(midnightIn(0, -30)), 'in-progress'],
+      ['last week, done', at(midnightIn(0, -7)), 'completed'],
+      ['next week, marked overdue', at(midnightIn(0, 7)), 'overdue'],
+      ['today, first minute', at(today), 'pending'],
+    ]);
+
+    const { overdueTasks, tasksDueSoon } = (await client.get('/api/dashboard')).json();
+    // The most overdue first: the oldest due date leads.
+    expect(names(overdueTasks)).toEqual([
+      'last month',
+      'yesterday, last minute',
+      'next week, marked overdue',
+    ]);
+    expect(overdueTasks.total).toBe(3);
+    expect(names(tasksDueSoon)).toEqual(['today, first minute']);
+  });
+
+  it('counts the days where the user is (tz), and refuses a time zone that is not one', async () => {
+    const client = clientFor(app, (await registerCompany(app)).cookie);
+    await grantWithTasks(client, 'Mumbai', [
+      ['Kolkata yesterday, last minute', at(midnightIn(KOLKATA) - MINUTE), 'pending'],
+      ['Kolkata today, first minute', at(midnightIn(KOLKATA)), 'pending'],
+      ['Kolkata day 13, last minute', at(midnightIn(KOLKATA, 14) - MINUTE), 'pending'],
+      ['Kolkata day 14, first minute', at(midnightIn(KOLKATA, 14)), 'pending'],
+    ]);
+
+    const kolkata = (await client.get('/api/dashboard?tz=Asia/Kolkata')).json();
+    expect(names(kolkata.overdueTasks)).toEqual(['Kolkata yesterday, last minute']);
+    expect(names(kolkata.tasksDueSoon)).toEqual([
+      'Kolkata today, first minute',
+      'Kolkata day 13, last minute',
+    ]);
+    // In UTC the two minutes around Kolkata's midnight fall on the same day.
+    const utc = (await client.get('/api/dashboard')).json();
+    const utcOverdue = names(utc.overdueTasks);
+    expect(utcOverdue.includes('Kolkata yesterday, last minute')).toBe(
+      utcOverdue.includes('Kolkata today, first minute'),
+    );
+
+    for (const tz of ['Mars/Olympus_Mons', '+05:30', 'x'.repeat(101)]) {
+      const refused = await client.get(`/api/dashboard?tz=${encodeURIComponent(tz)}`);
+      expect(refused.statusCode, tz).toBe(400);
+      expect(refused.json()).toMatchObject({ message: 'Unknown time zone' });
+    }
+  });
+
+  it('shows the first ten tasks of a list and counts them all', async () => {
+    const client = clientFor(app, (await registerCompany(app)).cookie);
+    const tasks = Array.from({ length: 12 }, (_, i): [string, string, string] => [
+      `late ${i + 1}`,
+      at(midnightIn(0, -20 + i)),
+      'pending',
+    ]);
+    await grantWithTasks(client, 'Busy', tasks);
+
+    const { overdueTasks } = (await client.get('/api/dashboard')).json();
+    expect(overdueTasks.items).toHaveLength(10);
+    expect(overdueTasks.items[0].name).toBe('late 1');
+    expect(overdueTasks.total).toBe(12);
+  });
+
+  it("never shows another company's tasks", async () => {
+    const other = clientFor(app, (await registerCompany(app)).cookie);
+    await grantWithTasks(other, 'Theirs', [
+      ['their overdue task', inDays(-1), 'pending'],
+      ['their task due soon', inDays(1), 'pending'],
+    ]);
+    const own = clientFor(app, (await registerCompany(app)).cookie);
+    await grantWithTasks(own, 'Ours', [['our task', inDays(1), 'pending']]);
+
+    const dashboard = (await own.get('/api/dashboard')).json();
+    expect(names(dashboard.tasksDueSoon)).toEqual(['our task']);
+    expect(dashboard.tasksDueSoon.total).toBe(1);
+    expect(dashboard.overdueTasks).toEqual({ items: [], total: 0 });
   });
 
   it('requires sign-in', async () => {

@@ -101,6 +101,25 @@ describe('grants CRUD', () => {
     expect(await names('/api/grants?q=river')).toEqual(['Arts', 'Literacy for All']);
     expect(await names('/api/grants?sort=-amount&limit=1')).toHaveLength(1);
   });
+
+  it('counts the grants of one status, and refuses a status there is not', async () => {
+    const client = await newClient();
+    await client.post('/api/grants', literacy);
+    await client.post('/api/grants', { ...literacy, name: 'Parks', status: 'awarded' });
+    await client.post('/api/grants', { ...literacy, name: 'Arts', status: 'awarded' });
+
+    const awarded = await client.get('/api/grants?status=awarded&limit=1');
+    expect(awarded.json()).toHaveLength(1);
+    expect(awarded.headers['x-total-count']).toBe('2');
+
+    for (const status of ['won', '', 'Awarded']) {
+      const response = await client.get(`/api/grants?status=${status}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(
+        'Status must be one of: draft, in-progress, submitted, awarded, rejected',
+      );
+    }
+  });
 });
 
 describe('grant validation (SPEC §5)', () => {

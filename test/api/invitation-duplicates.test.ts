@@ -18,7 +18,7 @@ afterAll(() => app.close());
 const ALREADY_INVITED = { message: 'An invitation to this email address is already pending.' };
 const ALREADY_MEMBER = { message: 'A member of the organization already has this email address.' };
 
-const tokenOf = (previewUrl: string) => new URL(previewUrl).searchParams.get('token') ?? '';
+const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
 const invite = (as: Client, email: string) =>
   as.post('/api/organization/invitations', { name: 'Ivy Invitee', email });
 const pendingEmails = async (as: Client) =>
@@ -71,7 +71,7 @@ describe('one pending invitation per email address', () => {
     expect(await pendingEmails(as)).toEqual(['ivy@example.org']);
     const lookup = await app.inject({
       method: 'GET',
-      url: `/api/invitations/${tokenOf(first.previewUrl)}`,
+      url: `/api/invitations/${tokenOf(first.link)}`,
     });
     expect(lookup.json().status).toBe('expired');
   });
@@ -84,7 +84,7 @@ describe('one pending invitation per email address', () => {
       url: '/api/invitations/accept',
       remoteAddress: randomAddress(),
       payload: {
-        token: tokenOf(first.previewUrl),
+        token: tokenOf(first.link),
         username: uniqueUsername('ivy'),
         password: 'Ivy-pass-1',
       },
@@ -113,7 +113,7 @@ describe('one pending invitation per email address', () => {
       url: '/api/invitations/accept',
       remoteAddress: randomAddress(),
       payload: {
-        token: tokenOf(invitation.previewUrl),
+        token: tokenOf(invitation.link),
         username: uniqueUsername('ivy'),
         password: 'Ivy-pass-1',
       },

@@ -1,65 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/server/config.ts';
 import { login, randomAddress, registerCompany, uniqueUsername } from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
+import { decodeQuotedPrintable, type SmtpServer, startSmtpServer } from '../helpers/smtp-server.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a free port that keeps what it receives. */
-async function startSmtpServer(
-  options: { refuse?: boolean; hold?: { reached: () => void; until: Promise<void> } } = {},
-) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      const answer = () =>
-        options.refuse ? callback(new Error('Mailbox unavailable')) : callback();
-      if (!options.hold) return answer();
-      // Holds the message mid-delivery until the test lets it go.
-      options.hold.reached();
-      void options.hold.until.then(answer);
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    received,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
-
-/** The text of a message with quoted-printable soft breaks and escapes undone. */
-const decodeQuotedPrintable = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-
 describe('invitations by real email', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: SmtpServer;
   let app: FastifyInstance;
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -78,7 +26,8 @@ describe('invitations by real email', () => {
       role: 'user',
     });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).not.toHaveProperty('previewUrl');
+    expect(created.json()).toMatchObject({ emailed: true });
+    expect(created.json()).not.toHaveProperty('link');
 
     expect(smtp.received).toHaveLength(1);
     const message = smtp.received[0];
@@ -129,7 +78,7 @@ describe('invitations by real email', () => {
 });
 
 describe('when the mail server refuses the message', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: SmtpServer;
   let app: FastifyInstance;
   beforeAll(async () => {
     smtp = await startSmtpServer({ refuse: true });
@@ -160,7 +109,7 @@ describe('while the invitation email is on its way', () => {
   const delivering = new Promise<void>((resolve) => {
     reached = resolve;
   });
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: SmtpServer;
   let app: FastifyInstance;
   beforeAll(async () => {
     const until = new Promise<void>((resolve) => {
@@ -196,7 +145,7 @@ describe('a mail server slower than the idle-transaction limit', () => {
   const delivering = new Promise<void>((resolve) => {
     reached = resolve;
   });
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: SmtpServer;
   let app: FastifyInstance;
   beforeAll(async () => {
     const until = new Promise<void>((resolve) => {

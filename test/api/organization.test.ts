@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
-const tokenOf = (previewUrl: string) => new URL(previewUrl).searchParams.get('token') ?? '';
+const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
 
 async function team() {
   const admin = await registerCompany(app, { organization: 'River Trust' });
@@ -69,7 +69,7 @@ describe('who may call what', () => {
           name: 'New Person',
           email: 'new@x.org',
           username: `new_${Math.random().toString(36).slice(2, 10)}`,
-          password: 'secret1',
+          password: 'Secret-01',
           role: 'user',
         },
       }),
@@ -97,6 +97,14 @@ describe('who may call what', () => {
         payload: { name: 'Invitee', email: 'invitee@x.org', role: 'user' },
       }),
       expected: { anonymous: 401, user: 403, admin: 201, otherAdmin: 201 },
+    },
+    {
+      call: 'POST /api/organization/invitations/:id/link',
+      request: ({ invitationId }) => ({
+        method: 'POST',
+        url: `/api/organization/invitations/${invitationId}/link`,
+      }),
+      expected: { anonymous: 401, user: 403, admin: 200, otherAdmin: 404 },
     },
     {
       call: 'DELETE /api/organization/invitations/:id',
@@ -178,7 +186,7 @@ describe('team', () => {
       name: 'Nina New',
       email: 'nina@x.org',
       username,
-      password: 'secret1',
+      password: 'Secret-01',
       role: 'admin',
     });
     expect(added.statusCode).toBe(201);
@@ -193,7 +201,7 @@ describe('team', () => {
     });
     for (const member of list)
       expect(Object.keys(member).sort()).toEqual(['email', 'id', 'name', 'role', 'username']);
-    const cookie = await login(app, username, 'secret1');
+    const cookie = await login(app, username, 'Secret-01');
     expect((await me(cookie)).json()).toMatchObject({
       companyId: admin.user.companyId,
       role: 'admin',
@@ -206,7 +214,7 @@ describe('team', () => {
       name: 'X',
       email: 'x@x.org',
       username: member.username,
-      password: 'secret1',
+      password: 'Secret-01',
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ message: 'Username already exists' });
@@ -219,8 +227,16 @@ describe('team', () => {
     expect(short.json().message).toBe('Username must be at least 3 characters');
     expect(short.json().issues).toContainEqual({
       path: 'password',
-      message: 'Password must be at least 6 characters',
+      message: 'Password must be at least 8 characters',
     });
+    const weak = await asAdmin.post('/api/organization/users', {
+      name: 'X',
+      email: 'x@x.org',
+      username: uniqueUsername('weak'),
+      password: 'longenough1',
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().message).toBe('Password must contain at least one uppercase letter');
   });
 
   it('resets a password: the old one and every session of that user stop working', async () => {
@@ -235,7 +251,7 @@ describe('team', () => {
     expect((await me(await login(app, member.username, 'Brand-new-1'))).statusCode).toBe(200);
 
     const missing = await asAdmin.post('/api/organization/users/reset-password', {
-      newPassword: 'abcdef',
+      newPassword: 'Abcdef-12',
     });
     expect(missing.json().message).toBe('User ID is required');
   });
@@ -277,8 +293,10 @@ describe('invitation life cycle', () => {
       status: 'pending',
     });
     expect(invitation).not.toHaveProperty('token');
-    expect(invitation.previewUrl).toMatch(/^http:\/\/localhost:3000\/accept-invitation\?token=/);
-    const token = tokenOf(invitation.previewUrl);
+    // No email server is configured here: nothing was emailed, and the admin gets the link.
+    expect(invitation.emailed).toBe(false);
+    expect(invitation.link).toMatch(/^http:\/\/localhost:3000\/accept-invitation\?token=/);
+    const token = tokenOf(invitation.link);
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
 
     const listed = (await asAdmin.get('/api/organization/invitations')).json();
@@ -339,7 +357,7 @@ describe('invitation life cycle', () => {
       .update(userInvitations)
       .set({ expiresAt: new Date(Date.now() - 60_000) })
       .where(eq(userInvitations.id, invitation.id));
-    const token = tokenOf(invitation.previewUrl);
+    const token = tokenOf(invitation.link);
     expect(
       (await app.inject({ method: 'GET', url: `/api/invitations/${token}` })).json().status,
     ).toBe('expired');
@@ -347,11 +365,15 @@ describe('invitation life cycle', () => {
       method: 'POST',
       url: '/api/invitations/accept',
       remoteAddress: randomAddress(),
-      payload: { token, username: 'late_user', password: 'secret1' },
+      payload: { token, username: 'late_user', password: 'Secret-01' },
     });
     expect(accept.statusCode).toBe(409);
     expect(accept.json().message).toBe('This invitation has already been expired.');
     expect((await asAdmin.get('/api/organization/invitations')).json()).toEqual([]);
+    // Not listed, so not renewed either: the admin invites again.
+    expect(
+      (await asAdmin.post(`/api/organization/invitations/${invitation.id}/link`, {})).statusCode,
+    ).toBe(404);
   });
 
   it("builds invitation links from APP_URL, never from the request's Host header", async () => {
@@ -363,7 +385,61 @@ describe('invitation life cycle', () => {
       payload: { name: 'Hal', email: 'hal@x.org' },
     });
     expect(created.statusCode).toBe(201);
-    expect(new URL(created.json().previewUrl).origin).toBe('http://localhost:3000');
+    expect(new URL(created.json().link).origin).toBe('http://localhost:3000');
+  });
+
+  it('gives a pending invitation a new link: the old one stops working, the new one works', async () => {
+    const { asAdmin } = await team();
+    const invitation = (
+      await asAdmin.post('/api/organization/invitations', { name: 'Lin', email: 'lin@x.org' })
+    ).json();
+    const renewed = await asAdmin.post(`/api/organization/invitations/${invitation.id}/link`, {});
+    expect(renewed.statusCode).toBe(200);
+    const { link, expiresAt } = renewed.json();
+    expect(new URL(link).origin).toBe('http://localhost:3000');
+    expect(tokenOf(link)).not.toBe(tokenOf(invitation.link));
+    expect(Date.parse(expiresAt)).toBeGreaterThanOrEqual(Date.parse(invitation.expiresAt));
+
+    const lookup = (token: string) =>
+      app.inject({ method: 'GET', url: `/api/invitations/${token}` });
+    expect((await lookup(tokenOf(invitation.link))).statusCode).toBe(404);
+    expect((await lookup(tokenOf(link))).json().status).toBe('pending');
+    const oldAccept = await app.inject({
+      method: 'POST',
+      url: '/api/invitations/accept',
+      remoteAddress: randomAddress(),
+      payload: { token: tokenOf(invitation.link), username: 'lin_old', password: 'Secret-pass-12' },
+    });
+    expect(oldAccept.statusCode).toBe(404);
+    const accept = await app.inject({
+      method: 'POST',
+      url: '/api/invitations/accept',
+      remoteAddress: randomAddress(),
+      payload: { token: tokenOf(link), username: 'lin_new', password: 'Secret-pass-12' },
+    });
+    expect(accept.statusCode).toBe(201);
+    // Accepted: it is history now, and gets no new link.
+    expect(
+      (await asAdmin.post(`/api/organization/invitations/${invitation.id}/link`, {})).statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses a new link for a malformed id or a cancelled invitation, changing nothing', async () => {
+    const { asAdmin } = await team();
+    const invitation = (
+      await asAdmin.post('/api/organization/invitations', { name: 'Kit', email: 'kit@x.org' })
+    ).json();
+    const malformed = await asAdmin.post('/api/organization/invitations/abc/link', {});
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toHaveProperty('message');
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/invitations/${tokenOf(invitation.link)}` }))
+        .statusCode,
+    ).toBe(200);
+    await asAdmin.delete(`/api/organization/invitations/${invitation.id}`);
+    const cancelled = await asAdmin.post(`/api/organization/invitations/${invitation.id}/link`, {});
+    expect(cancelled.statusCode).toBe(404);
+    expect(cancelled.json()).toEqual({ message: 'Invitation not found' });
   });
 
   it('a cancelled invitation no longer exists', async () => {
@@ -374,7 +450,7 @@ describe('invitation life cycle', () => {
     expect(
       (await asAdmin.delete(`/api/organization/invitations/${invitation.id}`)).statusCode,
     ).toBe(204);
-    const token = tokenOf(invitation.previewUrl);
+    const token = tokenOf(invitation.link);
     expect((await app.inject({ method: 'GET', url: `/api/invitations/${token}` })).statusCode).toBe(
       404,
     );
@@ -382,7 +458,7 @@ describe('invitation life cycle', () => {
       method: 'POST',
       url: '/api/invitations/accept',
       remoteAddress: randomAddress(),
-      payload: { token, username: 'gone_user', password: 'secret1' },
+      payload: { token, username: 'gone_user', password: 'Secret-01' },
     });
     expect(accept.statusCode).toBe(404);
   });
@@ -392,12 +468,12 @@ describe('invitation life cycle', () => {
     const invitation = (
       await asAdmin.post('/api/organization/invitations', { name: 'Dup', email: 'dup@x.org' })
     ).json();
-    const token = tokenOf(invitation.previewUrl);
+    const token = tokenOf(invitation.link);
     const taken = await app.inject({
       method: 'POST',
       url: '/api/invitations/accept',
       remoteAddress: randomAddress(),
-      payload: { token, username: member.username, password: 'secret1' },
+      payload: { token, username: member.username, password: 'Secret-01' },
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ message: 'Username already exists' });
@@ -423,7 +499,7 @@ describe('invitation life cycle', () => {
       method: 'POST',
       url: '/api/invitations/accept',
       remoteAddress: randomAddress(),
-      payload: { token: '', username: 'someone', password: 'secret1' },
+      payload: { token: '', username: 'someone', password: 'Secret-01' },
     });
     expect(noToken.json().message).toBe('Token is required');
     expect(

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, registerCompany, registrationFor } from '../helpers/factories.ts';
+import {
+  addMember,
+  DEFAULT_PASSWORD,
+  registerCompany,
+  registrationFor,
+} from '../helpers/factories.ts';
 import { clientFor, multipartFile } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
 
@@ -60,7 +65,7 @@ async function world() {
   const cancelled = (
     await as.post('/api/organization/invitations', { name: 'J', email: 'j@x.org' })
   ).json();
-  const token = new URL(invitation.previewUrl).searchParams.get('token');
+  const token = new URL(invitation.link).searchParams.get('token');
   const cookies: Record<Caller, string | undefined> = {
     anonymous: undefined,
     user: member.cookie,
@@ -107,6 +112,42 @@ const rows: Row[] = [
     expect: [200, 200, 200, 200],
   },
   { route: 'GET /api/user', request: () => ({ url: '/api/user' }), expect: [401, 200, 200, 200] },
+  {
+    route: 'PATCH /api/user',
+    request: () => ({ url: '/api/user', payload: { name: 'Renamed Person' } }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    // Every caller's password is the factories' default; set to itself, it changes nothing.
+    route: 'POST /api/user/password',
+    request: () => ({
+      url: '/api/user/password',
+      payload: { currentPassword: DEFAULT_PASSWORD, newPassword: DEFAULT_PASSWORD },
+    }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/password-reset',
+    request: () => ({ url: '/api/password-reset' }),
+    expect: [200, 200, 200, 200],
+  },
+  {
+    // This server has no mail server: whoever asks is told to ask an admin.
+    route: 'POST /api/password-reset',
+    request: (w) => ({
+      url: '/api/password-reset',
+      payload: { usernameOrEmail: w.admin.username },
+    }),
+    expect: [503, 503, 503, 503],
+  },
+  {
+    route: 'POST /api/password-reset/confirm',
+    request: () => ({
+      url: '/api/password-reset/confirm',
+      payload: { token: 'made-up', password: DEFAULT_PASSWORD },
+    }),
+    expect: [400, 400, 400, 400],
+  },
   {
     route: 'GET /api/contacts',
     request: () => ({ url: '/api/contacts' }),
@@ -276,7 +317,7 @@ const rows: Row[] = [
     route: 'POST /api/organization/users',
     request: () => ({
       url: '/api/organization/users',
-      payload: { name: 'P', email: 'p@x.org', username: `p_${unique()}`, password: 'secret1' },
+      payload: { name: 'P', email: 'p@x.org', username: `p_${unique()}`, password: 'Secret-01' },
     }),
     expect: [401, 403, 201, 201],
   },
@@ -284,7 +325,15 @@ const rows: Row[] = [
     route: 'POST /api/organization/users/reset-password',
     request: (w) => ({
       url: '/api/organization/users/reset-password',
-      payload: { userId: w.spare.user.id, newPassword: 'secret2' },
+      payload: { userId: w.spare.user.id, newPassword: 'Secret-02' },
+    }),
+    expect: [401, 403, 200, 404],
+  },
+  {
+    route: 'PATCH /api/organization/users/:id',
+    request: (w) => ({
+      url: `/api/organization/users/${w.spare.user.id}`,
+      payload: { role: 'admin' },
     }),
     expect: [401, 403, 200, 404],
   },
@@ -310,9 +359,14 @@ const rows: Row[] = [
     route: 'POST /api/invitations/accept',
     request: (w) => ({
       url: '/api/invitations/accept',
-      payload: { token: w.token, username: `i_${unique()}`, password: 'secret1' },
+      payload: { token: w.token, username: `i_${unique()}`, password: 'Secret-01' },
     }),
     expect: [201, 201, 201, 201],
+  },
+  {
+    route: 'POST /api/organization/invitations/:id/link',
+    request: (w) => ({ url: `/api/organization/invitations/${w.cancelled.id}/link` }),
+    expect: [401, 403, 200, 404],
   },
   {
     route: 'DELETE /api/organization/invitations/:id',

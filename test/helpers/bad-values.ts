@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { addMember, registerCompany, registrationFor, uniqueUsername } from './factories.ts';
+import {
+  addMember,
+  DEFAULT_PASSWORD,
+  registerCompany,
+  registrationFor,
+  uniqueUsername,
+} from './factories.ts';
 import { type Client, clientFor } from './requests.ts';
 
 /**
@@ -114,14 +120,14 @@ export async function seedWriteTargets(app: FastifyInstance): Promise<WriteTarge
     name: 'Ivy',
     email: 'ivy@example.org',
   });
-  const previewUrl = invitation.json<{ previewUrl?: string }>().previewUrl ?? '';
+  const link = invitation.json<{ link?: string }>().link ?? '';
   return {
     cookie: owner.cookie,
     admin,
     member: clientFor(app, member.cookie),
     memberId: member.user.id,
     ids: { contact, interaction, grant, task, opportunity },
-    invitationToken: new URL(previewUrl).searchParams.get('token') ?? '',
+    invitationToken: new URL(link).searchParams.get('token') ?? '',
   };
 }
 
@@ -215,6 +221,40 @@ export function bodyRoutes(targets: () => WriteTargets): WriteRoute[] {
         organization: INVALID,
         email: EMAIL,
       },
+      dates: [],
+    },
+    {
+      route: 'PATCH /api/user',
+      method: 'PATCH',
+      url: path('/api/user'),
+      valid: () => ({ name: 'Owner' }),
+      strings: { name: INVALID, email: EMAIL, currentPassword: INVALID },
+      dates: [],
+      state: read(path('/api/user')),
+    },
+    {
+      route: 'POST /api/user/password',
+      method: 'POST',
+      url: path('/api/user/password'),
+      // The owner's password set to itself: every other session of the owner ends, none exists.
+      valid: () => ({ currentPassword: DEFAULT_PASSWORD, newPassword: DEFAULT_PASSWORD }),
+      strings: { currentPassword: INVALID, newPassword: INVALID },
+      dates: [],
+    },
+    {
+      route: 'POST /api/password-reset',
+      method: 'POST',
+      url: path('/api/password-reset'),
+      valid: () => ({ usernameOrEmail: uniqueUsername() }),
+      strings: { usernameOrEmail: INVALID },
+      dates: [],
+    },
+    {
+      route: 'POST /api/password-reset/confirm',
+      method: 'POST',
+      url: path('/api/password-reset/confirm'),
+      valid: () => ({ token: 'made-up', password: PASSWORD }),
+      strings: { token: INVALID, password: INVALID },
       dates: [],
     },
     {
@@ -345,6 +385,15 @@ export function bodyRoutes(targets: () => WriteTargets): WriteRoute[] {
       state: read(path('/api/organization/users')),
     },
     {
+      route: 'PATCH /api/organization/users/{id}',
+      method: 'PATCH',
+      url: () => `/api/organization/users/${targets().memberId}`,
+      valid: () => ({ role: 'user' }),
+      strings: { role: 'Invalid role value' },
+      dates: [],
+      state: read(path('/api/organization/users')),
+    },
+    {
       route: 'POST /api/organization/users/reset-password',
       method: 'POST',
       url: path('/api/organization/users/reset-password'),
@@ -386,4 +435,6 @@ export const textQueries: Record<string, string[]> = {
   '/api/interactions': ['q'],
   '/api/grants': ['q', 'funder'],
   '/api/opportunities': ['q'],
+  '/api/tasks': ['q', 'tz'],
+  '/api/dashboard': ['tz'],
 };

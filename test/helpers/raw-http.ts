@@ -10,6 +10,8 @@ export interface RawRequest {
   write(chunk: string | Buffer): Promise<void>;
   /** The whole answer the server wrote before closing, or '' if it closed without one. */
   answer: Promise<string>;
+  /** Resolves once the server has written `text` (say, `100 Continue`), however long it takes. */
+  received(text: string): Promise<void>;
   /** Drops the connection as a closed tab does. */
   drop(): void;
 }
@@ -33,6 +35,17 @@ export function openRawRequest(
             socket.write(chunk, (error) => (error ? fail(error) : done())),
           ),
         answer,
+        received: (text) =>
+          new Promise<void>((done, fail) => {
+            const check = () => {
+              if (!Buffer.concat(received).includes(text)) return;
+              socket.off('data', check);
+              done();
+            };
+            socket.on('data', check);
+            socket.once('close', () => fail(new Error(`closed before the server wrote ${text}`)));
+            check();
+          }),
         drop: () => socket.destroy(),
       });
     });
@@ -46,11 +59,17 @@ export function openRawRequest(
   });
 }
 
+/** A raw answer without the interim answers before it (`100 Continue`). */
+const finalOf = (answer: string) =>
+  answer.replace(/^(HTTP\/1\.1 1\d\d [^\r]*\r\n(?:[^\r]+\r\n)*\r\n)+/, '');
+
 /** The status code of a raw HTTP answer, or 0 if there was none. */
-export const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+export const statusOf = (answer: string) =>
+  Number(/^HTTP\/1\.1 (\d{3})/.exec(finalOf(answer))?.[1] ?? 0);
 
 /** The JSON body of a raw HTTP answer (Content-Length framed). */
 export function jsonBodyOf(answer: string): unknown {
-  const at = answer.indexOf('\r\n\r\n');
-  return at < 0 ? null : JSON.parse(answer.slice(at + 4));
+  const final = finalOf(answer);
+  const at = final.indexOf('\r\n\r\n');
+  return at < 0 ? null : JSON.parse(final.slice(at + 4));
 }

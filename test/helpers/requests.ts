@@ -1,12 +1,16 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 
-/** A client bound to one signed-in user: `as.post('/api/contacts', body)`. */
-export function clientFor(app: FastifyInstance, cookie: string) {
+/**
+ * A client bound to one signed-in user: `as.post('/api/contacts', body)`; from `address` when
+ * given (the throttles count by address), else from inject's default address.
+ */
+export function clientFor(app: FastifyInstance, cookie: string, address?: string) {
   const send = (method: InjectOptions['method'], url: string, payload?: unknown) =>
     app.inject({
       method,
       url,
       headers: { cookie },
+      ...(address === undefined ? {} : { remoteAddress: address }),
       ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
     });
   return {

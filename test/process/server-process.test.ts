@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { spawnServer } from '../../scripts/lib/server-process.ts';
 import { clusterPid } from '../../src/server/db/embedded-cluster.ts';
 import { DEFAULT_PASSWORD, registrationFor } from '../helpers/factories.ts';
+import { openRawRequest, statusOf } from '../helpers/raw-http.ts';
 import {
   type ServerProcess,
   serversStoppedAfterEach,
@@ -59,11 +60,24 @@ describe('the server process on the embedded database', { timeout: 120_000 }, ()
     const dataDir = startedDataDir('term');
     const first = await servers.start(dataDir);
     const body = registrationFor();
-    const inFlight = register(first, body);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const payload = JSON.stringify(body);
+    // The request is in flight once the server has read its head: it asks for the body with
+    // 100 Continue. Only then is the server told to stop, and only then is the body sent.
+    const inFlight = await openRawRequest(first.url, {
+      method: 'POST',
+      path: '/api/register',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(payload),
+        expect: '100-continue',
+        connection: 'close',
+      },
+    });
+    await inFlight.received('100 Continue');
     first.child.kill('SIGTERM');
+    await inFlight.write(payload);
 
-    expect((await inFlight).status).toBe(201);
+    expect(statusOf(await inFlight.answer)).toBe(201);
     expect(await first.exited).toBe(0);
     // Its PostgreSQL stopped with it, and nothing holds the directory.
     expect(clusterPid(dataDir)).toBeUndefined();
@@ -72,12 +86,17 @@ describe('the server process on the embedded database', { timeout: 120_000 }, ()
     expect(await loginStatus(second, body.username)).toBe(200);
   });
 
-  it('says in one plain line where it is running, and in one sentence when its port is taken', async () => {
+  it('says in plain lines where it is running and which address links use, and in one sentence when its port is taken', async () => {
     const first = await servers.start(startedDataDir('startup'));
     const port = new URL(first.url).port;
     const lines = first.output().split('\n');
     // The first line of output, before the JSON log lines, is the address to open (APP_URL).
     expect(lines[0]).toBe(`Grantwell is running at http://localhost:${port}`);
+    // APP_URL is not set here: the next line says which address links use, and what to do.
+    expect(lines[1]).toBe(
+      `APP_URL is not set, so invitation links use http://localhost:${port}, which opens only on this computer: set APP_URL to the address your team opens.`,
+    );
+    expect(lines[2]).toMatch(/^\{/);
 
     const takenDir = startedDataDir('taken');
     const second = spawnServer({ PORT: port, DATA_DIR: takenDir });
@@ -91,5 +110,17 @@ describe('the server process on the embedded database', { timeout: 120_000 }, ()
     );
     // It stopped the PostgreSQL it had started for its directory.
     expect(clusterPid(takenDir)).toBeUndefined();
+  });
+
+  it('refuses to start with NODE_ENV=test, which hashes passwords cheaply', async () => {
+    const server = spawnServer({
+      PORT: '1',
+      DATA_DIR: 'never-opened',
+      NODE_ENV: 'test',
+    });
+    expect(await server.exited).not.toBe(0);
+    expect(server.output().trim()).toBe(
+      'NODE_ENV=test is for the test suite only (it hashes passwords cheaply): use production or development.',
+    );
   });
 });

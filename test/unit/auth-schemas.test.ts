@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginSchema, registerSchema } from '../../src/domain/auth.ts';
 import {
+  acceptInvitationFormSchema,
   acceptInvitationSchema,
   newUserSchema,
   resetPasswordSchema,
@@ -8,7 +9,7 @@ import {
 
 const valid = {
   username: 'ada',
-  password: 'secret',
+  password: 'Secret-01',
   name: 'Ada Lovelace',
   email: 'ada@example.org',
   organization: 'Analytical Aid',
@@ -31,7 +32,7 @@ describe('registerSchema', () => {
 
   it.each([
     ['username', 'ab', 'Username must be at least 3 characters'],
-    ['password', '12345', 'Password must be at least 6 characters'],
+    ['password', 'Secret1', 'Password must be at least 8 characters'],
     ['password', 'x'.repeat(101), 'Password must be at most 100 characters'],
     ['name', '   ', 'Name is required'],
     ['email', 'not-an-email', 'Invalid email format'],
@@ -55,27 +56,28 @@ describe('loginSchema', () => {
 });
 
 describe('every username and new password an account gets', () => {
-  // Sign-up, a new user, an admin's reset and an invitation share one rule and its messages.
+  // Sign-up, a new user, an admin's reset and an invitation share one rule and its messages:
+  // at least 8 characters and at most 100, an uppercase letter and a number (decision 0011).
   const cases = [
     ['registerSchema', registerSchema, valid, 'username', 'password'],
     [
       'newUserSchema',
       newUserSchema,
-      { name: 'Ada', email: 'ada@example.org', username: 'ada', password: 'secret' },
+      { name: 'Ada', email: 'ada@example.org', username: 'ada', password: 'Secret-01' },
       'username',
       'password',
     ],
     [
       'resetPasswordSchema',
       resetPasswordSchema,
-      { userId: 1, newPassword: 'secret' },
+      { userId: 1, newPassword: 'Secret-01' },
       null,
       'newPassword',
     ],
     [
       'acceptInvitationSchema',
       acceptInvitationSchema,
-      { token: 't', username: 'ada', password: 'secret' },
+      { token: 't', username: 'ada', password: 'Secret-01' },
       'username',
       'password',
     ],
@@ -89,8 +91,33 @@ describe('every username and new password an account gets', () => {
       expect(message(username, ' ab ')).toBe('Username must be at least 3 characters');
       expect(message(username, 'u'.repeat(51))).toBe('Username must be at most 50 characters');
     }
-    expect(message(password, '12345')).toBe('Password must be at least 6 characters');
-    expect(message(password, 'x'.repeat(101))).toBe('Password must be at most 100 characters');
-    expect(message(password, 'secret\u0000')).toBe('Invalid characters');
+    expect(message(password, 'Secret1')).toBe('Password must be at least 8 characters');
+    expect(message(password, 'X1'.repeat(51))).toBe('Password must be at most 100 characters');
+    expect(message(password, 'secret-01')).toBe(
+      'Password must contain at least one uppercase letter',
+    );
+    expect(message(password, 'Secret-ab')).toBe('Password must contain at least one number');
+    expect(message(password, 'Secret-01\u0000')).toBe('Invalid characters');
+    // Any script's capital letters and digits count: 'Ölçü' starts with one.
+    expect(message(password, 'Ölçü-2026')).toBeUndefined();
+  });
+});
+
+describe('acceptInvitationFormSchema', () => {
+  it('asks the same of the password as the server, and the confirmation to match', () => {
+    const form = { username: 'ada_l', password: 'Secret-01', confirmPassword: 'Secret-01' };
+    expect(acceptInvitationFormSchema.safeParse(form).success).toBe(true);
+    expect(
+      firstMessage(
+        acceptInvitationFormSchema.safeParse({
+          ...form,
+          password: 'secret-01',
+          confirmPassword: 'secret-01',
+        }),
+      ),
+    ).toBe('Password must contain at least one uppercase letter');
+    expect(
+      firstMessage(acceptInvitationFormSchema.safeParse({ ...form, confirmPassword: 'Secret-02' })),
+    ).toBe('Passwords do not match');
   });
 });

@@ -18,6 +18,8 @@ describe('parseConfig', () => {
     const config = parseConfig({ DATABASE_URL: 'postgres://u@db:5432/crm', PORT: '8080' });
     expect(config.database).toEqual({ kind: 'server', url: 'postgres://u@db:5432/crm' });
     expect(config.appUrl.origin).toBe('http://localhost:8080');
+    expect(config.appUrlIsSet).toBe(false);
+    expect(parseConfig({ APP_URL: 'https://crm.example.org' }).appUrlIsSet).toBe(true);
   });
 
   it('treats empty variables as unset', () => {

@@ -1,4 +1,4 @@
-import { and, eq, lte, or, sql } from 'drizzle-orm';
+import { and, eq, lte, ne, or, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../domain/auth.ts';
 import { type Database, isDatabase, type Transaction } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
@@ -40,11 +40,25 @@ export async function endSession(db: Database, tokenHash: string) {
   );
 }
 
-/** Ends every session of a user, in the caller's transaction (a new password, say). */
-export async function endSessions(tx: Transaction, companyId: number, userId: number) {
+/**
+ * Ends every session of a user, in the caller's transaction (a new password, say), but the one
+ * whose token hash is `except`: the session a user changes their own password in stays.
+ */
+export async function endSessions(
+  tx: Transaction,
+  companyId: number,
+  userId: number,
+  except?: string,
+) {
   await tx
     .delete(sessions)
-    .where(and(eq(sessions.companyId, companyId), eq(sessions.userId, userId)));
+    .where(
+      and(
+        eq(sessions.companyId, companyId),
+        eq(sessions.userId, userId),
+        except === undefined ? undefined : ne(sessions.tokenHash, except),
+      ),
+    );
 }
 
 /**

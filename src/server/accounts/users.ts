@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Role } from '../../domain/company.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { violatesConstraint } from '../db/errors.ts';
-import { users } from '../db/schema.ts';
+import { companies, users } from '../db/schema.ts';
 import { beforeCompanyIsKnown } from '../db/scope.ts';
 import { AppError } from '../lib/errors.ts';
+import { endSessions } from './sessions.ts';
 
 // Accounts: the users who sign in and their sessions. Every module that adds a user (sign-up,
 // a team member added by an admin, an accepted invitation) does it here, and the session plugin
@@ -50,4 +51,52 @@ export async function findLogin(db: Database, username: string) {
       .where(sql`lower(${users.username}) = lower(${username})`),
   );
   return row ?? null;
+}
+
+/** The most accounts one address can name (it is not unique): more is no real person's case. */
+const ACCOUNTS_PER_EMAIL_MAX = 10;
+
+/**
+ * The accounts a forgotten-password request names by username or by email address (any case),
+ * whichever company they are in: an address can belong to accounts in several companies.
+ */
+export function findAccountsNamed(db: Database, usernameOrEmail: string) {
+  const named = (column: typeof users.username | typeof users.email) =>
+    sql`lower(${column}) = lower(${usernameOrEmail})`;
+  return beforeCompanyIsKnown(db, (tx) =>
+    tx
+      .select({
+        companyId: users.companyId,
+        id: users.id,
+        username: users.username,
+        name: users.name,
+        email: users.email,
+        companyName: companies.name,
+      })
+      .from(users)
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .where(or(named(users.username), named(users.email)))
+      .orderBy(users.companyId, users.id)
+      .limit(ACCOUNTS_PER_EMAIL_MAX),
+  );
+}
+
+/**
+ * Sets a user's password in the caller's transaction of their company and ends their sessions,
+ * all but `keepSession` (a token hash) when given. False when there is no such user.
+ */
+export async function setPassword(
+  tx: Transaction,
+  account: { companyId: number; id: number },
+  passwordHash: string,
+  keepSession?: string,
+): Promise<boolean> {
+  const updated = await tx
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.companyId, account.companyId), eq(users.id, account.id)))
+    .returning({ id: users.id });
+  if (updated.length === 0) return false;
+  await endSessions(tx, account.companyId, account.id, keepSession);
+  return true;
 }

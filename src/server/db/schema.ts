@@ -259,8 +259,40 @@ export const userInvitations = pgTable(
   ],
 );
 
+/**
+ * The links emailed to reset a forgotten password. Only the SHA-256 of the link's token is kept;
+ * a link works for an hour and once: resetting deletes it, and the user's other links with it.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    companyId: companyId(),
+    id: id(),
+    userId: integer('user_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    uniqueIndex('password_resets_token_key').on(t.tokenHash),
+    // A removed user's links go with them.
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+    // The links sent to an account lately: a few an hour at most.
+    index('password_resets_user_idx').on(t.companyId, t.userId, t.createdAt),
+  ],
+);
+
 /** The calls throttled per client address (sign-in also per account). */
-export const throttledActions = ['sign-in', 'register', 'accept-invitation'] as const;
+export const throttledActions = [
+  'sign-in',
+  'register',
+  'accept-invitation',
+  'forgot-password',
+  'reset-password',
+] as const;
 export const throttledAction = pgEnum('throttled_action', throttledActions);
 
 /**

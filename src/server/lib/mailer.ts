@@ -1,6 +1,10 @@
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config.ts';
 
+/** Text as HTML shows it: names and links in a message's HTML part. */
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 export interface Mail {
   to: string;
   subject: string;

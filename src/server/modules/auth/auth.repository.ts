@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { CurrentUser, RegisterInput } from '../../../domain/auth.ts';
-import { createUser } from '../../accounts/users.ts';
+import { createUser, setPassword } from '../../accounts/users.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { companies, users } from '../../db/schema.ts';
 import { beforeCompanyIsKnown, enterCompany, inCompany } from '../../db/scope.ts';
@@ -16,7 +16,27 @@ const currentUserColumns = {
 };
 
 export function createAuthRepository(db: Database) {
+  const ofUser = (companyId: number, userId: number) =>
+    and(eq(users.companyId, companyId), eq(users.id, userId));
+
+  const getCurrentUser = async (
+    companyId: number,
+    userId: number,
+    within?: Transaction,
+  ): Promise<CurrentUser | null> => {
+    const [row] = await inCompany(within ?? db, companyId, (tx) =>
+      tx
+        .select(currentUserColumns)
+        .from(users)
+        .innerJoin(companies, eq(companies.id, users.companyId))
+        .where(ofUser(companyId, userId)),
+    );
+    return row ?? null;
+  };
+
   return {
+    getCurrentUser,
+
     /**
      * Creates the company named after the organization and its first user, an admin. Given the
      * caller's `beforeCompanyIsKnown` transaction, it then binds that transaction to the new
@@ -42,19 +62,42 @@ export function createAuthRepository(db: Database) {
       });
     },
 
-    async getCurrentUser(
-      companyId: number,
-      userId: number,
-      within?: Transaction,
-    ): Promise<CurrentUser | null> {
+    /** The hash the user's password is checked against; null when there is no such user. */
+    async passwordHashOf(companyId: number, userId: number, within?: Transaction) {
       const [row] = await inCompany(within ?? db, companyId, (tx) =>
         tx
-          .select(currentUserColumns)
+          .select({ passwordHash: users.passwordHash })
           .from(users)
-          .innerJoin(companies, eq(companies.id, users.companyId))
-          .where(and(eq(users.companyId, companyId), eq(users.id, userId))),
+          .where(ofUser(companyId, userId)),
       );
-      return row ?? null;
+      return row?.passwordHash ?? null;
+    },
+
+    /** Writes the user's own name or email (those given) and answers the user as they are now. */
+    updateProfile(
+      companyId: number,
+      userId: number,
+      values: { name?: string; email?: string },
+      within?: Transaction,
+    ): Promise<CurrentUser | null> {
+      return inCompany(within ?? db, companyId, async (tx) => {
+        if (Object.keys(values).length > 0) {
+          await tx.update(users).set(values).where(ofUser(companyId, userId));
+        }
+        return getCurrentUser(companyId, userId, tx);
+      });
+    },
+
+    /** Sets the user's password and ends all of their sessions but `keepSession` (a token hash). */
+    changePassword(
+      account: { companyId: number; id: number },
+      passwordHash: string,
+      keepSession: string | undefined,
+      within?: Transaction,
+    ): Promise<boolean> {
+      return inCompany(within ?? db, account.companyId, (tx) =>
+        setPassword(tx, account, passwordHash, keepSession),
+      );
     },
   };
 }

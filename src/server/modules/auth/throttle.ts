@@ -14,12 +14,21 @@ export type { ThrottledAction } from './throttle.repository.ts';
 const THROTTLE_LIMIT = 10;
 const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 
-/** Completes "Too many failed …" in the 429 of each action. */
+/** Completes "Too many …" in the 429 of each action. */
 const described: Record<ThrottledAction, string> = {
-  'sign-in': 'sign-in attempts',
-  register: 'sign-up attempts',
-  'accept-invitation': 'attempts to accept an invitation',
+  'sign-in': 'failed sign-in attempts',
+  register: 'failed sign-up attempts',
+  'accept-invitation': 'failed attempts to accept an invitation',
+  'forgot-password': 'password reset requests',
+  'reset-password': 'failed attempts to reset a password',
 };
+
+/**
+ * Actions whose every attempt counts, not only its failures: a request for a reset link
+ * succeeds whether or not an account matches (so it tells nobody which exist), and each one
+ * may send an email.
+ */
+const everyAttemptCounts: ReadonlySet<ThrottledAction> = new Set(['forgot-password']);
 
 /** What a throttled call says of itself; the address is the request's. */
 type ThrottledCall =
@@ -29,9 +38,12 @@ type ThrottledCall =
 /**
  * The attempts that hold this one back, by these rules:
  *
- * - Sign-up and invitation acceptance (no password of an existing account is checked): the
- *   action's failures from the address. Successes do not count, so many people behind one
- *   shared address can still sign up.
+ * - Sign-up, invitation acceptance and a reset by emailed link (no password of an existing
+ *   account is checked): the action's failures from the address. Successes do not count, so
+ *   many people behind one shared address can still sign up.
+ * - A request for a reset link: every request from the address (see everyAttemptCounts). The
+ *   account it names is held to a few emails an hour apart from this (password-reset.routes.ts),
+ *   silently, as a refusal there would tell that the account exists.
  * - Sign-in, from an address the account has signed in from before: only the failures of this
  *   account at this address. Failures of other names there, or of this account elsewhere, never
  *   lock its owner out of their usual devices, even when every user shares one address (a
@@ -65,22 +77,26 @@ function tooManyAttempts(reply: FastifyReply, liftsAt: number, action: Throttled
   reply.header('retry-after', String(minutes * 60));
   return new AppError(
     'TOO_MANY_ATTEMPTS',
-    `Too many failed ${described[action]}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    `Too many ${described[action]}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   );
 }
 
 /** Where a request comes from, as throttling and the record of known addresses count it. */
 const addressOf = (request: FastifyRequest) => throttleAddressOf(request.ip);
 
-/** Throttling of the public calls that cost a password hash: sign-in, sign-up, acceptance. */
+/**
+ * Throttling of the public calls that cost a password hash (sign-in, sign-up, acceptance, a reset
+ * by link) or send an email (a request for a reset link).
+ */
 export function createThrottle(db: Database) {
   const attempts = createThrottleRepository(db);
   return {
     /**
      * Runs `work` as an attempt at `call` from the request's address, or refuses it (429)
      * before any work, argon2 hashing included. A refusal of the request (a 4xx AppError) is a
-     * failure and keeps counting for the window; a success does not count, and a sign-in's
-     * success clears the account's failures and makes the address one of the account's own.
+     * failure and keeps counting for the window; a success does not count (but for the actions
+     * of everyAttemptCounts), and a sign-in's success clears the account's failures and makes
+     * the address one of the account's own.
      */
     async run<T>(
       request: FastifyRequest,
@@ -113,7 +129,7 @@ export function createThrottle(db: Database) {
         throw error;
       }
       if (call.action === 'sign-in') await attempts.signedIn(call.username, address);
-      else await attempts.forget(admitted.id);
+      else if (!everyAttemptCounts.has(call.action)) await attempts.forget(admitted.id);
       return result;
     },
 

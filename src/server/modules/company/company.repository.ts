@@ -7,8 +7,7 @@ import type {
   Role,
   TeamMember,
 } from '../../../domain/company.ts';
-import { endSessions } from '../../accounts/sessions.ts';
-import { createUser } from '../../accounts/users.ts';
+import { createUser, setPassword } from '../../accounts/users.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { violatesConstraint } from '../../db/errors.ts';
 import { companies, userInvitations, users } from '../../db/schema.ts';
@@ -128,6 +127,28 @@ export function createCompanyRepository(db: Database) {
       }
     },
 
+    /**
+     * Gives the member `role`. The database refuses to demote a company's last admin (migration
+     * 0006), even when two admins demote each other at once: the second one counts what the
+     * first one left.
+     */
+    async setRole(
+      companyId: number,
+      id: number,
+      role: Role,
+      within?: Transaction,
+    ): Promise<TeamMember | 'missing' | 'last-admin'> {
+      try {
+        const [row] = await inCompany(within ?? db, companyId, (tx) =>
+          tx.update(users).set({ role }).where(member(companyId, id)).returning(memberColumns),
+        );
+        return row ?? 'missing';
+      } catch (error) {
+        if (violatesConstraint(error, COMPANY_KEEPS_AN_ADMIN)) return 'last-admin';
+        throw error;
+      }
+    },
+
     /** Sets a new password and ends every session of that user. */
     async resetPassword(
       companyId: number,
@@ -135,16 +156,9 @@ export function createCompanyRepository(db: Database) {
       passwordHash: string,
       within?: Transaction,
     ): Promise<boolean> {
-      return inCompany(within ?? db, companyId, async (tx) => {
-        const updated = await tx
-          .update(users)
-          .set({ passwordHash })
-          .where(member(companyId, id))
-          .returning({ id: users.id });
-        if (updated.length === 0) return false;
-        await endSessions(tx, companyId, id);
-        return true;
-      });
+      return inCompany(within ?? db, companyId, (tx) =>
+        setPassword(tx, { companyId, id }, passwordHash),
+      );
     },
 
     /** Invitations that can still be accepted. */
@@ -209,6 +223,34 @@ export function createCompanyRepository(db: Database) {
         if (violatesConstraint(error, ONE_PENDING_INVITATION)) return 'already-invited';
         throw error;
       }
+    },
+
+    /**
+     * Gives a pending, unexpired invitation a new token and expiry: the old link stops working.
+     * False when there is no such invitation in the company.
+     */
+    async renewInvitationLink(
+      companyId: number,
+      id: number,
+      tokenHash: string,
+      expiresAt: Date,
+      within?: Transaction,
+    ): Promise<boolean> {
+      const renewed = await inCompany(within ?? db, companyId, (tx) =>
+        tx
+          .update(userInvitations)
+          .set({ tokenHash, expiresAt })
+          .where(
+            and(
+              eq(userInvitations.companyId, companyId),
+              eq(userInvitations.id, id),
+              eq(userInvitations.status, 'pending'),
+              gt(userInvitations.expiresAt, sql`now()`),
+            ),
+          )
+          .returning({ id: userInvitations.id }),
+      );
+      return renewed.length > 0;
     },
 
     /** Withdraws a pending invitation; accepted ones are history and stay. */

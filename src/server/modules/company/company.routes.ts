@@ -8,9 +8,11 @@ import {
   createdInvitationSchema,
   INVITATION_VALID_DAYS,
   invitationInputSchema,
+  invitationLinkSchema,
   invitationSchema,
   newUserSchema,
   resetPasswordSchema,
+  roleChangeSchema,
   teamMemberSchema,
 } from '../../../domain/company.ts';
 import { allowIdle, inCompany } from '../../db/scope.ts';
@@ -36,6 +38,15 @@ const ALREADY_INVITED = 'An invitation to this email address is already pending.
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   const company = createCompanyRepository(app.db);
+
+  /** A new acceptance link. It comes from APP_URL alone, never from the request's Host header. */
+  const newInvitationLink = () => {
+    const token = newToken();
+    const url = new URL('/accept-invitation', app.config.appUrl);
+    url.searchParams.set('token', token);
+    const expiresAt = new Date(Date.now() + INVITATION_VALID_DAYS * DAY_MS);
+    return { token, link: url.href, expiresAt };
+  };
 
   app.get(
     '/organization',
@@ -131,6 +142,27 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.patch(
+    '/organization/users/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          "Change a member's role (admins; the organization keeps at least one admin, and an admin may step down while another remains)",
+        params: idParams,
+        body: roleChangeSchema,
+        response: { 200: teamMemberSchema, 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const outcome = await company.setRole(admin.companyId, request.params.id, request.body.role);
+      if (outcome === 'missing') throw notFound('User');
+      if (outcome === 'last-admin') throw new AppError('CONFLICT', LAST_ADMIN);
+      return outcome;
+    },
+  );
+
   app.post(
     '/organization/users/reset-password',
     {
@@ -183,11 +215,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const admin = requireAdmin(request);
-      const token = newToken();
-      const expiresAt = new Date(Date.now() + INVITATION_VALID_DAYS * DAY_MS);
-      // Links come from APP_URL alone, never from the request's Host header.
-      const link = new URL('/accept-invitation', app.config.appUrl);
-      link.searchParams.set('token', token);
+      const { token, link, expiresAt } = newInvitationLink();
       // Saved and emailed in one transaction: when the email cannot be sent, nobody was invited.
       const invitation = await inCompany(app.db, admin.companyId, async (tx) => {
         const created = await company.createInvitation(
@@ -211,7 +239,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
               inviterName: admin.name,
               companyName: admin.companyName,
               role: created.role,
-              link: link.href,
+              link,
               expiresAt,
             }),
           );
@@ -226,9 +254,34 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // Without a mail server, the admin passes the link on themselves.
       if (!app.mailer.delivers) {
-        return reply.code(201).send({ ...invitation, previewUrl: link.href });
+        return reply.code(201).send({ ...invitation, emailed: false, link });
       }
-      return reply.code(201).send(invitation);
+      return reply.code(201).send({ ...invitation, emailed: true });
+    },
+  );
+
+  app.post(
+    '/organization/invitations/:id/link',
+    {
+      schema: {
+        tags,
+        summary:
+          'A new link for a pending invitation (admins): the link sent before stops working, and the new one works for the full period',
+        params: idParams,
+        response: { 200: invitationLinkSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const { token, link, expiresAt } = newInvitationLink();
+      const renewed = await company.renewInvitationLink(
+        admin.companyId,
+        request.params.id,
+        hashToken(token),
+        expiresAt,
+      );
+      if (!renewed) throw notFound('Invitation');
+      return { link, expiresAt: expiresAt.toISOString() };
     },
   );
 

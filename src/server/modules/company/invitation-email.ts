@@ -1,8 +1,6 @@
 import type { Role } from '../../../domain/company.ts';
 import { roleWithArticle } from '../../../domain/wording.ts';
-import type { Mail } from '../../lib/mailer.ts';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml, type Mail } from '../../lib/mailer.ts';
 
 /** The invitation message: who invites, to which organization, as what, and the link. */
 export function invitationEmail(input: {

@@ -33,6 +33,21 @@ const ROWS_BETWEEN_TURNS = 1_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
+ * The parser reads each piece it is given whole, whatever is asked of it: pieces of this size
+ * (views, not copies) keep it from reading far past a row that ends the import, such as the
+ * one row too many that is not a contact.
+ */
+const PARSE_PIECE_BYTES = 16 * 1024;
+
+function* pieces(chunks: Buffer[]): Generator<Buffer> {
+  for (const chunk of chunks) {
+    for (let at = 0; at < chunk.length; at += PARSE_PIECE_BYTES) {
+      yield chunk.subarray(at, at + PARSE_PIECE_BYTES);
+    }
+  }
+}
+
+/**
  * Reads an RFC 4180 CSV (quoted commas and newlines, BOM, CRLF; header names in any case and
  * order; extra columns ignored) a chunk at a time and validates each row with the contact schema,
  * yielding the valid rows in batches and counting the others in `report`. Row numbers are those
@@ -46,7 +61,7 @@ export async function* contactBatches(
 ): AsyncGenerator<ContactValues[]> {
   // Fed the chunks the file arrived in (not one buffer), so parsing the next batch overlaps with
   // loading the last one instead of coming first.
-  const parser = Readable.from(chunks).pipe(
+  const parser = Readable.from(pieces(chunks)).pipe(
     parse({ bom: true, skip_empty_lines: true, relax_column_count: true }),
   );
   /** Where each import column is in the file's rows (-1: absent). */
@@ -93,6 +108,10 @@ export async function* contactBatches(
     if (error instanceof AppError) throw error;
     // The parser's own messages name the line: "Invalid Closing Quote: ... at line 7".
     throw new AppError('INVALID_INPUT', `The file is not valid CSV: ${(error as Error).message}`);
+  } finally {
+    // An import that ended early (too many rows that are not contacts, a failed batch) reads
+    // no further.
+    parser.destroy();
   }
   if (positions === null) requireColumns([]);
   if (batch.length > 0) yield batch;

@@ -1,18 +1,86 @@
-import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { DASHBOARD_LIST_SIZE, type Dashboard } from '../../../domain/dashboard.ts';
-import { activeGrantStatuses } from '../../../domain/grants.ts';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  inArray,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import {
+  DASHBOARD_LIST_SIZE,
+  DASHBOARD_TASKS_SHOWN,
+  type Dashboard,
+  type DashboardTasks,
+} from '../../../domain/dashboard.ts';
+import {
+  activeGrantStatuses,
+  openTaskStatuses,
+  TASKS_DUE_WITHIN_DAYS,
+} from '../../../domain/grants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { contacts, grants, interactions, listCounts } from '../../db/schema.ts';
+import { contacts, grants, grantTasks, interactions, listCounts } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
+
+/**
+ * Midnight that starts the day `days` after today, today as the clocks of `timeZone` show it
+ * (an IANA name). The days are added to the wall clock's date, so a change to summer time in
+ * between moves no boundary off midnight.
+ */
+const midnight = (timeZone: string, days = 0) =>
+  sql`((date_trunc('day', now() AT TIME ZONE ${timeZone}) + make_interval(days => ${days})) AT TIME ZONE ${timeZone})`;
+
+/** What the dashboard shows of a task: all of it but when it was written down. */
+const { createdAt: _createdAt, ...taskColumns } = getTableColumns(grantTasks);
+
+/**
+ * The first DASHBOARD_TASKS_SHOWN tasks of the company that meet `which`, by due date (undated
+ * last), each with its grant's name; and how many there are in all (counted in the same query,
+ * over the rows before the limit).
+ */
+async function taskList(
+  tx: Transaction,
+  companyId: number,
+  which: SQL | undefined,
+): Promise<DashboardTasks> {
+  const rows = await tx
+    .select({
+      ...taskColumns,
+      grantName: grants.name,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(grantTasks)
+    .innerJoin(
+      grants,
+      and(eq(grants.companyId, grantTasks.companyId), eq(grants.id, grantTasks.grantId)),
+    )
+    .where(and(eq(grantTasks.companyId, companyId), which))
+    .orderBy(sql`${grantTasks.dueDate} ASC NULLS LAST`, asc(grantTasks.id))
+    .limit(DASHBOARD_TASKS_SHOWN);
+  return {
+    items: rows.map(({ total: _total, ...task }) => ({
+      ...task,
+      dueDate: task.dueDate?.toISOString() ?? null,
+    })),
+    total: rows[0]?.total ?? 0,
+  };
+}
 
 export function createDashboardRepository(db: Database) {
   return {
     /**
-     * The three counts and two short lists of the dashboard, in one transaction, one query after
+     * The three counts and the short lists of the dashboard, in one transaction, one query after
      * the other (a transaction has one connection). The contacts and interactions totals are the
-     * lists' kept counts, not a count of 100,000 rows.
+     * lists' kept counts, not a count of 100,000 rows. The tasks' days are those of `timeZone`
+     * (the user's): a task due earlier today is due today, not yet overdue.
      */
-    get(companyId: number, within?: Transaction): Promise<Dashboard> {
+    get(companyId: number, timeZone: string, within?: Transaction): Promise<Dashboard> {
       return inCompany(within ?? db, companyId, async (tx) => {
         const active = and(
           eq(grants.companyId, companyId),
@@ -61,12 +129,30 @@ export function createDashboardRepository(db: Database) {
           .where(eq(interactions.companyId, companyId))
           .orderBy(desc(interactions.date), desc(interactions.id))
           .limit(DASHBOARD_LIST_SIZE);
+        const open = inArray(grantTasks.status, [...openTaskStatuses]);
+        const today = midnight(timeZone);
+        const tasksDueSoon = await taskList(
+          tx,
+          companyId,
+          and(
+            open,
+            gte(grantTasks.dueDate, today),
+            lt(grantTasks.dueDate, midnight(timeZone, TASKS_DUE_WITHIN_DAYS)),
+          ),
+        );
+        const overdueTasks = await taskList(
+          tx,
+          companyId,
+          or(eq(grantTasks.status, 'overdue'), and(open, lt(grantTasks.dueDate, today))),
+        );
         return {
           totalContacts: totalOf('contacts'),
           totalInteractions: totalOf('interactions'),
           activeGrants: grantCount?.n ?? 0,
           upcomingDeadlines: deadlines.map((g) => ({ ...g, dueDate: g.dueDate.toISOString() })),
           recentInteractions: recent.map((i) => ({ ...i, date: i.date.toISOString() })),
+          tasksDueSoon,
+          overdueTasks,
         };
       });
     },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardSchema } from '../../../domain/dashboard.ts';
+import { dashboardQuerySchema, dashboardSchema } from '../../../domain/dashboard.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
 import { createDashboardRepository } from './dashboard.repository.ts';
@@ -11,10 +11,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['dashboard'],
-        summary: 'Counts, the next five grant deadlines and the five latest interactions',
-        response: { 200: dashboardSchema, 401: errorBodySchema },
+        summary:
+          'Counts, the next five grant deadlines, the five latest interactions, and the tasks due in the next 14 days and overdue (days counted in the time zone `tz`, UTC when left out)',
+        querystring: dashboardQuerySchema,
+        response: { 200: dashboardSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    async (request) => dashboard.get(requireUser(request).companyId),
+    async (request) => dashboard.get(requireUser(request).companyId, request.query.tz ?? 'UTC'),
   );
 };

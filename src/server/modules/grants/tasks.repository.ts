@@ -1,6 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { BoardTask, Task, TaskValues } from '../../../domain/grants.ts';
+import { and, asc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { dueWindowRange } from '../../../domain/due-dates.ts';
+import { openTaskStatuses } from '../../../domain/grant-constants.ts';
+import type { BoardTask, Task, TaskBoardParams, TaskValues } from '../../../domain/grants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import * as lists from '../../db/list-helpers.ts';
 import { grants, grantTasks } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -17,6 +20,22 @@ const columns = {
 
 type Row = Omit<Task, 'dueDate'> & { dueDate: Date | null };
 const toTask = <T extends Row>(row: T) => ({ ...row, dueDate: row.dueDate?.toISOString() ?? null });
+
+/**
+ * The board's due window as a condition: overdue is open work due before today, or a task marked
+ * overdue; the other windows take every task due within them, whatever its status.
+ */
+function dueWithin(...[window, now, timeZone]: Parameters<typeof dueWindowRange>): SQL | undefined {
+  const range = dueWindowRange(window, now, timeZone);
+  if (!range) return undefined;
+  if (!range.from) {
+    return or(
+      eq(grantTasks.status, 'overdue'),
+      and(inArray(grantTasks.status, openTaskStatuses), lt(grantTasks.dueDate, range.before)),
+    );
+  }
+  return and(gte(grantTasks.dueDate, range.from), lt(grantTasks.dueDate, range.before));
+}
 
 /** The tasks of one grant; a grant of another company has none to show or touch. */
 export function createTasksRepository(db: Database) {
@@ -53,8 +72,23 @@ export function createTasksRepository(db: Database) {
       });
     },
 
-    /** Every task of the company with its grant's name, for the board: one query. */
-    async listAll(companyId: number, within?: Transaction): Promise<BoardTask[]> {
+    /**
+     * The tasks of the company with their grant's name, for the board: all of them, or those
+     * matching the filters, with due windows counted from `now` in the params' time zone.
+     */
+    async listBoard(
+      companyId: number,
+      params: TaskBoardParams,
+      now: Date,
+      within?: Transaction,
+    ): Promise<BoardTask[]> {
+      const { q, grantId, due = 'all', tz = 'UTC' } = params;
+      const { where } = lists.listWhere(
+        eq(grantTasks.companyId, companyId),
+        grantId === undefined ? undefined : eq(grantTasks.grantId, grantId),
+        q ? ilike(grantTasks.name, lists.containsPattern(q)) : undefined,
+        dueWithin(due, now, tz),
+      );
       const rows = await inCompany(within ?? db, companyId, (tx) =>
         tx
           .select({ ...columns, grantName: grants.name })
@@ -63,7 +97,7 @@ export function createTasksRepository(db: Database) {
             grants,
             and(eq(grants.companyId, grantTasks.companyId), eq(grants.id, grantTasks.grantId)),
           )
-          .where(eq(grantTasks.companyId, companyId))
+          .where(where)
           .orderBy(sql`${grantTasks.dueDate} ASC NULLS LAST`, asc(grantTasks.id)),
       );
       return rows.map(toTask);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { grantIdParams, grantTaskParams } from '../../../domain/common.ts';
 import {
   boardTaskSchema,
+  taskBoardQuerySchema,
   taskInputSchema,
   taskPatchSchema,
   taskSchema,
@@ -23,11 +24,13 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Every task of the company with its grant's name (the tasks board)",
-        response: { 200: z.array(boardTaskSchema), 401: errorBodySchema },
+        summary:
+          "The tasks board: the company's tasks with their grant's name, by grant, name and due window",
+        querystring: taskBoardQuerySchema,
+        response: { 200: z.array(boardTaskSchema), 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    async (request) => tasks.listAll(requireUser(request).companyId),
+    async (request) => tasks.listBoard(requireUser(request).companyId, request.query, new Date()),
   );
 
   app.get(

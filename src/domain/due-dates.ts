@@ -1,0 +1,102 @@
+// When a task is due, counted in the days of the person looking: the board's due windows and its
+// Overdue badge. Nothing here is stored; it all follows from a due date and today. No validation
+// library either: the board imports this.
+import { openTaskStatuses, type TaskStatus } from './grant-constants.ts';
+
+export const taskDueWindows = ['all', 'overdue', 'this-week', 'next-30-days'] as const;
+export type TaskDueWindow = (typeof taskDueWindows)[number];
+
+export const taskDueWindowLabels: Record<TaskDueWindow, string> = {
+  all: 'Any due date',
+  overdue: 'Overdue',
+  'this-week': 'This week',
+  'next-30-days': 'Next 30 days',
+};
+
+/** Days a window spans, today included: this week is today and the six days after it. */
+const WINDOW_DAYS = { 'this-week': 7, 'next-30-days': 30 } as const;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Reads an instant as the wall clock of `timeZone` (throws a RangeError for an unknown zone). */
+function wallClock(timeZone: string) {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * The runtime's own spelling of the time zone `value` names (Europe/Paris for europe/paris), or
+ * undefined when it names none. Offsets (+02:00) are refused: PostgreSQL reads them with the
+ * opposite sign. Nothing is kept of `value`, which anyone may send: only canonical names reach
+ * the formatters kept above, and there are a few hundred of those.
+ */
+export function canonicalTimeZone(value: string): string | undefined {
+  if (!/^[A-Za-z][\w+\-/]*$/.test(value)) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The date and time `instant` shows on a clock in `timeZone`, as if that clock were UTC. */
+function wallTime(instant: number, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const part of wallClock(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
+  return Date.UTC(year, month - 1, day, hour, minute, second);
+}
+
+/** How far the clocks of `timeZone` are ahead of UTC at `instant`, in milliseconds. */
+const offsetAt = (instant: number, timeZone: string) =>
+  wallTime(instant, timeZone) - (instant - (((instant % 1000) + 1000) % 1000));
+
+/** Midnight in `timeZone` that starts the day `days` after the day `now` falls on there. */
+export function startOfDay(now: Date, timeZone: string, days = 0): Date {
+  const today = new Date(wallTime(now.getTime(), timeZone));
+  const midnight = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + days);
+  // Midnight on the wall less the zone's offset; the offset is asked again at that first answer
+  // in case the clocks change between the two (summer time).
+  const guess = midnight - offsetAt(midnight, timeZone);
+  return new Date(midnight - offsetAt(guess, timeZone));
+}
+
+/**
+ * The due dates a window takes, from `from` (included) to `before` (excluded): overdue is
+ * anything due before today (for open work), the others start today. `null` for every date.
+ */
+export function dueWindowRange(
+  window: TaskDueWindow,
+  now: Date,
+  timeZone: string,
+): { from?: Date; before: Date } | null {
+  if (window === 'all') return null;
+  const today = startOfDay(now, timeZone);
+  if (window === 'overdue') return { before: today };
+  return { from: today, before: startOfDay(now, timeZone, WINDOW_DAYS[window]) };
+}
+
+/** A pending or in-progress task whose due day is over where the user is. */
+export function isPastDue(
+  task: { status: TaskStatus; dueDate: string | null },
+  now: Date,
+  timeZone: string,
+): boolean {
+  const open = (openTaskStatuses as readonly TaskStatus[]).includes(task.status);
+  return open && task.dueDate !== null && new Date(task.dueDate) < startOfDay(now, timeZone);
+}

@@ -1,0 +1,103 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  type CurrentUser,
+  currentUserSchema,
+  passwordChangeSchema,
+  profileUpdateSchema,
+} from '../../../domain/auth.ts';
+import { PASSWORD_CHANGED } from '../../../domain/wording.ts';
+import { AppError } from '../../lib/errors.ts';
+import { requireUser } from '../../lib/guards.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { errorBodySchema } from '../../lib/schemas.ts';
+import { createAuthRepository } from './auth.repository.ts';
+import { createThrottle } from './throttle.ts';
+
+const tags = ['auth'];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };
+
+/** A refusal that names the field, so a form can show it there. */
+const currentPasswordError = (message: string) =>
+  new AppError('INVALID_INPUT', message, [{ path: 'currentPassword', message }]);
+
+/** The signed-in user's own account: their name, email address and password. */
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = createAuthRepository(app.db);
+  const throttle = createThrottle(app.db);
+
+  /**
+   * Checks the user's current password. It is a sign-in by another door, so it counts against the
+   * same allowance: a stolen session cannot guess its way to the password here either.
+   */
+  const confirmCurrentPassword = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: CurrentUser,
+    password: string | undefined,
+  ) => {
+    if (password === undefined) throw currentPasswordError('Current password is required');
+    return throttle.run(
+      request,
+      reply,
+      { action: 'sign-in', username: user.username },
+      async () => {
+        const passwordHash = await auth.passwordHashOf(user.companyId, user.id);
+        if (!passwordHash || !(await verifyPassword(passwordHash, password))) {
+          throw currentPasswordError('Current password is incorrect');
+        }
+      },
+    );
+  };
+
+  app.patch(
+    '/user',
+    {
+      schema: {
+        tags,
+        summary:
+          "Change the signed-in user's own name or email address (fields left out keep their value; a new email address takes the current password)",
+        body: profileUpdateSchema,
+        response: { 200: currentUserSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { currentPassword, ...changes } = request.body;
+      // Reset links go to this address: whoever changes it must know the password.
+      if (changes.email !== undefined && changes.email !== user.email) {
+        await confirmCurrentPassword(request, reply, user, currentPassword);
+      }
+      const updated = await auth.updateProfile(user.companyId, user.id, changes);
+      // Removed by an admin meanwhile: the session has ended with the account.
+      if (!updated) throw new AppError('UNAUTHENTICATED', 'Not signed in');
+      return updated;
+    },
+  );
+
+  app.post(
+    '/user/password',
+    {
+      schema: {
+        tags,
+        summary:
+          "Change the signed-in user's own password (the current one required). Their other sessions end; this one stays.",
+        body: passwordChangeSchema,
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { currentPassword, newPassword } = request.body;
+      await confirmCurrentPassword(request, reply, user, currentPassword);
+      const changed = await auth.changePassword(
+        user,
+        await hashPassword(newPassword),
+        request.sessionTokenHash ?? undefined,
+      );
+      if (!changed) throw new AppError('UNAUTHENTICATED', 'Not signed in');
+      return { message: PASSWORD_CHANGED };
+    },
+  );
+};

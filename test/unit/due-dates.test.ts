@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { dashboardQuerySchema } from '../../src/domain/dashboard.ts';
+import {
+  canonicalTimeZone,
+  dueWindowRange,
+  isPastDue,
+  startOfDay,
+} from '../../src/domain/due-dates.ts';
+import { taskBoardQuerySchema } from '../../src/domain/grants.ts';
+
+const at = (iso: string) => new Date(iso);
+
+describe('startOfDay', () => {
+  it('is midnight where the user is, as an instant', () => {
+    const now = at('2026-11-22T15:30:00Z');
+    expect(startOfDay(now, 'UTC').toISOString()).toBe('2026-11-22T00:00:00.000Z');
+    expect(startOfDay(now, 'America/New_York').toISOString()).toBe('2026-11-22T05:00:00.000Z');
+    expect(startOfDay(now, 'Asia/Tokyo').toISOString()).toBe('2026-11-22T15:00:00.000Z');
+    // Already the next day in Auckland (UTC+13 in summer).
+    expect(startOfDay(now, 'Pacific/Auckland').toISOString()).toBe('2026-11-22T11:00:00.000Z');
+    expect(startOfDay(now, 'Asia/Kolkata').toISOString()).toBe('2026-11-21T18:30:00.000Z');
+  });
+
+  it('counts days ahead across month ends and clock changes', () => {
+    const now = at('2027-03-26T12:00:00Z');
+    expect(startOfDay(now, 'UTC', 7).toISOString()).toBe('2027-04-02T00:00:00.000Z');
+    // Paris moves from UTC+1 to UTC+2 on 28 March 2027.
+    expect(startOfDay(now, 'Europe/Paris').toISOString()).toBe('2027-03-25T23:00:00.000Z');
+    expect(startOfDay(now, 'Europe/Paris', 3).toISOString()).toBe('2027-03-28T22:00:00.000Z');
+    expect(startOfDay(now, 'Europe/Paris', 2).toISOString()).toBe('2027-03-27T23:00:00.000Z');
+  });
+});
+
+describe('dueWindowRange', () => {
+  const now = at('2026-11-22T15:30:00Z');
+
+  it('has no bounds for every due date', () => {
+    expect(dueWindowRange('all', now, 'UTC')).toBeNull();
+  });
+
+  it('overdue is anything due before today', () => {
+    expect(dueWindowRange('overdue', now, 'UTC')).toEqual({ before: at('2026-11-22T00:00Z') });
+  });
+
+  it('this week is today and the six days after; the next 30 days start today too', () => {
+    expect(dueWindowRange('this-week', now, 'UTC')).toEqual({
+      from: at('2026-11-22T00:00Z'),
+      before: at('2026-11-29T00:00Z'),
+    });
+    expect(dueWindowRange('next-30-days', now, 'America/New_York')).toEqual({
+      from: at('2026-11-22T05:00Z'),
+      before: at('2026-12-22T05:00Z'),
+    });
+  });
+});
+
+describe('isPastDue', () => {
+  const now = at('2026-11-22T15:30:00Z');
+  const task = (status: 'pending' | 'in-progress' | 'completed' | 'overdue', dueDate: string) => ({
+    status,
+    dueDate,
+  });
+
+  it('is a pending or in-progress task due on a day that is over', () => {
+    expect(isPastDue(task('pending', '2026-11-21T23:59:00Z'), now, 'UTC')).toBe(true);
+    expect(isPastDue(task('in-progress', '2026-11-01T12:00:00Z'), now, 'UTC')).toBe(true);
+  });
+
+  it('is not a task due today, later, without a date, or already completed', () => {
+    expect(isPastDue(task('pending', '2026-11-22T00:00:00Z'), now, 'UTC')).toBe(false);
+    expect(isPastDue(task('pending', '2026-12-01T00:00:00Z'), now, 'UTC')).toBe(false);
+    expect(isPastDue({ status: 'pending', dueDate: null }, now, 'UTC')).toBe(false);
+    expect(isPastDue(task('completed', '2026-11-01T12:00:00Z'), now, 'UTC')).toBe(false);
+  });
+
+  it('follows the day where the user is', () => {
+    // 03:00 UTC on the 22nd is still the evening of the 21st in New York.
+    const due = task('pending', '2026-11-22T03:00:00Z');
+    expect(isPastDue(due, now, 'UTC')).toBe(false);
+    expect(isPastDue(due, now, 'America/New_York')).toBe(true);
+  });
+});
+
+describe('canonicalTimeZone', () => {
+  it('knows IANA names and UTC, spelled as the runtime spells them, and nothing else', () => {
+    expect(canonicalTimeZone('Europe/Paris')).toBe('Europe/Paris');
+    expect(canonicalTimeZone('europe/PARIS')).toBe('Europe/Paris');
+    expect(canonicalTimeZone('UTC')).toBe('UTC');
+    expect(canonicalTimeZone('Etc/GMT-11')).toBe('Etc/GMT-11');
+    expect(canonicalTimeZone('Mars/Olympus')).toBeUndefined();
+    expect(canonicalTimeZone('+02:00')).toBeUndefined();
+    expect(canonicalTimeZone('')).toBeUndefined();
+  });
+});
+
+describe('the tz query parameter', () => {
+  it('reaches the board and the dashboard spelled as the runtime spells it, whatever the case sent', () => {
+    // Only canonical names are kept as formatters: a client varying the case keeps nothing.
+    expect(taskBoardQuerySchema.parse({ tz: 'AMERICA/new_york' }).tz).toBe('America/New_York');
+    expect(dashboardQuerySchema.parse({ tz: 'asia/TOKYO' }).tz).toBe('Asia/Tokyo');
+    expect(taskBoardQuerySchema.safeParse({ tz: 'Mars/Olympus' }).error?.issues[0]?.message).toBe(
+      'Unknown time zone',
+    );
+  });
+});
