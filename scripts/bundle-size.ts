@@ -30,16 +30,17 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
     chunk: 'features/invitations/accept-invitation-page.tsx',
     maxGzipBytes: 151_000,
   },
+  'reset-password': { chunk: 'features/auth/reset-password-page.tsx', maxGzipBytes: 151_000 },
   dashboard: { chunk: 'features/dashboard/dashboard-page.tsx', maxGzipBytes: 142_000 },
   contacts: { chunk: 'features/contacts/contacts-page.tsx', maxGzipBytes: 156_000 },
-  'contact-detail': { chunk: 'app/routes/contact-detail-page.tsx', maxGzipBytes: 148_000 },
+  'contact-detail': { chunk: 'app/routes/contact-detail-page.tsx', maxGzipBytes: 150_000 },
   interactions: { chunk: 'features/interactions/interactions-page.tsx', maxGzipBytes: 154_000 },
   'interaction-detail': {
     chunk: 'app/routes/interaction-detail-page.tsx',
     maxGzipBytes: 148_000,
   },
-  grants: { chunk: 'features/grants/grants-page.tsx', maxGzipBytes: 156_000 },
-  'grant-detail': { chunk: 'app/routes/grant-detail-page.tsx', maxGzipBytes: 156_000 },
+  grants: { chunk: 'features/grants/grants-page.tsx', maxGzipBytes: 158_000 },
+  'grant-detail': { chunk: 'app/routes/grant-detail-page.tsx', maxGzipBytes: 158_000 },
   opportunities: { chunk: 'features/opportunities/opportunities-page.tsx', maxGzipBytes: 156_000 },
   'opportunity-detail': {
     chunk: 'app/routes/opportunity-detail-page.tsx',
@@ -47,6 +48,7 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
   },
   tasks: { chunk: 'features/grants/tasks-board-page.tsx', maxGzipBytes: 158_000 },
   organization: { chunk: 'features/company/company-page.tsx', maxGzipBytes: 152_000 },
+  profile: { chunk: 'features/profile/profile-page.tsx', maxGzipBytes: 152_000 },
 };
 
 type Manifest = Record<string, { file?: string; imports?: string[]; dynamicImports?: string[] }>;

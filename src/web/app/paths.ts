@@ -4,6 +4,9 @@ export const paths = {
   auth: '/auth',
   register: '/auth?tab=register',
   acceptInvitation: '/accept-invitation',
+  /** Where an emailed reset link leads (query token), signed in or not. */
+  resetPassword: '/reset-password',
+  profile: '/profile',
   contacts: '/contacts',
   interactions: '/interactions',
   grants: '/grants',
@@ -20,4 +23,5 @@ export const protectedPatterns = [
   '/opportunities/*',
   '/tasks/*',
   '/organization/*',
+  '/profile/*',
 ];

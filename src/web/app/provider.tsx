@@ -1,10 +1,11 @@
 import '@mantine/core/styles.css';
+import './global.css';
 import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
-import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, useState } from 'react';
 import { LoadWhenOpened } from '../components/load-when-opened.tsx';
 import { AuthProvider } from '../features/auth/auth-provider.tsx';
+import { useNotices } from '../lib/notify.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 
 const theme = createTheme({
@@ -14,13 +15,8 @@ const theme = createTheme({
   defaultRadius: 'md',
   components: {
     // Close buttons are icons: give them a name screen readers can say.
-    // Plain settings rather than Modal.extend/Notification.extend, which would put those
-    // components in the first download.
+    // Plain settings rather than Modal.extend, which would put Modal in the first download.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-    Notification: {
-      defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } },
-      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
-    },
     Alert: { defaultProps: { closeButtonLabel: 'Dismiss' } },
   },
   fontFamily:
@@ -37,14 +33,14 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
-// The notices' host, with the transition and scroll-lock code it brings, loads with the first
-// notice rather than with the first page: the notice waits in the store until it arrives.
+// The notices' host, with the toast library under it, loads with the first notice rather than
+// with the first page: the notice waits in the store until it arrives.
 const Notices = lazy(() => import('./notices.tsx'));
 
 function NoticesHost() {
-  const { notifications } = useNotifications();
+  const notices = useNotices();
   return (
-    <LoadWhenOpened opened={notifications.length > 0}>
+    <LoadWhenOpened opened={notices.length > 0}>
       <Notices />
     </LoadWhenOpened>
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
+import { SkipLink } from '../components/skip-link.tsx';
 import { useAuth } from '../features/auth/auth-provider.tsx';
 import { ErrorBoundary } from './error-fallback.tsx';
 import { AppShellLayout } from './layouts/app-shell.tsx';
@@ -24,6 +25,7 @@ const GrantsPage = lazy(() => import('../features/grants/grants-page.tsx'));
 const OpportunitiesPage = lazy(() => import('../features/opportunities/opportunities-page.tsx'));
 const TasksBoardPage = lazy(() => import('../features/grants/tasks-board-page.tsx'));
 const CompanyPage = lazy(() => import('../features/company/company-page.tsx'));
+const ProfilePage = lazy(() => import('../features/profile/profile-page.tsx'));
 const OpportunityDetailPage = lazy(() => import('./routes/opportunity-detail-page.tsx'));
 const GrantDetailPage = lazy(() => import('./routes/grant-detail-page.tsx'));
 const ContactDetailPage = lazy(() => import('./routes/contact-detail-page.tsx'));
@@ -31,6 +33,7 @@ const InteractionDetailPage = lazy(() => import('./routes/interaction-detail-pag
 const AcceptInvitationPage = lazy(
   () => import('../features/invitations/accept-invitation-page.tsx'),
 );
+const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page.tsx'));
 
 /**
  * When a signed-in user becomes signed out (logout, or a session that ended), the browser goes
@@ -61,6 +64,7 @@ function AppRoutes() {
             element={user ? <Navigate to={paths.home} replace /> : <AuthPage />}
           />
           <Route path="/accept-invitation" element={<AcceptInvitationPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
           {user ? (
             <Route element={<AppShellLayout />}>
               <Route index element={<DashboardPage />} />
@@ -74,6 +78,7 @@ function AppRoutes() {
               <Route path="opportunities/:id" element={<OpportunityDetailPage />} />
               <Route path="tasks" element={<TasksBoardPage />} />
               <Route path="organization" element={<CompanyPage />} />
+              <Route path="profile" element={<ProfilePage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           ) : (
@@ -98,6 +103,7 @@ function AppRoutes() {
 export function AppRouter() {
   return (
     <BrowserRouter>
+      <SkipLink />
       <AppRoutes />
     </BrowserRouter>
   );

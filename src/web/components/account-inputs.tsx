@@ -1,16 +1,74 @@
 import {
+  Button,
   PasswordInput,
   type PasswordInputProps,
+  Stack,
   TextInput,
   type TextInputProps,
 } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
+import { PASSWORD_RULE } from '../../domain/password-rule.ts';
 
 /** 'Username', required: signing in, signing up, adding a user, accepting an invitation. */
 export function UsernameInput(props: TextInputProps) {
   return <TextInput label="Username" withAsterisk autoComplete="username" {...props} />;
 }
 
-/** 'Password', required; a new one unless `autoComplete` says it is the current one. */
-export function AccountPasswordInput(props: PasswordInputProps) {
-  return <PasswordInput label="Password" withAsterisk autoComplete="new-password" {...props} />;
+/** The password the user has now, required: signing in, confirming a change on the profile. */
+export function CurrentPasswordInput(props: PasswordInputProps) {
+  return <PasswordInput label="Password" withAsterisk autoComplete="current-password" {...props} />;
+}
+
+/** The new password typed again, required. */
+export function ConfirmPasswordInput(props: PasswordInputProps) {
+  return (
+    <PasswordInput label="Confirm Password" withAsterisk autoComplete="new-password" {...props} />
+  );
+}
+
+/**
+ * A new password, required, wherever one is set: the rule it must follow shows under its label
+ * before anything is typed, so nobody learns it from a refusal.
+ */
+export function NewPasswordInput(props: PasswordInputProps) {
+  return (
+    <PasswordInput
+      label="Password"
+      description={PASSWORD_RULE}
+      withAsterisk
+      autoComplete="new-password"
+      {...props}
+    />
+  );
+}
+
+/**
+ * A form about one's account named `label` (signing in, signing up, one's profile): its fields,
+ * then the submit button (`label` unless said), spinning while `pending`.
+ */
+export function AccountForm({
+  label,
+  onSubmit,
+  pending,
+  submitLabel = label,
+  disabled = false,
+  children,
+}: {
+  label: string;
+  onSubmit: (event: FormEvent) => void;
+  pending: boolean;
+  submitLabel?: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={label}>
+      <Stack>
+        {children}
+        <Button type="submit" loading={pending} disabled={disabled}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
 }

@@ -1,6 +1,5 @@
 import { Group, Text } from '@mantine/core';
-
-const PRODUCT_NAME = 'Grantwell';
+import { PRODUCT_NAME } from '../lib/document-title.ts';
 
 function Logo({ size = 32 }: { size?: number }) {
   return (

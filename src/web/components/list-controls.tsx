@@ -2,6 +2,7 @@ import { Group, Pagination, Text, TextInput, UnstyledButton } from '@mantine/cor
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { ListParams } from '../../domain/lists.ts';
 
 export const PAGE_SIZE = 25;
@@ -9,15 +10,19 @@ export const PAGE_SIZE = 25;
 /** The API's `sort` parameter: `field` or `-field`; undefined is the list's own default order. */
 export type Sort<Field extends string> = ListParams<Field>['sort'];
 
-/** Search text (debounced), sort and page number for a server-side list sorted by `Field`s. */
-export function useListState<Field extends string>() {
+/**
+ * Search text (debounced), sort and page number for a server-side list sorted by `Field`s.
+ * `filters` names the list's other filters (a status): a change of them starts on page 1 too.
+ */
+export function useListState<Field extends string>(filters = '') {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
   const [sort, setSort] = useState<Sort<Field>>();
-  // The page belongs to the search and sort it was chosen for: a new one starts on page 1.
-  const [chosen, setChosen] = useState({ q: '', sort, page: 1 });
-  const page = chosen.q === q && chosen.sort === sort ? chosen.page : 1;
-  const setPage = (next: number) => setChosen({ q, sort, page: next });
+  // The page belongs to the search, sort and filters it was chosen for: new ones start on page 1.
+  const [chosen, setChosen] = useState({ q: '', sort, filters, page: 1 });
+  const page =
+    chosen.q === q && chosen.sort === sort && chosen.filters === filters ? chosen.page : 1;
+  const setPage = (next: number) => setChosen({ q, sort, filters, page: next });
   /** A header click: ascending, then descending, then back to the default order. */
   const toggleSort = (field: Field) =>
     setSort(
@@ -33,6 +38,26 @@ export function useListState<Field extends string>() {
     page,
     setPage,
     offset: (page - 1) * PAGE_SIZE,
+  };
+}
+
+/**
+ * A list's filter kept in the page's address (`/contacts?organization=Hope+Trust`), so a link
+ * can open the list filtered. `shown` is what the list panel shows of it (`ListPanel`'s
+ * `filter`): its label, and clearing it, which takes it out of the address.
+ */
+export function useUrlFilter(name: string) {
+  const [params, setParams] = useSearchParams();
+  const value = params.get(name) || undefined;
+  const clear = () =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete(name);
+      return next;
+    });
+  return {
+    value,
+    shown: (label: string) => (value === undefined ? undefined : { label, clear }),
   };
 }
 

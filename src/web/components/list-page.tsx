@@ -1,10 +1,10 @@
-import { Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Badge, CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { Page } from '../lib/api-client.ts';
 import { ListFooter, PAGE_SIZE, SearchBox, type useListState } from './list-controls.tsx';
-import { LoadFailed, LoadingBlock } from './query-states.tsx';
+import { LoadFailed, LoadingBlock, NoMatches } from './query-states.tsx';
 
 /** What the panel needs of a list's state (`useListState`): the search and the page. */
 interface ListState {
@@ -51,11 +51,19 @@ interface ListWording {
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** A filter the list is shown with ('Organization: Hope Trust'), and how to take it off. */
+interface ListFilter {
+  label: string;
+  clear: () => void;
+}
+
 /**
- * The panel of a list page: the search box (and a spinner while a page is fetched), then the
- * first load's spinner, the failure (with a button to try again: never the empty state, which
- * would say there is nothing), the rows (`children`) with the page footer, or the empty state.
- * A page that was shown stays while a later refresh of it fails.
+ * The panel of a list page: the search box, the list's own filters and the filter it was opened
+ * with (which a button clears), and a spinner while a page is fetched; then the first load's
+ * spinner, the failure (with a button to try again: never the empty state, which would say there
+ * is nothing), the rows (`children`) with the page footer, or the empty state: with a way to
+ * clear the filters when they left nothing. A page that was shown stays while a later refresh of
+ * it fails.
  */
 export function ListPanel<T>({
   list,
@@ -63,17 +71,42 @@ export function ListPanel<T>({
   noun,
   icon: EmptyIcon,
   hint,
+  filters,
+  onClearFilters,
+  filter,
   children,
 }: {
   list: ListState;
   query: UseQueryResult<Page<T>>;
+  /** Controls beside the search box that narrow the list (a status). */
+  filters?: ReactNode;
+  /** Given while a filter narrows the list. */
+  onClearFilters?: (() => void) | undefined;
+  /** The filter a link opened the list with ('Organization: Hope Trust'). */
+  filter?: ListFilter | undefined;
   children: (rows: T[]) => ReactNode;
 } & ListWording) {
   const page = query.data;
   return (
     <Paper withBorder p="md">
       <Group justify="space-between" mb="sm">
-        <SearchBox value={list.search} onChange={list.setSearch} label={`Search ${noun}`} />
+        <Group gap="sm">
+          <SearchBox value={list.search} onChange={list.setSearch} label={`Search ${noun}`} />
+          {filters}
+          {filter && (
+            <Badge
+              size="lg"
+              variant="light"
+              tt="none"
+              data-list-filter
+              rightSection={
+                <CloseButton size="xs" aria-label="Clear filter" onClick={filter.clear} />
+              }
+            >
+              {filter.label}
+            </Badge>
+          )}
+        </Group>
         {query.isFetching && <Loader size="xs" aria-label="Refreshing" />}
       </Group>
       {query.isPending ? (
@@ -89,11 +122,19 @@ export function ListPanel<T>({
           {children(page.items)}
           <ListFooter total={page.total} page={list.page} onPage={list.setPage} />
         </>
+      ) : onClearFilters ? (
+        <NoMatches noun={noun} onClear={onClearFilters} />
       ) : (
         <Stack align="center" py="xl" gap="xs">
           <EmptyIcon size={32} aria-hidden="true" color="var(--mantine-color-dimmed)" />
-          <Text fw={500}>{list.q ? `No ${noun} match your search` : `No ${noun} yet`}</Text>
-          {!list.q && hint && (
+          <Text fw={500}>
+            {list.q
+              ? `No ${noun} match your search`
+              : filter
+                ? `No ${noun} match this filter`
+                : `No ${noun} yet`}
+          </Text>
+          {!list.q && !filter && hint && (
             <Text size="sm" c="dimmed">
               {hint}
             </Text>

@@ -1,21 +1,45 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import classes from './list-table.module.css';
 
+export { classes as tableClasses };
+
 /**
- * A list's table, scrolling sideways below `minWidth`. Plain HTML styled like Mantine's Table:
- * Mantine's Table always brings its ScrollArea, and with it a positioning library of about
+ * What each column's values are called on a card, when a narrow table stacks its rows as cards:
+ * null for a column that needs no label (the name, which is the card's title, and the actions).
+ */
+export type ColumnLabels = (string | null)[];
+
+/** The style of a table that stacks: its width as a table, and its columns' labels. */
+export function stackingStyle(minWidth: number, labels: ColumnLabels): CSSProperties {
+  const style: CSSProperties = { '--table-min-width': `${minWidth}px` };
+  labels.forEach((label, index) => {
+    // A CSS string: JSON's quoting and escapes are CSS's too.
+    if (label) style[`--column-${index + 1}-label`] = JSON.stringify(label);
+  });
+  return style;
+}
+
+/**
+ * A list's table, `minWidth` wide at least; in a box narrower than that, its rows become cards
+ * (list-table.module.css), with `labels` beside the values. Plain HTML styled like Mantine's
+ * Table: Mantine's Table always brings its ScrollArea, and with it a positioning library of about
  * 19 kB gzipped, into the first download of every list page.
  */
 export function ListTable({
   minWidth = 640,
+  labels,
   children,
 }: {
   minWidth?: number;
+  labels: ColumnLabels;
   children: ReactNode;
 }) {
   return (
     <div className={classes.scroll}>
-      <table className={classes.table} style={{ minWidth }}>
+      <table
+        className={`${classes.table} ${classes.stacking}`}
+        style={stackingStyle(minWidth, labels)}
+      >
         {children}
       </table>
     </div>

@@ -35,3 +35,15 @@ export function LoadFailed({
     </Stack>
   );
 }
+
+/** What shows in place of a list that its filters leave empty, with the way back to all of it. */
+export function NoMatches({ noun, onClear }: { noun: string; onClear: () => void }) {
+  return (
+    <Stack align="center" py="xl" gap="xs">
+      <Text fw={500}>No {noun} match these filters</Text>
+      <Button variant="default" onClick={onClear}>
+        Clear filters
+      </Button>
+    </Stack>
+  );
+}

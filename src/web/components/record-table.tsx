@@ -24,7 +24,8 @@ export interface RecordRowsProps<T, Field extends string> {
 
 /**
  * A list of records: the first column is each record's name, linking to its page; a click
- * anywhere else on the row opens it too; the last column holds its Edit and Delete menu.
+ * anywhere else on the row opens it too; the last column holds its Edit and Delete menu. On a
+ * narrow screen each record is a card: its name, then each column as a labelled line.
  */
 export function RecordTable<T extends { id: number }, Field extends string = never>({
   rows,
@@ -50,7 +51,7 @@ export function RecordTable<T extends { id: number }, Field extends string = nev
 }) {
   const navigate = useNavigate();
   return (
-    <ListTable minWidth={minWidth}>
+    <ListTable minWidth={minWidth} labels={[null, ...columns.map((column) => column.header)]}>
       <thead>
         <tr>
           {sorting ? (

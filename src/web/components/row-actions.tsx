@@ -1,6 +1,7 @@
 import { ActionIcon, VisuallyHidden } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { tableClasses } from './list-table.tsx';
 
 export interface RowActionsProps {
   /** Names the row for screen readers: "Actions for Ada Lovelace". */
@@ -50,10 +51,10 @@ export function RowActions(props: RowActionsProps) {
   );
 }
 
-/** A list row's last cell: its actions menu. */
+/** A list row's last cell: its actions menu (in the top corner of a row shown as a card). */
 export function RowActionsCell(props: RowActionsProps) {
   return (
-    <td style={{ width: 48 }}>
+    <td className={tableClasses.actions}>
       <RowActions {...props} />
     </td>
   );

@@ -1,5 +1,6 @@
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { type ColumnLabels, stackingStyle, tableClasses } from './list-table.tsx';
 
 /** A column header; a right-aligned one says so. */
 export type Header = ReactNode | { label: ReactNode; align: 'right' };
@@ -7,9 +8,16 @@ export type Header = ReactNode | { label: ReactNode; align: 'right' };
 const isAligned = (header: Header): header is { label: ReactNode; align: 'right' } =>
   typeof header === 'object' && header !== null && 'align' in header;
 
+/** What a column's values are called on a card: its header when that is plain text. */
+const labelOf = (header: Header) => {
+  const label = isAligned(header) ? header.label : header;
+  return typeof label === 'string' ? label : null;
+};
+
 /**
- * A small table in a card or dialog: scrolls sideways below `minWidth`, a header row of
- * `headers` (a `false` one is left out), and the rows (`children`).
+ * A small table in a card or dialog: a header row of `headers` (a `false` one is left out) and
+ * the rows (`children`), at least `minWidth` wide. In a narrower box each row becomes a card:
+ * the first cell as its title, each other cell on a line of its own after its header's text.
  */
 export function SimpleTable({
   minWidth,
@@ -22,13 +30,19 @@ export function SimpleTable({
   headers: Header[];
   children: ReactNode;
 }) {
+  const shown = headers.filter((header) => header !== false);
+  const labels: ColumnLabels = shown.map((header, index) => (index === 0 ? null : labelOf(header)));
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
-      <Table verticalSpacing={spacing}>
+    <div className={tableClasses.scroll}>
+      <Table
+        verticalSpacing={spacing}
+        className={tableClasses.stacking}
+        style={stackingStyle(minWidth, labels)}
+      >
         <Table.Thead>
           <Table.Tr>
-            {headers.map((header, index) =>
-              header === false ? null : isAligned(header) ? (
+            {shown.map((header, index) =>
+              isAligned(header) ? (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the headers are fixed
                 <Table.Th key={index} ta={header.align}>
                   {header.label}
@@ -42,6 +56,6 @@ export function SimpleTable({
         </Table.Thead>
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }

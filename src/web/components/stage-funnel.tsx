@@ -2,6 +2,9 @@ import { Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { formatMoney } from '../lib/format.ts';
 import classes from './stage-funnel.module.css';
 
+/** The shade a stage's colour is drawn in: its band, its row's edge, and a badge naming it. */
+export const STAGE_SHADE = 6;
+
 export interface FunnelStage {
   key: string;
   label: string;
@@ -31,15 +34,16 @@ export function StageFunnel({
 }) {
   const rowStyle = (stage: FunnelStage) => ({
     borderRadius: 'var(--mantine-radius-md)',
-    borderLeft: `6px solid var(--mantine-color-${stage.color}-6)`,
+    borderLeft: `6px solid var(--mantine-color-${stage.color}-${STAGE_SHADE})`,
     // gray-0 in the light scheme, a dark grey in the dark one: the text stays readable in both.
     background: 'var(--mantine-color-default-hover)',
   });
   const figures = (stage: FunnelStage) => (
-    // On a narrow screen the figures go under the stage's name rather than out of the box.
+    // On a narrow screen the figures go under the stage's name rather than out of the box, and
+    // each figure stays whole: a total wraps onto a line of its own rather than break.
     <Group justify="space-between" gap="xs">
       <Text fw={600}>{stage.label}</Text>
-      <Group gap="lg" wrap="nowrap">
+      <Group justify="flex-end" className={classes.figures}>
         <Text size="sm">{countOf(stage)}</Text>
         <Text size="sm" fw={500} miw={90} ta="right">
           {formatMoney(stage.total)}
@@ -142,7 +146,7 @@ function FunnelDrawing({ stages }: { stages: FunnelStage[] }) {
                 width={width}
                 height={band}
                 rx={6}
-                fill={`var(--mantine-color-${stage.color}-6)`}
+                fill={`var(--mantine-color-${stage.color}-${STAGE_SHADE})`}
               />
             )}
             <text

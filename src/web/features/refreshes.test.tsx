@@ -8,6 +8,7 @@ import {
   companyKeys,
   useAddUser,
   useCancelInvitation,
+  useChangeRole,
   useInvite,
   useRemoveUser,
   useUpdateCompanyProfile,
@@ -45,6 +46,7 @@ import {
   useDeleteOpportunity,
   useUpdateOpportunity,
 } from './opportunities/api/opportunities-api.ts';
+import { useUpdateProfile } from './profile/api/profile-api.ts';
 
 /*
  * What one screen shows of another feature's data, and the mutation that must refresh it. Each
@@ -107,13 +109,13 @@ const newContactScreens = {
   contactsList: contactKeys.list({ limit: 25, offset: 0 }),
   organizationNames: contactKeys.organizationNames('Commu'),
   contactChoices: contactKeys.choices('Ada'),
-  organizationContacts: contactKeys.list({ organization: 'Hope Trust', limit: 50 }),
+  organizationContacts: contactKeys.list({ organization: 'Hope Trust', limit: 10 }),
 };
 const contactScreens = {
   ...newContactScreens,
   contactPage: contactKeys.one(7),
   interactionsList: interactionKeys.list({ limit: 25 }),
-  contactsInteractions: interactionKeys.list({ contactId: 7, limit: 50 }),
+  contactsInteractions: interactionKeys.list({ contactId: 7, limit: 10 }),
   interactionPage: interactionKeys.one(3),
 };
 
@@ -124,16 +126,23 @@ const grant = {
 const grantScreens = {
   organizationNames: contactKeys.organizationNames('Hope'),
   dashboard: dashboardKeys.all,
-  tasksBoard: taskKeys.board(),
+  tasksBoard: taskKeys.boardList({}),
+  filteredTasksBoard: taskKeys.boardList({ grantId: 4, due: 'overdue', tz: 'UTC' }),
   grantsList: grantKeys.list({ limit: 25 }),
   pipeline: grantKeys.pipeline(),
   grantPage: grantKeys.one(4),
   grantPageTasks: taskKeys.ofGrant(4),
-  funderGrants: grantKeys.list({ funder: 'Hope Trust', limit: 50 }),
+  funderGrants: grantKeys.list({ funder: 'Hope Trust', limit: 10 }),
 };
 
 const task = { grantId: 4, taskId: 9, input: { title: 'Write report' } };
-const taskScreens = { grantPageTasks: taskKeys.ofGrant(4), tasksBoard: taskKeys.board() };
+const taskScreens = {
+  grantPageTasks: taskKeys.ofGrant(4),
+  tasksBoard: taskKeys.boardList({}),
+  filteredTasksBoard: taskKeys.boardList({ q: 'report', due: 'this-week', tz: 'UTC' }),
+  // The dashboard lists the tasks due soon and the overdue ones.
+  dashboard: dashboardKeys.all,
+};
 
 const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
   ['adding a contact', useCreateContact, contact.input, newContactScreens],
@@ -155,7 +164,7 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
     {
       dashboard: dashboardKeys.all,
       interactionsList: interactionKeys.list({}),
-      contactsInteractions: interactionKeys.list({ contactId: 7, limit: 50 }),
+      contactsInteractions: interactionKeys.list({ contactId: 7, limit: 10 }),
     },
   ],
   [
@@ -207,6 +216,18 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
     5,
     { team: companyKeys.team(), invitations: companyKeys.invitations() },
   ],
+  [
+    "changing a member's role (one's own decides what the app offers, from the user's record)",
+    useChangeRole,
+    { id: 5, role: 'admin' },
+    { team: companyKeys.team(), user: userKeys.current() },
+  ],
+  [
+    "changing one's own name or email (the sidebar and the team list show them)",
+    useUpdateProfile,
+    { name: 'Rosa L. Parks' },
+    { user: userKeys.current(), team: companyKeys.team() },
+  ],
   ['inviting', useInvite, { email: 'a@b.org' }, { invitations: companyKeys.invitations() }],
   ['cancelling an invitation', useCancelInvitation, 1, { invitations: companyKeys.invitations() }],
 ];
@@ -239,7 +260,7 @@ describe('what each change refreshes', () => {
   });
 
   it('a refresh covers only the data it names: renaming a contact leaves grants and the team alone', async () => {
-    const untouched = [grantKeys.list({}), taskKeys.board(), companyKeys.team()];
+    const untouched = [grantKeys.list({}), taskKeys.boardList({}), companyKeys.team()];
     const missed = await staleAfter(useUpdateContact, contact, untouched);
     expect(missed).toEqual(untouched);
   });

@@ -15,3 +15,6 @@ export const formatDate = (iso: string) => longDate.format(new Date(iso));
 
 /** November 21, 2026 at 3:30 PM */
 export const formatDateTime = (iso: string) => longDateTime.format(new Date(iso));
+
+/** The time zone of this browser (an IANA name), whose days "today" and "overdue" count. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

@@ -1,13 +1,63 @@
-import { notifications } from '@mantine/notifications';
+import { useSyncExternalStore } from 'react';
 import { ApiError, errorMessage } from './api-client.ts';
+
+/** A notice: showing, or dismissed and on its way out. */
+export interface Notice {
+  id: number;
+  title: string;
+  message: string;
+  /** A Mantine colour name for its accent: 'teal' for a success, 'red' for an error. */
+  color: string;
+  open: boolean;
+}
+
+/** SPEC §9: one notice visible at a time. */
+const VISIBLE_LIMIT = 1;
+/**
+ * SPEC §9: how long a dismissed notice is kept before it is forgotten. It leaves the screen at
+ * once (with its closing animation); keeping it lets that animation finish.
+ */
+export const REMOVE_DELAY_MS = 1_000_000;
+
+let notices: Notice[] = [];
+let lastId = 0;
+const listeners = new Set<() => void>();
+
+function publish(next: Notice[]) {
+  notices = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+const current = () => notices;
+
+/** The notices, newest first; the host that shows them reads them here. */
+export function useNotices() {
+  return useSyncExternalStore(subscribe, current, current);
+}
+
+/**
+ * Takes a notice off the screen (its close button, a swipe, Escape, or its time running out),
+ * and forgets it REMOVE_DELAY_MS later.
+ */
+export function dismissNotice(id: number) {
+  publish(notices.map((notice) => (notice.id === id ? { ...notice, open: false } : notice)));
+  setTimeout(() => publish(notices.filter((notice) => notice.id !== id)), REMOVE_DELAY_MS);
+}
 
 /**
  * Only one notice is visible at a time (SPEC §9): a new one replaces the one showing rather
  * than waiting behind it, so the notice always speaks of the latest action.
  */
-function showOnly(notice: { title: string; message: string; color: string }) {
-  notifications.clean();
-  notifications.show(notice);
+function showOnly(notice: Omit<Notice, 'id' | 'open'>) {
+  lastId += 1;
+  publish([{ ...notice, id: lastId, open: true }, ...notices].slice(0, VISIBLE_LIMIT));
 }
 
 /** A success notice (SPEC §8.3). */

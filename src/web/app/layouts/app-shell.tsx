@@ -8,6 +8,7 @@ import {
   IconLayoutKanban,
   IconLogout,
   IconMessages,
+  IconUserCircle,
   IconUsers,
 } from '@tabler/icons-react';
 import { Suspense } from 'react';
@@ -15,6 +16,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import { ConfirmationHost } from '../../components/confirm.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
+import { MAIN_CONTENT } from '../../components/skip-link.tsx';
 import { useAuth } from '../../features/auth/auth-provider.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notifyError } from '../../lib/notify.ts';
@@ -33,6 +35,32 @@ const entries = [
 
 const isCurrent = (pathname: string, to: string) =>
   to === paths.home ? pathname === to : pathname === to || pathname.startsWith(`${to}/`);
+
+/** A sidebar link, highlighted (and `aria-current`) on its own page and the pages under it. */
+function SidebarLink({
+  to,
+  icon: Icon,
+  ...props
+}: {
+  to: string;
+  icon: typeof IconUsers;
+  label: string;
+  onClick: () => void;
+}) {
+  const current = isCurrent(useLocation().pathname, to);
+  return (
+    <NavLink
+      component={Link}
+      to={to}
+      leftSection={<Icon size={18} aria-hidden="true" />}
+      active={current}
+      aria-current={current ? 'page' : undefined}
+      variant="light"
+      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+      {...props}
+    />
+  );
+}
 
 export function AppShellLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -53,7 +81,8 @@ export function AppShellLayout() {
       navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="lg"
     >
-      <AppShell.Header>
+      {/* Folded away (and out of the Tab order) where the sidebar shows. */}
+      <AppShell.Header hiddenFrom="sm">
         <Group h="100%" px="md">
           <Burger opened={opened} onClick={toggle} size="sm" aria-label="Toggle navigation" />
           <Brand size={28} />
@@ -69,23 +98,9 @@ export function AppShellLayout() {
         <AppShell.Section grow style={{ overflowY: 'auto' }}>
           <nav aria-label="Main navigation">
             <Stack gap={4}>
-              {entries.map((entry) => {
-                const current = isCurrent(pathname, entry.to);
-                return (
-                  <NavLink
-                    key={entry.to}
-                    component={Link}
-                    to={entry.to}
-                    label={entry.label}
-                    leftSection={<entry.icon size={18} aria-hidden="true" />}
-                    active={current}
-                    aria-current={current ? 'page' : undefined}
-                    onClick={close}
-                    variant="light"
-                    style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-                  />
-                );
-              })}
+              {entries.map((entry) => (
+                <SidebarLink key={entry.to} {...entry} onClick={close} />
+              ))}
             </Stack>
           </nav>
         </AppShell.Section>
@@ -93,13 +108,17 @@ export function AppShellLayout() {
           pt="md"
           style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
         >
+          {/* The user's name opens their profile: their own name, email and password. */}
           {user && (
-            <Text size="sm" fw={500} truncate mb={2}>
-              {user.name}
-            </Text>
+            <SidebarLink
+              to={paths.profile}
+              icon={IconUserCircle}
+              label={user.name}
+              onClick={close}
+            />
           )}
           {user && (
-            <Text size="xs" c="dimmed" truncate mb="sm">
+            <Text size="xs" c="dimmed" truncate mt={2} mb="sm" px="sm">
               {user.companyName}
             </Text>
           )}
@@ -115,7 +134,7 @@ export function AppShellLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      <AppShell.Main {...MAIN_CONTENT}>
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />

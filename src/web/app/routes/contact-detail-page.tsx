@@ -1,34 +1,39 @@
-import { SimpleGrid, Title } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { useParams } from 'react-router';
-import { BackLink, RecordStates } from '../../components/detail-states.tsx';
+import { RecordPage } from '../../components/record-page.tsx';
 import { useContact } from '../../features/contacts/api/contacts-api.ts';
+import { contactActions } from '../../features/contacts/components/contact-actions.ts';
 import { ContactInfoCard } from '../../features/contacts/components/contact-info-card.tsx';
 import { OrganizationGrantsCard } from '../../features/grants/components/organization-grants-card.tsx';
 import { ContactInteractionsCard } from '../../features/interactions/components/contact-interactions-card.tsx';
+import { LogInteractionButton } from '../../features/interactions/components/log-interaction-button.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { parseId } from '../../lib/parse-id.ts';
 import { paths } from '../paths.ts';
-import { parseId } from './parse-id.ts';
 
 export default function ContactDetailPage() {
   const id = parseId(useParams().id);
   const contact = useContact(id);
+  useDocumentTitle(contact.data?.name, 'Contacts');
 
   return (
-    <>
-      <BackLink to={paths.contacts}>Back to contacts</BackLink>
-      <RecordStates id={id} query={contact} noun="contact">
-        {(data) => (
-          <>
-            <Title order={1} size="h2" mb="lg">
-              {data.name}
-            </Title>
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-              <ContactInfoCard contact={data} />
-              <ContactInteractionsCard contactId={data.id} />
-              <OrganizationGrantsCard organization={data.organization} />
-            </SimpleGrid>
-          </>
-        )}
-      </RecordStates>
-    </>
+    <RecordPage
+      id={id}
+      query={contact}
+      noun="contact"
+      list={{ to: paths.contacts, label: 'Back to contacts' }}
+      title={(contact) => contact.name}
+      actions={(contact) => <LogInteractionButton contact={contact} />}
+      deletion={contactActions.useDeletion()}
+      editDialog={(contact, dialog) => <contactActions.Dialog {...dialog} contact={contact} />}
+    >
+      {(contact) => (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <ContactInfoCard contact={contact} />
+          <ContactInteractionsCard contactId={contact.id} />
+          <OrganizationGrantsCard organization={contact.organization} />
+        </SimpleGrid>
+      )}
+    </RecordPage>
   );
 }

@@ -1,36 +1,47 @@
-import { Card, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Card, Grid, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
-import { BackLink, RecordStates } from '../../components/detail-states.tsx';
+import { RecordPage } from '../../components/record-page.tsx';
 import { OrganizationContactsCard } from '../../features/contacts/components/organization-contacts-card.tsx';
 import { useGrant } from '../../features/grants/api/grants-api.ts';
+import { grantActions } from '../../features/grants/components/grant-actions.ts';
 import { GrantSummary } from '../../features/grants/components/grant-summary.tsx';
 import { GrantTasksSection } from '../../features/grants/components/grant-tasks-section.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { parseId } from '../../lib/parse-id.ts';
 import { paths } from '../paths.ts';
-import { parseId } from './parse-id.ts';
 
 export default function GrantDetailPage() {
   const id = parseId(useParams().id);
   const grant = useGrant(id);
+  useDocumentTitle(grant.data?.name, 'Grants');
 
   return (
-    <>
-      <BackLink to={paths.grants}>Back to grants</BackLink>
-      <RecordStates id={id} query={grant} noun="grant">
-        {(data) => (
-          <Stack gap="lg">
-            <Title order={1} size="h2">
-              {data.name}
-            </Title>
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+    <RecordPage
+      id={id}
+      query={grant}
+      noun="grant"
+      list={{ to: paths.grants, label: 'Back to grants' }}
+      title={(grant) => grant.name}
+      deletion={grantActions.useDeletion()}
+      editDialog={(grant, dialog) => <grantActions.Dialog {...dialog} grant={grant} />}
+    >
+      {(data) => (
+        // The work first: the grant and its tasks, then the funder's people (beside them on a
+        // wide screen, under them on a narrow one).
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, lg: 8 }}>
+            <Stack gap="lg">
               <Card withBorder padding="lg">
                 <GrantSummary grant={data} />
               </Card>
-              <OrganizationContactsCard organization={data.funder} />
-            </SimpleGrid>
-            <GrantTasksSection grantId={data.id} grantName={data.name} />
-          </Stack>
-        )}
-      </RecordStates>
-    </>
+              <GrantTasksSection grantId={data.id} grantName={data.name} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <OrganizationContactsCard organization={data.funder} />
+          </Grid.Col>
+        </Grid>
+      )}
+    </RecordPage>
   );
 }

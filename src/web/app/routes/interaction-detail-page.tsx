@@ -1,35 +1,42 @@
-import { SimpleGrid, Title } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { useParams } from 'react-router';
-import { BackLink, RecordStates } from '../../components/detail-states.tsx';
+import { RecordPage } from '../../components/record-page.tsx';
 import { useContact } from '../../features/contacts/api/contacts-api.ts';
 import { ContactInfoCard } from '../../features/contacts/components/contact-info-card.tsx';
 import { OrganizationGrantsCard } from '../../features/grants/components/organization-grants-card.tsx';
 import { useInteraction } from '../../features/interactions/api/interactions-api.ts';
+import { interactionActions } from '../../features/interactions/components/interaction-actions.ts';
 import { InteractionInfoCard } from '../../features/interactions/components/interaction-info-card.tsx';
+import { interactionTitle } from '../../features/interactions/components/interaction-type.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { parseId } from '../../lib/parse-id.ts';
 import { paths } from '../paths.ts';
-import { parseId } from './parse-id.ts';
 
 export default function InteractionDetailPage() {
   const id = parseId(useParams().id);
   const interaction = useInteraction(id);
-  const contactId = interaction.data?.contactId;
-  const contact = useContact(contactId ?? null);
+  useDocumentTitle(interaction.data && interactionTitle(interaction.data), 'Interactions');
+  const contact = useContact(interaction.data?.contactId ?? null);
 
   return (
-    <>
-      <BackLink to={paths.interactions}>Back to interactions</BackLink>
-      <Title order={1} size="h2" mb="lg">
-        Interaction Details
-      </Title>
-      <RecordStates id={id} query={interaction} noun="interaction">
-        {(data) => (
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <InteractionInfoCard interaction={data} />
-            {contact.data && <ContactInfoCard contact={contact.data} withProfileLink />}
-            {contact.data && <OrganizationGrantsCard organization={contact.data.organization} />}
-          </SimpleGrid>
-        )}
-      </RecordStates>
-    </>
+    <RecordPage
+      id={id}
+      query={interaction}
+      noun="interaction"
+      list={{ to: paths.interactions, label: 'Back to interactions' }}
+      title={() => 'Interaction Details'}
+      deletion={interactionActions.useDeletion()}
+      editDialog={(record, dialog) => (
+        <interactionActions.Dialog {...dialog} interaction={record} />
+      )}
+    >
+      {(record) => (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <InteractionInfoCard interaction={record} />
+          {contact.data && <ContactInfoCard contact={contact.data} withProfileLink />}
+          {contact.data && <OrganizationGrantsCard organization={contact.data.organization} />}
+        </SimpleGrid>
+      )}
+    </RecordPage>
   );
 }

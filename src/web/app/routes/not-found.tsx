@@ -1,7 +1,9 @@
 import { Card, Center, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 
 export function NotFoundPage() {
+  useDocumentTitle('Page Not Found');
   return (
     <Center mih="60vh">
       <Card withBorder shadow="sm" padding="xl" maw={440} w="100%">

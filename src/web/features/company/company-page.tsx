@@ -1,6 +1,7 @@
 import { Center, Loader, Tabs } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useAuth } from '../auth/auth-provider.tsx';
 import { ProfileTab } from './components/profile-tab.tsx';
 
@@ -11,6 +12,7 @@ const UsersTab = lazy(() =>
 
 export default function CompanyPage() {
   const { user } = useAuth();
+  useDocumentTitle('Organization');
   const isAdmin = user?.role === 'admin';
   return (
     <>

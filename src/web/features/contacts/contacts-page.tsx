@@ -1,25 +1,25 @@
 import { Button } from '@mantine/core';
 import { IconPlus, IconUsers } from '@tabler/icons-react';
-import { lazy, useEffect } from 'react';
+import { useEffect } from 'react';
 import type { Contact, ContactSortField } from '../../../domain/contacts.ts';
-import { confirmDelete } from '../../components/confirm-delete.tsx';
-import { useListState } from '../../components/list-controls.tsx';
+import { useListState, useUrlFilter } from '../../components/list-controls.tsx';
 import { ListPanel, pageParams, useRecordDialog } from '../../components/list-page.tsx';
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { notifyError, withNotice } from '../../lib/notify.ts';
-import { useContacts, useDeleteContact } from './api/contacts-api.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { notifyError } from '../../lib/notify.ts';
+import { useContacts } from './api/contacts-api.ts';
+import { contactActions } from './components/contact-actions.ts';
 import { ContactUpload } from './components/contact-upload.tsx';
 import { ContactsTable } from './components/contacts-table.tsx';
 
-const ContactDialog = lazy(() =>
-  import('./components/contact-dialog.tsx').then((m) => ({ default: m.ContactDialog })),
-);
-
 export default function ContactsPage() {
-  const list = useListState<ContactSortField>();
-  const contacts = useContacts(pageParams(list));
-  const remove = useDeleteContact();
+  useDocumentTitle('Contacts');
+  // A funder's or partner's contacts, when a record's page links here.
+  const organization = useUrlFilter('organization');
+  const list = useListState<ContactSortField>(organization.value);
+  const contacts = useContacts({ ...pageParams(list), organization: organization.value });
+  const deletion = contactActions.useDeletion();
   const dialog = useRecordDialog<Contact>();
 
   // A failed load is a notice here, and the list shows as empty.
@@ -29,15 +29,7 @@ export default function ContactsPage() {
     }
   }, [contacts.isError]);
 
-  const askDelete = (contact: Contact) =>
-    confirmDelete({
-      title: 'Delete contact',
-      message: `Delete ${contact.name}? Their interactions will be deleted too. This cannot be undone.`,
-      onConfirm: () =>
-        withNotice(() => remove.mutateAsync(contact.id), 'Contact deleted successfully'),
-    });
-
-  const rowActions = { onEdit: dialog.openEdit, onDelete: askDelete, sorting: list };
+  const rowActions = { onEdit: dialog.openEdit, onDelete: deletion.ask, sorting: list };
 
   return (
     <>
@@ -56,11 +48,16 @@ export default function ContactsPage() {
         noun="contacts"
         icon={IconUsers}
         hint="Add your first contact, or import a CSV file."
+        filter={organization.shown(`Organization: ${organization.value}`)}
       >
         {(rows) => <ContactsTable rows={rows} {...rowActions} />}
       </ListPanel>
       <LoadWhenOpened opened={dialog.opened}>
-        <ContactDialog opened={dialog.opened} onClose={dialog.close} contact={dialog.record} />
+        <contactActions.Dialog
+          opened={dialog.opened}
+          onClose={dialog.close}
+          contact={dialog.record}
+        />
       </LoadWhenOpened>
     </>
   );

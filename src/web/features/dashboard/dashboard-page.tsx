@@ -12,8 +12,14 @@ import {
 import { IconCoin, IconMessages, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { taskDeadline } from '../../../domain/calendar.ts';
+import type { DashboardTasks } from '../../../domain/dashboard.ts';
+import { TASKS_DUE_WITHIN_DAYS } from '../../../domain/grant-constants.ts';
+import { CalendarLinks } from '../../components/calendar-links.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { LoadFailed } from '../../components/query-states.tsx';
+import { ShowingSome } from '../../components/showing-some.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { useDashboard } from './api/dashboard-api.ts';
 
@@ -39,27 +45,35 @@ function CountCard({ label, value, icon }: { label: string; value: number; icon:
 
 interface ListItem {
   id: number;
-  href: string;
   name: string;
-  detail: string;
+  /** The record's page, when the name leads to one. */
+  href?: string;
+  detail: ReactNode;
   /** Lines the detail is cut to; all of it when not set. */
   detailLines?: number;
   when: string;
+  /** Under the detail: links of the item's own. */
+  extra?: ReactNode;
 }
 
-/** A titled section of links to records, each with a line under it and its date on the right. */
+/**
+ * A titled section of records, each with a line under it and its date on the right; `footer`
+ * under the list.
+ */
 function DashboardList({
   id,
   title,
   empty,
   items,
   alignTop = false,
+  footer,
 }: {
   id: string;
   title: string;
   empty: string;
   items: ListItem[];
   alignTop?: boolean;
+  footer?: ReactNode;
 }) {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={id}>
@@ -72,18 +86,19 @@ function DashboardList({
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {items.map((item) => (
             <li key={item.id}>
-              <Group
-                justify="space-between"
-                wrap="nowrap"
-                align={alignTop ? 'flex-start' : undefined}
-              >
+              <Group justify="space-between" align={alignTop ? 'flex-start' : undefined}>
                 <div>
-                  <Anchor component={Link} to={item.href} fw={500}>
-                    {item.name}
-                  </Anchor>
-                  <Text size="sm" c="dimmed" lineClamp={item.detailLines}>
+                  {item.href ? (
+                    <Anchor component={Link} to={item.href} fw={500}>
+                      {item.name}
+                    </Anchor>
+                  ) : (
+                    <Text fw={500}>{item.name}</Text>
+                  )}
+                  <Text size="sm" c="dimmed" lineClamp={item.detailLines} component="div">
                     {item.detail}
                   </Text>
+                  {item.extra}
                 </div>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                   {item.when}
@@ -93,7 +108,48 @@ function DashboardList({
           ))}
         </Stack>
       )}
+      {footer}
     </Card>
+  );
+}
+
+/** One of the task lists: each task with its grant (a link), due date and calendar links. */
+function TasksList({
+  id,
+  title,
+  empty,
+  tasks,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  tasks: DashboardTasks;
+}) {
+  return (
+    <DashboardList
+      id={id}
+      title={title}
+      empty={empty}
+      alignTop
+      items={tasks.items.map((task) => ({
+        id: task.id,
+        name: task.name,
+        detail: (
+          <Anchor component={Link} to={`/grants/${task.grantId}`} size="sm">
+            {task.grantName}
+          </Anchor>
+        ),
+        when: task.dueDate ? formatDate(task.dueDate) : 'No due date set',
+        extra: task.dueDate && (
+          <CalendarLinks {...taskDeadline(task, task.grantName, task.dueDate)} />
+        ),
+      }))}
+      footer={
+        <ShowingSome shown={tasks.items.length} total={tasks.total} to="/tasks">
+          Open the Tasks Board
+        </ShowingSome>
+      }
+    />
   );
 }
 
@@ -101,6 +157,7 @@ const typeName = (type: string) => type.charAt(0).toUpperCase() + type.slice(1);
 
 export default function DashboardPage() {
   const dashboard = useDashboard();
+  useDocumentTitle('Dashboard');
   const data = dashboard.data;
 
   return (
@@ -159,6 +216,20 @@ export default function DashboardPage() {
                 detailLines: 1,
                 when: formatDateTime(interaction.date),
               }))}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <TasksList
+              id="overdue-title"
+              title="Overdue Tasks"
+              empty="No overdue tasks"
+              tasks={data.overdueTasks}
+            />
+            <TasksList
+              id="due-soon-title"
+              title={`Tasks Due in the Next ${TASKS_DUE_WITHIN_DAYS} Days`}
+              empty={`No tasks due in the next ${TASKS_DUE_WITHIN_DAYS} days`}
+              tasks={data.tasksDueSoon}
             />
           </SimpleGrid>
         </Stack>

@@ -1,38 +1,42 @@
 import { Button } from '@mantine/core';
 import { IconCoin, IconExternalLink, IconPlus } from '@tabler/icons-react';
-import { lazy } from 'react';
+
+import { grantStatuses } from '../../../domain/grant-constants.ts';
+
 import type { Grant, GrantSortField } from '../../../domain/grants.ts';
-import { confirmDelete } from '../../components/confirm-delete.tsx';
-import { useListState } from '../../components/list-controls.tsx';
+import { useListState, useUrlFilter } from '../../components/list-controls.tsx';
 import { ListPanel, pageParams, useRecordDialog } from '../../components/list-page.tsx';
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { withNotice } from '../../lib/notify.ts';
-import { useDeleteGrant, useGrants } from './api/grants-api.ts';
+
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { choiceParam, useUrlFilters } from '../../lib/url-filters.ts';
+import { useGrants } from './api/grants-api.ts';
+import { grantActions } from './components/grant-actions.ts';
+
 import { GrantPipeline } from './components/grant-pipeline.tsx';
+import { GrantStatusFilter } from './components/grant-status-filter.tsx';
 import { GrantsTable } from './components/grants-table.tsx';
 
 /** Where 'Search for Grants' leads: the US federal grants search. */
 const GRANT_SEARCH_URL = 'https://www.grants.gov/search-grants';
 
-const GrantDialog = lazy(() =>
-  import('./components/grant-dialog.tsx').then((m) => ({ default: m.GrantDialog })),
-);
+/** The status the list is narrowed to, kept in the address (`/grants?status=awarded`). */
+const readFilters = (params: URLSearchParams) => ({
+  status: choiceParam(params, 'status', grantStatuses),
+});
 
 export default function GrantsPage() {
-  const list = useListState<GrantSortField>();
-  const grants = useGrants(pageParams(list));
-  const remove = useDeleteGrant();
+  useDocumentTitle('Grants');
+  const [filters, setFilters] = useUrlFilters(readFilters);
+  // One funder's grants, when a contact's page links here.
+  const funder = useUrlFilter('funder');
+  const list = useListState<GrantSortField>(`${filters.status ?? ''}/${funder.value ?? ''}`);
+  const grants = useGrants({ ...pageParams(list), status: filters.status, funder: funder.value });
+  const deletion = grantActions.useDeletion();
   const dialog = useRecordDialog<Grant>();
 
-  const askDelete = (grant: Grant) =>
-    confirmDelete({
-      title: 'Delete grant',
-      message: `Delete ${grant.name}? Its tasks will be deleted too. This cannot be undone.`,
-      onConfirm: () => withNotice(() => remove.mutateAsync(grant.id), 'Grant deleted successfully'),
-    });
-
-  const rowActions = { onEdit: dialog.openEdit, onDelete: askDelete, sorting: list };
+  const rowActions = { onEdit: dialog.openEdit, onDelete: deletion.ask, sorting: list };
 
   return (
     <>
@@ -66,11 +70,23 @@ export default function GrantsPage() {
         noun="grants"
         icon={IconCoin}
         hint="Add the grants you are preparing, and follow them to a decision."
+        filters={
+          <GrantStatusFilter value={filters.status} onChange={(status) => setFilters({ status })} />
+        }
+        onClearFilters={
+          filters.status
+            ? () => {
+                list.setSearch('');
+                setFilters({ status: undefined });
+              }
+            : undefined
+        }
+        filter={funder.shown(`Funder: ${funder.value}`)}
       >
         {(rows) => <GrantsTable rows={rows} {...rowActions} />}
       </ListPanel>
       <LoadWhenOpened opened={dialog.opened}>
-        <GrantDialog opened={dialog.opened} onClose={dialog.close} grant={dialog.record} />
+        <grantActions.Dialog opened={dialog.opened} onClose={dialog.close} grant={dialog.record} />
       </LoadWhenOpened>
     </>
   );

@@ -1,48 +1,70 @@
 import {
   DndContext,
   type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
   KeyboardSensor,
   PointerSensor,
   useDroppable,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { lazy, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { isPastDue } from '../../../domain/due-dates.ts';
 import type { BoardTask, TaskStatus } from '../../../domain/grants.ts';
 import { confirmDelete } from '../../components/confirm-delete.tsx';
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { LoadFailed, LoadingBlock } from '../../components/query-states.tsx';
+import { LoadFailed, LoadingBlock, NoMatches } from '../../components/query-states.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { browserTimeZone } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useBoardTasks, useDeleteTask, useSetTaskStatus } from './api/tasks-api.ts';
-import { columnCoordinates } from './components/board-keyboard.ts';
-import { TaskCard } from './components/task-card.tsx';
+import { useBoardFilters } from './components/board-filters.ts';
+import {
+  boardAnnouncements,
+  boardColumns,
+  boardInstructions,
+  columnCoordinates,
+} from './components/board-keyboard.ts';
+import { TaskCard, TaskCardCopy } from './components/task-card.tsx';
+import classes from './tasks-board.module.css';
 
 const TaskDialog = lazy(() =>
   import('./components/task-dialog.tsx').then((m) => ({ default: m.TaskDialog })),
 );
+// The filter bar's inputs and its list of grants are asked for with the tasks, not before them:
+// the board's first download stays within its budget, and the bar is there as the cards are.
+const BoardFilterBar = lazy(() =>
+  import('./components/board-filter-bar.tsx').then((m) => ({ default: m.BoardFilterBar })),
+);
+/** Where the filter bar will be, as high as it, so the board does not jump when it arrives. */
+const filterBarSpace = <div style={{ height: 36, marginBottom: 'var(--mantine-spacing-md)' }} />;
 
-/** The three columns of the board (SPEC §2.15); overdue tasks have none. */
-const columns: { status: TaskStatus; title: string }[] = [
-  { status: 'pending', title: 'To Do' },
-  { status: 'in-progress', title: 'In Progress' },
-  { status: 'completed', title: 'Completed' },
-];
-
-function Column({
-  status,
-  title,
-  tasks,
-  onDelete,
-}: {
-  status: TaskStatus;
-  title: string;
+interface CardsProps {
   tasks: BoardTask[];
+  pastDue: (task: BoardTask) => boolean;
   onDelete: (task: BoardTask) => void;
-}) {
+  /** The task last moved with the keyboard, whose handle keeps the focus. */
+  refocus: number | null;
+}
+
+function Cards({ tasks, pastDue, onDelete, refocus }: CardsProps) {
+  return tasks.map((task) => (
+    <TaskCard
+      key={task.id}
+      task={task}
+      pastDue={pastDue(task)}
+      onDelete={() => onDelete(task)}
+      refocus={refocus === task.id}
+    />
+  ));
+}
+
+function Column({ status, title, ...cards }: CardsProps & { status: TaskStatus; title: string }) {
   const { setNodeRef, isOver } = useDroppable({ id: status });
   return (
     <Paper
@@ -51,7 +73,7 @@ function Column({
       p="sm"
       radius="md"
       bg={isOver ? 'var(--mantine-color-cyan-light)' : 'var(--mantine-color-gray-0)'}
-      mih={300}
+      className={classes.column}
       component="section"
       aria-label={title}
       data-over={isOver || undefined}
@@ -60,32 +82,47 @@ function Column({
         <Title order={2} size="h5">
           {title}
         </Title>
-        <Badge variant="default">{tasks.length}</Badge>
+        <Badge variant="default">{cards.tasks.length}</Badge>
       </Group>
-      <Stack gap="sm">
-        {tasks.map((task) => (
-          <TaskCard key={task.id} task={task} onDelete={() => onDelete(task)} />
-        ))}
+      <Stack gap="sm" className={classes.cards} data-cards>
+        <Cards {...cards} />
       </Stack>
     </Paper>
   );
 }
 
 export default function TasksBoardPage() {
-  const tasks = useBoardTasks();
+  const filters = useBoardFilters();
+  const tasks = useBoardTasks(filters.params);
+  useDocumentTitle('Tasks Board');
   const setStatus = useSetTaskStatus();
   const remove = useDeleteTask();
   const [creating, setCreating] = useState(false);
+  const [moving, setMoving] = useState<BoardTask | null>(null);
+  const [movedByKeyboard, setMovedByKeyboard] = useState<number | null>(null);
+  const [announcements] = useState(boardAnnouncements);
   const sensors = useSensors(
     // A small distance first, so clicks on links and buttons inside a card stay clicks.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates }),
   );
 
-  const drop = async ({ active, over }: DragEndEvent) => {
+  // Late is worked out here, from the due date and today where the user is; it is never stored.
+  const now = new Date();
+  const timeZone = browserTimeZone();
+  const pastDue = (task: BoardTask) => isPastDue(task, now, timeZone);
+
+  const pickUp = ({ active }: DragStartEvent) => {
+    setMovedByKeyboard(null);
+    setMoving((active.data.current?.task as BoardTask | undefined) ?? null);
+  };
+
+  const drop = async ({ active, over, activatorEvent }: DragEndEvent) => {
+    setMoving(null);
     const task = active.data.current?.task as BoardTask | undefined;
     const status = over?.id as TaskStatus | undefined;
     if (!task || !status || task.status === status) return;
+    if (activatorEvent instanceof KeyboardEvent) setMovedByKeyboard(task.id);
     try {
       await setStatus.mutateAsync({ grantId: task.grantId, taskId: task.id, status });
       notifySuccess('Task status updated');
@@ -110,8 +147,9 @@ export default function TasksBoardPage() {
 
   const all = tasks.data ?? [];
   const overdue = all.filter((task) => task.status === 'overdue');
+  const cards = { pastDue, onDelete: askDelete, refocus: movedByKeyboard };
   return (
-    <>
+    <div className={classes.board}>
       <PageHeader
         title="Tasks Board"
         description="Drag a card to another column, or pick it up with Space and move it with the arrow keys."
@@ -124,42 +162,64 @@ export default function TasksBoardPage() {
           </Button>
         }
       />
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Suspense fallback={filterBarSpace}>
+          <BoardFilterBar filters={filters} tasks={all} />
+        </Suspense>
+        {tasks.isFetching && !tasks.isPending && <Loader size="xs" aria-label="Refreshing" />}
+      </Group>
       {tasks.isPending ? (
         <LoadingBlock label="Loading tasks" />
-      ) : tasks.isError ? (
+      ) : tasks.isError && !tasks.data ? (
         <LoadFailed what="The tasks" error={tasks.error} onRetry={() => void tasks.refetch()} />
+      ) : all.length === 0 && filters.active ? (
+        <NoMatches noun="tasks" onClear={filters.clear} />
       ) : (
-        <DndContext sensors={sensors} onDragEnd={drop}>
-          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-            {columns.map((column) => (
+        <DndContext
+          sensors={sensors}
+          onDragStart={pickUp}
+          onDragEnd={drop}
+          onDragCancel={() => setMoving(null)}
+          accessibility={{ announcements, screenReaderInstructions: boardInstructions }}
+        >
+          <div className={classes.columns}>
+            {boardColumns.map((column) => (
               <Column
                 key={column.status}
                 {...column}
+                {...cards}
                 tasks={all.filter((task) => task.status === column.status)}
-                onDelete={askDelete}
               />
             ))}
-          </SimpleGrid>
+          </div>
           {overdue.length > 0 && (
-            <Paper withBorder p="sm" radius="md" mt="lg" component="section" aria-label="Overdue">
+            <Paper
+              withBorder
+              p="sm"
+              radius="md"
+              className={classes.overdue}
+              component="section"
+              aria-label="Overdue"
+            >
               <Title order={2} size="h5" mb="xs">
                 Overdue
               </Title>
               <Text size="sm" c="dimmed" mb="sm">
                 Set an overdue task's status on its grant's page to move it back onto the board.
               </Text>
-              <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-                {overdue.map((task) => (
-                  <TaskCard key={task.id} task={task} onDelete={() => askDelete(task)} />
-                ))}
-              </SimpleGrid>
+              <div className={`${classes.cards} ${classes.overdueCards}`}>
+                <Cards tasks={overdue} {...cards} />
+              </div>
             </Paper>
           )}
+          <DragOverlay dropAnimation={null}>
+            {moving && <TaskCardCopy task={moving} pastDue={pastDue(moving)} />}
+          </DragOverlay>
         </DndContext>
       )}
       <LoadWhenOpened opened={creating}>
         <TaskDialog opened={creating} onClose={() => setCreating(false)} />
       </LoadWhenOpened>
-    </>
+    </div>
   );
 }

@@ -1,35 +1,31 @@
 import { Button } from '@mantine/core';
 import { IconMessages, IconPlus } from '@tabler/icons-react';
-import { lazy } from 'react';
 import type { Interaction, InteractionSortField } from '../../../domain/interactions.ts';
-import { confirmDelete } from '../../components/confirm-delete.tsx';
-import { useListState } from '../../components/list-controls.tsx';
+import { useListState, useUrlFilter } from '../../components/list-controls.tsx';
 import { ListPanel, pageParams, useRecordDialog } from '../../components/list-page.tsx';
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { withNotice } from '../../lib/notify.ts';
-import { useDeleteInteraction, useInteractions } from './api/interactions-api.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { parseId } from '../../lib/parse-id.ts';
+import { useContact } from '../contacts/api/contacts-api.ts';
+import { useInteractions } from './api/interactions-api.ts';
+import { interactionActions } from './components/interaction-actions.ts';
 import { InteractionsTable } from './components/interactions-table.tsx';
 
-const InteractionDialog = lazy(() =>
-  import('./components/interaction-dialog.tsx').then((m) => ({ default: m.InteractionDialog })),
-);
-
 export default function InteractionsPage() {
-  const list = useListState<InteractionSortField>();
-  const interactions = useInteractions(pageParams(list));
-  const remove = useDeleteInteraction();
+  useDocumentTitle('Interactions');
+  // One contact's interactions, when their page links here. An id that is none is asked as 0,
+  // which the server refuses with its reason.
+  const contactFilter = useUrlFilter('contactId');
+  const contactId =
+    contactFilter.value === undefined ? undefined : (parseId(contactFilter.value) ?? 0);
+  const contact = useContact(contactId || null);
+  const list = useListState<InteractionSortField>(contactFilter.value);
+  const interactions = useInteractions({ ...pageParams(list), contactId });
+  const deletion = interactionActions.useDeletion();
   const dialog = useRecordDialog<Interaction>();
 
-  const askDelete = (interaction: Interaction) =>
-    confirmDelete({
-      title: 'Delete interaction',
-      message: `Delete this ${interaction.type} with ${interaction.contactName}? This cannot be undone.`,
-      onConfirm: () =>
-        withNotice(() => remove.mutateAsync(interaction.id), 'Interaction deleted successfully'),
-    });
-
-  const rowActions = { onEdit: dialog.openEdit, onDelete: askDelete, sorting: list };
+  const rowActions = { onEdit: dialog.openEdit, onDelete: deletion.ask, sorting: list };
 
   return (
     <>
@@ -47,11 +43,12 @@ export default function InteractionsPage() {
         noun="interactions"
         icon={IconMessages}
         hint="Log a meeting, call, email or note with one of your contacts."
+        filter={contactFilter.shown(`Contact: ${contact.data?.name ?? contactFilter.value}`)}
       >
         {(rows) => <InteractionsTable rows={rows} {...rowActions} />}
       </ListPanel>
       <LoadWhenOpened opened={dialog.opened}>
-        <InteractionDialog
+        <interactionActions.Dialog
           opened={dialog.opened}
           onClose={dialog.close}
           interaction={dialog.record}

@@ -1,68 +1,49 @@
-import { Button, Card, Center, Container, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Role } from '../../../domain/company.ts';
 import { roleWithArticle } from '../../../domain/wording.ts';
 import { paths } from '../../app/paths.ts';
-import { AccountPasswordInput, UsernameInput } from '../../components/account-inputs.tsx';
-import { Brand } from '../../components/brand.tsx';
+import {
+  ConfirmPasswordInput,
+  NewPasswordInput,
+  UsernameInput,
+} from '../../components/account-inputs.tsx';
+import { PublicCard, PublicNotice } from '../../components/public-card.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { deferredResolver, useDeferredSubmit } from '../../lib/zod-resolver.ts';
 import { useAcceptInvitation, useInvitation } from './api/invitations-api.ts';
-
-function Frame({ children }: { children: ReactNode }) {
-  return (
-    <Container size="xs" py="xl">
-      <Center mb="xl">
-        <Brand />
-      </Center>
-      <Card withBorder shadow="sm" padding="xl" radius="md">
-        {children}
-      </Card>
-    </Container>
-  );
-}
-
-/** A state with a title, a line of text and the way back to sign-in. */
-function Notice({ title, text }: { title: string; text: string }) {
-  const navigate = useNavigate();
-  return (
-    <Frame>
-      <Stack>
-        <Title order={1} size="h3">
-          {title}
-        </Title>
-        <Text>{text}</Text>
-        <Button onClick={() => navigate(paths.auth)}>Go to Login</Button>
-      </Stack>
-    </Frame>
-  );
-}
 
 export default function AcceptInvitationPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const invitation = useInvitation(token);
+  useDocumentTitle('Accept Invitation');
 
   if (!token) {
-    return <Notice title="Invalid Invitation" text="This invitation link is invalid or expired." />;
+    return (
+      <PublicNotice title="Invalid Invitation" text="This invitation link is invalid or expired." />
+    );
   }
   if (invitation.isPending) {
     return (
-      <Frame>
+      <PublicCard>
         <Text role="status">Loading invitation details...</Text>
-      </Frame>
+      </PublicCard>
     );
   }
   if (invitation.isError) {
-    return <Notice title="Error" text={errorMessage(invitation.error)} />;
+    return <PublicNotice title="Error" text={errorMessage(invitation.error)} />;
   }
   const { status, companyName, role } = invitation.data;
   if (status !== 'pending') {
     return (
-      <Notice title={`Invitation ${status}`} text={`This invitation has already been ${status}.`} />
+      <PublicNotice
+        title={`Invitation ${status}`}
+        text={`This invitation has already been ${status}.`}
+      />
     );
   }
   return <AcceptForm token={token} companyName={companyName} role={role} />;
@@ -97,7 +78,7 @@ function AcceptForm({
   });
 
   return (
-    <Frame>
+    <PublicCard>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Title order={1} size="h3">
@@ -107,18 +88,13 @@ function AcceptForm({
             You've been invited to join {companyName} as {roleWithArticle(role)}.
           </Text>
           <UsernameInput data-autofocus {...form.getInputProps('username')} />
-          <AccountPasswordInput {...form.getInputProps('password')} />
-          <PasswordInput
-            label="Confirm Password"
-            withAsterisk
-            autoComplete="new-password"
-            {...form.getInputProps('confirmPassword')}
-          />
+          <NewPasswordInput {...form.getInputProps('password')} />
+          <ConfirmPasswordInput {...form.getInputProps('confirmPassword')} />
           <Button type="submit" loading={accept.isPending}>
             Accept Invitation
           </Button>
         </Stack>
       </form>
-    </Frame>
+    </PublicCard>
   );
 }

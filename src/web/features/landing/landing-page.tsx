@@ -23,6 +23,8 @@ import {
 import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { Brand } from '../../components/brand.tsx';
+import { MAIN_CONTENT } from '../../components/skip-link.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 
 /** Where the contact-us link leads: an external form, set at build time. */
 const CONTACT_FORM_URL =
@@ -62,6 +64,7 @@ const features = [
 ];
 
 export function LandingPage() {
+  useDocumentTitle();
   return (
     <Box>
       <Container size="lg" py="md" component="header">
@@ -78,7 +81,7 @@ export function LandingPage() {
         </Group>
       </Container>
 
-      <Container size="lg" component="main">
+      <Container size="lg" component="main" {...MAIN_CONTENT}>
         <Stack align="center" ta="center" py={64} gap="lg">
           <Badge variant="light" size="lg">
             The CRM for grant-funded, social-impact organisations

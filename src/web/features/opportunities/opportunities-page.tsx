@@ -1,36 +1,24 @@
 import { Button } from '@mantine/core';
 import { IconBriefcase, IconPlus } from '@tabler/icons-react';
-import { lazy } from 'react';
 import type { Opportunity, OpportunitySortField } from '../../../domain/opportunities.ts';
-import { confirmDelete } from '../../components/confirm-delete.tsx';
 import { useListState } from '../../components/list-controls.tsx';
 import { ListPanel, pageParams, useRecordDialog } from '../../components/list-page.tsx';
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { withNotice } from '../../lib/notify.ts';
-import { useDeleteOpportunity, useOpportunities } from './api/opportunities-api.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { useOpportunities } from './api/opportunities-api.ts';
 import { OpportunitiesTable } from './components/opportunities-table.tsx';
+import { opportunityActions } from './components/opportunity-actions.ts';
 import { OpportunityPipeline } from './components/opportunity-pipeline.tsx';
 
-const OpportunityDialog = lazy(() =>
-  import('./components/opportunity-dialog.tsx').then((m) => ({ default: m.OpportunityDialog })),
-);
-
 export default function OpportunitiesPage() {
+  useDocumentTitle('Opportunities');
   const list = useListState<OpportunitySortField>();
   const opportunities = useOpportunities(pageParams(list));
-  const remove = useDeleteOpportunity();
+  const deletion = opportunityActions.useDeletion();
   const dialog = useRecordDialog<Opportunity>();
 
-  const askDelete = (opportunity: Opportunity) =>
-    confirmDelete({
-      title: 'Delete opportunity',
-      message: `Delete ${opportunity.name}? This cannot be undone.`,
-      onConfirm: () =>
-        withNotice(() => remove.mutateAsync(opportunity.id), 'Opportunity deleted successfully'),
-    });
-
-  const rowActions = { onEdit: dialog.openEdit, onDelete: askDelete, sorting: list };
+  const rowActions = { onEdit: dialog.openEdit, onDelete: deletion.ask, sorting: list };
 
   return (
     <>
@@ -47,7 +35,7 @@ export default function OpportunitiesPage() {
         {(rows) => <OpportunitiesTable rows={rows} {...rowActions} />}
       </ListPanel>
       <LoadWhenOpened opened={dialog.opened}>
-        <OpportunityDialog
+        <opportunityActions.Dialog
           opened={dialog.opened}
           onClose={dialog.close}
           opportunity={dialog.record}

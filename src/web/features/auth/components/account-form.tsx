@@ -1,5 +1,3 @@
-import { Button, Stack } from '@mantine/core';
-import type { FormEvent, ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -26,30 +24,4 @@ export function useAccountSubmit<Values extends Record<string, unknown>>(
       notifyError(failureTitle, errorMessage(error) || 'Please try again');
     }
   });
-}
-
-/** A sign-in page form named `label`: its fields, then the submit button (`label` unless said). */
-export function AccountForm({
-  label,
-  onSubmit,
-  pending,
-  submitLabel = label,
-  children,
-}: {
-  label: string;
-  onSubmit: (event: FormEvent) => void;
-  pending: boolean;
-  submitLabel?: string;
-  children: ReactNode;
-}) {
-  return (
-    <form onSubmit={onSubmit} noValidate aria-label={label}>
-      <Stack>
-        {children}
-        <Button type="submit" loading={pending}>
-          {submitLabel}
-        </Button>
-      </Stack>
-    </form>
-  );
 }

@@ -3,6 +3,7 @@ import {
   Box,
   Container,
   List,
+  Loader,
   Paper,
   SimpleGrid,
   Stack,
@@ -11,29 +12,43 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Brand } from '../../../components/brand.tsx';
+import { MAIN_CONTENT } from '../../../components/skip-link.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { LoginForm } from './login-form.tsx';
 import { RegisterForm } from './register-form.tsx';
 
 type Tab = 'login' | 'register';
 
+// Few who sign in forgot their password: its form loads when asked for.
+const ForgotPasswordForm = lazy(() => import('./forgot-password-form.tsx'));
+
 export function AuthPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: Tab = searchParams.get('tab') === 'register' ? 'register' : 'login';
+  useDocumentTitle(tab === 'login' ? 'Log in' : 'Register');
   const selectTab = (value: string | null) =>
     setSearchParams(value === 'register' ? { tab: 'register' } : {}, { replace: true });
+  const [forgotPassword, setForgotPassword] = useState(false);
+  const title =
+    tab === 'register'
+      ? 'Create your account'
+      : forgotPassword
+        ? 'Reset your password'
+        : 'Welcome back';
 
   return (
-    <Container size="lg" py="xl">
+    <Container size="lg" py="xl" component="main" {...MAIN_CONTENT}>
       <Anchor component={Link} to={paths.home} underline="never" c="inherit">
         <Brand />
       </Anchor>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" mt="xl">
         <Paper withBorder shadow="sm" p="xl" radius="md">
           <Title order={1} size="h2" mb="md">
-            {tab === 'login' ? 'Welcome back' : 'Create your account'}
+            {title}
           </Title>
           <Tabs value={tab} onChange={selectTab}>
             <Tabs.List grow mb="lg">
@@ -41,7 +56,13 @@ export function AuthPage() {
               <Tabs.Tab value="register">Register</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="login">
-              <LoginForm />
+              {forgotPassword ? (
+                <Suspense fallback={<Loader aria-label="Loading" />}>
+                  <ForgotPasswordForm onBack={() => setForgotPassword(false)} />
+                </Suspense>
+              ) : (
+                <LoginForm onForgotPassword={() => setForgotPassword(true)} />
+              )}
             </Tabs.Panel>
             <Tabs.Panel value="register">
               <RegisterForm />

@@ -1,15 +1,21 @@
+import { Anchor } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { LoginInput } from '../../../../domain/auth.ts';
-import { AccountPasswordInput, UsernameInput } from '../../../components/account-inputs.tsx';
+import {
+  AccountForm,
+  CurrentPasswordInput,
+  UsernameInput,
+} from '../../../components/account-inputs.tsx';
 import { deferredResolver } from '../../../lib/zod-resolver.ts';
 import { useAuth } from '../auth-provider.tsx';
-import { AccountForm, useAccountSubmit } from './account-form.tsx';
+import { useAccountSubmit } from './account-form.tsx';
 
 const validation = deferredResolver(() =>
   import('../../../../domain/auth.ts').then((m) => m.loginSchema),
 );
 
-export function LoginForm() {
+/** Username and password; 'Forgot password?' calls `onForgotPassword`. */
+export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
   const { loginMutation } = useAuth();
   const form = useForm<LoginInput>({
     mode: 'uncontrolled',
@@ -20,11 +26,10 @@ export function LoginForm() {
   return (
     <AccountForm label="Log in" onSubmit={submit} pending={loginMutation.isPending}>
       <UsernameInput key={form.key('username')} {...form.getInputProps('username')} />
-      <AccountPasswordInput
-        autoComplete="current-password"
-        key={form.key('password')}
-        {...form.getInputProps('password')}
-      />
+      <CurrentPasswordInput key={form.key('password')} {...form.getInputProps('password')} />
+      <Anchor component="button" type="button" size="sm" ta="right" onClick={onForgotPassword}>
+        Forgot password?
+      </Anchor>
     </AccountForm>
   );
 }

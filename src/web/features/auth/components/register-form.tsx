@@ -1,11 +1,15 @@
 import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { RegisterInput } from '../../../../domain/auth.ts';
-import { AccountPasswordInput, UsernameInput } from '../../../components/account-inputs.tsx';
+import {
+  AccountForm,
+  NewPasswordInput,
+  UsernameInput,
+} from '../../../components/account-inputs.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { deferredResolver } from '../../../lib/zod-resolver.ts';
 import { useAuth } from '../auth-provider.tsx';
-import { AccountForm, useAccountSubmit } from './account-form.tsx';
+import { useAccountSubmit } from './account-form.tsx';
 
 const validation = deferredResolver(() =>
   import('../../../../domain/auth.ts').then((m) => m.registerSchema),
@@ -45,7 +49,7 @@ export function RegisterForm() {
       {profileFields.map(({ name, ...field }) => (
         <TextInput key={form.key(name)} {...field} withAsterisk {...form.getInputProps(name)} />
       ))}
-      <AccountPasswordInput key={form.key('password')} {...form.getInputProps('password')} />
+      <NewPasswordInput key={form.key('password')} {...form.getInputProps('password')} />
     </AccountForm>
   );
 }

@@ -2,9 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   CompanyProfile,
   CompanyProfilePatch,
+  CreatedInvitation,
   Invitation,
   InvitationInput,
+  InvitationLink,
   NewUserInput,
+  RoleChange,
   TeamMember,
 } from '../../../../domain/company.ts';
 import { api } from '../../../lib/api-client.ts';
@@ -63,6 +66,14 @@ export const useRemoveUser = () =>
     () => [companyKeys.team(), companyKeys.invitations()],
   );
 
+/** A member's new role shows in the team list; one's own, in what the app lets one do. */
+export const useChangeRole = () =>
+  useInvalidatingMutation(
+    ({ id, role }: { id: number } & RoleChange) =>
+      api.patch<TeamMember>(`/api/organization/users/${id}`, { role }),
+    () => [companyKeys.team(), userKeys.current()],
+  );
+
 export const useResetPassword = () =>
   useInvalidatingMutation(
     (input: { userId: number; newPassword: string }) =>
@@ -73,8 +84,15 @@ export const useResetPassword = () =>
 
 export const useInvite = () =>
   useInvalidatingMutation(
-    (input: InvitationInput) =>
-      api.post<Invitation & { previewUrl?: string }>('/api/organization/invitations', input),
+    (input: InvitationInput) => api.post<CreatedInvitation>('/api/organization/invitations', input),
+    () => [companyKeys.invitations()],
+  );
+
+/** A pending invitation's new link; the one sent before stops working. */
+export const useNewInvitationLink = () =>
+  useInvalidatingMutation(
+    (id: number) => api.post<InvitationLink>(`/api/organization/invitations/${id}/link`, {}),
+    // Its expiry moved.
     () => [companyKeys.invitations()],
   );
 

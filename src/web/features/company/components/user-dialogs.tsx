@@ -1,54 +1,48 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Modal,
-  PasswordInput,
-  Select,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Button, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { z } from 'zod';
 import {
   type InvitationInput,
+  type InvitationLink,
   invitationInputSchema,
   type NewUserInput,
   newUserSchema,
+  resetPasswordSchema,
   roles,
-  strongPasswordSchema,
   type TeamMember,
 } from '../../../../domain/company.ts';
-import { AccountPasswordInput, UsernameInput } from '../../../components/account-inputs.tsx';
+import { roleLabel } from '../../../../domain/wording.ts';
+import { NewPasswordInput, UsernameInput } from '../../../components/account-inputs.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useAddUser, useInvite, useResetPassword } from '../api/company-api.ts';
+import { InvitationLinkPanel } from './invitation-link.tsx';
 
-const roleOptions = roles.map((role) => ({
-  value: role,
-  label: role === 'admin' ? 'Admin' : 'User',
-}));
+const roleOptions = roles.map((role) => ({ value: role, label: roleLabel(role) }));
 
 export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const invite = useInvite();
-  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  // Without an email server nothing was sent: the admin gets the link to send themselves.
+  const [unsent, setUnsent] = useState<(InvitationLink & { name: string }) | null>(null);
   const form = useForm<InvitationInput>({
     initialValues: { name: '', email: '', role: 'user' },
     validate: zodResolver(invitationInputSchema),
   });
   const close = () => {
     form.reset();
-    setPreviewUrl(null);
+    setUnsent(null);
     onClose();
   };
   const send = form.onSubmit(async (values) => {
     try {
       const created = await invite.mutateAsync(values);
-      notifySuccess('Invitation sent');
-      if (created.previewUrl) setPreviewUrl(created.previewUrl);
-      else close();
+      if (created.emailed || !created.link) {
+        notifySuccess('Invitation sent');
+        close();
+      } else {
+        setUnsent({ name: created.name, link: created.link, expiresAt: created.expiresAt });
+      }
     } catch (error) {
       notifyError('Error sending invitation', errorMessage(error));
     }
@@ -56,16 +50,16 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
 
   return (
     <Modal opened={opened} onClose={close} title="Invite User">
-      {previewUrl ? (
-        <Stack>
-          <Alert color="yellow" title="Email not delivered">
-            Development mode does not deliver emails. Share this invitation link instead:
-          </Alert>
-          <Anchor href={previewUrl} style={{ wordBreak: 'break-all' }}>
-            {previewUrl}
-          </Anchor>
-          <Button onClick={close}>Done</Button>
-        </Stack>
+      {unsent ? (
+        <InvitationLinkPanel
+          title="No email was sent"
+          link={unsent.link}
+          expiresAt={unsent.expiresAt}
+          onDone={close}
+        >
+          No email server is configured, so Grantwell could not email {unsent.name}. The invitation
+          is saved: send them this link yourself.
+        </InvitationLinkPanel>
       ) : (
         <form onSubmit={send} noValidate>
           <Stack>
@@ -116,7 +110,7 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
           <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
           <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
           <UsernameInput autoComplete="off" {...form.getInputProps('username')} />
-          <AccountPasswordInput {...form.getInputProps('password')} />
+          <NewPasswordInput {...form.getInputProps('password')} />
           <Select
             label="Role"
             allowDeselect={false}
@@ -132,7 +126,7 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
   );
 }
 
-const resetFormSchema = z.object({ newPassword: strongPasswordSchema });
+const resetFormSchema = resetPasswordSchema.pick({ newPassword: true });
 
 export function ResetPasswordDialog({
   member,
@@ -165,11 +159,8 @@ export function ResetPasswordDialog({
     <Modal opened={member !== null} onClose={close} title="Reset Password">
       <form onSubmit={save} noValidate>
         <Stack>
-          <PasswordInput
+          <NewPasswordInput
             label={`New password for ${member?.name ?? ''}`}
-            description="At least 8 characters, with an uppercase letter and a number."
-            withAsterisk
-            autoComplete="new-password"
             data-autofocus
             {...form.getInputProps('newPassword')}
           />

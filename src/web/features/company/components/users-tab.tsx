@@ -1,57 +1,40 @@
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
   Group,
   Loader,
-  Menu,
   Paper,
   Table,
   Text,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconDots, IconKey, IconMail, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
+import { IconMail, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { TeamMember } from '../../../../domain/company.ts';
+import type { Invitation, InvitationLink, TeamMember } from '../../../../domain/company.ts';
+import { roleLabel } from '../../../../domain/wording.ts';
 import { askConfirmation } from '../../../components/confirm.tsx';
 import { SimpleTable } from '../../../components/simple-table.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
-import { useCancelInvitation, useInvitations, useRemoveUser, useTeam } from '../api/company-api.ts';
+import {
+  useCancelInvitation,
+  useInvitations,
+  useNewInvitationLink,
+  useTeam,
+} from '../api/company-api.ts';
+import { NewInvitationLinkDialog } from './invitation-link.tsx';
+import { MemberActions } from './member-actions.tsx';
 import { AddUserDialog, InviteUserDialog, ResetPasswordDialog } from './user-dialogs.tsx';
-
-const roleName = (role: string) => (role === 'admin' ? 'Admin' : 'User');
 
 export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
   const { user } = useAuth();
   const team = useTeam();
-  const remove = useRemoveUser();
   const [dialog, setDialog] = useState<'invite' | 'add' | null>(null);
   const [resetting, setResetting] = useState<TeamMember | null>(null);
-
-  const askRemove = (member: TeamMember) => {
-    if (member.id === user?.id) {
-      notifyError('Error', 'Cannot remove yourself');
-      return;
-    }
-    askConfirmation({
-      title: 'Remove User',
-      message: `Remove ${member.name} from the organization? They will be signed out and can no longer sign in. Their records stay with the organization.`,
-      confirmLabel: 'Remove',
-      onConfirm: async () => {
-        try {
-          await remove.mutateAsync(member.id);
-          notifySuccess('User removed');
-        } catch (error) {
-          notifyError('Error removing user', errorMessage(error));
-        }
-      },
-    });
-  };
 
   return (
     <>
@@ -104,37 +87,12 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
                 <Table.Td>{member.username}</Table.Td>
                 <Table.Td>
                   <Badge variant={member.role === 'admin' ? 'filled' : 'default'} radius="sm">
-                    {roleName(member.role)}
+                    {roleLabel(member.role)}
                   </Badge>
                 </Table.Td>
                 {isAdmin && (
                   <Table.Td w={80}>
-                    <Menu position="bottom-end">
-                      <Menu.Target>
-                        <ActionIcon
-                          variant="subtle"
-                          color="gray"
-                          aria-label={`Actions for ${member.name}`}
-                        >
-                          <IconDots size={18} aria-hidden="true" />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item
-                          leftSection={<IconKey size={16} aria-hidden="true" />}
-                          onClick={() => setResetting(member)}
-                        >
-                          Reset Password
-                        </Menu.Item>
-                        <Menu.Item
-                          color="red"
-                          leftSection={<IconUserMinus size={16} aria-hidden="true" />}
-                          onClick={() => askRemove(member)}
-                        >
-                          Remove User
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
+                    <MemberActions member={member} onResetPassword={() => setResetting(member)} />
                   </Table.Td>
                 )}
               </Table.Tr>
@@ -153,6 +111,22 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
 function PendingInvitations() {
   const invitations = useInvitations(true);
   const cancel = useCancelInvitation();
+  const renew = useNewInvitationLink();
+  const [renewed, setRenewed] = useState<(InvitationLink & { name: string }) | null>(null);
+  const askNewLink = (invitation: Invitation) =>
+    askConfirmation({
+      title: 'New Invitation Link',
+      message: `Make a new link for ${invitation.name}? The link sent before will stop working.`,
+      confirmLabel: 'Make new link',
+      onConfirm: async () => {
+        try {
+          const link = await renew.mutateAsync(invitation.id);
+          setRenewed({ ...link, name: invitation.name });
+        } catch (error) {
+          notifyError('Error making a new link', errorMessage(error));
+        }
+      },
+    });
   const cancelOne = async (id: number) => {
     try {
       await cancel.mutateAsync(id);
@@ -186,14 +160,14 @@ function PendingInvitations() {
             'Role',
             'Status',
             'Expires',
-            <VisuallyHidden key="cancel">Cancel</VisuallyHidden>,
+            <VisuallyHidden key="actions">Actions</VisuallyHidden>,
           ]}
         >
           {invitations.data.map((invitation) => (
             <Table.Tr key={invitation.id}>
               <Table.Td>{invitation.name}</Table.Td>
               <Table.Td>{invitation.email}</Table.Td>
-              <Table.Td>{roleName(invitation.role)}</Table.Td>
+              <Table.Td>{roleLabel(invitation.role)}</Table.Td>
               <Table.Td>
                 <Badge variant="light" color="yellow" c="dark.8" radius="sm">
                   {invitation.status}
@@ -201,20 +175,31 @@ function PendingInvitations() {
               </Table.Td>
               <Table.Td>{formatDate(invitation.expiresAt)}</Table.Td>
               <Table.Td>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  onClick={() => cancelOne(invitation.id)}
-                  aria-label={`Cancel invitation for ${invitation.name}`}
-                >
-                  Cancel
-                </Button>
+                <Group gap={4}>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    onClick={() => askNewLink(invitation)}
+                    aria-label={`Copy new link for ${invitation.name}`}
+                  >
+                    Copy new link
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => cancelOne(invitation.id)}
+                    aria-label={`Cancel invitation for ${invitation.name}`}
+                  >
+                    Cancel
+                  </Button>
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}
         </SimpleTable>
       )}
+      <NewInvitationLinkDialog shown={renewed} onClose={() => setRenewed(null)} />
     </Paper>
   );
 }

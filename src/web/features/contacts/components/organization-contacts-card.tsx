@@ -1,19 +1,20 @@
-import { Anchor, Card, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Group, Stack, UnstyledButton } from '@mantine/core';
 import { lazy, useState } from 'react';
 import { Link } from 'react-router';
 import type { Contact } from '../../../../domain/contacts.ts';
 import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
+import { RELATED_SHOWN, RelatedCard } from '../../../components/related-card.tsx';
+import { withQuery } from '../../../lib/api-client.ts';
 import { useContacts } from '../api/contacts-api.ts';
-
-const SHOWN = 50;
 
 const ContactDetailsDialog = lazy(() =>
   import('./contact-details-dialog.tsx').then((m) => ({ default: m.ContactDetailsDialog })),
 );
 
 /**
- * The contacts whose organization is exactly `organization` (SPEC §1). Each name links to the
- * contact's page, or with `openInDialog` opens a 'Contact Details' dialog (SPEC §2.14).
+ * The contacts whose organization is exactly `organization` (SPEC §1): the first few, and a
+ * link to the contacts list filtered to that organization. Each name links to the contact's
+ * page, or with `openInDialog` opens a 'Contact Details' dialog (SPEC §2.14).
  */
 export function OrganizationContactsCard({
   organization,
@@ -24,21 +25,17 @@ export function OrganizationContactsCard({
   title?: string;
   openInDialog?: boolean;
 }) {
-  const contacts = useContacts({ organization, limit: SHOWN });
+  const contacts = useContacts({ organization, limit: RELATED_SHOWN });
   const [open, setOpen] = useState<Contact | null>(null);
-  const items = contacts.data?.items ?? [];
   return (
-    <Card withBorder padding="lg">
-      <Title order={2} size="h4" mb="md">
-        {title}
-      </Title>
-      {contacts.isPending ? (
-        <Loader size="sm" aria-label="Loading contacts" />
-      ) : items.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          No contacts at {organization}.
-        </Text>
-      ) : (
+    <RelatedCard
+      title={title}
+      query={contacts}
+      noun="contacts"
+      empty={`No contacts at ${organization}.`}
+      viewAll={withQuery('/contacts', { organization })}
+    >
+      {(items) => (
         <Stack gap="sm">
           {items.map((contact) => (
             <div key={contact.id}>
@@ -63,11 +60,11 @@ export function OrganizationContactsCard({
               </Group>
             </div>
           ))}
+          <LoadWhenOpened opened={open !== null}>
+            <ContactDetailsDialog record={open} onClose={() => setOpen(null)} />
+          </LoadWhenOpened>
         </Stack>
       )}
-      <LoadWhenOpened opened={open !== null}>
-        <ContactDetailsDialog record={open} onClose={() => setOpen(null)} />
-      </LoadWhenOpened>
-    </Card>
+    </RelatedCard>
   );
 }

@@ -1,8 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Dashboard } from '../../../../domain/dashboard.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api, withQuery } from '../../../lib/api-client.ts';
 
-/** The dashboard's totals and lists: refreshed by whatever changes contacts, interactions or grants. */
+/**
+ * The dashboard's totals and lists: refreshed by whatever changes contacts, interactions, grants
+ * or tasks.
+ */
 export const dashboardKeys = {
   all: ['/api/dashboard'] as const,
 };
@@ -10,7 +13,11 @@ export const dashboardKeys = {
 export const dashboardQueryOptions = () =>
   queryOptions({
     queryKey: dashboardKeys.all,
-    queryFn: () => api.get<Dashboard>('/api/dashboard'),
+    // Its task lists count days as the user's clock does: due today, overdue since yesterday.
+    queryFn: () =>
+      api.get<Dashboard>(
+        withQuery('/api/dashboard', { tz: Intl.DateTimeFormat().resolvedOptions().timeZone }),
+      ),
   });
 
 export const useDashboard = () => useQuery(dashboardQueryOptions());

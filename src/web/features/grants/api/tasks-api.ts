@@ -1,15 +1,23 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryKey,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { TaskStatus } from '../../../../domain/grant-constants.ts';
-import type { BoardTask, Task, TaskInput } from '../../../../domain/grants.ts';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import type { BoardTask, Task, TaskBoardParams, TaskInput } from '../../../../domain/grants.ts';
+import { ApiError, api, withQuery } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
+import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
 
 /**
- * The tasks board (every task of the company) and one grant's tasks. A grant's tasks sit under
- * the grants key, so whatever refreshes grants refreshes them too.
+ * The tasks board (under `board()`, each set of filters its own list) and one grant's tasks. A
+ * grant's tasks sit under the grants key, so whatever refreshes grants refreshes them too.
  */
 export const taskKeys = {
   board: () => ['/api/tasks'] as const,
+  boardList: (params: TaskBoardParams) => [...taskKeys.board(), params] as const,
   ofGrant: (grantId: number) => ['/api/grants', 'tasks', grantId] as const,
 };
 
@@ -26,18 +34,24 @@ export const grantTasksQueryOptions = (grantId: number) =>
 
 export const useGrantTasks = (grantId: number) => useQuery(grantTasksQueryOptions(grantId));
 
-export const boardTasksQueryOptions = () =>
-  queryOptions({ queryKey: taskKeys.board(), queryFn: () => api.get<BoardTask[]>('/api/tasks') });
+/** The board's tasks; a change of filters keeps the cards shown until the new ones arrive. */
+export const boardTasksQueryOptions = (params: TaskBoardParams) =>
+  queryOptions({
+    queryKey: taskKeys.boardList(params),
+    queryFn: () => api.get<BoardTask[]>(withQuery('/api/tasks', { ...params })),
+    placeholderData: keepPreviousData,
+  });
 
-export const useBoardTasks = () => useQuery(boardTasksQueryOptions());
+export const useBoardTasks = (params: TaskBoardParams) => useQuery(boardTasksQueryOptions(params));
 
 const taskUrl = (grantId: number, taskId?: number) =>
   `/api/grants/${grantId}/tasks${taskId === undefined ? '' : `/${taskId}`}`;
 
-/** A task shows on its grant's page and on the board. */
+/** A task shows on its grant's page, on the board, and on the dashboard when due soon or overdue. */
 const afterChange = ({ grantId }: { grantId: number }) => [
   taskKeys.ofGrant(grantId),
   taskKeys.board(),
+  dashboardKeys.all,
 ];
 
 export const useCreateTask = () =>
@@ -73,15 +87,17 @@ export function useSetTaskStatus() {
     afterChange,
     {
       onMutate: async ({ taskId, status }) => {
-        await queryClient.cancelQueries({ queryKey: taskKeys.board() });
-        const previous = queryClient.getQueryData<BoardTask[]>(taskKeys.board());
-        queryClient.setQueryData<BoardTask[]>(taskKeys.board(), (tasks) =>
+        const boards = { queryKey: taskKeys.board() };
+        await queryClient.cancelQueries(boards);
+        const previous: [QueryKey, BoardTask[] | undefined][] =
+          queryClient.getQueriesData<BoardTask[]>(boards);
+        queryClient.setQueriesData<BoardTask[]>(boards, (tasks) =>
           tasks?.map((task) => (task.id === taskId ? { ...task, status } : task)),
         );
         return { previous };
       },
       onError: (_error, _variables, context) => {
-        if (context?.previous) queryClient.setQueryData(taskKeys.board(), context.previous);
+        for (const [key, tasks] of context?.previous ?? []) queryClient.setQueryData(key, tasks);
       },
     },
   );

@@ -1,8 +1,31 @@
-import type { KeyboardCoordinateGetter } from '@dnd-kit/core';
+import type {
+  Active,
+  Announcements,
+  ClientRect,
+  KeyboardCoordinateGetter,
+  ScreenReaderInstructions,
+  UniqueIdentifier,
+} from '@dnd-kit/core';
+import type { TaskStatus } from '../../../../domain/grant-constants.ts';
+import type { BoardTask } from '../../../../domain/grants.ts';
+
+/** The three columns of the board (SPEC §2.15); overdue tasks have none. */
+export const boardColumns: { status: TaskStatus; title: string }[] = [
+  { status: 'pending', title: 'To Do' },
+  { status: 'in-progress', title: 'In Progress' },
+  { status: 'completed', title: 'Completed' },
+];
+
+/** How far below a column's top a card lands when it moves to a column above or below it. */
+const BELOW_HEADER = 48;
+
+const contains = (rect: ClientRect, x: number, y: number) =>
+  x >= rect.left && x <= rect.right && y >= rect.top && y <= rect.bottom;
 
 /**
- * Keyboard dragging across board columns: Left and Right jump to the middle of the neighbouring
- * column, so a card moves a column per key press instead of creeping by pixels.
+ * Keyboard dragging across board columns: Left and Right jump to the previous and the next
+ * column, so a card moves a column per key press instead of creeping by pixels. The columns go
+ * in reading order: side by side on a wide screen, one under the other on a phone.
  */
 export const columnCoordinates: KeyboardCoordinateGetter = (
   event,
@@ -10,18 +33,66 @@ export const columnCoordinates: KeyboardCoordinateGetter = (
 ) => {
   const { active, collisionRect, droppableRects } = context;
   if (!active || !collisionRect) return undefined;
-  const columns = [...droppableRects.entries()].sort(([, a], [, b]) => a.left - b.left);
+  const columns = [...droppableRects.values()].sort((a, b) => a.top - b.top || a.left - b.left);
   if (columns.length === 0) return undefined;
-  const centre = collisionRect.left + collisionRect.width / 2;
-  let current = columns.findIndex(([, rect]) => centre >= rect.left && centre <= rect.right);
-  if (current === -1) current = 0;
+  const x = collisionRect.left + collisionRect.width / 2;
+  const y = collisionRect.top + collisionRect.height / 2;
+  const current = Math.max(
+    0,
+    columns.findIndex((rect) => contains(rect, x, y)),
+  );
   const step = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
   if (step === 0) return event.code.startsWith('Arrow') ? currentCoordinates : undefined;
+  const from = columns[current];
   const target = columns[Math.min(columns.length - 1, Math.max(0, current + step))];
-  if (!target) return undefined;
-  const [, rect] = target;
+  if (!from || !target) return undefined;
   return {
-    x: rect.left + rect.width / 2 - collisionRect.width / 2,
-    y: currentCoordinates.y,
+    x: target.left + target.width / 2 - collisionRect.width / 2,
+    y: target.top === from.top ? currentCoordinates.y : target.top + BELOW_HEADER,
   };
 };
+
+/** Read out where a card's handle has focus: how to move it with the keyboard. */
+export const boardInstructions: ScreenReaderInstructions = {
+  draggable:
+    'To move this task to another column, press Space or Enter to pick it up, the Left and ' +
+    'Right arrow keys to choose the column, and Space or Enter again to drop it there. ' +
+    'Escape puts it back.',
+};
+
+const columnTitle = (status: UniqueIdentifier | undefined) =>
+  boardColumns.find((column) => column.status === status)?.title ?? 'no column';
+
+const taskOf = (active: Active) => active.data.current?.task as BoardTask | undefined;
+
+/**
+ * What a screen reader hears while a task is moved, in the board's own words ('Picked up task
+ * Write budget', 'Moved to In Progress', 'Dropped in Completed') rather than the drag library's
+ * ids. One set per board: it remembers the column the card is over, so being over its own
+ * column when it is picked up is not read out, and coming back to it is.
+ */
+export function boardAnnouncements(): Announcements {
+  let over: UniqueIdentifier | undefined;
+  const name = (active: Active) => taskOf(active)?.name ?? 'task';
+  const stays = (active: Active) =>
+    `${name(active)} stays in ${columnTitle(taskOf(active)?.status)}`;
+  return {
+    onDragStart({ active }) {
+      over = taskOf(active)?.status;
+      return `Picked up task ${name(active)}`;
+    },
+    onDragOver({ over: target }) {
+      if (target?.id === over) return undefined;
+      over = target?.id;
+      return target ? `Moved to ${columnTitle(target.id)}` : 'Not over a column';
+    },
+    onDragEnd({ active, over: target }) {
+      return target
+        ? `Dropped in ${columnTitle(target.id)}`
+        : `Dropped outside the columns: ${stays(active)}`;
+    },
+    onDragCancel({ active }) {
+      return `Move cancelled: ${stays(active)}`;
+    },
+  };
+}

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
+import { taskDeadline } from '../../../../domain/calendar.ts';
 import { taskCategories } from '../../../../domain/grant-constants.ts';
 import type { Task } from '../../../../domain/grants.ts';
 import { CalendarLinks } from '../../../components/calendar-links.tsx';
@@ -52,8 +53,8 @@ export function GrantTasksSection({ grantId, grantName }: { grantId: number; gra
               <Stack gap="sm">
                 {inCategory.map((task) => (
                   <Card key={task.id} withBorder padding="sm" radius="sm">
-                    <Group justify="space-between" align="flex-start" wrap="nowrap">
-                      <div>
+                    <Group justify="space-between" align="flex-start">
+                      <div style={{ flex: '1 1 16rem' }}>
                         <Text fw={500}>{task.name}</Text>
                         <Text size="sm" c="dimmed">
                           {task.description}
@@ -64,15 +65,7 @@ export function GrantTasksSection({ grantId, grantName }: { grantId: number; gra
                           </Badge>
                         </Group>
                         {task.dueDate && (
-                          <CalendarLinks
-                            uid={`task-${task.id}@grantwell`}
-                            event={{
-                              title: `${task.name} (${grantName})`,
-                              details: task.description,
-                              start: new Date(task.dueDate),
-                              allDay: true,
-                            }}
-                          />
+                          <CalendarLinks {...taskDeadline(task, grantName, task.dueDate)} />
                         )}
                       </div>
                       <Group gap="xs" wrap="nowrap">

@@ -1,42 +1,37 @@
-import { Card, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { lazy, useState } from 'react';
 import type { Grant } from '../../../../domain/grants.ts';
 import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
+import { RELATED_SHOWN, RelatedCard } from '../../../components/related-card.tsx';
+import { withQuery } from '../../../lib/api-client.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useGrants } from '../api/grants-api.ts';
 import { GrantStatusBadge } from './grant-status-badge.tsx';
-
-const SHOWN = 50;
 
 const GrantDetailsDialog = lazy(() =>
   import('./grant-details-dialog.tsx').then((m) => ({ default: m.GrantDetailsDialog })),
 );
 
 /**
- * 'Organization Grants': the grants whose funder is exactly this organization (SPEC §1, §2.8);
- * each opens a 'Grant Details' dialog.
+ * 'Organization Grants': the grants whose funder is exactly this organization (SPEC §1, §2.8),
+ * the first few and a link to the grants list filtered to that funder; each opens a 'Grant
+ * Details' dialog.
  */
 export function OrganizationGrantsCard({ organization }: { organization: string | null }) {
-  const grants = useGrants({ funder: organization ?? '', limit: SHOWN }, organization !== null);
+  const funder = organization ?? '';
+  const grants = useGrants({ funder, limit: RELATED_SHOWN }, organization !== null);
   const [open, setOpen] = useState<Grant | null>(null);
-  const items = grants.data?.items ?? [];
 
   return (
-    <Card withBorder padding="lg">
-      <Title order={2} size="h4" mb="md">
-        Organization Grants
-      </Title>
-      {organization === null ? (
-        <Text c="dimmed" size="sm">
-          No organization recorded for this contact.
-        </Text>
-      ) : grants.isPending ? (
-        <Loader size="sm" aria-label="Loading grants" />
-      ) : items.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          No grants from {organization}.
-        </Text>
-      ) : (
+    <RelatedCard
+      title="Organization Grants"
+      query={grants}
+      noun="grants"
+      empty={`No grants from ${organization}.`}
+      note={organization === null ? 'No organization recorded for this contact.' : undefined}
+      viewAll={withQuery('/grants', { funder })}
+    >
+      {(items) => (
         <Stack gap="xs">
           {items.map((grant) => (
             <UnstyledButton
@@ -54,11 +49,11 @@ export function OrganizationGrantsCard({ organization }: { organization: string 
               </Text>
             </UnstyledButton>
           ))}
+          <LoadWhenOpened opened={open !== null}>
+            <GrantDetailsDialog record={open} onClose={() => setOpen(null)} />
+          </LoadWhenOpened>
         </Stack>
       )}
-      <LoadWhenOpened opened={open !== null}>
-        <GrantDetailsDialog record={open} onClose={() => setOpen(null)} />
-      </LoadWhenOpened>
-    </Card>
+    </RelatedCard>
   );
 }

@@ -1,47 +1,115 @@
-import { useDraggable } from '@dnd-kit/core';
+import {
+  type DraggableAttributes,
+  type DraggableSyntheticListeners,
+  useDraggable,
+} from '@dnd-kit/core';
 import { ActionIcon, Anchor, Badge, Card, Group, Text } from '@mantine/core';
 import { IconGripVertical, IconTrash } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { BoardTask } from '../../../../domain/grants.ts';
 import { CalendarLinks } from '../../../components/calendar-links.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { categoryLabel } from './task-category-label.ts';
 
+/** What makes a card's grip a drag handle (none on the copy that follows the pointer). */
+interface Handle {
+  attributes?: DraggableAttributes;
+  listeners?: DraggableSyntheticListeners;
+}
+
+interface CardProps {
+  task: BoardTask;
+  /** Pending or in progress, and due on a day that is over: shows the Overdue badge. */
+  pastDue: boolean;
+  onDelete: () => void;
+  /**
+   * Just moved with the keyboard: the card is drawn anew in its column, and its handle takes the
+   * focus back if nothing else holds it, so the next Tab or Space starts from the card.
+   */
+  refocus?: boolean;
+}
+
 /**
  * A task on the board, moved by its grip handle (mouse, touch or keyboard), so the links and
  * buttons on the card stay ordinary controls. Overdue tasks are shown but cannot be dragged.
+ * While it is moved, its place stays dimmed and a copy follows the pointer (`TaskCardCopy`).
  */
-export function TaskCard({ task, onDelete }: { task: BoardTask; onDelete: () => void }) {
+export function TaskCard({ task, pastDue, onDelete, refocus = false }: CardProps) {
   const draggable = task.status !== 'overdue';
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: task.id,
     data: { task },
     disabled: !draggable,
   });
-  const style = transform
-    ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)`, zIndex: 10 }
-    : undefined;
+  return (
+    <TaskCardView
+      task={task}
+      pastDue={pastDue}
+      onDelete={onDelete}
+      cardRef={setNodeRef}
+      handle={draggable ? { attributes, listeners } : undefined}
+      dimmed={isDragging}
+      refocus={refocus}
+    />
+  );
+}
+
+/**
+ * The card that follows the pointer or the arrow keys while a task is moved: above every column,
+ * so no column's scrolling cuts it off. Hidden and inert: screen readers hear the moves instead,
+ * and its buttons and links are not there to reach.
+ */
+export function TaskCardCopy({ task, pastDue }: { task: BoardTask; pastDue: boolean }) {
+  return <TaskCardView task={task} pastDue={pastDue} copy handle={{}} />;
+}
+
+function TaskCardView({
+  task,
+  pastDue,
+  onDelete,
+  cardRef,
+  handle,
+  dimmed = false,
+  copy = false,
+  refocus = false,
+}: Omit<CardProps, 'onDelete'> & {
+  onDelete?: () => void;
+  cardRef?: (element: HTMLElement | null) => void;
+  /** The grip, for a card that can be moved. */
+  handle: Handle | undefined;
+  dimmed?: boolean;
+  copy?: boolean;
+}) {
+  const handleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const focusLost = !document.activeElement || document.activeElement === document.body;
+    if (refocus && focusLost) handleRef.current?.focus();
+  }, [refocus]);
 
   return (
     <Card
-      ref={setNodeRef}
+      ref={cardRef}
       withBorder
       padding="sm"
       radius="md"
-      shadow={isDragging ? 'lg' : 'xs'}
-      style={style}
-      data-task={task.name}
+      shadow={copy ? 'lg' : 'xs'}
+      style={dimmed ? { opacity: 0.4 } : undefined}
+      data-task={copy ? undefined : task.name}
+      aria-hidden={copy || undefined}
+      inert={copy || undefined}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Group gap={4} wrap="nowrap" align="flex-start">
-          {draggable && (
+          {handle && (
             <ActionIcon
+              ref={handleRef}
               variant="subtle"
               color="gray"
               size="sm"
               style={{ cursor: 'grab', touchAction: 'none' }}
-              {...listeners}
-              {...attributes}
+              {...handle.listeners}
+              {...handle.attributes}
               aria-roledescription="draggable task"
               aria-label={`Move ${task.name}`}
             >
@@ -69,6 +137,11 @@ export function TaskCard({ task, onDelete }: { task: BoardTask; onDelete: () => 
         <Badge variant="light" color="cyan" size="sm">
           {categoryLabel(task.category)}
         </Badge>
+        {pastDue && (
+          <Badge variant="light" color="red" size="sm">
+            Overdue
+          </Badge>
+        )}
         <Text size="xs">
           {task.dueDate ? `Due: ${formatDate(task.dueDate)}` : 'No due date set'}
         </Text>

@@ -1,13 +1,12 @@
-import { Card, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { lazy, useState } from 'react';
 import type { Interaction } from '../../../../domain/interactions.ts';
 import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { RELATED_SHOWN, RelatedCard } from '../../../components/related-card.tsx';
+import { withQuery } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useInteractions } from '../api/interactions-api.ts';
 import { InteractionTypeLabel } from './interaction-type.tsx';
-
-const SHOWN = 20;
 
 const InteractionDetailsDialog = lazy(() =>
   import('./interaction-details-dialog.tsx').then((m) => ({
@@ -15,28 +14,23 @@ const InteractionDetailsDialog = lazy(() =>
   })),
 );
 
-/** 'Recent Interactions' of one contact; each opens its 'Interaction Details' dialog. */
+/**
+ * 'Recent Interactions' of one contact, the latest first, and a link to all of them; each opens
+ * its 'Interaction Details' dialog.
+ */
 export function ContactInteractionsCard({ contactId }: { contactId: number }) {
-  const interactions = useInteractions({ contactId, limit: SHOWN });
+  const interactions = useInteractions({ contactId, limit: RELATED_SHOWN });
   const [open, setOpen] = useState<Interaction | null>(null);
-  const items = interactions.data?.items ?? [];
 
   return (
-    <Card withBorder padding="lg">
-      <Title order={2} size="h4" mb="md">
-        Recent Interactions
-      </Title>
-      {interactions.isPending ? (
-        <Loader size="sm" aria-label="Loading interactions" />
-      ) : interactions.isError ? (
-        <Text c="red" role="alert">
-          {errorMessage(interactions.error)}
-        </Text>
-      ) : items.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          No interactions with this contact yet.
-        </Text>
-      ) : (
+    <RelatedCard
+      title="Recent Interactions"
+      query={interactions}
+      noun="interactions"
+      empty="No interactions with this contact yet."
+      viewAll={withQuery('/interactions', { contactId })}
+    >
+      {(items) => (
         <Stack gap="xs">
           {items.map((interaction) => (
             <UnstyledButton
@@ -56,11 +50,11 @@ export function ContactInteractionsCard({ contactId }: { contactId: number }) {
               </Text>
             </UnstyledButton>
           ))}
+          <LoadWhenOpened opened={open !== null}>
+            <InteractionDetailsDialog record={open} onClose={() => setOpen(null)} />
+          </LoadWhenOpened>
         </Stack>
       )}
-      <LoadWhenOpened opened={open !== null}>
-        <InteractionDetailsDialog record={open} onClose={() => setOpen(null)} />
-      </LoadWhenOpened>
-    </Card>
+    </RelatedCard>
   );
 }

@@ -13,11 +13,15 @@ const notices = {
   signedOut: 'You must be logged in to create an interaction',
 };
 
-/** 'Log Interaction', or the edit dialog prefilled with `interaction`. */
+/**
+ * 'Log Interaction' (with `contact` chosen, when it is logged from their page), or the edit
+ * dialog prefilled with `interaction`.
+ */
 export function InteractionDialog({
   interaction,
+  contact,
   ...dialog
-}: RecordDialogProps & { interaction?: Interaction }) {
+}: RecordDialogProps & { interaction?: Interaction; contact?: { id: number; name: string } }) {
   const { save, pending } = useSaveRecord(
     interaction,
     useCreateInteraction(),
@@ -30,6 +34,7 @@ export function InteractionDialog({
       <InteractionForm
         key={interaction?.id ?? 'new'}
         interaction={interaction}
+        contact={contact}
         onSubmit={save}
         pending={pending}
       />

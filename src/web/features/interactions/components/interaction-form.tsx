@@ -23,17 +23,20 @@ const validatePayload = zodResolver(interactionInputSchema);
 
 export function InteractionForm({
   interaction,
+  contact = interaction && { id: interaction.contactId, name: interaction.contactName },
   onSubmit,
   pending,
 }: {
   interaction?: Interaction;
+  /** The contact chosen to begin with: the edited interaction's, or the one it is logged for. */
+  contact?: { id: number; name: string } | undefined;
   onSubmit: (input: InteractionInput) => void;
   pending: boolean;
 }) {
   const { user } = useAuth();
   const form = useForm<InteractionFormValues>({
     initialValues: {
-      contactId: interaction ? String(interaction.contactId) : null,
+      contactId: contact ? String(contact.id) : null,
       type: interaction?.type ?? 'meeting',
       notes: interaction?.notes ?? '',
       date: toLocalInput(interaction?.date ?? new Date()),
@@ -50,8 +53,8 @@ export function InteractionForm({
     value: String(c.id),
     label: c.organization ? `${c.name} (${c.organization})` : c.name,
   }));
-  if (interaction && !options.some((o) => o.value === String(interaction.contactId))) {
-    options.unshift({ value: String(interaction.contactId), label: interaction.contactName });
+  if (contact && !options.some((o) => o.value === String(contact.id))) {
+    options.unshift({ value: String(contact.id), label: contact.name });
   }
 
   const submit = form.onSubmit((values) =>

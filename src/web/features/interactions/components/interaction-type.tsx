@@ -7,6 +7,10 @@ const colors = { meeting: 'violet', call: 'teal', email: 'blue', note: 'gray' };
 
 export const typeLabel = (type: InteractionType) => type.charAt(0).toUpperCase() + type.slice(1);
 
+/** What an interaction is called where it has no name of its own: "Call with Ada Lovelace". */
+export const interactionTitle = (interaction: { type: InteractionType; contactName: string }) =>
+  `${typeLabel(interaction.type)} with ${interaction.contactName}`;
+
 /** The type's icon and name: "☎ Call". */
 export function InteractionTypeLabel({ type }: { type: InteractionType }) {
   const Icon = icons[type];

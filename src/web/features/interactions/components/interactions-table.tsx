@@ -19,7 +19,7 @@ export function InteractionsTable({
   const navigate = useNavigate();
   const open = (interaction: Interaction) => navigate(`/interactions/${interaction.id}`);
   return (
-    <ListTable>
+    <ListTable labels={[null, 'Contact', 'Date', 'Notes']}>
       <thead>
         <tr>
           <SortableTh field="type" sorting={sorting}>

@@ -1,0 +1,26 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp, signedInUser } from '../../test/render-signed-in.tsx';
+import { AppShellLayout } from './app-shell.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the sidebar', () => {
+  it("opens the profile from the user's name", async () => {
+    renderWithApp(
+      <Routes>
+        <Route element={<AppShellLayout />}>
+          <Route index element={<h1>Dashboard</h1>} />
+          <Route path="profile" element={<h1>Profile</h1>} />
+        </Route>
+      </Routes>,
+    );
+    const link = await screen.findByRole('link', { name: new RegExp(signedInUser.name) });
+    expect(screen.getByText(signedInUser.companyName)).toBeTruthy();
+    await userEvent.setup({ delay: null }).click(link);
+    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeTruthy();
+    expect(link.getAttribute('aria-current')).toBe('page');
+  });
+});

@@ -1,0 +1,223 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../lib/query-client.ts';
+import { renderPage, stubApi } from '../../test/render.tsx';
+// The dialogs load when first opened: loaded here, before the tests, so no test waits on it.
+import '../../features/contacts/components/contact-dialog.tsx';
+import '../../features/grants/components/grant-dialog.tsx';
+import '../../features/interactions/components/interaction-dialog.tsx';
+import '../../features/opportunities/components/opportunity-dialog.tsx';
+import '../../components/confirm-dialog.tsx';
+import ContactDetailPage from './contact-detail-page.tsx';
+import GrantDetailPage from './grant-detail-page.tsx';
+import InteractionDetailPage from './interaction-detail-page.tsx';
+import OpportunityDetailPage from './opportunity-detail-page.tsx';
+
+// Each test renders a whole page and opens its dialogs: on a machine shared with other work,
+// the first of them (which loads every module the pages use) takes longer than the default.
+vi.setConfig({ testTimeout: 45_000 });
+
+const contact = {
+  id: 7,
+  name: 'Grace Hopper',
+  email: 'grace@navy.org',
+  phone: null,
+  organization: 'Navy Trust',
+  notes: null,
+  companyId: 1,
+};
+const grant = {
+  id: 4,
+  name: 'Literacy for All',
+  funder: 'Navy Trust',
+  amount: 25000,
+  dueDate: '2027-03-01T10:00:00.000Z',
+  status: 'draft',
+  notes: null,
+  documentUrl: null,
+  companyId: 1,
+};
+const interaction = {
+  id: 3,
+  contactId: 7,
+  contactName: 'Grace Hopper',
+  type: 'call',
+  notes: 'Talked about the literacy grant',
+  date: '2026-05-04T09:30:00.000Z',
+  companyId: 1,
+};
+const opportunity = {
+  id: 2,
+  name: 'Spring Gala',
+  organization: 'Navy Trust',
+  amount: 5000,
+  stage: 'proposal',
+  expectedCloseDate: '2027-01-15T10:00:00.000Z',
+  probability: 40,
+  notes: null,
+  companyId: 1,
+};
+
+/** What every detail page may ask for besides its record: the related cards' lists. */
+const related = {
+  '/api/contacts': { body: [contact], total: 1 },
+  '/api/grants': { body: [grant], total: 1 },
+  '/api/interactions': { body: [interaction], total: 1 },
+  '/api/grants/4/tasks': { body: [] },
+  '/api/contacts/7': { body: contact },
+};
+
+interface DetailPage {
+  page: ReactNode;
+  url: string;
+  record: unknown;
+  heading: string;
+  edit: { dialog: string; field: string; value: string };
+  remove: { dialog: string; question: RegExp; notice: string; list: string };
+}
+
+const pages: Record<string, DetailPage> = {
+  contact: {
+    page: <ContactDetailPage />,
+    url: '/api/contacts/7',
+    record: contact,
+    heading: 'Grace Hopper',
+    edit: { dialog: 'Edit Contact', field: 'Name', value: 'Grace Hopper' },
+    remove: {
+      dialog: 'Delete contact',
+      question: /Delete Grace Hopper\? Their interactions will be deleted too/,
+      notice: 'Contact deleted successfully',
+      list: '/contacts',
+    },
+  },
+  grant: {
+    page: <GrantDetailPage />,
+    url: '/api/grants/4',
+    record: grant,
+    heading: 'Literacy for All',
+    edit: { dialog: 'Edit Grant', field: 'Name', value: 'Literacy for All' },
+    remove: {
+      dialog: 'Delete grant',
+      question: /Delete Literacy for All\? Its tasks will be deleted too/,
+      notice: 'Grant deleted successfully',
+      list: '/grants',
+    },
+  },
+  interaction: {
+    page: <InteractionDetailPage />,
+    url: '/api/interactions/3',
+    record: interaction,
+    heading: 'Interaction Details',
+    edit: { dialog: 'Edit Interaction', field: 'Notes', value: 'Talked about the literacy grant' },
+    remove: {
+      dialog: 'Delete interaction',
+      question: /Delete this call with Grace Hopper\?/,
+      notice: 'Interaction deleted successfully',
+      list: '/interactions',
+    },
+  },
+  opportunity: {
+    page: <OpportunityDetailPage />,
+    url: '/api/opportunities/2',
+    record: opportunity,
+    heading: 'Spring Gala',
+    edit: { dialog: 'Edit Opportunity', field: 'Name', value: 'Spring Gala' },
+    remove: {
+      dialog: 'Delete opportunity',
+      question: /Delete Spring Gala\? This cannot be undone/,
+      notice: 'Opportunity deleted successfully',
+      list: '/opportunities',
+    },
+  },
+};
+
+/** Opens the page of `record` as the router would: /contacts/7 for /api/contacts/7. */
+function openPage({ page, url, record }: DetailPage, queryClient = createQueryClient()) {
+  const requests = stubApi({ ...related, [url]: { body: record } });
+  const route = url.replace(/^\/api/, '');
+  renderPage(page, { url: route, path: route.replace(/\d+$/, ':id'), queryClient });
+  return requests;
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe.each(Object.entries(pages))('the %s page', (_kind, detail) => {
+  it('edits the record in the dialog the list uses, prefilled', async () => {
+    const user = userEvent.setup({ delay: null });
+    openPage(detail);
+    await screen.findByRole('heading', { name: detail.heading, level: 1 });
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: detail.edit.dialog });
+    expect(within(dialog).getByLabelText(detail.edit.field, { exact: false })).toHaveProperty(
+      'value',
+      detail.edit.value,
+    );
+  });
+
+  /**
+   * Opens the page (its list's first page in the cache, as after coming from the list) and
+   * presses Delete: the question, the requests made so far, and the cached list page.
+   */
+  async function askToDelete() {
+    const user = userEvent.setup({ delay: null });
+    const queryClient = createQueryClient();
+    const listPage = [detail.url.replace(/\/\d+$/, ''), 'list', { limit: 25, offset: 0 }];
+    queryClient.setQueryData(listPage, { items: [detail.record], total: 1 });
+    const requests = openPage(detail, queryClient);
+    const cachedList = () => queryClient.getQueryData(listPage);
+    await screen.findByRole('heading', { name: detail.heading, level: 1 });
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: detail.remove.dialog });
+    const deletes = () => requests.filter((r) => r.startsWith('DELETE'));
+    return { user, confirm, deletes, cachedList };
+  }
+
+  it('deletes the record after asking, says so, and goes back to the list', async () => {
+    const { user, confirm, deletes, cachedList } = await askToDelete();
+    expect(confirm.textContent).toMatch(detail.remove.question);
+    expect(deletes()).toEqual([]);
+
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(detail.remove.notice)).toBeTruthy();
+    await waitFor(() => expect(location()).toBe(detail.remove.list));
+    expect(deletes()).toEqual([`DELETE ${detail.url}`]);
+    // The list opens asking afresh, never showing the deleted record from its cache.
+    expect(cachedList()).toBeUndefined();
+  });
+
+  it('asks before deleting: Cancel deletes nothing and stays', async () => {
+    const { user, confirm, deletes, cachedList } = await askToDelete();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(deletes()).toEqual([]);
+    expect(location()).toBe(detail.url.replace(/^\/api/, ''));
+    expect(cachedList()).toBeDefined();
+  });
+});
+
+describe('the contact page', () => {
+  it('logs an interaction with the contact already chosen', async () => {
+    const user = userEvent.setup({ delay: null });
+    const requests = openPage(pages.contact as DetailPage);
+    await screen.findByRole('heading', { name: 'Grace Hopper', level: 1 });
+    await user.click(screen.getByRole('button', { name: 'Log Interaction' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log Interaction' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: 'Contact' })).toHaveProperty(
+        'value',
+        'Grace Hopper',
+      ),
+    );
+    await user.click(within(dialog).getByLabelText('Notes', { exact: false }));
+    await user.paste('Follow-up call');
+    await user.click(within(dialog).getByRole('button', { name: 'Log Interaction' }));
+    expect(await screen.findByText('Interaction created successfully')).toBeTruthy();
+    const posted = requests.find((r) => r.startsWith('POST /api/interactions '));
+    expect(JSON.parse(posted?.slice('POST /api/interactions '.length) ?? '{}')).toMatchObject({
+      contactId: 7,
+      notes: 'Follow-up call',
+    });
+  });
+});

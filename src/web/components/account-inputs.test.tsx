@@ -1,0 +1,59 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PASSWORD_RULE } from '../../domain/password-rule.ts';
+import { RegisterForm } from '../features/auth/components/register-form.tsx';
+import {
+  AddUserDialog,
+  ResetPasswordDialog,
+} from '../features/company/components/user-dialogs.tsx';
+import AcceptInvitationPage from '../features/invitations/accept-invitation-page.tsx';
+import { descriptionOf, renderWithApp } from '../test/render-signed-in.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const member = {
+  id: 9,
+  name: 'Uma User',
+  email: 'uma@example.org',
+  username: 'uma',
+  role: 'user' as const,
+};
+
+/*
+ * Wherever a password is set, the rule shows under the field before anything is typed or sent,
+ * and it is the rule the server holds every new password to.
+ */
+describe('a new password field', () => {
+  it('says the rule the server checks', () => {
+    expect(PASSWORD_RULE).toBe('At least 8 characters, with an uppercase letter and a number.');
+  });
+
+  it('on the register form', async () => {
+    renderWithApp(<RegisterForm />, { user: null });
+    expect(descriptionOf(await screen.findByLabelText(/^Password/))).toBe(PASSWORD_RULE);
+  });
+
+  it('in the Add New User dialog', async () => {
+    renderWithApp(<AddUserDialog opened onClose={() => {}} />);
+    expect(descriptionOf(await screen.findByLabelText(/^Password/))).toBe(PASSWORD_RULE);
+  });
+
+  it("in an admin's Reset Password dialog", async () => {
+    renderWithApp(<ResetPasswordDialog member={member} onClose={() => {}} />);
+    expect(descriptionOf(await screen.findByLabelText(/^New password for Uma User/))).toBe(
+      PASSWORD_RULE,
+    );
+  });
+
+  it('on the invitation acceptance form', async () => {
+    renderWithApp(<AcceptInvitationPage />, {
+      path: '/accept-invitation?token=abc',
+      user: null,
+      answer: ({ url }) =>
+        url === '/api/invitations/abc'
+          ? { body: { status: 'pending', companyName: 'Community Trust', role: 'user' } }
+          : undefined,
+    });
+    expect(descriptionOf(await screen.findByLabelText(/^Password/))).toBe(PASSWORD_RULE);
+  });
+});

@@ -1,0 +1,65 @@
+import { Card, Loader, Text, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { Page } from '../lib/api-client.ts';
+import { LoadFailed } from './query-states.tsx';
+import { ShowingSome } from './showing-some.tsx';
+
+/** A related list on a record's page shows this many rows; the rest are a link away. */
+export const RELATED_SHOWN = 10;
+
+/**
+ * A card of a record's page listing the records related to it (a funder's contacts, a contact's
+ * interactions): the first RELATED_SHOWN of them, and when there are more, how many and a link
+ * to the list of all of them. `note` stands in for the list when there is nothing to look up.
+ */
+export function RelatedCard<T>({
+  title,
+  query,
+  noun,
+  empty,
+  note,
+  viewAll,
+  children,
+}: {
+  title: string;
+  /** The first page of the related records, with their total. */
+  query: UseQueryResult<Page<T>>;
+  /** What they are, in the plural: 'contacts'. */
+  noun: string;
+  /** What shows when there are none. */
+  empty: string;
+  note?: string | undefined;
+  /** The list of all of them, filtered to this record. */
+  viewAll: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  const page = query.data;
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} size="h4" mb="md">
+        {title}
+      </Title>
+      {note ? (
+        <Text c="dimmed" size="sm">
+          {note}
+        </Text>
+      ) : query.isPending ? (
+        <Loader size="sm" aria-label={`Loading ${noun}`} />
+      ) : !page ? (
+        <LoadFailed what={`The ${noun}`} error={query.error} onRetry={() => void query.refetch()} />
+      ) : page.items.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {empty}
+        </Text>
+      ) : (
+        <>
+          {children(page.items)}
+          <ShowingSome shown={page.items.length} total={page.total} to={viewAll}>
+            {`View all ${page.total.toLocaleString('en-US')}`}
+          </ShowingSome>
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,19 @@
+import classes from './skip-link.module.css';
+
+/**
+ * What makes an element the target of the skip link: every page's `<main>` spreads it. Focusable
+ * from the link only (tabIndex -1), so Tab goes on from there without stopping on it again.
+ */
+export const MAIN_CONTENT = { id: 'main-content', tabIndex: -1 } as const;
+
+/**
+ * 'Skip to content': the first stop of Tab on every page, out of sight until it has the focus.
+ * Following it puts the focus on the page's main content, past the navigation.
+ */
+export function SkipLink() {
+  return (
+    <a href={`#${MAIN_CONTENT.id}`} className={classes.link}>
+      Skip to content
+    </a>
+  );
+}

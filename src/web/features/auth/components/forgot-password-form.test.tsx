@@ -1,0 +1,60 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fill, renderWithApp, type SentRequest } from '../../../test/render-signed-in.tsx';
+import { AuthPage } from './auth-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const SENT =
+  'If an account matches, we have emailed a link to reset its password. The link works for one hour.';
+
+/** The sign-in page, signed out, on a server that can (or cannot) email reset links. */
+function renderSignIn(byEmail: boolean) {
+  const answer = ({ method, url }: SentRequest) => {
+    if (url !== '/api/password-reset') return undefined;
+    return method === 'GET' ? { body: { byEmail } } : { status: 202, body: { message: SENT } };
+  };
+  const view = renderWithApp(<AuthPage />, { path: '/auth', user: null, answer });
+  const requests = () => view.sent.filter((r) => r.method === 'POST');
+  return { requests };
+}
+
+async function openForgotPassword() {
+  const user = userEvent.setup({ delay: null });
+  await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+  return user;
+}
+
+describe("'Forgot password?' on the sign-in form", () => {
+  it('asks for a username or email, sends it, and says a link is on its way', async () => {
+    const { requests } = renderSignIn(true);
+    const user = await openForgotPassword();
+    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeTruthy();
+
+    // The form loads when asked for.
+    await user.click(await screen.findByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText('Username or email is required')).toBeTruthy();
+    expect(requests()).toEqual([]);
+
+    await fill(user, screen.getByLabelText(/^Username or email/), 'rosa@example.org');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText(SENT)).toBeTruthy();
+    expect(requests()).toEqual([
+      { method: 'POST', url: '/api/password-reset', body: { usernameOrEmail: 'rosa@example.org' } },
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Back to Login' }));
+    expect(await screen.findByRole('form', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('without an email server, says to ask an admin and offers no form', async () => {
+    const { requests } = renderSignIn(false);
+    await openForgotPassword();
+    expect(
+      await screen.findByText(/^Password reset by email is not available here\. Ask an admin/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send reset link' })).toBeNull();
+    await waitFor(() => expect(requests()).toEqual([]));
+  });
+});

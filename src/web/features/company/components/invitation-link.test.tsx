@@ -1,0 +1,32 @@
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { InvitationLinkPanel } from './invitation-link.tsx';
+
+const link = 'http://192.168.1.20:3000/accept-invitation?token=abc';
+
+describe('InvitationLinkPanel', () => {
+  it('selects the link for the keyboard when the browser gives no clipboard (plain http)', async () => {
+    expect(navigator.clipboard).toBeUndefined();
+    render(
+      <MantineProvider>
+        <InvitationLinkPanel
+          title="No email was sent"
+          link={link}
+          expiresAt="2027-01-08T10:00:00.000Z"
+          onDone={() => undefined}
+        >
+          Send them this link yourself.
+        </InvitationLinkPanel>
+      </MantineProvider>,
+    );
+    const input = screen.getByLabelText<HTMLInputElement>('Invitation link');
+    expect(input.value).toBe(link);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(
+      await screen.findByText('The link is selected: press Ctrl+C (⌘C on a Mac) to copy it.'),
+    ).toBeTruthy();
+    expect(input.selectionStart).toBe(0);
+    expect(input.selectionEnd).toBe(link.length);
+  });
+});

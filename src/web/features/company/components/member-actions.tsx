@@ -1,0 +1,96 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconDots, IconKey, IconUserDown, IconUserMinus, IconUserUp } from '@tabler/icons-react';
+import type { Role, TeamMember } from '../../../../domain/company.ts';
+import { roleLabel, roleWithArticle } from '../../../../domain/wording.ts';
+import { askConfirmation } from '../../../components/confirm.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useAuth } from '../../auth/auth-provider.tsx';
+import { useChangeRole, useRemoveUser } from '../api/company-api.ts';
+
+const otherRole = (role: Role): Role => (role === 'admin' ? 'user' : 'admin');
+
+/** An admin's menu on a team member's row: reset the password, change the role, remove. */
+export function MemberActions({
+  member,
+  onResetPassword,
+}: {
+  member: TeamMember;
+  onResetPassword: () => void;
+}) {
+  const { user } = useAuth();
+  const remove = useRemoveUser();
+  const changeRole = useChangeRole();
+  const isSelf = member.id === user?.id;
+  const newRole = otherRole(member.role);
+
+  const askRemove = () => {
+    if (isSelf) {
+      notifyError('Error', 'Cannot remove yourself');
+      return;
+    }
+    askConfirmation({
+      title: 'Remove User',
+      message: `Remove ${member.name} from the organization? They will be signed out and can no longer sign in. Their records stay with the organization.`,
+      confirmLabel: 'Remove',
+      onConfirm: async () => {
+        try {
+          await remove.mutateAsync(member.id);
+          notifySuccess('User removed');
+        } catch (error) {
+          notifyError('Error removing user', errorMessage(error));
+        }
+      },
+    });
+  };
+
+  const giveNewRole = async () => {
+    try {
+      await changeRole.mutateAsync({ id: member.id, role: newRole });
+      notifySuccess('Role changed', `${member.name} is now ${roleWithArticle(newRole)}.`);
+    } catch (error) {
+      notifyError('Error changing role', errorMessage(error));
+    }
+  };
+
+  // Stepping down takes the admin's own tools away at once: they are asked first.
+  const askRoleChange = () => {
+    if (!isSelf || newRole === 'admin') {
+      void giveNewRole();
+      return;
+    }
+    askConfirmation({
+      title: 'Change Role',
+      message:
+        'Make yourself a user? You will no longer be able to edit the organization, manage its team or invite anyone. Another admin can make you an admin again.',
+      confirmLabel: `Make ${roleLabel(newRole)}`,
+      onConfirm: giveNewRole,
+    });
+  };
+
+  const RoleIcon = newRole === 'admin' ? IconUserUp : IconUserDown;
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${member.name}`}>
+          <IconDots size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconKey size={16} aria-hidden="true" />} onClick={onResetPassword}>
+          Reset Password
+        </Menu.Item>
+        <Menu.Item leftSection={<RoleIcon size={16} aria-hidden="true" />} onClick={askRoleChange}>
+          Make {roleLabel(newRole)}
+        </Menu.Item>
+        <Menu.Item
+          color="red"
+          leftSection={<IconUserMinus size={16} aria-hidden="true" />}
+          onClick={askRemove}
+        >
+          Remove User
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TeamMember } from '../../../../domain/company.ts';
+import { ConfirmationHost } from '../../../components/confirm.tsx';
+import { renderWithApp, type SentRequest, signedInUser } from '../../../test/render-signed-in.tsx';
+import { UsersTab } from './users-tab.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const me: TeamMember = {
+  id: signedInUser.id,
+  name: signedInUser.name,
+  email: signedInUser.email,
+  username: signedInUser.username,
+  role: 'admin',
+};
+const uma: TeamMember = {
+  id: 9,
+  name: 'Uma User',
+  email: 'uma@example.org',
+  username: 'uma',
+  role: 'user',
+};
+
+/** The team tab with a stand-in server that keeps the team and changes roles as asked. */
+function renderTeam(isAdmin = true) {
+  const team = [{ ...me }, { ...uma }];
+  const answer = ({ method, url, body }: SentRequest) => {
+    if (url === '/api/organization/users') return { body: team };
+    if (url === '/api/organization/invitations') return { body: [] };
+    const id = Number(url.match(/^\/api\/organization\/users\/(\d+)$/)?.[1]);
+    const member = team.find((m) => m.id === id);
+    if (method === 'PATCH' && member) {
+      member.role = (body as { role: TeamMember['role'] }).role;
+      return { body: member };
+    }
+    return undefined;
+  };
+  const view = renderWithApp(
+    <>
+      <UsersTab isAdmin={isAdmin} />
+      <ConfirmationHost />
+    </>,
+    { answer, user: { ...signedInUser, role: isAdmin ? 'admin' : 'user' } },
+  );
+  const roleChanges = () => view.sent.filter((r) => r.method === 'PATCH');
+  return { ...view, roleChanges };
+}
+
+/**
+ * An item of the open row menu. jsdom lays nothing out, so the menu's positioning may take its
+ * button for scrolled out of view and hide the dropdown: the items are found hidden or not.
+ */
+const menuItem = (name: string) => screen.findByRole('menuitem', { name, hidden: true });
+
+const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
+
+describe("changing a member's role from the team list", () => {
+  it('an admin makes a user an admin from the row menu; the list shows it', async () => {
+    const user = userEvent.setup();
+    const { roleChanges } = renderTeam();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Uma User' }));
+    await user.click(await menuItem('Make Admin'));
+    await waitFor(() =>
+      expect(roleChanges()).toEqual([
+        { method: 'PATCH', url: '/api/organization/users/9', body: { role: 'admin' } },
+      ]),
+    );
+    await waitFor(async () =>
+      expect(within(await rowOf('Uma User')).getByText('Admin')).toBeTruthy(),
+    );
+  });
+
+  it('an admin stepping down is asked first, and Cancel changes nothing', async () => {
+    const user = userEvent.setup();
+    const { roleChanges } = renderTeam();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Rosa Parks' }));
+    await user.click(await menuItem('Make User'));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Role' });
+    expect(within(dialog).getByText(/^Make yourself a user\?/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(roleChanges()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Rosa Parks' }));
+    await user.click(await menuItem('Make User'));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Change Role' })).getByRole('button', {
+        name: 'Make User',
+      }),
+    );
+    await waitFor(() =>
+      expect(roleChanges()).toEqual([
+        { method: 'PATCH', url: `/api/organization/users/${me.id}`, body: { role: 'user' } },
+      ]),
+    );
+  });
+
+  it('a plain user gets no menu', async () => {
+    renderTeam(false);
+    await rowOf('Uma User');
+    expect(screen.queryByRole('button', { name: /^Actions for/ })).toBeNull();
+  });
+});

@@ -1,0 +1,101 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Dashboard } from '../../../domain/dashboard.ts';
+import { renderPage, stubApi } from '../../test/render.tsx';
+import DashboardPage from './dashboard-page.tsx';
+
+const task = (id: number, name: string, dueDate: string) => ({
+  id,
+  grantId: 40 + id,
+  grantName: `Grant ${id}`,
+  name,
+  description: `About ${name}`,
+  category: 'research' as const,
+  dueDate,
+  status: 'pending' as const,
+  companyId: 1,
+});
+
+const dashboard = (changes: Partial<Dashboard>): Dashboard => ({
+  totalContacts: 3,
+  totalInteractions: 2,
+  activeGrants: 1,
+  upcomingDeadlines: [],
+  recentInteractions: [],
+  tasksDueSoon: { items: [], total: 0 },
+  overdueTasks: { items: [], total: 0 },
+  ...changes,
+});
+
+const section = async (name: string) => screen.findByRole('region', { name });
+
+describe('the dashboard', () => {
+  it('lists the tasks due soon and the overdue ones, each with its grant and calendar links', async () => {
+    const requests = stubApi({
+      '/api/dashboard': {
+        body: dashboard({
+          tasksDueSoon: {
+            items: [task(1, 'Call the officer', '2026-06-03T10:00:00.000Z')],
+            total: 1,
+          },
+          overdueTasks: {
+            items: [task(2, 'Send the budget', '2026-05-01T10:00:00.000Z')],
+            total: 1,
+          },
+        }),
+      },
+    });
+    renderPage(<DashboardPage />);
+
+    const dueSoon = await section('Tasks Due in the Next 14 Days');
+    expect(within(dueSoon).getByText('Call the officer')).toBeTruthy();
+    expect(within(dueSoon).getByRole('link', { name: 'Grant 1' }).getAttribute('href')).toBe(
+      '/grants/41',
+    );
+    expect(within(dueSoon).getByText('June 3, 2026')).toBeTruthy();
+    expect(
+      within(dueSoon)
+        .getByRole('link', { name: /Add to Google Calendar/ })
+        .getAttribute('href'),
+    ).toContain('text=Call+the+officer+%28Grant+1%29');
+
+    const overdue = await section('Overdue Tasks');
+    expect(within(overdue).getByText('Send the budget')).toBeTruthy();
+    expect(within(overdue).getByRole('link', { name: 'Grant 2' }).getAttribute('href')).toBe(
+      '/grants/42',
+    );
+    expect(within(overdue).getByRole('link', { name: /Download \.ics/ })).toBeTruthy();
+    // The days are the user's: the browser's time zone goes with the request.
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(requests).toContain(`GET /api/dashboard?tz=${encodeURIComponent(zone)}`);
+    // The spec's cards stay as they were.
+    expect(screen.getByText('No upcoming grant deadlines')).toBeTruthy();
+    expect(screen.getByText('No recent interactions')).toBeTruthy();
+  });
+
+  it('says when there is no task due or overdue', async () => {
+    stubApi({ '/api/dashboard': { body: dashboard({}) } });
+    renderPage(<DashboardPage />);
+    expect(
+      within(await section('Tasks Due in the Next 14 Days')).getByText(
+        'No tasks due in the next 14 days',
+      ),
+    ).toBeTruthy();
+    expect(within(await section('Overdue Tasks')).getByText('No overdue tasks')).toBeTruthy();
+  });
+
+  it('says how many tasks a cut-short list leaves out, and leads to the board', async () => {
+    const items = Array.from({ length: 10 }, (_, i) =>
+      task(i + 1, `Late task ${i + 1}`, '2026-05-01T10:00:00.000Z'),
+    );
+    stubApi({ '/api/dashboard': { body: dashboard({ overdueTasks: { items, total: 23 } }) } });
+    renderPage(<DashboardPage />);
+    const overdue = await section('Overdue Tasks');
+    expect(within(overdue).getByText('Showing 10 of 23')).toBeTruthy();
+    expect(
+      within(overdue).getByRole('link', { name: 'Open the Tasks Board' }).getAttribute('href'),
+    ).toBe('/tasks');
+    const dueSoon = await section('Tasks Due in the Next 14 Days');
+    expect(within(dueSoon).queryByText(/Showing/)).toBeNull();
+  });
+});

@@ -1,0 +1,67 @@
+import { Button, Group, NativeSelect } from '@mantine/core';
+import {
+  type TaskDueWindow,
+  taskDueWindowLabels,
+  taskDueWindows,
+} from '../../../../domain/due-dates.ts';
+import type { BoardTask } from '../../../../domain/grants.ts';
+import { SearchBox } from '../../../components/list-controls.tsx';
+import { useGrants } from '../api/grants-api.ts';
+import type { BoardFilters } from './board-filters.ts';
+
+/** The most grants the grant filter lists (the API's largest page), by name. */
+const GRANT_CHOICES = 500;
+
+/**
+ * The search box and the grant and due-date choices above the board. The browser's own selects:
+ * keyboard- and screen-reader-ready, and no dropdown code in the board's first download.
+ */
+export function BoardFilterBar({
+  filters,
+  tasks,
+}: {
+  filters: BoardFilters;
+  /** The tasks shown: they name the chosen grant while the list of grants loads. */
+  tasks: BoardTask[];
+}) {
+  const grants = useGrants({ sort: 'name', limit: GRANT_CHOICES });
+  const choices = (grants.data?.items ?? []).map((grant) => ({
+    value: String(grant.id),
+    label: grant.name,
+  }));
+  const chosen = filters.grant === undefined ? undefined : String(filters.grant);
+  if (chosen !== undefined && !choices.some((choice) => choice.value === chosen)) {
+    const named = tasks.find((task) => String(task.grantId) === chosen)?.grantName;
+    choices.unshift({
+      value: chosen,
+      label: named ?? (grants.isPending ? 'Loading…' : 'Unknown grant'),
+    });
+  }
+
+  return (
+    <Group gap="sm" mb="md" wrap="wrap">
+      <SearchBox value={filters.search} onChange={filters.setSearch} label="Search tasks" />
+      <NativeSelect
+        aria-label="Grant"
+        value={chosen ?? ''}
+        onChange={(event) => filters.setGrant(Number(event.currentTarget.value) || undefined)}
+        data={[{ value: '', label: 'All grants' }, ...choices]}
+        maw={260}
+      />
+      <NativeSelect
+        aria-label="Due date"
+        value={filters.due}
+        onChange={(event) => filters.setDue(event.currentTarget.value as TaskDueWindow)}
+        data={taskDueWindows.map((window) => ({
+          value: window,
+          label: taskDueWindowLabels[window],
+        }))}
+      />
+      {filters.active && (
+        <Button variant="subtle" onClick={filters.clear}>
+          Clear filters
+        </Button>
+      )}
+    </Group>
+  );
+}

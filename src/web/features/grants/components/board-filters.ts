@@ -1,0 +1,54 @@
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useState } from 'react';
+import { type TaskDueWindow, taskDueWindows } from '../../../../domain/due-dates.ts';
+import type { TaskBoardParams } from '../../../../domain/grants.ts';
+import { browserTimeZone } from '../../../lib/format.ts';
+import { choiceParam, idParam, useUrlFilters } from '../../../lib/url-filters.ts';
+
+const readFilters = (params: URLSearchParams) => ({
+  grant: idParam(params, 'grant'),
+  due: choiceParam(params, 'due', taskDueWindows),
+  q: params.get('q')?.trim() || undefined,
+});
+
+/**
+ * The board's filters, kept in the address (`/tasks?grant=3&due=overdue&q=budget`), and the
+ * search box's text, written to the address once typing pauses.
+ */
+export function useBoardFilters() {
+  const [filters, setFilters] = useUrlFilters(readFilters);
+  const [search, setSearchText] = useState(filters.q ?? '');
+  const writeSearch = useDebouncedCallback((q: string) => setFilters({ q: q.trim() }), 250);
+  // The address changed on its own (the sidebar's Tasks link): the box shows its search.
+  const [shown, setShown] = useState(filters.q);
+  if (filters.q !== shown) {
+    setShown(filters.q);
+    if ((filters.q ?? '') !== search.trim()) setSearchText(filters.q ?? '');
+  }
+  const due = filters.due ?? 'all';
+  const params: TaskBoardParams = {
+    q: filters.q,
+    grantId: filters.grant,
+    ...(due === 'all' ? {} : { due, tz: browserTimeZone() }),
+  };
+  return {
+    params,
+    grant: filters.grant,
+    due,
+    search,
+    active: filters.grant !== undefined || due !== 'all' || filters.q !== undefined,
+    setSearch: (text: string) => {
+      setSearchText(text);
+      writeSearch(text);
+    },
+    setGrant: (grant: number | undefined) => setFilters({ grant }),
+    setDue: (window: TaskDueWindow) => setFilters({ due: window === 'all' ? undefined : window }),
+    clear: () => {
+      writeSearch.cancel();
+      setSearchText('');
+      setFilters({ grant: undefined, due: undefined, q: undefined });
+    },
+  };
+}
+
+export type BoardFilters = ReturnType<typeof useBoardFilters>;

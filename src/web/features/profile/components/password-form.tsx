@@ -1,0 +1,49 @@
+import { Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  ConfirmPasswordInput,
+  CurrentPasswordInput,
+  NewPasswordInput,
+} from '../../../components/account-inputs.tsx';
+import { deferredResolver, useDeferredSubmit } from '../../../lib/zod-resolver.ts';
+import { useChangePassword } from '../api/profile-api.ts';
+import { changeWithNotice, ProfileSection } from './profile-section.tsx';
+
+const validation = deferredResolver(() =>
+  import('../../../../domain/auth.ts').then((m) => m.passwordChangeFormSchema),
+);
+
+/** A new password, with the current one; every other session of the user then ends. */
+export function PasswordForm() {
+  const change = useChangePassword();
+  const form = useForm({
+    initialValues: { currentPassword: '', password: '', confirmPassword: '' },
+  });
+  const save = useDeferredSubmit(form, validation, async ({ currentPassword, password }) => {
+    await changeWithNotice(
+      async () => {
+        const answer = await change.mutateAsync({ currentPassword, newPassword: password });
+        form.reset();
+        return answer;
+      },
+      'Password changed',
+      'Error changing password',
+    );
+  });
+
+  return (
+    <ProfileSection
+      label="Change Password"
+      onSubmit={save}
+      submitLabel="Change Password"
+      pending={change.isPending}
+    >
+      <Text size="sm" c="dimmed">
+        You stay signed in here; everywhere else you will have to sign in again.
+      </Text>
+      <CurrentPasswordInput label="Current password" {...form.getInputProps('currentPassword')} />
+      <NewPasswordInput label="New password" {...form.getInputProps('password')} />
+      <ConfirmPasswordInput {...form.getInputProps('confirmPassword')} />
+    </ProfileSection>
+  );
+}

@@ -1,0 +1,25 @@
+import { SimpleGrid } from '@mantine/core';
+import { roleWithArticle } from '../../../domain/wording.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useAuth } from '../auth/auth-provider.tsx';
+import { DetailsForm } from './components/details-form.tsx';
+import { PasswordForm } from './components/password-form.tsx';
+
+/** The signed-in user's own account, opened from their name in the sidebar. */
+export default function ProfilePage() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <>
+      <PageHeader
+        title="Profile"
+        description={`Signed in as ${user.username}, ${roleWithArticle(user.role)} of ${user.companyName}.`}
+      />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        {/* A saved change comes back in the user record: the form starts again from it. */}
+        <DetailsForm key={`${user.id}:${user.name}:${user.email}`} user={user} />
+        <PasswordForm />
+      </SimpleGrid>
+    </>
+  );
+}

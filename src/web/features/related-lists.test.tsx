@@ -1,0 +1,191 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import GrantDetailPage from '../app/routes/grant-detail-page.tsx';
+import { renderPage, stubApi } from '../test/render.tsx';
+import { OrganizationContactsCard } from './contacts/components/organization-contacts-card.tsx';
+import ContactsPage from './contacts/contacts-page.tsx';
+import { OrganizationGrantsCard } from './grants/components/organization-grants-card.tsx';
+import GrantsPage from './grants/grants-page.tsx';
+import { ContactInteractionsCard } from './interactions/components/contact-interactions-card.tsx';
+import InteractionsPage from './interactions/interactions-page.tsx';
+
+const contacts = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    id: i + 1,
+    name: `Person ${i + 1}`,
+    email: `person${i + 1}@harvest.org`,
+    phone: null,
+    organization: 'Harvest Foundation',
+    notes: null,
+    companyId: 1,
+  }));
+const grants = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    id: i + 1,
+    name: `Grant ${i + 1}`,
+    funder: 'Harvest Foundation',
+    amount: 1000,
+    dueDate: '2027-03-01T10:00:00.000Z',
+    status: 'draft',
+    notes: null,
+    documentUrl: null,
+    companyId: 1,
+  }));
+const interactions = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    id: i + 1,
+    contactId: 7,
+    contactName: 'Hal Harvest',
+    type: 'call',
+    notes: `Call ${i + 1}`,
+    date: '2026-05-04T09:30:00.000Z',
+    companyId: 1,
+  }));
+
+const gets = (requests: string[], path: string) =>
+  requests.filter((r) => r.startsWith(`GET ${path}?`) || r === `GET ${path}`);
+
+interface RelatedCard {
+  card: ReactNode;
+  api: string;
+  rows: (count: number) => unknown[];
+  /** What the card asks for: the filter and at most ten rows. */
+  asks: string;
+  viewAll: string;
+}
+
+const cards: Record<string, RelatedCard> = {
+  'organization contacts': {
+    card: <OrganizationContactsCard organization="Harvest Foundation" />,
+    api: '/api/contacts',
+    rows: contacts,
+    asks: 'GET /api/contacts?organization=Harvest+Foundation&limit=10',
+    viewAll: '/contacts?organization=Harvest+Foundation',
+  },
+  'organization grants': {
+    card: <OrganizationGrantsCard organization="Harvest Foundation" />,
+    api: '/api/grants',
+    rows: grants,
+    asks: 'GET /api/grants?funder=Harvest+Foundation&limit=10',
+    viewAll: '/grants?funder=Harvest+Foundation',
+  },
+  "a contact's interactions": {
+    card: <ContactInteractionsCard contactId={7} />,
+    api: '/api/interactions',
+    rows: interactions,
+    asks: 'GET /api/interactions?contactId=7&limit=10',
+    viewAll: '/interactions?contactId=7',
+  },
+};
+
+describe.each(Object.entries(cards))('the card of %s', (_name, related) => {
+  it('shows ten, says how many there are, and links to all of them', async () => {
+    const requests = stubApi({ [related.api]: { body: related.rows(10), total: 57 } });
+    renderPage(related.card);
+    expect(await screen.findByText('Showing 10 of 57')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View all 57' }).getAttribute('href')).toBe(
+      related.viewAll,
+    );
+    expect(gets(requests, related.api)).toEqual([related.asks]);
+  });
+
+  it('says nothing more when it shows them all', async () => {
+    stubApi({ [related.api]: { body: related.rows(3), total: 3 } });
+    renderPage(related.card);
+    await waitFor(() => expect(screen.queryByText(/Loading/)).toBeNull());
+    await screen.findAllByRole(related.api === '/api/contacts' ? 'link' : 'button');
+    expect(screen.queryByText(/Showing/)).toBeNull();
+    expect(screen.queryByRole('link', { name: /View all/ })).toBeNull();
+  });
+});
+
+interface FilteredList {
+  page: ReactNode;
+  url: string;
+  api: string;
+  rows: unknown[];
+  /** The list's request, filtered. */
+  asks: RegExp;
+  chip: string;
+  list: string;
+  /** What else the page asks for (the contact a filter names). */
+  also?: Record<string, { body: unknown }>;
+}
+
+const lists: Record<string, FilteredList> = {
+  contacts: {
+    page: <ContactsPage />,
+    url: '/contacts?organization=Harvest+Foundation',
+    api: '/api/contacts',
+    rows: contacts(2),
+    asks: /^GET \/api\/contacts\?.*organization=Harvest\+Foundation/,
+    chip: 'Organization: Harvest Foundation',
+    list: '/contacts',
+  },
+  grants: {
+    page: <GrantsPage />,
+    url: '/grants?funder=Harvest+Foundation',
+    api: '/api/grants',
+    rows: grants(2),
+    asks: /^GET \/api\/grants\?.*funder=Harvest\+Foundation/,
+    chip: 'Funder: Harvest Foundation',
+    list: '/grants',
+    also: { '/api/grants/pipeline': { body: [] } },
+  },
+  interactions: {
+    page: <InteractionsPage />,
+    url: '/interactions?contactId=7',
+    api: '/api/interactions',
+    rows: interactions(2),
+    asks: /^GET \/api\/interactions\?.*contactId=7/,
+    chip: 'Contact: Hal Harvest',
+    list: '/interactions',
+    also: {
+      '/api/contacts/7': {
+        body: { id: 7, name: 'Hal Harvest', email: 'hal@harvest.org', companyId: 1 },
+      },
+    },
+  },
+};
+
+describe.each(Object.entries(lists))('the %s list', (_name, filtered) => {
+  it('reads its filter from the address, shows it, and clears it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const requests = stubApi({
+      [filtered.api]: { body: filtered.rows, total: filtered.rows.length },
+      ...filtered.also,
+    });
+    renderPage(filtered.page, { url: filtered.url });
+    const chip = await screen.findByText(filtered.chip);
+    await waitFor(() =>
+      expect(gets(requests, filtered.api).some((r) => filtered.asks.test(r))).toBe(true),
+    );
+    expect(gets(requests, filtered.api).every((r) => filtered.asks.test(r))).toBe(true);
+
+    const filter = chip.closest('[data-list-filter]');
+    if (!(filter instanceof HTMLElement)) throw new Error('no filter around the chip');
+    await user.click(within(filter).getByRole('button', { name: 'Clear filter' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(filtered.list));
+    expect(screen.queryByText(filtered.chip)).toBeNull();
+    await waitFor(() =>
+      expect(gets(requests, filtered.api).some((r) => !filtered.asks.test(r))).toBe(true),
+    );
+  });
+});
+
+describe("a grant's page", () => {
+  it('puts the tasks before the contacts of the funder', async () => {
+    stubApi({
+      '/api/grants/4': { body: { ...grants(1)[0], id: 4 } },
+      '/api/grants/4/tasks': { body: [] },
+      '/api/contacts': { body: contacts(10), total: 57 },
+    });
+    renderPage(<GrantDetailPage />, { url: '/grants/4', path: '/grants/:id' });
+    const tasks = await screen.findByRole('heading', { name: 'Grant Tasks' });
+    const people = await screen.findByRole('heading', { name: 'Organization Contacts' });
+    expect(tasks.compareDocumentPosition(people) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(await screen.findByText('Showing 10 of 57')).toBeTruthy();
+  });
+});

@@ -1,0 +1,42 @@
+import { useSearchParams } from 'react-router';
+
+type FilterValue = string | number | undefined;
+
+/**
+ * A list's filters kept in the page's address (`/grants?status=awarded`), so a reload or a link
+ * shows the same list. `read` turns the address's values into the filters, leaving out a value
+ * that is not one (someone typed `?status=won`): the list then shows unfiltered rather than
+ * failing. A change replaces the address rather than adding to the history, so Back leaves the
+ * page instead of stepping through every filter tried.
+ */
+export function useUrlFilters<Filters extends Record<string, FilterValue>>(
+  read: (params: URLSearchParams) => Filters,
+) {
+  const [params, setParams] = useSearchParams();
+  const setFilters = (changes: Partial<Record<keyof Filters & string, FilterValue>>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value === undefined || value === '') next.delete(name);
+          else next.set(name, String(value));
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  return [read(params), setFilters] as const;
+}
+
+/** The value of `name` when it is one of `values`. */
+export const choiceParam = <T extends string>(
+  params: URLSearchParams,
+  name: string,
+  values: readonly T[],
+): T | undefined => values.find((value) => value === params.get(name));
+
+/** The value of `name` when it is an id (a positive whole number). */
+export function idParam(params: URLSearchParams, name: string): number | undefined {
+  const value = Number(params.get(name));
+  return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
