@@ -1,4 +1,11 @@
-import { expect, newAccount, registerThroughForm, submitRegistration, test } from './fixtures.ts';
+import {
+  expect,
+  newAccount,
+  registerThroughForm,
+  submitLogin,
+  submitRegistration,
+  test,
+} from './fixtures.ts';
 
 test('a visitor signs up from the landing page, logs out and logs back in', async ({ page }) => {
   const account = newAccount();
@@ -19,10 +26,7 @@ test('a visitor signs up from the landing page, logs out and logs back in', asyn
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth$/);
 
-  const login = page.getByRole('form', { name: 'Log in' });
-  await login.getByLabel('Username').fill(account.username);
-  await login.getByLabel('Password').fill(account.password);
-  await login.getByRole('button', { name: 'Log in' }).click();
+  await submitLogin(page, account.username, account.password);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
   // The session survives a reload: it lives in the cookie, not in the page.
@@ -32,10 +36,7 @@ test('a visitor signs up from the landing page, logs out and logs back in', asyn
 
 test('a wrong password shows the Login failed notice with the server message', async ({ page }) => {
   await page.goto('/auth');
-  const login = page.getByRole('form', { name: 'Log in' });
-  await login.getByLabel('Username').fill('nobody_at_all');
-  await login.getByLabel('Password').fill('wrong-password');
-  await login.getByRole('button', { name: 'Log in' }).click();
+  await submitLogin(page, 'nobody_at_all', 'wrong-password');
 
   await expect(page.getByText('Login failed')).toBeVisible();
   await expect(page.getByText('401: Invalid username or password')).toBeVisible();
@@ -45,7 +46,12 @@ test('a wrong password shows the Login failed notice with the server message', a
 test('the forms show the spec messages and send nothing while invalid', async ({ page }) => {
   await page.goto('/auth?tab=register');
   const form = page.getByRole('form', { name: 'Register' });
+  // The password rule shows before anything is sent.
+  await expect(form.getByLabel('Password')).toHaveAccessibleDescription(
+    'At least 8 characters, with an uppercase letter and a number.',
+  );
   await form.getByLabel('Username').fill('ab');
+  await form.getByLabel('Password').fill('longenough1');
   await form.getByLabel('Email').fill('not-an-email');
   await form.getByRole('button', { name: 'Create account' }).click();
 
@@ -53,7 +59,7 @@ test('the forms show the spec messages and send nothing while invalid', async ({
   await expect(form.getByText('Name is required')).toBeVisible();
   await expect(form.getByText('Organization is required')).toBeVisible();
   await expect(form.getByText('Invalid email format')).toBeVisible();
-  await expect(form.getByText('Password must be at least 6 characters')).toBeVisible();
+  await expect(form.getByText('Password must contain at least one uppercase letter')).toBeVisible();
   await expect(page).toHaveURL(/tab=register/);
 });
 

@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -13,6 +14,16 @@ test.beforeEach(async ({ page }) => {
   await openDashboard(page);
   await openFromSidebar(page, 'Contacts');
 });
+
+/** Fills the open 'Log Interaction' dialog (its contact chosen) on May 4, 2026 and saves it. */
+async function logInteraction(page: Page, log: Locator, type: string, notes: string) {
+  await log.getByRole('textbox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: type }).click();
+  await log.getByLabel('Notes').fill(notes);
+  await log.getByLabel('Date').fill('2026-05-04T09:30');
+  await log.getByRole('button', { name: 'Log Interaction' }).click();
+  await expect(page.getByText('Interaction created successfully')).toBeVisible();
+}
 
 test('create, edit and delete a contact through the dialogs', async ({ page }) => {
   await expect(page.getByText('No contacts yet')).toBeVisible();
@@ -179,12 +190,7 @@ test('open a contact, log an interaction for it and see its details', async ({ p
   const log = page.getByRole('dialog', { name: 'Log Interaction' });
   await log.getByRole('textbox', { name: 'Contact' }).click();
   await page.getByRole('option', { name: /Grace Hopper/ }).click();
-  await log.getByRole('textbox', { name: 'Type' }).click();
-  await page.getByRole('option', { name: 'Call' }).click();
-  await log.getByLabel('Notes').fill('Talked about the literacy grant');
-  await log.getByLabel('Date').fill('2026-05-04T09:30');
-  await log.getByRole('button', { name: 'Log Interaction' }).click();
-  await expect(page.getByText('Interaction created successfully')).toBeVisible();
+  await logInteraction(page, log, 'Call', 'Talked about the literacy grant');
 
   await openFromSidebar(page, 'Contacts');
   await page.getByRole('link', { name: 'Grace Hopper' }).click();
@@ -192,6 +198,62 @@ test('open a contact, log an interaction for it and see its details', async ({ p
   const details = page.getByRole('dialog', { name: 'Interaction Details' });
   await expect(details).toContainText('May 4, 2026 at 9:30 AM');
   await expect(details).toContainText('Talked about the literacy grant');
+});
+
+test('edit and delete a contact from their page, asked first; the list opens after', async ({
+  page,
+}) => {
+  const created = await page.request.post('/api/contacts', {
+    data: { name: 'Mary Jackson', email: 'mary@langley.org', organization: 'Langley Fund' },
+  });
+  const { id } = (await created.json()) as { id: number };
+  await page.goto(`/contacts/${id}`);
+  await expect(page.getByRole('heading', { name: 'Mary Jackson', level: 1 })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Contact' });
+  await expect(edit.getByLabel('Name')).toHaveValue('Mary Jackson');
+  await edit.getByLabel('Phone').fill('555-0160');
+  await edit.getByRole('button', { name: 'Update Contact' }).click();
+  await expect(page.getByText('Contact updated successfully')).toBeVisible();
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole('link', { name: '555-0160' })).toHaveAttribute(
+    'href',
+    'tel:555-0160',
+  );
+
+  // Cancel keeps the contact; the keyboard reaches Delete as well as the pointer.
+  const remove = page.getByRole('button', { name: 'Delete', exact: true });
+  await remove.click();
+  const confirm = page.getByRole('dialog', { name: 'Delete contact' });
+  await expect(confirm).toContainText('Delete Mary Jackson? Their interactions will be deleted');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/contacts/${id}$`));
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Contact deleted successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(page.getByText('No contacts yet')).toBeVisible();
+  expect((await page.request.get(`/api/contacts/${id}`)).status()).toBe(404);
+});
+
+test("log an interaction from a contact's page, the contact already chosen", async ({ page }) => {
+  const created = await page.request.post('/api/contacts', {
+    data: { name: 'Katherine Johnson', email: 'kj@langley.org' },
+  });
+  const { id } = (await created.json()) as { id: number };
+  await page.goto(`/contacts/${id}`);
+  await expect(page.getByText('No interactions with this contact yet.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Log Interaction' }).click();
+  const log = page.getByRole('dialog', { name: 'Log Interaction' });
+  await expect(log.getByRole('textbox', { name: 'Contact' })).toHaveValue('Katherine Johnson');
+  await logInteraction(page, log, 'Email', 'Sent the orbit figures');
+  await expect(log).toBeHidden();
+  await expect(page.getByRole('button', { name: /Email.*Sent the orbit figures/ })).toBeVisible();
+  await expect(page.getByText('No interactions with this contact yet.')).toHaveCount(0);
 });
 
 test.describe('in the shared company', () => {

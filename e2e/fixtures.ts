@@ -61,13 +61,14 @@ function appUrl(): string {
 
 /**
  * Registers `account` as the web app's register form does (a new company, whose admin it is)
- * through the API, and answers the signed-in session's browser state.
+ * through the API of the app at `baseURL` (the tests' server unless said), and answers the
+ * signed-in session's browser state.
  */
-async function registerThroughApi(
+export async function registerThroughApi(
   playwright: PlaywrightWorkerArgs['playwright'],
   account: Account,
+  baseURL = appUrl(),
 ): Promise<SignedInAccount> {
-  const baseURL = appUrl();
   const api = await playwright.request.newContext({
     baseURL,
     extraHTTPHeaders: sameOrigin(baseURL),
@@ -145,6 +146,14 @@ export async function registerThroughForm(page: Page, account: Account) {
   await page.goto('/auth?tab=register');
   await submitRegistration(page, account);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+}
+
+/** Fills the sign-in form the page shows and sends it. */
+export async function submitLogin(page: Page, username: string, password: string) {
+  const form = page.getByRole('form', { name: 'Log in' });
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Log in' }).click();
 }
 
 /** Opens the app at the dashboard, as a user who signed in lands there. */

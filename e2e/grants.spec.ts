@@ -215,6 +215,163 @@ test('the grants table sorts by amount from its header', async ({ page }) => {
   await expect(firstRow).toContainText('Large Grant');
 });
 
+test('filter the grants by status; the address keeps the filter', async ({ page }) => {
+  const due = new Date(Date.now() + 30 * DAY).toISOString();
+  await createGrant(page, { name: 'Arts', funder: 'Hill', amount: 1000, dueDate: due });
+  await createGrant(page, {
+    name: 'Parks',
+    funder: 'Vale',
+    amount: 2000,
+    dueDate: due,
+    status: 'awarded',
+  });
+  await createGrant(page, {
+    name: 'Library',
+    funder: 'Vale',
+    amount: 3000,
+    dueDate: due,
+    status: 'submitted',
+  });
+  await openFromSidebar(page, 'Grants');
+  const table = page.getByRole('table').last();
+  await expect(table.getByRole('row')).toHaveCount(4);
+
+  const statuses = page.getByRole('radiogroup', { name: 'Filter by status' });
+  await statuses.getByText('Awarded', { exact: true }).click();
+  await expect(page).toHaveURL(/[?&]status=awarded(&|$)/);
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row', { name: /Parks/ })).toBeVisible();
+
+  await page.reload();
+  await expect(statuses.getByRole('radio', { name: 'Awarded' })).toBeChecked();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row', { name: /Parks/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await statuses.getByText('Rejected', { exact: true }).click();
+  await expect(page.getByText('No grants match these filters')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(statuses.getByRole('radio', { name: 'All' })).toBeChecked();
+  await expect(page).toHaveURL(/\/grants$/);
+  await expect(page.getByRole('table').last().getByRole('row')).toHaveCount(4);
+
+  // The chips are radio buttons: the arrow keys move from one status to the next.
+  await statuses.getByRole('radio', { name: 'All' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(statuses.getByRole('radio', { name: 'Draft' })).toBeChecked();
+  await expect(page).toHaveURL(/[?&]status=draft(&|$)/);
+  await expect(page.getByRole('table').last().getByRole('row')).toHaveCount(2);
+});
+
+test('each status badge wears the colour its stage has in the pipeline', async ({ page }) => {
+  const due = new Date(Date.now() + 30 * DAY).toISOString();
+  const statuses = ['draft', 'in-progress', 'submitted', 'awarded', 'rejected'];
+  for (const status of statuses) {
+    await createGrant(page, {
+      name: `Grant ${status}`,
+      funder: 'Hill',
+      amount: 10,
+      dueDate: due,
+      status,
+    });
+  }
+  await openFromSidebar(page, 'Grants');
+  const rgb = (color: string) => color.match(/\d+, \d+, \d+/)?.[0];
+  for (const status of statuses) {
+    const stage = await page
+      .locator(`[data-funnel-stage="${status}"] [data-part="bar"]`)
+      .evaluate((bar) => getComputedStyle(bar).fill);
+    const badge = await page
+      .getByRole('row', { name: new RegExp(`Grant ${status}`) })
+      .locator(`[data-variant-name="${status}"]`)
+      .evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { background: style.backgroundColor, border: style.borderTopColor };
+      });
+    // Solid badges are filled with it, soft ones tinted with it, the outlined one drawn in it.
+    const colours = [rgb(badge.background), rgb(badge.border)];
+    expect(colours, status).toContain(rgb(stage));
+  }
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("a large funder's grant: its tasks first, ten of the funder's contacts, and View all", async ({
+  page,
+}) => {
+  const grant = await createGrant(page, {
+    name: 'Orchard Renewal',
+    funder: 'Harvest Foundation',
+    amount: 50000,
+    dueDate: new Date(Date.now() + 40 * DAY).toISOString(),
+  });
+  await createTask(page, grant.id, {
+    name: 'Site survey',
+    description: 'Count the old trees',
+    category: 'research',
+    dueDate: new Date(Date.now() + 10 * DAY).toISOString(),
+  });
+  for (let i = 1; i <= 12; i++) {
+    const response = await page.request.post('/api/contacts', {
+      data: {
+        name: `Harvest Person ${String(i).padStart(2, '0')}`,
+        email: `person${i}@harvest.org`,
+        organization: 'Harvest Foundation',
+      },
+    });
+    expect(response.status()).toBe(201);
+  }
+  await page.request.post('/api/contacts', {
+    data: { name: 'Elsewhere Ed', email: 'ed@elsewhere.org', organization: 'Elsewhere' },
+  });
+
+  await page.goto(`/grants/${grant.id}`);
+  // The tasks are on the first screen, not under a long list of people.
+  const tasks = page.getByRole('heading', { name: 'Grant Tasks' });
+  await expect(page.getByRole('region', { name: 'Research' })).toContainText('Site survey');
+  const tasksBox = await tasks.boundingBox();
+  expect(tasksBox?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(page.viewportSize()?.height ?? 720);
+  await expect(page.getByRole('link', { name: /^Harvest Person/ })).toHaveCount(10);
+  await expect(page.getByText('Showing 10 of 12')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('link', { name: 'View all 12' }).click();
+  await expect(page).toHaveURL(/\/contacts\?organization=Harvest\+Foundation$/);
+  await expect(page.getByText('Organization: Harvest Foundation')).toBeVisible();
+  await expect(page.getByText('1–12 of 12')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Elsewhere Ed' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Clear filter' }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(page.getByText('Organization: Harvest Foundation')).toHaveCount(0);
+  await expect(page.getByText('1–13 of 13')).toBeVisible();
+});
+
+test('edit and delete a grant from its page', async ({ page }) => {
+  const grant = await createGrant(page, {
+    name: 'Clean Water',
+    funder: 'Rain Trust',
+    amount: 10000,
+    dueDate: new Date(Date.now() + 20 * DAY).toISOString(),
+  });
+  await page.goto(`/grants/${grant.id}`);
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Grant' });
+  await expect(edit.getByLabel('Name')).toHaveValue('Clean Water');
+  await edit.getByLabel('Amount').fill('12500');
+  await edit.getByRole('button', { name: 'Update Grant' }).click();
+  await expect(page.getByText('Grant updated successfully')).toBeVisible();
+  await expect(page.getByText('$12,500')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete grant' });
+  await expect(confirm).toContainText('Delete Clean Water? Its tasks will be deleted too.');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Grant deleted successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/grants$/);
+  await expect(page.getByText('No grants yet')).toBeVisible();
+});
+
 test.describe('in the shared company', () => {
   // It changes nothing, so it may use the company and session shared by such tests.
   test.use({ session: 'shared' });

@@ -5,6 +5,7 @@ import {
   openFromSidebar,
   signedOut,
   signInThroughApi,
+  submitLogin,
   test,
 } from './fixtures.ts';
 
@@ -14,15 +15,13 @@ async function loginThroughForm(
   password: string,
 ) {
   await page.goto('/auth');
-  const form = page.getByRole('form', { name: 'Log in' });
-  await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Log in' }).click();
+  await submitLogin(page, username, password);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 }
 
-// Each test signs in through the API as the admin of a company of its own.
-test.use({ session: 'own' });
+// Each test signs in through the API as the admin of a company of its own; the Copy buttons
+// may write to the clipboard, and the tests read it back.
+test.use({ session: 'own', permissions: ['clipboard-read', 'clipboard-write'] });
 
 test.beforeEach(async ({ page }) => {
   await openDashboard(page);
@@ -61,14 +60,15 @@ test('the admin invites someone, who joins from the link in a fresh browser and 
   await dialog.getByLabel(/^Name/).fill('Ines Invitee');
   await dialog.getByLabel('Email').fill('ines@example.org');
   await dialog.getByRole('button', { name: 'Send Invitation' }).click();
-  await expect(page.getByText('Invitation sent')).toBeVisible();
-  await expect(
-    dialog.getByText('Development mode does not deliver emails.', { exact: false }),
-  ).toBeVisible();
-  const link = await dialog
-    .getByRole('link', { name: /accept-invitation\?token=/ })
-    .getAttribute('href');
-  if (!link) throw new Error('no preview link');
+  // No email server in this run: the dialog says so and gives the link, with a Copy button.
+  await expect(dialog.getByText('No email was sent')).toBeVisible();
+  await expect(dialog.getByText('No email server is configured', { exact: false })).toBeVisible();
+  const link = await dialog.getByLabel('Invitation link').inputValue();
+  expect(link).toMatch(/\/accept-invitation\?token=/);
+  await dialog.getByRole('button', { name: 'Copy link' }).click();
+  await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await expect(page.getByText('Invitation sent')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Done' }).click();
 
   const pending = page.getByRole('region', { name: 'Pending Invitations' });
@@ -140,7 +140,7 @@ test('the admin adds a user, resets their password and removes them; a plain use
   await add.getByLabel(/^Name/).fill('Uma User');
   await add.getByLabel('Email').fill('uma@example.org');
   await add.getByLabel('Username').fill(username);
-  await add.getByLabel(/^Password/).fill('first-pass');
+  await add.getByLabel(/^Password/).fill('First-pass-1');
   await add.getByRole('button', { name: 'Add User' }).click();
   await expect(page.getByText('User created')).toBeVisible();
   await expect(page.getByRole('row', { name: /Uma User/ })).toContainText(username);
@@ -148,7 +148,7 @@ test('the admin adds a user, resets their password and removes them; a plain use
   // Uma, a plain user, sees the organization without edit rights or invitations.
   const other = await browser.newContext({ storageState: signedOut });
   const uma = await other.newPage();
-  await signInThroughApi(other, username, 'first-pass');
+  await signInThroughApi(other, username, 'First-pass-1');
   await openDashboard(uma);
   await openFromSidebar(uma, 'Organization');
   await expect(uma.getByText('Only administrators can edit organization details.')).toBeVisible();
@@ -197,6 +197,37 @@ test('the admin adds a user, resets their password and removes them; a plain use
   await expect(page.getByText('Cannot remove yourself')).toBeVisible();
 });
 
+test('a pending invitation gets a new link: the old link stops working, the new one opens', async ({
+  page,
+  browser,
+}) => {
+  const response = await page.request.post('/api/organization/invitations', {
+    data: { name: 'Noor New', email: 'noor@example.org', role: 'user' },
+  });
+  const { link: oldLink } = (await response.json()) as { link: string };
+  await page.getByRole('tab', { name: 'Users & Permissions' }).click();
+  await page.getByRole('button', { name: 'Copy new link for Noor New' }).click();
+  const confirm = page.getByRole('dialog', { name: 'New Invitation Link' });
+  await expect(confirm).toContainText('The link sent before will stop working.');
+  await confirm.getByRole('button', { name: 'Make new link' }).click();
+  const shown = page.getByRole('dialog', { name: 'New Invitation Link' });
+  await expect(shown.getByText('The link sent before no longer works')).toBeVisible();
+  const newLink = await shown.getByLabel('Invitation link').inputValue();
+  expect(newLink).not.toBe(oldLink);
+  await shown.getByRole('button', { name: 'Copy link' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(newLink);
+  await expectNoSeriousA11yViolations(page);
+  await shown.getByRole('button', { name: 'Done' }).click();
+
+  const invitee = await browser.newContext({ storageState: signedOut });
+  const inviteePage = await invitee.newPage();
+  await inviteePage.goto(oldLink);
+  await expect(inviteePage.getByText('Invitation not found', { exact: false })).toBeVisible();
+  await inviteePage.goto(newLink);
+  await expect(inviteePage.getByLabel('Username')).toBeVisible();
+  await invitee.close();
+});
+
 test('an invitation to join as an admin says so with the right article', async ({
   page,
   browser,
@@ -206,12 +237,61 @@ test('an invitation to join as an admin says so with the right article', async (
     data: { name: 'Ada Admin', email: 'ada.admin@example.org', role: 'admin' },
   });
   expect(response.status()).toBe(201);
-  const { previewUrl } = (await response.json()) as { previewUrl: string };
+  const { link } = (await response.json()) as { link: string };
   const invitee = await browser.newContext({ storageState: signedOut });
   const inviteePage = await invitee.newPage();
-  await inviteePage.goto(previewUrl);
+  await inviteePage.goto(link);
   await expect(
     inviteePage.getByText(`You've been invited to join ${account.organization} as an admin.`),
   ).toBeVisible();
   await invitee.close();
+});
+
+test("the admin changes a member's role from the team list; the last admin cannot step down", async ({
+  page,
+  browser,
+  account: admin,
+}) => {
+  const username = `rita_${Date.now().toString(36)}`;
+  const added = await page.request.post('/api/organization/users', {
+    data: { name: 'Rita Role', email: 'rita@example.org', username, password: 'Rita-pass-1' },
+  });
+  expect(added.status()).toBe(201);
+  await page.getByRole('tab', { name: 'Users & Permissions' }).click();
+  const row = page.getByRole('row', { name: /Rita Role/ });
+  await expect(row).toContainText('User');
+
+  await page.getByRole('button', { name: 'Actions for Rita Role' }).click();
+  await page.getByRole('menuitem', { name: 'Make Admin' }).click();
+  await expect(page.getByText('Rita Role is now an admin.')).toBeVisible();
+  await expect(row).toContainText('Admin');
+
+  // Rita now has an admin's tools.
+  const other = await browser.newContext({ storageState: signedOut });
+  const rita = await other.newPage();
+  await signInThroughApi(other, username, 'Rita-pass-1');
+  await openDashboard(rita);
+  await openFromSidebar(rita, 'Organization');
+  await rita.getByRole('tab', { name: 'Users & Permissions' }).click();
+  await expect(rita.getByRole('button', { name: 'Add User' })).toBeVisible();
+
+  // And back: she is a user again as soon as the admin says so.
+  await page.getByRole('button', { name: 'Actions for Rita Role' }).click();
+  await page.getByRole('menuitem', { name: 'Make User' }).click();
+  await expect(page.getByText('Rita Role is now a user.')).toBeVisible();
+  await expect(row).not.toContainText('Admin');
+  await rita.reload();
+  await rita.getByRole('tab', { name: 'Users & Permissions' }).click();
+  await expect(rita.getByRole('row', { name: /Rita Role/ })).toBeVisible();
+  await expect(rita.getByRole('button', { name: 'Add User' })).toHaveCount(0);
+  await other.close();
+
+  // The only admin cannot step down: the organization keeps one.
+  await page.getByRole('button', { name: `Actions for ${admin.name}` }).click();
+  await page.getByRole('menuitem', { name: 'Make User' }).click();
+  const ask = page.getByRole('dialog', { name: 'Change Role' });
+  await ask.getByRole('button', { name: 'Make User' }).click();
+  await expect(page.getByText('Error changing role')).toBeVisible();
+  await expect(page.getByText('409: The organization must keep at least one admin.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add User' })).toBeVisible();
 });

@@ -1,4 +1,37 @@
+import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
+async function createGrant(page: Page, name: string): Promise<number> {
+  const response = await page.request.post('/api/grants', {
+    data: { name, funder: 'Hill', amount: 8000, dueDate: '2027-06-01T12:00:00Z' },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()).id;
+}
+
+async function createTask(
+  page: Page,
+  grantId: number,
+  name: string,
+  dueDate: string,
+  status = 'pending',
+) {
+  const response = await page.request.post(`/api/grants/${grantId}/tasks`, {
+    data: { name, description: `${name} for the grant`, category: 'research', dueDate, status },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** The task's status as the server has it. */
+async function statusOf(page: Page, name: string) {
+  const tasks: { name: string; status: string }[] = await (
+    await page.request.get('/api/tasks')
+  ).json();
+  return tasks.find((task) => task.name === name)?.status;
+}
 
 // Each test signs in through the API as the admin of a company of its own.
 test.use({ session: 'own' });
@@ -29,7 +62,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 /** Picks a card up with Space, moves it one column right, and drops it there. */
-async function moveRightWithKeyboard(page: import('@playwright/test').Page, task: string) {
+async function moveRightWithKeyboard(page: Page, task: string) {
   const handle = page.getByRole('button', { name: `Move ${task}` });
   await handle.focus();
   await page.keyboard.press('Space');
@@ -39,8 +72,13 @@ async function moveRightWithKeyboard(page: import('@playwright/test').Page, task
   await page.keyboard.press('Space');
 }
 
-const column = (page: import('@playwright/test').Page, name: string) =>
-  page.getByRole('region', { name, exact: true });
+const column = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+/** Presses a key, and waits for the board to say `said` to screen readers (its live region). */
+async function pressAndHear(page: Page, key: string, said: string) {
+  await page.keyboard.press(key);
+  await expect(page.locator('[id^="DndLiveRegion"]')).toHaveText(said);
+}
 
 test('the board shows each card in its column, with its details', async ({ page }) => {
   const pendingColumn = column(page, 'To Do');
@@ -97,13 +135,15 @@ test('a move the server refuses is undone and reported', async ({ page }) => {
   await expect(page.getByText('Error updating task')).toBeVisible();
   await expect(page.getByText('404: Task not found')).toBeVisible();
   await expect(column(page, 'In Progress').locator('[data-task="Gather letters"]')).toHaveCount(0);
+  // Back in its column, the card's handle still has the focus.
+  await expect(page.getByRole('button', { name: 'Move Gather letters' })).toBeFocused();
 });
 
 test('create and delete a task from the board', async ({ page }) => {
   await page.getByRole('button', { name: 'New Task' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Task' });
   await dialog.getByRole('textbox', { name: 'Grant' }).click();
-  await page.getByRole('option', { name: 'Youth Arts' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'Youth Arts' }).click();
   await dialog.getByLabel('Task Name').fill('Submit application');
   await dialog.getByLabel('Description').fill('Through the online portal');
   await dialog.getByRole('textbox', { name: 'Category' }).click();
@@ -120,4 +160,126 @@ test('create and delete a task from the board', async ({ page }) => {
     .click();
   await expect(page.getByText('Task deleted')).toBeVisible();
   await expect(page.locator('[data-task="Submit application"]')).toHaveCount(0);
+});
+
+test('the keyboard path: pick up, move and drop, each step said in words', async ({ page }) => {
+  const handle = page.getByRole('button', { name: 'Move Gather letters' });
+  await expect(handle).toHaveAccessibleDescription(/press Space or Enter to pick it up/);
+  await handle.focus();
+  await pressAndHear(page, 'Space', 'Picked up task Gather letters');
+  await pressAndHear(page, 'ArrowRight', 'Moved to In Progress');
+  await pressAndHear(page, 'ArrowRight', 'Moved to Completed');
+  await pressAndHear(page, 'Enter', 'Dropped in Completed');
+
+  await expect(page.getByText('Task status updated')).toBeVisible();
+  await expect(column(page, 'Completed').locator('[data-task="Gather letters"]')).toBeVisible();
+  await expect.poll(() => statusOf(page, 'Gather letters')).toBe('completed');
+  // Focus comes back to the card's handle, in its new column.
+  await expect(page.getByRole('button', { name: 'Move Gather letters' })).toBeFocused();
+
+  // Escape puts a task back where it was, and says so.
+  await page.getByRole('button', { name: 'Move Write narrative' }).focus();
+  await pressAndHear(page, 'Space', 'Picked up task Write narrative');
+  await pressAndHear(page, 'ArrowRight', 'Moved to In Progress');
+  await pressAndHear(page, 'Escape', 'Move cancelled: Write narrative stays in To Do');
+  await expect(column(page, 'To Do').locator('[data-task="Write narrative"]')).toBeVisible();
+  expect(await statusOf(page, 'Write narrative')).toBe('pending');
+});
+
+test('filter by grant, due window and name; the address keeps the filters', async ({ page }) => {
+  const parks = await createGrant(page, 'City Parks');
+  await createTask(page, parks, 'Site budget', inDays(3));
+  await createTask(page, parks, 'Late report', inDays(-3), 'in-progress');
+  await createTask(page, parks, 'Planting plan', inDays(45));
+  await page.reload();
+
+  // A task past its due date says so, in its own column, without anyone marking it overdue.
+  const late = column(page, 'In Progress').locator('[data-task="Late report"]');
+  await expect(late.getByText('Overdue', { exact: true })).toBeVisible();
+  await expect(
+    column(page, 'To Do').locator('[data-task="Site budget"]').getByText('Overdue'),
+  ).toHaveCount(0);
+
+  await page.getByRole('combobox', { name: 'Grant' }).selectOption('City Parks');
+  await expect(page).toHaveURL(new RegExp(`[?&]grant=${parks}(&|$)`));
+  await expect(page.locator('[data-task]')).toHaveCount(3);
+  await expect(page.locator('[data-task="Write narrative"]')).toHaveCount(0);
+
+  await page.getByRole('combobox', { name: 'Due date' }).selectOption('This week');
+  await expect(page).toHaveURL(/[?&]due=this-week(&|$)/);
+  await expect(page.locator('[data-task]')).toHaveCount(1);
+  await expect(column(page, 'To Do').locator('[data-task="Site budget"]')).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Due date' }).selectOption('Overdue');
+  await expect(page.locator('[data-task]')).toHaveCount(1);
+  await expect(late).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Grant' })).toHaveValue(String(parks));
+  await expect(page.getByRole('combobox', { name: 'Due date' })).toHaveValue('overdue');
+  await expect(page.locator('[data-task]')).toHaveCount(1);
+  await expect(late).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('combobox', { name: 'Due date' }).selectOption('Any due date');
+  await page.getByRole('searchbox', { name: 'Search tasks' }).fill('PLAN');
+  await expect(page).toHaveURL(/[?&]q=PLAN(&|$)/);
+  await expect(page.locator('[data-task]')).toHaveCount(1);
+  await expect(page.locator('[data-task="Planting plan"]')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search tasks' })).toHaveValue('PLAN');
+  await expect(page.locator('[data-task]')).toHaveCount(1);
+
+  await page.getByRole('searchbox', { name: 'Search tasks' }).fill('nothing like it');
+  await expect(page.getByText('No tasks match these filters')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).last().click();
+  await expect(page.locator('[data-task]')).toHaveCount(6);
+  await expect(page).toHaveURL(/\/tasks$/);
+  await expect(page.getByRole('searchbox', { name: 'Search tasks' })).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Grant' })).toHaveValue('');
+
+  // The sidebar's Tasks entry opens the whole board again, its search box empty.
+  await page.getByRole('searchbox', { name: 'Search tasks' }).fill('budget');
+  await expect(page.locator('[data-task]')).toHaveCount(1);
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Tasks' })
+    .click();
+  await expect(page).toHaveURL(/\/tasks$/);
+  await expect(page.getByRole('searchbox', { name: 'Search tasks' })).toHaveValue('');
+  await expect(page.locator('[data-task]')).toHaveCount(6);
+});
+
+test('with many tasks the page stays the height of the window and each column scrolls', async ({
+  page,
+}) => {
+  const grant = await createGrant(page, 'Big Grant');
+  for (let start = 0; start < 60; start += 10) {
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        createTask(page, grant, `Bulk task ${start + i + 1}`, inDays(30 + start + i)),
+      ),
+    );
+  }
+  await page.reload();
+  const todo = column(page, 'To Do');
+  await expect(todo.locator('[data-task]')).toHaveCount(62);
+
+  const heights = await page.evaluate(() => ({
+    page: document.documentElement.scrollHeight,
+    window: window.innerHeight,
+  }));
+  expect(heights.page).toBeLessThanOrEqual(heights.window + 2);
+
+  const cards = todo.locator('[data-cards]');
+  const list = await cards.evaluate((element) => ({
+    scrollHeight: element.scrollHeight,
+    clientHeight: element.clientHeight,
+  }));
+  expect(list.scrollHeight).toBeGreaterThan(list.clientHeight * 3);
+  const last = todo.locator('[data-task]').last();
+  await expect(last).not.toBeInViewport();
+  await cards.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  await expect(last).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
