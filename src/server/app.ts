@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   validatorCompiler,
@@ -42,6 +42,18 @@ function loggerOptions(config: AppConfig) {
   return { level: config.logLevel };
 }
 
+/**
+ * What the request log calls a request: its path without the query string, which carries reset
+ * and invitation tokens and the words people search for, and a route's pattern in place of a
+ * path that holds a token (`/api/invitations/:token`).
+ */
+function loggedPath(request: FastifyRequest): string {
+  const path = request.url.split('?', 1)[0] ?? '';
+  const params = request.params;
+  const holdsToken = typeof params === 'object' && params !== null && 'token' in params;
+  return holdsToken ? request.routeOptions.url ?? path : path;
+}
+
 /** Builds the whole application (database included) without listening. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const database = await openDatabase(config.database, config.limits);
@@ -79,7 +91,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: loggedPath(request),
         statusCode: reply.statusCode,
         responseTime: Math.round(reply.elapsedTime * 10) / 10,
       },

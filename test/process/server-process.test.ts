@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnServer } from '../../scripts/lib/server-process.ts';
@@ -10,6 +11,7 @@ import {
   serversStoppedAfterEach,
   startedDataDir,
 } from '../helpers/server-process.ts';
+import { until } from '../helpers/until.ts';
 
 const servers = serversStoppedAfterEach();
 
@@ -112,10 +114,38 @@ describe('the server process on the embedded database', { timeout: 120_000 }, ()
     expect(clusterPid(takenDir)).toBeUndefined();
   });
 
+  it('logs each request by its path, never a token or a search from the address', async () => {
+    const server = await servers.start(startedDataDir('log'));
+    const paths = [
+      '/api/invitations/secret-invitation-token',
+      '/reset-password?token=secret-reset-token',
+      '/accept-invitation?token=secret-link-token',
+      '/api/contacts?q=Secret%20Searched%20Name',
+    ];
+    for (const path of paths) await (await fetch(`${server.url}${path}`)).arrayBuffer();
+    await until(
+      () => server.output().includes('"url":"/api/contacts"'),
+      'the last request was logged',
+    );
+    const logged = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"request completed"'))
+      .map((line) => (JSON.parse(line) as { url: string }).url)
+      .filter((url) => url !== '/api/user'); // asked while waiting for the server
+    expect(logged).toEqual([
+      '/api/invitations/:token',
+      '/reset-password',
+      '/accept-invitation',
+      '/api/contacts',
+    ]);
+    expect(server.output()).not.toMatch(/secret|Searched/i);
+  });
+
   it('refuses to start with NODE_ENV=test, which hashes passwords cheaply', async () => {
     const server = spawnServer({
       PORT: '1',
-      DATA_DIR: 'never-opened',
+      DATA_DIR: join(tmpdir(), 'grantwell-never-opened'),
       NODE_ENV: 'test',
     });
     expect(await server.exited).not.toBe(0);
