@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,10 +98,10 @@ describe('with an email server', () => {
   }
 
   /** A member with an email address of their own, signed in. */
-  async function member(): Promise<SignedInUser & { email: string }> {
+  async function member(): Promise<SignedInUser & { email: string; adminCookie: string }> {
     const admin = await registerCompany(app);
     const added = await addMember(app, admin.user.companyId);
-    return { ...added, email: added.user.email };
+    return { ...added, email: added.user.email, adminCookie: admin.cookie };
   }
 
   const linksOf = (user: SignedInUser['user']) =>
@@ -163,6 +163,49 @@ describe('with an email server', () => {
     }
     expect(await linksOf(user.user)).toEqual([]);
     await login(app, user.username, NEW_PASSWORD);
+  });
+
+  it('ends the links when the password is set another way, or the email address changes', async () => {
+    const ways: [string, (user: Awaited<ReturnType<typeof member>>) => Promise<number>][] = [
+      [
+        'the user changes it',
+        async (user) =>
+          (
+            await clientFor(app, user.cookie).post('/api/user/password', {
+              currentPassword: user.password,
+              newPassword: 'Changed-by-me-5',
+            })
+          ).statusCode,
+      ],
+      [
+        'an admin sets it',
+        async (user) =>
+          (
+            await clientFor(app, user.adminCookie).post('/api/organization/users/reset-password', {
+              userId: user.user.id,
+              newPassword: 'Set-by-admin-6',
+            })
+          ).statusCode,
+      ],
+      [
+        'the user moves to a new address',
+        async (user) =>
+          (
+            await clientFor(app, user.cookie).patch('/api/user', {
+              email: `moved-${randomUUID()}@example.org`,
+              currentPassword: user.password,
+            })
+          ).statusCode,
+      ],
+    ];
+    for (const [way, act] of ways) {
+      const user = await member();
+      await ask(app, user.username);
+      const token = await tokenFromMail(user.email);
+      expect(await act(user), way).toBe(200);
+      expect(await linksOf(user.user), way).toEqual([]);
+      expect((await confirm(app, token, NEW_PASSWORD)).json(), way).toEqual(INVALID_LINK);
+    }
   });
 
   it('of two resets with one link at the same moment, one wins', async () => {

@@ -2,7 +2,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { Role } from '../../domain/company.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { violatesConstraint } from '../db/errors.ts';
-import { companies, users } from '../db/schema.ts';
+import { companies, passwordResets, users } from '../db/schema.ts';
 import { beforeCompanyIsKnown } from '../db/scope.ts';
 import { AppError } from '../lib/errors.ts';
 import { endSessions } from './sessions.ts';
@@ -82,8 +82,24 @@ export function findAccountsNamed(db: Database, usernameOrEmail: string) {
 }
 
 /**
- * Sets a user's password in the caller's transaction of their company and ends their sessions,
- * all but `keepSession` (a token hash) when given. False when there is no such user.
+ * Makes every forgotten-password link of the user stop working, in the caller's transaction of
+ * their company: a new password, or a new email address, leaves no older link behind.
+ */
+export async function dropPasswordResets(
+  tx: Transaction,
+  account: { companyId: number; id: number },
+) {
+  await tx
+    .delete(passwordResets)
+    .where(
+      and(eq(passwordResets.companyId, account.companyId), eq(passwordResets.userId, account.id)),
+    );
+}
+
+/**
+ * Sets a user's password in the caller's transaction of their company, ends their sessions, all
+ * but `keepSession` (a token hash) when given, and their forgotten-password links. False when
+ * there is no such user.
  */
 export async function setPassword(
   tx: Transaction,
@@ -98,5 +114,6 @@ export async function setPassword(
     .returning({ id: users.id });
   if (updated.length === 0) return false;
   await endSessions(tx, account.companyId, account.id, keepSession);
+  await dropPasswordResets(tx, account);
   return true;
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { CurrentUser, RegisterInput } from '../../../domain/auth.ts';
-import { createUser, setPassword } from '../../accounts/users.ts';
+import { createUser, dropPasswordResets, setPassword } from '../../accounts/users.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { companies, users } from '../../db/schema.ts';
 import { beforeCompanyIsKnown, enterCompany, inCompany } from '../../db/scope.ts';
@@ -73,7 +73,10 @@ export function createAuthRepository(db: Database) {
       return row?.passwordHash ?? null;
     },
 
-    /** Writes the user's own name or email (those given) and answers the user as they are now. */
+    /**
+     * Writes the user's own name or email (those given) and answers the user as they are now. A
+     * new email address ends the forgotten-password links sent to the old one.
+     */
     updateProfile(
       companyId: number,
       userId: number,
@@ -82,7 +85,15 @@ export function createAuthRepository(db: Database) {
     ): Promise<CurrentUser | null> {
       return inCompany(within ?? db, companyId, async (tx) => {
         if (Object.keys(values).length > 0) {
+          const [before] = await tx
+            .select({ email: users.email })
+            .from(users)
+            .where(ofUser(companyId, userId))
+            .for('no key update');
           await tx.update(users).set(values).where(ofUser(companyId, userId));
+          if (values.email !== undefined && before && before.email !== values.email) {
+            await dropPasswordResets(tx, { companyId, id: userId });
+          }
         }
         return getCurrentUser(companyId, userId, tx);
       });

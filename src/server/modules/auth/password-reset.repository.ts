@@ -60,8 +60,8 @@ export function createPasswordResetRepository(db: Database) {
 
     /**
      * Uses the link (found by `find`): in one transaction it is deleted, while it still works
-     * (of two requests with one link, only one gets it), with the user's other links, the
-     * password is set and every session of the user ends. False when the link no longer works.
+     * (of two requests with one link, only one gets it), the password is set, and every session
+     * and other link of the user ends. False when the link no longer works.
      */
     redeem(account: Account, tokenHash: string, passwordHash: string, within?: Transaction) {
       return inCompany(within ?? db, account.companyId, async (tx) => {
@@ -70,7 +70,6 @@ export function createPasswordResetRepository(db: Database) {
           .where(and(ofUser(account), eq(r.tokenHash, tokenHash), gt(r.expiresAt, sql`now()`)))
           .returning({ id: r.id });
         if (used.length === 0) return false;
-        await tx.delete(r).where(ofUser(account));
         return setPassword(tx, account, passwordHash);
       });
     },
