@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResets } from '../../src/server/db/schema.ts';
+import { passwordResets, users } from '../../src/server/db/schema.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
 import {
   addMember,
@@ -266,8 +266,32 @@ describe('with an email server', () => {
       expect(answer.statusCode).toBe(202);
       expect(answer.json()).toEqual(SENT);
     }
-    expect(await linksOf(user.user)).toHaveLength(3);
     await tokenFromMail(user.email, 3);
+    // The fourth and fifth requests are done after their answers too: given time, they send
+    // nothing and leave no link.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(mailTo(user.email)).toHaveLength(3);
+    expect(await linksOf(user.user)).toHaveLength(3);
+  });
+
+  it('answers before it looks for the account: a busy account row does not hold the answer', async () => {
+    const user = await member();
+    const held = await inCompany(app.db, user.user.companyId, async (tx) => {
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.companyId, user.user.companyId), eq(users.id, user.user.id)))
+        .for('update');
+      const answer = await Promise.race([
+        ask(app, user.username),
+        new Promise<'held'>((resolve) => setTimeout(() => resolve('held'), 5_000)),
+      ]);
+      // The link waits for the row; nothing is issued yet.
+      expect(await linksOf(user.user)).toEqual([]);
+      return answer;
+    });
+    expect(held === 'held' ? held : held.statusCode).toBe(202);
+    await tokenFromMail(user.email);
   });
 
   it('takes ten requests an hour from one address, then 429 for any name', async () => {

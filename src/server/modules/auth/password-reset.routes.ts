@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,7 +14,6 @@ import {
 } from '../../../domain/wording.ts';
 import { findAccountsNamed } from '../../accounts/users.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Mail } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -39,12 +39,45 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const resets = createPasswordResetRepository(app.db);
   const throttle = createThrottle(app.db);
 
-  // Emails go out after the answer (so its timing does not tell whether an account matched);
-  // a server that closes waits for those on their way, each bounded by the mailer's timeouts.
+  // Links are issued and emailed after the answer (so its timing does not tell whether an
+  // account matched); a server that closes waits for those on their way, each bounded by the
+  // mailer's timeouts.
   const sending = new Set<Promise<unknown>>();
   app.addHook('onClose', async () => {
     await Promise.allSettled(sending);
   });
+
+  /** Issues a link to each account `usernameOrEmail` names (within its hourly limit) and mails it. */
+  async function sendLinks(usernameOrEmail: string, log: FastifyBaseLogger) {
+    const accounts = await findAccountsNamed(app.db, usernameOrEmail);
+    const since = new Date(Date.now() - HOUR_MS);
+    const mails: Promise<void>[] = [];
+    for (const account of accounts) {
+      const token = newToken();
+      const expiresAt = new Date(Date.now() + LINK_VALID_MS);
+      const issued = await resets.issue(
+        account,
+        { tokenHash: hashToken(token), expiresAt },
+        { since, perWindow: LINKS_PER_ACCOUNT_PER_HOUR },
+      );
+      if (issued === 'too-many') continue;
+      // Links come from APP_URL alone, never from the request's Host header.
+      const link = new URL('/reset-password', app.config.appUrl);
+      link.searchParams.set('token', token);
+      const mail = passwordResetEmail({
+        ...account,
+        to: account.email,
+        link: link.href,
+        expiresAt,
+      });
+      mails.push(
+        app.mailer.send(mail).catch((error: unknown) => {
+          log.error({ err: error }, 'password reset email failed');
+        }),
+      );
+    }
+    await Promise.all(mails);
+  }
 
   app.get(
     '/password-reset',
@@ -77,34 +110,14 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // Without a mail server nobody would receive the link: an admin resets passwords instead.
       if (!app.mailer.delivers) throw new AppError('UNAVAILABLE', ASK_AN_ADMIN);
-      const mails = await throttle.run(request, reply, { action: 'forgot-password' }, async () => {
-        const accounts = await findAccountsNamed(app.db, request.body.usernameOrEmail);
-        const since = new Date(Date.now() - HOUR_MS);
-        const toSend: Mail[] = [];
-        for (const account of accounts) {
-          const token = newToken();
-          const expiresAt = new Date(Date.now() + LINK_VALID_MS);
-          const issued = await resets.issue(
-            account,
-            { tokenHash: hashToken(token), expiresAt },
-            { since, perWindow: LINKS_PER_ACCOUNT_PER_HOUR },
-          );
-          if (issued === 'too-many') continue;
-          // Links come from APP_URL alone, never from the request's Host header.
-          const link = new URL('/reset-password', app.config.appUrl);
-          link.searchParams.set('token', token);
-          toSend.push(
-            passwordResetEmail({ ...account, to: account.email, link: link.href, expiresAt }),
-          );
-        }
-        return toSend;
-      });
-      const delivery = Promise.all(
-        mails.map((mail) =>
-          app.mailer.send(mail).catch((error: unknown) => {
-            request.log.error({ err: error }, 'password reset email failed');
-          }),
-        ),
+      // Every request counts against its address, whatever it names.
+      await throttle.run(request, reply, { action: 'forgot-password' }, async () => {});
+      // The accounts are looked up, and links issued and sent, after the answer: it takes as
+      // long whether or not an account matches.
+      const delivery = sendLinks(request.body.usernameOrEmail, request.log).catch(
+        (error: unknown) => {
+          request.log.error({ err: error }, 'could not issue password reset links');
+        },
       );
       sending.add(delivery);
       void delivery.finally(() => sending.delete(delivery));
