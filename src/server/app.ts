@@ -51,7 +51,7 @@ function loggedPath(request: FastifyRequest): string {
   const path = request.url.split('?', 1)[0] ?? '';
   const params = request.params;
   const holdsToken = typeof params === 'object' && params !== null && 'token' in params;
-  return holdsToken ? request.routeOptions.url ?? path : path;
+  return holdsToken ? (request.routeOptions.url ?? path) : path;
 }
 
 /** Builds the whole application (database included) without listening. */

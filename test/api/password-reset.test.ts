@@ -208,6 +208,24 @@ describe('with an email server', () => {
     }
   });
 
+  it('lets its owner sign in at once after failed guesses had held the account back', async () => {
+    const user = await member();
+    const signIn = (password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: user.username, password },
+        remoteAddress: randomAddress(),
+      });
+    for (let i = 0; i < 10; i++) expect((await signIn(`Guess-number-${i}`)).statusCode).toBe(401);
+    expect((await signIn(user.password)).statusCode).toBe(429);
+    await ask(app, user.username);
+    expect((await confirm(app, await tokenFromMail(user.email), NEW_PASSWORD)).statusCode).toBe(
+      200,
+    );
+    expect((await signIn(NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
   it('of two resets with one link at the same moment, one wins', async () => {
     const user = await member();
     await ask(app, user.username);

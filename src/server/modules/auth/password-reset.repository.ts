@@ -48,11 +48,12 @@ export function createPasswordResetRepository(db: Database) {
     },
 
     /** The account a link is for, while it works; null for an unknown, used or expired link. */
-    async find(tokenHash: string): Promise<Account | null> {
+    async find(tokenHash: string): Promise<(Account & { username: string }) | null> {
       const [row] = await beforeCompanyIsKnown(db, (tx) =>
         tx
-          .select({ companyId: r.companyId, id: r.userId })
+          .select({ companyId: r.companyId, id: r.userId, username: users.username })
           .from(r)
+          .innerJoin(users, and(eq(users.companyId, r.companyId), eq(users.id, r.userId)))
           .where(and(eq(r.tokenHash, tokenHash), gt(r.expiresAt, sql`now()`))),
       );
       return row ?? null;

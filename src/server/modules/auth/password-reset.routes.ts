@@ -145,6 +145,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!account) throw new AppError('INVALID_INPUT', INVALID_RESET_LINK);
         const reset = await resets.redeem(account, tokenHash, await hashPassword(password));
         if (!reset) throw new AppError('INVALID_INPUT', INVALID_RESET_LINK);
+        await throttle.passwordReset(account.username);
       });
       return { message: PASSWORD_RESET_DONE };
     },

@@ -125,6 +125,13 @@ export function createThrottleRepository(db: Database) {
       return beforeCompanyIsKnown(db, (tx) => tx.delete(t).where(eq(t.id, id)));
     },
 
+    /** Clears the account's failed sign-ins: its owner has shown who they are another way. */
+    clearSignIns(username: string) {
+      return beforeCompanyIsKnown(db, (tx) =>
+        tx.delete(t).where(and(eq(t.action, 'sign-in'), eq(t.usernameKey, accountOf(username)))),
+      );
+    },
+
     /** A sign-in clears the account's attempts and makes the address one of the account's own. */
     signedIn(username: string, address: string) {
       return beforeCompanyIsKnown(db, async (tx) => {

@@ -133,6 +133,14 @@ export function createThrottle(db: Database) {
       return result;
     },
 
+    /**
+     * A password reset by emailed link clears the account's failed sign-ins, so whoever guessed
+     * at it before does not keep its owner out with the new password.
+     */
+    passwordReset(username: string) {
+      return attempts.clearSignIns(username);
+    },
+
     /** A new account signs in from where it was created: that address is its own. */
     signedIn(request: FastifyRequest, username: string) {
       return attempts.signedIn(username, addressOf(request));
