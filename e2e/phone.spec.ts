@@ -23,7 +23,7 @@ const records = {
 async function post(request: APIRequestContext, url: string, data: Record<string, unknown>) {
   const response = await request.post(url, { data });
   expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: number; link?: string };
+  return (await response.json()) as { id: number; previewUrl?: string };
 }
 
 /** One record of each kind, with long names and the largest amounts, for the test's company. */
@@ -262,7 +262,7 @@ test.describe('signed in', () => {
   test('the invitation page fits a phone', async ({ browser }, testInfo) => {
     const invitee = await browser.newContext({ storageState: signedOut });
     const page = await invitee.newPage();
-    await page.goto(seeded.invitation.link ?? '');
+    await page.goto(seeded.invitation.previewUrl ?? '');
     await checkBothWidths(
       page,
       testInfo,

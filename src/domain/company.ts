@@ -107,7 +107,7 @@ export const createdInvitationSchema = invitationSchema.extend({
   /** Whether the invitation was emailed: false when no email server is configured. */
   emailed: z.boolean(),
   /** The acceptance link, for the admin to send themselves when no email was sent. */
-  link: z.string().optional(),
+  previewUrl: z.string().optional(),
 });
 export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;
 

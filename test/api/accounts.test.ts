@@ -41,8 +41,8 @@ describe('a username taken in another company (any case) is taken everywhere', (
 
     const invitation = (
       await other.post('/api/organization/invitations', { name: 'Inv', email: 'inv@x.org' })
-    ).json() as { link: string };
-    const token = new URL(invitation.link).searchParams.get('token') ?? '';
+    ).json() as { previewUrl: string };
+    const token = new URL(invitation.previewUrl).searchParams.get('token') ?? '';
     const accepted = await app.inject({
       method: 'POST',
       url: '/api/invitations/accept',

@@ -71,7 +71,7 @@ describe('one pending invitation per email address', () => {
     expect(await pendingEmails(as)).toEqual(['ivy@example.org']);
     const lookup = await app.inject({
       method: 'GET',
-      url: `/api/invitations/${tokenOf(first.link)}`,
+      url: `/api/invitations/${tokenOf(first.previewUrl)}`,
     });
     expect(lookup.json().status).toBe('expired');
   });
@@ -84,7 +84,7 @@ describe('one pending invitation per email address', () => {
       url: '/api/invitations/accept',
       remoteAddress: randomAddress(),
       payload: {
-        token: tokenOf(first.link),
+        token: tokenOf(first.previewUrl),
         username: uniqueUsername('ivy'),
         password: 'Ivy-pass-1',
       },
@@ -113,7 +113,7 @@ describe('one pending invitation per email address', () => {
       url: '/api/invitations/accept',
       remoteAddress: randomAddress(),
       payload: {
-        token: tokenOf(invitation.link),
+        token: tokenOf(invitation.previewUrl),
         username: uniqueUsername('ivy'),
         password: 'Ivy-pass-1',
       },

@@ -27,7 +27,7 @@ describe('invitations by real email', () => {
     });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ emailed: true });
-    expect(created.json()).not.toHaveProperty('link');
+    expect(created.json()).not.toHaveProperty('previewUrl');
 
     expect(smtp.received).toHaveLength(1);
     const message = smtp.received[0];

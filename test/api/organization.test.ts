@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userInvitations } from '../../src/server/db/schema.ts';
+import { hashToken } from '../../src/server/lib/tokens.ts';
+import { createInvitationsRepository } from '../../src/server/modules/invitations/invitations.repository.ts';
 import {
   addMember,
   login,
@@ -295,8 +297,8 @@ describe('invitation life cycle', () => {
     expect(invitation).not.toHaveProperty('token');
     // No email server is configured here: nothing was emailed, and the admin gets the link.
     expect(invitation.emailed).toBe(false);
-    expect(invitation.link).toMatch(/^http:\/\/localhost:3000\/accept-invitation\?token=/);
-    const token = tokenOf(invitation.link);
+    expect(invitation.previewUrl).toMatch(/^http:\/\/localhost:3000\/accept-invitation\?token=/);
+    const token = tokenOf(invitation.previewUrl);
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
 
     const listed = (await asAdmin.get('/api/organization/invitations')).json();
@@ -357,7 +359,7 @@ describe('invitation life cycle', () => {
       .update(userInvitations)
       .set({ expiresAt: new Date(Date.now() - 60_000) })
       .where(eq(userInvitations.id, invitation.id));
-    const token = tokenOf(invitation.link);
+    const token = tokenOf(invitation.previewUrl);
     expect(
       (await app.inject({ method: 'GET', url: `/api/invitations/${token}` })).json().status,
     ).toBe('expired');
@@ -385,7 +387,7 @@ describe('invitation life cycle', () => {
       payload: { name: 'Hal', email: 'hal@x.org' },
     });
     expect(created.statusCode).toBe(201);
-    expect(new URL(created.json().link).origin).toBe('http://localhost:3000');
+    expect(new URL(created.json().previewUrl).origin).toBe('http://localhost:3000');
   });
 
   it('gives a pending invitation a new link: the old one stops working, the new one works', async () => {
@@ -397,31 +399,60 @@ describe('invitation life cycle', () => {
     expect(renewed.statusCode).toBe(200);
     const { link, expiresAt } = renewed.json();
     expect(new URL(link).origin).toBe('http://localhost:3000');
-    expect(tokenOf(link)).not.toBe(tokenOf(invitation.link));
+    expect(tokenOf(link)).not.toBe(tokenOf(invitation.previewUrl));
     expect(Date.parse(expiresAt)).toBeGreaterThanOrEqual(Date.parse(invitation.expiresAt));
 
     const lookup = (token: string) =>
       app.inject({ method: 'GET', url: `/api/invitations/${token}` });
-    expect((await lookup(tokenOf(invitation.link))).statusCode).toBe(404);
+    expect((await lookup(tokenOf(invitation.previewUrl))).statusCode).toBe(404);
     expect((await lookup(tokenOf(link))).json().status).toBe('pending');
     const oldAccept = await app.inject({
       method: 'POST',
       url: '/api/invitations/accept',
       remoteAddress: randomAddress(),
-      payload: { token: tokenOf(invitation.link), username: 'lin_old', password: 'Secret-pass-12' },
+      payload: {
+        token: tokenOf(invitation.previewUrl),
+        username: uniqueUsername('lin'),
+        password: 'Secret-pass-12',
+      },
     });
     expect(oldAccept.statusCode).toBe(404);
     const accept = await app.inject({
       method: 'POST',
       url: '/api/invitations/accept',
       remoteAddress: randomAddress(),
-      payload: { token: tokenOf(link), username: 'lin_new', password: 'Secret-pass-12' },
+      payload: {
+        token: tokenOf(link),
+        username: uniqueUsername('lin'),
+        password: 'Secret-pass-12',
+      },
     });
     expect(accept.statusCode).toBe(201);
     // Accepted: it is history now, and gets no new link.
     expect(
       (await asAdmin.post(`/api/organization/invitations/${invitation.id}/link`, {})).statusCode,
     ).toBe(404);
+  });
+
+  it('stops an acceptance already under way with the old link when a new link is made', async () => {
+    const { asAdmin } = await team();
+    const invitation = (
+      await asAdmin.post('/api/organization/invitations', { name: 'Lin', email: 'lin@x.org' })
+    ).json();
+    const invitations = createInvitationsRepository(app.db);
+    // The invitee's request has found the invitation by the old link, and hashes their password…
+    const found = await invitations.find(hashToken(tokenOf(invitation.previewUrl)));
+    if (!found) throw new Error('the invitation was not found by its link');
+    // …when the admin makes a new link.
+    expect(
+      (await asAdmin.post(`/api/organization/invitations/${invitation.id}/link`, {})).statusCode,
+    ).toBe(200);
+    const username = uniqueUsername('lin');
+    expect(await invitations.accept(found, username, 'not-a-real-hash')).toBe('link-renewed');
+    const members = (await asAdmin.get('/api/organization/users')).json<{ username: string }[]>();
+    expect(members.map((user) => user.username)).not.toContain(username);
+    const pending = (await asAdmin.get('/api/organization/invitations')).json<{ id: number }[]>();
+    expect(pending.map((each) => each.id)).toContain(invitation.id);
   });
 
   it('refuses a new link for a malformed id or a cancelled invitation, changing nothing', async () => {
@@ -433,8 +464,12 @@ describe('invitation life cycle', () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toHaveProperty('message');
     expect(
-      (await app.inject({ method: 'GET', url: `/api/invitations/${tokenOf(invitation.link)}` }))
-        .statusCode,
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/invitations/${tokenOf(invitation.previewUrl)}`,
+        })
+      ).statusCode,
     ).toBe(200);
     await asAdmin.delete(`/api/organization/invitations/${invitation.id}`);
     const cancelled = await asAdmin.post(`/api/organization/invitations/${invitation.id}/link`, {});
@@ -450,7 +485,7 @@ describe('invitation life cycle', () => {
     expect(
       (await asAdmin.delete(`/api/organization/invitations/${invitation.id}`)).statusCode,
     ).toBe(204);
-    const token = tokenOf(invitation.link);
+    const token = tokenOf(invitation.previewUrl);
     expect((await app.inject({ method: 'GET', url: `/api/invitations/${token}` })).statusCode).toBe(
       404,
     );
@@ -468,7 +503,7 @@ describe('invitation life cycle', () => {
     const invitation = (
       await asAdmin.post('/api/organization/invitations', { name: 'Dup', email: 'dup@x.org' })
     ).json();
-    const token = tokenOf(invitation.link);
+    const token = tokenOf(invitation.previewUrl);
     const taken = await app.inject({
       method: 'POST',
       url: '/api/invitations/accept',

@@ -65,7 +65,7 @@ async function world() {
   const cancelled = (
     await as.post('/api/organization/invitations', { name: 'J', email: 'j@x.org' })
   ).json();
-  const token = new URL(invitation.link).searchParams.get('token');
+  const token = new URL(invitation.previewUrl).searchParams.get('token');
   const cookies: Record<Caller, string | undefined> = {
     anonymous: undefined,
     user: member.cookie,

@@ -120,7 +120,7 @@ export async function seedWriteTargets(app: FastifyInstance): Promise<WriteTarge
     name: 'Ivy',
     email: 'ivy@example.org',
   });
-  const link = invitation.json<{ link?: string }>().link ?? '';
+  const link = invitation.json<{ previewUrl?: string }>().previewUrl ?? '';
   return {
     cookie: owner.cookie,
     admin,

@@ -254,7 +254,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // Without a mail server, the admin passes the link on themselves.
       if (!app.mailer.delivers) {
-        return reply.code(201).send({ ...invitation, emailed: false, link });
+        return reply.code(201).send({ ...invitation, emailed: false, previewUrl: link });
       }
       return reply.code(201).send({ ...invitation, emailed: true });
     },

@@ -11,6 +11,8 @@ const effectiveStatus = sql<InvitationStatus>`CASE WHEN ${userInvitations.status
 /** An invitation found by its link's token, with its status as of now. */
 interface FoundInvitation {
   id: number;
+  /** The SHA-256 of the link's token it was found by. */
+  tokenHash: string;
   companyId: number;
   status: InvitationStatus;
   role: Role;
@@ -26,6 +28,7 @@ export function createInvitationsRepository(db: Database) {
       tx
         .select({
           id: userInvitations.id,
+          tokenHash: userInvitations.tokenHash,
           companyId: userInvitations.companyId,
           status: effectiveStatus,
           role: userInvitations.role,
@@ -54,14 +57,15 @@ export function createInvitationsRepository(db: Database) {
      * Creates the user in the inviting company with the invited role and marks the invitation
      * (found by `find`) accepted, in one transaction: a taken username (a 409 from
      * `createUser`) leaves it pending. Otherwise says what stood in the way: the invitation was
-     * no longer pending (its status now), or someone with its address has joined since.
+     * no longer pending (its status now), its link was renewed meanwhile ('link-renewed': the
+     * token used no longer opens it), or someone with its address has joined since.
      */
     async accept(
       invitation: FoundInvitation,
       username: string,
       passwordHash: string,
       within?: Transaction,
-    ): Promise<'accepted' | 'already-member' | { no: InvitationStatus }> {
+    ): Promise<'accepted' | 'already-member' | 'link-renewed' | { no: InvitationStatus }> {
       const { companyId, id } = invitation;
       return inCompany(within ?? db, companyId, async (tx) => {
         // Someone may have joined with this address since the invitation was sent. Checked
@@ -76,21 +80,31 @@ export function createInvitationsRepository(db: Database) {
             ),
           );
         if (member) return 'already-member';
-        // Only one acceptance wins: the row is claimed while still pending and unexpired.
+        // Only one acceptance wins: the row is claimed while still pending, unexpired and
+        // opened by the same link (an admin may have renewed it meanwhile).
+        const thisInvitation = and(
+          eq(userInvitations.companyId, companyId),
+          eq(userInvitations.id, id),
+        );
         const claimed = await tx
           .update(userInvitations)
           .set({ status: 'accepted' })
           .where(
             and(
-              eq(userInvitations.companyId, companyId),
-              eq(userInvitations.id, id),
+              thisInvitation,
+              eq(userInvitations.tokenHash, invitation.tokenHash),
               eq(userInvitations.status, 'pending'),
               sql`${userInvitations.expiresAt} > now()`,
             ),
           )
           .returning({ id: userInvitations.id });
         if (claimed.length === 0) {
-          return { no: invitation.status === 'pending' ? 'accepted' : invitation.status };
+          const [now] = await tx
+            .select({ tokenHash: userInvitations.tokenHash, status: effectiveStatus })
+            .from(userInvitations)
+            .where(thisInvitation);
+          if (!now || now.tokenHash !== invitation.tokenHash) return 'link-renewed';
+          return { no: now.status === 'pending' ? 'accepted' : now.status };
         }
         await createUser(tx, {
           companyId,

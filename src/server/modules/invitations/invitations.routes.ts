@@ -68,6 +68,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
           await hashPassword(password),
         );
         if (outcome === 'already-member') throw new AppError('CONFLICT', ALREADY_MEMBER);
+        if (outcome === 'link-renewed') throw notFound('Invitation');
         if (outcome !== 'accepted') {
           throw new AppError('CONFLICT', `This invitation has already been ${outcome.no}.`);
         }

@@ -37,11 +37,11 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
   const send = form.onSubmit(async (values) => {
     try {
       const created = await invite.mutateAsync(values);
-      if (created.emailed || !created.link) {
+      if (created.emailed || !created.previewUrl) {
         notifySuccess('Invitation sent');
         close();
       } else {
-        setUnsent({ name: created.name, link: created.link, expiresAt: created.expiresAt });
+        setUnsent({ name: created.name, link: created.previewUrl, expiresAt: created.expiresAt });
       }
     } catch (error) {
       notifyError('Error sending invitation', errorMessage(error));
