@@ -1,7 +1,7 @@
 // The one rule for a new password, wherever one is set: sign-up, a user added by an admin, an
 // admin's reset, an accepted invitation, a reset by email and a change on the profile page.
 // Without the schemas, so a form can show the rule before the validation library has loaded
-// (common.ts builds the schema from it). Decision 0011 says why it is this strict everywhere.
+// (common.ts builds the schema from it). Decision 0012 says why it is this strict everywhere.
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** Hashing unbounded input would be a denial-of-service lever. */
