@@ -9,7 +9,6 @@ import {
   gte,
   inArray,
   lt,
-  or,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -19,6 +18,7 @@ import {
   type Dashboard,
   type DashboardTasks,
 } from '../../../domain/dashboard.ts';
+import { startOfDay } from '../../../domain/due-dates.ts';
 import {
   activeGrantStatuses,
   openTaskStatuses,
@@ -27,14 +27,7 @@ import {
 import type { Database, Transaction } from '../../db/client.ts';
 import { contacts, grants, grantTasks, interactions, listCounts } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
-
-/**
- * Midnight that starts the day `days` after today, today as the clocks of `timeZone` show it
- * (an IANA name). The days are added to the wall clock's date, so a change to summer time in
- * between moves no boundary off midnight.
- */
-const midnight = (timeZone: string, days = 0) =>
-  sql`((date_trunc('day', now() AT TIME ZONE ${timeZone}) + make_interval(days => ${days})) AT TIME ZONE ${timeZone})`;
+import { overdueBy } from '../grants/tasks.repository.ts';
 
 /** What the dashboard shows of a task: all of it but when it was written down. */
 const { createdAt: _createdAt, ...taskColumns } = getTableColumns(grantTasks);
@@ -129,22 +122,18 @@ export function createDashboardRepository(db: Database) {
           .where(eq(interactions.companyId, companyId))
           .orderBy(desc(interactions.date), desc(interactions.id))
           .limit(DASHBOARD_LIST_SIZE);
-        const open = inArray(grantTasks.status, [...openTaskStatuses]);
-        const today = midnight(timeZone);
+        const now = new Date();
+        const today = startOfDay(now, timeZone);
         const tasksDueSoon = await taskList(
           tx,
           companyId,
           and(
-            open,
+            inArray(grantTasks.status, [...openTaskStatuses]),
             gte(grantTasks.dueDate, today),
-            lt(grantTasks.dueDate, midnight(timeZone, TASKS_DUE_WITHIN_DAYS)),
+            lt(grantTasks.dueDate, startOfDay(now, timeZone, TASKS_DUE_WITHIN_DAYS)),
           ),
         );
-        const overdueTasks = await taskList(
-          tx,
-          companyId,
-          or(eq(grantTasks.status, 'overdue'), and(open, lt(grantTasks.dueDate, today))),
-        );
+        const overdueTasks = await taskList(tx, companyId, overdueBy(today));
         return {
           totalContacts: totalOf('contacts'),
           totalInteractions: totalOf('interactions'),

@@ -21,6 +21,13 @@ const columns = {
 type Row = Omit<Task, 'dueDate'> & { dueDate: Date | null };
 const toTask = <T extends Row>(row: T) => ({ ...row, dueDate: row.dueDate?.toISOString() ?? null });
 
+/** An overdue task: open work due before `today` (midnight where the user is), or one marked so. */
+export const overdueBy = (today: Date): SQL | undefined =>
+  or(
+    eq(grantTasks.status, 'overdue'),
+    and(inArray(grantTasks.status, openTaskStatuses), lt(grantTasks.dueDate, today)),
+  );
+
 /**
  * The board's due window as a condition: overdue is open work due before today, or a task marked
  * overdue; the other windows take every task due within them, whatever its status.
@@ -28,12 +35,7 @@ const toTask = <T extends Row>(row: T) => ({ ...row, dueDate: row.dueDate?.toISO
 function dueWithin(...[window, now, timeZone]: Parameters<typeof dueWindowRange>): SQL | undefined {
   const range = dueWindowRange(window, now, timeZone);
   if (!range) return undefined;
-  if (!range.from) {
-    return or(
-      eq(grantTasks.status, 'overdue'),
-      and(inArray(grantTasks.status, openTaskStatuses), lt(grantTasks.dueDate, range.before)),
-    );
-  }
+  if (!range.from) return overdueBy(range.before);
   return and(gte(grantTasks.dueDate, range.from), lt(grantTasks.dueDate, range.before));
 }
 
