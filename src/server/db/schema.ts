@@ -59,6 +59,8 @@ export const users = pgTable(
     primaryKey({ columns: [t.companyId, t.id] }),
     // Sign-in is by username alone, so it is unique across companies, whatever its case.
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    // A forgotten-password request names an account by username or email, in any case.
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
   ],
 );
 
