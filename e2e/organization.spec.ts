@@ -204,7 +204,7 @@ test('a pending invitation gets a new link: the old link stops working, the new 
   const response = await page.request.post('/api/organization/invitations', {
     data: { name: 'Noor New', email: 'noor@example.org', role: 'user' },
   });
-  const { link: oldLink } = (await response.json()) as { link: string };
+  const { previewUrl: oldLink } = (await response.json()) as { previewUrl: string };
   await page.getByRole('tab', { name: 'Users & Permissions' }).click();
   await page.getByRole('button', { name: 'Copy new link for Noor New' }).click();
   const confirm = page.getByRole('dialog', { name: 'New Invitation Link' });
@@ -237,7 +237,7 @@ test('an invitation to join as an admin says so with the right article', async (
     data: { name: 'Ada Admin', email: 'ada.admin@example.org', role: 'admin' },
   });
   expect(response.status()).toBe(201);
-  const { link } = (await response.json()) as { link: string };
+  const { previewUrl: link } = (await response.json()) as { previewUrl: string };
   const invitee = await browser.newContext({ storageState: signedOut });
   const inviteePage = await invitee.newPage();
   await inviteePage.goto(link);

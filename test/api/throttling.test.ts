@@ -61,8 +61,8 @@ const invite = async () => {
     email: 'jo@example.org',
   });
   expect(created.statusCode).toBe(201);
-  const { id, link } = created.json<{ id: number; link: string }>();
-  return { id, token: new URL(link).searchParams.get('token') ?? '' };
+  const { id, previewUrl } = created.json<{ id: number; previewUrl: string }>();
+  return { id, token: new URL(previewUrl).searchParams.get('token') ?? '' };
 };
 
 const madeUp = () => uniqueUsername('made_up');
