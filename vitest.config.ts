@@ -6,9 +6,9 @@ export default defineConfig({
   test: {
     // Most test files wait on PostgreSQL, a server process or the clock rather than on the CPU:
     // four at a time keep both cores busy (one worker per core left them idle half the time).
-    // Against a PostgreSQL server (TEST_DATABASE_URL) the files share one database, and some
-    // count every row in it, so they run one at a time there.
-    maxWorkers: process.env.TEST_DATABASE_URL ? 1 : 4,
+    // Each file has a database of its own, on the embedded cluster or on the PostgreSQL server
+    // of TEST_DATABASE_URL (test/helpers/global-database.ts).
+    maxWorkers: 4,
     projects: [
       {
         extends: true,

@@ -9,7 +9,7 @@ import { startEmbeddedCluster } from '../../src/server/db/embedded-cluster.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The test run's embedded cluster: where to create databases, and the migrated template. */
-    testCluster: { adminUrl: string; template: string } | null;
+    testCluster: { adminUrl: string; template: string };
     /**
      * A data directory as a server's first start leaves it (the cluster created, the database
      * migrated, stopped): process tests copy it instead of running initdb for every server.
@@ -20,10 +20,49 @@ declare module 'vitest' {
 
 const TEMPLATE = 'grantwell_template';
 
+/** A connection string for the server's `postgres` database, from one naming any database. */
+function adminUrlOf(url: string) {
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  return admin.toString();
+}
+
+const databaseOf = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
+
+/**
+ * On a PostgreSQL server (TEST_DATABASE_URL): the database it names is migrated once and is the
+ * template each test file's own database is copied from, as on the embedded cluster, so files
+ * share no rows and run side by side. The copies are named after it (copiesOf).
+ */
+async function migratedServerTemplate(serverUrl: string) {
+  const database = await openDatabase({ kind: 'server', url: serverUrl }, DEFAULT_LIMITS);
+  await database.close();
+  return { adminUrl: adminUrlOf(serverUrl), template: databaseOf(serverUrl) };
+}
+
+/** Drops the databases the test files copied from the server's template. */
+async function dropCopiesOf(serverUrl: string) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: adminUrlOf(serverUrl) });
+  await client.connect();
+  try {
+    const copies = await client.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+      [`${databaseOf(serverUrl)}_copy_`],
+    );
+    for (const { datname } of copies.rows) {
+      await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * One embedded PostgreSQL cluster for the whole test run, in a temporary directory, with a
  * template database migrated once; each test file gets a database copied from it
- * (test/helpers/test-database.ts). With TEST_DATABASE_URL the tests use that server instead.
+ * (test/helpers/test-database.ts). With TEST_DATABASE_URL the database it names on that server
+ * is the template instead.
  * Durability is traded for speed here only: nothing of a test run outlives it.
  */
 export default async function setup(project: TestProject) {
@@ -32,10 +71,20 @@ export default async function setup(project: TestProject) {
     .then((handle) => handle.close())
     .then(() => project.provide('serverDataTemplate', serverData));
   const removeServerData = () => rmSync(serverData, { recursive: true, force: true });
-  if (process.env.TEST_DATABASE_URL) {
-    project.provide('testCluster', null);
-    await serverDataReady;
-    return removeServerData;
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    try {
+      project.provide('testCluster', await migratedServerTemplate(serverUrl));
+      await serverDataReady;
+    } catch (error) {
+      await serverDataReady.catch(() => undefined);
+      removeServerData();
+      throw error;
+    }
+    return async () => {
+      await dropCopiesOf(serverUrl);
+      removeServerData();
+    };
   }
   const dir = mkdtempSync(join(tmpdir(), 'grantwell-test-'));
   const cluster = await startEmbeddedCluster(dir, {

@@ -20,20 +20,15 @@ async function onAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise
 }
 
 /**
- * A new database for a test file or a test that must not share one. On the test run's
- * embedded cluster it is a copy of the migrated template; on the server named by
- * TEST_DATABASE_URL it starts empty and the app migrates it.
+ * A new database for a test file or a test that must not share one: a copy of the migrated
+ * template, on the test run's embedded cluster or on the server named by TEST_DATABASE_URL
+ * (test/helpers/global-database.ts), named after the template.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const cluster = inject('testCluster');
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  const adminUrl = cluster?.adminUrl ?? serverUrl;
-  if (!adminUrl) throw new Error('no test cluster and no TEST_DATABASE_URL');
-  const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const { adminUrl, template } = inject('testCluster');
+  const name = `${template}_copy_${process.pid}_${randomBytes(4).toString('hex')}`;
   await onAdmin(adminUrl, (client) =>
-    client.query(
-      cluster ? `CREATE DATABASE ${name} TEMPLATE ${cluster.template}` : `CREATE DATABASE ${name}`,
-    ),
+    client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`),
   );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -42,19 +37,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     name,
     async drop() {
       await onAdmin(adminUrl, (client) =>
-        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+        client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
       );
     },
   };
 }
 
-/**
- * The database most test files use: a fresh copy of the template on the embedded cluster, or
- * the CI server's test database itself (tests create their own companies, so they share
- * nothing).
- */
+/** The database a test file's app uses: a fresh copy of the template, its own. */
 export async function defaultTestDatabaseUrl(): Promise<string> {
-  return process.env.TEST_DATABASE_URL ?? (await createTestDatabase()).url;
+  return (await createTestDatabase()).url;
 }
 
 /** The Unix socket a connection string names (`?host=/dir`), if it names one. */
