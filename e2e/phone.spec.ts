@@ -173,6 +173,24 @@ test.describe('signed out', () => {
     await page.getByRole('tab', { name: 'Register' }).click();
     await checkBothWidths(page, testInfo, 'register', page.getByRole('form', { name: 'Register' }));
   });
+
+  test('the forgot-password and reset-password pages fit a phone', async ({ page }, testInfo) => {
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await checkBothWidths(
+      page,
+      testInfo,
+      'forgot-password',
+      page.getByRole('heading', { name: 'Reset your password' }),
+    );
+    await page.goto(`/reset-password?token=${'x'.repeat(43)}`);
+    await checkBothWidths(
+      page,
+      testInfo,
+      'reset-password',
+      page.getByRole('form', { name: 'Choose a new password' }),
+    );
+  });
 });
 
 test.describe('signed in', () => {
@@ -257,6 +275,16 @@ test.describe('signed in', () => {
     );
     await page.getByRole('tab', { name: 'Users & Permissions' }).click();
     await checkBothWidths(page, testInfo, 'team', page.getByText(records.invitee));
+  });
+
+  test('the profile page fits a phone', async ({ page }, testInfo) => {
+    await page.goto('/profile');
+    await checkBothWidths(
+      page,
+      testInfo,
+      'profile',
+      page.getByRole('form', { name: 'Change Password' }),
+    );
   });
 
   test('the invitation page fits a phone', async ({ browser }, testInfo) => {
