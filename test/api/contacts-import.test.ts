@@ -216,10 +216,16 @@ describe('POST /api/contacts/upload', () => {
       expect(response.json()).toEqual({ message: TOO_MANY_INVALID_ROWS });
       return performance.now() - started;
     };
-    const justOver = await timed(rows);
+    /** The quickest of three uploads: a pause of the machine during one does not count. */
+    const quickest = async (lines: string[]) => {
+      const times: number[] = [];
+      for (let i = 0; i < 3; i++) times.push(await timed(lines));
+      return Math.min(...times);
+    };
+    const justOver = await quickest(rows);
     // The server stops reading at the limit: forty times the rows take about as long, not forty
     // times as long (a ratio, so that a busy machine slows both alike).
-    const farOver = await timed([...rows, ...Array.from({ length: 390_000 }, () => 'a')]);
+    const farOver = await quickest([...rows, ...Array.from({ length: 390_000 }, () => 'a')]);
     expect(farOver).toBeLessThan(justOver * 4);
     expect(await namesOf(client)).toEqual([]);
 
