@@ -51,31 +51,14 @@ export function createContactsRepository(db: Database) {
     get,
 
     list(companyId: number, params: ContactListParams, within?: Transaction) {
-      const { organization } = params;
-      const { where, filtered } = lists.listWhere(
-        eq(contacts.companyId, companyId),
-        organization === undefined ? undefined : eq(contacts.organization, organization),
-      );
       return inCompany(within ?? db, companyId, (tx) =>
-        lists.readPage(tx, params, lists.orderFor(params.sort, order), {
+        lists.readPage(tx, params, order, {
           table: contacts,
-          where,
+          list: 'contacts',
+          companyId,
           columns: contactColumns,
-          company: contacts.companyId,
-          filtered,
-          // Searched through the search index, which row-level security would keep a plain
-          // ILIKE from (migrations 0011 and 0013).
-          search: params.q
-            ? {
-                page: 'contacts_search_page',
-                pattern: lists.containsPattern(params.q),
-                only: params.organization ?? null,
-              }
-            : undefined,
-          counted: { companyId, list: 'contacts' },
-          key: lists.listKey(params, ['organization']),
-          rows: (seek) =>
-            tx.select(contactColumns).from(contacts).where(and(where, seek)).$dynamic(),
+          filters: { organization: lists.equalsIfSet(contacts.organization, params.organization) },
+          search: lists.searchFor('contacts_search_page', params.q, params.organization),
         }),
       );
     },

@@ -1,4 +1,3 @@
-import { and, eq, ilike, or } from 'drizzle-orm';
 import {
   type Grant,
   type GrantListParams,
@@ -45,26 +44,17 @@ export function createGrantsRepository(db: Database) {
 
   return {
     async list(companyId: number, params: GrantListParams, within?: Transaction) {
-      const { funder, status, q } = params;
-      const pattern = q ? lists.containsPattern(q) : undefined;
-      const { where, filtered } = lists.listWhere(
-        eq(grants.companyId, companyId),
-        funder === undefined ? undefined : eq(grants.funder, funder),
-        status === undefined ? undefined : eq(grants.status, status),
-        pattern === undefined
-          ? undefined
-          : or(ilike(grants.name, pattern), ilike(grants.funder, pattern)),
-      );
       const page = await inCompany(within ?? db, companyId, (tx) =>
-        lists.readPage(tx, params, lists.orderFor(params.sort, order), {
+        lists.readPage(tx, params, order, {
           table: grants,
-          where,
+          list: 'grants',
+          companyId,
           columns,
-          company: grants.companyId,
-          filtered,
-          counted: { companyId, list: 'grants' },
-          key: lists.listKey(params, ['funder', 'status']),
-          rows: (seek) => tx.select(columns).from(grants).where(and(where, seek)).$dynamic(),
+          filters: {
+            funder: lists.equalsIfSet(grants.funder, params.funder),
+            status: lists.equalsIfSet(grants.status, params.status),
+            q: lists.containsAny(params.q, grants.name, grants.funder),
+          },
         }),
       );
       return { rows: page.rows.map(toGrant), total: page.total };

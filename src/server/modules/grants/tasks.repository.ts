@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { dueWindowRange } from '../../../domain/due-dates.ts';
 import { openTaskStatuses } from '../../../domain/grant-constants.ts';
 import type { BoardTask, Task, TaskBoardParams, TaskValues } from '../../../domain/grants.ts';
@@ -87,8 +87,8 @@ export function createTasksRepository(db: Database) {
       const { q, grantId, due = 'all', tz = 'UTC' } = params;
       const { where } = lists.listWhere(
         eq(grantTasks.companyId, companyId),
-        grantId === undefined ? undefined : eq(grantTasks.grantId, grantId),
-        q ? ilike(grantTasks.name, lists.containsPattern(q)) : undefined,
+        lists.equalsIfSet(grantTasks.grantId, grantId),
+        lists.containsAny(q, grantTasks.name),
         dueWithin(due, now, tz),
       );
       const rows = await inCompany(within ?? db, companyId, (tx) =>

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type {
   Interaction,
   InteractionListParams,
@@ -44,30 +43,14 @@ export function createInteractionsRepository(db: Database) {
 
   return {
     async list(companyId: number, params: InteractionListParams, within?: Transaction) {
-      const { contactId } = params;
-      const { where, filtered } = lists.listWhere(
-        eq(interactions.companyId, companyId),
-        contactId === undefined ? undefined : eq(interactions.contactId, contactId),
-      );
       const page = await inCompany(within ?? db, companyId, (tx) =>
-        lists.readPage(tx, params, lists.orderFor(params.sort, order), {
+        lists.readPage(tx, params, order, {
           table: interactions,
-          where,
+          list: 'interactions',
+          companyId,
           columns,
-          company: interactions.companyId,
-          filtered,
-          // Searched through the search index, which row-level security would keep a plain
-          // ILIKE from (migrations 0011 and 0013).
-          search: params.q
-            ? {
-                page: 'interactions_search_page',
-                pattern: lists.containsPattern(params.q),
-                only: params.contactId ?? null,
-              }
-            : undefined,
-          counted: { companyId, list: 'interactions' },
-          key: lists.listKey(params, ['contactId']),
-          rows: (seek) => tx.select(columns).from(interactions).where(and(where, seek)).$dynamic(),
+          filters: { contactId: lists.equalsIfSet(interactions.contactId, params.contactId) },
+          search: lists.searchFor('interactions_search_page', params.q, params.contactId),
         }),
       );
       return { rows: page.rows.map(toInteraction), total: page.total };

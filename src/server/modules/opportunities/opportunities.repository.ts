@@ -1,4 +1,3 @@
-import { and, eq, ilike, or } from 'drizzle-orm';
 import {
   type Opportunity,
   type OpportunityListParams,
@@ -50,25 +49,16 @@ export function createOpportunitiesRepository(db: Database) {
 
   return {
     async list(companyId: number, params: OpportunityListParams, within?: Transaction) {
-      const { stage, q } = params;
-      const pattern = q ? lists.containsPattern(q) : undefined;
-      const { where, filtered } = lists.listWhere(
-        eq(opportunities.companyId, companyId),
-        stage === undefined ? undefined : eq(opportunities.stage, stage),
-        pattern === undefined
-          ? undefined
-          : or(ilike(opportunities.name, pattern), ilike(opportunities.organization, pattern)),
-      );
       const page = await inCompany(within ?? db, companyId, (tx) =>
-        lists.readPage(tx, params, lists.orderFor(params.sort, order), {
+        lists.readPage(tx, params, order, {
           table: opportunities,
-          where,
+          list: 'opportunities',
+          companyId,
           columns,
-          company: opportunities.companyId,
-          filtered,
-          counted: { companyId, list: 'opportunities' },
-          key: lists.listKey(params, ['stage']),
-          rows: (seek) => tx.select(columns).from(opportunities).where(and(where, seek)).$dynamic(),
+          filters: {
+            stage: lists.equalsIfSet(opportunities.stage, params.stage),
+            q: lists.containsAny(params.q, opportunities.name, opportunities.organization),
+          },
         }),
       );
       return { rows: page.rows.map(toOpportunity), total: page.total };
