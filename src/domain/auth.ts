@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import {
   emailSchema,
-  LINE_MAX,
   passwordSchema,
   requiredText,
   storableString,
+  tokenSchema,
   usernameSchema,
   withConfirmedPassword,
 } from './common.ts';
@@ -56,7 +56,7 @@ export type PasswordResetOptions = z.infer<typeof passwordResetOptionsSchema>;
 
 /** A new password set through the emailed link, which carries the token. */
 export const passwordResetSchema = z.object({
-  token: storableString('Token is required').min(1, 'Token is required').max(LINE_MAX),
+  token: tokenSchema,
   password: passwordSchema,
 });
 
