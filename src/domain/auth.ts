@@ -8,7 +8,7 @@ import {
   usernameSchema,
   withConfirmedPassword,
 } from './common.ts';
-import { type Role, roles } from './company.ts';
+import { type Role, teamMemberSchema } from './company.ts';
 import { PASSWORD_MAX_LENGTH } from './password-rule.ts';
 
 export const loginSchema = z.object({
@@ -31,12 +31,8 @@ export const registerSchema = z.object({
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-export const currentUserSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(roles),
+/** The signed-in user: a member of the team, and the company they are signed in to. */
+export const currentUserSchema = teamMemberSchema.extend({
   companyId: z.number().int(),
   companyName: z.string(),
 });
