@@ -84,25 +84,6 @@ function orderFor<Field extends string>(
   ];
 }
 
-/** A company's row by its id: the condition every get, update and delete of a record uses. */
-export const companyRow =
-  (table: { companyId: AnyColumn; id: AnyColumn }) => (companyId: number, id: number) =>
-    and(eq(table.companyId, companyId), eq(table.id, id));
-
-/** Deletes a company's row by its id; false when there was none. */
-export async function deleteCompanyRow(
-  tx: Transaction,
-  table: PgTable & { companyId: AnyColumn; id: PgColumn },
-  companyId: number,
-  id: number,
-): Promise<boolean> {
-  const deleted = await tx
-    .delete(table)
-    .where(companyRow(table)(companyId, id))
-    .returning({ id: table.id });
-  return deleted.length > 0;
-}
-
 /**
  * Each stage of a pipeline in order, with the count and total amount of the company's records
  * in it (zero for a stage with none).

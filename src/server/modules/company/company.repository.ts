@@ -10,6 +10,7 @@ import type {
 import { createUser, setPassword } from '../../accounts/users.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { violatesConstraint } from '../../db/errors.ts';
+import { insertRow, updateRow } from '../../db/rows.ts';
 import { companies, userInvitations, users } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -66,20 +67,14 @@ export function createCompanyRepository(db: Database) {
     profile,
 
     /** Writes the fields given (null clears one); the others keep their value. */
-    async updateProfile(
+    updateProfile(
       companyId: number,
       values: Partial<CompanyProfile>,
       within?: Transaction,
     ): Promise<CompanyProfile | null> {
-      if (Object.keys(values).length === 0) return profile(companyId, within);
-      const [row] = await inCompany(within ?? db, companyId, (tx) =>
-        tx
-          .update(companies)
-          .set(values)
-          .where(eq(companies.id, companyId))
-          .returning(profileColumns),
+      return inCompany(within ?? db, companyId, (tx) =>
+        updateRow(tx, companies, profileColumns, eq(companies.id, companyId), values),
       );
-      return row ?? null;
     },
 
     members(companyId: number, within?: Transaction): Promise<TeamMember[]> {
@@ -208,12 +203,8 @@ export function createCompanyRepository(db: Database) {
                 sameEmail(userInvitations.email),
               ),
             );
-          const [row] = await tx
-            .insert(userInvitations)
-            .values({ ...input, companyId, invitedById, tokenHash, expiresAt })
-            .returning(invitationColumns);
-          if (!row) throw new Error('invitation insert returned no row');
-          return toInvitation(row);
+          const values = { ...input, companyId, invitedById, tokenHash, expiresAt };
+          return toInvitation(await insertRow(tx, userInvitations, invitationColumns, values));
         });
       } catch (error) {
         // The unique index on pending addresses decides, also between two admins at once. Only

@@ -8,6 +8,7 @@ import type {
 } from '../../../domain/contacts.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import * as lists from '../../db/list-helpers.ts';
+import { companyRow, deleteCompanyRow, insertRow, updateRow } from '../../db/rows.ts';
 import { contacts, grants, opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -34,7 +35,7 @@ const order = lists.listOrder<ContactSortField>(
 );
 
 export function createContactsRepository(db: Database) {
-  const byId = lists.companyRow(contacts);
+  const byId = companyRow(contacts);
 
   const get = async (
     companyId: number,
@@ -63,34 +64,27 @@ export function createContactsRepository(db: Database) {
       );
     },
 
-    async create(companyId: number, values: ContactValues, within?: Transaction): Promise<Contact> {
-      const [row] = await inCompany(within ?? db, companyId, (tx) =>
-        tx
-          .insert(contacts)
-          .values({ ...values, companyId })
-          .returning(contactColumns),
+    create(companyId: number, values: ContactValues, within?: Transaction): Promise<Contact> {
+      return inCompany(within ?? db, companyId, (tx) =>
+        insertRow(tx, contacts, contactColumns, { ...values, companyId }),
       );
-      if (!row) throw new Error('contact insert returned no row');
-      return row;
     },
 
-    async update(
+    update(
       companyId: number,
       id: number,
       values: Partial<ContactValues>,
       within?: Transaction,
     ): Promise<Contact | null> {
-      if (Object.keys(values).length === 0) return get(companyId, id, within);
-      const [row] = await inCompany(within ?? db, companyId, (tx) =>
-        tx.update(contacts).set(values).where(byId(companyId, id)).returning(contactColumns),
+      return inCompany(within ?? db, companyId, (tx) =>
+        updateRow(tx, contacts, contactColumns, byId(companyId, id), values),
       );
-      return row ?? null;
     },
 
     /** Deletes the contact and, through the foreign key, its interactions. */
     remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
       return inCompany(within ?? db, companyId, (tx) =>
-        lists.deleteCompanyRow(tx, contacts, companyId, id),
+        deleteCompanyRow(tx, contacts, companyId, id),
       );
     },
 

@@ -8,6 +8,7 @@ import {
 } from '../../../domain/grants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import * as lists from '../../db/list-helpers.ts';
+import { companyRow, deleteCompanyRow, insertRow, updateRow } from '../../db/rows.ts';
 import { grants } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -40,7 +41,7 @@ type Row = Omit<Grant, 'dueDate'> & { dueDate: Date };
 const toGrant = (row: Row): Grant => ({ ...row, dueDate: row.dueDate.toISOString() });
 
 export function createGrantsRepository(db: Database) {
-  const byId = lists.companyRow(grants);
+  const byId = companyRow(grants);
 
   return {
     async list(companyId: number, params: GrantListParams, within?: Transaction) {
@@ -76,13 +77,9 @@ export function createGrantsRepository(db: Database) {
     },
 
     async create(companyId: number, values: GrantValues, within?: Transaction): Promise<Grant> {
-      const [row] = await inCompany(within ?? db, companyId, (tx) =>
-        tx
-          .insert(grants)
-          .values({ ...values, companyId })
-          .returning(columns),
+      const row = await inCompany(within ?? db, companyId, (tx) =>
+        insertRow(tx, grants, columns, { ...values, companyId }),
       );
-      if (!row) throw new Error('grant insert returned no row');
       return toGrant(row);
     },
 
@@ -92,10 +89,8 @@ export function createGrantsRepository(db: Database) {
       values: Partial<GrantValues>,
       within?: Transaction,
     ) {
-      const [row] = await inCompany(within ?? db, companyId, (tx) =>
-        Object.keys(values).length === 0
-          ? tx.select(columns).from(grants).where(byId(companyId, id))
-          : tx.update(grants).set(values).where(byId(companyId, id)).returning(columns),
+      const row = await inCompany(within ?? db, companyId, (tx) =>
+        updateRow(tx, grants, columns, byId(companyId, id), values),
       );
       return row ? toGrant(row) : null;
     },
@@ -103,7 +98,7 @@ export function createGrantsRepository(db: Database) {
     /** Deletes the grant and, through the foreign key, its tasks. */
     remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
       return inCompany(within ?? db, companyId, (tx) =>
-        lists.deleteCompanyRow(tx, grants, companyId, id),
+        deleteCompanyRow(tx, grants, companyId, id),
       );
     },
   };

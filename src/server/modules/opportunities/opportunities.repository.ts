@@ -9,6 +9,7 @@ import {
 } from '../../../domain/opportunities.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import * as lists from '../../db/list-helpers.ts';
+import { companyRow, deleteCompanyRow, insertRow, updateRow } from '../../db/rows.ts';
 import { opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -45,7 +46,7 @@ const toOpportunity = (row: Row): Opportunity => ({
 });
 
 export function createOpportunitiesRepository(db: Database) {
-  const byId = lists.companyRow(opportunities);
+  const byId = companyRow(opportunities);
 
   return {
     async list(companyId: number, params: OpportunityListParams, within?: Transaction) {
@@ -85,13 +86,9 @@ export function createOpportunitiesRepository(db: Database) {
       within?: Transaction,
     ): Promise<Opportunity> {
       const probability = values.probability ?? stageProbabilities[values.stage];
-      const [row] = await inCompany(within ?? db, companyId, (tx) =>
-        tx
-          .insert(opportunities)
-          .values({ ...values, probability, companyId })
-          .returning(columns),
+      const row = await inCompany(within ?? db, companyId, (tx) =>
+        insertRow(tx, opportunities, columns, { ...values, probability, companyId }),
       );
-      if (!row) throw new Error('opportunity insert returned no row');
       return toOpportunity(row);
     },
 
@@ -101,17 +98,15 @@ export function createOpportunitiesRepository(db: Database) {
       values: Partial<OpportunityValues>,
       within?: Transaction,
     ) {
-      const [row] = await inCompany(within ?? db, companyId, (tx) =>
-        Object.keys(values).length === 0
-          ? tx.select(columns).from(opportunities).where(byId(companyId, id))
-          : tx.update(opportunities).set(values).where(byId(companyId, id)).returning(columns),
+      const row = await inCompany(within ?? db, companyId, (tx) =>
+        updateRow(tx, opportunities, columns, byId(companyId, id), values),
       );
       return row ? toOpportunity(row) : null;
     },
 
     remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
       return inCompany(within ?? db, companyId, (tx) =>
-        lists.deleteCompanyRow(tx, opportunities, companyId, id),
+        deleteCompanyRow(tx, opportunities, companyId, id),
       );
     },
   };
