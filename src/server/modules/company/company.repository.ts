@@ -9,7 +9,7 @@ import type {
 } from '../../../domain/company.ts';
 import { createUser, setPassword } from '../../accounts/users.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { violatesConstraint } from '../../db/errors.ts';
+import { onViolation } from '../../db/errors.ts';
 import { insertRow, updateRow } from '../../db/rows.ts';
 import { companies, userInvitations, users } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
@@ -106,20 +106,17 @@ export function createCompanyRepository(db: Database) {
      * refuses to remove a company's last admin (migration 0006), even when two admins remove
      * each other at once.
      */
-    async removeMember(
+    removeMember(
       companyId: number,
       id: number,
       within?: Transaction,
     ): Promise<'removed' | 'missing' | 'last-admin'> {
-      try {
+      return onViolation(COMPANY_KEEPS_AN_ADMIN, 'last-admin', async () => {
         const deleted = await inCompany(within ?? db, companyId, (tx) =>
           tx.delete(users).where(member(companyId, id)).returning({ id: users.id }),
         );
         return deleted.length > 0 ? 'removed' : 'missing';
-      } catch (error) {
-        if (violatesConstraint(error, COMPANY_KEEPS_AN_ADMIN)) return 'last-admin';
-        throw error;
-      }
+      });
     },
 
     /**
@@ -127,21 +124,18 @@ export function createCompanyRepository(db: Database) {
      * 0006), even when two admins demote each other at once: the second one counts what the
      * first one left.
      */
-    async setRole(
+    setRole(
       companyId: number,
       id: number,
       role: Role,
       within?: Transaction,
     ): Promise<TeamMember | 'missing' | 'last-admin'> {
-      try {
+      return onViolation(COMPANY_KEEPS_AN_ADMIN, 'last-admin', async () => {
         const [row] = await inCompany(within ?? db, companyId, (tx) =>
           tx.update(users).set({ role }).where(member(companyId, id)).returning(memberColumns),
         );
         return row ?? 'missing';
-      } catch (error) {
-        if (violatesConstraint(error, COMPANY_KEEPS_AN_ADMIN)) return 'last-admin';
-        throw error;
-      }
+      });
     },
 
     /** Sets a new password and ends every session of that user. */
@@ -174,7 +168,7 @@ export function createCompanyRepository(db: Database) {
       return rows.map(toInvitation);
     },
 
-    async createInvitation(
+    createInvitation(
       companyId: number,
       invitedById: number,
       input: InvitationInput & { role: Role },
@@ -184,8 +178,12 @@ export function createCompanyRepository(db: Database) {
     ): Promise<Invitation | 'already-member' | 'already-invited'> {
       const sameEmail = (column: typeof users.email | typeof userInvitations.email) =>
         sql`lower(${column}) = lower(${input.email})`;
-      try {
-        return await inCompany(within ?? db, companyId, async (tx) => {
+      // The unique index on pending addresses decides, also between two admins at once. Only its
+      // clash means "already invited": any other (two links with one token) is a fault. (ON
+      // CONFLICT cannot name it here: Drizzle's conflict target takes columns, and the index is
+      // on lower(email).)
+      return onViolation(ONE_PENDING_INVITATION, 'already-invited', () =>
+        inCompany(within ?? db, companyId, async (tx) => {
           const [member] = await tx
             .select({ id: users.id })
             .from(users)
@@ -205,15 +203,8 @@ export function createCompanyRepository(db: Database) {
             );
           const values = { ...input, companyId, invitedById, tokenHash, expiresAt };
           return toInvitation(await insertRow(tx, userInvitations, invitationColumns, values));
-        });
-      } catch (error) {
-        // The unique index on pending addresses decides, also between two admins at once. Only
-        // its clash means "already invited": any other (two links with one token) is a fault.
-        // (ON CONFLICT cannot name it here: Drizzle's conflict target takes columns, and the
-        // index is on lower(email).)
-        if (violatesConstraint(error, ONE_PENDING_INVITATION)) return 'already-invited';
-        throw error;
-      }
+        }),
+      );
     },
 
     /**
