@@ -37,19 +37,13 @@ const order = lists.listOrder<ContactSortField>(
 export function createContactsRepository(db: Database) {
   const byId = companyRow(contacts);
 
-  const get = async (
-    companyId: number,
-    id: number,
-    within?: Transaction,
-  ): Promise<Contact | null> => {
-    const [row] = await inCompany(within ?? db, companyId, (tx) =>
-      tx.select(contactColumns).from(contacts).where(byId(companyId, id)),
-    );
-    return row ?? null;
-  };
-
   return {
-    get,
+    async get(companyId: number, id: number, within?: Transaction): Promise<Contact | null> {
+      const [row] = await inCompany(within ?? db, companyId, (tx) =>
+        tx.select(contactColumns).from(contacts).where(byId(companyId, id)),
+      );
+      return row ?? null;
+    },
 
     list(companyId: number, params: ContactListParams, within?: Transaction) {
       return inCompany(within ?? db, companyId, (tx) =>
