@@ -59,8 +59,7 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const interaction = await interactions.get(user.companyId, request.params.id);
-      return requireFound(interaction, 'Interaction');
+      return requireFound(await interactions.get(user.companyId, request.params.id), 'Interaction');
     },
   );
 
