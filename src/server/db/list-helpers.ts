@@ -6,6 +6,7 @@ import {
   count,
   desc,
   eq,
+  getTableName,
   ilike,
   is,
   or,
@@ -154,9 +155,8 @@ type Columns = Record<string, PgColumn>;
 
 /** A company's list, as a repository describes it to readPage. */
 interface ListSource<Params, Selected extends Columns> {
-  /** The list's table, with its company column, and its name in list_counts. */
-  table: PgTable & { companyId: PgColumn };
-  list: CountedList;
+  /** The list's table, with its company column; list_counts names the list after it. */
+  table: PgTable & { companyId: PgColumn; _: { name: CountedList } };
   companyId: number;
   /**
    * The selected columns: an unfiltered page is read through a statement compiled from them
@@ -306,7 +306,7 @@ export async function readPage<
   const source: PageSource = {
     table,
     columns,
-    counted: { companyId, list: list.list },
+    counted: { companyId, list: getTableName(table) },
     search,
     ...listWhere(eq(table.companyId, companyId), ...Object.values<SQL | undefined>(filters)),
     key: listKey(params, Object.keys(filters) as (keyof Params)[]),

@@ -46,14 +46,17 @@ export function createContactsRepository(db: Database) {
     },
 
     list(companyId: number, params: ContactListParams, within?: Transaction) {
+      const filters = {
+        organization: lists.equalsIfSet(contacts.organization, params.organization),
+      };
+      const search = lists.searchFor('contacts_search_page', params.q, params.organization);
       return inCompany(within ?? db, companyId, (tx) =>
         lists.readPage(tx, params, order, {
           table: contacts,
-          list: 'contacts',
           companyId,
           columns: contactColumns,
-          filters: { organization: lists.equalsIfSet(contacts.organization, params.organization) },
-          search: lists.searchFor('contacts_search_page', params.q, params.organization),
+          filters,
+          search,
         }),
       );
     },

@@ -45,18 +45,13 @@ export function createGrantsRepository(db: Database) {
 
   return {
     async list(companyId: number, params: GrantListParams, within?: Transaction) {
+      const filters = {
+        funder: lists.equalsIfSet(grants.funder, params.funder),
+        status: lists.equalsIfSet(grants.status, params.status),
+        q: lists.containsAny(params.q, grants.name, grants.funder),
+      };
       const page = await inCompany(within ?? db, companyId, (tx) =>
-        lists.readPage(tx, params, order, {
-          table: grants,
-          list: 'grants',
-          companyId,
-          columns,
-          filters: {
-            funder: lists.equalsIfSet(grants.funder, params.funder),
-            status: lists.equalsIfSet(grants.status, params.status),
-            q: lists.containsAny(params.q, grants.name, grants.funder),
-          },
-        }),
+        lists.readPage(tx, params, order, { table: grants, companyId, columns, filters }),
       );
       return { rows: page.rows.map(toGrant), total: page.total };
     },

@@ -39,14 +39,15 @@ export function createInteractionsRepository(db: Database) {
 
   return {
     async list(companyId: number, params: InteractionListParams, within?: Transaction) {
+      const filters = { contactId: lists.equalsIfSet(interactions.contactId, params.contactId) };
+      const search = lists.searchFor('interactions_search_page', params.q, params.contactId);
       const page = await inCompany(within ?? db, companyId, (tx) =>
         lists.readPage(tx, params, order, {
           table: interactions,
-          list: 'interactions',
           companyId,
           columns,
-          filters: { contactId: lists.equalsIfSet(interactions.contactId, params.contactId) },
-          search: lists.searchFor('interactions_search_page', params.q, params.contactId),
+          filters,
+          search,
         }),
       );
       return { rows: page.rows.map(toInteraction), total: page.total };

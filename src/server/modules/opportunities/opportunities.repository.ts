@@ -50,17 +50,12 @@ export function createOpportunitiesRepository(db: Database) {
 
   return {
     async list(companyId: number, params: OpportunityListParams, within?: Transaction) {
+      const filters = {
+        stage: lists.equalsIfSet(opportunities.stage, params.stage),
+        q: lists.containsAny(params.q, opportunities.name, opportunities.organization),
+      };
       const page = await inCompany(within ?? db, companyId, (tx) =>
-        lists.readPage(tx, params, order, {
-          table: opportunities,
-          list: 'opportunities',
-          companyId,
-          columns,
-          filters: {
-            stage: lists.equalsIfSet(opportunities.stage, params.stage),
-            q: lists.containsAny(params.q, opportunities.name, opportunities.organization),
-          },
-        }),
+        lists.readPage(tx, params, order, { table: opportunities, companyId, columns, filters }),
       );
       return { rows: page.rows.map(toOpportunity), total: page.total };
     },
