@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import {
   emailSchema,
-  LINE_MAX,
   passwordSchema,
   requiredText,
   storableString,
+  tokenSchema,
   usernameSchema,
   withConfirmedPassword,
 } from './common.ts';
-import { type Role, roles } from './company.ts';
+import { type Role, teamMemberSchema } from './company.ts';
 import { PASSWORD_MAX_LENGTH } from './password-rule.ts';
 
 export const loginSchema = z.object({
@@ -31,12 +31,8 @@ export const registerSchema = z.object({
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-export const currentUserSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(roles),
+/** The signed-in user: a member of the team, and the company they are signed in to. */
+export const currentUserSchema = teamMemberSchema.extend({
   companyId: z.number().int(),
   companyName: z.string(),
 });
@@ -56,7 +52,7 @@ export type PasswordResetOptions = z.infer<typeof passwordResetOptionsSchema>;
 
 /** A new password set through the emailed link, which carries the token. */
 export const passwordResetSchema = z.object({
-  token: storableString('Token is required').min(1, 'Token is required').max(LINE_MAX),
+  token: tokenSchema,
   password: passwordSchema,
 });
 

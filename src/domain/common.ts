@@ -15,6 +15,21 @@ export const LINE_MAX = 200;
 /** Largest amount of money accepted (grants, opportunities): well inside exact integer range. */
 export const AMOUNT_MAX = 1_000_000_000_000;
 
+/**
+ * An amount of money: whole dollars from 0 to AMOUNT_MAX. `message` is the field's own answer to
+ * a value that is missing, not a number, or below 0.
+ */
+export const amountSchema = (message: string) =>
+  z
+    .number({ error: message })
+    .int('Amount must be a whole number of dollars')
+    .min(0, message)
+    .max(AMOUNT_MAX, 'Amount is too large');
+
+/** A company's record as the API answers it: its id, its fields, then its company's id. */
+export const companyRecordSchema = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.object({ id: z.number().int(), ...shape, companyId: z.number().int() });
+
 /** Whether `value` is an absolute http or https URL (a document link, a website). */
 export function isHttpUrl(value: string): boolean {
   try {
@@ -70,6 +85,11 @@ export const usernameSchema = storableString('Username must be at least 3 charac
   .trim()
   .min(3, 'Username must be at least 3 characters')
   .max(50, 'Username must be at most 50 characters');
+
+/** The token of an emailed link (a password reset, an invitation), as its page sends it back. */
+export const tokenSchema = storableString('Token is required')
+  .min(1, 'Token is required')
+  .max(LINE_MAX);
 
 /** A new password, wherever one is set: the one rule of ./password-rule.ts. */
 export const passwordSchema = storableString(passwordMessages.tooShort)

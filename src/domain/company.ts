@@ -4,11 +4,10 @@ import {
   ID_MAX,
   isHttpUrl,
   isMissing,
-  LINE_MAX,
   optionalText,
   passwordSchema,
   requiredText,
-  storableString,
+  tokenSchema,
   usernameSchema,
   withConfirmedPassword,
 } from './common.ts';
@@ -126,7 +125,7 @@ export const invitationLookupSchema = z.object({
 export type InvitationLookup = z.infer<typeof invitationLookupSchema>;
 
 export const acceptInvitationSchema = z.object({
-  token: storableString('Token is required').min(1, 'Token is required').max(LINE_MAX),
+  token: tokenSchema,
   username: usernameSchema,
   password: passwordSchema,
 });

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { emailSchema, NOTES_MAX, optionalText, requiredText } from './common.ts';
+import {
+  companyRecordSchema,
+  emailSchema,
+  NOTES_MAX,
+  optionalText,
+  requiredText,
+} from './common.ts';
 import { type ListParams, listQuerySchema, queryText } from './lists.ts';
 import { counted } from './wording.ts';
 
@@ -16,14 +22,12 @@ export type ContactValues = z.output<typeof contactInputSchema>;
 /** PATCH: the same fields, each optional; a field left out keeps its value, `null` clears one. */
 export const contactPatchSchema = contactInputSchema.partial();
 
-export const contactSchema = z.object({
-  id: z.number().int(),
+export const contactSchema = companyRecordSchema({
   name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
   organization: z.string().nullable(),
   notes: z.string().nullable(),
-  companyId: z.number().int(),
 });
 export type Contact = z.infer<typeof contactSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
-  AMOUNT_MAX,
+  amountSchema,
+  companyRecordSchema,
   dateTimeSchema,
   idText,
   isHttpUrl,
@@ -42,8 +43,7 @@ const httpUrl = storableString('Please enter a valid URL')
   .transform((value) => (value ? value : null))
   .refine((value) => value === null || isHttpUrl(value), 'Please enter a valid http(s) URL');
 
-export const grantSchema = z.object({
-  id: z.number().int(),
+export const grantSchema = companyRecordSchema({
   name: z.string(),
   funder: z.string(),
   amount: z.number(),
@@ -51,7 +51,6 @@ export const grantSchema = z.object({
   status: z.enum(grantStatuses),
   notes: z.string().nullable(),
   documentUrl: z.string().nullable(),
-  companyId: z.number().int(),
 });
 export type Grant = z.infer<typeof grantSchema>;
 
@@ -59,11 +58,7 @@ export type Grant = z.infer<typeof grantSchema>;
 const grantFields = z.object({
   name: requiredText('Name is required'),
   funder: requiredText('Funder is required'),
-  amount: z
-    .number({ error: 'Amount must be positive' })
-    .int('Amount must be a whole number of dollars')
-    .min(0, 'Amount must be positive')
-    .max(AMOUNT_MAX, 'Amount is too large'),
+  amount: amountSchema('Amount must be positive'),
   dueDate: dateTimeSchema('Due date is required'),
   status: choice(grantStatuses, 'Status is required', 'Invalid status value'),
   notes: optionalText(NOTES_MAX),
@@ -101,15 +96,13 @@ export const pipelineSchema = z.array(
 );
 export type Pipeline = z.infer<typeof pipelineSchema>;
 
-export const taskSchema = z.object({
-  id: z.number().int(),
+export const taskSchema = companyRecordSchema({
   grantId: z.number().int(),
   name: z.string(),
   description: z.string(),
   category: z.enum(taskCategories),
   dueDate: z.string().nullable(),
   status: z.enum(taskStatuses),
-  companyId: z.number().int(),
 });
 export type Task = z.infer<typeof taskSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeSchema, ID_MAX, NOTES_MAX, requiredText } from './common.ts';
+import { companyRecordSchema, dateTimeSchema, ID_MAX, NOTES_MAX, requiredText } from './common.ts';
 import { type ListParams, listQuerySchema } from './lists.ts';
 
 export const interactionTypes = ['meeting', 'call', 'email', 'note'] as const;
@@ -24,15 +24,13 @@ export type InteractionValues = z.output<typeof interactionInputSchema>;
 
 export const interactionPatchSchema = interactionInputSchema.partial();
 
-export const interactionSchema = z.object({
-  id: z.number().int(),
+export const interactionSchema = companyRecordSchema({
   contactId: z.number().int(),
   /** The linked contact's name, so lists need no second lookup. */
   contactName: z.string(),
   type: z.enum(interactionTypes),
   notes: z.string(),
   date: z.string(),
-  companyId: z.number().int(),
 });
 export type Interaction = z.infer<typeof interactionSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
-  AMOUNT_MAX,
+  amountSchema,
+  companyRecordSchema,
   dateTimeSchema,
   isMissing,
   NOTES_MAX,
@@ -16,11 +17,7 @@ export * from './opportunity-constants.ts';
 export const opportunityInputSchema = z.object({
   name: requiredText('Name is required'),
   organization: requiredText('Organization is required'),
-  amount: z
-    .number({ error: 'Amount must be greater than 0' })
-    .int('Amount must be a whole number of dollars')
-    .min(0, 'Amount must be greater than 0')
-    .max(AMOUNT_MAX, 'Amount is too large'),
+  amount: amountSchema('Amount must be greater than 0'),
   stage: z.enum(opportunityStages, {
     error: (issue) => (isMissing(issue.input) ? 'Stage is required' : 'Invalid stage value'),
   }),
@@ -38,8 +35,7 @@ export type OpportunityValues = z.output<typeof opportunityInputSchema>;
 /** PATCH: a field left out keeps its value; `null` clears probability or notes. */
 export const opportunityPatchSchema = opportunityInputSchema.partial();
 
-export const opportunitySchema = z.object({
-  id: z.number().int(),
+export const opportunitySchema = companyRecordSchema({
   name: z.string(),
   organization: z.string(),
   amount: z.number(),
@@ -47,7 +43,6 @@ export const opportunitySchema = z.object({
   expectedCloseDate: z.string(),
   probability: z.number().int().nullable(),
   notes: z.string().nullable(),
-  companyId: z.number().int(),
 });
 export type Opportunity = z.infer<typeof opportunitySchema>;
 

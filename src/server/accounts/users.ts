@@ -2,6 +2,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { Role } from '../../domain/company.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { violatesConstraint } from '../db/errors.ts';
+import { insertRow } from '../db/rows.ts';
 import { companies, passwordResets, users } from '../db/schema.ts';
 import { beforeCompanyIsKnown } from '../db/scope.ts';
 import { AppError } from '../lib/errors.ts';
@@ -33,9 +34,7 @@ interface NewUser {
  */
 export async function createUser(tx: Transaction, values: NewUser): Promise<{ id: number }> {
   try {
-    const [user] = await tx.insert(users).values(values).returning({ id: users.id });
-    if (!user) throw new Error('user insert returned no row');
-    return user;
+    return await insertRow(tx, users, { id: users.id }, values);
   } catch (error) {
     if (violatesConstraint(error, USERNAME_KEY)) throw new AppError('CONFLICT', USERNAME_TAKEN);
     throw error;

@@ -11,3 +11,17 @@ export function errorChain(error: unknown): DatabaseError[] {
 export function violatesConstraint(error: unknown, constraint: string): boolean {
   return errorChain(error).some((e) => e.constraint === constraint);
 }
+
+/** What `work` answers, or `outcome` when the database refuses it for the named constraint. */
+export async function onViolation<T, const Outcome>(
+  constraint: string,
+  outcome: Outcome,
+  work: () => Promise<T>,
+): Promise<T | Outcome> {
+  try {
+    return await work();
+  } catch (error) {
+    if (violatesConstraint(error, constraint)) return outcome;
+    throw error;
+  }
+}

@@ -6,12 +6,16 @@ import {
   count,
   desc,
   eq,
+  getTableName,
+  ilike,
   is,
+  or,
   type SQL,
   sql,
   sum,
 } from 'drizzle-orm';
-import { PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
+import { PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { ListParams } from '../../domain/lists.ts';
 import type { Transaction } from './client.ts';
 import { type CompiledStatement, compileStatement, runCompiled } from './compiled-statements.ts';
@@ -19,6 +23,25 @@ import { type Search, searchPage } from './search-pages.ts';
 
 /** `%q%` for ILIKE, with the user's own % and _ taken literally. */
 export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A list's filter on a column: its value when the parameter is set, else none. */
+export const equalsIfSet = (column: AnyColumn, value: unknown) =>
+  value === undefined ? undefined : eq(column, value);
+
+/** A list's search as a filter: the rows where any of the columns contains `q`, when it is set. */
+export function containsAny(q: string | undefined, ...columns: AnyColumn[]) {
+  if (!q) return undefined;
+  const pattern = containsPattern(q);
+  return or(...columns.map((column) => ilike(column, pattern)));
+}
+
+/**
+ * A search of a list through its search function, when `q` is given: row-level security would
+ * keep a plain ILIKE from the search index (migrations 0011 and 0013). `only` is the list's one
+ * filter, when it is set.
+ */
+export const searchFor = (page: Search['page'], q: string | undefined, only: unknown) =>
+  q ? { page, pattern: containsPattern(q), only: only ?? null } : undefined;
 
 /** One ORDER BY term: a column and its direction. */
 type OrderTerm = readonly [AnyColumn | SQL, 'asc' | 'desc'];
@@ -49,7 +72,7 @@ export function listOrder<Field extends string>(
 }
 
 /** The ORDER BY terms for a `sort` parameter, with the id last so pages never overlap. */
-export function orderFor<Field extends string>(
+function orderFor<Field extends string>(
   sort: NoInfer<ListParams<Field>['sort']>,
   order: ListOrder<Field>,
 ): OrderTerm[] {
@@ -60,25 +83,6 @@ export function orderFor<Field extends string>(
     [column, direction],
     [order.id, direction],
   ];
-}
-
-/** A company's row by its id: the condition every get, update and delete of a record uses. */
-export const companyRow =
-  (table: { companyId: AnyColumn; id: AnyColumn }) => (companyId: number, id: number) =>
-    and(eq(table.companyId, companyId), eq(table.id, id));
-
-/** Deletes a company's row by its id; false when there was none. */
-export async function deleteCompanyRow(
-  tx: Transaction,
-  table: PgTable & { companyId: AnyColumn; id: PgColumn },
-  companyId: number,
-  id: number,
-): Promise<boolean> {
-  const deleted = await tx
-    .delete(table)
-    .where(companyRow(table)(companyId, id))
-    .returning({ id: table.id });
-  return deleted.length > 0;
 }
 
 /**
@@ -122,7 +126,7 @@ const orderBy = (terms: OrderTerm[], reversed: boolean) =>
   );
 
 /** Names a list's sort, search and filters, for the boundaries kept per list. */
-export function listKey<Params extends ListParams<string>>(
+function listKey<Params extends ListParams<string>>(
   params: Params,
   filters: (keyof Params)[],
 ): string {
@@ -146,28 +150,43 @@ async function readCounter(tx: Transaction, counted: { companyId: number; list: 
   return { total: counter?.total ?? 0, version: counter?.version ?? '0' };
 }
 
-interface PageSource<Query extends PgSelect> {
-  /** The list's table and its conditions (the company's rows, and any filter). */
-  table: PgTable;
-  where: SQL | undefined;
+/** A list's columns, as `tx.select(columns)` reads them. */
+type Columns = Record<string, PgColumn>;
+
+/** A company's list, as a repository describes it to readPage. */
+interface ListSource<Params, Selected extends Columns> {
+  /** The list's table, with its company column; list_counts names the list after it. */
+  table: PgTable & { companyId: PgColumn; _: { name: CountedList } };
+  companyId: number;
   /**
-   * The selected columns and the table's company column: an unfiltered page is read through a
-   * statement compiled from them once per shape (see compiledPage).
+   * The selected columns: an unfiltered page is read through a statement compiled from them
+   * once per shape (see compiledPage).
    */
-  columns: Record<string, PgColumn>;
-  company: PgColumn;
-  /** Whether `where` holds more than the company: then the total is counted, not read. */
-  filtered: boolean;
-  counted: { companyId: number; list: CountedList };
+  columns: Selected;
+  /**
+   * Each filter by the parameter that sets it: its condition, or undefined when it is not set.
+   * Deep pages' boundaries are kept per sort, search and filters.
+   */
+  filters: { [Name in keyof Params]?: SQL | undefined };
   /**
    * A search, answered by the list's search function (migration 0013): it finds the matches
    * once, counts them and names the page's rows; `only` is the list's one filter, or null.
    */
   search?: Search | undefined;
-  /** Names the sort and the filters: deep pages' boundaries are kept per list, key and version. */
+}
+
+/** A list as its page's statements read it. */
+interface PageSource {
+  table: PgTable & { companyId: PgColumn };
+  columns: Columns;
+  counted: { companyId: number; list: CountedList };
+  search?: Search | undefined;
+  /** The company's rows, and each filter that is set. */
+  where: SQL | undefined;
+  /** Whether `where` holds more than the company: then the total is counted, not read. */
+  filtered: boolean;
+  /** Names the sort, search and filters. */
   key: string;
-  /** The page's rows under `where` and an extra condition (a seek past a boundary). */
-  rows: (condition: SQL | undefined) => Query;
 }
 
 /** Every this many rows of a list, the sort keys of its row are kept (see readPage). */
@@ -216,7 +235,7 @@ const compiledPages = new Map<string, CompiledStatement>();
  */
 function compiledPage(
   tx: Transaction,
-  source: PageSource<PgSelect>,
+  source: PageSource,
   terms: OrderTerm[],
   shape: { reversed: boolean; seek: number; limit: boolean; offset: boolean },
 ): CompiledStatement {
@@ -229,7 +248,7 @@ function compiledPage(
     .from(source.table)
     .where(
       and(
-        eq(source.company, sql.placeholder('company')),
+        eq(source.table.companyId, sql.placeholder('company')),
         shape.seek > 0 ? seekPast(terms, seekKeys) : undefined,
       ),
     )
@@ -243,7 +262,7 @@ function compiledPage(
 }
 
 /** The sort keys of rows BOUNDARY_STEP, 2 × BOUNDARY_STEP, … of the list, in one pass. */
-async function boundariesOf(tx: Transaction, source: PageSource<PgSelect>, terms: OrderTerm[]) {
+async function boundariesOf(tx: Transaction, source: PageSource, terms: OrderTerm[]) {
   const keys = Object.fromEntries(
     terms.map(([column], i) => [`k${i}`, sql`${column}`.as(`k${i}`)]),
   );
@@ -270,12 +289,28 @@ async function boundariesOf(tx: Transaction, source: PageSource<PgSelect>, terms
  * boundary (the keys of every thousandth row, found in one pass and kept while the list's
  * version stays the same) and walks less than a thousand rows from there.
  */
-export async function readPage<Query extends PgSelect>(
+export async function readPage<
+  Field extends string,
+  Params extends ListParams<Field>,
+  Selected extends Columns,
+>(
   tx: Transaction,
-  { limit, offset = 0 }: { limit?: number | undefined; offset?: number | undefined },
-  terms: OrderTerm[],
-  source: PageSource<Query>,
-): Promise<{ rows: Awaited<Query>; total: number }> {
+  params: Params,
+  order: ListOrder<Field>,
+  list: ListSource<Params, Selected>,
+): Promise<{ rows: SelectResultFields<Selected>[]; total: number }> {
+  type Rows = SelectResultFields<Selected>[];
+  const { limit, offset = 0 } = params;
+  const terms = orderFor(params.sort, order);
+  const { table, columns, companyId, search, filters } = list;
+  const source: PageSource = {
+    table,
+    columns,
+    counted: { companyId, list: getTableName(table) },
+    search,
+    ...listWhere(eq(table.companyId, companyId), ...Object.values<SQL | undefined>(filters)),
+    key: listKey(params, Object.keys(filters) as (keyof Params)[]),
+  };
   const counter = await readCounter(tx, source.counted);
   if (source.search) {
     const [column, direction] = terms[0] ?? [];
@@ -288,12 +323,12 @@ export async function readPage<Query extends PgSelect>(
         ...source.search,
         table: source.table,
         columns: source.columns,
-        companyColumn: source.company,
+        companyColumn: source.table.companyId,
         company: source.counted.companyId,
         cacheKey: `${source.counted.list}:${source.counted.companyId}:${counter.version}`,
       },
     );
-    return { rows: found.rows as Awaited<Query>, total: found.total };
+    return { rows: found.rows as Rows, total: found.total };
   }
   const { version } = counter;
   let total = counter.total;
@@ -308,18 +343,21 @@ export async function readPage<Query extends PgSelect>(
     size: number | undefined,
     skip: number,
     seek: unknown[] = [],
-  ) => {
+  ): Promise<Rows> => {
     if (source.filtered) {
-      const query = source
-        .rows(seek.length > 0 ? seekPast(terms, seek) : undefined)
-        .orderBy(...orderBy(terms, reversed));
+      const query = tx
+        .select(source.columns)
+        .from(source.table)
+        .where(and(source.where, seek.length > 0 ? seekPast(terms, seek) : undefined))
+        .orderBy(...orderBy(terms, reversed))
+        .$dynamic();
       if (size !== undefined) query.limit(size);
       if (skip > 0) query.offset(skip);
-      return (await query) as Awaited<Query>;
+      return (await query) as Rows;
     }
     const rows = await runCompiled(
       tx,
-      compiledPage(tx, source as PageSource<PgSelect>, terms, {
+      compiledPage(tx, source, terms, {
         reversed,
         seek: seek.length,
         limit: size !== undefined,
@@ -332,9 +370,9 @@ export async function readPage<Query extends PgSelect>(
         ...Object.fromEntries(seek.map((value, i) => [`seek${i}`, value])),
       },
     );
-    return rows as Awaited<Query>;
+    return rows as Rows;
   };
-  if (offset >= total) return { rows: [] as Awaited<Query>, total };
+  if (offset >= total) return { rows: [], total };
   if (limit === undefined) return { rows: await read(false, limit, offset), total };
   const size = Math.min(limit, total - offset);
   const after = total - offset - size;
@@ -342,7 +380,7 @@ export async function readPage<Query extends PgSelect>(
     const cacheKey = `${source.counted.list}:${source.counted.companyId}:${version}:${source.key}`;
     let boundaries = kept.get(cacheKey);
     if (boundaries) kept.delete(cacheKey);
-    else boundaries = await boundariesOf(tx, source as PageSource<PgSelect>, terms);
+    else boundaries = await boundariesOf(tx, source, terms);
     kept.set(cacheKey, boundaries);
     if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value as string);
     const index = Math.floor(offset / BOUNDARY_STEP) - 1;
@@ -354,7 +392,7 @@ export async function readPage<Query extends PgSelect>(
   }
   if (after < offset) {
     const rows = await read(true, size, after);
-    return { rows: rows.reverse() as Awaited<Query>, total };
+    return { rows: rows.reverse(), total };
   }
   return { rows: await read(false, limit, offset), total };
 }

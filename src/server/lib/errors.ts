@@ -47,3 +47,9 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+
+/** The record a repository found; a missing one (null) is answered 404, "{what} not found". */
+export function requireFound<T>(record: T | null, what: string): T {
+  if (record === null) throw notFound(what);
+  return record;
+}

@@ -5,3 +5,6 @@ export const errorBodySchema = z.object({
   message: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
+
+/** The errors of a route on a company's record: invalid input, not signed in, not found. */
+export const recordErrors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };

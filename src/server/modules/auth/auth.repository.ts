@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { CurrentUser, RegisterInput } from '../../../domain/auth.ts';
 import { createUser, dropPasswordResets, setPassword } from '../../accounts/users.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import { insertRow } from '../../db/rows.ts';
 import { companies, users } from '../../db/schema.ts';
 import { beforeCompanyIsKnown, enterCompany, inCompany } from '../../db/scope.ts';
 
@@ -44,11 +45,8 @@ export function createAuthRepository(db: Database) {
      */
     registerCompany(input: RegisterInput, passwordHash: string, within?: Transaction) {
       return beforeCompanyIsKnown(within ?? db, async (tx) => {
-        const [company] = await tx
-          .insert(companies)
-          .values({ name: input.organization })
-          .returning({ id: companies.id });
-        if (!company) throw new Error('company insert returned no row');
+        const organization = { name: input.organization };
+        const company = await insertRow(tx, companies, { id: companies.id }, organization);
         const user = await createUser(tx, {
           companyId: company.id,
           username: input.username,

@@ -1,5 +1,6 @@
 import { and, eq, gt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { insertRow } from '../../db/rows.ts';
 import { knownLogins, throttleAttempts, type throttledActions } from '../../db/schema.ts';
 import { beforeCompanyIsKnown } from '../../db/scope.ts';
 
@@ -107,16 +108,9 @@ export function createThrottleRepository(db: Database) {
           knownAddress: known !== undefined,
         });
         if (refused !== null) return { refused };
-        const [inserted] = await tx
-          .insert(t)
-          .values({
-            action: attempt.action,
-            address: attempt.address,
-            usernameKey: username === null ? null : accountOf(username),
-          })
-          .returning({ id: t.id });
-        if (!inserted) throw new Error('throttle attempt insert returned no row');
-        return inserted;
+        const usernameKey = username === null ? null : accountOf(username);
+        const values = { action: attempt.action, address: attempt.address, usernameKey };
+        return insertRow(tx, t, { id: t.id }, values);
       });
     },
 

@@ -9,7 +9,8 @@ import type {
 } from '../../../domain/company.ts';
 import { createUser, setPassword } from '../../accounts/users.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { violatesConstraint } from '../../db/errors.ts';
+import { onViolation } from '../../db/errors.ts';
+import { insertRow, updateRow } from '../../db/rows.ts';
 import { companies, userInvitations, users } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -66,20 +67,14 @@ export function createCompanyRepository(db: Database) {
     profile,
 
     /** Writes the fields given (null clears one); the others keep their value. */
-    async updateProfile(
+    updateProfile(
       companyId: number,
       values: Partial<CompanyProfile>,
       within?: Transaction,
     ): Promise<CompanyProfile | null> {
-      if (Object.keys(values).length === 0) return profile(companyId, within);
-      const [row] = await inCompany(within ?? db, companyId, (tx) =>
-        tx
-          .update(companies)
-          .set(values)
-          .where(eq(companies.id, companyId))
-          .returning(profileColumns),
+      return inCompany(within ?? db, companyId, (tx) =>
+        updateRow(tx, companies, profileColumns, eq(companies.id, companyId), values),
       );
-      return row ?? null;
     },
 
     members(companyId: number, within?: Transaction): Promise<TeamMember[]> {
@@ -111,20 +106,17 @@ export function createCompanyRepository(db: Database) {
      * refuses to remove a company's last admin (migration 0006), even when two admins remove
      * each other at once.
      */
-    async removeMember(
+    removeMember(
       companyId: number,
       id: number,
       within?: Transaction,
     ): Promise<'removed' | 'missing' | 'last-admin'> {
-      try {
+      return onViolation(COMPANY_KEEPS_AN_ADMIN, 'last-admin', async () => {
         const deleted = await inCompany(within ?? db, companyId, (tx) =>
           tx.delete(users).where(member(companyId, id)).returning({ id: users.id }),
         );
         return deleted.length > 0 ? 'removed' : 'missing';
-      } catch (error) {
-        if (violatesConstraint(error, COMPANY_KEEPS_AN_ADMIN)) return 'last-admin';
-        throw error;
-      }
+      });
     },
 
     /**
@@ -132,21 +124,18 @@ export function createCompanyRepository(db: Database) {
      * 0006), even when two admins demote each other at once: the second one counts what the
      * first one left.
      */
-    async setRole(
+    setRole(
       companyId: number,
       id: number,
       role: Role,
       within?: Transaction,
     ): Promise<TeamMember | 'missing' | 'last-admin'> {
-      try {
+      return onViolation(COMPANY_KEEPS_AN_ADMIN, 'last-admin', async () => {
         const [row] = await inCompany(within ?? db, companyId, (tx) =>
           tx.update(users).set({ role }).where(member(companyId, id)).returning(memberColumns),
         );
         return row ?? 'missing';
-      } catch (error) {
-        if (violatesConstraint(error, COMPANY_KEEPS_AN_ADMIN)) return 'last-admin';
-        throw error;
-      }
+      });
     },
 
     /** Sets a new password and ends every session of that user. */
@@ -179,7 +168,7 @@ export function createCompanyRepository(db: Database) {
       return rows.map(toInvitation);
     },
 
-    async createInvitation(
+    createInvitation(
       companyId: number,
       invitedById: number,
       input: InvitationInput & { role: Role },
@@ -189,8 +178,12 @@ export function createCompanyRepository(db: Database) {
     ): Promise<Invitation | 'already-member' | 'already-invited'> {
       const sameEmail = (column: typeof users.email | typeof userInvitations.email) =>
         sql`lower(${column}) = lower(${input.email})`;
-      try {
-        return await inCompany(within ?? db, companyId, async (tx) => {
+      // The unique index on pending addresses decides, also between two admins at once. Only its
+      // clash means "already invited": any other (two links with one token) is a fault. (ON
+      // CONFLICT cannot name it here: Drizzle's conflict target takes columns, and the index is
+      // on lower(email).)
+      return onViolation(ONE_PENDING_INVITATION, 'already-invited', () =>
+        inCompany(within ?? db, companyId, async (tx) => {
           const [member] = await tx
             .select({ id: users.id })
             .from(users)
@@ -208,21 +201,10 @@ export function createCompanyRepository(db: Database) {
                 sameEmail(userInvitations.email),
               ),
             );
-          const [row] = await tx
-            .insert(userInvitations)
-            .values({ ...input, companyId, invitedById, tokenHash, expiresAt })
-            .returning(invitationColumns);
-          if (!row) throw new Error('invitation insert returned no row');
-          return toInvitation(row);
-        });
-      } catch (error) {
-        // The unique index on pending addresses decides, also between two admins at once. Only
-        // its clash means "already invited": any other (two links with one token) is a fault.
-        // (ON CONFLICT cannot name it here: Drizzle's conflict target takes columns, and the
-        // index is on lower(email).)
-        if (violatesConstraint(error, ONE_PENDING_INVITATION)) return 'already-invited';
-        throw error;
-      }
+          const values = { ...input, companyId, invitedById, tokenHash, expiresAt };
+          return toInvitation(await insertRow(tx, userInvitations, invitationColumns, values));
+        }),
+      );
     },
 
     /**

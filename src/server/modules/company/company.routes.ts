@@ -16,7 +16,7 @@ import {
   teamMemberSchema,
 } from '../../../domain/company.ts';
 import { allowIdle, inCompany } from '../../db/scope.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound, requireFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
 import { MAIL_SEND_MAX_MS } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -59,9 +59,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const profile = await company.profile(user.companyId);
-      if (!profile) throw notFound('Organization');
-      return profile;
+      return requireFound(await company.profile(user.companyId), 'Organization');
     },
   );
 
@@ -79,8 +77,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = requireAdmin(request);
       const profile = await company.updateProfile(admin.companyId, request.body);
-      if (!profile) throw notFound('Organization');
-      return profile;
+      return requireFound(profile, 'Organization');
     },
   );
 

@@ -8,6 +8,7 @@ import type {
 } from '../../../domain/contacts.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import * as lists from '../../db/list-helpers.ts';
+import { companyRow, deleteCompanyRow, insertRow, updateRow } from '../../db/rows.ts';
 import { contacts, grants, opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -34,80 +35,53 @@ const order = lists.listOrder<ContactSortField>(
 );
 
 export function createContactsRepository(db: Database) {
-  const byId = lists.companyRow(contacts);
-
-  const get = async (
-    companyId: number,
-    id: number,
-    within?: Transaction,
-  ): Promise<Contact | null> => {
-    const [row] = await inCompany(within ?? db, companyId, (tx) =>
-      tx.select(contactColumns).from(contacts).where(byId(companyId, id)),
-    );
-    return row ?? null;
-  };
+  const byId = companyRow(contacts);
 
   return {
-    get,
+    async get(companyId: number, id: number, within?: Transaction): Promise<Contact | null> {
+      const [row] = await inCompany(within ?? db, companyId, (tx) =>
+        tx.select(contactColumns).from(contacts).where(byId(companyId, id)),
+      );
+      return row ?? null;
+    },
 
     list(companyId: number, params: ContactListParams, within?: Transaction) {
-      const { organization } = params;
-      const { where, filtered } = lists.listWhere(
-        eq(contacts.companyId, companyId),
-        organization === undefined ? undefined : eq(contacts.organization, organization),
-      );
+      const filters = {
+        organization: lists.equalsIfSet(contacts.organization, params.organization),
+      };
+      const search = lists.searchFor('contacts_search_page', params.q, params.organization);
       return inCompany(within ?? db, companyId, (tx) =>
-        lists.readPage(tx, params, lists.orderFor(params.sort, order), {
+        lists.readPage(tx, params, order, {
           table: contacts,
-          where,
+          companyId,
           columns: contactColumns,
-          company: contacts.companyId,
-          filtered,
-          // Searched through the search index, which row-level security would keep a plain
-          // ILIKE from (migrations 0011 and 0013).
-          search: params.q
-            ? {
-                page: 'contacts_search_page',
-                pattern: lists.containsPattern(params.q),
-                only: params.organization ?? null,
-              }
-            : undefined,
-          counted: { companyId, list: 'contacts' },
-          key: lists.listKey(params, ['organization']),
-          rows: (seek) =>
-            tx.select(contactColumns).from(contacts).where(and(where, seek)).$dynamic(),
+          filters,
+          search,
         }),
       );
     },
 
-    async create(companyId: number, values: ContactValues, within?: Transaction): Promise<Contact> {
-      const [row] = await inCompany(within ?? db, companyId, (tx) =>
-        tx
-          .insert(contacts)
-          .values({ ...values, companyId })
-          .returning(contactColumns),
+    create(companyId: number, values: ContactValues, within?: Transaction): Promise<Contact> {
+      return inCompany(within ?? db, companyId, (tx) =>
+        insertRow(tx, contacts, contactColumns, { ...values, companyId }),
       );
-      if (!row) throw new Error('contact insert returned no row');
-      return row;
     },
 
-    async update(
+    update(
       companyId: number,
       id: number,
       values: Partial<ContactValues>,
       within?: Transaction,
     ): Promise<Contact | null> {
-      if (Object.keys(values).length === 0) return get(companyId, id, within);
-      const [row] = await inCompany(within ?? db, companyId, (tx) =>
-        tx.update(contacts).set(values).where(byId(companyId, id)).returning(contactColumns),
+      return inCompany(within ?? db, companyId, (tx) =>
+        updateRow(tx, contacts, contactColumns, byId(companyId, id), values),
       );
-      return row ?? null;
     },
 
     /** Deletes the contact and, through the foreign key, its interactions. */
     remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
       return inCompany(within ?? db, companyId, (tx) =>
-        lists.deleteCompanyRow(tx, contacts, companyId, id),
+        deleteCompanyRow(tx, contacts, companyId, id),
       );
     },
 

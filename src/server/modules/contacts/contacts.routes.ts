@@ -10,10 +10,11 @@ import {
   importMessage,
   importResultSchema,
 } from '../../../domain/contacts.ts';
-import { searchQuerySchema, TOTAL_COUNT_HEADER } from '../../../domain/lists.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { searchQuerySchema } from '../../../domain/lists.ts';
+import { AppError, notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { errorBodySchema } from '../../lib/schemas.ts';
+import { withTotalCount } from '../../lib/replies.ts';
+import { errorBodySchema, recordErrors } from '../../lib/schemas.ts';
 import { receiveOneFile } from '../../lib/uploads.ts';
 import { createContactsRepository } from './contacts.repository.ts';
 import { CONTACT_TEMPLATE_CSV, contactBatches, type ImportReport } from './contacts-csv.ts';
@@ -37,9 +38,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const { rows, total } = await contacts.list(user.companyId, request.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return rows;
+      return withTotalCount(reply, await contacts.list(user.companyId, request.query));
     },
   );
 
@@ -83,9 +82,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const contact = await contacts.get(user.companyId, request.params.id);
-      if (!contact) throw notFound('Contact');
-      return contact;
+      return requireFound(await contacts.get(user.companyId, request.params.id), 'Contact');
     },
   );
 
@@ -114,19 +111,13 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Update a contact (fields left out keep their value; null clears phone, organization or notes)',
         params: idParams,
         body: contactPatchSchema,
-        response: {
-          200: contactSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          404: errorBodySchema,
-        },
+        response: { 200: contactSchema, ...recordErrors },
       },
     },
     async (request) => {
       const user = requireUser(request);
       const contact = await contacts.update(user.companyId, request.params.id, request.body);
-      if (!contact) throw notFound('Contact');
-      return contact;
+      return requireFound(contact, 'Contact');
     },
   );
 

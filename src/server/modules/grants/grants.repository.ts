@@ -1,4 +1,3 @@
-import { and, eq, ilike, or } from 'drizzle-orm';
 import {
   type Grant,
   type GrantListParams,
@@ -9,6 +8,7 @@ import {
 } from '../../../domain/grants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import * as lists from '../../db/list-helpers.ts';
+import { companyRow, deleteCompanyRow, insertRow, updateRow } from '../../db/rows.ts';
 import { grants } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -41,31 +41,17 @@ type Row = Omit<Grant, 'dueDate'> & { dueDate: Date };
 const toGrant = (row: Row): Grant => ({ ...row, dueDate: row.dueDate.toISOString() });
 
 export function createGrantsRepository(db: Database) {
-  const byId = lists.companyRow(grants);
+  const byId = companyRow(grants);
 
   return {
     async list(companyId: number, params: GrantListParams, within?: Transaction) {
-      const { funder, status, q } = params;
-      const pattern = q ? lists.containsPattern(q) : undefined;
-      const { where, filtered } = lists.listWhere(
-        eq(grants.companyId, companyId),
-        funder === undefined ? undefined : eq(grants.funder, funder),
-        status === undefined ? undefined : eq(grants.status, status),
-        pattern === undefined
-          ? undefined
-          : or(ilike(grants.name, pattern), ilike(grants.funder, pattern)),
-      );
+      const filters = {
+        funder: lists.equalsIfSet(grants.funder, params.funder),
+        status: lists.equalsIfSet(grants.status, params.status),
+        q: lists.containsAny(params.q, grants.name, grants.funder),
+      };
       const page = await inCompany(within ?? db, companyId, (tx) =>
-        lists.readPage(tx, params, lists.orderFor(params.sort, order), {
-          table: grants,
-          where,
-          columns,
-          company: grants.companyId,
-          filtered,
-          counted: { companyId, list: 'grants' },
-          key: lists.listKey(params, ['funder', 'status']),
-          rows: (seek) => tx.select(columns).from(grants).where(and(where, seek)).$dynamic(),
-        }),
+        lists.readPage(tx, params, order, { table: grants, companyId, columns, filters }),
       );
       return { rows: page.rows.map(toGrant), total: page.total };
     },
@@ -86,13 +72,9 @@ export function createGrantsRepository(db: Database) {
     },
 
     async create(companyId: number, values: GrantValues, within?: Transaction): Promise<Grant> {
-      const [row] = await inCompany(within ?? db, companyId, (tx) =>
-        tx
-          .insert(grants)
-          .values({ ...values, companyId })
-          .returning(columns),
+      const row = await inCompany(within ?? db, companyId, (tx) =>
+        insertRow(tx, grants, columns, { ...values, companyId }),
       );
-      if (!row) throw new Error('grant insert returned no row');
       return toGrant(row);
     },
 
@@ -102,10 +84,8 @@ export function createGrantsRepository(db: Database) {
       values: Partial<GrantValues>,
       within?: Transaction,
     ) {
-      const [row] = await inCompany(within ?? db, companyId, (tx) =>
-        Object.keys(values).length === 0
-          ? tx.select(columns).from(grants).where(byId(companyId, id))
-          : tx.update(grants).set(values).where(byId(companyId, id)).returning(columns),
+      const row = await inCompany(within ?? db, companyId, (tx) =>
+        updateRow(tx, grants, columns, byId(companyId, id), values),
       );
       return row ? toGrant(row) : null;
     },
@@ -113,7 +93,7 @@ export function createGrantsRepository(db: Database) {
     /** Deletes the grant and, through the foreign key, its tasks. */
     remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
       return inCompany(within ?? db, companyId, (tx) =>
-        lists.deleteCompanyRow(tx, grants, companyId, id),
+        deleteCompanyRow(tx, grants, companyId, id),
       );
     },
   };

@@ -8,14 +8,13 @@ import {
   grantSchema,
   pipelineSchema,
 } from '../../../domain/grants.ts';
-import { TOTAL_COUNT_HEADER } from '../../../domain/lists.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { errorBodySchema } from '../../lib/schemas.ts';
+import { withTotalCount } from '../../lib/replies.ts';
+import { errorBodySchema, recordErrors } from '../../lib/schemas.ts';
 import { createGrantsRepository } from './grants.repository.ts';
 
 const tags = ['grants'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
 export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
   const grants = createGrantsRepository(app.db);
@@ -27,14 +26,12 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'List grants, soonest due first (search over name and funder)',
         querystring: grantListQuerySchema,
-        response: { 200: z.array(grantSchema), ...errors },
+        response: { 200: z.array(grantSchema), ...recordErrors },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const { rows, total } = await grants.list(user.companyId, request.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return rows;
+      return withTotalCount(reply, await grants.list(user.companyId, request.query));
     },
   );
 
@@ -57,14 +54,12 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One grant',
         params: idParams,
-        response: { 200: grantSchema, ...errors },
+        response: { 200: grantSchema, ...recordErrors },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const grant = await grants.get(user.companyId, request.params.id);
-      if (!grant) throw notFound('Grant');
-      return grant;
+      return requireFound(await grants.get(user.companyId, request.params.id), 'Grant');
     },
   );
 
@@ -75,7 +70,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a grant (status defaults to draft)',
         body: grantInputSchema,
-        response: { 201: grantSchema, ...errors },
+        response: { 201: grantSchema, ...recordErrors },
       },
     },
     async (request, reply) => {
@@ -93,14 +88,13 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Update a grant (fields left out keep their value; null clears notes or documentUrl)',
         params: idParams,
         body: grantPatchSchema,
-        response: { 200: grantSchema, ...errors },
+        response: { 200: grantSchema, ...recordErrors },
       },
     },
     async (request) => {
       const user = requireUser(request);
       const grant = await grants.update(user.companyId, request.params.id, request.body);
-      if (!grant) throw notFound('Grant');
-      return grant;
+      return requireFound(grant, 'Grant');
     },
   );
 
@@ -111,7 +105,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a grant and its tasks',
         params: idParams,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...recordErrors },
       },
     },
     async (request, reply) => {

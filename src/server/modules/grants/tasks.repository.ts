@@ -1,9 +1,10 @@
-import { and, asc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { dueWindowRange } from '../../../domain/due-dates.ts';
 import { openTaskStatuses } from '../../../domain/grant-constants.ts';
 import type { BoardTask, Task, TaskBoardParams, TaskValues } from '../../../domain/grants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import * as lists from '../../db/list-helpers.ts';
+import { insertRow, updateRow } from '../../db/rows.ts';
 import { grants, grantTasks } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -87,8 +88,8 @@ export function createTasksRepository(db: Database) {
       const { q, grantId, due = 'all', tz = 'UTC' } = params;
       const { where } = lists.listWhere(
         eq(grantTasks.companyId, companyId),
-        grantId === undefined ? undefined : eq(grantTasks.grantId, grantId),
-        q ? ilike(grantTasks.name, lists.containsPattern(q)) : undefined,
+        lists.equalsIfSet(grantTasks.grantId, grantId),
+        lists.containsAny(q, grantTasks.name),
         dueWithin(due, now, tz),
       );
       const rows = await inCompany(within ?? db, companyId, (tx) =>
@@ -114,11 +115,7 @@ export function createTasksRepository(db: Database) {
     ): Promise<Task | null> {
       return inCompany(within ?? db, companyId, async (tx) => {
         if (!(await grantExists(tx, companyId, grantId))) return null;
-        const [row] = await tx
-          .insert(grantTasks)
-          .values({ ...values, companyId, grantId })
-          .returning(columns);
-        return row ? toTask(row) : null;
+        return toTask(await insertRow(tx, grantTasks, columns, { ...values, companyId, grantId }));
       });
     },
 
@@ -129,17 +126,8 @@ export function createTasksRepository(db: Database) {
       values: Partial<TaskValues>,
       within?: Transaction,
     ): Promise<Task | null> {
-      const [row] = await inCompany(within ?? db, companyId, (tx) =>
-        Object.keys(values).length === 0
-          ? tx
-              .select(columns)
-              .from(grantTasks)
-              .where(byId(companyId, grantId, taskId))
-          : tx
-              .update(grantTasks)
-              .set(values)
-              .where(byId(companyId, grantId, taskId))
-              .returning(columns),
+      const row = await inCompany(within ?? db, companyId, (tx) =>
+        updateRow(tx, grantTasks, columns, byId(companyId, grantId, taskId), values),
       );
       return row ? toTask(row) : null;
     },

@@ -8,13 +8,12 @@ import {
   taskPatchSchema,
   taskSchema,
 } from '../../../domain/grants.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { errorBodySchema } from '../../lib/schemas.ts';
+import { errorBodySchema, recordErrors } from '../../lib/schemas.ts';
 import { createTasksRepository } from './tasks.repository.ts';
 
 const tags = ['tasks'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
 export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   const tasks = createTasksRepository(app.db);
@@ -40,14 +39,13 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The tasks of one grant',
         params: grantIdParams,
-        response: { 200: z.array(taskSchema), ...errors },
+        response: { 200: z.array(taskSchema), ...recordErrors },
       },
     },
     async (request) => {
       const user = requireUser(request);
       const list = await tasks.listForGrant(user.companyId, request.params.grantId);
-      if (!list) throw notFound('Grant');
-      return list;
+      return requireFound(list, 'Grant');
     },
   );
 
@@ -59,14 +57,13 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Add a task to a grant (status defaults to pending)',
         params: grantIdParams,
         body: taskInputSchema,
-        response: { 201: taskSchema, ...errors },
+        response: { 201: taskSchema, ...recordErrors },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
       const task = await tasks.create(user.companyId, request.params.grantId, request.body);
-      if (!task) throw notFound('Grant');
-      return reply.code(201).send(task);
+      return reply.code(201).send(requireFound(task, 'Grant'));
     },
   );
 
@@ -79,15 +76,14 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
           'Update a task: a status alone, or the whole form (fields left out keep their value)',
         params: grantTaskParams,
         body: taskPatchSchema,
-        response: { 200: taskSchema, ...errors },
+        response: { 200: taskSchema, ...recordErrors },
       },
     },
     async (request) => {
       const user = requireUser(request);
       const { grantId, taskId } = request.params;
       const task = await tasks.update(user.companyId, grantId, taskId, request.body);
-      if (!task) throw notFound('Task');
-      return task;
+      return requireFound(task, 'Task');
     },
   );
 
@@ -98,7 +94,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a task',
         params: grantTaskParams,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...recordErrors },
       },
     },
     async (request, reply) => {

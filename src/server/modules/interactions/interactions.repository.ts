@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type {
   Interaction,
   InteractionListParams,
@@ -7,6 +6,7 @@ import type {
 } from '../../../domain/interactions.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import * as lists from '../../db/list-helpers.ts';
+import { companyRow, deleteCompanyRow, insertRow, updateRow } from '../../db/rows.ts';
 import { interactions } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -35,78 +35,57 @@ type Row = Omit<Interaction, 'date'> & { date: Date };
 const toInteraction = (row: Row): Interaction => ({ ...row, date: row.date.toISOString() });
 
 export function createInteractionsRepository(db: Database) {
-  const byId = lists.companyRow(interactions);
-
-  const selectOne = async (tx: Transaction, companyId: number, id: number) => {
-    const [row] = await tx.select(columns).from(interactions).where(byId(companyId, id));
-    return row ? toInteraction(row) : null;
-  };
+  const byId = companyRow(interactions);
 
   return {
     async list(companyId: number, params: InteractionListParams, within?: Transaction) {
-      const { contactId } = params;
-      const { where, filtered } = lists.listWhere(
-        eq(interactions.companyId, companyId),
-        contactId === undefined ? undefined : eq(interactions.contactId, contactId),
-      );
+      const filters = { contactId: lists.equalsIfSet(interactions.contactId, params.contactId) };
+      const search = lists.searchFor('interactions_search_page', params.q, params.contactId);
       const page = await inCompany(within ?? db, companyId, (tx) =>
-        lists.readPage(tx, params, lists.orderFor(params.sort, order), {
+        lists.readPage(tx, params, order, {
           table: interactions,
-          where,
+          companyId,
           columns,
-          company: interactions.companyId,
-          filtered,
-          // Searched through the search index, which row-level security would keep a plain
-          // ILIKE from (migrations 0011 and 0013).
-          search: params.q
-            ? {
-                page: 'interactions_search_page',
-                pattern: lists.containsPattern(params.q),
-                only: params.contactId ?? null,
-              }
-            : undefined,
-          counted: { companyId, list: 'interactions' },
-          key: lists.listKey(params, ['contactId']),
-          rows: (seek) => tx.select(columns).from(interactions).where(and(where, seek)).$dynamic(),
+          filters,
+          search,
         }),
       );
       return { rows: page.rows.map(toInteraction), total: page.total };
     },
 
-    get(companyId: number, id: number, within?: Transaction) {
-      return inCompany(within ?? db, companyId, (tx) => selectOne(tx, companyId, id));
+    async get(companyId: number, id: number, within?: Transaction): Promise<Interaction | null> {
+      const [row] = await inCompany(within ?? db, companyId, (tx) =>
+        tx.select(columns).from(interactions).where(byId(companyId, id)),
+      );
+      return row ? toInteraction(row) : null;
     },
 
-    create(companyId: number, values: InteractionValues, within?: Transaction) {
-      return inCompany(within ?? db, companyId, async (tx) => {
-        const [created] = await tx
-          .insert(interactions)
-          .values({ ...values, companyId })
-          .returning({ id: interactions.id });
-        if (!created) throw new Error('interaction insert returned no row');
-        const interaction = await selectOne(tx, companyId, created.id);
-        if (!interaction) throw new Error('inserted interaction not found');
-        return interaction;
-      });
+    /**
+     * The contact's name is copied into the row by a trigger before it is written (migration
+     * 0010), so the row RETURNING reads carries it.
+     */
+    async create(companyId: number, values: InteractionValues, within?: Transaction) {
+      const row = await inCompany(within ?? db, companyId, (tx) =>
+        insertRow(tx, interactions, columns, { ...values, companyId }),
+      );
+      return toInteraction(row);
     },
 
-    update(
+    async update(
       companyId: number,
       id: number,
       values: Partial<InteractionValues>,
       within?: Transaction,
     ) {
-      return inCompany(within ?? db, companyId, async (tx) => {
-        if (Object.keys(values).length > 0) {
-          await tx.update(interactions).set(values).where(byId(companyId, id));
-        }
-        return selectOne(tx, companyId, id);
-      });
+      const row = await inCompany(within ?? db, companyId, (tx) =>
+        updateRow(tx, interactions, columns, byId(companyId, id), values),
+      );
+      return row ? toInteraction(row) : null;
     },
 
     remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
       return inCompany(within ?? db, companyId, (tx) =>
-        lists.deleteCompanyRow(tx, interactions, companyId, id),
+        deleteCompanyRow(tx, interactions, companyId, id),
       );
     },
   };

@@ -8,12 +8,12 @@ import {
   interactionPatchSchema,
   interactionSchema,
 } from '../../../domain/interactions.ts';
-import { TOTAL_COUNT_HEADER } from '../../../domain/lists.ts';
 import type { Transaction } from '../../db/client.ts';
 import { inCompany } from '../../db/scope.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { errorBodySchema } from '../../lib/schemas.ts';
+import { withTotalCount } from '../../lib/replies.ts';
+import { errorBodySchema, recordErrors } from '../../lib/schemas.ts';
 import { createContactsRepository } from '../contacts/contacts.repository.ts';
 import { createInteractionsRepository } from './interactions.repository.ts';
 
@@ -43,9 +43,7 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const { rows, total } = await interactions.list(user.companyId, request.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return rows;
+      return withTotalCount(reply, await interactions.list(user.companyId, request.query));
     },
   );
 
@@ -61,9 +59,7 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const interaction = await interactions.get(user.companyId, request.params.id);
-      if (!interaction) throw notFound('Interaction');
-      return interaction;
+      return requireFound(await interactions.get(user.companyId, request.params.id), 'Interaction');
     },
   );
 
@@ -95,12 +91,7 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Update an interaction (fields left out keep their value)',
         params: idParams,
         body: interactionPatchSchema,
-        response: {
-          200: interactionSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          404: errorBodySchema,
-        },
+        response: { 200: interactionSchema, ...recordErrors },
       },
     },
     async (request) => {
@@ -110,8 +101,7 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (contactId !== undefined) await requireOwnContact(companyId, contactId, tx);
         return interactions.update(companyId, request.params.id, request.body, tx);
       });
-      if (!interaction) throw notFound('Interaction');
-      return interaction;
+      return requireFound(interaction, 'Interaction');
     },
   );
 

@@ -5,7 +5,7 @@ import {
   acceptInvitationSchema,
   invitationLookupSchema,
 } from '../../../domain/company.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound, requireFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
 import { hashToken } from '../../lib/tokens.ts';
@@ -32,8 +32,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const invitation = await invitations.lookup(hashToken(request.params.token));
-      if (!invitation) throw notFound('Invitation');
-      return invitation;
+      return requireFound(invitation, 'Invitation');
     },
   );
 

@@ -1,4 +1,3 @@
-import { and, eq, ilike, or } from 'drizzle-orm';
 import {
   type Opportunity,
   type OpportunityListParams,
@@ -10,6 +9,7 @@ import {
 } from '../../../domain/opportunities.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import * as lists from '../../db/list-helpers.ts';
+import { companyRow, deleteCompanyRow, insertRow, updateRow } from '../../db/rows.ts';
 import { opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -46,30 +46,16 @@ const toOpportunity = (row: Row): Opportunity => ({
 });
 
 export function createOpportunitiesRepository(db: Database) {
-  const byId = lists.companyRow(opportunities);
+  const byId = companyRow(opportunities);
 
   return {
     async list(companyId: number, params: OpportunityListParams, within?: Transaction) {
-      const { stage, q } = params;
-      const pattern = q ? lists.containsPattern(q) : undefined;
-      const { where, filtered } = lists.listWhere(
-        eq(opportunities.companyId, companyId),
-        stage === undefined ? undefined : eq(opportunities.stage, stage),
-        pattern === undefined
-          ? undefined
-          : or(ilike(opportunities.name, pattern), ilike(opportunities.organization, pattern)),
-      );
+      const filters = {
+        stage: lists.equalsIfSet(opportunities.stage, params.stage),
+        q: lists.containsAny(params.q, opportunities.name, opportunities.organization),
+      };
       const page = await inCompany(within ?? db, companyId, (tx) =>
-        lists.readPage(tx, params, lists.orderFor(params.sort, order), {
-          table: opportunities,
-          where,
-          columns,
-          company: opportunities.companyId,
-          filtered,
-          counted: { companyId, list: 'opportunities' },
-          key: lists.listKey(params, ['stage']),
-          rows: (seek) => tx.select(columns).from(opportunities).where(and(where, seek)).$dynamic(),
-        }),
+        lists.readPage(tx, params, order, { table: opportunities, companyId, columns, filters }),
       );
       return { rows: page.rows.map(toOpportunity), total: page.total };
     },
@@ -95,13 +81,9 @@ export function createOpportunitiesRepository(db: Database) {
       within?: Transaction,
     ): Promise<Opportunity> {
       const probability = values.probability ?? stageProbabilities[values.stage];
-      const [row] = await inCompany(within ?? db, companyId, (tx) =>
-        tx
-          .insert(opportunities)
-          .values({ ...values, probability, companyId })
-          .returning(columns),
+      const row = await inCompany(within ?? db, companyId, (tx) =>
+        insertRow(tx, opportunities, columns, { ...values, probability, companyId }),
       );
-      if (!row) throw new Error('opportunity insert returned no row');
       return toOpportunity(row);
     },
 
@@ -111,17 +93,15 @@ export function createOpportunitiesRepository(db: Database) {
       values: Partial<OpportunityValues>,
       within?: Transaction,
     ) {
-      const [row] = await inCompany(within ?? db, companyId, (tx) =>
-        Object.keys(values).length === 0
-          ? tx.select(columns).from(opportunities).where(byId(companyId, id))
-          : tx.update(opportunities).set(values).where(byId(companyId, id)).returning(columns),
+      const row = await inCompany(within ?? db, companyId, (tx) =>
+        updateRow(tx, opportunities, columns, byId(companyId, id), values),
       );
       return row ? toOpportunity(row) : null;
     },
 
     remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
       return inCompany(within ?? db, companyId, (tx) =>
-        lists.deleteCompanyRow(tx, opportunities, companyId, id),
+        deleteCompanyRow(tx, opportunities, companyId, id),
       );
     },
   };

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../../domain/common.ts';
-import { TOTAL_COUNT_HEADER } from '../../../domain/lists.ts';
 import {
   opportunityInputSchema,
   opportunityListQuerySchema,
@@ -9,13 +8,13 @@ import {
   opportunityPipelineSchema,
   opportunitySchema,
 } from '../../../domain/opportunities.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { errorBodySchema } from '../../lib/schemas.ts';
+import { withTotalCount } from '../../lib/replies.ts';
+import { errorBodySchema, recordErrors } from '../../lib/schemas.ts';
 import { createOpportunitiesRepository } from './opportunities.repository.ts';
 
 const tags = ['opportunities'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
 export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   const opportunities = createOpportunitiesRepository(app.db);
@@ -27,14 +26,12 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'List opportunities, soonest expected close first',
         querystring: opportunityListQuerySchema,
-        response: { 200: z.array(opportunitySchema), ...errors },
+        response: { 200: z.array(opportunitySchema), ...recordErrors },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const { rows, total } = await opportunities.list(user.companyId, request.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return rows;
+      return withTotalCount(reply, await opportunities.list(user.companyId, request.query));
     },
   );
 
@@ -57,14 +54,13 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One opportunity',
         params: idParams,
-        response: { 200: opportunitySchema, ...errors },
+        response: { 200: opportunitySchema, ...recordErrors },
       },
     },
     async (request) => {
       const user = requireUser(request);
       const opportunity = await opportunities.get(user.companyId, request.params.id);
-      if (!opportunity) throw notFound('Opportunity');
-      return opportunity;
+      return requireFound(opportunity, 'Opportunity');
     },
   );
 
@@ -75,7 +71,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Create an opportunity (probability defaults to the stage's)",
         body: opportunityInputSchema,
-        response: { 201: opportunitySchema, ...errors },
+        response: { 201: opportunitySchema, ...recordErrors },
       },
     },
     async (request, reply) => {
@@ -93,7 +89,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
           'Update an opportunity (fields left out keep their value; null clears probability or notes)',
         params: idParams,
         body: opportunityPatchSchema,
-        response: { 200: opportunitySchema, ...errors },
+        response: { 200: opportunitySchema, ...recordErrors },
       },
     },
     async (request) => {
@@ -103,8 +99,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
       );
-      if (!opportunity) throw notFound('Opportunity');
-      return opportunity;
+      return requireFound(opportunity, 'Opportunity');
     },
   );
 
@@ -115,7 +110,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete an opportunity',
         params: idParams,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...recordErrors },
       },
     },
     async (request, reply) => {

@@ -1,0 +1,62 @@
+import { type AnyColumn, and, eq, getTableName, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { Transaction } from './client.ts';
+
+/** The columns a repository reads a record with, and the row they make. */
+type Columns = Record<string, PgColumn>;
+type Row<Selected extends Columns> = SelectResultFields<Selected>;
+
+/** A company's row by its id: the condition every get, update and delete of a record uses. */
+export const companyRow =
+  (table: { companyId: AnyColumn; id: AnyColumn }) => (companyId: number, id: number) =>
+    and(eq(table.companyId, companyId), eq(table.id, id));
+
+/** Inserts one row and returns it as `columns` select it. */
+export async function insertRow<Table extends PgTable, Selected extends Columns>(
+  tx: Transaction,
+  table: Table,
+  columns: Selected,
+  values: PgInsertValue<Table>,
+): Promise<Row<Selected>> {
+  const [row] = (await tx.insert(table).values(values).returning(columns)) as Row<Selected>[];
+  if (!row) throw new Error(`${getTableName(table)} insert returned no row`);
+  return row;
+}
+
+/**
+ * Writes the fields given to the row `where` names and returns it as `columns` select it; null
+ * when there is none. A patch that leaves every field out only reads the row: an UPDATE must set
+ * a column.
+ */
+export async function updateRow<Table extends PgTable, Selected extends Columns>(
+  tx: Transaction,
+  table: Table,
+  columns: Selected,
+  where: SQL | undefined,
+  values: PgUpdateSetSource<Table>,
+): Promise<Row<Selected> | null> {
+  const [row] = (
+    Object.keys(values).length === 0
+      ? await tx
+          .select(columns)
+          .from(table as PgTable)
+          .where(where)
+      : await tx.update(table).set(values).where(where).returning(columns)
+  ) as Row<Selected>[];
+  return row ?? null;
+}
+
+/** Deletes a company's row by its id; false when there was none. */
+export async function deleteCompanyRow(
+  tx: Transaction,
+  table: PgTable & { companyId: AnyColumn; id: PgColumn },
+  companyId: number,
+  id: number,
+): Promise<boolean> {
+  const deleted = await tx
+    .delete(table)
+    .where(companyRow(table)(companyId, id))
+    .returning({ id: table.id });
+  return deleted.length > 0;
+}
