@@ -24,6 +24,7 @@ describe('the page an emailed reset link opens', () => {
     const user = userEvent.setup({ delay: null });
     const { resets } = renderPage('/reset-password?token=tok_123');
     const password = await screen.findByLabelText(/^New password/);
+    expect(document.title).toBe('Reset Password · Grantwell');
     expect(descriptionOf(password)).toBe(PASSWORD_RULE);
 
     await fill(user, password, 'lowercase-only1');
@@ -53,6 +54,7 @@ describe('the page an emailed reset link opens', () => {
   it('without a token, says the link is invalid', async () => {
     renderPage('/reset-password');
     expect(await screen.findByRole('heading', { name: 'Invalid Link' })).toBeTruthy();
+    expect(document.title).toBe('Reset Password · Grantwell');
     expect(screen.getByRole('button', { name: 'Go to Login' })).toBeTruthy();
   });
 });

@@ -34,6 +34,7 @@ describe('the profile page', () => {
   it("changes one's name; Save Changes waits for a change", async () => {
     const { changes, user } = renderProfile();
     const details = await section('Your Details');
+    expect(document.title).toBe('Profile · Grantwell');
     const save = within(details).getByRole('button', { name: 'Save Changes' });
     expect(within(details).getByLabelText(/^Email/)).toHaveProperty('value', signedInUser.email);
     expect(save).toHaveProperty('disabled', true);
