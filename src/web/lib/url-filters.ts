@@ -34,9 +34,3 @@ export const choiceParam = <T extends string>(
   name: string,
   values: readonly T[],
 ): T | undefined => values.find((value) => value === params.get(name));
-
-/** The value of `name` when it is an id (a positive whole number). */
-export function idParam(params: URLSearchParams, name: string): number | undefined {
-  const value = Number(params.get(name));
-  return Number.isSafeInteger(value) && value > 0 ? value : undefined;
-}
