@@ -36,8 +36,8 @@ function NotFoundText({ children }: { children: ReactNode }) {
 
 /**
  * A detail page's record as far as it has loaded: '… not found' when the id is no valid id or the
- * record does not exist, 'Loading...', the failure (with a button to try again), or else
- * `children` with the record.
+ * record does not exist, 'Loading...', the failure (with a button to try again) when it never
+ * loaded, or else `children` with the record.
  */
 export function RecordStates<T>({
   id,
@@ -59,7 +59,8 @@ export function RecordStates<T>({
     );
   }
   if (query.isPending) return <LoadingText />;
-  if (query.isError || record === undefined) {
+  // A refresh that fails keeps the record loaded before: the page goes on showing it.
+  if (record === undefined) {
     return (
       <LoadFailed what={`This ${noun}`} error={query.error} onRetry={() => void query.refetch()} />
     );
