@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client.ts';
-import { renderPage, stubApi } from '../../test/render.tsx';
+import { byPath, renderPage } from '../../test/render.tsx';
 // The dialogs load when first opened: loaded here, before the tests, so no test waits on it.
 import '../../features/contacts/components/contact-dialog.tsx';
 import '../../features/grants/components/grant-dialog.tsx';
@@ -135,10 +135,10 @@ const pages: Record<string, DetailPage> = {
 
 /** Opens the page of `record` as the router would: /contacts/7 for /api/contacts/7. */
 function openPage({ page, url, record }: DetailPage, queryClient = createQueryClient()) {
-  const requests = stubApi({ ...related, [url]: { body: record } });
   const route = url.replace(/^\/api/, '');
-  renderPage(page, { url: route, path: route.replace(/\d+$/, ':id'), queryClient });
-  return requests;
+  const answer = byPath({ ...related, [url]: { body: record } });
+  return renderPage(page, { url: route, path: route.replace(/\d+$/, ':id'), queryClient, answer })
+    .sent;
 }
 
 const location = () => screen.getByTestId('location').textContent;
@@ -170,7 +170,7 @@ describe.each(Object.entries(pages))('the %s page', (_kind, detail) => {
     await screen.findByRole('heading', { name: detail.heading, level: 1 });
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: detail.remove.dialog });
-    const deletes = () => requests.filter((r) => r.startsWith('DELETE'));
+    const deletes = () => requests.filter((r) => r.method === 'DELETE').map((r) => r.url);
     return { user, confirm, deletes, cachedList };
   }
 
@@ -182,7 +182,7 @@ describe.each(Object.entries(pages))('the %s page', (_kind, detail) => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(detail.remove.notice)).toBeTruthy();
     await waitFor(() => expect(location()).toBe(detail.remove.list));
-    expect(deletes()).toEqual([`DELETE ${detail.url}`]);
+    expect(deletes()).toEqual([detail.url]);
     // The list opens asking afresh, never showing the deleted record from its cache.
     expect(cachedList()).toBeUndefined();
   });
@@ -214,8 +214,8 @@ describe('the contact page', () => {
     await user.paste('Follow-up call');
     await user.click(within(dialog).getByRole('button', { name: 'Log Interaction' }));
     expect(await screen.findByText('Interaction created successfully')).toBeTruthy();
-    const posted = requests.find((r) => r.startsWith('POST /api/interactions '));
-    expect(JSON.parse(posted?.slice('POST /api/interactions '.length) ?? '{}')).toMatchObject({
+    const posted = requests.find((r) => r.method === 'POST' && r.url === '/api/interactions');
+    expect(posted?.body).toMatchObject({
       contactId: 7,
       notes: 'Follow-up call',
     });

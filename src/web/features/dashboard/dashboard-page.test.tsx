@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../../domain/dashboard.ts';
-import { renderPage, stubApi } from '../../test/render.tsx';
+import { byPath, renderPage } from '../../test/render.tsx';
 import DashboardPage from './dashboard-page.tsx';
 
 const task = (id: number, name: string, dueDate: string) => ({
@@ -31,21 +31,22 @@ const section = async (name: string) => screen.findByRole('region', { name });
 
 describe('the dashboard', () => {
   it('lists the tasks due soon and the overdue ones, each with its grant and calendar links', async () => {
-    const requests = stubApi({
-      '/api/dashboard': {
-        body: dashboard({
-          tasksDueSoon: {
-            items: [task(1, 'Call the officer', '2026-06-03T10:00:00.000Z')],
-            total: 1,
-          },
-          overdueTasks: {
-            items: [task(2, 'Send the budget', '2026-05-01T10:00:00.000Z')],
-            total: 1,
-          },
-        }),
-      },
+    const { sent } = renderPage(<DashboardPage />, {
+      answer: byPath({
+        '/api/dashboard': {
+          body: dashboard({
+            tasksDueSoon: {
+              items: [task(1, 'Call the officer', '2026-06-03T10:00:00.000Z')],
+              total: 1,
+            },
+            overdueTasks: {
+              items: [task(2, 'Send the budget', '2026-05-01T10:00:00.000Z')],
+              total: 1,
+            },
+          }),
+        },
+      }),
     });
-    renderPage(<DashboardPage />);
 
     const dueSoon = await section('Tasks Due in the Next 14 Days');
     expect(within(dueSoon).getByText('Call the officer')).toBeTruthy();
@@ -67,15 +68,16 @@ describe('the dashboard', () => {
     expect(within(overdue).getByRole('link', { name: /Download \.ics/ })).toBeTruthy();
     // The days are the user's: the browser's time zone goes with the request.
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    expect(requests).toContain(`GET /api/dashboard?tz=${encodeURIComponent(zone)}`);
+    expect(sent.map((r) => r.url)).toContain(`/api/dashboard?tz=${encodeURIComponent(zone)}`);
     // The spec's cards stay as they were.
     expect(screen.getByText('No upcoming grant deadlines')).toBeTruthy();
     expect(screen.getByText('No recent interactions')).toBeTruthy();
   });
 
   it('says when there is no task due or overdue', async () => {
-    stubApi({ '/api/dashboard': { body: dashboard({}) } });
-    renderPage(<DashboardPage />);
+    renderPage(<DashboardPage />, {
+      answer: byPath({ '/api/dashboard': { body: dashboard({}) } }),
+    });
     expect(
       within(await section('Tasks Due in the Next 14 Days')).getByText(
         'No tasks due in the next 14 days',
@@ -88,8 +90,11 @@ describe('the dashboard', () => {
     const items = Array.from({ length: 10 }, (_, i) =>
       task(i + 1, `Late task ${i + 1}`, '2026-05-01T10:00:00.000Z'),
     );
-    stubApi({ '/api/dashboard': { body: dashboard({ overdueTasks: { items, total: 23 } }) } });
-    renderPage(<DashboardPage />);
+    renderPage(<DashboardPage />, {
+      answer: byPath({
+        '/api/dashboard': { body: dashboard({ overdueTasks: { items, total: 23 } }) },
+      }),
+    });
     const overdue = await section('Overdue Tasks');
     expect(within(overdue).getByText('Showing 10 of 23')).toBeTruthy();
     expect(

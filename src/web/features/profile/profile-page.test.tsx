@@ -5,10 +5,10 @@ import { PASSWORD_RULE } from '../../../domain/password-rule.ts';
 import {
   descriptionOf,
   fill,
-  renderWithApp,
+  renderPage,
   type SentRequest,
   signedInUser,
-} from '../../test/render-signed-in.tsx';
+} from '../../test/render.tsx';
 import ProfilePage from './profile-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -23,7 +23,7 @@ function renderProfile() {
     }
     return undefined;
   };
-  const view = renderWithApp(<ProfilePage />, { path: '/profile', answer });
+  const view = renderPage(<ProfilePage />, { url: '/profile', answer });
   const changes = () => view.sent.filter((r) => r.method !== 'GET');
   return { changes, user: userEvent.setup({ delay: null }) };
 }
