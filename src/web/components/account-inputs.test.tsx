@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_RULE } from '../../domain/password-rule.ts';
 import { RegisterForm } from '../features/auth/components/register-form.tsx';
 import {
@@ -8,8 +8,6 @@ import {
 } from '../features/company/components/user-dialogs.tsx';
 import AcceptInvitationPage from '../features/invitations/accept-invitation-page.tsx';
 import { descriptionOf, renderPage } from '../test/render.tsx';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const member = {
   id: 9,

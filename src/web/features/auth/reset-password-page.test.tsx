@@ -1,11 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_RULE } from '../../../domain/password-rule.ts';
 import { descriptionOf, fill, renderPage } from '../../test/render.tsx';
 import ResetPasswordPage from './reset-password-page.tsx';
-
-afterEach(() => vi.unstubAllGlobals());
 
 function renderResetPage(url: string) {
   const view = renderPage(<ResetPasswordPage />, {

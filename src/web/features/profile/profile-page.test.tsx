@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_RULE } from '../../../domain/password-rule.ts';
 import {
   descriptionOf,
@@ -10,8 +10,6 @@ import {
   signedInUser,
 } from '../../test/render.tsx';
 import ProfilePage from './profile-page.tsx';
-
-afterEach(() => vi.unstubAllGlobals());
 
 function renderProfile() {
   const answer = ({ method, url, body }: SentRequest) => {

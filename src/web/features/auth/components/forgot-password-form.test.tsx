@@ -1,10 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fill, renderPage, type SentRequest } from '../../../test/render.tsx';
 import { AuthPage } from './auth-page.tsx';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const SENT =
   'If an account matches, we have emailed a link to reset its password. The link works for one hour.';

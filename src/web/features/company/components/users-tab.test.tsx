@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TeamMember } from '../../../../domain/company.ts';
 import { renderPage, type SentRequest, signedInUser } from '../../../test/render.tsx';
 import { UsersTab } from './users-tab.tsx';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const me: TeamMember = {
   id: signedInUser.id,
