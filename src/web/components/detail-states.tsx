@@ -3,6 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { capitalise } from '../lib/format.ts';
 import { LoadFailed } from './query-states.tsx';
 
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
@@ -54,9 +55,7 @@ export function RecordStates<T>({
 }) {
   const record = query.data;
   if (id === null || record === null) {
-    return (
-      <NotFoundText>{`${noun.charAt(0).toUpperCase()}${noun.slice(1)} not found`}</NotFoundText>
-    );
+    return <NotFoundText>{`${capitalise(noun)} not found`}</NotFoundText>;
   }
   if (query.isPending) return <LoadingText />;
   // A refresh that fails keeps the record loaded before: the page goes on showing it.

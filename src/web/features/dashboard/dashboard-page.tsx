@@ -20,7 +20,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { LoadFailed } from '../../components/query-states.tsx';
 import { ShowingSome } from '../../components/showing-some.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { capitalise, formatDate, formatDateTime } from '../../lib/format.ts';
 import { useDashboard } from './api/dashboard-api.ts';
 
 function CountCard({ label, value, icon }: { label: string; value: number; icon: ReactNode }) {
@@ -153,8 +153,6 @@ function TasksList({
   );
 }
 
-const typeName = (type: string) => type.charAt(0).toUpperCase() + type.slice(1);
-
 export default function DashboardPage() {
   const dashboard = useDashboard();
   useDocumentTitle('Dashboard');
@@ -211,7 +209,7 @@ export default function DashboardPage() {
               items={data.recentInteractions.map((interaction) => ({
                 id: interaction.id,
                 href: `/interactions/${interaction.id}`,
-                name: `${typeName(interaction.type)} with ${interaction.contactName}`,
+                name: `${capitalise(interaction.type)} with ${interaction.contactName}`,
                 detail: interaction.notes,
                 detailLines: 1,
                 when: formatDateTime(interaction.date),
