@@ -66,6 +66,8 @@ describe('the dashboard', () => {
       '/grants/42',
     );
     expect(within(overdue).getByRole('link', { name: /Download \.ics/ })).toBeTruthy();
+    // Each list shows all its tasks: no count, no link to the board.
+    expect(screen.queryByText(/Showing/)).toBeNull();
     // The days are the user's: the browser's time zone goes with the request.
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     expect(sent.map((r) => r.url)).toContain(`/api/dashboard?tz=${encodeURIComponent(zone)}`);
@@ -87,20 +89,30 @@ describe('the dashboard', () => {
   });
 
   it('says how many tasks a cut-short list leaves out, and leads to the board', async () => {
-    const items = Array.from({ length: 10 }, (_, i) =>
-      task(i + 1, `Late task ${i + 1}`, '2026-05-01T10:00:00.000Z'),
-    );
+    const tasks = (name: string) =>
+      Array.from({ length: 10 }, (_, i) =>
+        task(i + 1, `${name} ${i + 1}`, '2026-05-01T10:00:00.000Z'),
+      );
     renderPage(<DashboardPage />, {
       answer: byPath({
-        '/api/dashboard': { body: dashboard({ overdueTasks: { items, total: 23 } }) },
+        '/api/dashboard': {
+          body: dashboard({
+            overdueTasks: { items: tasks('Late task'), total: 23 },
+            tasksDueSoon: { items: tasks('Next task'), total: 12 },
+          }),
+        },
       }),
     });
+    const boardLink = (list: HTMLElement) =>
+      within(list).getByRole('link', { name: 'Open the Tasks Board' }).getAttribute('href');
+
+    // The overdue ones: the board shows just them.
     const overdue = await section('Overdue Tasks');
     expect(within(overdue).getByText('Showing 10 of 23')).toBeTruthy();
-    expect(
-      within(overdue).getByRole('link', { name: 'Open the Tasks Board' }).getAttribute('href'),
-    ).toBe('/tasks');
+    expect(boardLink(overdue)).toBe('/tasks?due=overdue');
+    // The board has no window of 14 days: the whole board.
     const dueSoon = await section('Tasks Due in the Next 14 Days');
-    expect(within(dueSoon).queryByText(/Showing/)).toBeNull();
+    expect(within(dueSoon).getByText('Showing 10 of 12')).toBeTruthy();
+    expect(boardLink(dueSoon)).toBe('/tasks');
   });
 });

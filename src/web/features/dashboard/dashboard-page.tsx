@@ -113,17 +113,22 @@ function DashboardList({
   );
 }
 
-/** One of the task lists: each task with its grant (a link), due date and calendar links. */
+/**
+ * One of the task lists: each task with its grant (a link), due date and calendar links; cut
+ * short, a link to the tasks board at `board` (filtered as the list is, where the board can be).
+ */
 function TasksList({
   id,
   title,
   empty,
   tasks,
+  board,
 }: {
   id: string;
   title: string;
   empty: string;
   tasks: DashboardTasks;
+  board: string;
 }) {
   return (
     <DashboardList
@@ -145,7 +150,7 @@ function TasksList({
         ),
       }))}
       footer={
-        <ShowingSome shown={tasks.items.length} total={tasks.total} to="/tasks">
+        <ShowingSome shown={tasks.items.length} total={tasks.total} to={board}>
           Open the Tasks Board
         </ShowingSome>
       }
@@ -222,12 +227,15 @@ export default function DashboardPage() {
               title="Overdue Tasks"
               empty="No overdue tasks"
               tasks={data.overdueTasks}
+              board="/tasks?due=overdue"
             />
             <TasksList
               id="due-soon-title"
               title={`Tasks Due in the Next ${TASKS_DUE_WITHIN_DAYS} Days`}
               empty={`No tasks due in the next ${TASKS_DUE_WITHIN_DAYS} days`}
               tasks={data.tasksDueSoon}
+              // The board has no 14-day window (this week, next 30 days): the whole board.
+              board="/tasks"
             />
           </SimpleGrid>
         </Stack>
