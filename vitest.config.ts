@@ -35,6 +35,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.tsx', 'src/web/**/*.test.ts'],
           setupFiles: ['test/helpers/fail-on-console-error.ts', 'src/web/test/setup.ts'],
+          // A test's stand-in for fetch (or any other global) is gone before the next test starts.
+          unstubGlobals: true,
           // A test that drives a form through its menus and dialogs takes over 15 s when the
           // two cores are shared with three other test files.
           testTimeout: 30_000,

@@ -11,10 +11,18 @@ const SWIPE_THRESHOLD_PX = 50;
 const HOTKEY = ['F8'];
 
 // Radix repeats each notice's text for a second in a hidden live region of its own, at the end
-// of the page. Here the notice itself is the live region (role="alert", which screen readers
-// announce as it appears), so that copy goes to an element outside the page and the text is in
-// the page once.
+// of the page. Here the notice itself is the live region, so that copy goes to an element outside
+// the page and the text is in the page once.
 const offPage = document.createElement('div');
+
+/**
+ * Each kind's accent, and how screen readers hear it: an error interrupts (an alert), a success
+ * waits until they are done speaking (a status).
+ */
+const kinds = {
+  success: { color: 'teal', role: 'status' },
+  error: { color: 'red', role: 'alert' },
+} as const;
 
 /**
  * Where notices appear: a stack at the bottom right, labelled 'Notifications (F8)'. The
@@ -37,9 +45,9 @@ export default function Notices() {
             if (!open) dismissNotice(notice.id);
           }}
           className={classes.notice}
-          style={{ '--notice-color': `var(--mantine-color-${notice.color}-6)` }}
+          style={{ '--notice-color': `var(--mantine-color-${kinds[notice.kind].color}-6)` }}
         >
-          <div role="alert" className={classes.body}>
+          <div role={kinds[notice.kind].role} className={classes.body}>
             <Toast.Title className={classes.title}>{notice.title}</Toast.Title>
             {notice.message && (
               <Toast.Description className={classes.message}>{notice.message}</Toast.Description>

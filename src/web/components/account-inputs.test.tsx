@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_RULE } from '../../domain/password-rule.ts';
 import { RegisterForm } from '../features/auth/components/register-form.tsx';
 import {
@@ -7,9 +7,7 @@ import {
   ResetPasswordDialog,
 } from '../features/company/components/user-dialogs.tsx';
 import AcceptInvitationPage from '../features/invitations/accept-invitation-page.tsx';
-import { descriptionOf, renderWithApp } from '../test/render-signed-in.tsx';
-
-afterEach(() => vi.unstubAllGlobals());
+import { descriptionOf, renderPage } from '../test/render.tsx';
 
 const member = {
   id: 9,
@@ -29,25 +27,25 @@ describe('a new password field', () => {
   });
 
   it('on the register form', async () => {
-    renderWithApp(<RegisterForm />, { user: null });
+    renderPage(<RegisterForm />, { user: null });
     expect(descriptionOf(await screen.findByLabelText(/^Password/))).toBe(PASSWORD_RULE);
   });
 
   it('in the Add New User dialog', async () => {
-    renderWithApp(<AddUserDialog opened onClose={() => {}} />);
+    renderPage(<AddUserDialog opened onClose={() => {}} />);
     expect(descriptionOf(await screen.findByLabelText(/^Password/))).toBe(PASSWORD_RULE);
   });
 
   it("in an admin's Reset Password dialog", async () => {
-    renderWithApp(<ResetPasswordDialog member={member} onClose={() => {}} />);
+    renderPage(<ResetPasswordDialog member={member} onClose={() => {}} />);
     expect(descriptionOf(await screen.findByLabelText(/^New password for Uma User/))).toBe(
       PASSWORD_RULE,
     );
   });
 
   it('on the invitation acceptance form', async () => {
-    renderWithApp(<AcceptInvitationPage />, {
-      path: '/accept-invitation?token=abc',
+    renderPage(<AcceptInvitationPage />, {
+      url: '/accept-invitation?token=abc',
       user: null,
       answer: ({ url }) =>
         url === '/api/invitations/abc'

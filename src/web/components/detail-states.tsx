@@ -3,6 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { capitalise } from '../lib/format.ts';
 import { LoadFailed } from './query-states.tsx';
 
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
@@ -36,8 +37,8 @@ function NotFoundText({ children }: { children: ReactNode }) {
 
 /**
  * A detail page's record as far as it has loaded: '… not found' when the id is no valid id or the
- * record does not exist, 'Loading...', the failure (with a button to try again), or else
- * `children` with the record.
+ * record does not exist, 'Loading...', the failure (with a button to try again) when it never
+ * loaded, or else `children` with the record.
  */
 export function RecordStates<T>({
   id,
@@ -54,12 +55,11 @@ export function RecordStates<T>({
 }) {
   const record = query.data;
   if (id === null || record === null) {
-    return (
-      <NotFoundText>{`${noun.charAt(0).toUpperCase()}${noun.slice(1)} not found`}</NotFoundText>
-    );
+    return <NotFoundText>{`${capitalise(noun)} not found`}</NotFoundText>;
   }
   if (query.isPending) return <LoadingText />;
-  if (query.isError || record === undefined) {
+  // A refresh that fails keeps the record loaded before: the page goes on showing it.
+  if (record === undefined) {
     return (
       <LoadFailed what={`This ${noun}`} error={query.error} onRetry={() => void query.refetch()} />
     );

@@ -2,7 +2,6 @@ import { Group, Pagination, Text, TextInput, UnstyledButton } from '@mantine/cor
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { ListParams } from '../../domain/lists.ts';
 
 export const PAGE_SIZE = 25;
@@ -38,26 +37,6 @@ export function useListState<Field extends string>(filters = '') {
     page,
     setPage,
     offset: (page - 1) * PAGE_SIZE,
-  };
-}
-
-/**
- * A list's filter kept in the page's address (`/contacts?organization=Hope+Trust`), so a link
- * can open the list filtered. `shown` is what the list panel shows of it (`ListPanel`'s
- * `filter`): its label, and clearing it, which takes it out of the address.
- */
-export function useUrlFilter(name: string) {
-  const [params, setParams] = useSearchParams();
-  const value = params.get(name) || undefined;
-  const clear = () =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete(name);
-      return next;
-    });
-  return {
-    value,
-    shown: (label: string) => (value === undefined ? undefined : { label, clear }),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Icon } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { Page } from '../lib/api-client.ts';
+import { capitalise } from '../lib/format.ts';
 import { ListFooter, PAGE_SIZE, SearchBox, type useListState } from './list-controls.tsx';
 import { LoadFailed, LoadingBlock, NoMatches } from './query-states.tsx';
 
@@ -48,8 +49,6 @@ interface ListWording {
   icon: Icon;
   hint?: string;
 }
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A filter the list is shown with ('Organization: Hope Trust'), and how to take it off. */
 interface ListFilter {
@@ -113,7 +112,7 @@ export function ListPanel<T>({
         <LoadingBlock label={`Loading ${noun}`} />
       ) : query.isError && !page ? (
         <LoadFailed
-          what={capitalised(noun)}
+          what={capitalise(noun)}
           error={query.error}
           onRetry={() => void query.refetch()}
         />

@@ -1,5 +1,6 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy } from 'react';
+import { capitalise } from '../lib/format.ts';
 import { withNotice } from '../lib/notify.ts';
 import { confirmDelete } from './confirm-delete.tsx';
 
@@ -45,7 +46,7 @@ export function recordActions<T extends { id: number }, DialogProps extends obje
   question: (record: T) => string;
 }) {
   const title = `Delete ${noun}`;
-  const deleted = `${noun.charAt(0).toUpperCase()}${noun.slice(1)} deleted successfully`;
+  const deleted = `${capitalise(noun)} deleted successfully`;
 
   function useDeletion(): RecordDeletion<T> {
     const remove = useDelete();

@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client.ts';
 import { userKeys } from './auth/api/auth-api.ts';
 import {
@@ -54,8 +54,6 @@ import { useUpdateProfile } from './profile/api/profile-api.ts';
  * checks those queries were marked stale (so the ones on screen fetch again). The network is a
  * stand-in answering 200: these tests are about the cache, the API has its own suite.
  */
-
-afterEach(() => vi.unstubAllGlobals());
 
 /** The import sends its file with XMLHttpRequest (for its progress): a stand-in that answers 200. */
 class AnsweringRequest {

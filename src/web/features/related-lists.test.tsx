@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import GrantDetailPage from '../app/routes/grant-detail-page.tsx';
-import { renderPage, stubApi } from '../test/render.tsx';
+import { byPath, renderPage, type SentRequest } from '../test/render.tsx';
 import { OrganizationContactsCard } from './contacts/components/organization-contacts-card.tsx';
 import ContactsPage from './contacts/contacts-page.tsx';
 import { OrganizationGrantsCard } from './grants/components/organization-grants-card.tsx';
@@ -44,8 +44,9 @@ const interactions = (count: number) =>
     companyId: 1,
   }));
 
-const gets = (requests: string[], path: string) =>
-  requests.filter((r) => r.startsWith(`GET ${path}?`) || r === `GET ${path}`);
+/** The addresses of the GET requests sent to `path`, with their queries. */
+const gets = (sent: SentRequest[], path: string) =>
+  sent.filter((r) => r.method === 'GET' && r.url.split('?')[0] === path).map((r) => r.url);
 
 interface RelatedCard {
   card: ReactNode;
@@ -61,39 +62,41 @@ const cards: Record<string, RelatedCard> = {
     card: <OrganizationContactsCard organization="Harvest Foundation" />,
     api: '/api/contacts',
     rows: contacts,
-    asks: 'GET /api/contacts?organization=Harvest+Foundation&limit=10',
+    asks: '/api/contacts?organization=Harvest+Foundation&limit=10',
     viewAll: '/contacts?organization=Harvest+Foundation',
   },
   'organization grants': {
     card: <OrganizationGrantsCard organization="Harvest Foundation" />,
     api: '/api/grants',
     rows: grants,
-    asks: 'GET /api/grants?funder=Harvest+Foundation&limit=10',
+    asks: '/api/grants?funder=Harvest+Foundation&limit=10',
     viewAll: '/grants?funder=Harvest+Foundation',
   },
   "a contact's interactions": {
     card: <ContactInteractionsCard contactId={7} />,
     api: '/api/interactions',
     rows: interactions,
-    asks: 'GET /api/interactions?contactId=7&limit=10',
+    asks: '/api/interactions?contactId=7&limit=10',
     viewAll: '/interactions?contactId=7',
   },
 };
 
 describe.each(Object.entries(cards))('the card of %s', (_name, related) => {
   it('shows ten, says how many there are, and links to all of them', async () => {
-    const requests = stubApi({ [related.api]: { body: related.rows(10), total: 57 } });
-    renderPage(related.card);
+    const { sent } = renderPage(related.card, {
+      answer: byPath({ [related.api]: { body: related.rows(10), total: 57 } }),
+    });
     expect(await screen.findByText('Showing 10 of 57')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View all 57' }).getAttribute('href')).toBe(
       related.viewAll,
     );
-    expect(gets(requests, related.api)).toEqual([related.asks]);
+    expect(gets(sent, related.api)).toEqual([related.asks]);
   });
 
   it('says nothing more when it shows them all', async () => {
-    stubApi({ [related.api]: { body: related.rows(3), total: 3 } });
-    renderPage(related.card);
+    renderPage(related.card, {
+      answer: byPath({ [related.api]: { body: related.rows(3), total: 3 } }),
+    });
     await waitFor(() => expect(screen.queryByText(/Loading/)).toBeNull());
     await screen.findAllByRole(related.api === '/api/contacts' ? 'link' : 'button');
     expect(screen.queryByText(/Showing/)).toBeNull();
@@ -120,7 +123,7 @@ const lists: Record<string, FilteredList> = {
     url: '/contacts?organization=Harvest+Foundation',
     api: '/api/contacts',
     rows: contacts(2),
-    asks: /^GET \/api\/contacts\?.*organization=Harvest\+Foundation/,
+    asks: /^\/api\/contacts\?.*organization=Harvest\+Foundation/,
     chip: 'Organization: Harvest Foundation',
     list: '/contacts',
   },
@@ -129,7 +132,7 @@ const lists: Record<string, FilteredList> = {
     url: '/grants?funder=Harvest+Foundation',
     api: '/api/grants',
     rows: grants(2),
-    asks: /^GET \/api\/grants\?.*funder=Harvest\+Foundation/,
+    asks: /^\/api\/grants\?.*funder=Harvest\+Foundation/,
     chip: 'Funder: Harvest Foundation',
     list: '/grants',
     also: { '/api/grants/pipeline': { body: [] } },
@@ -139,7 +142,7 @@ const lists: Record<string, FilteredList> = {
     url: '/interactions?contactId=7',
     api: '/api/interactions',
     rows: interactions(2),
-    asks: /^GET \/api\/interactions\?.*contactId=7/,
+    asks: /^\/api\/interactions\?.*contactId=7/,
     chip: 'Contact: Hal Harvest',
     list: '/interactions',
     also: {
@@ -153,16 +156,18 @@ const lists: Record<string, FilteredList> = {
 describe.each(Object.entries(lists))('the %s list', (_name, filtered) => {
   it('reads its filter from the address, shows it, and clears it', async () => {
     const user = userEvent.setup({ delay: null });
-    const requests = stubApi({
-      [filtered.api]: { body: filtered.rows, total: filtered.rows.length },
-      ...filtered.also,
+    const { sent } = renderPage(filtered.page, {
+      url: filtered.url,
+      answer: byPath({
+        [filtered.api]: { body: filtered.rows, total: filtered.rows.length },
+        ...filtered.also,
+      }),
     });
-    renderPage(filtered.page, { url: filtered.url });
     const chip = await screen.findByText(filtered.chip);
     await waitFor(() =>
-      expect(gets(requests, filtered.api).some((r) => filtered.asks.test(r))).toBe(true),
+      expect(gets(sent, filtered.api).some((r) => filtered.asks.test(r))).toBe(true),
     );
-    expect(gets(requests, filtered.api).every((r) => filtered.asks.test(r))).toBe(true);
+    expect(gets(sent, filtered.api).every((r) => filtered.asks.test(r))).toBe(true);
 
     const filter = chip.closest('[data-list-filter]');
     if (!(filter instanceof HTMLElement)) throw new Error('no filter around the chip');
@@ -170,19 +175,22 @@ describe.each(Object.entries(lists))('the %s list', (_name, filtered) => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(filtered.list));
     expect(screen.queryByText(filtered.chip)).toBeNull();
     await waitFor(() =>
-      expect(gets(requests, filtered.api).some((r) => !filtered.asks.test(r))).toBe(true),
+      expect(gets(sent, filtered.api).some((r) => !filtered.asks.test(r))).toBe(true),
     );
   });
 });
 
 describe("a grant's page", () => {
   it('puts the tasks before the contacts of the funder', async () => {
-    stubApi({
-      '/api/grants/4': { body: { ...grants(1)[0], id: 4 } },
-      '/api/grants/4/tasks': { body: [] },
-      '/api/contacts': { body: contacts(10), total: 57 },
+    renderPage(<GrantDetailPage />, {
+      url: '/grants/4',
+      path: '/grants/:id',
+      answer: byPath({
+        '/api/grants/4': { body: { ...grants(1)[0], id: 4 } },
+        '/api/grants/4/tasks': { body: [] },
+        '/api/contacts': { body: contacts(10), total: 57 },
+      }),
     });
-    renderPage(<GrantDetailPage />, { url: '/grants/4', path: '/grants/:id' });
     const tasks = await screen.findByRole('heading', { name: 'Grant Tasks' });
     const people = await screen.findByRole('heading', { name: 'Organization Contacts' });
     expect(tasks.compareDocumentPosition(people) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

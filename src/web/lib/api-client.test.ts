@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, api, forgetKnownPages, SUCCESS } from './api-client.ts';
 
 // These tests are about the client's own rules (SPEC §7, §8.1), so the network is a stand-in.
@@ -8,8 +8,6 @@ function respondWith(body: string, init: ResponseInit & { contentType?: string }
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 const failure = (call: Promise<unknown>) =>
   call.then(

@@ -1,3 +1,6 @@
+/** The text with its first letter a capital: 'research' → 'Research'. */
+export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 const money = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',

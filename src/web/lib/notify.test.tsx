@@ -31,12 +31,22 @@ describe('notices', () => {
     await waitFor(() => expect(screen.queryByText('Grant updated successfully')).toBeNull());
   });
 
-  it('announces a notice as an alert, with its text in the page once', async () => {
+  it('announces an error as an alert, with its text in the page once', async () => {
     renderNotices();
     act(() => notifyError('Error deleting grant', '404: Grant not found'));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Error deleting grant404: Grant not found');
     expect(screen.getAllByText('404: Grant not found')).toHaveLength(1);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('announces a success politely, as a status rather than an alert', async () => {
+    renderNotices();
+    act(() => notifySuccess('Grant deleted successfully'));
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toBe('Grant deleted successfully');
+    expect(screen.getAllByText('Grant deleted successfully')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('leaves after five seconds', async () => {

@@ -6,8 +6,8 @@ export interface Notice {
   id: number;
   title: string;
   message: string;
-  /** A Mantine colour name for its accent: 'teal' for a success, 'red' for an error. */
-  color: string;
+  /** A success is said politely; an error interrupts (SPEC §8.2, §8.3). */
+  kind: 'success' | 'error';
   open: boolean;
 }
 
@@ -62,12 +62,12 @@ function showOnly(notice: Omit<Notice, 'id' | 'open'>) {
 
 /** A success notice (SPEC §8.3). */
 export function notifySuccess(title: string, message?: string) {
-  showOnly({ title, message: message ?? '', color: 'teal' });
+  showOnly({ title, message: message ?? '', kind: 'success' });
 }
 
 /** A destructive notice (SPEC §8.2). */
 export function notifyError(title: string, message: string) {
-  showOnly({ title, message, color: 'red' });
+  showOnly({ title, message, kind: 'error' });
 }
 
 /**

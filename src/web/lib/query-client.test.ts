@@ -31,7 +31,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   focusManager.setFocused(undefined);
 });
 

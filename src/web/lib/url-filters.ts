@@ -28,15 +28,26 @@ export function useUrlFilters<Filters extends Record<string, FilterValue>>(
   return [read(params), setFilters] as const;
 }
 
+/**
+ * One filter kept in the page's address (`/contacts?organization=Hope+Trust`), so a link can open
+ * the list filtered. `shown` is what the list panel shows of it (`ListPanel`'s `filter`): its
+ * label, and clearing it, which takes it out of the address as any filter change does.
+ */
+export function useUrlFilter(name: string) {
+  const [filters, setFilters] = useUrlFilters((params) => ({
+    [name]: params.get(name) || undefined,
+  }));
+  const value = filters[name];
+  const clear = () => setFilters({ [name]: undefined });
+  return {
+    value,
+    shown: (label: string) => (value === undefined ? undefined : { label, clear }),
+  };
+}
+
 /** The value of `name` when it is one of `values`. */
 export const choiceParam = <T extends string>(
   params: URLSearchParams,
   name: string,
   values: readonly T[],
 ): T | undefined => values.find((value) => value === params.get(name));
-
-/** The value of `name` when it is an id (a positive whole number). */
-export function idParam(params: URLSearchParams, name: string): number | undefined {
-  const value = Number(params.get(name));
-  return Number.isSafeInteger(value) && value > 0 ? value : undefined;
-}

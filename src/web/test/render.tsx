@@ -1,56 +1,78 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import type { CurrentUser } from '../../domain/auth.ts';
 import Notices from '../app/notices.tsx';
 import { ConfirmationHost } from '../components/confirm.tsx';
 import { AuthProvider } from '../features/auth/auth-provider.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
-/** What the stand-in server answers a GET with: a body, and for a list the total it counted. */
+/** A request the page made, as the stand-in server saw it. */
+export interface SentRequest {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** What the stand-in server answers: a status (200 unless given), a JSON body, a list's total. */
 interface Answer {
+  status?: number;
   body: unknown;
   total?: number;
 }
 
-/** The signed-in user the stand-in server answers /api/user with. */
-const signedInUser: Answer = {
-  body: {
-    id: 1,
-    username: 'ada',
-    name: 'Ada Byron',
-    email: 'ada@example.org',
-    role: 'user',
-    companyId: 1,
-    companyName: 'Helping Hands',
-  },
+/** Decides the stand-in server's answer to a request: undefined is a 404. */
+type Answering = (request: SentRequest) => Answer | undefined;
+
+export const signedInUser: CurrentUser = {
+  id: 7,
+  username: 'rosa',
+  name: 'Rosa Parks',
+  email: 'rosa@example.org',
+  role: 'admin',
+  companyId: 3,
+  companyName: 'Community Trust',
 };
 
-/**
- * A stand-in for the API: a request is answered by the entry whose key is its path (the URL
- * without its query), with a signed-in user at /api/user; anything else is a 404. Answers the
- * method, URL and body of every request, in order ('POST /api/interactions {"notes":…}').
- */
-export function stubApi(answers: Record<string, Answer>) {
-  const known: Record<string, Answer> = { '/api/user': signedInUser, ...answers };
-  const requests: string[] = [];
+/** Answers a request, whatever its method, by its path (the URL without its query). */
+export const byPath =
+  (answers: Record<string, Answer>): Answering =>
+  ({ url }) =>
+    answers[url.split('?')[0] ?? url];
+
+/** A stand-in for the server: GET /api/user answers `user` (401 when null), `answer` the rest. */
+function stubServer(user: CurrentUser | null, answer: Answering) {
+  const sent: SentRequest[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = String(input);
-      const body = typeof init?.body === 'string' ? ` ${init.body}` : '';
-      requests.push(`${init?.method ?? 'GET'} ${url}${body}`);
-      const answer = known[url.split('?')[0] ?? url];
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const request = {
+        method: init.method ?? 'GET',
+        url,
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
+      sent.push(request);
+      const found =
+        request.method === 'GET' && url === '/api/user'
+          ? user
+            ? { body: user }
+            : { status: 401, body: { message: 'Not signed in' } }
+          : answer(request);
+      const {
+        status = 200,
+        body,
+        total,
+      } = found ?? { status: 404, body: { message: 'Not found' } };
       const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (answer?.total !== undefined) headers['x-total-count'] = String(answer.total);
-      return answer
-        ? new Response(JSON.stringify(answer.body), { status: 200, headers })
-        : new Response('{"message":"Not found"}', { status: 404, headers });
+      if (total !== undefined) headers['x-total-count'] = String(total);
+      return new Response(JSON.stringify(body), { status, headers });
     }),
   );
-  return requests;
+  return sent;
 }
 
 /** Shows where the app is (path and query), for tests that follow a link or a navigation. */
@@ -62,7 +84,9 @@ function Location() {
 /**
  * Renders `ui` as the app would at `url` (matched against `path`, for a page that reads its
  * route's parameters): the theme, the notices, a query client (a fresh one unless given), the
- * signed-in user, a router and the confirmation dialog's host.
+ * signed-in `user` (signed out when null), a router and the confirmation dialog's host. A
+ * stand-in server answers the page's requests as `answer` decides; the requests sent are
+ * answered, in order.
  */
 export function renderPage(
   ui: ReactNode,
@@ -70,9 +94,18 @@ export function renderPage(
     url = '/',
     path = '*',
     queryClient = createQueryClient(),
-  }: { url?: string; path?: string; queryClient?: QueryClient } = {},
+    user = signedInUser,
+    answer = () => undefined,
+  }: {
+    url?: string;
+    path?: string;
+    queryClient?: QueryClient;
+    user?: CurrentUser | null;
+    answer?: Answering;
+  } = {},
 ) {
-  return render(
+  const sent = stubServer(user, answer);
+  const view = render(
     <MantineProvider>
       <Notices />
       <QueryClientProvider client={queryClient}>
@@ -89,4 +122,23 @@ export function renderPage(
       </QueryClientProvider>
     </MantineProvider>,
   );
+  return { ...view, sent, queryClient };
+}
+
+/** The text an input's aria-describedby points to: what a screen reader reads after its name. */
+export function descriptionOf(element: HTMLElement) {
+  return (element.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/)
+    .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
+    .join(' ')
+    .trim();
+}
+
+/**
+ * Replaces what a field holds with `text` in one go, as pasting it would: typing it key by key
+ * re-renders the form at every key, which a busy machine makes slow.
+ */
+export async function fill(user: UserEvent, field: HTMLElement, text: string) {
+  await user.clear(field);
+  await user.paste(text);
 }

@@ -1,15 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp, signedInUser } from '../../test/render-signed-in.tsx';
+import { describe, expect, it } from 'vitest';
+import { renderPage, signedInUser } from '../../test/render.tsx';
 import { AppShellLayout } from './app-shell.tsx';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the sidebar', () => {
   it("opens the profile from the user's name", async () => {
-    renderWithApp(
+    renderPage(
       <Routes>
         <Route element={<AppShellLayout />}>
           <Route index element={<h1>Dashboard</h1>} />

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client.ts';
-import { renderPage, stubApi } from '../../test/render.tsx';
+import { byPath, fill, renderPage, type SentRequest } from '../../test/render.tsx';
 // The dialogs load when first opened: loaded here, before the tests, so no test waits on it.
 import '../../features/contacts/components/contact-dialog.tsx';
 import '../../features/grants/components/grant-dialog.tsx';
@@ -60,6 +60,12 @@ const opportunity = {
   companyId: 1,
 };
 
+/** What an edit sends of a record: its own fields, not its id, its company or its contact's name. */
+function fieldsOf(record: Record<string, unknown>) {
+  const { id: _id, companyId: _companyId, contactName: _contactName, ...fields } = record;
+  return fields;
+}
+
 /** What every detail page may ask for besides its record: the related cards' lists. */
 const related = {
   '/api/contacts': { body: [contact], total: 1 },
@@ -74,7 +80,16 @@ interface DetailPage {
   url: string;
   record: unknown;
   heading: string;
-  edit: { dialog: string; field: string; value: string };
+  /** The field changed in the edit dialog: its value before and after, and what is sent. */
+  edit: {
+    dialog: string;
+    field: string;
+    value: string;
+    changed: string;
+    save: string;
+    notice: string;
+    sent: Record<string, unknown>;
+  };
   remove: { dialog: string; question: RegExp; notice: string; list: string };
 }
 
@@ -84,7 +99,15 @@ const pages: Record<string, DetailPage> = {
     url: '/api/contacts/7',
     record: contact,
     heading: 'Grace Hopper',
-    edit: { dialog: 'Edit Contact', field: 'Name', value: 'Grace Hopper' },
+    edit: {
+      dialog: 'Edit Contact',
+      field: 'Name',
+      value: 'Grace Hopper',
+      changed: 'Grace B. Hopper',
+      save: 'Update Contact',
+      notice: 'Contact updated successfully',
+      sent: { ...fieldsOf(contact), name: 'Grace B. Hopper' },
+    },
     remove: {
       dialog: 'Delete contact',
       question: /Delete Grace Hopper\? Their interactions will be deleted too/,
@@ -97,7 +120,15 @@ const pages: Record<string, DetailPage> = {
     url: '/api/grants/4',
     record: grant,
     heading: 'Literacy for All',
-    edit: { dialog: 'Edit Grant', field: 'Name', value: 'Literacy for All' },
+    edit: {
+      dialog: 'Edit Grant',
+      field: 'Name',
+      value: 'Literacy for All',
+      changed: 'Literacy for Everyone',
+      save: 'Update Grant',
+      notice: 'Grant updated successfully',
+      sent: { ...fieldsOf(grant), name: 'Literacy for Everyone' },
+    },
     remove: {
       dialog: 'Delete grant',
       question: /Delete Literacy for All\? Its tasks will be deleted too/,
@@ -110,7 +141,15 @@ const pages: Record<string, DetailPage> = {
     url: '/api/interactions/3',
     record: interaction,
     heading: 'Interaction Details',
-    edit: { dialog: 'Edit Interaction', field: 'Notes', value: 'Talked about the literacy grant' },
+    edit: {
+      dialog: 'Edit Interaction',
+      field: 'Notes',
+      value: 'Talked about the literacy grant',
+      changed: 'Agreed to apply for the literacy grant',
+      save: 'Update Interaction',
+      notice: 'Interaction updated successfully',
+      sent: { ...fieldsOf(interaction), notes: 'Agreed to apply for the literacy grant' },
+    },
     remove: {
       dialog: 'Delete interaction',
       question: /Delete this call with Grace Hopper\?/,
@@ -123,7 +162,15 @@ const pages: Record<string, DetailPage> = {
     url: '/api/opportunities/2',
     record: opportunity,
     heading: 'Spring Gala',
-    edit: { dialog: 'Edit Opportunity', field: 'Name', value: 'Spring Gala' },
+    edit: {
+      dialog: 'Edit Opportunity',
+      field: 'Name',
+      value: 'Spring Gala',
+      changed: 'Spring Gala 2027',
+      save: 'Update Opportunity',
+      notice: 'Opportunity updated successfully',
+      sent: { ...fieldsOf(opportunity), name: 'Spring Gala 2027' },
+    },
     remove: {
       dialog: 'Delete opportunity',
       question: /Delete Spring Gala\? This cannot be undone/,
@@ -133,27 +180,44 @@ const pages: Record<string, DetailPage> = {
   },
 };
 
-/** Opens the page of `record` as the router would: /contacts/7 for /api/contacts/7. */
+/**
+ * Opens the page of `record` as the router would: /contacts/7 for /api/contacts/7. The stand-in
+ * server keeps the record: a PATCH changes what it answers next.
+ */
 function openPage({ page, url, record }: DetailPage, queryClient = createQueryClient()) {
-  const requests = stubApi({ ...related, [url]: { body: record } });
   const route = url.replace(/^\/api/, '');
-  renderPage(page, { url: route, path: route.replace(/\d+$/, ':id'), queryClient });
-  return requests;
+  let kept = record;
+  const others = byPath(related);
+  const answer = (request: SentRequest) => {
+    if (request.url !== url) return others(request);
+    if (request.method === 'PATCH') kept = { ...(kept as object), ...(request.body as object) };
+    return { body: kept };
+  };
+  return renderPage(page, { url: route, path: route.replace(/\d+$/, ':id'), queryClient, answer })
+    .sent;
 }
 
 const location = () => screen.getByTestId('location').textContent;
 
 describe.each(Object.entries(pages))('the %s page', (_kind, detail) => {
-  it('edits the record in the dialog the list uses, prefilled', async () => {
+  it('edits the record in the dialog the list uses, prefilled, and shows the change', async () => {
+    const { edit } = detail;
     const user = userEvent.setup({ delay: null });
-    openPage(detail);
+    const requests = openPage(detail);
     await screen.findByRole('heading', { name: detail.heading, level: 1 });
     await user.click(screen.getByRole('button', { name: 'Edit' }));
-    const dialog = await screen.findByRole('dialog', { name: detail.edit.dialog });
-    expect(within(dialog).getByLabelText(detail.edit.field, { exact: false })).toHaveProperty(
-      'value',
-      detail.edit.value,
-    );
+    const dialog = await screen.findByRole('dialog', { name: edit.dialog });
+    const field = within(dialog).getByLabelText(edit.field, { exact: false });
+    expect(field).toHaveProperty('value', edit.value);
+
+    await fill(user, field, edit.changed);
+    await user.click(within(dialog).getByRole('button', { name: edit.save }));
+    expect(await screen.findByText(edit.notice)).toBeTruthy();
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([
+      { method: 'PATCH', url: detail.url, body: edit.sent },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText(edit.changed)).toBeTruthy();
   });
 
   /**
@@ -170,7 +234,7 @@ describe.each(Object.entries(pages))('the %s page', (_kind, detail) => {
     await screen.findByRole('heading', { name: detail.heading, level: 1 });
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: detail.remove.dialog });
-    const deletes = () => requests.filter((r) => r.startsWith('DELETE'));
+    const deletes = () => requests.filter((r) => r.method === 'DELETE').map((r) => r.url);
     return { user, confirm, deletes, cachedList };
   }
 
@@ -182,7 +246,7 @@ describe.each(Object.entries(pages))('the %s page', (_kind, detail) => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(detail.remove.notice)).toBeTruthy();
     await waitFor(() => expect(location()).toBe(detail.remove.list));
-    expect(deletes()).toEqual([`DELETE ${detail.url}`]);
+    expect(deletes()).toEqual([detail.url]);
     // The list opens asking afresh, never showing the deleted record from its cache.
     expect(cachedList()).toBeUndefined();
   });
@@ -214,8 +278,8 @@ describe('the contact page', () => {
     await user.paste('Follow-up call');
     await user.click(within(dialog).getByRole('button', { name: 'Log Interaction' }));
     expect(await screen.findByText('Interaction created successfully')).toBeTruthy();
-    const posted = requests.find((r) => r.startsWith('POST /api/interactions '));
-    expect(JSON.parse(posted?.slice('POST /api/interactions '.length) ?? '{}')).toMatchObject({
+    const posted = requests.find((r) => r.method === 'POST' && r.url === '/api/interactions');
+    expect(posted?.body).toMatchObject({
       contactId: 7,
       notes: 'Follow-up call',
     });

@@ -1,15 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_RULE } from '../../../domain/password-rule.ts';
-import { descriptionOf, fill, renderWithApp } from '../../test/render-signed-in.tsx';
+import { descriptionOf, fill, renderPage } from '../../test/render.tsx';
 import ResetPasswordPage from './reset-password-page.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
-
-function renderPage(path: string) {
-  const view = renderWithApp(<ResetPasswordPage />, {
-    path,
+function renderResetPage(url: string) {
+  const view = renderPage(<ResetPasswordPage />, {
+    url,
     user: null,
     answer: ({ url }) =>
       url === '/api/password-reset/confirm'
@@ -22,8 +20,9 @@ function renderPage(path: string) {
 describe('the page an emailed reset link opens', () => {
   it('shows the rule, checks the two passwords, and sends the new one with the token', async () => {
     const user = userEvent.setup({ delay: null });
-    const { resets } = renderPage('/reset-password?token=tok_123');
+    const { resets } = renderResetPage('/reset-password?token=tok_123');
     const password = await screen.findByLabelText(/^New password/);
+    expect(document.title).toBe('Reset Password · Grantwell');
     expect(descriptionOf(password)).toBe(PASSWORD_RULE);
 
     await fill(user, password, 'lowercase-only1');
@@ -51,8 +50,9 @@ describe('the page an emailed reset link opens', () => {
   });
 
   it('without a token, says the link is invalid', async () => {
-    renderPage('/reset-password');
+    renderResetPage('/reset-password');
     expect(await screen.findByRole('heading', { name: 'Invalid Link' })).toBeTruthy();
+    expect(document.title).toBe('Reset Password · Grantwell');
     expect(screen.getByRole('button', { name: 'Go to Login' })).toBeTruthy();
   });
 });

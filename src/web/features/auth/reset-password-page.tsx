@@ -6,6 +6,7 @@ import { paths } from '../../app/paths.ts';
 import { ConfirmPasswordInput, NewPasswordInput } from '../../components/account-inputs.tsx';
 import { PublicCard, PublicNotice } from '../../components/public-card.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { deferredResolver, useDeferredSubmit } from '../../lib/zod-resolver.ts';
 import { useResetPasswordWithLink } from './api/password-reset-api.ts';
@@ -18,6 +19,7 @@ const validation = deferredResolver(() =>
 export default function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
+  useDocumentTitle('Reset Password');
   if (!token) return <PublicNotice title="Invalid Link" text={INVALID_RESET_LINK} />;
   return <ResetPasswordForm token={token} />;
 }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../../domain/dashboard.ts';
-import { renderPage, stubApi } from '../../test/render.tsx';
+import { byPath, renderPage } from '../../test/render.tsx';
 import DashboardPage from './dashboard-page.tsx';
 
 const task = (id: number, name: string, dueDate: string) => ({
@@ -31,21 +31,22 @@ const section = async (name: string) => screen.findByRole('region', { name });
 
 describe('the dashboard', () => {
   it('lists the tasks due soon and the overdue ones, each with its grant and calendar links', async () => {
-    const requests = stubApi({
-      '/api/dashboard': {
-        body: dashboard({
-          tasksDueSoon: {
-            items: [task(1, 'Call the officer', '2026-06-03T10:00:00.000Z')],
-            total: 1,
-          },
-          overdueTasks: {
-            items: [task(2, 'Send the budget', '2026-05-01T10:00:00.000Z')],
-            total: 1,
-          },
-        }),
-      },
+    const { sent } = renderPage(<DashboardPage />, {
+      answer: byPath({
+        '/api/dashboard': {
+          body: dashboard({
+            tasksDueSoon: {
+              items: [task(1, 'Call the officer', '2026-06-03T10:00:00.000Z')],
+              total: 1,
+            },
+            overdueTasks: {
+              items: [task(2, 'Send the budget', '2026-05-01T10:00:00.000Z')],
+              total: 1,
+            },
+          }),
+        },
+      }),
     });
-    renderPage(<DashboardPage />);
 
     const dueSoon = await section('Tasks Due in the Next 14 Days');
     expect(within(dueSoon).getByText('Call the officer')).toBeTruthy();
@@ -65,17 +66,20 @@ describe('the dashboard', () => {
       '/grants/42',
     );
     expect(within(overdue).getByRole('link', { name: /Download \.ics/ })).toBeTruthy();
+    // Each list shows all its tasks: no count, no link to the board.
+    expect(screen.queryByText(/Showing/)).toBeNull();
     // The days are the user's: the browser's time zone goes with the request.
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    expect(requests).toContain(`GET /api/dashboard?tz=${encodeURIComponent(zone)}`);
+    expect(sent.map((r) => r.url)).toContain(`/api/dashboard?tz=${encodeURIComponent(zone)}`);
     // The spec's cards stay as they were.
     expect(screen.getByText('No upcoming grant deadlines')).toBeTruthy();
     expect(screen.getByText('No recent interactions')).toBeTruthy();
   });
 
   it('says when there is no task due or overdue', async () => {
-    stubApi({ '/api/dashboard': { body: dashboard({}) } });
-    renderPage(<DashboardPage />);
+    renderPage(<DashboardPage />, {
+      answer: byPath({ '/api/dashboard': { body: dashboard({}) } }),
+    });
     expect(
       within(await section('Tasks Due in the Next 14 Days')).getByText(
         'No tasks due in the next 14 days',
@@ -85,17 +89,30 @@ describe('the dashboard', () => {
   });
 
   it('says how many tasks a cut-short list leaves out, and leads to the board', async () => {
-    const items = Array.from({ length: 10 }, (_, i) =>
-      task(i + 1, `Late task ${i + 1}`, '2026-05-01T10:00:00.000Z'),
-    );
-    stubApi({ '/api/dashboard': { body: dashboard({ overdueTasks: { items, total: 23 } }) } });
-    renderPage(<DashboardPage />);
+    const tasks = (name: string) =>
+      Array.from({ length: 10 }, (_, i) =>
+        task(i + 1, `${name} ${i + 1}`, '2026-05-01T10:00:00.000Z'),
+      );
+    renderPage(<DashboardPage />, {
+      answer: byPath({
+        '/api/dashboard': {
+          body: dashboard({
+            overdueTasks: { items: tasks('Late task'), total: 23 },
+            tasksDueSoon: { items: tasks('Next task'), total: 12 },
+          }),
+        },
+      }),
+    });
+    const boardLink = (list: HTMLElement) =>
+      within(list).getByRole('link', { name: 'Open the Tasks Board' }).getAttribute('href');
+
+    // The overdue ones: the board shows just them.
     const overdue = await section('Overdue Tasks');
     expect(within(overdue).getByText('Showing 10 of 23')).toBeTruthy();
-    expect(
-      within(overdue).getByRole('link', { name: 'Open the Tasks Board' }).getAttribute('href'),
-    ).toBe('/tasks');
+    expect(boardLink(overdue)).toBe('/tasks?due=overdue');
+    // The board has no window of 14 days: the whole board.
     const dueSoon = await section('Tasks Due in the Next 14 Days');
-    expect(within(dueSoon).queryByText(/Showing/)).toBeNull();
+    expect(within(dueSoon).getByText('Showing 10 of 12')).toBeTruthy();
+    expect(boardLink(dueSoon)).toBe('/tasks');
   });
 });

@@ -20,7 +20,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { LoadFailed } from '../../components/query-states.tsx';
 import { ShowingSome } from '../../components/showing-some.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { capitalise, formatDate, formatDateTime } from '../../lib/format.ts';
 import { useDashboard } from './api/dashboard-api.ts';
 
 function CountCard({ label, value, icon }: { label: string; value: number; icon: ReactNode }) {
@@ -113,17 +113,22 @@ function DashboardList({
   );
 }
 
-/** One of the task lists: each task with its grant (a link), due date and calendar links. */
+/**
+ * One of the task lists: each task with its grant (a link), due date and calendar links; cut
+ * short, a link to the tasks board at `board` (filtered as the list is, where the board can be).
+ */
 function TasksList({
   id,
   title,
   empty,
   tasks,
+  board,
 }: {
   id: string;
   title: string;
   empty: string;
   tasks: DashboardTasks;
+  board: string;
 }) {
   return (
     <DashboardList
@@ -145,15 +150,13 @@ function TasksList({
         ),
       }))}
       footer={
-        <ShowingSome shown={tasks.items.length} total={tasks.total} to="/tasks">
+        <ShowingSome shown={tasks.items.length} total={tasks.total} to={board}>
           Open the Tasks Board
         </ShowingSome>
       }
     />
   );
 }
-
-const typeName = (type: string) => type.charAt(0).toUpperCase() + type.slice(1);
 
 export default function DashboardPage() {
   const dashboard = useDashboard();
@@ -211,7 +214,7 @@ export default function DashboardPage() {
               items={data.recentInteractions.map((interaction) => ({
                 id: interaction.id,
                 href: `/interactions/${interaction.id}`,
-                name: `${typeName(interaction.type)} with ${interaction.contactName}`,
+                name: `${capitalise(interaction.type)} with ${interaction.contactName}`,
                 detail: interaction.notes,
                 detailLines: 1,
                 when: formatDateTime(interaction.date),
@@ -224,12 +227,15 @@ export default function DashboardPage() {
               title="Overdue Tasks"
               empty="No overdue tasks"
               tasks={data.overdueTasks}
+              board="/tasks?due=overdue"
             />
             <TasksList
               id="due-soon-title"
               title={`Tasks Due in the Next ${TASKS_DUE_WITHIN_DAYS} Days`}
               empty={`No tasks due in the next ${TASKS_DUE_WITHIN_DAYS} days`}
               tasks={data.tasksDueSoon}
+              // The board has no 14-day window (this week, next 30 days): the whole board.
+              board="/tasks"
             />
           </SimpleGrid>
         </Stack>

@@ -4,13 +4,13 @@ import { IconCoin, IconExternalLink, IconPlus } from '@tabler/icons-react';
 import { grantStatuses } from '../../../domain/grant-constants.ts';
 
 import type { Grant, GrantSortField } from '../../../domain/grants.ts';
-import { useListState, useUrlFilter } from '../../components/list-controls.tsx';
+import { useListState } from '../../components/list-controls.tsx';
 import { ListPanel, pageParams, useRecordDialog } from '../../components/list-page.tsx';
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { choiceParam, useUrlFilters } from '../../lib/url-filters.ts';
+import { choiceParam, useUrlFilter, useUrlFilters } from '../../lib/url-filters.ts';
 import { useGrants } from './api/grants-api.ts';
 import { grantActions } from './components/grant-actions.ts';
 

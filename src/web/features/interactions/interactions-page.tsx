@@ -1,12 +1,13 @@
 import { Button } from '@mantine/core';
 import { IconMessages, IconPlus } from '@tabler/icons-react';
 import type { Interaction, InteractionSortField } from '../../../domain/interactions.ts';
-import { useListState, useUrlFilter } from '../../components/list-controls.tsx';
+import { useListState } from '../../components/list-controls.tsx';
 import { ListPanel, pageParams, useRecordDialog } from '../../components/list-page.tsx';
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { parseId } from '../../lib/parse-id.ts';
+import { useUrlFilter } from '../../lib/url-filters.ts';
 import { useContact } from '../contacts/api/contacts-api.ts';
 import { useInteractions } from './api/interactions-api.ts';
 import { interactionActions } from './components/interaction-actions.ts';

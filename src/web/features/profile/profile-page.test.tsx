@@ -1,17 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_RULE } from '../../../domain/password-rule.ts';
 import {
   descriptionOf,
   fill,
-  renderWithApp,
+  renderPage,
   type SentRequest,
   signedInUser,
-} from '../../test/render-signed-in.tsx';
+} from '../../test/render.tsx';
 import ProfilePage from './profile-page.tsx';
-
-afterEach(() => vi.unstubAllGlobals());
 
 function renderProfile() {
   const answer = ({ method, url, body }: SentRequest) => {
@@ -23,7 +21,7 @@ function renderProfile() {
     }
     return undefined;
   };
-  const view = renderWithApp(<ProfilePage />, { path: '/profile', answer });
+  const view = renderPage(<ProfilePage />, { url: '/profile', answer });
   const changes = () => view.sent.filter((r) => r.method !== 'GET');
   return { changes, user: userEvent.setup({ delay: null }) };
 }
@@ -34,6 +32,7 @@ describe('the profile page', () => {
   it("changes one's name; Save Changes waits for a change", async () => {
     const { changes, user } = renderProfile();
     const details = await section('Your Details');
+    expect(document.title).toBe('Profile · Grantwell');
     const save = within(details).getByRole('button', { name: 'Save Changes' });
     expect(within(details).getByLabelText(/^Email/)).toHaveProperty('value', signedInUser.email);
     expect(save).toHaveProperty('disabled', true);

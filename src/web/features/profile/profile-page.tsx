@@ -1,6 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import { roleWithArticle } from '../../../domain/wording.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useAuth } from '../auth/auth-provider.tsx';
 import { DetailsForm } from './components/details-form.tsx';
 import { PasswordForm } from './components/password-form.tsx';
@@ -8,6 +9,7 @@ import { PasswordForm } from './components/password-form.tsx';
 /** The signed-in user's own account, opened from their name in the sidebar. */
 export default function ProfilePage() {
   const { user } = useAuth();
+  useDocumentTitle('Profile');
   if (!user) return null;
   return (
     <>

@@ -1,10 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fill, renderWithApp, type SentRequest } from '../../../test/render-signed-in.tsx';
+import { describe, expect, it } from 'vitest';
+import { fill, renderPage, type SentRequest } from '../../../test/render.tsx';
 import { AuthPage } from './auth-page.tsx';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const SENT =
   'If an account matches, we have emailed a link to reset its password. The link works for one hour.';
@@ -15,7 +13,7 @@ function renderSignIn(byEmail: boolean) {
     if (url !== '/api/password-reset') return undefined;
     return method === 'GET' ? { body: { byEmail } } : { status: 202, body: { message: SENT } };
   };
-  const view = renderWithApp(<AuthPage />, { path: '/auth', user: null, answer });
+  const view = renderPage(<AuthPage />, { url: '/auth', user: null, answer });
   const requests = () => view.sent.filter((r) => r.method === 'POST');
   return { requests };
 }

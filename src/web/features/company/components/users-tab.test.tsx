@@ -1,12 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TeamMember } from '../../../../domain/company.ts';
-import { ConfirmationHost } from '../../../components/confirm.tsx';
-import { renderWithApp, type SentRequest, signedInUser } from '../../../test/render-signed-in.tsx';
+import { renderPage, type SentRequest, signedInUser } from '../../../test/render.tsx';
 import { UsersTab } from './users-tab.tsx';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const me: TeamMember = {
   id: signedInUser.id,
@@ -37,13 +34,10 @@ function renderTeam(isAdmin = true) {
     }
     return undefined;
   };
-  const view = renderWithApp(
-    <>
-      <UsersTab isAdmin={isAdmin} />
-      <ConfirmationHost />
-    </>,
-    { answer, user: { ...signedInUser, role: isAdmin ? 'admin' : 'user' } },
-  );
+  const view = renderPage(<UsersTab isAdmin={isAdmin} />, {
+    answer,
+    user: { ...signedInUser, role: isAdmin ? 'admin' : 'user' },
+  });
   const roleChanges = () => view.sent.filter((r) => r.method === 'PATCH');
   return { ...view, roleChanges };
 }

@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { type TaskDueWindow, taskDueWindows } from '../../../../domain/due-dates.ts';
 import type { TaskBoardParams } from '../../../../domain/grants.ts';
 import { browserTimeZone } from '../../../lib/format.ts';
-import { choiceParam, idParam, useUrlFilters } from '../../../lib/url-filters.ts';
+import { parseId } from '../../../lib/parse-id.ts';
+import { choiceParam, useUrlFilters } from '../../../lib/url-filters.ts';
 
 const readFilters = (params: URLSearchParams) => ({
-  grant: idParam(params, 'grant'),
+  grant: parseId(params.get('grant')) ?? undefined,
   due: choiceParam(params, 'due', taskDueWindows),
   q: params.get('q')?.trim() || undefined,
 });

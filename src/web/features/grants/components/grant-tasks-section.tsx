@@ -7,9 +7,8 @@ import type { Task } from '../../../../domain/grants.ts';
 import { CalendarLinks } from '../../../components/calendar-links.tsx';
 import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { capitalise, formatDate } from '../../../lib/format.ts';
 import { useGrantTasks } from '../api/tasks-api.ts';
-import { categoryLabel } from './task-category-label.ts';
 import { TaskStatusSelect } from './task-status-select.tsx';
 
 const TaskDialog = lazy(() => import('./task-dialog.tsx').then((m) => ({ default: m.TaskDialog })));
@@ -46,9 +45,9 @@ export function GrantTasksSection({ grantId, grantName }: { grantId: number; gra
           const inCategory = all.filter((task) => task.category === category);
           if (inCategory.length === 0) return null;
           return (
-            <section key={category} aria-label={categoryLabel(category)}>
+            <section key={category} aria-label={capitalise(category)}>
               <Title order={3} size="h6" tt="uppercase" c="dimmed" mb="xs">
-                {categoryLabel(category)}
+                {capitalise(category)}
               </Title>
               <Stack gap="sm">
                 {inCategory.map((task) => (

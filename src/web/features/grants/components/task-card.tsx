@@ -9,8 +9,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { BoardTask } from '../../../../domain/grants.ts';
 import { CalendarLinks } from '../../../components/calendar-links.tsx';
-import { formatDate } from '../../../lib/format.ts';
-import { categoryLabel } from './task-category-label.ts';
+import { capitalise, formatDate } from '../../../lib/format.ts';
 
 /** What makes a card's grip a drag handle (none on the copy that follows the pointer). */
 interface Handle {
@@ -135,7 +134,7 @@ function TaskCardView({
       </Text>
       <Group gap="xs" mt="xs">
         <Badge variant="light" color="cyan" size="sm">
-          {categoryLabel(task.category)}
+          {capitalise(task.category)}
         </Badge>
         {pastDue && (
           <Badge variant="light" color="red" size="sm">

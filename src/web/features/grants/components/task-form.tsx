@@ -16,9 +16,9 @@ import {
   taskStatusLabels,
 } from '../../../../domain/grants.ts';
 import { DateTimeInput, SaveButton } from '../../../components/form-fields.tsx';
+import { capitalise } from '../../../lib/format.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useGrants } from '../api/grants-api.ts';
-import { categoryLabel } from './task-category-label.ts';
 
 export interface TaskSubmission {
   grantId: number;
@@ -92,7 +92,7 @@ export function TaskForm({
           label="Category"
           withAsterisk
           placeholder="Choose a category"
-          data={taskCategories.map((c) => ({ value: c, label: categoryLabel(c) }))}
+          data={taskCategories.map((c) => ({ value: c, label: capitalise(c) }))}
           {...form.getInputProps('category')}
         />
         <DateTimeInput label="Due Date" {...form.getInputProps('dueDate')} />

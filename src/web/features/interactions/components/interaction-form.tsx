@@ -14,10 +14,10 @@ import {
   interactionTypes,
 } from '../../../../domain/interactions.ts';
 import { DateTimeInput, SaveButton } from '../../../components/form-fields.tsx';
+import { capitalise } from '../../../lib/format.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { useContactChoices } from '../../contacts/api/contacts-api.ts';
-import { typeLabel } from './interaction-type.tsx';
 
 const validatePayload = zodResolver(interactionInputSchema);
 
@@ -82,7 +82,7 @@ export function InteractionForm({
           label="Type"
           withAsterisk
           allowDeselect={false}
-          data={interactionTypes.map((type) => ({ value: type, label: typeLabel(type) }))}
+          data={interactionTypes.map((type) => ({ value: type, label: capitalise(type) }))}
           {...form.getInputProps('type')}
         />
         <Textarea

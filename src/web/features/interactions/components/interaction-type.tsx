@@ -1,15 +1,14 @@
 import { Group, Text, ThemeIcon } from '@mantine/core';
 import { IconMail, IconNote, IconPhone, IconUsers } from '@tabler/icons-react';
 import type { InteractionType } from '../../../../domain/interactions.ts';
+import { capitalise } from '../../../lib/format.ts';
 
 const icons = { meeting: IconUsers, call: IconPhone, email: IconMail, note: IconNote };
 const colors = { meeting: 'violet', call: 'teal', email: 'blue', note: 'gray' };
 
-export const typeLabel = (type: InteractionType) => type.charAt(0).toUpperCase() + type.slice(1);
-
 /** What an interaction is called where it has no name of its own: "Call with Ada Lovelace". */
 export const interactionTitle = (interaction: { type: InteractionType; contactName: string }) =>
-  `${typeLabel(interaction.type)} with ${interaction.contactName}`;
+  `${capitalise(interaction.type)} with ${interaction.contactName}`;
 
 /** The type's icon and name: "☎ Call". */
 export function InteractionTypeLabel({ type }: { type: InteractionType }) {
@@ -19,7 +18,7 @@ export function InteractionTypeLabel({ type }: { type: InteractionType }) {
       <ThemeIcon size="sm" variant="light" color={colors[type]} aria-hidden="true">
         <Icon size={14} />
       </ThemeIcon>
-      <Text size="sm">{typeLabel(type)}</Text>
+      <Text size="sm">{capitalise(type)}</Text>
     </Group>
   );
 }

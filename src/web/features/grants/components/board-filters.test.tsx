@@ -1,0 +1,26 @@
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { useBoardFilters } from './board-filters.ts';
+
+const filtersAt = (url: string) =>
+  renderHook(useBoardFilters, {
+    wrapper: ({ children }: { children: ReactNode }) => (
+      <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>
+    ),
+  }).result.current;
+
+describe("the board's filters in the address", () => {
+  it('read a grant by its id', () => {
+    expect(filtersAt('/tasks?grant=12').params.grantId).toBe(12);
+  });
+
+  it('leave out a grant that is no id a record can have, and show the board unfiltered', () => {
+    for (const grant of ['0', '-3', '1e3', '3000000000', 'twelve']) {
+      const filters = filtersAt(`/tasks?grant=${grant}`);
+      expect(filters.params.grantId).toBeUndefined();
+      expect(filters.active).toBe(false);
+    }
+  });
+});
