@@ -1,12 +1,15 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InvitationLinkPanel } from './invitation-link.tsx';
 
 const link = 'http://192.168.1.20:3000/accept-invitation?token=abc';
 
 describe('InvitationLinkPanel', () => {
   it('selects the link for the keyboard when the browser gives no clipboard (plain http)', async () => {
+    // A page served over plain http from another computer has no navigator.clipboard (user-event
+    // may have put its own on navigator in an earlier test).
+    vi.stubGlobal('navigator', Object.create(navigator, { clipboard: { value: undefined } }));
     expect(navigator.clipboard).toBeUndefined();
     render(
       <MantineProvider>
