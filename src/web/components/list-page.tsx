@@ -14,8 +14,7 @@ import {
 import { LoadWhenOpened } from './load-when-opened.tsx';
 import { PageHeader } from './page-header.tsx';
 import { LoadFailed, LoadingBlock, NoMatches } from './query-states.tsx';
-import type { RecordDeletion } from './record-actions.ts';
-import type { RecordDialogProps } from './record-dialog.tsx';
+import type { RecordActions } from './record-actions.ts';
 
 /** What the panel needs of a list's state (`useListState`): the search and the page. */
 interface ListState {
@@ -60,7 +59,7 @@ function useRecordDialog<T>(): RecordDialogState<T> {
  * delete it (asked first, as `actions` says), and sort the list.
  */
 export function useListRecords<T, Field extends string>(
-  actions: { useDeletion: () => RecordDeletion<T> },
+  actions: RecordActions<T>,
   sorting: SortState<Field>,
 ) {
   const deletion = actions.useDeletion();
@@ -70,23 +69,22 @@ export function useListRecords<T, Field extends string>(
 
 /**
  * A list page: its heading, with any `actions` of its own and then the button that adds a record
- * ('Add Contact'); what it shows (`children`); and its create/edit dialog, loaded when first
- * opened.
+ * ('Add Contact'); what it shows (`children`); and the kind's create/edit dialog (from
+ * `recordActions`, as `dialog` has it), loaded when first opened.
  */
 export function ListPage<T>({
   title,
   addLabel,
   actions,
+  recordActions,
   dialog,
-  renderDialog,
   children,
 }: {
   title: string;
   addLabel: string;
   actions?: ReactNode;
+  recordActions: RecordActions<T>;
   dialog: RecordDialogState<T>;
-  /** The dialog, given whether it is open and how to close it, and the record it edits. */
-  renderDialog: (props: RecordDialogProps, record: T | undefined) => ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -107,7 +105,11 @@ export function ListPage<T>({
       />
       {children}
       <LoadWhenOpened opened={dialog.opened}>
-        {renderDialog({ opened: dialog.opened, onClose: dialog.close }, dialog.record)}
+        <recordActions.Dialog
+          opened={dialog.opened}
+          onClose={dialog.close}
+          record={dialog.record}
+        />
       </LoadWhenOpened>
     </>
   );

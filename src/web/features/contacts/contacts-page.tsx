@@ -31,8 +31,8 @@ export default function ContactsPage() {
     <ListPage
       title="Contacts"
       addLabel="Add Contact"
+      recordActions={contactActions}
       dialog={dialog}
-      renderDialog={(props, contact) => <contactActions.Dialog {...props} contact={contact} />}
     >
       <ContactUpload />
       <ListPanel

@@ -45,8 +45,8 @@ export default function GrantsPage() {
           Search for Grants
         </Button>
       }
+      recordActions={grantActions}
       dialog={dialog}
-      renderDialog={(props, grant) => <grantActions.Dialog {...props} grant={grant} />}
     >
       <GrantPipeline />
       <ListPanel

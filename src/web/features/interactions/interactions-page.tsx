@@ -26,10 +26,8 @@ export default function InteractionsPage() {
     <ListPage
       title="Interactions"
       addLabel="Log Interaction"
+      recordActions={interactionActions}
       dialog={dialog}
-      renderDialog={(props, interaction) => (
-        <interactionActions.Dialog {...props} interaction={interaction} />
-      )}
     >
       <ListPanel
         list={list}

@@ -18,10 +18,8 @@ export default function OpportunitiesPage() {
     <ListPage
       title="Opportunities"
       addLabel="Add Opportunity"
+      recordActions={opportunityActions}
       dialog={dialog}
-      renderDialog={(props, opportunity) => (
-        <opportunityActions.Dialog {...props} opportunity={opportunity} />
-      )}
     >
       <OpportunityPipeline />
       <ListPanel list={list} query={opportunities} noun="opportunities" icon={IconBriefcase}>
