@@ -1,12 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Grant, GrantInput, GrantListParams, Pipeline } from '../../../../domain/grants.ts';
 import { api, withQuery } from '../../../lib/api-client.ts';
-import {
-  recordQueryOptions,
-  useCreateRecord,
-  useDeleteRecord,
-  useUpdateRecord,
-} from '../../../lib/record-api.ts';
+import * as recordApi from '../../../lib/record-api.ts';
 import { contactKeys } from '../../contacts/api/contacts-api.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
 import { taskKeys } from './tasks-api.ts';
@@ -42,7 +37,7 @@ export const usePipeline = () => useQuery(pipelineQueryOptions());
 
 /** One grant, or null when there is none with that id in the company. */
 export const grantQueryOptions = (id: number) =>
-  recordQueryOptions<Grant>(grantKeys.one(id), `/api/grants/${id}`);
+  recordApi.oneQueryOptions<Grant>(grantKeys.one(id), `/api/grants/${id}`);
 
 /** Nothing is fetched while `id` is null (not yet known, or not a valid id). */
 export const useGrant = (id: number | null) =>
@@ -59,9 +54,10 @@ const afterChange = () => [
   contactKeys.organizationNames(),
 ];
 
-export const useCreateGrant = () => useCreateRecord<Grant, GrantInput>('/api/grants', afterChange);
+export const useCreateGrant = () =>
+  recordApi.useCreate<Grant, GrantInput>('/api/grants', afterChange);
 
 export const useUpdateGrant = () =>
-  useUpdateRecord<Grant, Partial<GrantInput>>('/api/grants', afterChange);
+  recordApi.useUpdate<Grant, Partial<GrantInput>>('/api/grants', afterChange);
 
-export const useDeleteGrant = () => useDeleteRecord('/api/grants', afterChange);
+export const useDeleteGrant = () => recordApi.useDelete('/api/grants', afterChange);

@@ -5,12 +5,7 @@ import type {
   InteractionListParams,
 } from '../../../../domain/interactions.ts';
 import { ApiError, api, withQuery } from '../../../lib/api-client.ts';
-import {
-  recordQueryOptions,
-  useCreateRecord,
-  useDeleteRecord,
-  useUpdateRecord,
-} from '../../../lib/record-api.ts';
+import * as recordApi from '../../../lib/record-api.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
 
 /** Every interactions query sits under `all`: the list pages (a contact's too) and one interaction. */
@@ -43,7 +38,7 @@ export const useInteractions = (params: InteractionListParams) =>
 
 /** One interaction, or null when there is none with that id in the company. */
 export const interactionQueryOptions = (id: number) =>
-  recordQueryOptions<Interaction>(interactionKeys.one(id), `/api/interactions/${id}`);
+  recordApi.oneQueryOptions<Interaction>(interactionKeys.one(id), `/api/interactions/${id}`);
 
 /** Nothing is fetched while `id` is null (not yet known, or not a valid id). */
 export const useInteraction = (id: number | null) =>
@@ -53,9 +48,9 @@ export const useInteraction = (id: number | null) =>
 const afterChange = () => [interactionKeys.all, dashboardKeys.all];
 
 export const useCreateInteraction = () =>
-  useCreateRecord<Interaction, InteractionInput>('/api/interactions', afterChange);
+  recordApi.useCreate<Interaction, InteractionInput>('/api/interactions', afterChange);
 
 export const useUpdateInteraction = () =>
-  useUpdateRecord<Interaction, InteractionInput>('/api/interactions', afterChange);
+  recordApi.useUpdate<Interaction, InteractionInput>('/api/interactions', afterChange);
 
-export const useDeleteInteraction = () => useDeleteRecord('/api/interactions', afterChange);
+export const useDeleteInteraction = () => recordApi.useDelete('/api/interactions', afterChange);

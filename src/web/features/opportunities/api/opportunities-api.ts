@@ -6,12 +6,7 @@ import type {
   OpportunityPipeline,
 } from '../../../../domain/opportunities.ts';
 import { api, withQuery } from '../../../lib/api-client.ts';
-import {
-  recordQueryOptions,
-  useCreateRecord,
-  useDeleteRecord,
-  useUpdateRecord,
-} from '../../../lib/record-api.ts';
+import * as recordApi from '../../../lib/record-api.ts';
 import { contactKeys } from '../../contacts/api/contacts-api.ts';
 
 /** Every opportunities query sits under `all`: the list pages, the pipeline and one opportunity. */
@@ -42,7 +37,7 @@ export const useOpportunityPipeline = () => useQuery(opportunityPipelineQueryOpt
 
 /** One opportunity, or null when there is none with that id in the company. */
 export const opportunityQueryOptions = (id: number) =>
-  recordQueryOptions<Opportunity>(opportunityKeys.one(id), `/api/opportunities/${id}`);
+  recordApi.oneQueryOptions<Opportunity>(opportunityKeys.one(id), `/api/opportunities/${id}`);
 
 /** Nothing is fetched while `id` is null (not yet known, or not a valid id). */
 export const useOpportunity = (id: number | null) =>
@@ -52,9 +47,9 @@ export const useOpportunity = (id: number | null) =>
 const afterChange = () => [opportunityKeys.all, contactKeys.organizationNames()];
 
 export const useCreateOpportunity = () =>
-  useCreateRecord<Opportunity, OpportunityInput>('/api/opportunities', afterChange);
+  recordApi.useCreate<Opportunity, OpportunityInput>('/api/opportunities', afterChange);
 
 export const useUpdateOpportunity = () =>
-  useUpdateRecord<Opportunity, OpportunityInput>('/api/opportunities', afterChange);
+  recordApi.useUpdate<Opportunity, OpportunityInput>('/api/opportunities', afterChange);
 
-export const useDeleteOpportunity = () => useDeleteRecord('/api/opportunities', afterChange);
+export const useDeleteOpportunity = () => recordApi.useDelete('/api/opportunities', afterChange);
