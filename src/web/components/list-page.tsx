@@ -55,36 +55,40 @@ function useRecordDialog<T>(): RecordDialogState<T> {
 }
 
 /**
- * A list page's create/edit dialog, and what its table's rows do: open a record in that dialog,
- * delete it (asked first, as `actions` says), and sort the list.
+ * A list page's create/edit dialog (the kind's own, from `actions`), and what its table's rows
+ * do: open a record in that dialog, delete it (asked first), and sort the list.
  */
 export function useListRecords<T, Field extends string>(
   actions: RecordActions<T>,
   sorting: SortState<Field>,
 ) {
   const deletion = actions.useDeletion();
-  const dialog = useRecordDialog<T>();
-  return { dialog, rowActions: { onEdit: dialog.openEdit, onDelete: deletion.ask, sorting } };
+  const state = useRecordDialog<T>();
+  const dialog: ListDialog<T> = { ...state, Component: actions.Dialog };
+  return { dialog, rowActions: { onEdit: state.openEdit, onDelete: deletion.ask, sorting } };
+}
+
+/** A list page's create/edit dialog: its state, and the component it opens. */
+interface ListDialog<T> extends RecordDialogState<T> {
+  Component: RecordActions<T>['Dialog'];
 }
 
 /**
  * A list page: its heading, with any `actions` of its own and then the button that adds a record
- * ('Add Contact'); what it shows (`children`); and the kind's create/edit dialog (from
- * `recordActions`, as `dialog` has it), loaded when first opened.
+ * ('Add Contact'); what it shows (`children`); and the create/edit `dialog` (`useListRecords`),
+ * loaded when first opened.
  */
 export function ListPage<T>({
   title,
   addLabel,
   actions,
-  recordActions,
   dialog,
   children,
 }: {
   title: string;
   addLabel: string;
   actions?: ReactNode;
-  recordActions: RecordActions<T>;
-  dialog: RecordDialogState<T>;
+  dialog: ListDialog<T>;
   children: ReactNode;
 }) {
   return (
@@ -105,11 +109,7 @@ export function ListPage<T>({
       />
       {children}
       <LoadWhenOpened opened={dialog.opened}>
-        <recordActions.Dialog
-          opened={dialog.opened}
-          onClose={dialog.close}
-          record={dialog.record}
-        />
+        <dialog.Component opened={dialog.opened} onClose={dialog.close} record={dialog.record} />
       </LoadWhenOpened>
     </>
   );

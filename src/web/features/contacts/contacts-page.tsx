@@ -28,12 +28,7 @@ export default function ContactsPage() {
   }, [contacts.isError]);
 
   return (
-    <ListPage
-      title="Contacts"
-      addLabel="Add Contact"
-      recordActions={contactActions}
-      dialog={dialog}
-    >
+    <ListPage title="Contacts" addLabel="Add Contact" dialog={dialog}>
       <ContactUpload />
       <ListPanel
         list={list}

@@ -45,7 +45,6 @@ export default function GrantsPage() {
           Search for Grants
         </Button>
       }
-      recordActions={grantActions}
       dialog={dialog}
     >
       <GrantPipeline />

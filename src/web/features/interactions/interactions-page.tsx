@@ -23,12 +23,7 @@ export default function InteractionsPage() {
   const { dialog, rowActions } = useListRecords(interactionActions, list);
 
   return (
-    <ListPage
-      title="Interactions"
-      addLabel="Log Interaction"
-      recordActions={interactionActions}
-      dialog={dialog}
-    >
+    <ListPage title="Interactions" addLabel="Log Interaction" dialog={dialog}>
       <ListPanel
         list={list}
         query={interactions}

@@ -15,12 +15,7 @@ export default function OpportunitiesPage() {
   const { dialog, rowActions } = useListRecords(opportunityActions, list);
 
   return (
-    <ListPage
-      title="Opportunities"
-      addLabel="Add Opportunity"
-      recordActions={opportunityActions}
-      dialog={dialog}
-    >
+    <ListPage title="Opportunities" addLabel="Add Opportunity" dialog={dialog}>
       <OpportunityPipeline />
       <ListPanel list={list} query={opportunities} noun="opportunities" icon={IconBriefcase}>
         {(rows) => <OpportunitiesTable rows={rows} {...rowActions} />}
