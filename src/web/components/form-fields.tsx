@@ -3,6 +3,8 @@ import {
   type ButtonProps,
   NumberInput,
   type NumberInputProps,
+  Textarea,
+  type TextareaProps,
   TextInput,
   type TextInputProps,
 } from '@mantine/core';
@@ -26,6 +28,11 @@ export function AmountInput(props: NumberInputProps) {
 /** A required date and time in the browser's time zone (form value: `toLocalInput`). */
 export function DateTimeInput(props: TextInputProps) {
   return <TextInput type="datetime-local" withAsterisk {...props} />;
+}
+
+/** A text area (notes, a description) that grows with its text, then scrolls past `maxRows`. */
+export function GrowingTextarea(props: TextareaProps) {
+  return <Textarea autosize minRows={3} maxRows={8} {...props} />;
 }
 
 /** A form's submit button: 'Saving...' and disabled while the save runs. */

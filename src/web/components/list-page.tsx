@@ -1,11 +1,20 @@
-import { Badge, CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import type { Icon } from '@tabler/icons-react';
+import { Badge, Button, CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { type Icon, IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { Page } from '../lib/api-client.ts';
 import { capitalise } from '../lib/format.ts';
-import { ListFooter, PAGE_SIZE, SearchBox, type useListState } from './list-controls.tsx';
+import {
+  ListFooter,
+  PAGE_SIZE,
+  SearchBox,
+  type SortState,
+  type useListState,
+} from './list-controls.tsx';
+import { LoadWhenOpened } from './load-when-opened.tsx';
+import { PageHeader } from './page-header.tsx';
 import { LoadFailed, LoadingBlock, NoMatches } from './query-states.tsx';
+import type { RecordActions } from './record-actions.ts';
 
 /** What the panel needs of a list's state (`useListState`): the search and the page. */
 interface ListState {
@@ -24,19 +33,86 @@ export const pageParams = <Field extends string>(list: ReturnType<typeof useList
   offset: list.offset,
 });
 
-/**
- * A page's create/edit dialog: closed, open for a new record, or open to edit `record`.
- */
-export function useRecordDialog<T>() {
+/** A page's create/edit dialog: closed, open for a new record, or open to edit `record`. */
+interface RecordDialogState<T> {
+  opened: boolean;
+  /** The record being edited; none for a new one (or when closed). */
+  record: T | undefined;
+  openNew: () => void;
+  openEdit: (record: T) => void;
+  close: () => void;
+}
+
+function useRecordDialog<T>(): RecordDialogState<T> {
   const [open, setOpen] = useState<{ record?: T } | null>(null);
   return {
     opened: open !== null,
-    /** The record being edited; none for a new one (or when closed). */
     record: open?.record,
     openNew: () => setOpen({}),
     openEdit: (record: T) => setOpen({ record }),
     close: () => setOpen(null),
   };
+}
+
+/**
+ * A list page's create/edit dialog (the kind's own, from `actions`), and what its table's rows
+ * do: open a record in that dialog, delete it (asked first), and sort the list.
+ */
+export function useListRecords<T, Field extends string>(
+  actions: RecordActions<T>,
+  sorting: SortState<Field>,
+) {
+  const deletion = actions.useDeletion();
+  const state = useRecordDialog<T>();
+  const dialog: ListDialog<T> = { ...state, Component: actions.Dialog };
+  return { dialog, rowActions: { onEdit: state.openEdit, onDelete: deletion.ask, sorting } };
+}
+
+/** A list page's create/edit dialog: its state, and the component it opens. */
+interface ListDialog<T> extends RecordDialogState<T> {
+  Component: RecordActions<T>['Dialog'];
+}
+
+/**
+ * A list page: its heading, with any `actions` of its own and then the button that adds a record
+ * ('Add Contact'); what it shows (`children`); and the create/edit `dialog` (`useListRecords`),
+ * loaded when first opened.
+ */
+export function ListPage<T>({
+  title,
+  addLabel,
+  actions,
+  dialog,
+  children,
+}: {
+  title: string;
+  addLabel: string;
+  actions?: ReactNode;
+  dialog: ListDialog<T>;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <PageHeader
+        title={title}
+        actions={
+          <>
+            {actions}
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden="true" />}
+              onClick={dialog.openNew}
+            >
+              {addLabel}
+            </Button>
+          </>
+        }
+      />
+      {children}
+      <LoadWhenOpened opened={dialog.opened}>
+        <dialog.Component opened={dialog.opened} onClose={dialog.close} record={dialog.record} />
+      </LoadWhenOpened>
+    </>
+  );
 }
 
 /**

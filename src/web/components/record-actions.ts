@@ -3,6 +3,7 @@ import { type ComponentType, lazy } from 'react';
 import { capitalise } from '../lib/format.ts';
 import { withNotice } from '../lib/notify.ts';
 import { confirmDelete } from './confirm-delete.tsx';
+import type { RecordDialogProps } from './record-dialog.tsx';
 
 /** Deleting records of one kind, as a page holds it (`recordActions(…).useDeletion()`). */
 export interface RecordDeletion<T> {
@@ -13,6 +14,14 @@ export interface RecordDeletion<T> {
   ask: (record: T, onDeleted?: () => void) => void;
   /** From the red button on, through the refresh of what showed the record, unless it failed. */
   busy: boolean;
+}
+
+/** What `recordActions` gives the pages: the kind's name, its dialog and its deletion. */
+export interface RecordActions<T, DialogProps extends RecordDialogProps<T> = RecordDialogProps<T>> {
+  /** 'contact' */
+  noun: string;
+  Dialog: ComponentType<DialogProps>;
+  useDeletion: () => RecordDeletion<T>;
 }
 
 interface DeleteMutation {
@@ -27,7 +36,10 @@ interface DeleteMutation {
  * and deleting it, asked ('Delete contact', with `question`) and reported ('Contact deleted
  * successfully') in the same words from either.
  */
-export function recordActions<T extends { id: number }, DialogProps extends object>({
+export function recordActions<
+  T extends { id: number },
+  DialogProps extends RecordDialogProps<T> = RecordDialogProps<T>,
+>({
   noun,
   cached,
   dialog,
@@ -44,7 +56,7 @@ export function recordActions<T extends { id: number }, DialogProps extends obje
   dialog: () => Promise<ComponentType<DialogProps>>;
   useDelete: () => DeleteMutation;
   question: (record: T) => string;
-}) {
+}): RecordActions<T, DialogProps> {
   const title = `Delete ${noun}`;
   const deleted = `${capitalise(noun)} deleted successfully`;
 
@@ -65,6 +77,7 @@ export function recordActions<T extends { id: number }, DialogProps extends obje
   }
 
   return {
+    noun,
     Dialog: lazy(() => dialog().then((component) => ({ default: component }))),
     useDeletion,
   };

@@ -2,10 +2,14 @@ import { Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { withNotice } from '../lib/notify.ts';
 
-/** What the list and detail pages pass a record's create/edit dialog. */
-export interface RecordDialogProps {
+/**
+ * What the list and detail pages pass a record's create/edit dialog: whether it is open, how to
+ * close it, and the record it edits (none: a new one).
+ */
+export interface RecordDialogProps<T = never> {
   opened: boolean;
   onClose: () => void;
+  record?: T | undefined;
 }
 
 /** The notices of a record's save: created, updated, and when the session has ended (401). */
@@ -50,7 +54,7 @@ export function RecordDialog({
   onClose,
   title,
   children,
-}: RecordDialogProps & { title: string; children: ReactNode }) {
+}: Omit<RecordDialogProps, 'record'> & { title: string; children: ReactNode }) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="lg">
       {children}

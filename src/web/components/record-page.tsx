@@ -6,41 +6,37 @@ import { BackLink, RecordStates } from './detail-states.tsx';
 import { LoadWhenOpened } from './load-when-opened.tsx';
 import { PageHeader } from './page-header.tsx';
 import { LoadingBlock } from './query-states.tsx';
-import type { RecordDeletion } from './record-actions.ts';
-import type { RecordDialogProps } from './record-dialog.tsx';
+import type { RecordActions } from './record-actions.ts';
 
 /**
  * A record's page: the link back to its list, then the record as far as it has loaded
  * (`RecordStates`). Loaded, its heading carries Edit (the list's dialog, prefilled), Delete
  * (asked first; once deleted, the page gives way to the list) and any actions of its own.
+ * `recordActions` names the kind of record and gives its dialog and deletion.
  */
 export function RecordPage<T extends { id: number }>({
   id,
   query,
-  noun,
+  recordActions,
   list,
   title,
   badge,
   actions,
-  deletion,
-  editDialog,
   children,
 }: {
   id: number | null;
   query: UseQueryResult<T | null>;
-  /** What the record is: 'contact'. */
-  noun: string;
+  recordActions: RecordActions<T>;
   /** The list the record belongs to: where the back link and a deletion lead. */
   list: { to: string; label: string };
   title: (record: T) => string;
   badge?: (record: T) => ReactNode;
   /** Actions of the page's own, before Edit and Delete. */
   actions?: (record: T) => ReactNode;
-  deletion: RecordDeletion<T>;
-  /** The record's edit dialog, given whether it is open and how to close it. */
-  editDialog: (record: T, dialog: RecordDialogProps) => ReactNode;
   children: (record: T) => ReactNode;
 }) {
+  const { noun, Dialog } = recordActions;
+  const deletion = recordActions.useDeletion();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const leave = () => navigate(list.to, { replace: true });
@@ -73,7 +69,7 @@ export function RecordPage<T extends { id: number }>({
               />
               {children(record)}
               <LoadWhenOpened opened={editing}>
-                {editDialog(record, { opened: editing, onClose: () => setEditing(false) })}
+                <Dialog opened={editing} onClose={() => setEditing(false)} record={record} />
               </LoadWhenOpened>
             </>
           )}

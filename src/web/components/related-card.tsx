@@ -1,7 +1,9 @@
-import { Card, Loader, Text, Title } from '@mantine/core';
+import { Card, Loader, Text, Title, UnstyledButton } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import type { Page } from '../lib/api-client.ts';
+import type { RecordDetailsProps } from './details-dialog.tsx';
+import { LoadWhenOpened } from './load-when-opened.tsx';
 import { LoadFailed } from './query-states.tsx';
 import { ShowingSome } from './showing-some.tsx';
 
@@ -12,6 +14,8 @@ export const RELATED_SHOWN = 10;
  * A card of a record's page listing the records related to it (a funder's contacts, a contact's
  * interactions): the first RELATED_SHOWN of them, and when there are more, how many and a link
  * to the list of all of them. `note` stands in for the list when there is nothing to look up.
+ * With `details`, a record's details dialog (loaded when first opened), which `children` opens
+ * with `openDetails`.
  */
 export function RelatedCard<T>({
   title,
@@ -20,6 +24,7 @@ export function RelatedCard<T>({
   empty,
   note,
   viewAll,
+  details: Details,
   children,
 }: {
   title: string;
@@ -32,9 +37,11 @@ export function RelatedCard<T>({
   note?: string | undefined;
   /** The list of all of them, filtered to this record. */
   viewAll: string;
-  children: (items: T[]) => ReactNode;
+  details?: ComponentType<RecordDetailsProps<T>>;
+  children: (items: T[], openDetails: (item: T) => void) => ReactNode;
 }) {
   const page = query.data;
+  const [open, setOpen] = useState<T | null>(null);
   return (
     <Card withBorder padding="lg">
       <Title order={2} size="h4" mb="md">
@@ -54,12 +61,32 @@ export function RelatedCard<T>({
         </Text>
       ) : (
         <>
-          {children(page.items)}
+          {children(page.items, setOpen)}
+          {Details && (
+            <LoadWhenOpened opened={open !== null}>
+              <Details record={open} onClose={() => setOpen(null)} />
+            </LoadWhenOpened>
+          )}
           <ShowingSome shown={page.items.length} total={page.total} to={viewAll}>
             {`View all ${page.total.toLocaleString('en-US')}`}
           </ShowingSome>
         </>
       )}
     </Card>
+  );
+}
+
+/** A related record in a card's list, as a button that opens its details. */
+export function RelatedItemButton({
+  onClick,
+  children,
+}: {
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <UnstyledButton onClick={onClick} p="xs" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+      {children}
+    </UnstyledButton>
   );
 }

@@ -9,7 +9,6 @@ const stage = (key: string, label: string, color: string, count: number): Funnel
   color,
   count,
   total: count * 1000,
-  noun: ['opportunity', 'opportunities'],
 });
 
 const stages = [
@@ -22,7 +21,7 @@ const stages = [
 const renderFunnel = (onSelect?: (key: string) => void) =>
   render(
     <MantineProvider>
-      <StageFunnel stages={stages} onSelect={onSelect} />
+      <StageFunnel stages={stages} noun={['opportunity', 'opportunities']} onSelect={onSelect} />
     </MantineProvider>,
   );
 

@@ -12,14 +12,15 @@ export interface FunnelStage {
   color: string;
   count: number;
   total: number;
-  /** Items counted, singular and plural: ['grant', 'grants']. */
-  noun: [string, string];
   /** A further figure after the total, such as a probability. */
   extra?: string;
 }
 
-const countOf = (stage: FunnelStage) =>
-  `${stage.count.toLocaleString('en-US')} ${stage.count === 1 ? stage.noun[0] : stage.noun[1]}`;
+/** Items counted, singular and plural: ['grant', 'grants']. */
+type Noun = [string, string];
+
+const countOf = (stage: FunnelStage, noun: Noun) =>
+  `${stage.count.toLocaleString('en-US')} ${stage.count === 1 ? noun[0] : noun[1]}`;
 
 /**
  * A pipeline: a funnel drawing beside the list of its stages, each with its count and total.
@@ -27,9 +28,11 @@ const countOf = (stage: FunnelStage) =>
  */
 export function StageFunnel({
   stages,
+  noun,
   onSelect,
 }: {
   stages: FunnelStage[];
+  noun: Noun;
   onSelect?: (key: string) => void;
 }) {
   const rowStyle = (stage: FunnelStage) => ({
@@ -44,7 +47,7 @@ export function StageFunnel({
     <Group justify="space-between" gap="xs">
       <Text fw={600}>{stage.label}</Text>
       <Group justify="flex-end" className={classes.figures}>
-        <Text size="sm">{countOf(stage)}</Text>
+        <Text size="sm">{countOf(stage, noun)}</Text>
         <Text size="sm" fw={500} miw={90} ta="right">
           {formatMoney(stage.total)}
         </Text>
@@ -59,7 +62,7 @@ export function StageFunnel({
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-      <FunnelDrawing stages={stages} />
+      <FunnelDrawing stages={stages} noun={noun} />
       <Stack gap="xs" justify="center" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {stages.map((stage) => (
           <li key={stage.key} data-stage={stage.key}>
@@ -102,11 +105,11 @@ const MIN_BAR = 8;
  * as an empty band with its 0, never as a sliver or a point. Labels and counts sit in columns of
  * their own, in the text colour, so they read in the light and the dark scheme alike.
  */
-function FunnelDrawing({ stages }: { stages: FunnelStage[] }) {
+function FunnelDrawing({ stages, noun }: { stages: FunnelStage[]; noun: Noun }) {
   const largest = Math.max(1, ...stages.map((stage) => stage.count));
   const row = HEIGHT / Math.max(1, stages.length);
   const band = row - GAP;
-  const summary = stages.map((stage) => `${stage.label}: ${countOf(stage)}`).join(', ');
+  const summary = stages.map((stage) => `${stage.label}: ${countOf(stage, noun)}`).join(', ');
 
   return (
     <svg

@@ -20,12 +20,10 @@ export default function ContactDetailPage() {
     <RecordPage
       id={id}
       query={contact}
-      noun="contact"
+      recordActions={contactActions}
       list={{ to: paths.contacts, label: 'Back to contacts' }}
       title={(contact) => contact.name}
       actions={(contact) => <LogInteractionButton contact={contact} />}
-      deletion={contactActions.useDeletion()}
-      editDialog={(contact, dialog) => <contactActions.Dialog {...dialog} contact={contact} />}
     >
       {(contact) => (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

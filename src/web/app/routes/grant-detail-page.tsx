@@ -19,11 +19,9 @@ export default function GrantDetailPage() {
     <RecordPage
       id={id}
       query={grant}
-      noun="grant"
+      recordActions={grantActions}
       list={{ to: paths.grants, label: 'Back to grants' }}
       title={(grant) => grant.name}
-      deletion={grantActions.useDeletion()}
-      editDialog={(grant, dialog) => <grantActions.Dialog {...dialog} grant={grant} />}
     >
       {(data) => (
         // The work first: the grant and its tasks, then the funder's people (beside them on a

@@ -22,13 +22,9 @@ export default function InteractionDetailPage() {
     <RecordPage
       id={id}
       query={interaction}
-      noun="interaction"
+      recordActions={interactionActions}
       list={{ to: paths.interactions, label: 'Back to interactions' }}
       title={() => 'Interaction Details'}
-      deletion={interactionActions.useDeletion()}
-      editDialog={(record, dialog) => (
-        <interactionActions.Dialog {...dialog} interaction={record} />
-      )}
     >
       {(record) => (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

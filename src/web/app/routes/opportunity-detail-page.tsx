@@ -20,14 +20,10 @@ export default function OpportunityDetailPage() {
     <RecordPage
       id={id}
       query={opportunity}
-      noun="opportunity"
+      recordActions={opportunityActions}
       list={{ to: paths.opportunities, label: 'Back to opportunities' }}
       title={(opportunity) => opportunity.name}
       badge={(opportunity) => <StageBadge stage={opportunity.stage} />}
-      deletion={opportunityActions.useDeletion()}
-      editDialog={(opportunity, dialog) => (
-        <opportunityActions.Dialog {...dialog} opportunity={opportunity} />
-      )}
     >
       {(data) => (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

@@ -1,11 +1,8 @@
-import { Button } from '@mantine/core';
-import { IconPlus, IconUsers } from '@tabler/icons-react';
+import { IconUsers } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import type { Contact, ContactSortField } from '../../../domain/contacts.ts';
+import type { ContactSortField } from '../../../domain/contacts.ts';
 import { useListState } from '../../components/list-controls.tsx';
-import { ListPanel, pageParams, useRecordDialog } from '../../components/list-page.tsx';
-import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
+import { ListPage, ListPanel, pageParams, useListRecords } from '../../components/list-page.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { useUrlFilter } from '../../lib/url-filters.ts';
@@ -20,8 +17,7 @@ export default function ContactsPage() {
   const organization = useUrlFilter('organization');
   const list = useListState<ContactSortField>(organization.value);
   const contacts = useContacts({ ...pageParams(list), organization: organization.value });
-  const deletion = contactActions.useDeletion();
-  const dialog = useRecordDialog<Contact>();
+  const { dialog, rowActions } = useListRecords(contactActions, list);
 
   // SPEC §2.6 asks for a notice when the list fails to load, besides what the panel shows:
   // 'Contacts could not be loaded' with Try again, or the page it showed before a failed refresh.
@@ -31,18 +27,8 @@ export default function ContactsPage() {
     }
   }, [contacts.isError]);
 
-  const rowActions = { onEdit: dialog.openEdit, onDelete: deletion.ask, sorting: list };
-
   return (
-    <>
-      <PageHeader
-        title="Contacts"
-        actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={dialog.openNew}>
-            Add Contact
-          </Button>
-        }
-      />
+    <ListPage title="Contacts" addLabel="Add Contact" dialog={dialog}>
       <ContactUpload />
       <ListPanel
         list={list}
@@ -54,13 +40,6 @@ export default function ContactsPage() {
       >
         {(rows) => <ContactsTable rows={rows} {...rowActions} />}
       </ListPanel>
-      <LoadWhenOpened opened={dialog.opened}>
-        <contactActions.Dialog
-          opened={dialog.opened}
-          onClose={dialog.close}
-          contact={dialog.record}
-        />
-      </LoadWhenOpened>
-    </>
+    </ListPage>
   );
 }

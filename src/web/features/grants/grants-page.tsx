@@ -1,19 +1,13 @@
 import { Button } from '@mantine/core';
-import { IconCoin, IconExternalLink, IconPlus } from '@tabler/icons-react';
-
+import { IconCoin, IconExternalLink } from '@tabler/icons-react';
 import { grantStatuses } from '../../../domain/grant-constants.ts';
-
-import type { Grant, GrantSortField } from '../../../domain/grants.ts';
+import type { GrantSortField } from '../../../domain/grants.ts';
 import { useListState } from '../../components/list-controls.tsx';
-import { ListPanel, pageParams, useRecordDialog } from '../../components/list-page.tsx';
-import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-
+import { ListPage, ListPanel, pageParams, useListRecords } from '../../components/list-page.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { choiceParam, useUrlFilter, useUrlFilters } from '../../lib/url-filters.ts';
 import { useGrants } from './api/grants-api.ts';
 import { grantActions } from './components/grant-actions.ts';
-
 import { GrantPipeline } from './components/grant-pipeline.tsx';
 import { GrantStatusFilter } from './components/grant-status-filter.tsx';
 import { GrantsTable } from './components/grants-table.tsx';
@@ -33,36 +27,26 @@ export default function GrantsPage() {
   const funder = useUrlFilter('funder');
   const list = useListState<GrantSortField>(`${filters.status ?? ''}/${funder.value ?? ''}`);
   const grants = useGrants({ ...pageParams(list), status: filters.status, funder: funder.value });
-  const deletion = grantActions.useDeletion();
-  const dialog = useRecordDialog<Grant>();
-
-  const rowActions = { onEdit: dialog.openEdit, onDelete: deletion.ask, sorting: list };
+  const { dialog, rowActions } = useListRecords(grantActions, list);
 
   return (
-    <>
-      <PageHeader
-        title="Grants"
-        actions={
-          <>
-            <Button
-              component="a"
-              href={GRANT_SEARCH_URL}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="default"
-              rightSection={<IconExternalLink size={16} aria-hidden="true" />}
-            >
-              Search for Grants
-            </Button>
-            <Button
-              leftSection={<IconPlus size={16} aria-hidden="true" />}
-              onClick={dialog.openNew}
-            >
-              Add Grant
-            </Button>
-          </>
-        }
-      />
+    <ListPage
+      title="Grants"
+      addLabel="Add Grant"
+      actions={
+        <Button
+          component="a"
+          href={GRANT_SEARCH_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="default"
+          rightSection={<IconExternalLink size={16} aria-hidden="true" />}
+        >
+          Search for Grants
+        </Button>
+      }
+      dialog={dialog}
+    >
       <GrantPipeline />
       <ListPanel
         list={list}
@@ -85,9 +69,6 @@ export default function GrantsPage() {
       >
         {(rows) => <GrantsTable rows={rows} {...rowActions} />}
       </ListPanel>
-      <LoadWhenOpened opened={dialog.opened}>
-        <grantActions.Dialog opened={dialog.opened} onClose={dialog.close} grant={dialog.record} />
-      </LoadWhenOpened>
-    </>
+    </ListPage>
   );
 }

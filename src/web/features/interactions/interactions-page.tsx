@@ -1,10 +1,7 @@
-import { Button } from '@mantine/core';
-import { IconMessages, IconPlus } from '@tabler/icons-react';
-import type { Interaction, InteractionSortField } from '../../../domain/interactions.ts';
+import { IconMessages } from '@tabler/icons-react';
+import type { InteractionSortField } from '../../../domain/interactions.ts';
 import { useListState } from '../../components/list-controls.tsx';
-import { ListPanel, pageParams, useRecordDialog } from '../../components/list-page.tsx';
-import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
+import { ListPage, ListPanel, pageParams, useListRecords } from '../../components/list-page.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { parseId } from '../../lib/parse-id.ts';
 import { useUrlFilter } from '../../lib/url-filters.ts';
@@ -23,21 +20,10 @@ export default function InteractionsPage() {
   const contact = useContact(contactId || null);
   const list = useListState<InteractionSortField>(contactFilter.value);
   const interactions = useInteractions({ ...pageParams(list), contactId });
-  const deletion = interactionActions.useDeletion();
-  const dialog = useRecordDialog<Interaction>();
-
-  const rowActions = { onEdit: dialog.openEdit, onDelete: deletion.ask, sorting: list };
+  const { dialog, rowActions } = useListRecords(interactionActions, list);
 
   return (
-    <>
-      <PageHeader
-        title="Interactions"
-        actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={dialog.openNew}>
-            Log Interaction
-          </Button>
-        }
-      />
+    <ListPage title="Interactions" addLabel="Log Interaction" dialog={dialog}>
       <ListPanel
         list={list}
         query={interactions}
@@ -48,13 +34,6 @@ export default function InteractionsPage() {
       >
         {(rows) => <InteractionsTable rows={rows} {...rowActions} />}
       </ListPanel>
-      <LoadWhenOpened opened={dialog.opened}>
-        <interactionActions.Dialog
-          opened={dialog.opened}
-          onClose={dialog.close}
-          interaction={dialog.record}
-        />
-      </LoadWhenOpened>
-    </>
+    </ListPage>
   );
 }

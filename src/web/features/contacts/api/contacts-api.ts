@@ -8,6 +8,7 @@ import type {
 } from '../../../../domain/contacts.ts';
 import { api, withQuery } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
+import * as recordApi from '../../../lib/record-api.ts';
 import { uploadFile } from '../../../lib/upload-file.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
 import { interactionKeys } from '../../interactions/api/interactions-api.ts';
@@ -46,10 +47,7 @@ export const useContacts = (params: ContactListParams) => useQuery(contactsQuery
 
 /** One contact, or null when there is none with that id in the company. */
 export const contactQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: contactKeys.one(id),
-    queryFn: () => api.getOrNull<Contact>(`/api/contacts/${id}`),
-  });
+  recordApi.oneQueryOptions<Contact>(contactKeys.one(id), `/api/contacts/${id}`);
 
 /** Nothing is fetched while `id` is null (not yet known, or not a valid id). */
 export const useContact = (id: number | null) =>
@@ -84,20 +82,12 @@ const afterCreate = () => [contactKeys.all, dashboardKeys.all];
 const afterChange = () => [contactKeys.all, interactionKeys.all, dashboardKeys.all];
 
 export const useCreateContact = () =>
-  useInvalidatingMutation(
-    (input: ContactInput) => api.post<Contact>('/api/contacts', input),
-    afterCreate,
-  );
+  recordApi.useCreate<Contact, ContactInput>('/api/contacts', afterCreate);
 
 export const useUpdateContact = () =>
-  useInvalidatingMutation(
-    ({ id, input }: { id: number; input: ContactInput }) =>
-      api.patch<Contact>(`/api/contacts/${id}`, input),
-    afterChange,
-  );
+  recordApi.useUpdate<Contact, ContactInput>('/api/contacts', afterChange);
 
-export const useDeleteContact = () =>
-  useInvalidatingMutation((id: number) => api.delete<unknown>(`/api/contacts/${id}`), afterChange);
+export const useDeleteContact = () => recordApi.useDelete('/api/contacts', afterChange);
 
 /** A CSV import (SPEC §2.6) with its upload progress, 0–100. */
 export function useUploadContacts() {

@@ -14,7 +14,7 @@ const notices = {
 };
 
 /** 'Create New Contact', or the edit dialog prefilled with `contact`. */
-export function ContactDialog({ contact, ...dialog }: RecordDialogProps & { contact?: Contact }) {
+export function ContactDialog({ record: contact, ...dialog }: RecordDialogProps<Contact>) {
   const { save, pending } = useSaveRecord(
     contact,
     useCreateContact(),

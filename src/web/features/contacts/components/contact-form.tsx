@@ -1,4 +1,4 @@
-import { Autocomplete, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
@@ -7,7 +7,7 @@ import {
   contactInputSchema,
 } from '../../../../domain/contacts.ts';
 import { type ContactFormValues, contactPayload } from '../../../../domain/form-payloads.ts';
-import { SaveButton } from '../../../components/form-fields.tsx';
+import { GrowingTextarea, SaveButton } from '../../../components/form-fields.tsx';
 import { withHelp } from '../../../components/label-with-help.tsx';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
@@ -74,11 +74,8 @@ export function ContactForm({
           autoComplete="off"
           {...form.getInputProps('organization')}
         />
-        <Textarea
+        <GrowingTextarea
           {...withHelp('Notes', 'Additional information or comments about the contact (optional)')}
-          autosize
-          minRows={3}
-          maxRows={8}
           {...form.getInputProps('notes')}
         />
         <SaveButton pending={pending}>{contact ? 'Update Contact' : 'Create Contact'}</SaveButton>

@@ -1,8 +1,6 @@
 import { Anchor, Group, Stack, UnstyledButton } from '@mantine/core';
-import { lazy, useState } from 'react';
+import { lazy } from 'react';
 import { Link } from 'react-router';
-import type { Contact } from '../../../../domain/contacts.ts';
-import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
 import { RELATED_SHOWN, RelatedCard } from '../../../components/related-card.tsx';
 import { withQuery } from '../../../lib/api-client.ts';
 import { useContacts } from '../api/contacts-api.ts';
@@ -26,7 +24,6 @@ export function OrganizationContactsCard({
   openInDialog?: boolean;
 }) {
   const contacts = useContacts({ organization, limit: RELATED_SHOWN });
-  const [open, setOpen] = useState<Contact | null>(null);
   return (
     <RelatedCard
       title={title}
@@ -34,13 +31,14 @@ export function OrganizationContactsCard({
       noun="contacts"
       empty={`No contacts at ${organization}.`}
       viewAll={withQuery('/contacts', { organization })}
+      details={ContactDetailsDialog}
     >
-      {(items) => (
+      {(items, openDetails) => (
         <Stack gap="sm">
           {items.map((contact) => (
             <div key={contact.id}>
               {openInDialog ? (
-                <UnstyledButton onClick={() => setOpen(contact)} fw={500} c="cyan.9">
+                <UnstyledButton onClick={() => openDetails(contact)} fw={500} c="cyan.9">
                   {contact.name}
                 </UnstyledButton>
               ) : (
@@ -60,9 +58,6 @@ export function OrganizationContactsCard({
               </Group>
             </div>
           ))}
-          <LoadWhenOpened opened={open !== null}>
-            <ContactDetailsDialog record={open} onClose={() => setOpen(null)} />
-          </LoadWhenOpened>
         </Stack>
       )}
     </RelatedCard>

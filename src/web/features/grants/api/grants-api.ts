@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Grant, GrantInput, GrantListParams, Pipeline } from '../../../../domain/grants.ts';
 import { api, withQuery } from '../../../lib/api-client.ts';
-import { useInvalidatingMutation } from '../../../lib/mutations.ts';
+import * as recordApi from '../../../lib/record-api.ts';
 import { contactKeys } from '../../contacts/api/contacts-api.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
 import { taskKeys } from './tasks-api.ts';
@@ -37,10 +37,7 @@ export const usePipeline = () => useQuery(pipelineQueryOptions());
 
 /** One grant, or null when there is none with that id in the company. */
 export const grantQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: grantKeys.one(id),
-    queryFn: () => api.getOrNull<Grant>(`/api/grants/${id}`),
-  });
+  recordApi.oneQueryOptions<Grant>(grantKeys.one(id), `/api/grants/${id}`);
 
 /** Nothing is fetched while `id` is null (not yet known, or not a valid id). */
 export const useGrant = (id: number | null) =>
@@ -58,17 +55,9 @@ const afterChange = () => [
 ];
 
 export const useCreateGrant = () =>
-  useInvalidatingMutation(
-    (input: GrantInput) => api.post<Grant>('/api/grants', input),
-    afterChange,
-  );
+  recordApi.useCreate<Grant, GrantInput>('/api/grants', afterChange);
 
 export const useUpdateGrant = () =>
-  useInvalidatingMutation(
-    ({ id, input }: { id: number; input: Partial<GrantInput> }) =>
-      api.patch<Grant>(`/api/grants/${id}`, input),
-    afterChange,
-  );
+  recordApi.useUpdate<Grant, Partial<GrantInput>>('/api/grants', afterChange);
 
-export const useDeleteGrant = () =>
-  useInvalidatingMutation((id: number) => api.delete<unknown>(`/api/grants/${id}`), afterChange);
+export const useDeleteGrant = () => recordApi.useDelete('/api/grants', afterChange);

@@ -14,7 +14,7 @@ const notices = {
 };
 
 /** 'Add Grant', or the edit dialog prefilled with `grant`. */
-export function GrantDialog({ grant, ...dialog }: RecordDialogProps & { grant?: Grant }) {
+export function GrantDialog({ record: grant, ...dialog }: RecordDialogProps<Grant>) {
   const { save, pending } = useSaveRecord(
     grant,
     useCreateGrant(),

@@ -1,4 +1,4 @@
-import { ScrollArea, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { ScrollArea, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   type GrantFormValues,
@@ -12,7 +12,12 @@ import {
   grantStatuses,
   grantStatusLabels,
 } from '../../../../domain/grants.ts';
-import { AmountInput, DateTimeInput, SaveButton } from '../../../components/form-fields.tsx';
+import {
+  AmountInput,
+  DateTimeInput,
+  GrowingTextarea,
+  SaveButton,
+} from '../../../components/form-fields.tsx';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 
@@ -74,13 +79,7 @@ export function GrantForm({
             placeholder="https://"
             {...form.getInputProps('documentUrl')}
           />
-          <Textarea
-            label="Notes"
-            autosize
-            minRows={3}
-            maxRows={8}
-            {...form.getInputProps('notes')}
-          />
+          <GrowingTextarea label="Notes" {...form.getInputProps('notes')} />
         </Stack>
       </ScrollArea>
       <SaveButton pending={pending} fullWidth mt="md">

@@ -26,8 +26,8 @@ export function GrantPipeline() {
           color: grantStatusColors[stage.status],
           count: stage.count,
           total: stage.total,
-          noun: ['grant', 'grants'],
         }))}
+        noun={['grant', 'grants']}
         onSelect={(key) => setOpen(key as GrantStatus)}
       />
       <LoadWhenOpened opened={open !== null}>

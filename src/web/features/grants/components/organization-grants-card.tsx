@@ -1,8 +1,10 @@
-import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { lazy, useState } from 'react';
-import type { Grant } from '../../../../domain/grants.ts';
-import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
-import { RELATED_SHOWN, RelatedCard } from '../../../components/related-card.tsx';
+import { Group, Stack, Text } from '@mantine/core';
+import { lazy } from 'react';
+import {
+  RELATED_SHOWN,
+  RelatedCard,
+  RelatedItemButton,
+} from '../../../components/related-card.tsx';
 import { withQuery } from '../../../lib/api-client.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useGrants } from '../api/grants-api.ts';
@@ -20,7 +22,6 @@ const GrantDetailsDialog = lazy(() =>
 export function OrganizationGrantsCard({ organization }: { organization: string | null }) {
   const funder = organization ?? '';
   const grants = useGrants({ funder, limit: RELATED_SHOWN }, organization !== null);
-  const [open, setOpen] = useState<Grant | null>(null);
 
   return (
     <RelatedCard
@@ -30,16 +31,12 @@ export function OrganizationGrantsCard({ organization }: { organization: string 
       empty={`No grants from ${organization}.`}
       note={organization === null ? 'No organization recorded for this contact.' : undefined}
       viewAll={withQuery('/grants', { funder })}
+      details={GrantDetailsDialog}
     >
-      {(items) => (
+      {(items, openDetails) => (
         <Stack gap="xs">
           {items.map((grant) => (
-            <UnstyledButton
-              key={grant.id}
-              onClick={() => setOpen(grant)}
-              p="xs"
-              style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-            >
+            <RelatedItemButton key={grant.id} onClick={() => openDetails(grant)}>
               <Group justify="space-between" wrap="nowrap">
                 <Text fw={500}>{grant.name}</Text>
                 <GrantStatusBadge status={grant.status} />
@@ -47,11 +44,8 @@ export function OrganizationGrantsCard({ organization }: { organization: string 
               <Text size="sm" c="dimmed">
                 {formatMoney(grant.amount)} · due {formatDate(grant.dueDate)}
               </Text>
-            </UnstyledButton>
+            </RelatedItemButton>
           ))}
-          <LoadWhenOpened opened={open !== null}>
-            <GrantDetailsDialog record={open} onClose={() => setOpen(null)} />
-          </LoadWhenOpened>
         </Stack>
       )}
     </RelatedCard>

@@ -1,4 +1,4 @@
-import { Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -15,7 +15,7 @@ import {
   taskStatuses,
   taskStatusLabels,
 } from '../../../../domain/grants.ts';
-import { DateTimeInput, SaveButton } from '../../../components/form-fields.tsx';
+import { DateTimeInput, GrowingTextarea, SaveButton } from '../../../components/form-fields.tsx';
 import { capitalise } from '../../../lib/format.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useGrants } from '../api/grants-api.ts';
@@ -80,10 +80,9 @@ export function TaskForm({
           />
         )}
         <TextInput label="Task Name" withAsterisk {...form.getInputProps('name')} />
-        <Textarea
+        <GrowingTextarea
           label="Description"
           withAsterisk
-          autosize
           minRows={2}
           maxRows={6}
           {...form.getInputProps('description')}

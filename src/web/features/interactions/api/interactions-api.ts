@@ -5,7 +5,7 @@ import type {
   InteractionListParams,
 } from '../../../../domain/interactions.ts';
 import { ApiError, api, withQuery } from '../../../lib/api-client.ts';
-import { useInvalidatingMutation } from '../../../lib/mutations.ts';
+import * as recordApi from '../../../lib/record-api.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
 
 /** Every interactions query sits under `all`: the list pages (a contact's too) and one interaction. */
@@ -38,10 +38,7 @@ export const useInteractions = (params: InteractionListParams) =>
 
 /** One interaction, or null when there is none with that id in the company. */
 export const interactionQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: interactionKeys.one(id),
-    queryFn: () => api.getOrNull<Interaction>(`/api/interactions/${id}`),
-  });
+  recordApi.oneQueryOptions<Interaction>(interactionKeys.one(id), `/api/interactions/${id}`);
 
 /** Nothing is fetched while `id` is null (not yet known, or not a valid id). */
 export const useInteraction = (id: number | null) =>
@@ -51,20 +48,9 @@ export const useInteraction = (id: number | null) =>
 const afterChange = () => [interactionKeys.all, dashboardKeys.all];
 
 export const useCreateInteraction = () =>
-  useInvalidatingMutation(
-    (input: InteractionInput) => api.post<Interaction>('/api/interactions', input),
-    afterChange,
-  );
+  recordApi.useCreate<Interaction, InteractionInput>('/api/interactions', afterChange);
 
 export const useUpdateInteraction = () =>
-  useInvalidatingMutation(
-    ({ id, input }: { id: number; input: InteractionInput }) =>
-      api.patch<Interaction>(`/api/interactions/${id}`, input),
-    afterChange,
-  );
+  recordApi.useUpdate<Interaction, InteractionInput>('/api/interactions', afterChange);
 
-export const useDeleteInteraction = () =>
-  useInvalidatingMutation(
-    (id: number) => api.delete<unknown>(`/api/interactions/${id}`),
-    afterChange,
-  );
+export const useDeleteInteraction = () => recordApi.useDelete('/api/interactions', afterChange);

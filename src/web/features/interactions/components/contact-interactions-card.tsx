@@ -1,8 +1,10 @@
-import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { lazy, useState } from 'react';
-import type { Interaction } from '../../../../domain/interactions.ts';
-import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
-import { RELATED_SHOWN, RelatedCard } from '../../../components/related-card.tsx';
+import { Group, Stack, Text } from '@mantine/core';
+import { lazy } from 'react';
+import {
+  RELATED_SHOWN,
+  RelatedCard,
+  RelatedItemButton,
+} from '../../../components/related-card.tsx';
 import { withQuery } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useInteractions } from '../api/interactions-api.ts';
@@ -20,7 +22,6 @@ const InteractionDetailsDialog = lazy(() =>
  */
 export function ContactInteractionsCard({ contactId }: { contactId: number }) {
   const interactions = useInteractions({ contactId, limit: RELATED_SHOWN });
-  const [open, setOpen] = useState<Interaction | null>(null);
 
   return (
     <RelatedCard
@@ -29,16 +30,12 @@ export function ContactInteractionsCard({ contactId }: { contactId: number }) {
       noun="interactions"
       empty="No interactions with this contact yet."
       viewAll={withQuery('/interactions', { contactId })}
+      details={InteractionDetailsDialog}
     >
-      {(items) => (
+      {(items, openDetails) => (
         <Stack gap="xs">
           {items.map((interaction) => (
-            <UnstyledButton
-              key={interaction.id}
-              onClick={() => setOpen(interaction)}
-              p="xs"
-              style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-            >
+            <RelatedItemButton key={interaction.id} onClick={() => openDetails(interaction)}>
               <Group justify="space-between" wrap="nowrap">
                 <InteractionTypeLabel type={interaction.type} />
                 <Text size="xs" c="dimmed">
@@ -48,11 +45,8 @@ export function ContactInteractionsCard({ contactId }: { contactId: number }) {
               <Text size="sm" lineClamp={1} mt={4}>
                 {interaction.notes}
               </Text>
-            </UnstyledButton>
+            </RelatedItemButton>
           ))}
-          <LoadWhenOpened opened={open !== null}>
-            <InteractionDetailsDialog record={open} onClose={() => setOpen(null)} />
-          </LoadWhenOpened>
         </Stack>
       )}
     </RelatedCard>

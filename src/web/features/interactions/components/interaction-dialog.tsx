@@ -18,10 +18,10 @@ const notices = {
  * dialog prefilled with `interaction`.
  */
 export function InteractionDialog({
-  interaction,
+  record: interaction,
   contact,
   ...dialog
-}: RecordDialogProps & { interaction?: Interaction; contact?: { id: number; name: string } }) {
+}: RecordDialogProps<Interaction> & { contact?: { id: number; name: string } }) {
   const { save, pending } = useSaveRecord(
     interaction,
     useCreateInteraction(),

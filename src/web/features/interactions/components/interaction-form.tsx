@@ -1,4 +1,4 @@
-import { Select, Stack, Text, Textarea } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -13,7 +13,7 @@ import {
   interactionInputSchema,
   interactionTypes,
 } from '../../../../domain/interactions.ts';
-import { DateTimeInput, SaveButton } from '../../../components/form-fields.tsx';
+import { DateTimeInput, GrowingTextarea, SaveButton } from '../../../components/form-fields.tsx';
 import { capitalise } from '../../../lib/format.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
@@ -85,14 +85,7 @@ export function InteractionForm({
           data={interactionTypes.map((type) => ({ value: type, label: capitalise(type) }))}
           {...form.getInputProps('type')}
         />
-        <Textarea
-          label="Notes"
-          withAsterisk
-          autosize
-          minRows={3}
-          maxRows={10}
-          {...form.getInputProps('notes')}
-        />
+        <GrowingTextarea label="Notes" withAsterisk maxRows={10} {...form.getInputProps('notes')} />
         <DateTimeInput label="Date" {...form.getInputProps('date')} />
         <SaveButton pending={pending}>
           {interaction ? 'Update Interaction' : 'Log Interaction'}

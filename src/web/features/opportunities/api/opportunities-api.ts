@@ -6,7 +6,7 @@ import type {
   OpportunityPipeline,
 } from '../../../../domain/opportunities.ts';
 import { api, withQuery } from '../../../lib/api-client.ts';
-import { useInvalidatingMutation } from '../../../lib/mutations.ts';
+import * as recordApi from '../../../lib/record-api.ts';
 import { contactKeys } from '../../contacts/api/contacts-api.ts';
 
 /** Every opportunities query sits under `all`: the list pages, the pipeline and one opportunity. */
@@ -37,10 +37,7 @@ export const useOpportunityPipeline = () => useQuery(opportunityPipelineQueryOpt
 
 /** One opportunity, or null when there is none with that id in the company. */
 export const opportunityQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: opportunityKeys.one(id),
-    queryFn: () => api.getOrNull<Opportunity>(`/api/opportunities/${id}`),
-  });
+  recordApi.oneQueryOptions<Opportunity>(opportunityKeys.one(id), `/api/opportunities/${id}`);
 
 /** Nothing is fetched while `id` is null (not yet known, or not a valid id). */
 export const useOpportunity = (id: number | null) =>
@@ -50,20 +47,9 @@ export const useOpportunity = (id: number | null) =>
 const afterChange = () => [opportunityKeys.all, contactKeys.organizationNames()];
 
 export const useCreateOpportunity = () =>
-  useInvalidatingMutation(
-    (input: OpportunityInput) => api.post<Opportunity>('/api/opportunities', input),
-    afterChange,
-  );
+  recordApi.useCreate<Opportunity, OpportunityInput>('/api/opportunities', afterChange);
 
 export const useUpdateOpportunity = () =>
-  useInvalidatingMutation(
-    ({ id, input }: { id: number; input: OpportunityInput }) =>
-      api.patch<Opportunity>(`/api/opportunities/${id}`, input),
-    afterChange,
-  );
+  recordApi.useUpdate<Opportunity, OpportunityInput>('/api/opportunities', afterChange);
 
-export const useDeleteOpportunity = () =>
-  useInvalidatingMutation(
-    (id: number) => api.delete<unknown>(`/api/opportunities/${id}`),
-    afterChange,
-  );
+export const useDeleteOpportunity = () => recordApi.useDelete('/api/opportunities', afterChange);

@@ -17,9 +17,9 @@ const notices = {
  * each opening, so a new opportunity's expected close date is the moment it was opened.
  */
 export function OpportunityDialog({
-  opportunity,
+  record: opportunity,
   ...dialog
-}: RecordDialogProps & { opportunity?: Opportunity }) {
+}: RecordDialogProps<Opportunity>) {
   const { save, pending } = useSaveRecord(
     opportunity,
     useCreateOpportunity(),

@@ -1,4 +1,4 @@
-import { Group, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   type OpportunityFormValues,
@@ -15,7 +15,12 @@ import {
   stageLabels,
   stageProbabilities,
 } from '../../../../domain/opportunities.ts';
-import { AmountInput, DateTimeInput, SaveButton } from '../../../components/form-fields.tsx';
+import {
+  AmountInput,
+  DateTimeInput,
+  GrowingTextarea,
+  SaveButton,
+} from '../../../components/form-fields.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 
@@ -86,7 +91,7 @@ export function OpportunityForm({
           onChange={chooseStage}
         />
         <DateTimeInput label="Expected Close Date" {...form.getInputProps('expectedCloseDate')} />
-        <Textarea label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
+        <GrowingTextarea label="Notes" minRows={2} maxRows={6} {...form.getInputProps('notes')} />
         <SaveButton pending={pending}>
           {opportunity ? 'Update Opportunity' : 'Create Opportunity'}
         </SaveButton>

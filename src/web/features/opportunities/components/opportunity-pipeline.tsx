@@ -20,9 +20,9 @@ export function OpportunityPipeline() {
           color: stageColors[stage.stage],
           count: stage.count,
           total: stage.total,
-          noun: ['opportunity', 'opportunities'],
           extra: `${stageProbabilities[stage.stage]}%`,
         }))}
+        noun={['opportunity', 'opportunities']}
       />
     </PipelineCard>
   );
