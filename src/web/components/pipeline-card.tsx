@@ -1,7 +1,21 @@
 import { Card, Center, Loader, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 
-/** A pipeline's card: its title, a spinner while it loads, then its funnel (`children`). */
+/**
+ * The funnel a pipeline card draws, loaded while the pipeline's figures are: its code is not part
+ * of the list page's first download.
+ */
+export const PipelineFunnel = lazy(() =>
+  import('./stage-funnel.tsx').then((m) => ({ default: m.StageFunnel })),
+);
+
+const loading = (
+  <Center h={400}>
+    <Loader aria-label="Loading the pipeline" />
+  </Center>
+);
+
+/** A pipeline's card: its title, a spinner while it or its funnel loads, then the funnel. */
 export function PipelineCard({
   title,
   labelId,
@@ -25,13 +39,7 @@ export function PipelineCard({
       <Title order={2} size="h4" mb="md" id={labelId}>
         {title}
       </Title>
-      {pending ? (
-        <Center h={400}>
-          <Loader aria-label="Loading the pipeline" />
-        </Center>
-      ) : (
-        children
-      )}
+      {pending ? loading : <Suspense fallback={loading}>{children}</Suspense>}
     </Card>
   );
 }

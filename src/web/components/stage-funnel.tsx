@@ -1,9 +1,7 @@
 import { Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { formatMoney } from '../lib/format.ts';
 import classes from './stage-funnel.module.css';
-
-/** The shade a stage's colour is drawn in: its band, its row's edge, and a badge naming it. */
-export const STAGE_SHADE = 6;
+import { STAGE_SHADE } from './stage-shade.ts';
 
 export interface FunnelStage {
   key: string;

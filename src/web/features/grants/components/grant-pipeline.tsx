@@ -2,8 +2,7 @@ import { lazy, useState } from 'react';
 import { type GrantStatus, grantStatusLabels } from '../../../../domain/grant-constants.ts';
 import type { Pipeline } from '../../../../domain/grants.ts';
 import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
-import { PipelineCard } from '../../../components/pipeline-card.tsx';
-import { StageFunnel } from '../../../components/stage-funnel.tsx';
+import { PipelineCard, PipelineFunnel } from '../../../components/pipeline-card.tsx';
 import { usePipeline } from '../api/grants-api.ts';
 import { grantStatusColors } from './grant-status-badge.tsx';
 
@@ -19,7 +18,7 @@ export function GrantPipeline() {
 
   return (
     <PipelineCard title="Grant Pipeline" pending={pipeline.isPending}>
-      <StageFunnel
+      <PipelineFunnel
         stages={stages.map((stage) => ({
           key: stage.status,
           label: grantStatusLabels[stage.status],

@@ -1,6 +1,6 @@
 import { DEFAULT_THEME, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { grantStatuses, grantStatusLabels } from '../../../../domain/grant-constants.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
@@ -21,7 +21,7 @@ function bandColour(status: string) {
 }
 
 describe('GrantStatusBadge', () => {
-  it('wears the colour its status has in the grant pipeline', () => {
+  it('wears the colour its status has in the grant pipeline', async () => {
     const queryClient = createQueryClient();
     queryClient.setQueryData(
       grantKeys.pipeline(),
@@ -37,6 +37,8 @@ describe('GrantStatusBadge', () => {
         </QueryClientProvider>
       </MantineProvider>,
     );
+    // The funnel's code loads after the page's.
+    await waitFor(() => expect(document.querySelector('[data-funnel-stage]')).not.toBeNull());
 
     for (const status of grantStatuses) {
       const { variable, rgb } = bandColour(status);

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { type GrantStatus, grantStatusLabels } from '../../../../domain/grant-constants.ts';
-import { STAGE_SHADE } from '../../../components/stage-funnel.tsx';
+import { STAGE_SHADE } from '../../../components/stage-shade.ts';
 
 /** SPEC §2.11: the pipeline colour of each stage (grey, blue, amber, green, red). */
 export const grantStatusColors: Record<GrantStatus, string> = {

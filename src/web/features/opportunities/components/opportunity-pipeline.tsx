@@ -1,6 +1,5 @@
 import { stageLabels, stageProbabilities } from '../../../../domain/opportunity-constants.ts';
-import { PipelineCard } from '../../../components/pipeline-card.tsx';
-import { StageFunnel } from '../../../components/stage-funnel.tsx';
+import { PipelineCard, PipelineFunnel } from '../../../components/pipeline-card.tsx';
 import { useOpportunityPipeline } from '../api/opportunities-api.ts';
 import { stageColors } from './stage-badge.tsx';
 
@@ -13,7 +12,7 @@ export function OpportunityPipeline() {
       labelId="opportunity-pipeline"
       pending={pipeline.isPending}
     >
-      <StageFunnel
+      <PipelineFunnel
         stages={(pipeline.data ?? []).map((stage) => ({
           key: stage.stage,
           label: stageLabels[stage.stage],
