@@ -307,6 +307,8 @@ test.describe('signed in', () => {
     await page.goto('/grants');
     const name = page.getByRole('link', { name: records.grant });
     await expect(name).toBeVisible();
+    // The pipeline above the list is drawn once its figures and its code are in.
+    await expect(page.getByRole('img', { name: /^Funnel of 5 stages/ })).toBeVisible();
     const card = page.locator('tbody tr').filter({ has: name });
     const funder = card.locator('td').filter({ hasText: ORGANIZATION });
     const amount = card.locator('td').filter({ hasText: LARGE_AMOUNT_TEXT });

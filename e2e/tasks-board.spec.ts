@@ -126,6 +126,7 @@ test('move a card with the keyboard', async ({ page }) => {
 
 test('a move the server refuses is undone and reported', async ({ page }) => {
   // Another tab deletes the task while it is still on this board: the server refuses the move.
+  await expect(page.getByRole('button', { name: 'Move Gather letters' })).toBeVisible();
   const tasks = await (await page.request.get('/api/tasks')).json();
   const task = tasks.find((t: { name: string }) => t.name === 'Gather letters');
   await page.request.delete(`/api/grants/${task.grantId}/tasks/${task.id}`);
