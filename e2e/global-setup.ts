@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildServerBundle } from '../scripts/lib/server-bundle.mjs';
 import { freePort, spawnServer, waitUntilServing } from '../scripts/lib/server-process.ts';
 
 /**
@@ -11,6 +12,7 @@ export default async function globalSetup() {
   if (!existsSync('dist/web/index.html')) {
     throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does).');
   }
+  await buildServerBundle();
   const dataDir = mkdtempSync(join(tmpdir(), 'grantwell-e2e-'));
   const port = await freePort();
   const server = spawnServer({

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clusterPid } from '../src/server/db/embedded-cluster.ts';
+import { buildServerBundle } from './lib/server-bundle.mjs';
 import {
   freePort,
   killServer,
@@ -18,6 +19,7 @@ import {
 } from './lib/server-process.ts';
 
 const cycles = Number(process.argv[2] ?? 20);
+await buildServerBundle();
 const dataDir = mkdtempSync(join(tmpdir(), 'grantwell-crash-'));
 const json = { 'content-type': 'application/json' };
 

@@ -5,11 +5,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { buildServerBundle } from './lib/server-bundle.mjs';
 import { freePort, spawnServer, waitUntilServing } from './lib/server-process.ts';
 
 const seconds = Number(process.argv[2] ?? 60);
 const CONNECTIONS = 50;
 const dataDir = mkdtempSync(join(tmpdir(), 'grantwell-load-'));
+await buildServerBundle();
 const server = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
 await waitUntilServing(server);
 const json = { 'content-type': 'application/json' };

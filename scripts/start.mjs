@@ -1,7 +1,9 @@
-// `npm start`: builds the web bundle when it is missing, then runs the server in this process.
+// `npm start`: builds the web bundle when it is missing and the server's bundle from the current
+// sources, then runs the server in this process.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServerBundle } from './lib/server-bundle.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -12,6 +14,6 @@ if (!existsSync(`${root}dist/web/index.html`)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('../src/server/main.ts');
+// An error's stack names the lines of src/server rather than of the bundle.
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(await buildServerBundle()).href);

@@ -21,6 +21,7 @@ import {
   socketDirFor,
 } from '../../src/server/db/embedded-cluster.ts';
 import { everyRouteBytes } from '../bundle-size.ts';
+import { buildServerBundle } from '../lib/server-bundle.mjs';
 import { freePort, spawnServer, waitUntilServing } from '../lib/server-process.ts';
 import { buildBareApp } from './bundle.ts';
 import { measureSerializers } from './serialize.ts';
@@ -511,6 +512,7 @@ if (!existsSync(join(root, 'dist/web/.vite/manifest.json'))) {
 
 log('bundle: building a bare React + router + query + Mantine app the same way');
 const bare = await buildBareApp();
+await buildServerBundle();
 
 const serializers = measureSerializers(short ? 2_000 : 20_000);
 figures.push({

@@ -1,9 +1,11 @@
 // Starting Grantwell's server as a real process, as `npm start` does: for the crash, load and
 // bench scripts, the browser tests' setup, and the process tests.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { stopLeftoverCluster } from '../../src/server/db/embedded-cluster.ts';
+import { serverBundle } from './server-bundle.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -39,14 +41,18 @@ export interface ServerProcess {
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
 
 /**
- * Starts `src/server/main.ts` as a real process, as `npm start` does. `quiet` discards its
+ * Starts the server's bundle as a real process, as `npm start` does; build it first with
+ * buildServerBundle (server-bundle.mjs) so that it holds the current sources. `quiet` discards its
  * request log instead of keeping it (a benchmark must not spend its own CPU collecting it);
  * errors are kept either way.
  */
 export function spawnServer(env: Record<string, string>, { quiet = false } = {}): ServerProcess {
+  if (!existsSync(serverBundle)) {
+    throw new Error('The server is not built: call buildServerBundle (server-bundle.mjs) first.');
+  }
   const child = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts'],
+    [...SERVER_NODE_FLAGS, '--enable-source-maps', serverBundle],
     {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...env },
@@ -92,7 +98,7 @@ export async function waitUntilServing(server: ServerProcess, timeoutMs = 45_000
       await fetch(`${server.url}/api/user`);
       return;
     } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
   throw new Error(`server did not start:\n${server.output()}`);

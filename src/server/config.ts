@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { projectFiles } from './lib/project-files.ts';
 
 /** Names @fastify/proxy-addr knows for the private ranges a reverse proxy usually sits in. */
 const proxyRangeNames = ['loopback', 'linklocal', 'uniquelocal'] as const;
@@ -38,6 +38,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(1).default('Grantwell <no-reply@localhost>'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   TRUST_PROXY: trustProxySchema.default(false),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
 });
 
 export type DatabaseConfig =
@@ -124,8 +125,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     mailFrom: e.MAIL_FROM,
     env: e.NODE_ENV,
     trustProxy: e.TRUST_PROXY,
-    limits: DEFAULT_LIMITS,
-    webDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
+    limits: { ...DEFAULT_LIMITS, shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000 },
+    webDir: projectFiles.webDir,
     logLevel: e.NODE_ENV === 'test' ? 'silent' : 'info',
   };
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildServerBundle } from '../../scripts/lib/server-bundle.mjs';
 import { DEFAULT_LIMITS } from '../../src/server/config.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { startEmbeddedCluster } from '../../src/server/db/embedded-cluster.ts';
@@ -66,6 +67,8 @@ async function dropCopiesOf(serverUrl: string) {
  * Durability is traded for speed here only: nothing of a test run outlives it.
  */
 export default async function setup(project: TestProject) {
+  // The server processes that tests start run the bundle of the current sources.
+  await buildServerBundle();
   const serverData = mkdtempSync(join(tmpdir(), 'grantwell-data-template-'));
   const serverDataReady = openDatabase({ kind: 'embedded', dataDir: serverData }, DEFAULT_LIMITS)
     .then((handle) => handle.close())

@@ -1,10 +1,10 @@
-import { fileURLToPath } from 'node:url';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { DatabaseConfig, Limits } from '../config.ts';
+import { projectFiles } from '../lib/project-files.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import {
   EMBEDDED_DATABASE,
@@ -59,8 +59,6 @@ interface DatabaseHandle {
   /** Flushes everything to the data files and closes the connection(s). */
   close(): Promise<void>;
 }
-
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** An arbitrary constant that serialises migrations between servers sharing one database. */
 const MIGRATION_LOCK_KEY = 727_001;
@@ -118,7 +116,7 @@ async function migrateServer(url: string, limits: Limits) {
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg({ client }), { migrationsFolder });
+    await migratePg(drizzlePg({ client }), { migrationsFolder: projectFiles.migrationsFolder });
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
   } finally {
     await client.end();

@@ -2,6 +2,7 @@
 // migration the database is at, and whether the role sees every row.
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { projectFiles } from '../../lib/project-files.ts';
 import { BackupError, journalSchema, type Migration } from './format.ts';
 
 export const ident = (name: string) => pg.escapeIdentifier(name);
@@ -60,8 +61,9 @@ export async function tablesOf(client: pg.Client): Promise<CatalogTable[]> {
 
 /** The migration's tag, from the journal of the migrations this code carries. */
 function migrationName(createdAt: number): string | null {
-  const journal = new URL('../migrations/meta/_journal.json', import.meta.url);
-  const { entries } = journalSchema.parse(JSON.parse(readFileSync(journal, 'utf8')));
+  const { entries } = journalSchema.parse(
+    JSON.parse(readFileSync(projectFiles.migrationJournal, 'utf8')),
+  );
   return entries.find((entry) => entry.when === createdAt)?.tag ?? null;
 }
 
