@@ -24,14 +24,14 @@ export function serversStoppedAfterEach() {
   });
   return {
     /** Spawns a server on `dataDir` without waiting for it (one that should fail to start). */
-    async spawn(dataDir: string) {
-      const server = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    async spawn(dataDir: string, env: Record<string, string> = {}) {
+      const server = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir, ...env });
       running.push(server);
       return server;
     },
     /** Starts a server on `dataDir` and waits until it answers. */
-    async start(dataDir: string) {
-      const server = await this.spawn(dataDir);
+    async start(dataDir: string, env: Record<string, string> = {}) {
+      const server = await this.spawn(dataDir, env);
       await waitUntilServing(server);
       return server;
     },

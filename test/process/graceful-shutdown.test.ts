@@ -70,7 +70,7 @@ describe('graceful shutdown under load', { timeout: 120_000 }, () => {
 
   it('ends within the grace period with an upload stalled mid-body, and the data directory is free', async () => {
     const dataDir = startedDataDir('stalled');
-    const first = await servers.start(dataDir);
+    const first = await servers.start(dataDir, { SHUTDOWN_GRACE_SECONDS: '3' });
     const { account, cookie } = await signUp(first);
     const { payload, headers } = multipartFile('name,email\r\nStalled,s@x.org\r\n'.repeat(200));
     const stalled = await openRawRequest(
@@ -89,10 +89,10 @@ describe('graceful shutdown under load', { timeout: 120_000 }, () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     const elapsed = performance.now() - started;
-    // The stalled request kept the server for its grace period (10 s), not for ever; had it not
+    // The stalled request kept the server for its grace period (3 s), not for ever; had it not
     // been in flight, the server would have stopped at once.
-    expect(elapsed).toBeGreaterThan(9_500);
-    expect(elapsed).toBeLessThan(15_000);
+    expect(elapsed).toBeGreaterThan(2_500);
+    expect(elapsed).toBeLessThan(8_000);
     expect(await stalled.answer).toBe(''); // its connection was cut
 
     const second = await servers.start(dataDir);

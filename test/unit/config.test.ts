@@ -12,6 +12,17 @@ describe('parseConfig', () => {
       env: 'production',
     });
     expect(config.appUrl.href).toBe('http://localhost:3000/');
+    expect(config.limits.shutdownGraceMs).toBe(10_000);
+  });
+
+  it('reads the shutdown grace period in whole seconds, and refuses anything else', () => {
+    expect(parseConfig({ SHUTDOWN_GRACE_SECONDS: '30' }).limits.shutdownGraceMs).toBe(30_000);
+    expect(parseConfig({ SHUTDOWN_GRACE_SECONDS: '0' }).limits.shutdownGraceMs).toBe(0);
+    for (const value of ['-1', '2.5', 'ten', '3601']) {
+      expect(() => parseConfig({ SHUTDOWN_GRACE_SECONDS: value })).toThrow(
+        /SHUTDOWN_GRACE_SECONDS/,
+      );
+    }
   });
 
   it('uses a PostgreSQL server when DATABASE_URL is set, and APP_URL follows PORT', () => {
