@@ -6,18 +6,18 @@ import { BackLink, RecordStates } from './detail-states.tsx';
 import { LoadWhenOpened } from './load-when-opened.tsx';
 import { PageHeader } from './page-header.tsx';
 import { LoadingBlock } from './query-states.tsx';
-import type { RecordActions } from './record-actions.ts';
+import type { RecordKind } from './record-kind.ts';
 
 /**
  * A record's page: the link back to its list, then the record as far as it has loaded
  * (`RecordStates`). Loaded, its heading carries Edit (the list's dialog, prefilled), Delete
  * (asked first; once deleted, the page gives way to the list) and any actions of its own.
- * `recordActions` names the kind of record and gives its dialog and deletion.
+ * `kind` names the kind of record and gives its dialog and deletion.
  */
 export function RecordPage<T extends { id: number }>({
   id,
   query,
-  recordActions,
+  kind,
   list,
   title,
   badge,
@@ -26,7 +26,7 @@ export function RecordPage<T extends { id: number }>({
 }: {
   id: number | null;
   query: UseQueryResult<T | null>;
-  recordActions: RecordActions<T>;
+  kind: RecordKind<T>;
   /** The list the record belongs to: where the back link and a deletion lead. */
   list: { to: string; label: string };
   title: (record: T) => string;
@@ -35,8 +35,8 @@ export function RecordPage<T extends { id: number }>({
   actions?: (record: T) => ReactNode;
   children: (record: T) => ReactNode;
 }) {
-  const { noun, Dialog } = recordActions;
-  const deletion = recordActions.useDeletion();
+  const { noun, Dialog } = kind;
+  const deletion = kind.useDeletion();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const leave = () => navigate(list.to, { replace: true });

@@ -2,8 +2,8 @@ import { SimpleGrid } from '@mantine/core';
 import { useParams } from 'react-router';
 import { RecordPage } from '../../components/record-page.tsx';
 import { useContact } from '../../features/contacts/api/contacts-api.ts';
-import { contactActions } from '../../features/contacts/components/contact-actions.ts';
 import { ContactInfoCard } from '../../features/contacts/components/contact-info-card.tsx';
+import { contactKind } from '../../features/contacts/components/contact-kind.ts';
 import { OrganizationGrantsCard } from '../../features/grants/components/organization-grants-card.tsx';
 import { ContactInteractionsCard } from '../../features/interactions/components/contact-interactions-card.tsx';
 import { LogInteractionButton } from '../../features/interactions/components/log-interaction-button.tsx';
@@ -20,7 +20,7 @@ export default function ContactDetailPage() {
     <RecordPage
       id={id}
       query={contact}
-      recordActions={contactActions}
+      kind={contactKind}
       list={{ to: paths.contacts, label: 'Back to contacts' }}
       title={(contact) => contact.name}
       actions={(contact) => <LogInteractionButton contact={contact} />}

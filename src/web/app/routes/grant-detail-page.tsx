@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { RecordPage } from '../../components/record-page.tsx';
 import { OrganizationContactsCard } from '../../features/contacts/components/organization-contacts-card.tsx';
 import { useGrant } from '../../features/grants/api/grants-api.ts';
-import { grantActions } from '../../features/grants/components/grant-actions.ts';
+import { grantKind } from '../../features/grants/components/grant-kind.ts';
 import { GrantSummary } from '../../features/grants/components/grant-summary.tsx';
 import { GrantTasksSection } from '../../features/grants/components/grant-tasks-section.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
@@ -19,7 +19,7 @@ export default function GrantDetailPage() {
     <RecordPage
       id={id}
       query={grant}
-      recordActions={grantActions}
+      kind={grantKind}
       list={{ to: paths.grants, label: 'Back to grants' }}
       title={(grant) => grant.name}
     >

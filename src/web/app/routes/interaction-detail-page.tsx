@@ -5,8 +5,8 @@ import { useContact } from '../../features/contacts/api/contacts-api.ts';
 import { ContactInfoCard } from '../../features/contacts/components/contact-info-card.tsx';
 import { OrganizationGrantsCard } from '../../features/grants/components/organization-grants-card.tsx';
 import { useInteraction } from '../../features/interactions/api/interactions-api.ts';
-import { interactionActions } from '../../features/interactions/components/interaction-actions.ts';
 import { InteractionInfoCard } from '../../features/interactions/components/interaction-info-card.tsx';
+import { interactionKind } from '../../features/interactions/components/interaction-kind.ts';
 import { interactionTitle } from '../../features/interactions/components/interaction-type.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { parseId } from '../../lib/parse-id.ts';
@@ -22,7 +22,7 @@ export default function InteractionDetailPage() {
     <RecordPage
       id={id}
       query={interaction}
-      recordActions={interactionActions}
+      kind={interactionKind}
       list={{ to: paths.interactions, label: 'Back to interactions' }}
       title={() => 'Interaction Details'}
     >

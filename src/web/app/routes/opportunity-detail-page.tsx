@@ -4,7 +4,7 @@ import { Detail, DetailsList, NotesDetail } from '../../components/details-list.
 import { RecordPage } from '../../components/record-page.tsx';
 import { OrganizationContactsCard } from '../../features/contacts/components/organization-contacts-card.tsx';
 import { useOpportunity } from '../../features/opportunities/api/opportunities-api.ts';
-import { opportunityActions } from '../../features/opportunities/components/opportunity-actions.ts';
+import { opportunityKind } from '../../features/opportunities/components/opportunity-kind.ts';
 import { StageBadge } from '../../features/opportunities/components/stage-badge.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
@@ -20,7 +20,7 @@ export default function OpportunityDetailPage() {
     <RecordPage
       id={id}
       query={opportunity}
-      recordActions={opportunityActions}
+      kind={opportunityKind}
       list={{ to: paths.opportunities, label: 'Back to opportunities' }}
       title={(opportunity) => opportunity.name}
       badge={(opportunity) => <StageBadge stage={opportunity.stage} />}
