@@ -1,4 +1,4 @@
-import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy } from 'react';
 import { capitalise } from '../lib/format.ts';
 import { withNotice } from '../lib/notify.ts';
@@ -35,6 +35,10 @@ export interface RecordDeletion<T> {
 interface RecordKindDeclaration<T, Input, DialogProps> {
   /** 'contact' */
   noun: string;
+  /** 'contacts': 'Back to contacts', and the tab of a contact's page ('… · Contacts · Grantwell'). */
+  plural: string;
+  /** The list's path (`paths.contacts`): where a record's back link and its deletion lead. */
+  listPath: string;
   /** The title of the dialog that adds one: 'Create New Contact'. */
   addTitle: string;
   /** What a save says when the session has ended (401), instead of the server's message. */
@@ -45,6 +49,8 @@ interface RecordKindDeclaration<T, Input, DialogProps> {
    * showing the deleted record from its cache while it refreshes.
    */
   cached: QueryKey;
+  /** The record of that id, null when there is none; nothing is fetched while the id is null. */
+  useOne: (id: number | null) => UseQueryResult<T | null>;
   useCreate: () => SaveMutation<Input>;
   useUpdate: () => SaveMutation<{ id: number; input: Input }>;
   useDelete: () => DeleteMutation;

@@ -1,9 +1,11 @@
 import type { Interaction } from '../../../../domain/interactions.ts';
+import { paths } from '../../../app/paths.ts';
 import { recordKind } from '../../../components/record-kind.ts';
 import {
   interactionKeys,
   useCreateInteraction,
   useDeleteInteraction,
+  useInteraction,
   useUpdateInteraction,
 } from '../api/interactions-api.ts';
 
@@ -13,9 +15,12 @@ import {
  */
 export const interactionKind = recordKind({
   noun: 'interaction',
+  plural: 'interactions',
+  listPath: paths.interactions,
   addTitle: 'Log Interaction',
   signedOut: 'You must be logged in to create an interaction',
   cached: interactionKeys.all,
+  useOne: useInteraction,
   useCreate: useCreateInteraction,
   useUpdate: useUpdateInteraction,
   useDelete: useDeleteInteraction,
