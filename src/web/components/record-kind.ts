@@ -29,8 +29,9 @@ export interface RecordDeletion<T> {
 /**
  * What a feature declares of its kind of record, once (`contactKind`,
  * `features/contacts/components/contact-kind.ts`): only what differs from one kind to another.
- * The other texts follow from `noun`: 'Edit Contact', 'Contact created successfully', 'Contact
- * updated successfully', 'Delete contact', 'Contact deleted successfully', 'Contact not found'.
+ * The other texts follow from `noun` and `plural`: 'Edit Contact', 'Contact created
+ * successfully', 'Contact updated successfully', 'Delete contact', 'Contact deleted
+ * successfully', 'Contact not found', 'Back to contacts'.
  */
 interface RecordKindDeclaration<T, Input, DialogProps> {
   /** 'contact' */
