@@ -12,7 +12,6 @@ import type {
 } from '../../../../domain/company.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
-import * as recordApi from '../../../lib/record-api.ts';
 import { userKeys } from '../../auth/api/auth-api.ts';
 
 /** The company's profile, its team and its pending invitations. */
@@ -56,15 +55,16 @@ export const useUpdateCompanyProfile = () =>
   );
 
 export const useAddUser = () =>
-  recordApi.useCreate<TeamMember, NewUserInput>('/api/organization/users', () => [
-    companyKeys.team(),
-  ]);
+  useInvalidatingMutation(
+    (input: NewUserInput) => api.post<TeamMember>('/api/organization/users', input),
+    () => [companyKeys.team()],
+  );
 
 export const useRemoveUser = () =>
-  recordApi.useDelete('/api/organization/users', () => [
-    companyKeys.team(),
-    companyKeys.invitations(),
-  ]);
+  useInvalidatingMutation(
+    (id: number) => api.delete<unknown>(`/api/organization/users/${id}`),
+    () => [companyKeys.team(), companyKeys.invitations()],
+  );
 
 /** A member's new role shows in the team list; one's own, in what the app lets one do. */
 export const useChangeRole = () =>
@@ -83,9 +83,10 @@ export const useResetPassword = () =>
   );
 
 export const useInvite = () =>
-  recordApi.useCreate<CreatedInvitation, InvitationInput>('/api/organization/invitations', () => [
-    companyKeys.invitations(),
-  ]);
+  useInvalidatingMutation(
+    (input: InvitationInput) => api.post<CreatedInvitation>('/api/organization/invitations', input),
+    () => [companyKeys.invitations()],
+  );
 
 /** A pending invitation's new link; the one sent before stops working. */
 export const useNewInvitationLink = () =>
@@ -96,4 +97,7 @@ export const useNewInvitationLink = () =>
   );
 
 export const useCancelInvitation = () =>
-  recordApi.useDelete('/api/organization/invitations', () => [companyKeys.invitations()]);
+  useInvalidatingMutation(
+    (id: number) => api.delete<unknown>(`/api/organization/invitations/${id}`),
+    () => [companyKeys.invitations()],
+  );
