@@ -14,7 +14,7 @@ import {
 import { LoadWhenOpened } from './load-when-opened.tsx';
 import { PageHeader } from './page-header.tsx';
 import { LoadFailed, LoadingBlock, NoMatches } from './query-states.tsx';
-import type { RecordActions } from './record-actions.ts';
+import type { RecordKind } from './record-kind.ts';
 
 /** What the panel needs of a list's state (`useListState`): the search and the page. */
 interface ListState {
@@ -55,22 +55,22 @@ function useRecordDialog<T>(): RecordDialogState<T> {
 }
 
 /**
- * A list page's create/edit dialog (the kind's own, from `actions`), and what its table's rows
- * do: open a record in that dialog, delete it (asked first), and sort the list.
+ * A list page's create/edit dialog (the `kind`'s own), and what its table's rows do: open a
+ * record in that dialog, delete it (asked first), and sort the list.
  */
 export function useListRecords<T, Field extends string>(
-  actions: RecordActions<T>,
+  kind: RecordKind<T>,
   sorting: SortState<Field>,
 ) {
-  const deletion = actions.useDeletion();
+  const deletion = kind.useDeletion();
   const state = useRecordDialog<T>();
-  const dialog: ListDialog<T> = { ...state, Component: actions.Dialog };
+  const dialog: ListDialog<T> = { ...state, Component: kind.Dialog };
   return { dialog, rowActions: { onEdit: state.openEdit, onDelete: deletion.ask, sorting } };
 }
 
 /** A list page's create/edit dialog: its state, and the component it opens. */
 interface ListDialog<T> extends RecordDialogState<T> {
-  Component: RecordActions<T>['Dialog'];
+  Component: RecordKind<T>['Dialog'];
 }
 
 /**

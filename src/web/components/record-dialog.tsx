@@ -1,6 +1,8 @@
 import { Modal } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
+import { capitalise } from '../lib/format.ts';
 import { withNotice } from '../lib/notify.ts';
+import type { RecordKind } from './record-kind.ts';
 
 /**
  * What the list and detail pages pass a record's create/edit dialog: whether it is open, how to
@@ -12,52 +14,71 @@ export interface RecordDialogProps<T = never> {
   record?: T | undefined;
 }
 
-/** The notices of a record's save: created, updated, and when the session has ended (401). */
-interface SaveNotices {
-  created: string;
-  updated: string;
-  signedOut?: string;
+/** What a kind's form is given: how to save what it holds, and whether a save is under way. */
+export interface RecordFormProps<Input> {
+  onSubmit: (input: Input) => void;
+  pending: boolean;
 }
 
-interface SaveMutation<Variables> {
-  mutateAsync: (variables: Variables) => Promise<unknown>;
-  isPending: boolean;
-}
+/** What of its kind the dialog needs: its words and its create and update. */
+type SavedKind<T, Input> = Pick<
+  RecordKind<T, Input>,
+  'noun' | 'addTitle' | 'signedOut' | 'useCreate' | 'useUpdate'
+>;
 
 /**
- * A create/edit dialog's save: updates `record` when there is one, else creates; says so
- * (`withNotice`), and closes the dialog once it succeeded.
+ * The save of a create/edit dialog: updates `record` when there is one, else creates; says so
+ * ('Contact updated successfully', `withNotice`), and closes the dialog once it succeeded.
  */
-export function useSaveRecord<Input>(
-  record: { id: number } | undefined,
-  create: SaveMutation<Input>,
-  update: SaveMutation<{ id: number; input: Input }>,
-  notices: SaveNotices,
+function useSave<T extends { id: number }, Input>(
+  kind: SavedKind<T, Input>,
+  record: T | undefined,
   onClose: () => void,
-) {
-  const save = async (input: Input) => {
+): RecordFormProps<Input> {
+  const create = kind.useCreate();
+  const update = kind.useUpdate();
+  const Noun = capitalise(kind.noun);
+  const onSubmit = async (input: Input) => {
     const saved = record
       ? await withNotice(
           () => update.mutateAsync({ id: record.id, input }),
-          notices.updated,
-          notices.signedOut,
+          `${Noun} updated successfully`,
+          kind.signedOut,
         )
-      : await withNotice(() => create.mutateAsync(input), notices.created, notices.signedOut);
+      : await withNotice(
+          () => create.mutateAsync(input),
+          `${Noun} created successfully`,
+          kind.signedOut,
+        );
     if (saved) onClose();
   };
-  return { save, pending: create.isPending || update.isPending };
+  return { onSubmit, pending: create.isPending || update.isPending };
 }
 
-/** The modal of a record's create/edit form. */
-export function RecordDialog({
+/**
+ * A record's create/edit dialog: 'Create New Contact' (the kind's `addTitle`), or 'Edit Contact'
+ * for `record`. `children` is the kind's form, given the save (`RecordFormProps`); it mounts
+ * afresh for each record it edits, prefilled with that one.
+ */
+export function RecordDialog<T extends { id: number }, Input>({
+  kind,
+  record,
   opened,
   onClose,
-  title,
   children,
-}: Omit<RecordDialogProps, 'record'> & { title: string; children: ReactNode }) {
+}: RecordDialogProps<T> & {
+  kind: SavedKind<T, Input>;
+  children: (form: RecordFormProps<Input>) => ReactNode;
+}) {
+  const form = useSave(kind, record, onClose);
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg">
-      {children}
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={record ? `Edit ${capitalise(kind.noun)}` : kind.addTitle}
+      size="lg"
+    >
+      <Fragment key={record?.id ?? 'new'}>{children(form)}</Fragment>
     </Modal>
   );
 }

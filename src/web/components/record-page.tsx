@@ -1,49 +1,52 @@
 import { Button } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { useDocumentTitle } from '../lib/document-title.ts';
+import { capitalise } from '../lib/format.ts';
+import { parseId } from '../lib/parse-id.ts';
 import { BackLink, RecordStates } from './detail-states.tsx';
 import { LoadWhenOpened } from './load-when-opened.tsx';
 import { PageHeader } from './page-header.tsx';
 import { LoadingBlock } from './query-states.tsx';
-import type { RecordActions } from './record-actions.ts';
+import type { RecordKind } from './record-kind.ts';
 
 /**
- * A record's page: the link back to its list, then the record as far as it has loaded
+ * The page of the record whose id is in the address (`/contacts/:id`), of the given `kind`: the
+ * link back to its list ('Back to contacts'), then the record as far as it has loaded
  * (`RecordStates`). Loaded, its heading carries Edit (the list's dialog, prefilled), Delete
- * (asked first; once deleted, the page gives way to the list) and any actions of its own.
- * `recordActions` names the kind of record and gives its dialog and deletion.
+ * (asked first; once deleted, the page gives way to the list) and any actions of its own. The
+ * tab is named after the record and its list: 'Grace Hopper · Contacts · Grantwell'.
  */
 export function RecordPage<T extends { id: number }>({
-  id,
-  query,
-  recordActions,
-  list,
+  kind,
   title,
+  heading,
   badge,
   actions,
   children,
 }: {
-  id: number | null;
-  query: UseQueryResult<T | null>;
-  recordActions: RecordActions<T>;
-  /** The list the record belongs to: where the back link and a deletion lead. */
-  list: { to: string; label: string };
+  kind: RecordKind<T>;
+  /** The record's name: the tab's title, and the page's heading unless `heading` is given. */
   title: (record: T) => string;
+  /** A heading the same for every record of the kind ('Interaction Details'). */
+  heading?: string;
   badge?: (record: T) => ReactNode;
   /** Actions of the page's own, before Edit and Delete. */
   actions?: (record: T) => ReactNode;
   children: (record: T) => ReactNode;
 }) {
-  const { noun, Dialog } = recordActions;
-  const deletion = recordActions.useDeletion();
+  const { noun, listPath, Dialog } = kind;
+  const id = parseId(useParams().id);
+  const query = kind.useOne(id);
+  useDocumentTitle(query.data && title(query.data), capitalise(kind.plural));
+  const deletion = kind.useDeletion();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
-  const leave = () => navigate(list.to, { replace: true });
+  const leave = () => navigate(listPath, { replace: true });
 
   return (
     <>
-      <BackLink to={list.to}>{list.label}</BackLink>
+      <BackLink to={listPath}>{`Back to ${kind.plural}`}</BackLink>
       {deletion.busy ? (
         // The record is going: what showed it is not shown again while it refreshes.
         <LoadingBlock label={`Deleting the ${noun}`} />
@@ -52,7 +55,7 @@ export function RecordPage<T extends { id: number }>({
           {(record) => (
             <>
               <PageHeader
-                title={title(record)}
+                title={heading ?? title(record)}
                 badge={badge?.(record)}
                 actions={
                   <>

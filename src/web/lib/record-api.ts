@@ -1,17 +1,39 @@
-import { type QueryKey, queryOptions } from '@tanstack/react-query';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 import { useInvalidatingMutation } from './mutations.ts';
 
 // The calls every kind of record answers under its URL (`/api/contacts`): one record by id, and
-// creating, changing and deleting one. Imported whole, as `recordApi`:
+// creating, changing and deleting one; and the keys of the kind's cached data.
+// Imported whole, as `recordApi`:
 // `recordApi.useCreate<Contact, ContactInput>('/api/contacts', afterCreate)`.
 
 /** The cached data a mutation makes stale (see `useInvalidatingMutation`). */
 type Refreshes = () => readonly QueryKey[];
 
-/** One record (`/api/contacts/7`), or null when there is none with that id in the company. */
-export const oneQueryOptions = <T>(queryKey: QueryKey, url: string) =>
-  queryOptions({ queryKey, queryFn: () => api.getOrNull<T>(url) });
+/**
+ * The keys of a kind's cached data, from its URL (`/api/contacts`): `all`, the root of
+ * everything about the kind; `list(params)`, a page of its list; `one(id)`, one record. A
+ * feature's key factory starts with them (`...recordApi.keys<ContactListParams>(url)`).
+ */
+export const keys = <ListParams>(url: string) => {
+  const all = [url] as const;
+  return {
+    all,
+    list: (params: ListParams) => [...all, 'list', params] as const,
+    one: (id: number) => [...all, 'one', id] as const,
+  };
+};
+
+/**
+ * One record (`/api/contacts/7`), or null when there is none with that id in the company.
+ * Nothing is fetched while `id` is null (not yet known, or not a valid id).
+ */
+export const useOne = <T>(key: (id: number) => QueryKey, url: string, id: number | null) =>
+  useQuery({
+    queryKey: key(id ?? 0),
+    queryFn: () => api.getOrNull<T>(`${url}/${id}`),
+    enabled: id !== null,
+  });
 
 export const useCreate = <T, Input>(url: string, refreshes: Refreshes) =>
   useInvalidatingMutation((input: Input) => api.post<T>(url, input), refreshes);

@@ -1,27 +1,15 @@
 import { Card, Group, SimpleGrid } from '@mantine/core';
-import { useParams } from 'react-router';
 import { Detail, DetailsList, NotesDetail } from '../../components/details-list.tsx';
 import { RecordPage } from '../../components/record-page.tsx';
 import { OrganizationContactsCard } from '../../features/contacts/components/organization-contacts-card.tsx';
-import { useOpportunity } from '../../features/opportunities/api/opportunities-api.ts';
-import { opportunityActions } from '../../features/opportunities/components/opportunity-actions.ts';
+import { opportunityKind } from '../../features/opportunities/components/opportunity-kind.ts';
 import { StageBadge } from '../../features/opportunities/components/stage-badge.tsx';
-import { useDocumentTitle } from '../../lib/document-title.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
-import { parseId } from '../../lib/parse-id.ts';
-import { paths } from '../paths.ts';
 
 export default function OpportunityDetailPage() {
-  const id = parseId(useParams().id);
-  const opportunity = useOpportunity(id);
-  useDocumentTitle(opportunity.data?.name, 'Opportunities');
-
   return (
     <RecordPage
-      id={id}
-      query={opportunity}
-      recordActions={opportunityActions}
-      list={{ to: paths.opportunities, label: 'Back to opportunities' }}
+      kind={opportunityKind}
       title={(opportunity) => opportunity.name}
       badge={(opportunity) => <StageBadge stage={opportunity.stage} />}
     >

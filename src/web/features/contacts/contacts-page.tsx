@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { useUrlFilter } from '../../lib/url-filters.ts';
 import { useContacts } from './api/contacts-api.ts';
-import { contactActions } from './components/contact-actions.ts';
+import { contactKind } from './components/contact-kind.ts';
 import { ContactUpload } from './components/contact-upload.tsx';
 import { ContactsTable } from './components/contacts-table.tsx';
 
@@ -17,7 +17,7 @@ export default function ContactsPage() {
   const organization = useUrlFilter('organization');
   const list = useListState<ContactSortField>(organization.value);
   const contacts = useContacts({ ...pageParams(list), organization: organization.value });
-  const { dialog, rowActions } = useListRecords(contactActions, list);
+  const { dialog, rowActions } = useListRecords(contactKind, list);
 
   // SPEC §2.6 asks for a notice when the list fails to load, besides what the panel shows:
   // 'Contacts could not be loaded' with Try again, or the page it showed before a failed refresh.

@@ -7,7 +7,7 @@ import { ListPage, ListPanel, pageParams, useListRecords } from '../../component
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { choiceParam, useUrlFilter, useUrlFilters } from '../../lib/url-filters.ts';
 import { useGrants } from './api/grants-api.ts';
-import { grantActions } from './components/grant-actions.ts';
+import { grantKind } from './components/grant-kind.ts';
 import { GrantPipeline } from './components/grant-pipeline.tsx';
 import { GrantStatusFilter } from './components/grant-status-filter.tsx';
 import { GrantsTable } from './components/grants-table.tsx';
@@ -27,7 +27,7 @@ export default function GrantsPage() {
   const funder = useUrlFilter('funder');
   const list = useListState<GrantSortField>(`${filters.status ?? ''}/${funder.value ?? ''}`);
   const grants = useGrants({ ...pageParams(list), status: filters.status, funder: funder.value });
-  const { dialog, rowActions } = useListRecords(grantActions, list);
+  const { dialog, rowActions } = useListRecords(grantKind, list);
 
   return (
     <ListPage

@@ -7,7 +7,7 @@ import { parseId } from '../../lib/parse-id.ts';
 import { useUrlFilter } from '../../lib/url-filters.ts';
 import { useContact } from '../contacts/api/contacts-api.ts';
 import { useInteractions } from './api/interactions-api.ts';
-import { interactionActions } from './components/interaction-actions.ts';
+import { interactionKind } from './components/interaction-kind.ts';
 import { InteractionsTable } from './components/interactions-table.tsx';
 
 export default function InteractionsPage() {
@@ -20,7 +20,7 @@ export default function InteractionsPage() {
   const contact = useContact(contactId || null);
   const list = useListState<InteractionSortField>(contactFilter.value);
   const interactions = useInteractions({ ...pageParams(list), contactId });
-  const { dialog, rowActions } = useListRecords(interactionActions, list);
+  const { dialog, rowActions } = useListRecords(interactionKind, list);
 
   return (
     <ListPage title="Interactions" addLabel="Log Interaction" dialog={dialog}>

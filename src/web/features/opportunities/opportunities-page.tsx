@@ -5,14 +5,14 @@ import { ListPage, ListPanel, pageParams, useListRecords } from '../../component
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useOpportunities } from './api/opportunities-api.ts';
 import { OpportunitiesTable } from './components/opportunities-table.tsx';
-import { opportunityActions } from './components/opportunity-actions.ts';
+import { opportunityKind } from './components/opportunity-kind.ts';
 import { OpportunityPipeline } from './components/opportunity-pipeline.tsx';
 
 export default function OpportunitiesPage() {
   useDocumentTitle('Opportunities');
   const list = useListState<OpportunitySortField>();
   const opportunities = useOpportunities(pageParams(list));
-  const { dialog, rowActions } = useListRecords(opportunityActions, list);
+  const { dialog, rowActions } = useListRecords(opportunityKind, list);
 
   return (
     <ListPage title="Opportunities" addLabel="Add Opportunity" dialog={dialog}>

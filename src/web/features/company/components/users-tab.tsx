@@ -30,6 +30,15 @@ import { NewInvitationLinkDialog } from './invitation-link.tsx';
 import { MemberActions } from './member-actions.tsx';
 import { AddUserDialog, InviteUserDialog, ResetPasswordDialog } from './user-dialogs.tsx';
 
+/** Why a list of the tab did not load: the server's message, or else `fallback`. */
+function LoadError({ error, fallback }: { error: Error; fallback: string }) {
+  return (
+    <Alert color="red" title="Error">
+      {errorMessage(error) || fallback}
+    </Alert>
+  );
+}
+
 export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
   const { user } = useAuth();
   const team = useTeam();
@@ -64,9 +73,7 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
         {team.isPending ? (
           <Loader aria-label="Loading users" />
         ) : team.isError ? (
-          <Alert color="red" title="Error">
-            {errorMessage(team.error) || 'Failed to load users'}
-          </Alert>
+          <LoadError error={team.error} fallback="Failed to load users" />
         ) : (
           <SimpleTable
             minWidth={600}
@@ -144,9 +151,7 @@ function PendingInvitations() {
       {invitations.isPending ? (
         <Loader aria-label="Loading invitations" />
       ) : invitations.isError ? (
-        <Alert color="red" title="Error">
-          {errorMessage(invitations.error) || 'Failed to load invitations'}
-        </Alert>
+        <LoadError error={invitations.error} fallback="Failed to load invitations" />
       ) : invitations.data.length === 0 ? (
         <Text c="dimmed" size="sm">
           No pending invitations.

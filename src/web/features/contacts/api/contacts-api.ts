@@ -19,9 +19,7 @@ import { interactionKeys } from '../../interactions/api/interactions-api.ts';
  * contacts offered when choosing an interaction's contact.
  */
 export const contactKeys = {
-  all: ['/api/contacts'] as const,
-  list: (params: ContactListParams) => [...contactKeys.all, 'list', params] as const,
-  one: (id: number) => [...contactKeys.all, 'one', id] as const,
+  ...recordApi.keys<ContactListParams>('/api/contacts'),
   /** Without `q`: every search of the names, what a change to an organization name refreshes. */
   organizationNames: (q?: string) =>
     q === undefined
@@ -45,13 +43,9 @@ export const contactsQueryOptions = (params: ContactListParams) =>
 
 export const useContacts = (params: ContactListParams) => useQuery(contactsQueryOptions(params));
 
-/** One contact, or null when there is none with that id in the company. */
-export const contactQueryOptions = (id: number) =>
-  recordApi.oneQueryOptions<Contact>(contactKeys.one(id), `/api/contacts/${id}`);
-
-/** Nothing is fetched while `id` is null (not yet known, or not a valid id). */
+/** One contact, or null when there is none with that id (`recordApi.useOne`). */
 export const useContact = (id: number | null) =>
-  useQuery({ ...contactQueryOptions(id ?? 0), enabled: id !== null });
+  recordApi.useOne<Contact>(contactKeys.one, '/api/contacts', id);
 
 /** Organization names already in use, for exact matches between contacts, grants and opportunities. */
 export const organizationNamesQueryOptions = (q: string) =>

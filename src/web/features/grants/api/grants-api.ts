@@ -11,10 +11,8 @@ import { taskKeys } from './tasks-api.ts';
  * tasks (so deleting a grant drops its tasks from the cache too).
  */
 export const grantKeys = {
-  all: ['/api/grants'] as const,
-  list: (params: GrantListParams) => [...grantKeys.all, 'list', params] as const,
+  ...recordApi.keys<GrantListParams>('/api/grants'),
   pipeline: () => [...grantKeys.all, 'pipeline'] as const,
-  one: (id: number) => [...grantKeys.all, 'one', id] as const,
 };
 
 export const grantsQueryOptions = (params: GrantListParams) =>
@@ -35,13 +33,9 @@ export const pipelineQueryOptions = () =>
 
 export const usePipeline = () => useQuery(pipelineQueryOptions());
 
-/** One grant, or null when there is none with that id in the company. */
-export const grantQueryOptions = (id: number) =>
-  recordApi.oneQueryOptions<Grant>(grantKeys.one(id), `/api/grants/${id}`);
-
-/** Nothing is fetched while `id` is null (not yet known, or not a valid id). */
+/** One grant, or null when there is none with that id (`recordApi.useOne`). */
 export const useGrant = (id: number | null) =>
-  useQuery({ ...grantQueryOptions(id ?? 0), enabled: id !== null });
+  recordApi.useOne<Grant>(grantKeys.one, '/api/grants', id);
 
 /**
  * A grant shows on the dashboard (active grants, deadlines) and by name on the tasks board; its

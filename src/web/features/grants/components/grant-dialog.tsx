@@ -1,30 +1,13 @@
 import type { Grant } from '../../../../domain/grants.ts';
-import {
-  RecordDialog,
-  type RecordDialogProps,
-  useSaveRecord,
-} from '../../../components/record-dialog.tsx';
-import { useCreateGrant, useUpdateGrant } from '../api/grants-api.ts';
+import { RecordDialog, type RecordDialogProps } from '../../../components/record-dialog.tsx';
 import { GrantForm } from './grant-form.tsx';
+import { grantKind } from './grant-kind.ts';
 
-const notices = {
-  created: 'Grant created successfully',
-  updated: 'Grant updated successfully',
-  signedOut: 'You must be logged in to manage grants',
-};
-
-/** 'Add Grant', or the edit dialog prefilled with `grant`. */
-export function GrantDialog({ record: grant, ...dialog }: RecordDialogProps<Grant>) {
-  const { save, pending } = useSaveRecord(
-    grant,
-    useCreateGrant(),
-    useUpdateGrant(),
-    notices,
-    dialog.onClose,
-  );
+/** 'Add Grant', or the edit dialog prefilled with `record`. */
+export function GrantDialog(props: RecordDialogProps<Grant>) {
   return (
-    <RecordDialog {...dialog} title={grant ? 'Edit Grant' : 'Add Grant'}>
-      <GrantForm key={grant?.id ?? 'new'} grant={grant} onSubmit={save} pending={pending} />
+    <RecordDialog {...props} kind={grantKind}>
+      {(form) => <GrantForm grant={props.record} {...form} />}
     </RecordDialog>
   );
 }

@@ -1,5 +1,6 @@
+import { Modal } from '@mantine/core';
 import type { Task } from '../../../../domain/grants.ts';
-import { RecordDialog, type RecordDialogProps } from '../../../components/record-dialog.tsx';
+import type { RecordDialogProps } from '../../../components/record-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateTask, useUpdateTask } from '../api/tasks-api.ts';
@@ -31,7 +32,7 @@ export function TaskDialog({
   };
 
   return (
-    <RecordDialog opened={opened} onClose={onClose} title={task ? 'Edit Task' : 'New Task'}>
+    <Modal opened={opened} onClose={onClose} title={task ? 'Edit Task' : 'New Task'} size="lg">
       {opened && (
         <TaskForm
           grantId={task?.grantId ?? grantId}
@@ -40,6 +41,6 @@ export function TaskDialog({
           pending={create.isPending || update.isPending}
         />
       )}
-    </RecordDialog>
+    </Modal>
   );
 }

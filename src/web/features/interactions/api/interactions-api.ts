@@ -9,11 +9,7 @@ import * as recordApi from '../../../lib/record-api.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
 
 /** Every interactions query sits under `all`: the list pages (a contact's too) and one interaction. */
-export const interactionKeys = {
-  all: ['/api/interactions'] as const,
-  list: (params: InteractionListParams) => [...interactionKeys.all, 'list', params] as const,
-  one: (id: number) => [...interactionKeys.all, 'one', id] as const,
-};
+export const interactionKeys = recordApi.keys<InteractionListParams>('/api/interactions');
 
 async function getInteractions(params: InteractionListParams) {
   try {
@@ -36,13 +32,9 @@ export const interactionsQueryOptions = (params: InteractionListParams) =>
 export const useInteractions = (params: InteractionListParams) =>
   useQuery(interactionsQueryOptions(params));
 
-/** One interaction, or null when there is none with that id in the company. */
-export const interactionQueryOptions = (id: number) =>
-  recordApi.oneQueryOptions<Interaction>(interactionKeys.one(id), `/api/interactions/${id}`);
-
-/** Nothing is fetched while `id` is null (not yet known, or not a valid id). */
+/** One interaction, or null when there is none with that id (`recordApi.useOne`). */
 export const useInteraction = (id: number | null) =>
-  useQuery({ ...interactionQueryOptions(id ?? 0), enabled: id !== null });
+  recordApi.useOne<Interaction>(interactionKeys.one, '/api/interactions', id);
 
 /** Interactions are counted on the dashboard, and the latest five listed there. */
 const afterChange = () => [interactionKeys.all, dashboardKeys.all];

@@ -1,43 +1,19 @@
 import type { Interaction } from '../../../../domain/interactions.ts';
-import {
-  RecordDialog,
-  type RecordDialogProps,
-  useSaveRecord,
-} from '../../../components/record-dialog.tsx';
-import { useCreateInteraction, useUpdateInteraction } from '../api/interactions-api.ts';
+import { RecordDialog, type RecordDialogProps } from '../../../components/record-dialog.tsx';
 import { InteractionForm } from './interaction-form.tsx';
-
-const notices = {
-  created: 'Interaction created successfully',
-  updated: 'Interaction updated successfully',
-  signedOut: 'You must be logged in to create an interaction',
-};
+import { interactionKind } from './interaction-kind.ts';
 
 /**
  * 'Log Interaction' (with `contact` chosen, when it is logged from their page), or the edit
- * dialog prefilled with `interaction`.
+ * dialog prefilled with `record`.
  */
 export function InteractionDialog({
-  record: interaction,
   contact,
   ...dialog
 }: RecordDialogProps<Interaction> & { contact?: { id: number; name: string } }) {
-  const { save, pending } = useSaveRecord(
-    interaction,
-    useCreateInteraction(),
-    useUpdateInteraction(),
-    notices,
-    dialog.onClose,
-  );
   return (
-    <RecordDialog {...dialog} title={interaction ? 'Edit Interaction' : 'Log Interaction'}>
-      <InteractionForm
-        key={interaction?.id ?? 'new'}
-        interaction={interaction}
-        contact={contact}
-        onSubmit={save}
-        pending={pending}
-      />
+    <RecordDialog {...dialog} kind={interactionKind}>
+      {(form) => <InteractionForm interaction={dialog.record} contact={contact} {...form} />}
     </RecordDialog>
   );
 }

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
-import { interactionActions } from './interaction-actions.ts';
+import { interactionKind } from './interaction-kind.ts';
 
 /** 'Log Interaction' on a contact's page: the interaction dialog with that contact chosen. */
 export function LogInteractionButton({ contact }: { contact: { id: number; name: string } }) {
@@ -16,7 +16,7 @@ export function LogInteractionButton({ contact }: { contact: { id: number; name:
         Log Interaction
       </Button>
       <LoadWhenOpened opened={opened}>
-        <interactionActions.Dialog
+        <interactionKind.Dialog
           opened={opened}
           onClose={() => setOpened(false)}
           contact={contact}

@@ -11,10 +11,8 @@ import { contactKeys } from '../../contacts/api/contacts-api.ts';
 
 /** Every opportunities query sits under `all`: the list pages, the pipeline and one opportunity. */
 export const opportunityKeys = {
-  all: ['/api/opportunities'] as const,
-  list: (params: OpportunityListParams) => [...opportunityKeys.all, 'list', params] as const,
+  ...recordApi.keys<OpportunityListParams>('/api/opportunities'),
   pipeline: () => [...opportunityKeys.all, 'pipeline'] as const,
-  one: (id: number) => [...opportunityKeys.all, 'one', id] as const,
 };
 
 export const opportunitiesQueryOptions = (params: OpportunityListParams) =>
@@ -35,13 +33,9 @@ export const opportunityPipelineQueryOptions = () =>
 
 export const useOpportunityPipeline = () => useQuery(opportunityPipelineQueryOptions());
 
-/** One opportunity, or null when there is none with that id in the company. */
-export const opportunityQueryOptions = (id: number) =>
-  recordApi.oneQueryOptions<Opportunity>(opportunityKeys.one(id), `/api/opportunities/${id}`);
-
-/** Nothing is fetched while `id` is null (not yet known, or not a valid id). */
+/** One opportunity, or null when there is none with that id (`recordApi.useOne`). */
 export const useOpportunity = (id: number | null) =>
-  useQuery({ ...opportunityQueryOptions(id ?? 0), enabled: id !== null });
+  recordApi.useOne<Opportunity>(opportunityKeys.one, '/api/opportunities', id);
 
 /** An opportunity's organization is one of the names suggested on the contact form. */
 const afterChange = () => [opportunityKeys.all, contactKeys.organizationNames()];

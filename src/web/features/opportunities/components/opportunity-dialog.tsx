@@ -1,42 +1,16 @@
 import type { Opportunity } from '../../../../domain/opportunities.ts';
-import {
-  RecordDialog,
-  type RecordDialogProps,
-  useSaveRecord,
-} from '../../../components/record-dialog.tsx';
-import { useCreateOpportunity, useUpdateOpportunity } from '../api/opportunities-api.ts';
+import { RecordDialog, type RecordDialogProps } from '../../../components/record-dialog.tsx';
 import { OpportunityForm } from './opportunity-form.tsx';
-
-const notices = {
-  created: 'Opportunity created successfully',
-  updated: 'Opportunity updated successfully',
-};
+import { opportunityKind } from './opportunity-kind.ts';
 
 /**
- * 'Create New Opportunity', or the edit dialog prefilled with `opportunity`. The form mounts on
- * each opening, so a new opportunity's expected close date is the moment it was opened.
+ * 'Create New Opportunity', or the edit dialog prefilled with `record`. The form mounts on each
+ * opening, so a new opportunity's expected close date is the moment it was opened.
  */
-export function OpportunityDialog({
-  record: opportunity,
-  ...dialog
-}: RecordDialogProps<Opportunity>) {
-  const { save, pending } = useSaveRecord(
-    opportunity,
-    useCreateOpportunity(),
-    useUpdateOpportunity(),
-    notices,
-    dialog.onClose,
-  );
+export function OpportunityDialog(props: RecordDialogProps<Opportunity>) {
   return (
-    <RecordDialog {...dialog} title={opportunity ? 'Edit Opportunity' : 'Create New Opportunity'}>
-      {dialog.opened && (
-        <OpportunityForm
-          key={opportunity?.id ?? 'new'}
-          opportunity={opportunity}
-          onSubmit={save}
-          pending={pending}
-        />
-      )}
+    <RecordDialog {...props} kind={opportunityKind}>
+      {(form) => props.opened && <OpportunityForm opportunity={props.record} {...form} />}
     </RecordDialog>
   );
 }
