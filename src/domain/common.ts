@@ -74,6 +74,14 @@ export const optionalText = (max = LINE_MAX) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
+/** An optional http(s) address (a document link, a website): empty, null or missing is null. */
+export const optionalHttpUrl = storableString('Please enter a valid URL')
+  .trim()
+  .max(2000, 'Must be at most 2000 characters')
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value === null || isHttpUrl(value), 'Please enter a valid http(s) URL');
+
 export const emailSchema = z
   .string({ error: 'Invalid email format' })
   .trim()

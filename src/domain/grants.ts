@@ -4,12 +4,11 @@ import {
   companyRecordSchema,
   dateTimeSchema,
   idText,
-  isHttpUrl,
   isMissing,
   NOTES_MAX,
+  optionalHttpUrl,
   optionalText,
   requiredText,
-  storableString,
   timeZoneQuery,
 } from './common.ts';
 import { type TaskDueWindow, taskDueWindows } from './due-dates.ts';
@@ -36,13 +35,6 @@ const choice = <const T extends readonly [string, ...string[]]>(
   invalid: string,
 ) => z.enum(values, { error: (issue) => (isMissing(issue.input) ? required : invalid) });
 
-const httpUrl = storableString('Please enter a valid URL')
-  .trim()
-  .max(2000, 'Must be at most 2000 characters')
-  .nullish()
-  .transform((value) => (value ? value : null))
-  .refine((value) => value === null || isHttpUrl(value), 'Please enter a valid http(s) URL');
-
 export const grantSchema = companyRecordSchema({
   name: z.string(),
   funder: z.string(),
@@ -62,7 +54,7 @@ const grantFields = z.object({
   dueDate: dateTimeSchema('Due date is required'),
   status: choice(grantStatuses, 'Status is required', 'Invalid status value'),
   notes: optionalText(NOTES_MAX),
-  documentUrl: httpUrl,
+  documentUrl: optionalHttpUrl,
 });
 
 export const grantInputSchema = grantFields.extend({

@@ -18,6 +18,7 @@ import { profileRoutes } from './modules/auth/profile.routes.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { fundersRoutes } from './modules/funders/funders.routes.ts';
 import { grantsRoutes } from './modules/grants/grants.routes.ts';
 import { tasksRoutes } from './modules/grants/tasks.routes.ts';
 import { interactionsRoutes } from './modules/interactions/interactions.routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     tasksRoutes,
     dashboardRoutes,
     opportunitiesRoutes,
+    fundersRoutes,
     companyRoutes,
     invitationsRoutes,
   ]) {

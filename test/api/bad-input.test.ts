@@ -322,6 +322,8 @@ describe('NUL, lone surrogates and extreme dates in every field', () => {
 
   for (const route of routes) {
     const fields = [...Object.keys(route.strings), ...route.dates];
+    // A body without text or dates (a merge's target id) has nothing of this kind to send.
+    if (fields.length === 0) continue;
     const valueFor = (field: string) =>
       route.dates.includes(field) ? fc.oneof(extremeDate, hostileText) : hostileText;
     // One to a few fields at a time, so a refusal of one field cannot hide another's answer.

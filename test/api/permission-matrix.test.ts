@@ -59,6 +59,17 @@ async function world() {
       expectedCloseDate: '2027-01-01T00:00:00Z',
     })
   ).json();
+  // Funder F (the grant's and the opportunity's), and F2 to merge into it.
+  await as.post('/api/grants', {
+    name: 'G2',
+    funder: 'F2',
+    amount: 1,
+    dueDate: '2027-01-01T00:00:00Z',
+  });
+  const fundersByName = new Map<string, number>(
+    (await as.get('/api/funders')).json().map((f: { id: number; name: string }) => [f.name, f.id]),
+  );
+  const funder = { id: fundersByName.get('F'), mergedId: fundersByName.get('F2') };
   const invitation = (
     await as.post('/api/organization/invitations', { name: 'I', email: 'i@x.org' })
   ).json();
@@ -80,6 +91,7 @@ async function world() {
     grant,
     task,
     opportunity,
+    funder,
     cancelled,
     token,
     cookies,
@@ -402,6 +414,29 @@ const rows: Row[] = [
     route: 'DELETE /api/opportunities/:id',
     request: (w) => ({ url: `/api/opportunities/${w.opportunity.id}` }),
     expect: [401, 204, 204, 404],
+  },
+  {
+    route: 'GET /api/funders',
+    request: () => ({ url: '/api/funders' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/funders/:id',
+    request: (w) => ({ url: `/api/funders/${w.funder.id}` }),
+    expect: [401, 200, 200, 404],
+  },
+  {
+    route: 'PATCH /api/funders/:id',
+    request: (w) => ({ url: `/api/funders/${w.funder.id}`, payload: { notes: 'n' } }),
+    expect: [401, 200, 200, 404],
+  },
+  {
+    route: 'POST /api/funders/:id/merge',
+    request: (w) => ({
+      url: `/api/funders/${w.funder.mergedId}/merge`,
+      payload: { intoId: w.funder.id },
+    }),
+    expect: [401, 403, 200, 404],
   },
   {
     route: 'POST /api/logout',

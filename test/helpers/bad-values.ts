@@ -76,7 +76,15 @@ export interface WriteTargets {
   admin: Client;
   member: Client;
   memberId: number;
-  ids: { contact: number; interaction: number; grant: number; task: number; opportunity: number };
+  ids: {
+    contact: number;
+    interaction: number;
+    grant: number;
+    task: number;
+    opportunity: number;
+    funder: number;
+    otherFunder: number;
+  };
   invitationToken: string;
 }
 
@@ -115,6 +123,14 @@ export async function seedWriteTargets(app: FastifyInstance): Promise<WriteTarge
     stage: 'proposal',
     expectedCloseDate: '2027-01-01',
   });
+  await created('/api/contacts', { name: 'D', email: 'd@example.org', organization: 'F3' });
+  const funderIds = new Map(
+    (await admin.get('/api/funders'))
+      .json<{ id: number; name: string }[]>()
+      .map((f) => [f.name, f.id]),
+  );
+  const funder = funderIds.get('F') ?? 0;
+  const otherFunder = funderIds.get('F3') ?? 0;
   const member = await addMember(app, owner.user.companyId);
   const invitation = await admin.post('/api/organization/invitations', {
     name: 'Ivy',
@@ -126,7 +142,7 @@ export async function seedWriteTargets(app: FastifyInstance): Promise<WriteTarge
     admin,
     member: clientFor(app, member.cookie),
     memberId: member.user.id,
-    ids: { contact, interaction, grant, task, opportunity },
+    ids: { contact, interaction, grant, task, opportunity, funder, otherFunder },
     invitationToken: new URL(link).searchParams.get('token') ?? '',
   };
 }
@@ -207,6 +223,7 @@ export function bodyRoutes(targets: () => WriteTargets): WriteRoute[] {
   const grantUrl = () => `/api/grants/${ids().grant}`;
   const tasksUrl = () => `/api/grants/${ids().grant}/tasks`;
   const opportunityUrl = () => `/api/opportunities/${ids().opportunity}`;
+  const funderUrl = () => `/api/funders/${ids().funder}`;
   const path = (url: string) => () => url;
   return [
     {
@@ -356,6 +373,28 @@ export function bodyRoutes(targets: () => WriteTargets): WriteRoute[] {
       state: read(opportunityUrl),
     },
     {
+      route: 'PATCH /api/funders/{id}',
+      method: 'PATCH',
+      url: funderUrl,
+      valid: () => ({ name: 'F', type: 'foundation', website: 'https://f.example.org' }),
+      strings: {
+        name: INVALID,
+        type: 'Type must be one of: foundation, government, corporate, individual, other',
+        website: INVALID,
+        notes: INVALID,
+      },
+      dates: [],
+      state: read(funderUrl),
+    },
+    {
+      route: 'POST /api/funders/{id}/merge',
+      method: 'POST',
+      url: () => `/api/funders/${ids().otherFunder}/merge`,
+      valid: () => ({ intoId: ids().funder }),
+      strings: {},
+      dates: [],
+    },
+    {
       route: 'PATCH /api/organization',
       method: 'PATCH',
       url: path('/api/organization'),
@@ -435,6 +474,7 @@ export const textQueries: Record<string, string[]> = {
   '/api/interactions': ['q'],
   '/api/grants': ['q', 'funder'],
   '/api/opportunities': ['q'],
+  '/api/funders': ['q'],
   '/api/tasks': ['q', 'tz'],
   '/api/dashboard': ['tz'],
 };

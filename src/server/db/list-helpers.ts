@@ -134,7 +134,7 @@ function listKey<Params extends ListParams<string>>(
 }
 
 /** The lists whose rows list_counts counts (each its table's name). */
-type CountedList = 'contacts' | 'interactions' | 'grants' | 'opportunities';
+type CountedList = 'contacts' | 'interactions' | 'grants' | 'opportunities' | 'funders';
 
 /**
  * A company's kept count of a list and its version (grown by every write to the list, in the

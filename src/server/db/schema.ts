@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { invitationStatuses, roles } from '../../domain/company.ts';
+import { funderTypes } from '../../domain/funders.ts';
 import { grantStatuses, taskCategories, taskStatuses } from '../../domain/grants.ts';
 import { interactionTypes } from '../../domain/interactions.ts';
 import { opportunityStages } from '../../domain/opportunities.ts';
@@ -25,6 +26,7 @@ export const taskCategory = pgEnum('task_category', taskCategories);
 export const taskStatus = pgEnum('task_status', taskStatuses);
 export const opportunityStage = pgEnum('opportunity_stage', opportunityStages);
 export const invitationStatus = pgEnum('invitation_status', invitationStatuses);
+export const funderType = pgEnum('funder_type', funderTypes);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const companyId = () =>
@@ -103,6 +105,9 @@ export function interactionSearchText(t: { notes: AnyPgColumn; contactName: AnyP
   return sql`lower(${t.notes} || chr(31) || ${t.contactName})`;
 }
 
+/** The key a funder's name is matched by: lower case, without surrounding spaces. */
+export const funderKey = (name: AnyPgColumn) => sql`lower(btrim(${name}))`;
+
 export const contacts = pgTable(
   'contacts',
   {
@@ -122,6 +127,7 @@ export const contacts = pgTable(
     primaryKey({ columns: [t.companyId, t.id] }),
     index('contacts_name_idx').on(t.companyId, t.name, t.id),
     index('contacts_organization_idx').on(t.companyId, t.organization),
+    index('contacts_funder_key_idx').on(t.companyId, funderKey(t.organization)),
     // The contacts search (name, email and organization contain the text) reads this index.
     index('contacts_search_idx').using('gin', sql`${t.search} gin_trgm_ops`),
   ],
@@ -176,6 +182,7 @@ export const grants = pgTable(
     check('grants_amount_check', sql`${t.amount} >= 0`),
     index('grants_status_due_idx').on(t.companyId, t.status, t.dueDate),
     index('grants_funder_idx').on(t.companyId, t.funder),
+    index('grants_funder_key_idx').on(t.companyId, funderKey(t.funder)),
   ],
 );
 
@@ -226,6 +233,32 @@ export const opportunities = pgTable(
     ),
     index('opportunities_stage_idx').on(t.companyId, t.stage),
     index('opportunities_organization_idx').on(t.companyId, t.organization),
+    index('opportunities_funder_key_idx').on(t.companyId, funderKey(t.organization)),
+  ],
+);
+
+/**
+ * The record behind an organization's name (src/domain/funders.ts). Triggers (migration 0017)
+ * add one for each new name a grant, an opportunity or a contact is saved with.
+ */
+export const funders = pgTable(
+  'funders',
+  {
+    companyId: companyId(),
+    id: id(),
+    name: text('name').notNull(),
+    nameKey: text('name_key')
+      .notNull()
+      .generatedAlwaysAs((): SQL => funderKey(funders.name)),
+    type: funderType('type'),
+    website: text('website'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    uniqueIndex('funders_name_key').on(t.companyId, t.nameKey),
+    index('funders_name_idx').on(t.companyId, t.name, t.id),
   ],
 );
 

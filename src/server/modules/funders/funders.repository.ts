@@ -1,0 +1,402 @@
+import { and, asc, count, desc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  FUNDER_RELATED_SHOWN,
+  type Funder,
+  type FunderDeadline,
+  type FunderDetail,
+  type FunderListParams,
+  type FunderPatch,
+  type FunderSortField,
+  funderNameKey,
+  winRate,
+} from '../../../domain/funders.ts';
+import { openTaskStatuses } from '../../../domain/grant-constants.ts';
+import { activeGrantStatuses } from '../../../domain/grants.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { onViolation } from '../../db/errors.ts';
+import * as lists from '../../db/list-helpers.ts';
+import { companyRow } from '../../db/rows.ts';
+import {
+  contacts,
+  funderKey,
+  funders,
+  grants,
+  grantTasks,
+  interactions,
+  opportunities,
+} from '../../db/schema.ts';
+import { inCompany } from '../../db/scope.ts';
+
+const columns = {
+  id: funders.id,
+  name: funders.name,
+  type: funders.type,
+  website: funders.website,
+  notes: funders.notes,
+  companyId: funders.companyId,
+};
+type FunderRow = Omit<Funder, 'grantCount' | 'opportunityCount' | 'contactCount'>;
+
+const order = lists.listOrder<FunderSortField>(
+  funders.id,
+  { name: funders.name, type: funders.type },
+  funders.name,
+  'asc',
+);
+
+/** Rows of `table` in the company whose name column matches the funder's key. */
+const carries = (
+  table: { companyId: AnyPgColumn },
+  column: AnyPgColumn,
+  companyId: number,
+  key: string,
+): SQL | undefined => and(eq(table.companyId, companyId), sql`${funderKey(column)} = ${key}`);
+
+/** How many grants, opportunities and contacts carry each of the funders' names. */
+async function countsOf(tx: Transaction, companyId: number, keys: string[]) {
+  const counted = new Map<
+    string,
+    { grantCount: number; opportunityCount: number; contactCount: number }
+  >();
+  for (const key of keys) counted.set(key, { grantCount: 0, opportunityCount: 0, contactCount: 0 });
+  if (keys.length === 0) return counted;
+  const tally = async (
+    table: { companyId: AnyPgColumn },
+    column: AnyPgColumn,
+    field: 'grantCount' | 'opportunityCount' | 'contactCount',
+  ) => {
+    const key = funderKey(column);
+    const rows = await tx
+      .select({ key: sql<string>`${key}`, n: count() })
+      .from(table as typeof grants)
+      .where(and(eq(table.companyId, companyId), inArray(key, keys)))
+      .groupBy(key);
+    for (const row of rows) {
+      const entry = counted.get(row.key);
+      if (entry) entry[field] = row.n;
+    }
+  };
+  await tally(grants, grants.funder, 'grantCount');
+  await tally(opportunities, opportunities.organization, 'opportunityCount');
+  await tally(contacts, contacts.organization, 'contactCount');
+  return counted;
+}
+
+async function withCounts(
+  tx: Transaction,
+  companyId: number,
+  rows: FunderRow[],
+): Promise<Funder[]> {
+  const counted = await countsOf(
+    tx,
+    companyId,
+    rows.map((row) => funderNameKey(row.name)),
+  );
+  return rows.map((row) => ({
+    ...row,
+    grantCount: 0,
+    opportunityCount: 0,
+    contactCount: 0,
+    ...counted.get(funderNameKey(row.name)),
+  }));
+}
+
+/** Gives every record that carries `fromKey` the name `name`, in the open transaction. */
+async function renameRecords(tx: Transaction, companyId: number, fromKey: string, name: string) {
+  await tx
+    .update(grants)
+    .set({ funder: name })
+    .where(and(carries(grants, grants.funder, companyId, fromKey), ne(grants.funder, name)));
+  await tx
+    .update(opportunities)
+    .set({ organization: name })
+    .where(
+      and(
+        carries(opportunities, opportunities.organization, companyId, fromKey),
+        ne(opportunities.organization, name),
+      ),
+    );
+  await tx
+    .update(contacts)
+    .set({ organization: name })
+    .where(
+      and(
+        carries(contacts, contacts.organization, companyId, fromKey),
+        ne(contacts.organization, name),
+      ),
+    );
+}
+
+export type RenameOutcome = Funder | null | 'name-taken';
+export type MergeOutcome = Funder | null | 'same-funder';
+
+export function createFundersRepository(db: Database) {
+  const byId = companyRow(funders);
+
+  /** The funder row, locked until the transaction ends (a rename or merge changes its records). */
+  const lockedRow = async (tx: Transaction, companyId: number, id: number) => {
+    const [row] = await tx.select(columns).from(funders).where(byId(companyId, id)).for('update');
+    return row ?? null;
+  };
+
+  return {
+    async list(companyId: number, params: FunderListParams, within?: Transaction) {
+      return inCompany(within ?? db, companyId, async (tx) => {
+        const filters = {
+          type: lists.equalsIfSet(funders.type, params.type),
+          q: lists.containsAny(params.q, funders.name),
+        };
+        const page = await lists.readPage(tx, params, order, {
+          table: funders,
+          companyId,
+          columns,
+          filters,
+        });
+        return { rows: await withCounts(tx, companyId, page.rows), total: page.total };
+      });
+    },
+
+    async get(companyId: number, id: number, within?: Transaction): Promise<Funder | null> {
+      return inCompany(within ?? db, companyId, async (tx) => {
+        const [row] = await tx.select(columns).from(funders).where(byId(companyId, id));
+        return row ? ((await withCounts(tx, companyId, [row]))[0] ?? null) : null;
+      });
+    },
+
+    /** A funder's page: the record, its grants' figures, and what is related to it. */
+    async detail(
+      companyId: number,
+      id: number,
+      within?: Transaction,
+    ): Promise<FunderDetail | null> {
+      return inCompany(within ?? db, companyId, async (tx) => {
+        const [row] = await tx.select(columns).from(funders).where(byId(companyId, id));
+        if (!row) return null;
+        const [funder] = await withCounts(tx, companyId, [row]);
+        if (!funder) return null;
+        const key = funderNameKey(row.name);
+        const ofGrants = carries(grants, grants.funder, companyId, key);
+        const [figures] = await tx
+          .select({
+            requested: sql<number>`coalesce(sum(${grants.amount}), 0)`.mapWith(Number),
+            awarded:
+              sql<number>`coalesce(sum(${grants.amount}) filter (where ${grants.status} = 'awarded'), 0)`.mapWith(
+                Number,
+              ),
+            awardedCount: sql<number>`count(*) filter (where ${grants.status} = 'awarded')`.mapWith(
+              Number,
+            ),
+            rejectedCount:
+              sql<number>`count(*) filter (where ${grants.status} = 'rejected')`.mapWith(Number),
+          })
+          .from(grants)
+          .where(ofGrants);
+        const awardedCount = figures?.awardedCount ?? 0;
+        const rejectedCount = figures?.rejectedCount ?? 0;
+
+        const today = sql`date_trunc('day', now())`;
+        const contactRows = await tx
+          .select({
+            id: contacts.id,
+            name: contacts.name,
+            email: contacts.email,
+            phone: contacts.phone,
+            organization: contacts.organization,
+            notes: contacts.notes,
+            companyId: contacts.companyId,
+          })
+          .from(contacts)
+          .where(carries(contacts, contacts.organization, companyId, key))
+          .orderBy(asc(contacts.name), asc(contacts.id))
+          .limit(FUNDER_RELATED_SHOWN);
+        const grantRows = await tx
+          .select({
+            id: grants.id,
+            name: grants.name,
+            funder: grants.funder,
+            amount: grants.amount,
+            dueDate: grants.dueDate,
+            status: grants.status,
+            notes: grants.notes,
+            documentUrl: grants.documentUrl,
+            companyId: grants.companyId,
+          })
+          .from(grants)
+          .where(ofGrants)
+          .orderBy(desc(grants.dueDate), desc(grants.id))
+          .limit(FUNDER_RELATED_SHOWN);
+        const opportunityRows = await tx
+          .select({
+            id: opportunities.id,
+            name: opportunities.name,
+            organization: opportunities.organization,
+            amount: opportunities.amount,
+            stage: opportunities.stage,
+            expectedCloseDate: opportunities.expectedCloseDate,
+            probability: opportunities.probability,
+            notes: opportunities.notes,
+            companyId: opportunities.companyId,
+          })
+          .from(opportunities)
+          .where(carries(opportunities, opportunities.organization, companyId, key))
+          .orderBy(asc(opportunities.expectedCloseDate), asc(opportunities.id))
+          .limit(FUNDER_RELATED_SHOWN);
+        const interactionRows = await tx
+          .select({
+            id: interactions.id,
+            contactId: interactions.contactId,
+            type: interactions.type,
+            date: interactions.date,
+            notes: interactions.notes,
+            companyId: interactions.companyId,
+            contactName: contacts.name,
+          })
+          .from(interactions)
+          .innerJoin(
+            contacts,
+            and(
+              eq(contacts.companyId, interactions.companyId),
+              eq(contacts.id, interactions.contactId),
+            ),
+          )
+          .where(carries(contacts, contacts.organization, companyId, key))
+          .orderBy(desc(interactions.date), desc(interactions.id))
+          .limit(FUNDER_RELATED_SHOWN);
+        const grantDeadlines = await tx
+          .select({ id: grants.id, title: grants.name, dueDate: grants.dueDate })
+          .from(grants)
+          .where(
+            and(ofGrants, inArray(grants.status, activeGrantStatuses), gte(grants.dueDate, today)),
+          )
+          .orderBy(asc(grants.dueDate), asc(grants.id))
+          .limit(FUNDER_RELATED_SHOWN);
+        const taskDeadlines = await tx
+          .select({
+            id: grantTasks.id,
+            grantId: grantTasks.grantId,
+            title: grantTasks.name,
+            dueDate: grantTasks.dueDate,
+          })
+          .from(grantTasks)
+          .innerJoin(
+            grants,
+            and(eq(grants.companyId, grantTasks.companyId), eq(grants.id, grantTasks.grantId)),
+          )
+          .where(
+            and(
+              ofGrants,
+              inArray(grantTasks.status, [...openTaskStatuses]),
+              gte(grantTasks.dueDate, today),
+            ),
+          )
+          .orderBy(asc(grantTasks.dueDate), asc(grantTasks.id))
+          .limit(FUNDER_RELATED_SHOWN);
+        const deadlines: FunderDeadline[] = [
+          ...grantDeadlines.map((g) => ({
+            kind: 'grant' as const,
+            id: g.id,
+            grantId: g.id,
+            title: g.title,
+            dueDate: g.dueDate.toISOString(),
+          })),
+          ...taskDeadlines.flatMap((t) =>
+            t.dueDate
+              ? [
+                  {
+                    kind: 'task' as const,
+                    id: t.id,
+                    grantId: t.grantId,
+                    title: t.title,
+                    dueDate: t.dueDate.toISOString(),
+                  },
+                ]
+              : [],
+          ),
+        ]
+          .sort((a, b) => a.dueDate.localeCompare(b.dueDate))
+          .slice(0, FUNDER_RELATED_SHOWN);
+
+        return {
+          ...funder,
+          requestedTotal: figures?.requested ?? 0,
+          awardedTotal: figures?.awarded ?? 0,
+          awardedCount,
+          rejectedCount,
+          winRate: winRate(awardedCount, rejectedCount),
+          contacts: contactRows,
+          grants: grantRows.map((g) => ({ ...g, dueDate: g.dueDate.toISOString() })),
+          opportunities: opportunityRows.map((o) => ({
+            ...o,
+            expectedCloseDate: o.expectedCloseDate.toISOString(),
+          })),
+          interactions: interactionRows.map((i) => ({ ...i, date: i.date.toISOString() })),
+          deadlines,
+        };
+      });
+    },
+
+    /**
+     * Changes the funder's fields; a new name is given, in the same transaction, to every grant,
+     * opportunity and contact that carried the old one. 'name-taken' when another funder already
+     * has the new name (merge them instead).
+     */
+    async update(
+      companyId: number,
+      id: number,
+      patch: FunderPatch,
+      within?: Transaction,
+    ): Promise<RenameOutcome> {
+      // Two renames to one new name at once: the second is refused by the unique index.
+      return onViolation('funders_name_key', 'name-taken', () =>
+        inCompany(within ?? db, companyId, async (tx) => {
+          const current = await lockedRow(tx, companyId, id);
+          if (!current) return null;
+          if (Object.keys(patch).length > 0) {
+            await tx.update(funders).set(patch).where(byId(companyId, id));
+          }
+          if (patch.name !== undefined && patch.name !== current.name) {
+            await renameRecords(tx, companyId, funderNameKey(current.name), patch.name);
+          }
+          const [row] = await tx.select(columns).from(funders).where(byId(companyId, id));
+          return row ? ((await withCounts(tx, companyId, [row]))[0] ?? null) : null;
+        }),
+      );
+    },
+
+    /**
+     * Gives every record of funder `id` the name of funder `intoId`, then removes `id`. The kept
+     * funder takes the type, website and notes of the other where it has none. Null when either
+     * is missing.
+     */
+    async merge(
+      companyId: number,
+      id: number,
+      intoId: number,
+      within?: Transaction,
+    ): Promise<MergeOutcome> {
+      if (id === intoId) return 'same-funder';
+      return inCompany(within ?? db, companyId, async (tx) => {
+        // Locked in id order, so two merges of the same pair cannot wait for each other.
+        const [first, second] = id < intoId ? [id, intoId] : [intoId, id];
+        const a = await lockedRow(tx, companyId, first);
+        const b = await lockedRow(tx, companyId, second);
+        const merged = first === id ? a : b;
+        const kept = first === id ? b : a;
+        if (!merged || !kept) return null;
+        await renameRecords(tx, companyId, funderNameKey(merged.name), kept.name);
+        await tx
+          .update(funders)
+          .set({
+            type: kept.type ?? merged.type,
+            website: kept.website ?? merged.website,
+            notes: kept.notes ?? merged.notes,
+          })
+          .where(byId(companyId, kept.id));
+        await tx.delete(funders).where(byId(companyId, merged.id));
+        const [row] = await tx.select(columns).from(funders).where(byId(companyId, kept.id));
+        return row ? ((await withCounts(tx, companyId, [row]))[0] ?? null) : null;
+      });
+    },
+  };
+}

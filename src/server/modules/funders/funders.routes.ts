@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams } from '../../../domain/common.ts';
+import {
+  funderDetailSchema,
+  funderListQuerySchema,
+  funderMergeSchema,
+  funderPatchSchema,
+  funderSchema,
+} from '../../../domain/funders.ts';
+import { AppError, requireFound } from '../../lib/errors.ts';
+import { requireAdmin, requireUser } from '../../lib/guards.ts';
+import { withTotalCount } from '../../lib/replies.ts';
+import { errorBodySchema, recordErrors } from '../../lib/schemas.ts';
+import { createFundersRepository } from './funders.repository.ts';
+
+const tags = ['funders'];
+const NAME_TAKEN =
+  'Another funder already has this name: merge the two instead of renaming this one';
+
+export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const funders = createFundersRepository(app.db);
+
+  app.get(
+    '/funders',
+    {
+      schema: {
+        tags,
+        summary:
+          'List funders: one for each organization name that grants, opportunities and contacts use',
+        querystring: funderListQuerySchema,
+        response: { 200: z.array(funderSchema), ...recordErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      return withTotalCount(reply, await funders.list(user.companyId, request.query));
+    },
+  );
+
+  app.get(
+    '/funders/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          "One funder, its grants' figures, and its contacts, grants, opportunities, recent interactions and upcoming deadlines",
+        params: idParams,
+        response: { 200: funderDetailSchema, ...recordErrors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return requireFound(await funders.detail(user.companyId, request.params.id), 'Funder');
+    },
+  );
+
+  app.patch(
+    '/funders/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Update a funder (fields left out keep their value; null clears type, website or notes). A new name is given to every grant, opportunity and contact that carried the old one.',
+        params: idParams,
+        body: funderPatchSchema,
+        response: { 200: funderSchema, 409: errorBodySchema, ...recordErrors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const updated = await funders.update(user.companyId, request.params.id, request.body);
+      if (updated === 'name-taken') throw new AppError('CONFLICT', NAME_TAKEN);
+      return requireFound(updated, 'Funder');
+    },
+  );
+
+  app.post(
+    '/funders/:id/merge',
+    {
+      schema: {
+        tags,
+        summary:
+          "Merge a funder into another (administrators): its grants, opportunities and contacts take the other's name, and it is removed",
+        params: idParams,
+        body: funderMergeSchema,
+        response: { 200: funderSchema, 403: errorBodySchema, ...recordErrors },
+      },
+    },
+    async (request) => {
+      const user = requireAdmin(request);
+      const merged = await funders.merge(user.companyId, request.params.id, request.body.intoId);
+      if (merged === 'same-funder') {
+        throw new AppError('INVALID_INPUT', 'A funder cannot be merged into itself');
+      }
+      return requireFound(merged, 'Funder');
+    },
+  );
+};

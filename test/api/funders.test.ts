@@ -1,0 +1,324 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Funder, FunderDetail } from '../../src/domain/funders.ts';
+import { addMember, registerCompany } from '../helpers/factories.ts';
+import { type Client, clientFor, multipartFile } from '../helpers/requests.ts';
+import { buildTestApp } from '../helpers/test-app.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+const newCompany = async () => {
+  const admin = await registerCompany(app);
+  return { admin, client: clientFor(app, admin.cookie) };
+};
+
+const grant = (funder: string, extra: Record<string, unknown> = {}) => ({
+  name: `Grant from ${funder}`,
+  funder,
+  amount: 10_000,
+  dueDate: '2099-03-01T00:00:00.000Z',
+  status: 'draft',
+  ...extra,
+});
+const opportunity = (organization: string) => ({
+  name: `Talk with ${organization}`,
+  organization,
+  amount: 5_000,
+  stage: 'prospecting',
+  expectedCloseDate: '2099-05-01T00:00:00.000Z',
+});
+const contact = (organization: string | null, name = 'Grace Hopper') => ({
+  name,
+  email: `${name.split(' ')[0]?.toLowerCase()}@example.org`,
+  organization,
+});
+
+async function funderNamed(client: Client, name: string): Promise<Funder> {
+  const found = (await client.get(`/api/funders?q=${encodeURIComponent(name)}`)).json<Funder[]>();
+  const funder = found.find((f) => f.name.toLowerCase() === name.trim().toLowerCase());
+  if (!funder) throw new Error(`no funder named ${name}: ${JSON.stringify(found)}`);
+  return funder;
+}
+
+describe('funders', () => {
+  it('has one funder for each name in use, matched without regard to case and spaces', async () => {
+    const { client } = await newCompany();
+    expect((await client.post('/api/grants', grant('Hill Foundation'))).statusCode).toBe(201);
+    await client.post('/api/grants', grant('  hill foundation '));
+    await client.post('/api/opportunities', opportunity('HILL FOUNDATION'));
+    await client.post('/api/contacts', contact('Hill Foundation'));
+    await client.post('/api/contacts', contact('River Trust', 'Ada Lovelace'));
+    await client.post('/api/contacts', contact(null, 'Alan Turing'));
+
+    const list = await client.get('/api/funders');
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['x-total-count']).toBe('2');
+    expect(list.json()).toEqual([
+      expect.objectContaining({
+        name: 'Hill Foundation',
+        type: null,
+        grantCount: 2,
+        opportunityCount: 1,
+        contactCount: 1,
+      }),
+      expect.objectContaining({ name: 'River Trust', grantCount: 0, contactCount: 1 }),
+    ]);
+    // A record saved with a new name later (an edit) adds that funder too.
+    const { id } = (await client.get('/api/contacts?q=Alan')).json<{ id: number }[]>()[0] ?? {};
+    await client.patch(`/api/contacts/${id}`, { organization: 'Ocean Fund' });
+    expect((await client.get('/api/funders?q=ocean')).json()).toEqual([
+      expect.objectContaining({ name: 'Ocean Fund', contactCount: 1 }),
+    ]);
+  });
+
+  it('adds the names of an imported file in the same transaction', async () => {
+    const { admin } = await newCompany();
+    const csv = 'name,email,organization\nA One,a@x.org,Lake Fund\nB Two,b@x.org,lake fund \n';
+    const { payload, headers } = multipartFile(csv);
+    const upload = await app.inject({
+      method: 'POST',
+      url: '/api/contacts/upload',
+      headers: { ...headers, cookie: admin.cookie },
+      payload,
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const client = clientFor(app, admin.cookie);
+    expect((await client.get('/api/funders')).json()).toEqual([
+      expect.objectContaining({ name: 'Lake Fund', contactCount: 2 }),
+    ]);
+  });
+
+  it("shows a funder's page: figures, contacts, grants, opportunities, interactions, deadlines", async () => {
+    const { client } = await newCompany();
+    await client.post(
+      '/api/grants',
+      grant('Hill Foundation', { amount: 50_000, status: 'awarded' }),
+    );
+    await client.post(
+      '/api/grants',
+      grant('Hill Foundation', { amount: 20_000, status: 'rejected' }),
+    );
+    await client.post(
+      '/api/grants',
+      grant('Hill Foundation', { amount: 30_000, status: 'awarded' }),
+    );
+    const active = (
+      await client.post(
+        '/api/grants',
+        grant('hill foundation', { amount: 7_000, status: 'submitted' }),
+      )
+    ).json<{ id: number }>();
+    await client.post(`/api/grants/${active.id}/tasks`, {
+      name: 'Send budget',
+      description: 'The revised budget',
+      category: 'submission',
+      dueDate: '2099-02-01T00:00:00.000Z',
+      status: 'pending',
+    });
+    await client.post('/api/grants', grant('Other Fund', { amount: 99_000, status: 'awarded' }));
+    await client.post('/api/opportunities', opportunity('Hill Foundation'));
+    const person = (await client.post('/api/contacts', contact('Hill Foundation'))).json<{
+      id: number;
+    }>();
+    await client.post('/api/interactions', {
+      contactId: person.id,
+      type: 'meeting',
+      date: '2026-10-01T10:00:00.000Z',
+      notes: 'Site visit',
+    });
+
+    const { id } = await funderNamed(client, 'Hill Foundation');
+    const page = await client.get(`/api/funders/${id}`);
+    expect(page.statusCode).toBe(200);
+    const detail = page.json<FunderDetail>();
+    expect(detail).toMatchObject({
+      name: 'Hill Foundation',
+      grantCount: 4,
+      requestedTotal: 107_000,
+      awardedTotal: 80_000,
+      awardedCount: 2,
+      rejectedCount: 1,
+    });
+    expect(detail.winRate).toBeCloseTo(2 / 3);
+    expect(detail.contacts.map((c) => c.name)).toEqual(['Grace Hopper']);
+    expect(detail.grants).toHaveLength(4);
+    expect(detail.opportunities).toHaveLength(1);
+    expect(detail.interactions).toEqual([
+      expect.objectContaining({ notes: 'Site visit', contactName: 'Grace Hopper' }),
+    ]);
+    // Decided grants have no deadline left; the active grant and its open task do.
+    expect(detail.deadlines).toEqual([
+      expect.objectContaining({ kind: 'task', title: 'Send budget', grantId: active.id }),
+      expect.objectContaining({
+        kind: 'grant',
+        id: active.id,
+        dueDate: '2099-03-01T00:00:00.000Z',
+      }),
+    ]);
+  });
+
+  it('renames every grant, opportunity and contact that carries the name, in one step', async () => {
+    const { client } = await newCompany();
+    const g = (await client.post('/api/grants', grant('hill fdn'))).json<{ id: number }>();
+    const o = (await client.post('/api/opportunities', opportunity('Hill Fdn '))).json<{
+      id: number;
+    }>();
+    const c = (await client.post('/api/contacts', contact('HILL FDN'))).json<{ id: number }>();
+    const other = (await client.post('/api/grants', grant('Other Fund'))).json<{ id: number }>();
+    const { id } = await funderNamed(client, 'hill fdn');
+
+    const renamed = await client.patch(`/api/funders/${id}`, {
+      name: '  Hill Foundation ',
+      type: 'foundation',
+      website: 'https://hill.example.org',
+      notes: 'Family foundation',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({
+      id,
+      name: 'Hill Foundation',
+      type: 'foundation',
+      website: 'https://hill.example.org',
+      grantCount: 1,
+      opportunityCount: 1,
+      contactCount: 1,
+    });
+    expect((await client.get(`/api/grants/${g.id}`)).json().funder).toBe('Hill Foundation');
+    expect((await client.get(`/api/opportunities/${o.id}`)).json().organization).toBe(
+      'Hill Foundation',
+    );
+    expect((await client.get(`/api/contacts/${c.id}`)).json().organization).toBe('Hill Foundation');
+    expect((await client.get(`/api/grants/${other.id}`)).json().funder).toBe('Other Fund');
+    // No second funder appeared for the new name.
+    expect((await client.get('/api/funders')).headers['x-total-count']).toBe('2');
+
+    // Null clears; a field left out keeps its value.
+    const cleared = await client.patch(`/api/funders/${id}`, { website: null, notes: '' });
+    expect(cleared.json()).toMatchObject({ type: 'foundation', website: null, notes: null });
+  });
+
+  it('refuses a rename onto another funder, and bad values, changing nothing', async () => {
+    const { client } = await newCompany();
+    await client.post('/api/grants', grant('Hill Foundation'));
+    await client.post('/api/grants', grant('River Trust'));
+    const hill = await funderNamed(client, 'Hill Foundation');
+
+    const taken = await client.patch(`/api/funders/${hill.id}`, { name: 'river trust' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toMatch(/already has this name/);
+    for (const body of [
+      { name: '' },
+      { name: 'x'.repeat(201) },
+      { type: 'charity' },
+      { website: 'javascript:alert(1)' },
+      { name: 'Nul\u0000Name' },
+    ]) {
+      const refused = await client.patch(`/api/funders/${hill.id}`, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await client.get(`/api/funders/${hill.id}`)).json()).toMatchObject({
+      name: 'Hill Foundation',
+      type: null,
+      website: null,
+    });
+    expect((await client.get('/api/funders?sort=-name')).json().map((f: Funder) => f.name)).toEqual(
+      ['River Trust', 'Hill Foundation'],
+    );
+    expect((await client.get('/api/funders?sort=amount')).statusCode).toBe(400);
+    expect((await client.get('/api/funders?type=charity')).statusCode).toBe(400);
+    expect((await client.get('/api/funders/0')).statusCode).toBe(400);
+    expect((await client.get('/api/funders/999999')).json()).toEqual({
+      message: 'Funder not found',
+    });
+  });
+
+  it('merges a funder into another: its records take the other name, and it is gone', async () => {
+    const { admin, client } = await newCompany();
+    const g = (await client.post('/api/grants', grant('Hill Fdn'))).json<{ id: number }>();
+    await client.post('/api/contacts', contact('Hill Fdn'));
+    await client.post('/api/grants', grant('Hill Foundation'));
+    const from = await funderNamed(client, 'Hill Fdn');
+    const into = await funderNamed(client, 'Hill Foundation');
+    await client.patch(`/api/funders/${from.id}`, { type: 'foundation', notes: 'Met in May' });
+
+    // A member who is not an admin cannot merge.
+    const member = clientFor(app, (await addMember(app, admin.user.companyId)).cookie);
+    const forbidden = await member.post(`/api/funders/${from.id}/merge`, { intoId: into.id });
+    expect(forbidden.statusCode).toBe(403);
+
+    expect(
+      (await client.post(`/api/funders/${from.id}/merge`, { intoId: from.id })).statusCode,
+    ).toBe(400);
+    for (const body of [
+      {},
+      { intoId: 'x' },
+      { intoId: 2 ** 40 },
+      { intoId: 1.5 },
+      { intoId: -1 },
+    ]) {
+      const refused = await client.post(`/api/funders/${from.id}/merge`, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const merged = await client.post(`/api/funders/${from.id}/merge`, { intoId: into.id });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(merged.json()).toMatchObject({
+      id: into.id,
+      name: 'Hill Foundation',
+      type: 'foundation',
+      notes: 'Met in May',
+      grantCount: 2,
+      contactCount: 1,
+    });
+    expect((await client.get(`/api/grants/${g.id}`)).json().funder).toBe('Hill Foundation');
+    expect((await client.get(`/api/funders/${from.id}`)).statusCode).toBe(404);
+    expect((await client.get('/api/funders')).headers['x-total-count']).toBe('1');
+  });
+
+  it("never shows, renames or merges another company's funder", async () => {
+    const theirs = await newCompany();
+    await theirs.client.post('/api/grants', grant('Secret Fund'));
+    const secret = await funderNamed(theirs.client, 'Secret Fund');
+    const { client } = await newCompany();
+    await client.post('/api/grants', grant('Mine'));
+    const mine = await funderNamed(client, 'Mine');
+
+    expect((await client.get('/api/funders')).json().map((f: Funder) => f.name)).toEqual(['Mine']);
+    expect((await client.get(`/api/funders/${secret.id}`)).statusCode).toBe(404);
+    expect((await client.patch(`/api/funders/${secret.id}`, { name: 'Hacked' })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await client.post(`/api/funders/${mine.id}/merge`, { intoId: secret.id })).statusCode,
+    ).toBe(404);
+    expect(
+      (await client.post(`/api/funders/${secret.id}/merge`, { intoId: mine.id })).statusCode,
+    ).toBe(404);
+    expect((await theirs.client.get(`/api/funders/${secret.id}`)).json()).toMatchObject({
+      name: 'Secret Fund',
+      grantCount: 1,
+    });
+    expect((await app.inject({ method: 'GET', url: '/api/funders' })).statusCode).toBe(401);
+  });
+
+  it('two renames to one new name at the same moment: one wins, the other is told', async () => {
+    const { client } = await newCompany();
+    await client.post('/api/grants', grant('Alpha'));
+    await client.post('/api/grants', grant('Beta'));
+    const alpha = await funderNamed(client, 'Alpha');
+    const beta = await funderNamed(client, 'Beta');
+    const answers = await Promise.all([
+      client.patch(`/api/funders/${alpha.id}`, { name: 'Gamma' }),
+      client.patch(`/api/funders/${beta.id}`, { name: 'gamma' }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const grants = (await client.get('/api/grants')).json<{ funder: string }[]>();
+    // The loser's grant kept its name: nothing of the refused rename was saved.
+    expect(grants.map((g) => g.funder).sort()).toEqual(
+      answers[0]?.statusCode === 200 ? ['Beta', 'Gamma'] : ['Alpha', 'gamma'],
+    );
+  });
+});
