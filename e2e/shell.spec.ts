@@ -36,7 +36,7 @@ test.describe('signed in', () => {
     await openDashboard(page);
   });
 
-  test('the sidebar lists the seven pages in order and highlights the current one', async ({
+  test('the sidebar lists the eight pages in order and highlights the current one', async ({
     page,
   }) => {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
@@ -46,6 +46,7 @@ test.describe('signed in', () => {
       'Interactions',
       'Grants',
       'Opportunities',
+      'Funders',
       'Tasks',
       'Organization',
     ]);
@@ -59,6 +60,7 @@ test.describe('signed in', () => {
       Interactions: 'Interactions',
       Grants: 'Grants',
       Opportunities: 'Opportunities',
+      Funders: 'Funders',
       Tasks: 'Tasks Board',
       Organization: 'Organization',
     };

@@ -9,36 +9,19 @@ import {
   requiredText,
 } from './common.ts';
 import { contactSchema } from './contacts.ts';
+import { type FunderType, funderTypes } from './funder-constants.ts';
 import { grantSchema } from './grants.ts';
 import { interactionSchema } from './interactions.ts';
 import { type ListParams, listQuerySchema, queryChoice } from './lists.ts';
 import { opportunitySchema } from './opportunities.ts';
+
+export * from './funder-constants.ts';
 
 /**
  * A funder is the record behind an organization's name: the name a grant gives as its funder,
  * and an opportunity or a contact as its organization. Names that differ only in case or in
  * surrounding spaces are one funder.
  */
-export const funderTypes = [
-  'foundation',
-  'government',
-  'corporate',
-  'individual',
-  'other',
-] as const;
-export type FunderType = (typeof funderTypes)[number];
-
-export const funderTypeLabels: Record<FunderType, string> = {
-  foundation: 'Foundation',
-  government: 'Government',
-  corporate: 'Corporate',
-  individual: 'Individual',
-  other: 'Other',
-};
-
-/** The key names are matched by: case and surrounding spaces do not count. */
-export const funderNameKey = (name: string) => name.trim().toLowerCase();
-
 export const funderSchema = companyRecordSchema({
   name: z.string(),
   /** Null until someone says which kind of funder it is. */

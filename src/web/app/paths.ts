@@ -11,6 +11,7 @@ export const paths = {
   interactions: '/interactions',
   grants: '/grants',
   opportunities: '/opportunities',
+  funders: '/funders',
   tasks: '/tasks',
   organization: '/organization',
 } as const;
@@ -21,6 +22,7 @@ export const protectedPatterns = [
   '/interactions/*',
   '/grants/*',
   '/opportunities/*',
+  '/funders/*',
   '/tasks/*',
   '/organization/*',
   '/profile/*',

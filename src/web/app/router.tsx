@@ -23,6 +23,8 @@ const ContactsPage = lazy(() => import('../features/contacts/contacts-page.tsx')
 const InteractionsPage = lazy(() => import('../features/interactions/interactions-page.tsx'));
 const GrantsPage = lazy(() => import('../features/grants/grants-page.tsx'));
 const OpportunitiesPage = lazy(() => import('../features/opportunities/opportunities-page.tsx'));
+const FundersPage = lazy(() => import('../features/funders/funders-page.tsx'));
+const FunderDetailPage = lazy(() => import('./routes/funder-detail-page.tsx'));
 const TasksBoardPage = lazy(() => import('../features/grants/tasks-board-page.tsx'));
 const CompanyPage = lazy(() => import('../features/company/company-page.tsx'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page.tsx'));
@@ -76,6 +78,8 @@ function AppRoutes() {
               <Route path="grants/:id" element={<GrantDetailPage />} />
               <Route path="opportunities" element={<OpportunitiesPage />} />
               <Route path="opportunities/:id" element={<OpportunityDetailPage />} />
+              <Route path="funders" element={<FundersPage />} />
+              <Route path="funders/:id" element={<FunderDetailPage />} />
               <Route path="tasks" element={<TasksBoardPage />} />
               <Route path="organization" element={<CompanyPage />} />
               <Route path="profile" element={<ProfilePage />} />

@@ -2,6 +2,7 @@ import { AppShell, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
   IconBriefcase,
+  IconBuildingBank,
   IconBuildingCommunity,
   IconCoin,
   IconLayoutDashboard,
@@ -29,6 +30,7 @@ const entries = [
   { label: 'Interactions', to: paths.interactions, icon: IconMessages },
   { label: 'Grants', to: paths.grants, icon: IconCoin },
   { label: 'Opportunities', to: paths.opportunities, icon: IconBriefcase },
+  { label: 'Funders', to: paths.funders, icon: IconBuildingBank },
   { label: 'Tasks', to: paths.tasks, icon: IconLayoutKanban },
   { label: 'Organization', to: paths.organization, icon: IconBuildingCommunity },
 ];

@@ -2,6 +2,7 @@ import { Card, Group, SimpleGrid } from '@mantine/core';
 import { Detail, DetailsList, NotesDetail } from '../../components/details-list.tsx';
 import { RecordPage } from '../../components/record-page.tsx';
 import { OrganizationContactsCard } from '../../features/contacts/components/organization-contacts-card.tsx';
+import { FunderLink } from '../../features/funders/components/funder-link.tsx';
 import { opportunityKind } from '../../features/opportunities/components/opportunity-kind.ts';
 import { StageBadge } from '../../features/opportunities/components/stage-badge.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
@@ -17,7 +18,9 @@ export default function OpportunityDetailPage() {
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Card withBorder padding="lg">
             <DetailsList>
-              <Detail label="Organization">{data.organization}</Detail>
+              <Detail label="Organization">
+                <FunderLink name={data.organization} />
+              </Detail>
               <Group gap="xl">
                 <Detail label="Amount">{formatMoney(data.amount)}</Detail>
                 <Detail label="Probability">

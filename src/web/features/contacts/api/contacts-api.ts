@@ -11,6 +11,7 @@ import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import * as recordApi from '../../../lib/record-api.ts';
 import { uploadFile } from '../../../lib/upload-file.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
+import { funderKeys } from '../../funders/api/funder-keys.ts';
 import { interactionKeys } from '../../interactions/api/interactions-api.ts';
 
 /**
@@ -67,13 +68,13 @@ export const contactChoicesQueryOptions = (q: string) =>
 
 export const useContactChoices = (q: string) => useQuery(contactChoicesQueryOptions(q));
 
-/** A new contact counts on the dashboard. */
-const afterCreate = () => [contactKeys.all, dashboardKeys.all];
+/** A new contact counts on the dashboard; its organization names a funder. */
+const afterCreate = () => [contactKeys.all, dashboardKeys.all, funderKeys.all];
 /**
  * A contact's name shows on its interactions and in the dashboard's recent interactions;
  * deleting it deletes its interactions too.
  */
-const afterChange = () => [contactKeys.all, interactionKeys.all, dashboardKeys.all];
+const afterChange = () => [contactKeys.all, interactionKeys.all, dashboardKeys.all, funderKeys.all];
 
 export const useCreateContact = () =>
   recordApi.useCreate<Contact, ContactInput>('/api/contacts', afterCreate);

@@ -3,6 +3,7 @@ import { IconMail, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Contact } from '../../../../domain/contacts.ts';
 import { Detail, DetailsList, NotesDetail } from '../../../components/details-list.tsx';
+import { FunderLink } from '../../funders/components/funder-link.tsx';
 
 /**
  * A contact's details, each shown when present. On other records' pages it names the contact
@@ -25,7 +26,9 @@ export function ContactInfoCard({
       <DetailsList>
         {withProfileLink && <Detail label="Name">{contact.name}</Detail>}
         {withProfileLink && contact.organization && (
-          <Detail label="Organization">{contact.organization}</Detail>
+          <Detail label="Organization">
+            <FunderLink name={contact.organization} />
+          </Detail>
         )}
         <Detail label="Email">
           <Anchor href={`mailto:${contact.email}`}>
@@ -40,7 +43,9 @@ export function ContactInfoCard({
           </Detail>
         )}
         {!withProfileLink && contact.organization && (
-          <Detail label="Organization">{contact.organization}</Detail>
+          <Detail label="Organization">
+            <FunderLink name={contact.organization} />
+          </Detail>
         )}
         <NotesDetail notes={contact.notes} />
         {withProfileLink && (

@@ -4,6 +4,7 @@ import { api, withQuery } from '../../../lib/api-client.ts';
 import * as recordApi from '../../../lib/record-api.ts';
 import { contactKeys } from '../../contacts/api/contacts-api.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
+import { funderKeys } from '../../funders/api/funder-keys.ts';
 import { taskKeys } from './tasks-api.ts';
 
 /**
@@ -46,6 +47,7 @@ const afterChange = () => [
   dashboardKeys.all,
   taskKeys.board(),
   contactKeys.organizationNames(),
+  funderKeys.all,
 ];
 
 export const useCreateGrant = () =>

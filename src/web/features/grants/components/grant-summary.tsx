@@ -4,6 +4,7 @@ import type { Grant } from '../../../../domain/grants.ts';
 import { CalendarLinks } from '../../../components/calendar-links.tsx';
 import { Detail, DetailsList, NotesDetail } from '../../../components/details-list.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { FunderLink } from '../../funders/components/funder-link.tsx';
 import { GrantStatusBadge } from './grant-status-badge.tsx';
 
 /** A grant's facts: funder, amount, due date with calendar links, status, document and notes. */
@@ -11,7 +12,9 @@ export function GrantSummary({ grant }: { grant: Grant }) {
   return (
     <DetailsList>
       <Group gap="xl">
-        <Detail label="Funder">{grant.funder}</Detail>
+        <Detail label="Funder">
+          <FunderLink name={grant.funder} />
+        </Detail>
         <Detail label="Amount">{formatMoney(grant.amount)}</Detail>
         <Detail label="Status">
           <GrantStatusBadge status={grant.status} />

@@ -8,6 +8,7 @@ import type {
 import { api, withQuery } from '../../../lib/api-client.ts';
 import * as recordApi from '../../../lib/record-api.ts';
 import { contactKeys } from '../../contacts/api/contacts-api.ts';
+import { funderKeys } from '../../funders/api/funder-keys.ts';
 
 /** Every opportunities query sits under `all`: the list pages, the pipeline and one opportunity. */
 export const opportunityKeys = {
@@ -38,7 +39,7 @@ export const useOpportunity = (id: number | null) =>
   recordApi.useOne<Opportunity>(opportunityKeys.one, '/api/opportunities', id);
 
 /** An opportunity's organization is one of the names suggested on the contact form. */
-const afterChange = () => [opportunityKeys.all, contactKeys.organizationNames()];
+const afterChange = () => [opportunityKeys.all, contactKeys.organizationNames(), funderKeys.all];
 
 export const useCreateOpportunity = () =>
   recordApi.useCreate<Opportunity, OpportunityInput>('/api/opportunities', afterChange);

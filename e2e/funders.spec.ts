@@ -1,0 +1,81 @@
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  openDashboard,
+  openFromSidebar,
+  test,
+} from './fixtures.ts';
+
+// Each test signs in through the API as the admin of a company of its own.
+test.use({ session: 'own' });
+
+const grant = (name: string, funder: string, status = 'draft') => ({
+  name,
+  funder,
+  amount: 40_000,
+  dueDate: '2099-06-01T12:00:00.000Z',
+  status,
+});
+
+test('a funder has a page from the sidebar and from a grant; renaming it renames its grants', async ({
+  page,
+  baseURL,
+}) => {
+  const origin = { origin: new URL(baseURL ?? '').origin };
+  for (const body of [
+    grant('Youth program', 'hill fdn', 'awarded'),
+    grant('Food bank', ' Hill Fdn', 'submitted'),
+  ]) {
+    const created = await page.request.post('/api/grants', { data: body, headers: origin });
+    expect(created.status()).toBe(201);
+  }
+
+  await openDashboard(page);
+  await openFromSidebar(page, 'Funders');
+  const row = page.getByRole('row', { name: /hill fdn/i });
+  await expect(row).toContainText('2');
+  await expectNoSeriousA11yViolations(page);
+  await row.getByRole('link').click();
+  await expect(page.getByRole('heading', { name: /hill fdn/i, level: 1 })).toBeVisible();
+  const figures = page.getByLabel('Grant figures');
+  await expect(figures).toContainText('Requested$80,000');
+  await expect(figures).toContainText('Awarded$40,000');
+  await expect(figures).toContainText('Win rate100%'); // one awarded of one decided
+  await expect(page.getByRole('link', { name: 'Food bank' }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Funder' });
+  await dialog.getByLabel('Name').fill('Hill Foundation');
+  await dialog.getByRole('textbox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Foundation' }).click();
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Funder updated successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Hill Foundation', level: 1 })).toBeVisible();
+
+  // The grant carries the new name, and its funder links back here.
+  await page.getByRole('link', { name: 'Youth program' }).first().click();
+  const funderLink = page.getByRole('link', { name: 'Hill Foundation' });
+  await expect(funderLink).toBeVisible();
+  await funderLink.click();
+  await expect(page.getByRole('heading', { name: 'Hill Foundation', level: 1 })).toBeVisible();
+  await expect(page.getByText('Foundation', { exact: true })).toBeVisible();
+});
+
+test('an admin merges one funder into another', async ({ page, baseURL }) => {
+  const origin = { origin: new URL(baseURL ?? '').origin };
+  await page.request.post('/api/grants', { data: grant('A', 'River Trust'), headers: origin });
+  await page.request.post('/api/grants', { data: grant('B', 'River Trust Fund'), headers: origin });
+
+  await openDashboard(page);
+  await openFromSidebar(page, 'Funders');
+  await page.getByRole('link', { name: 'River Trust Fund' }).click();
+  await page.getByRole('button', { name: 'Merge' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Merge Funder' });
+  await dialog.getByRole('textbox', { name: 'Merge into' }).fill('River');
+  await page.getByRole('option', { name: 'River Trust', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Merge' }).click();
+  await expect(page.getByText('River Trust Fund merged into River Trust')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'River Trust', level: 1 })).toBeVisible();
+  await expect(page.getByText('2 grants')).toBeVisible();
+});

@@ -1,0 +1,230 @@
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { BackLink, RecordStates } from '../../components/detail-states.tsx';
+import { Detail, DetailsList, NotesDetail } from '../../components/details-list.tsx';
+import { ListTable } from '../../components/list-table.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useUser } from '../../features/auth/api/auth-api.ts';
+import { useFunder } from '../../features/funders/api/funders-api.ts';
+import { funderTypeText } from '../../features/funders/components/funder-type.ts';
+import { GrantStatusBadge } from '../../features/grants/components/grant-status-badge.tsx';
+import { StageBadge } from '../../features/opportunities/components/stage-badge.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
+import { parseId } from '../../lib/parse-id.ts';
+
+function Section({
+  title,
+  empty,
+  children,
+}: {
+  title: string;
+  empty: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      {empty === null ? children : <Text c="dimmed">{empty}</Text>}
+    </Card>
+  );
+}
+
+const EditFunderDialog = lazy(() =>
+  import('../../features/funders/components/funder-dialogs.tsx').then((m) => ({
+    default: m.EditFunderDialog,
+  })),
+);
+const MergeFunderDialog = lazy(() =>
+  import('../../features/funders/components/funder-dialogs.tsx').then((m) => ({
+    default: m.MergeFunderDialog,
+  })),
+);
+
+const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 0 });
+
+/** A funder's page: its details, its grants' figures and what is related to it. */
+export default function FunderDetailPage() {
+  const id = parseId(useParams().id);
+  const query = useFunder(id);
+  useDocumentTitle(query.data?.name, 'Funders');
+  const isAdmin = useUser().data?.role === 'admin';
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<'edit' | 'merge' | null>(null);
+
+  return (
+    <>
+      <BackLink to="/funders">Back to funders</BackLink>
+      <RecordStates id={id} query={query} noun="funder">
+        {(funder) => (
+          <>
+            <PageHeader
+              title={funder.name}
+              badge={<Badge variant="light">{funderTypeText(funder.type)}</Badge>}
+              actions={
+                <>
+                  {isAdmin && (
+                    <Button variant="default" onClick={() => setDialog('merge')}>
+                      Merge
+                    </Button>
+                  )}
+                  <Button onClick={() => setDialog('edit')}>Edit</Button>
+                </>
+              }
+            />
+            <Stack gap="lg">
+              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+                <Card withBorder padding="lg">
+                  <DetailsList>
+                    <Detail label="Website">
+                      {funder.website ? (
+                        <Anchor href={funder.website} target="_blank" rel="noopener noreferrer">
+                          {funder.website}
+                        </Anchor>
+                      ) : (
+                        'Not set'
+                      )}
+                    </Detail>
+                    <NotesDetail notes={funder.notes} />
+                  </DetailsList>
+                </Card>
+                <Card withBorder padding="lg" aria-label="Grant figures">
+                  <Group gap="xl">
+                    <Detail label="Requested">{formatMoney(funder.requestedTotal)}</Detail>
+                    <Detail label="Awarded">{formatMoney(funder.awardedTotal)}</Detail>
+                    <Detail label="Win rate">
+                      {funder.winRate === null
+                        ? 'No decisions yet'
+                        : percent.format(funder.winRate)}
+                    </Detail>
+                  </Group>
+                  <Text size="sm" c="dimmed" mt="sm">
+                    {`${funder.grantCount} grants · ${funder.awardedCount} awarded · ${funder.rejectedCount} rejected`}
+                  </Text>
+                </Card>
+              </SimpleGrid>
+              <Section
+                title="Upcoming Deadlines"
+                empty={funder.deadlines.length === 0 ? 'No upcoming deadlines' : null}
+              >
+                <ListTable minWidth={480} labels={[null, 'Kind', 'Due']}>
+                  <thead>
+                    <tr>
+                      <th>Deadline</th>
+                      <th>Kind</th>
+                      <th>Due</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {funder.deadlines.map((deadline) => (
+                      <tr key={`${deadline.kind}-${deadline.id}`}>
+                        <td>
+                          <Anchor component={Link} to={`/grants/${deadline.grantId}`}>
+                            {deadline.title}
+                          </Anchor>
+                        </td>
+                        <td>{deadline.kind === 'grant' ? 'Grant due' : 'Task due'}</td>
+                        <td>{formatDate(deadline.dueDate)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </ListTable>
+              </Section>
+              <Section title="Grants" empty={funder.grants.length === 0 ? 'No grants yet' : null}>
+                <ListTable minWidth={560} labels={[null, 'Status', 'Amount', 'Due']}>
+                  <thead>
+                    <tr>
+                      <th>Name</th>
+                      <th>Status</th>
+                      <th style={{ textAlign: 'right' }}>Amount</th>
+                      <th>Due</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {funder.grants.map((grant) => (
+                      <tr key={grant.id}>
+                        <td>
+                          <Anchor component={Link} to={`/grants/${grant.id}`}>
+                            {grant.name}
+                          </Anchor>
+                        </td>
+                        <td>
+                          <GrantStatusBadge status={grant.status} />
+                        </td>
+                        <td style={{ textAlign: 'right' }}>{formatMoney(grant.amount)}</td>
+                        <td>{formatDate(grant.dueDate)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </ListTable>
+              </Section>
+              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+                <Section
+                  title="Contacts"
+                  empty={funder.contacts.length === 0 ? 'No contacts yet' : null}
+                >
+                  <Stack gap="xs">
+                    {funder.contacts.map((contact) => (
+                      <Anchor key={contact.id} component={Link} to={`/contacts/${contact.id}`}>
+                        {contact.name}
+                      </Anchor>
+                    ))}
+                  </Stack>
+                </Section>
+                <Section
+                  title="Opportunities"
+                  empty={funder.opportunities.length === 0 ? 'No opportunities yet' : null}
+                >
+                  <Stack gap="xs">
+                    {funder.opportunities.map((opportunity) => (
+                      <Group key={opportunity.id} justify="space-between">
+                        <Anchor component={Link} to={`/opportunities/${opportunity.id}`}>
+                          {opportunity.name}
+                        </Anchor>
+                        <StageBadge stage={opportunity.stage} />
+                      </Group>
+                    ))}
+                  </Stack>
+                </Section>
+              </SimpleGrid>
+              <Section
+                title="Recent Interactions"
+                empty={funder.interactions.length === 0 ? 'No interactions yet' : null}
+              >
+                <Stack gap="xs">
+                  {funder.interactions.map((interaction) => (
+                    <Text key={interaction.id} size="sm">
+                      <Anchor component={Link} to={`/interactions/${interaction.id}`}>
+                        {`${formatDate(interaction.date)} · ${interaction.contactName}`}
+                      </Anchor>
+                      {` — ${interaction.notes}`}
+                    </Text>
+                  ))}
+                </Stack>
+              </Section>
+            </Stack>
+            <Suspense fallback={null}>
+              {dialog === 'edit' && (
+                <EditFunderDialog funder={funder} opened onClose={() => setDialog(null)} />
+              )}
+              {dialog === 'merge' && (
+                <MergeFunderDialog
+                  funder={funder}
+                  opened
+                  onClose={() => setDialog(null)}
+                  onMerged={(kept) => {
+                    setDialog(null);
+                    navigate(`/funders/${kept.id}`, { replace: true });
+                  }}
+                />
+              )}
+            </Suspense>
+          </>
+        )}
+      </RecordStates>
+    </>
+  );
+}

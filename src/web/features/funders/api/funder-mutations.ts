@@ -1,0 +1,33 @@
+import type { Funder, FunderPatch } from '../../../../domain/funders.ts';
+import { api } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/mutations.ts';
+import * as recordApi from '../../../lib/record-api.ts';
+import { contactKeys } from '../../contacts/api/contacts-api.ts';
+import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
+import { grantKeys } from '../../grants/api/grants-api.ts';
+import { interactionKeys } from '../../interactions/api/interactions-api.ts';
+import { opportunityKeys } from '../../opportunities/api/opportunities-api.ts';
+import { funderKeys } from './funder-keys.ts';
+
+// Renaming and merging funders, apart from funders-api.ts: they refresh every feature that shows
+// a funder's name, which the funders' pages need only once a dialog opens.
+
+/** A rename reaches every grant, opportunity and contact that carried the name. */
+const afterChange = () => [
+  funderKeys.all,
+  grantKeys.all,
+  opportunityKeys.all,
+  contactKeys.all,
+  interactionKeys.all,
+  dashboardKeys.all,
+];
+
+export const useUpdateFunder = () =>
+  recordApi.useUpdate<Funder, FunderPatch>('/api/funders', afterChange);
+
+export const useMergeFunder = () =>
+  useInvalidatingMutation(
+    ({ id, intoId }: { id: number; intoId: number }) =>
+      api.post<Funder>(`/api/funders/${id}/merge`, { intoId }),
+    afterChange,
+  );

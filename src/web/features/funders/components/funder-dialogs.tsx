@@ -1,0 +1,157 @@
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { type FormEvent, useState } from 'react';
+import {
+  type FunderType,
+  funderTypeLabels,
+  funderTypes,
+} from '../../../../domain/funder-constants.ts';
+import type { Funder } from '../../../../domain/funders.ts';
+import { GrowingTextarea, SaveButton } from '../../../components/form-fields.tsx';
+import { withNotice } from '../../../lib/notify.ts';
+import { useMergeFunder, useUpdateFunder } from '../api/funder-mutations.ts';
+import { useFunders } from '../api/funders-api.ts';
+
+const typeChoices = funderTypes.map((type) => ({ value: type, label: funderTypeLabels[type] }));
+
+/**
+ * 'Edit Funder': its name, type, website and notes. A new name is given to every grant,
+ * opportunity and contact that carried the old one; a cleared field is saved as cleared.
+ */
+export function EditFunderDialog({
+  funder,
+  opened,
+  onClose,
+}: {
+  funder: Funder;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const [name, setName] = useState(funder.name);
+  const [type, setType] = useState<FunderType | null>(funder.type);
+  const [website, setWebsite] = useState(funder.website ?? '');
+  const [notes, setNotes] = useState(funder.notes ?? '');
+  const update = useUpdateFunder();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const saved = await withNotice(
+      () =>
+        update.mutateAsync({
+          id: funder.id,
+          input: { name, type, website: website.trim() || null, notes: notes.trim() || null },
+        }),
+      'Funder updated successfully',
+    );
+    if (saved) onClose();
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Edit Funder" centered>
+      <form onSubmit={submit}>
+        <Stack>
+          <TextInput
+            label="Name"
+            withAsterisk
+            required
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            description="Grants, opportunities and contacts that name this funder take the new name."
+          />
+          <Select
+            label="Type"
+            placeholder="Not set"
+            data={typeChoices}
+            value={type}
+            onChange={(value) => setType(value as FunderType | null)}
+            clearable
+          />
+          <TextInput
+            label="Website"
+            type="url"
+            placeholder="https://"
+            value={website}
+            onChange={(event) => setWebsite(event.currentTarget.value)}
+          />
+          <GrowingTextarea
+            label="Notes"
+            value={notes}
+            onChange={(event) => setNotes(event.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <SaveButton pending={update.isPending}>Save Changes</SaveButton>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * 'Merge Funder' (administrators): choose the funder to keep; this one's grants, opportunities
+ * and contacts take its name, and this one is removed. `onMerged` gets the kept funder.
+ */
+export function MergeFunderDialog({
+  funder,
+  opened,
+  onClose,
+  onMerged,
+}: {
+  funder: Funder;
+  opened: boolean;
+  onClose: () => void;
+  onMerged: (kept: Funder) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 250);
+  const [intoId, setIntoId] = useState<string | null>(null);
+  const choices = useFunders({ q, limit: 20 }, opened);
+  const merge = useMergeFunder();
+  const others = (choices.data?.items ?? []).filter((other) => other.id !== funder.id);
+  const chosen = others.find((other) => String(other.id) === intoId);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) return;
+    let kept: Funder | undefined;
+    const merged = await withNotice(async () => {
+      kept = await merge.mutateAsync({ id: funder.id, intoId: chosen.id });
+    }, `${funder.name} merged into ${chosen.name}`);
+    if (merged && kept) onMerged(kept);
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Merge Funder" centered>
+      <form onSubmit={submit}>
+        <Stack>
+          <Text size="sm">
+            {`Every grant, opportunity and contact of ${funder.name} takes the name of the funder you choose, and ${funder.name} is removed. This cannot be undone.`}
+          </Text>
+          <Select
+            label="Merge into"
+            placeholder="Search funders"
+            searchable
+            searchValue={search}
+            onSearchChange={setSearch}
+            filter={({ options }) => options}
+            data={others.map((other) => ({ value: String(other.id), label: other.name }))}
+            value={intoId}
+            onChange={setIntoId}
+            nothingFoundMessage={choices.isFetching ? 'Loading...' : 'No other funders'}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" disabled={!chosen || merge.isPending}>
+              {merge.isPending ? 'Merging...' : 'Merge'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
