@@ -94,7 +94,7 @@ export const funderDetailSchema = funderSchema.extend({
   grants: z.array(grantSchema),
   opportunities: z.array(opportunitySchema),
   /** The latest interactions with its contacts, with the contact's name. */
-  interactions: z.array(interactionSchema.extend({ contactName: z.string() })),
+  interactions: z.array(interactionSchema),
   /** Active grants' due dates and open tasks of its grants, from today on, soonest first. */
   deadlines: z.array(funderDeadlineSchema),
 });

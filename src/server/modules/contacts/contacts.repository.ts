@@ -12,7 +12,8 @@ import { companyRow, deleteCompanyRow, insertRow, updateRow } from '../../db/row
 import { contacts, grants, opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
-const contactColumns = {
+/** A contact as the API answers it (other modules' lists of contacts select the same). */
+export const contactColumns = {
   id: contacts.id,
   name: contacts.name,
   email: contacts.email,

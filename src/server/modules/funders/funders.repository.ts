@@ -27,6 +27,10 @@ import {
   opportunities,
 } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
+import { contactColumns } from '../contacts/contacts.repository.ts';
+import { grantColumns, toGrant } from '../grants/grants.repository.ts';
+import { interactionColumns, toInteraction } from '../interactions/interactions.repository.ts';
+import { opportunityColumns, toOpportunity } from '../opportunities/opportunities.repository.ts';
 
 const columns = {
   id: funders.id,
@@ -197,61 +201,25 @@ export function createFundersRepository(db: Database) {
 
         const today = sql`date_trunc('day', now())`;
         const contactRows = await tx
-          .select({
-            id: contacts.id,
-            name: contacts.name,
-            email: contacts.email,
-            phone: contacts.phone,
-            organization: contacts.organization,
-            notes: contacts.notes,
-            companyId: contacts.companyId,
-          })
+          .select(contactColumns)
           .from(contacts)
           .where(carries(contacts, contacts.organization, companyId, key))
           .orderBy(asc(contacts.name), asc(contacts.id))
           .limit(FUNDER_RELATED_SHOWN);
         const grantRows = await tx
-          .select({
-            id: grants.id,
-            name: grants.name,
-            funder: grants.funder,
-            amount: grants.amount,
-            dueDate: grants.dueDate,
-            status: grants.status,
-            notes: grants.notes,
-            documentUrl: grants.documentUrl,
-            companyId: grants.companyId,
-          })
+          .select(grantColumns)
           .from(grants)
           .where(ofGrants)
           .orderBy(desc(grants.dueDate), desc(grants.id))
           .limit(FUNDER_RELATED_SHOWN);
         const opportunityRows = await tx
-          .select({
-            id: opportunities.id,
-            name: opportunities.name,
-            organization: opportunities.organization,
-            amount: opportunities.amount,
-            stage: opportunities.stage,
-            expectedCloseDate: opportunities.expectedCloseDate,
-            probability: opportunities.probability,
-            notes: opportunities.notes,
-            companyId: opportunities.companyId,
-          })
+          .select(opportunityColumns)
           .from(opportunities)
           .where(carries(opportunities, opportunities.organization, companyId, key))
           .orderBy(asc(opportunities.expectedCloseDate), asc(opportunities.id))
           .limit(FUNDER_RELATED_SHOWN);
         const interactionRows = await tx
-          .select({
-            id: interactions.id,
-            contactId: interactions.contactId,
-            type: interactions.type,
-            date: interactions.date,
-            notes: interactions.notes,
-            companyId: interactions.companyId,
-            contactName: contacts.name,
-          })
+          .select(interactionColumns)
           .from(interactions)
           .innerJoin(
             contacts,
@@ -325,12 +293,9 @@ export function createFundersRepository(db: Database) {
           rejectedCount,
           winRate: winRate(awardedCount, rejectedCount),
           contacts: contactRows,
-          grants: grantRows.map((g) => ({ ...g, dueDate: g.dueDate.toISOString() })),
-          opportunities: opportunityRows.map((o) => ({
-            ...o,
-            expectedCloseDate: o.expectedCloseDate.toISOString(),
-          })),
-          interactions: interactionRows.map((i) => ({ ...i, date: i.date.toISOString() })),
+          grants: grantRows.map(toGrant),
+          opportunities: opportunityRows.map(toOpportunity),
+          interactions: interactionRows.map(toInteraction),
           deadlines,
         };
       });

@@ -12,7 +12,8 @@ import { companyRow, deleteCompanyRow, insertRow, updateRow } from '../../db/row
 import { grants } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
-const columns = {
+/** A grant as the API answers it (other modules' lists select the same). */
+export const grantColumns = {
   id: grants.id,
   name: grants.name,
   funder: grants.funder,
@@ -38,7 +39,7 @@ const order = lists.listOrder<GrantSortField>(
 );
 
 type Row = Omit<Grant, 'dueDate'> & { dueDate: Date };
-const toGrant = (row: Row): Grant => ({ ...row, dueDate: row.dueDate.toISOString() });
+export const toGrant = (row: Row): Grant => ({ ...row, dueDate: row.dueDate.toISOString() });
 
 export function createGrantsRepository(db: Database) {
   const byId = companyRow(grants);
@@ -51,7 +52,12 @@ export function createGrantsRepository(db: Database) {
         q: lists.containsAny(params.q, grants.name, grants.funder),
       };
       const page = await inCompany(within ?? db, companyId, (tx) =>
-        lists.readPage(tx, params, order, { table: grants, companyId, columns, filters }),
+        lists.readPage(tx, params, order, {
+          table: grants,
+          companyId,
+          columns: grantColumns,
+          filters,
+        }),
       );
       return { rows: page.rows.map(toGrant), total: page.total };
     },
@@ -66,14 +72,14 @@ export function createGrantsRepository(db: Database) {
 
     async get(companyId: number, id: number, within?: Transaction): Promise<Grant | null> {
       const [row] = await inCompany(within ?? db, companyId, (tx) =>
-        tx.select(columns).from(grants).where(byId(companyId, id)),
+        tx.select(grantColumns).from(grants).where(byId(companyId, id)),
       );
       return row ? toGrant(row) : null;
     },
 
     async create(companyId: number, values: GrantValues, within?: Transaction): Promise<Grant> {
       const row = await inCompany(within ?? db, companyId, (tx) =>
-        insertRow(tx, grants, columns, { ...values, companyId }),
+        insertRow(tx, grants, grantColumns, { ...values, companyId }),
       );
       return toGrant(row);
     },
@@ -85,7 +91,7 @@ export function createGrantsRepository(db: Database) {
       within?: Transaction,
     ) {
       const row = await inCompany(within ?? db, companyId, (tx) =>
-        updateRow(tx, grants, columns, byId(companyId, id), values),
+        updateRow(tx, grants, grantColumns, byId(companyId, id), values),
       );
       return row ? toGrant(row) : null;
     },

@@ -10,7 +10,8 @@ import { companyRow, deleteCompanyRow, insertRow, updateRow } from '../../db/row
 import { interactions } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
-const columns = {
+/** An interaction as the API answers it (other modules' lists select the same). */
+export const interactionColumns = {
   id: interactions.id,
   contactId: interactions.contactId,
   contactName: interactions.contactName,
@@ -32,7 +33,7 @@ const order = lists.listOrder<InteractionSortField>(
 );
 
 type Row = Omit<Interaction, 'date'> & { date: Date };
-const toInteraction = (row: Row): Interaction => ({ ...row, date: row.date.toISOString() });
+export const toInteraction = (row: Row): Interaction => ({ ...row, date: row.date.toISOString() });
 
 export function createInteractionsRepository(db: Database) {
   const byId = companyRow(interactions);
@@ -45,7 +46,7 @@ export function createInteractionsRepository(db: Database) {
         lists.readPage(tx, params, order, {
           table: interactions,
           companyId,
-          columns,
+          columns: interactionColumns,
           filters,
           search,
         }),
@@ -55,7 +56,7 @@ export function createInteractionsRepository(db: Database) {
 
     async get(companyId: number, id: number, within?: Transaction): Promise<Interaction | null> {
       const [row] = await inCompany(within ?? db, companyId, (tx) =>
-        tx.select(columns).from(interactions).where(byId(companyId, id)),
+        tx.select(interactionColumns).from(interactions).where(byId(companyId, id)),
       );
       return row ? toInteraction(row) : null;
     },
@@ -66,7 +67,7 @@ export function createInteractionsRepository(db: Database) {
      */
     async create(companyId: number, values: InteractionValues, within?: Transaction) {
       const row = await inCompany(within ?? db, companyId, (tx) =>
-        insertRow(tx, interactions, columns, { ...values, companyId }),
+        insertRow(tx, interactions, interactionColumns, { ...values, companyId }),
       );
       return toInteraction(row);
     },
@@ -78,7 +79,7 @@ export function createInteractionsRepository(db: Database) {
       within?: Transaction,
     ) {
       const row = await inCompany(within ?? db, companyId, (tx) =>
-        updateRow(tx, interactions, columns, byId(companyId, id), values),
+        updateRow(tx, interactions, interactionColumns, byId(companyId, id), values),
       );
       return row ? toInteraction(row) : null;
     },

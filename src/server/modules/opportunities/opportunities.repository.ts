@@ -13,7 +13,8 @@ import { companyRow, deleteCompanyRow, insertRow, updateRow } from '../../db/row
 import { opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
-const columns = {
+/** An opportunity as the API answers it (other modules' lists select the same). */
+export const opportunityColumns = {
   id: opportunities.id,
   name: opportunities.name,
   organization: opportunities.organization,
@@ -40,7 +41,7 @@ const order = lists.listOrder<OpportunitySortField>(
 );
 
 type Row = Omit<Opportunity, 'expectedCloseDate'> & { expectedCloseDate: Date };
-const toOpportunity = (row: Row): Opportunity => ({
+export const toOpportunity = (row: Row): Opportunity => ({
   ...row,
   expectedCloseDate: row.expectedCloseDate.toISOString(),
 });
@@ -55,7 +56,12 @@ export function createOpportunitiesRepository(db: Database) {
         q: lists.containsAny(params.q, opportunities.name, opportunities.organization),
       };
       const page = await inCompany(within ?? db, companyId, (tx) =>
-        lists.readPage(tx, params, order, { table: opportunities, companyId, columns, filters }),
+        lists.readPage(tx, params, order, {
+          table: opportunities,
+          companyId,
+          columns: opportunityColumns,
+          filters,
+        }),
       );
       return { rows: page.rows.map(toOpportunity), total: page.total };
     },
@@ -69,7 +75,7 @@ export function createOpportunitiesRepository(db: Database) {
 
     async get(companyId: number, id: number, within?: Transaction): Promise<Opportunity | null> {
       const [row] = await inCompany(within ?? db, companyId, (tx) =>
-        tx.select(columns).from(opportunities).where(byId(companyId, id)),
+        tx.select(opportunityColumns).from(opportunities).where(byId(companyId, id)),
       );
       return row ? toOpportunity(row) : null;
     },
@@ -82,7 +88,7 @@ export function createOpportunitiesRepository(db: Database) {
     ): Promise<Opportunity> {
       const probability = values.probability ?? stageProbabilities[values.stage];
       const row = await inCompany(within ?? db, companyId, (tx) =>
-        insertRow(tx, opportunities, columns, { ...values, probability, companyId }),
+        insertRow(tx, opportunities, opportunityColumns, { ...values, probability, companyId }),
       );
       return toOpportunity(row);
     },
@@ -94,7 +100,7 @@ export function createOpportunitiesRepository(db: Database) {
       within?: Transaction,
     ) {
       const row = await inCompany(within ?? db, companyId, (tx) =>
-        updateRow(tx, opportunities, columns, byId(companyId, id), values),
+        updateRow(tx, opportunities, opportunityColumns, byId(companyId, id), values),
       );
       return row ? toOpportunity(row) : null;
     },
