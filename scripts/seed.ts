@@ -3,6 +3,7 @@
 // Uses the configured database (DATA_DIR or DATABASE_URL); stop the server on a DATA_DIR first.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { and, eq } from 'drizzle-orm';
 import { grantStatuses, taskCategories, taskStatuses } from '../src/domain/grants.ts';
 import { interactionTypes } from '../src/domain/interactions.ts';
 import { opportunityStages, stageProbabilities } from '../src/domain/opportunities.ts';
@@ -11,6 +12,7 @@ import { openDatabase } from '../src/server/db/client.ts';
 import {
   companies,
   contacts,
+  funders as funderRecords,
   grants,
   grantTasks,
   interactions,
@@ -246,6 +248,29 @@ await inBatches(
   },
   (rows) => inCompany(db, companyId, (tx) => tx.insert(opportunities).values(rows)),
 );
+
+// The names above made their funders; each gets a kind and a website, as a team would add.
+const funderTypes = {
+  'River Trust': 'foundation',
+  'Hill Foundation': 'foundation',
+  'Harvest Foundation': 'foundation',
+  'Arts Council': 'government',
+  'Lake Fund': 'individual',
+  'Community Chest': 'other',
+  'Green Futures Fund': 'corporate',
+  'Literacy Alliance': 'other',
+  'Youth Forward': 'corporate',
+  'Open Doors Trust': 'foundation',
+} as const;
+await inCompany(db, companyId, async (tx) => {
+  for (const [name, type] of Object.entries(funderTypes)) {
+    const slug = name.toLowerCase().replaceAll(' ', '');
+    await tx
+      .update(funderRecords)
+      .set({ type, website: `https://${slug}.example.org` })
+      .where(and(eq(funderRecords.companyId, companyId), eq(funderRecords.name, name)));
+  }
+});
 
 await database.close();
 console.log(
