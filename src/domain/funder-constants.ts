@@ -17,6 +17,3 @@ export const funderTypeLabels: Record<FunderType, string> = {
   individual: 'Individual',
   other: 'Other',
 };
-
-/** The key names are matched by: case and surrounding spaces do not count. */
-export const funderNameKey = (name: string) => name.trim().toLowerCase();

@@ -201,6 +201,18 @@ describe('funders', () => {
     expect(cleared.json()).toMatchObject({ type: 'foundation', website: null, notes: null });
   });
 
+  it('matches and renames names beyond ASCII by the key the database keeps', async () => {
+    const { client } = await newCompany();
+    const g = (await client.post('/api/grants', grant('Élan Fund'))).json<{ id: number }>();
+    await client.post('/api/contacts', contact('Élan Fund'));
+    const [funder] = (await client.get('/api/funders')).json<Funder[]>();
+    expect(funder).toMatchObject({ name: 'Élan Fund', grantCount: 1, contactCount: 1 });
+    const detail = (await client.get(`/api/funders/${funder?.id}`)).json<FunderDetail>();
+    expect(detail.grants.map((item) => item.id)).toEqual([g.id]);
+    await client.patch(`/api/funders/${funder?.id}`, { name: 'Élan Foundation' });
+    expect((await client.get(`/api/grants/${g.id}`)).json().funder).toBe('Élan Foundation');
+  });
+
   it('refuses a rename onto another funder, and bad values, changing nothing', async () => {
     const { client } = await newCompany();
     await client.post('/api/grants', grant('Hill Foundation'));

@@ -8,7 +8,6 @@ import {
   type FunderListParams,
   type FunderPatch,
   type FunderSortField,
-  funderNameKey,
   winRate,
 } from '../../../domain/funders.ts';
 import { openTaskStatuses } from '../../../domain/grant-constants.ts';
@@ -40,7 +39,15 @@ const columns = {
   notes: funders.notes,
   companyId: funders.companyId,
 };
-type FunderRow = Omit<Funder, 'grantCount' | 'opportunityCount' | 'contactCount'>;
+/**
+ * The columns with the key the database matches names by (`name_key`, lower(btrim(name))): the
+ * records of a funder are found by that stored key, never by one computed here, so the rule
+ * (and the database's own idea of lower case) has one owner.
+ */
+const keyedColumns = { ...columns, nameKey: funders.nameKey };
+type FunderRow = Omit<Funder, 'grantCount' | 'opportunityCount' | 'contactCount'> & {
+  nameKey: string;
+};
 
 const order = lists.listOrder<FunderSortField>(
   funders.id,
@@ -95,14 +102,14 @@ async function withCounts(
   const counted = await countsOf(
     tx,
     companyId,
-    rows.map((row) => funderNameKey(row.name)),
+    rows.map((row) => row.nameKey),
   );
-  return rows.map((row) => ({
-    ...row,
+  return rows.map(({ nameKey, ...funder }) => ({
+    ...funder,
     grantCount: 0,
     opportunityCount: 0,
     contactCount: 0,
-    ...counted.get(funderNameKey(row.name)),
+    ...counted.get(nameKey),
   }));
 }
 
@@ -140,9 +147,20 @@ export function createFundersRepository(db: Database) {
 
   /** The funder row, locked until the transaction ends (a rename or merge changes its records). */
   const lockedRow = async (tx: Transaction, companyId: number, id: number) => {
-    const [row] = await tx.select(columns).from(funders).where(byId(companyId, id)).for('update');
+    const [row] = await tx
+      .select(keyedColumns)
+      .from(funders)
+      .where(byId(companyId, id))
+      .for('update');
     return row ?? null;
   };
+
+  /** One funder with its counts, or null. */
+  const get = (companyId: number, id: number, within?: Transaction): Promise<Funder | null> =>
+    inCompany(within ?? db, companyId, async (tx) => {
+      const [row] = await tx.select(keyedColumns).from(funders).where(byId(companyId, id));
+      return row ? ((await withCounts(tx, companyId, [row]))[0] ?? null) : null;
+    });
 
   return {
     async list(companyId: number, params: FunderListParams, within?: Transaction) {
@@ -154,19 +172,14 @@ export function createFundersRepository(db: Database) {
         const page = await lists.readPage(tx, params, order, {
           table: funders,
           companyId,
-          columns,
+          columns: keyedColumns,
           filters,
         });
         return { rows: await withCounts(tx, companyId, page.rows), total: page.total };
       });
     },
 
-    async get(companyId: number, id: number, within?: Transaction): Promise<Funder | null> {
-      return inCompany(within ?? db, companyId, async (tx) => {
-        const [row] = await tx.select(columns).from(funders).where(byId(companyId, id));
-        return row ? ((await withCounts(tx, companyId, [row]))[0] ?? null) : null;
-      });
-    },
+    get,
 
     /** A funder's page: the record, its grants' figures, and what is related to it. */
     async detail(
@@ -175,11 +188,11 @@ export function createFundersRepository(db: Database) {
       within?: Transaction,
     ): Promise<FunderDetail | null> {
       return inCompany(within ?? db, companyId, async (tx) => {
-        const [row] = await tx.select(columns).from(funders).where(byId(companyId, id));
+        const [row] = await tx.select(keyedColumns).from(funders).where(byId(companyId, id));
         if (!row) return null;
         const [funder] = await withCounts(tx, companyId, [row]);
         if (!funder) return null;
-        const key = funderNameKey(row.name);
+        const key = row.nameKey;
         const ofGrants = carries(grants, grants.funder, companyId, key);
         const [figures] = await tx
           .select({
@@ -321,10 +334,9 @@ export function createFundersRepository(db: Database) {
             await tx.update(funders).set(patch).where(byId(companyId, id));
           }
           if (patch.name !== undefined && patch.name !== current.name) {
-            await renameRecords(tx, companyId, funderNameKey(current.name), patch.name);
+            await renameRecords(tx, companyId, current.nameKey, patch.name);
           }
-          const [row] = await tx.select(columns).from(funders).where(byId(companyId, id));
-          return row ? ((await withCounts(tx, companyId, [row]))[0] ?? null) : null;
+          return get(companyId, id, tx);
         }),
       );
     },
@@ -349,7 +361,7 @@ export function createFundersRepository(db: Database) {
         const merged = first === id ? a : b;
         const kept = first === id ? b : a;
         if (!merged || !kept) return null;
-        await renameRecords(tx, companyId, funderNameKey(merged.name), kept.name);
+        await renameRecords(tx, companyId, merged.nameKey, kept.name);
         await tx
           .update(funders)
           .set({
@@ -359,8 +371,7 @@ export function createFundersRepository(db: Database) {
           })
           .where(byId(companyId, kept.id));
         await tx.delete(funders).where(byId(companyId, merged.id));
-        const [row] = await tx.select(columns).from(funders).where(byId(companyId, kept.id));
-        return row ? ((await withCounts(tx, companyId, [row]))[0] ?? null) : null;
+        return get(companyId, kept.id, tx);
       });
     },
   };
