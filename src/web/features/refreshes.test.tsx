@@ -21,6 +21,8 @@ import {
   useUploadContacts,
 } from './contacts/api/contacts-api.ts';
 import { dashboardKeys } from './dashboard/api/dashboard-api.ts';
+import { funderKeys } from './funders/api/funder-keys.ts';
+import { useMergeFunder, useUpdateFunder } from './funders/api/funder-mutations.ts';
 import {
   grantKeys,
   useCreateGrant,
@@ -102,7 +104,14 @@ async function staleAfter(
 }
 
 const contact = { id: 7, input: { name: 'Ada Byron', email: 'ada@example.org' } };
+/** A record's organization name adds a funder or changes its counts and its page. */
+const funderScreens = {
+  fundersList: funderKeys.list({ limit: 25 }),
+  funderPage: funderKeys.one(11),
+  funderOfName: funderKeys.named('Hope Trust'),
+};
 const newContactScreens = {
+  ...funderScreens,
   dashboard: dashboardKeys.all,
   contactsList: contactKeys.list({ limit: 25, offset: 0 }),
   organizationNames: contactKeys.organizationNames('Commu'),
@@ -122,6 +131,7 @@ const grant = {
   input: { name: 'Arts fund', funder: 'Hope Trust', amount: 1, dueDate: '2027-01-01' },
 };
 const grantScreens = {
+  ...funderScreens,
   organizationNames: contactKeys.organizationNames('Hope'),
   dashboard: dashboardKeys.all,
   tasksBoard: taskKeys.boardList({}),
@@ -195,10 +205,31 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
     hook,
     variables,
     {
+      ...funderScreens,
       organizationNames: contactKeys.organizationNames(''),
       opportunitiesList: opportunityKeys.list({ limit: 25 }),
       pipeline: opportunityKeys.pipeline(),
       opportunityPage: opportunityKeys.one(2),
+    },
+  ]),
+  ...(
+    [
+      ['renaming a funder', useUpdateFunder, { id: 11, input: { name: 'Hope Foundation' } }],
+      ['merging a funder into another', useMergeFunder, { id: 11, intoId: 12 }],
+    ] as const
+  ).map(([name, hook, variables]): [string, AnyMutation, unknown, Record<string, QueryKey>] => [
+    `${name} (every record that carries its name)`,
+    hook,
+    variables,
+    {
+      ...funderScreens,
+      grantsList: grantKeys.list({ limit: 25 }),
+      grantPage: grantKeys.one(4),
+      opportunityPage: opportunityKeys.one(2),
+      contactPage: contactKeys.one(7),
+      organizationContacts: contactKeys.list({ organization: 'Hope Trust', limit: 10 }),
+      interactionPage: interactionKeys.one(3),
+      dashboard: dashboardKeys.all,
     },
   ]),
   [
