@@ -30,7 +30,8 @@ export async function buildServerBundle() {
   });
   mkdirSync(dirname(serverBundle), { recursive: true });
   // The map first: the module names it by its file name.
-  const ordered = [...outputFiles].sort((a) => (a.path.endsWith('.map') ? -1 : 1));
+  const isMap = (file) => file.path.endsWith('.map');
+  const ordered = [...outputFiles.filter(isMap), ...outputFiles.filter((file) => !isMap(file))];
   for (const file of ordered) {
     const temporary = join(dirname(file.path), `.${basename(file.path)}.${process.pid}`);
     writeFileSync(temporary, file.contents);
