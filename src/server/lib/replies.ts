@@ -1,8 +1,36 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TOTAL_COUNT_HEADER } from '../../domain/lists.ts';
+import { requireFound } from './errors.ts';
+import { requireUser } from './guards.ts';
+
+type Page<Row> = { rows: Row[]; total: number };
 
 /** A list's answer: the page's rows, with the list's total in the X-Total-Count header. */
-export function withTotalCount<Row>(reply: FastifyReply, page: { rows: Row[]; total: number }) {
+export function withTotalCount<Row>(reply: FastifyReply, page: Page<Row>) {
   reply.header(TOTAL_COUNT_HEADER, page.total);
   return page.rows;
 }
+
+/**
+ * The handler of a company list (`GET /api/<records>`): the signed-in user's company's page of
+ * `list` for the parsed query, with its total in X-Total-Count.
+ */
+export const companyList =
+  <Query, Row>(list: (companyId: number, query: Query) => Promise<Page<Row>>) =>
+  async (request: FastifyRequest & { query: Query }, reply: FastifyReply) =>
+    withTotalCount(reply, await list(requireUser(request).companyId, request.query));
+
+/**
+ * The handler of one company record (`GET /api/<records>/:id`): the record of the signed-in
+ * user's company, or 404 "{what} not found" (another company's id is not found either).
+ */
+export const companyRecord =
+  <Record>(what: string, get: (companyId: number, id: number) => Promise<Record | null>) =>
+  async (request: FastifyRequest & { params: { id: number } }) =>
+    requireFound(await get(requireUser(request).companyId, request.params.id), what);
+
+/** The handler of a new company record (`POST /api/<records>`): 201 with the record created. */
+export const companyCreate =
+  <Input, Record>(create: (companyId: number, input: Input) => Promise<Record>) =>
+  async (request: FastifyRequest & { body: Input }, reply: FastifyReply) =>
+    reply.code(201).send(await create(requireUser(request).companyId, request.body));

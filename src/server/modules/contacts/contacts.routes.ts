@@ -13,7 +13,7 @@ import {
 import { searchQuerySchema } from '../../../domain/lists.ts';
 import { AppError, notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { withTotalCount } from '../../lib/replies.ts';
+import { companyCreate, companyList, companyRecord } from '../../lib/replies.ts';
 import { errorBodySchema, recordErrors } from '../../lib/schemas.ts';
 import { receiveOneFile } from '../../lib/uploads.ts';
 import { createContactsRepository } from './contacts.repository.ts';
@@ -36,10 +36,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(contactSchema), 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    async (request, reply) => {
-      const user = requireUser(request);
-      return withTotalCount(reply, await contacts.list(user.companyId, request.query));
-    },
+    companyList(contacts.list),
   );
 
   app.get(
@@ -80,10 +77,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contactSchema, 401: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return requireFound(await contacts.get(user.companyId, request.params.id), 'Contact');
-    },
+    companyRecord('Contact', contacts.get),
   );
 
   app.post(
@@ -96,10 +90,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: contactSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    async (request, reply) => {
-      const user = requireUser(request);
-      return reply.code(201).send(await contacts.create(user.companyId, request.body));
-    },
+    companyCreate(contacts.create),
   );
 
   app.patch(

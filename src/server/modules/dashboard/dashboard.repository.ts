@@ -25,6 +25,7 @@ import {
   TASKS_DUE_WITHIN_DAYS,
 } from '../../../domain/grants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import { contactOfInteraction, grantOfTask } from '../../db/joins.ts';
 import { contacts, grants, grantTasks, interactions, listCounts } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 import { overdueBy } from '../grants/tasks.repository.ts';
@@ -49,10 +50,7 @@ async function taskList(
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(grantTasks)
-    .innerJoin(
-      grants,
-      and(eq(grants.companyId, grantTasks.companyId), eq(grants.id, grantTasks.grantId)),
-    )
+    .innerJoin(grants, grantOfTask)
     .where(and(eq(grantTasks.companyId, companyId), which))
     .orderBy(sql`${grantTasks.dueDate} ASC NULLS LAST`, asc(grantTasks.id))
     .limit(DASHBOARD_TASKS_SHOWN);
@@ -112,13 +110,7 @@ export function createDashboardRepository(db: Database) {
             contactName: contacts.name,
           })
           .from(interactions)
-          .innerJoin(
-            contacts,
-            and(
-              eq(contacts.companyId, interactions.companyId),
-              eq(contacts.id, interactions.contactId),
-            ),
-          )
+          .innerJoin(contacts, contactOfInteraction)
           .where(eq(interactions.companyId, companyId))
           .orderBy(desc(interactions.date), desc(interactions.id))
           .limit(DASHBOARD_LIST_SIZE);

@@ -14,6 +14,7 @@ import { openTaskStatuses } from '../../../domain/grant-constants.ts';
 import { activeGrantStatuses } from '../../../domain/grants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { onViolation } from '../../db/errors.ts';
+import { contactOfInteraction, grantOfTask } from '../../db/joins.ts';
 import * as lists from '../../db/list-helpers.ts';
 import { companyRow } from '../../db/rows.ts';
 import {
@@ -194,6 +195,8 @@ export function createFundersRepository(db: Database) {
         if (!funder) return null;
         const key = row.nameKey;
         const ofGrants = carries(grants, grants.funder, companyId, key);
+        const ofContacts = carries(contacts, contacts.organization, companyId, key);
+        const ofOpportunities = carries(opportunities, opportunities.organization, companyId, key);
         const [figures] = await tx
           .select({
             requested: sql<number>`coalesce(sum(${grants.amount}), 0)`.mapWith(Number),
@@ -216,7 +219,7 @@ export function createFundersRepository(db: Database) {
         const contactRows = await tx
           .select(contactColumns)
           .from(contacts)
-          .where(carries(contacts, contacts.organization, companyId, key))
+          .where(ofContacts)
           .orderBy(asc(contacts.name), asc(contacts.id))
           .limit(FUNDER_RELATED_SHOWN);
         const grantRows = await tx
@@ -228,20 +231,14 @@ export function createFundersRepository(db: Database) {
         const opportunityRows = await tx
           .select(opportunityColumns)
           .from(opportunities)
-          .where(carries(opportunities, opportunities.organization, companyId, key))
+          .where(ofOpportunities)
           .orderBy(asc(opportunities.expectedCloseDate), asc(opportunities.id))
           .limit(FUNDER_RELATED_SHOWN);
         const interactionRows = await tx
           .select(interactionColumns)
           .from(interactions)
-          .innerJoin(
-            contacts,
-            and(
-              eq(contacts.companyId, interactions.companyId),
-              eq(contacts.id, interactions.contactId),
-            ),
-          )
-          .where(carries(contacts, contacts.organization, companyId, key))
+          .innerJoin(contacts, contactOfInteraction)
+          .where(ofContacts)
           .orderBy(desc(interactions.date), desc(interactions.id))
           .limit(FUNDER_RELATED_SHOWN);
         const grantDeadlines = await tx
@@ -260,10 +257,7 @@ export function createFundersRepository(db: Database) {
             dueDate: grantTasks.dueDate,
           })
           .from(grantTasks)
-          .innerJoin(
-            grants,
-            and(eq(grants.companyId, grantTasks.companyId), eq(grants.id, grantTasks.grantId)),
-          )
+          .innerJoin(grants, grantOfTask)
           .where(
             and(
               ofGrants,

@@ -10,7 +10,7 @@ import {
 } from '../../../domain/funders.ts';
 import { AppError, requireFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
-import { withTotalCount } from '../../lib/replies.ts';
+import { companyList, companyRecord } from '../../lib/replies.ts';
 import { errorBodySchema, recordErrors } from '../../lib/schemas.ts';
 import { createFundersRepository } from './funders.repository.ts';
 
@@ -32,10 +32,7 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(funderSchema), ...recordErrors },
       },
     },
-    async (request, reply) => {
-      const user = requireUser(request);
-      return withTotalCount(reply, await funders.list(user.companyId, request.query));
-    },
+    companyList(funders.list),
   );
 
   app.get(
@@ -49,10 +46,7 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: funderDetailSchema, ...recordErrors },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return requireFound(await funders.detail(user.companyId, request.params.id), 'Funder');
-    },
+    companyRecord('Funder', funders.detail),
   );
 
   app.patch(

@@ -10,7 +10,7 @@ import {
 } from '../../../domain/grants.ts';
 import { notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { withTotalCount } from '../../lib/replies.ts';
+import { companyCreate, companyList, companyRecord } from '../../lib/replies.ts';
 import { errorBodySchema, recordErrors } from '../../lib/schemas.ts';
 import { createGrantsRepository } from './grants.repository.ts';
 
@@ -29,10 +29,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(grantSchema), ...recordErrors },
       },
     },
-    async (request, reply) => {
-      const user = requireUser(request);
-      return withTotalCount(reply, await grants.list(user.companyId, request.query));
-    },
+    companyList(grants.list),
   );
 
   app.get(
@@ -57,10 +54,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: grantSchema, ...recordErrors },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return requireFound(await grants.get(user.companyId, request.params.id), 'Grant');
-    },
+    companyRecord('Grant', grants.get),
   );
 
   app.post(
@@ -73,10 +67,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: grantSchema, ...recordErrors },
       },
     },
-    async (request, reply) => {
-      const user = requireUser(request);
-      return reply.code(201).send(await grants.create(user.companyId, request.body));
-    },
+    companyCreate(grants.create),
   );
 
   app.patch(

@@ -3,6 +3,7 @@ import { dueWindowRange } from '../../../domain/due-dates.ts';
 import { openTaskStatuses } from '../../../domain/grant-constants.ts';
 import type { BoardTask, Task, TaskBoardParams, TaskValues } from '../../../domain/grants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import { grantOfTask } from '../../db/joins.ts';
 import * as lists from '../../db/list-helpers.ts';
 import { insertRow, updateRow } from '../../db/rows.ts';
 import { grants, grantTasks } from '../../db/schema.ts';
@@ -96,10 +97,7 @@ export function createTasksRepository(db: Database) {
         tx
           .select({ ...columns, grantName: grants.name })
           .from(grantTasks)
-          .innerJoin(
-            grants,
-            and(eq(grants.companyId, grantTasks.companyId), eq(grants.id, grantTasks.grantId)),
-          )
+          .innerJoin(grants, grantOfTask)
           .where(where)
           .orderBy(sql`${grantTasks.dueDate} ASC NULLS LAST`, asc(grantTasks.id)),
       );

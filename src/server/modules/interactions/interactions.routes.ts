@@ -12,7 +12,7 @@ import type { Transaction } from '../../db/client.ts';
 import { inCompany } from '../../db/scope.ts';
 import { AppError, notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { withTotalCount } from '../../lib/replies.ts';
+import { companyList, companyRecord } from '../../lib/replies.ts';
 import { errorBodySchema, recordErrors } from '../../lib/schemas.ts';
 import { createContactsRepository } from '../contacts/contacts.repository.ts';
 import { createInteractionsRepository } from './interactions.repository.ts';
@@ -41,10 +41,7 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(interactionSchema), 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    async (request, reply) => {
-      const user = requireUser(request);
-      return withTotalCount(reply, await interactions.list(user.companyId, request.query));
-    },
+    companyList(interactions.list),
   );
 
   app.get(
@@ -57,10 +54,7 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: interactionSchema, 401: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return requireFound(await interactions.get(user.companyId, request.params.id), 'Interaction');
-    },
+    companyRecord('Interaction', interactions.get),
   );
 
   app.post(

@@ -10,7 +10,7 @@ import {
 } from '../../../domain/opportunities.ts';
 import { notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { withTotalCount } from '../../lib/replies.ts';
+import { companyCreate, companyList, companyRecord } from '../../lib/replies.ts';
 import { errorBodySchema, recordErrors } from '../../lib/schemas.ts';
 import { createOpportunitiesRepository } from './opportunities.repository.ts';
 
@@ -29,10 +29,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(opportunitySchema), ...recordErrors },
       },
     },
-    async (request, reply) => {
-      const user = requireUser(request);
-      return withTotalCount(reply, await opportunities.list(user.companyId, request.query));
-    },
+    companyList(opportunities.list),
   );
 
   app.get(
@@ -57,11 +54,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: opportunitySchema, ...recordErrors },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      const opportunity = await opportunities.get(user.companyId, request.params.id);
-      return requireFound(opportunity, 'Opportunity');
-    },
+    companyRecord('Opportunity', opportunities.get),
   );
 
   app.post(
@@ -74,10 +67,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: opportunitySchema, ...recordErrors },
       },
     },
-    async (request, reply) => {
-      const user = requireUser(request);
-      return reply.code(201).send(await opportunities.create(user.companyId, request.body));
-    },
+    companyCreate(opportunities.create),
   );
 
   app.patch(
