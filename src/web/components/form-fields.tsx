@@ -1,6 +1,4 @@
 import {
-  Button,
-  type ButtonProps,
   NumberInput,
   type NumberInputProps,
   Textarea,
@@ -33,17 +31,4 @@ export function DateTimeInput(props: TextInputProps) {
 /** A text area (notes, a description) that grows with its text, then scrolls past `maxRows`. */
 export function GrowingTextarea(props: TextareaProps) {
   return <Textarea autosize minRows={3} maxRows={8} {...props} />;
-}
-
-/** A form's submit button: 'Saving...' and disabled while the save runs. */
-export function SaveButton({
-  pending,
-  children,
-  ...props
-}: ButtonProps & { pending: boolean; children: string }) {
-  return (
-    <Button type="submit" disabled={pending} {...props}>
-      {pending ? 'Saving...' : children}
-    </Button>
-  );
 }

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { Fragment, lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink, RecordStates } from '../../components/detail-states.tsx';
 import { Detail, DetailsList, NotesDetail } from '../../components/details-list.tsx';
@@ -30,6 +30,29 @@ function Section({
       </Title>
       {empty === null ? children : <Text c="dimmed">{empty}</Text>}
     </Card>
+  );
+}
+
+/** A section listing related records, one line each, or `empty` when there are none. */
+function RelatedList<Item extends { id: number }>({
+  title,
+  items,
+  empty,
+  children,
+}: {
+  title: string;
+  items: Item[];
+  empty: string;
+  children: (item: Item) => ReactNode;
+}) {
+  return (
+    <Section title={title} empty={items.length === 0 ? empty : null}>
+      <Stack gap="xs">
+        {items.map((item) => (
+          <Fragment key={item.id}>{children(item)}</Fragment>
+        ))}
+      </Stack>
+    </Section>
   );
 }
 
@@ -162,49 +185,42 @@ export default function FunderDetailPage() {
                 </ListTable>
               </Section>
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-                <Section
-                  title="Contacts"
-                  empty={funder.contacts.length === 0 ? 'No contacts yet' : null}
-                >
-                  <Stack gap="xs">
-                    {funder.contacts.map((contact) => (
-                      <Anchor key={contact.id} component={Link} to={`/contacts/${contact.id}`}>
-                        {contact.name}
-                      </Anchor>
-                    ))}
-                  </Stack>
-                </Section>
-                <Section
+                <RelatedList title="Contacts" items={funder.contacts} empty="No contacts yet">
+                  {(contact) => (
+                    <Anchor component={Link} to={`/contacts/${contact.id}`}>
+                      {contact.name}
+                    </Anchor>
+                  )}
+                </RelatedList>
+                <RelatedList
                   title="Opportunities"
-                  empty={funder.opportunities.length === 0 ? 'No opportunities yet' : null}
+                  items={funder.opportunities}
+                  empty="No opportunities yet"
                 >
-                  <Stack gap="xs">
-                    {funder.opportunities.map((opportunity) => (
-                      <Group key={opportunity.id} justify="space-between">
-                        <Anchor component={Link} to={`/opportunities/${opportunity.id}`}>
-                          {opportunity.name}
-                        </Anchor>
-                        <StageBadge stage={opportunity.stage} />
-                      </Group>
-                    ))}
-                  </Stack>
-                </Section>
-              </SimpleGrid>
-              <Section
-                title="Recent Interactions"
-                empty={funder.interactions.length === 0 ? 'No interactions yet' : null}
-              >
-                <Stack gap="xs">
-                  {funder.interactions.map((interaction) => (
-                    <Text key={interaction.id} size="sm">
-                      <Anchor component={Link} to={`/interactions/${interaction.id}`}>
-                        {`${formatDate(interaction.date)} · ${interaction.contactName}`}
+                  {(opportunity) => (
+                    <Group justify="space-between">
+                      <Anchor component={Link} to={`/opportunities/${opportunity.id}`}>
+                        {opportunity.name}
                       </Anchor>
-                      {` — ${interaction.notes}`}
-                    </Text>
-                  ))}
-                </Stack>
-              </Section>
+                      <StageBadge stage={opportunity.stage} />
+                    </Group>
+                  )}
+                </RelatedList>
+              </SimpleGrid>
+              <RelatedList
+                title="Recent Interactions"
+                items={funder.interactions}
+                empty="No interactions yet"
+              >
+                {(interaction) => (
+                  <Text size="sm">
+                    <Anchor component={Link} to={`/interactions/${interaction.id}`}>
+                      {`${formatDate(interaction.date)} · ${interaction.contactName}`}
+                    </Anchor>
+                    {` — ${interaction.notes}`}
+                  </Text>
+                )}
+              </RelatedList>
             </Stack>
             <Suspense fallback={null}>
               {dialog === 'edit' && (

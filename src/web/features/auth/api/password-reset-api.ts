@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ForgotPasswordInput, PasswordResetOptions } from '../../../../domain/auth.ts';
 import { api } from '../../../lib/api-client.ts';
+import { getQuery } from '../../../lib/get-query.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import { userKeys } from './auth-api.ts';
 
@@ -10,10 +11,7 @@ export const passwordResetKeys = {
 };
 
 export const passwordResetOptionsQueryOptions = () =>
-  queryOptions({
-    queryKey: passwordResetKeys.options(),
-    queryFn: () => api.get<PasswordResetOptions>('/api/password-reset'),
-  });
+  getQuery<PasswordResetOptions>(passwordResetKeys.options(), '/api/password-reset');
 
 export const usePasswordResetOptions = () => useQuery(passwordResetOptionsQueryOptions());
 

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
   CompanyProfile,
   CompanyProfilePatch,
@@ -11,6 +11,7 @@ import type {
   TeamMember,
 } from '../../../../domain/company.ts';
 import { api } from '../../../lib/api-client.ts';
+import { getQuery } from '../../../lib/get-query.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import { userKeys } from '../../auth/api/auth-api.ts';
 
@@ -22,26 +23,17 @@ export const companyKeys = {
 };
 
 export const companyQueryOptions = () =>
-  queryOptions({
-    queryKey: companyKeys.profile(),
-    queryFn: () => api.get<CompanyProfile>('/api/organization'),
-  });
+  getQuery<CompanyProfile>(companyKeys.profile(), '/api/organization');
 
 export const useCompanyProfile = () => useQuery(companyQueryOptions());
 
 export const teamQueryOptions = () =>
-  queryOptions({
-    queryKey: companyKeys.team(),
-    queryFn: () => api.get<TeamMember[]>('/api/organization/users'),
-  });
+  getQuery<TeamMember[]>(companyKeys.team(), '/api/organization/users');
 
 export const useTeam = () => useQuery(teamQueryOptions());
 
 export const invitationsQueryOptions = () =>
-  queryOptions({
-    queryKey: companyKeys.invitations(),
-    queryFn: () => api.get<Invitation[]>('/api/organization/invitations'),
-  });
+  getQuery<Invitation[]>(companyKeys.invitations(), '/api/organization/invitations');
 
 /** Requested for admins only (SPEC §6). */
 export const useInvitations = (enabled: boolean) =>

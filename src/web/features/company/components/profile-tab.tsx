@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Card, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { CompanyProfile } from '../../../../domain/company.ts';
 import {
   type CompanyProfileFormValues,
   companyProfilePayload,
 } from '../../../../domain/form-payloads.ts';
+import { SaveButton } from '../../../components/save-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { deferredResolver, useDeferredSubmit } from '../../../lib/zod-resolver.ts';
@@ -100,9 +101,9 @@ function ProfileForm({ profile }: { profile: CompanyProfile }) {
               {...form.getInputProps(field.key)}
             />
           ))}
-          <Button type="submit" disabled={!form.isDirty() || update.isPending} w="fit-content">
-            {update.isPending ? 'Saving...' : 'Save Changes'}
-          </Button>
+          <SaveButton pending={update.isPending} disabled={!form.isDirty()} w="fit-content">
+            Save Changes
+          </SaveButton>
         </Stack>
       </form>
     </Card>

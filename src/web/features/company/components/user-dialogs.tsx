@@ -1,4 +1,4 @@
-import { Button, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, type SelectProps, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../../../domain/company.ts';
 import { roleLabel } from '../../../../domain/wording.ts';
 import { NewPasswordInput, UsernameInput } from '../../../components/account-inputs.tsx';
+import { SaveButton } from '../../../components/save-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
@@ -20,6 +21,11 @@ import { useAddUser, useInvite, useResetPassword } from '../api/company-api.ts';
 import { InvitationLinkPanel } from './invitation-link.tsx';
 
 const roleOptions = roles.map((role) => ({ value: role, label: roleLabel(role) }));
+
+/** The role a new member of the team gets: one of the roles, never none. */
+function RoleSelect(props: Omit<SelectProps, 'label' | 'data' | 'allowDeselect'>) {
+  return <Select label="Role" allowDeselect={false} data={roleOptions} {...props} />;
+}
 
 export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const invite = useInvite();
@@ -65,17 +71,14 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
           <Stack>
             <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
             <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
-            <Select
-              label="Role"
+            <RoleSelect
               placeholder="Please select a role"
               withAsterisk
-              allowDeselect={false}
-              data={roleOptions}
               {...form.getInputProps('role')}
             />
-            <Button type="submit" disabled={invite.isPending}>
-              {invite.isPending ? 'Sending...' : 'Send Invitation'}
-            </Button>
+            <SaveButton pending={invite.isPending} pendingLabel="Sending...">
+              Send Invitation
+            </SaveButton>
           </Stack>
         </form>
       )}
@@ -111,15 +114,8 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
           <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
           <UsernameInput autoComplete="off" {...form.getInputProps('username')} />
           <NewPasswordInput {...form.getInputProps('password')} />
-          <Select
-            label="Role"
-            allowDeselect={false}
-            data={roleOptions}
-            {...form.getInputProps('role')}
-          />
-          <Button type="submit" disabled={add.isPending}>
-            {add.isPending ? 'Saving...' : 'Add User'}
-          </Button>
+          <RoleSelect {...form.getInputProps('role')} />
+          <SaveButton pending={add.isPending}>Add User</SaveButton>
         </Stack>
       </form>
     </Modal>
@@ -164,9 +160,7 @@ export function ResetPasswordDialog({
             data-autofocus
             {...form.getInputProps('newPassword')}
           />
-          <Button type="submit" disabled={reset.isPending}>
-            {reset.isPending ? 'Saving...' : 'Reset Password'}
-          </Button>
+          <SaveButton pending={reset.isPending}>Reset Password</SaveButton>
         </Stack>
       </form>
     </Modal>

@@ -7,8 +7,9 @@ import {
   contactInputSchema,
 } from '../../../../domain/contacts.ts';
 import { type ContactFormValues, contactPayload } from '../../../../domain/form-payloads.ts';
-import { GrowingTextarea, SaveButton } from '../../../components/form-fields.tsx';
+import { GrowingTextarea } from '../../../components/form-fields.tsx';
 import { withHelp } from '../../../components/label-with-help.tsx';
+import { SaveButton } from '../../../components/save-button.tsx';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { useOrganizationNames } from '../api/contacts-api.ts';

@@ -7,7 +7,8 @@ import {
   funderTypes,
 } from '../../../../domain/funder-constants.ts';
 import type { Funder } from '../../../../domain/funders.ts';
-import { GrowingTextarea, SaveButton } from '../../../components/form-fields.tsx';
+import { GrowingTextarea } from '../../../components/form-fields.tsx';
+import { SaveButton } from '../../../components/save-button.tsx';
 import { withNotice } from '../../../lib/notify.ts';
 import { useMergeFunder, useUpdateFunder } from '../api/funder-mutations.ts';
 import { useFunders } from '../api/funders-api.ts';
@@ -146,9 +147,14 @@ export function MergeFunderDialog({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" color="red" disabled={!chosen || merge.isPending}>
-              {merge.isPending ? 'Merging...' : 'Merge'}
-            </Button>
+            <SaveButton
+              pending={merge.isPending}
+              pendingLabel="Merging..."
+              disabled={!chosen}
+              color="red"
+            >
+              Merge
+            </SaveButton>
           </Group>
         </Stack>
       </form>

@@ -12,12 +12,8 @@ import {
   grantStatuses,
   grantStatusLabels,
 } from '../../../../domain/grants.ts';
-import {
-  AmountInput,
-  DateTimeInput,
-  GrowingTextarea,
-  SaveButton,
-} from '../../../components/form-fields.tsx';
+import { AmountInput, DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
+import { SaveButton } from '../../../components/save-button.tsx';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 

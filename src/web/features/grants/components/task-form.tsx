@@ -15,7 +15,8 @@ import {
   taskStatuses,
   taskStatusLabels,
 } from '../../../../domain/grants.ts';
-import { DateTimeInput, GrowingTextarea, SaveButton } from '../../../components/form-fields.tsx';
+import { DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
+import { SaveButton } from '../../../components/save-button.tsx';
 import { capitalise } from '../../../lib/format.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useGrants } from '../api/grants-api.ts';

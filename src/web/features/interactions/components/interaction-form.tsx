@@ -13,7 +13,8 @@ import {
   interactionInputSchema,
   interactionTypes,
 } from '../../../../domain/interactions.ts';
-import { DateTimeInput, GrowingTextarea, SaveButton } from '../../../components/form-fields.tsx';
+import { DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
+import { SaveButton } from '../../../components/save-button.tsx';
 import { capitalise } from '../../../lib/format.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { InvitationLookup } from '../../../../domain/company.ts';
 import { api } from '../../../lib/api-client.ts';
+import { getQuery } from '../../../lib/get-query.ts';
 
 /** An invitation as its link shows it, before signing in. */
 export const invitationKeys = {
@@ -8,10 +9,10 @@ export const invitationKeys = {
 };
 
 export const invitationQueryOptions = (token: string) =>
-  queryOptions({
-    queryKey: invitationKeys.lookup(token),
-    queryFn: () => api.get<InvitationLookup>(`/api/invitations/${encodeURIComponent(token)}`),
-  });
+  getQuery<InvitationLookup>(
+    invitationKeys.lookup(token),
+    `/api/invitations/${encodeURIComponent(token)}`,
+  );
 
 /** Nothing is fetched without a token. */
 export const useInvitation = (token: string | null) =>

@@ -15,12 +15,8 @@ import {
   stageLabels,
   stageProbabilities,
 } from '../../../../domain/opportunities.ts';
-import {
-  AmountInput,
-  DateTimeInput,
-  GrowingTextarea,
-  SaveButton,
-} from '../../../components/form-fields.tsx';
+import { AmountInput, DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
+import { SaveButton } from '../../../components/save-button.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 
