@@ -37,6 +37,28 @@ describe('row-level security, the second wall', () => {
     expect(rows.map((r) => r.name)).not.toContain('B1');
   });
 
+  it("every table with a company's rows is behind row-level security, forced, with a tenant policy", async () => {
+    const { rows } = await app.db.$client.query<{
+      name: string;
+      forced: boolean;
+      policies: number;
+    }>(
+      `SELECT c.relname AS name, c.relrowsecurity AND c.relforcerowsecurity AS forced,
+              (SELECT count(*)::int FROM pg_policies p
+                WHERE p.schemaname = 'public' AND p.tablename = c.relname
+                  AND $1 = ANY (p.roles)
+                  AND p.qual LIKE '%app.company_id%') AS policies
+         FROM pg_class c
+        WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'r'
+          AND EXISTS (SELECT 1 FROM pg_attribute a
+                       WHERE a.attrelid = c.oid AND a.attname = 'company_id' AND NOT a.attisdropped)
+        ORDER BY 1`,
+      [TENANT_ROLE],
+    );
+    expect(rows.map((row) => row.name)).toContain('grant_requirements');
+    expect(rows.filter((row) => !row.forced || row.policies !== 1)).toEqual([]);
+  });
+
   it('with no company set, the tenant role sees nothing', async () => {
     const rows = await app.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT set_config('role', ${TENANT_ROLE}, true)`);

@@ -15,7 +15,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { invitationStatuses, roles } from '../../domain/company.ts';
 import { funderTypes } from '../../domain/funders.ts';
-import { grantStatuses, taskCategories, taskStatuses } from '../../domain/grants.ts';
+import {
+  grantStatuses,
+  requirementStatuses,
+  requirementTypes,
+  taskCategories,
+  taskStatuses,
+} from '../../domain/grants.ts';
 import { interactionTypes } from '../../domain/interactions.ts';
 import { opportunityStages } from '../../domain/opportunities.ts';
 
@@ -27,6 +33,8 @@ export const taskStatus = pgEnum('task_status', taskStatuses);
 export const opportunityStage = pgEnum('opportunity_stage', opportunityStages);
 export const invitationStatus = pgEnum('invitation_status', invitationStatuses);
 export const funderType = pgEnum('funder_type', funderTypes);
+export const requirementType = pgEnum('requirement_type', requirementTypes);
+export const requirementStatus = pgEnum('requirement_status', requirementStatuses);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const companyId = () =>
@@ -175,11 +183,18 @@ export const grants = pgTable(
     status: grantStatus('status').notNull().default('draft'),
     notes: text('notes'),
     documentUrl: text('document_url'),
+    /** What the funder granted; `amount` stays what was requested. */
+    awardedAmount: bigint('awarded_amount', { mode: 'number' }),
+    awardedDate: timestamp('awarded_date', { withTimezone: true }),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     check('grants_amount_check', sql`${t.amount} >= 0`),
+    check('grants_awarded_amount_check', sql`${t.awardedAmount} >= 0`),
+    check('grants_period_check', sql`${t.periodEnd} >= ${t.periodStart}`),
     index('grants_status_due_idx').on(t.companyId, t.status, t.dueDate),
     index('grants_funder_idx').on(t.companyId, t.funder),
     index('grants_funder_key_idx').on(t.companyId, funderKey(t.funder)),
@@ -197,6 +212,8 @@ export const grantTasks = pgTable(
     category: taskCategory('category').notNull(),
     dueDate: timestamp('due_date', { withTimezone: true }),
     status: taskStatus('status').notNull().default('pending'),
+    /** A user of the company who does it; none when unassigned or when the user is removed. */
+    assigneeId: integer('assignee_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -205,8 +222,47 @@ export const grantTasks = pgTable(
       columns: [t.companyId, t.grantId],
       foreignColumns: [grants.companyId, grants.id],
     }).onDelete('cascade'),
+    // The migration sets only assignee_id to null (ON DELETE SET NULL (assignee_id)).
+    foreignKey({
+      name: 'grant_tasks_assignee_fk',
+      columns: [t.companyId, t.assigneeId],
+      foreignColumns: [users.companyId, users.id],
+    }).onDelete('set null'),
     index('grant_tasks_grant_idx').on(t.companyId, t.grantId),
     index('grant_tasks_status_idx').on(t.companyId, t.status),
+    index('grant_tasks_assignee_idx').on(t.companyId, t.assigneeId),
+  ],
+);
+
+/** A grant's dated deliverables: its letter of inquiry, application, reports, site visits. */
+export const grantRequirements = pgTable(
+  'grant_requirements',
+  {
+    companyId: companyId(),
+    id: id(),
+    grantId: integer('grant_id').notNull(),
+    name: text('name').notNull(),
+    type: requirementType('type').notNull(),
+    dueDate: timestamp('due_date', { withTimezone: true }).notNull(),
+    status: requirementStatus('status').notNull().default('pending'),
+    assigneeId: integer('assignee_id'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({
+      columns: [t.companyId, t.grantId],
+      foreignColumns: [grants.companyId, grants.id],
+    }).onDelete('cascade'),
+    // The migration sets only assignee_id to null (ON DELETE SET NULL (assignee_id)).
+    foreignKey({
+      name: 'grant_requirements_assignee_fk',
+      columns: [t.companyId, t.assigneeId],
+      foreignColumns: [users.companyId, users.id],
+    }).onDelete('set null'),
+    index('grant_requirements_grant_idx').on(t.companyId, t.grantId, t.dueDate),
+    index('grant_requirements_due_idx').on(t.companyId, t.status, t.dueDate),
   ],
 );
 
