@@ -26,6 +26,12 @@ export const amountSchema = (message: string) =>
     .min(0, message)
     .max(AMOUNT_MAX, 'Amount is too large');
 
+/** An optional amount of money (as amountSchema); null or missing is none. */
+export const optionalAmount = (message: string) =>
+  amountSchema(message)
+    .nullish()
+    .transform((value) => value ?? null);
+
 /** A company's record as the API answers it: its id, its fields, then its company's id. */
 export const companyRecordSchema = <Shape extends z.ZodRawShape>(shape: Shape) =>
   z.object({ id: z.number().int(), ...shape, companyId: z.number().int() });
@@ -148,8 +154,41 @@ export const dateTimeSchema = (requiredMessage: string, invalidMessage = 'Invali
     .refine((value) => isStorableText(value) && isDateInRange(value), invalidMessage)
     .transform((value) => new Date(value));
 
+/**
+ * An optional date and time (as dateTimeSchema): empty, null or missing is null, so a form that
+ * clears the field clears the stored date.
+ */
+export const optionalDateTime = (invalidMessage = 'Invalid date format') =>
+  z
+    .string({ error: invalidMessage })
+    .trim()
+    .refine(
+      (value) => value === '' || (isStorableText(value) && isDateInRange(value)),
+      invalidMessage,
+    )
+    .transform((value) => (value === '' ? null : new Date(value)))
+    .nullish()
+    .transform((value) => value ?? null);
+
 /** Largest id a row can have (PostgreSQL integer). */
 export const ID_MAX = 2_147_483_647;
+
+/** An enum whose missing value says `required` and whose unknown value says `invalid`. */
+export const choice = <const T extends readonly [string, ...string[]]>(
+  values: T,
+  required: string,
+  invalid: string,
+) => z.enum(values, { error: (issue) => (isMissing(issue.input) ? required : invalid) });
+
+/** An optional reference to another record by id (in a JSON body); null or missing is none. */
+export const optionalId = (message: string) =>
+  z
+    .number({ error: message })
+    .int(message)
+    .min(1, message)
+    .max(ID_MAX, message)
+    .nullish()
+    .transform((value) => value ?? null);
 
 /** An id sent as text (a path, a query): a positive integer, else 400 (never a database error). */
 export const idText = (message = 'Invalid id') =>
@@ -160,6 +199,10 @@ const idParamSchema = idText();
 export const idParams = z.object({ id: idParamSchema });
 export const grantIdParams = z.object({ grantId: idParamSchema });
 export const grantTaskParams = z.object({ grantId: idParamSchema, taskId: idParamSchema });
+export const grantRequirementParams = z.object({
+  grantId: idParamSchema,
+  requirementId: idParamSchema,
+});
 
 /**
  * `?tz=`: the time zone whose days a list of due dates counts (the browser's own), as the

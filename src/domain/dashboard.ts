@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { timeZoneQuery } from './common.ts';
 import { boardTaskSchema, grantStatuses } from './grants.ts';
 import { interactionTypes } from './interactions.ts';
+import { dueRequirementSchema } from './requirements.ts';
 
 /** SPEC §2.5: each dashboard list shows five items. */
 export const DASHBOARD_LIST_SIZE = 5;
@@ -49,5 +50,10 @@ export const dashboardSchema = z.object({
   tasksDueSoon: dashboardTasksSchema,
   /** Open tasks due before today, and tasks marked overdue: the most overdue first. */
   overdueTasks: dashboardTasksSchema,
+  /**
+   * Pending requirements overdue or due within REQUIREMENTS_DUE_WITHIN_DAYS days (today counts),
+   * soonest first: every one of them (a grant has a handful).
+   */
+  requirementsDue: z.array(dueRequirementSchema),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

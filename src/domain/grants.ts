@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import {
   amountSchema,
+  choice,
   companyRecordSchema,
   dateTimeSchema,
   idText,
-  isMissing,
   NOTES_MAX,
+  optionalAmount,
+  optionalDateTime,
   optionalHttpUrl,
   optionalText,
   requiredText,
@@ -28,13 +30,6 @@ import {
 
 export * from './grant-constants.ts';
 
-/** An enum whose missing value says `required` and whose unknown value says `invalid`. */
-const choice = <const T extends readonly [string, ...string[]]>(
-  values: T,
-  required: string,
-  invalid: string,
-) => z.enum(values, { error: (issue) => (isMissing(issue.input) ? required : invalid) });
-
 export const grantSchema = companyRecordSchema({
   name: z.string(),
   funder: z.string(),
@@ -43,8 +38,16 @@ export const grantSchema = companyRecordSchema({
   status: z.enum(grantStatuses),
   notes: z.string().nullable(),
   documentUrl: z.string().nullable(),
+  /** What the funder granted (`amount` is what was asked for), and when; null until then. */
+  awardedAmount: z.number().nullable(),
+  awardedDate: z.string().nullable(),
+  /** The period the award covers. */
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
 });
 export type Grant = z.infer<typeof grantSchema>;
+
+export const PERIOD_ORDER = 'The period cannot end before it starts';
 
 /** What a form may send for a grant. */
 const grantFields = z.object({
@@ -55,18 +58,27 @@ const grantFields = z.object({
   status: choice(grantStatuses, 'Status is required', 'Invalid status value'),
   notes: optionalText(NOTES_MAX),
   documentUrl: optionalHttpUrl,
+  awardedAmount: optionalAmount('Awarded amount must be positive'),
+  awardedDate: optionalDateTime(),
+  periodStart: optionalDateTime(),
+  periodEnd: optionalDateTime(),
 });
 
-export const grantInputSchema = grantFields.extend({
-  status: grantFields.shape.status.default('draft'),
-});
+/** A period sent whole must not end before it starts (the database holds the rule too). */
+const periodInOrder = (values: { periodStart?: Date | null; periodEnd?: Date | null }) =>
+  !values.periodStart || !values.periodEnd || values.periodEnd >= values.periodStart;
+const periodIssue = { message: PERIOD_ORDER, path: ['periodEnd'] };
+
+export const grantInputSchema = grantFields
+  .extend({ status: grantFields.shape.status.default('draft') })
+  .refine(periodInOrder, periodIssue);
 export type GrantInput = z.input<typeof grantInputSchema>;
 export type GrantValues = z.output<typeof grantInputSchema>;
 /**
  * PATCH: a field left out keeps its value and `null` clears an optional one. Built without the
  * create defaults, which would otherwise fill a left-out status and reset it.
  */
-export const grantPatchSchema = grantFields.partial();
+export const grantPatchSchema = grantFields.partial().refine(periodInOrder, periodIssue);
 
 const grantSortFields = ['name', 'funder', 'amount', 'dueDate', 'status'] as const;
 export type GrantSortField = (typeof grantSortFields)[number];

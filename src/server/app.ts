@@ -20,6 +20,7 @@ import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { fundersRoutes } from './modules/funders/funders.routes.ts';
 import { grantsRoutes } from './modules/grants/grants.routes.ts';
+import { requirementsRoutes } from './modules/grants/requirements.routes.ts';
 import { tasksRoutes } from './modules/grants/tasks.routes.ts';
 import { interactionsRoutes } from './modules/interactions/interactions.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     interactionsRoutes,
     grantsRoutes,
     tasksRoutes,
+    requirementsRoutes,
     dashboardRoutes,
     opportunitiesRoutes,
     fundersRoutes,

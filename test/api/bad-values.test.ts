@@ -164,14 +164,16 @@ describe('NUL and lone surrogates in a body', () => {
 describe('dates outside 1900-01-01 to 2200-12-31', () => {
   const dateRoutes = routes.filter((r) => r.dates.length > 0);
 
-  it('has a date field on the interaction, grant, task and opportunity routes', () => {
+  it('has a date field on the interaction, grant, task, requirement and opportunity routes', () => {
     expect(dateRoutes.map((r) => `${r.route} ${r.dates.join()}`)).toEqual([
       'POST /api/interactions date',
       'PATCH /api/interactions/{id} date',
-      'POST /api/grants dueDate',
-      'PATCH /api/grants/{id} dueDate',
+      'POST /api/grants dueDate,awardedDate,periodEnd,periodStart',
+      'PATCH /api/grants/{id} dueDate,awardedDate,periodEnd,periodStart',
       'POST /api/grants/{grantId}/tasks dueDate',
       'PATCH /api/grants/{grantId}/tasks/{taskId} dueDate',
+      'POST /api/grants/{grantId}/requirements dueDate',
+      'PATCH /api/grants/{grantId}/requirements/{requirementId} dueDate',
       'POST /api/opportunities expectedCloseDate',
       'PATCH /api/opportunities/{id} expectedCloseDate',
     ]);

@@ -51,8 +51,22 @@ async function grantOf(client: Client): Promise<string> {
     status: 'awarded',
     notes: 'Two-year program',
     documentUrl: 'https://docs.example.org/literacy',
+    awardedAmount: 20_000,
+    awardedDate: '2026-12-01T00:00:00.000Z',
+    periodStart: '2027-01-01T00:00:00.000Z',
+    periodEnd: '2027-12-31T00:00:00.000Z',
   });
 }
+
+/** Reads one record of a grant's list (tasks, requirements): the API has no GET for its URL. */
+const fromGrantList = async (client: Client, url: string) => {
+  const [list, id] = [url.slice(0, url.lastIndexOf('/')), url.split('/').pop()];
+  const response = await client.get(list);
+  expect(response.statusCode).toBe(200);
+  const row = response.json<Body[]>().find((record) => String(record.id) === id);
+  if (!row) throw new Error(`no record ${url}`);
+  return row;
+};
 
 const editables: Editable[] = [
   {
@@ -93,7 +107,7 @@ const editables: Editable[] = [
     entity: 'grant',
     route: '/api/grants/{id}',
     create: grantOf,
-    optional: ['notes', 'documentUrl'],
+    optional: ['notes', 'documentUrl', 'awardedAmount', 'awardedDate', 'periodStart', 'periodEnd'],
     required: {
       name: 'Name is required',
       funder: 'Funder is required',
@@ -123,15 +137,32 @@ const editables: Editable[] = [
       status: 'Status is required',
     },
     edit: { name: 'Final budget' },
-    // A task is read from its grant's list of tasks.
-    read: async (client, url) => {
-      const [grantTasks, id] = [url.slice(0, url.lastIndexOf('/')), url.split('/').pop()];
-      const response = await client.get(grantTasks);
-      expect(response.statusCode).toBe(200);
-      const task = response.json<Body[]>().find((row) => String(row.id) === id);
-      if (!task) throw new Error(`no task ${url}`);
-      return task;
+    read: fromGrantList,
+  },
+  {
+    entity: 'grant requirement',
+    route: '/api/grants/{grantId}/requirements/{requirementId}',
+    create: async (client) => {
+      const grant = await grantOf(client);
+      const assigneeId = (await client.get('/api/user')).json().id;
+      return created(client, `${grant}/requirements`, {
+        name: 'Year-one report',
+        type: 'interim_report',
+        dueDate: '2027-06-30T00:00:00.000Z',
+        status: 'submitted',
+        assigneeId,
+        notes: 'Outcomes and spending',
+      });
     },
+    optional: ['assigneeId', 'notes'],
+    required: {
+      name: 'Name is required',
+      type: 'Type is required',
+      dueDate: 'Due date is required',
+      status: 'Status is required',
+    },
+    edit: { name: 'Year-one interim report' },
+    read: fromGrantList,
   },
   {
     entity: 'opportunity',

@@ -64,6 +64,7 @@ describe('GET /api/dashboard', () => {
       recentInteractions: [],
       tasksDueSoon: { items: [], total: 0 },
       overdueTasks: { items: [], total: 0 },
+      requirementsDue: [],
     });
   });
 

@@ -50,6 +50,13 @@ async function world() {
       dueDate: '2027-01-01T00:00:00Z',
     })
   ).json();
+  const requirement = (
+    await as.post(`/api/grants/${grant.id}/requirements`, {
+      name: 'R',
+      type: 'application',
+      dueDate: '2027-01-01T00:00:00Z',
+    })
+  ).json();
   const opportunity = (
     await as.post('/api/opportunities', {
       name: 'O',
@@ -90,6 +97,7 @@ async function world() {
     interaction,
     grant,
     task,
+    requirement,
     opportunity,
     funder,
     cancelled,
@@ -269,6 +277,27 @@ const rows: Row[] = [
     expect: [401, 200, 200, 404],
   },
   {
+    route: 'GET /api/grants/:grantId/requirements',
+    request: (w) => ({ url: `/api/grants/${w.grant.id}/requirements` }),
+    expect: [401, 200, 200, 404],
+  },
+  {
+    route: 'POST /api/grants/:grantId/requirements',
+    request: (w) => ({
+      url: `/api/grants/${w.grant.id}/requirements`,
+      payload: { name: 'R2', type: 'budget', dueDate: due },
+    }),
+    expect: [401, 201, 201, 404],
+  },
+  {
+    route: 'PATCH /api/grants/:grantId/requirements/:requirementId',
+    request: (w) => ({
+      url: `/api/grants/${w.grant.id}/requirements/${w.requirement.id}`,
+      payload: { status: 'submitted' },
+    }),
+    expect: [401, 200, 200, 404],
+  },
+  {
     route: 'GET /api/dashboard',
     request: () => ({ url: '/api/dashboard' }),
     expect: [401, 200, 200, 200],
@@ -389,6 +418,11 @@ const rows: Row[] = [
     route: 'DELETE /api/organization/users/:id',
     request: (w) => ({ url: `/api/organization/users/${w.spare.user.id}` }),
     expect: [401, 403, 204, 404],
+  },
+  {
+    route: 'DELETE /api/grants/:grantId/requirements/:requirementId',
+    request: (w) => ({ url: `/api/grants/${w.grant.id}/requirements/${w.requirement.id}` }),
+    expect: [401, 204, 204, 404],
   },
   {
     route: 'DELETE /api/grants/:grantId/tasks/:taskId',

@@ -81,6 +81,7 @@ export interface WriteTargets {
     interaction: number;
     grant: number;
     task: number;
+    requirement: number;
     opportunity: number;
     funder: number;
     otherFunder: number;
@@ -116,6 +117,11 @@ export async function seedWriteTargets(app: FastifyInstance): Promise<WriteTarge
     category: 'research',
     dueDate: '2027-01-01',
   });
+  const requirement = await created(`/api/grants/${grant}/requirements`, {
+    name: 'R',
+    type: 'application',
+    dueDate: '2027-01-01',
+  });
   const opportunity = await created('/api/opportunities', {
     name: 'O',
     organization: 'F',
@@ -142,7 +148,7 @@ export async function seedWriteTargets(app: FastifyInstance): Promise<WriteTarge
     admin,
     member: clientFor(app, member.cookie),
     memberId: member.user.id,
-    ids: { contact, interaction, grant, task, opportunity, funder, otherFunder },
+    ids: { contact, interaction, grant, task, requirement, opportunity, funder, otherFunder },
     invitationToken: new URL(link).searchParams.get('token') ?? '',
   };
 }
@@ -191,6 +197,13 @@ const taskStrings = {
   category: 'Invalid category value',
   status: 'Invalid status value',
 };
+const requirement = { name: 'R2', type: 'budget', dueDate: '2027-03-03' };
+const requirementStrings = {
+  name: INVALID,
+  type: 'Invalid type value',
+  status: 'Invalid status value',
+  notes: INVALID,
+};
 const opportunity = {
   name: 'O2',
   organization: 'F2',
@@ -222,6 +235,7 @@ export function bodyRoutes(targets: () => WriteTargets): WriteRoute[] {
   });
   const grantUrl = () => `/api/grants/${ids().grant}`;
   const tasksUrl = () => `/api/grants/${ids().grant}/tasks`;
+  const requirementsUrl = () => `/api/grants/${ids().grant}/requirements`;
   const opportunityUrl = () => `/api/opportunities/${ids().opportunity}`;
   const funderUrl = () => `/api/funders/${ids().funder}`;
   const path = (url: string) => () => url;
@@ -324,7 +338,8 @@ export function bodyRoutes(targets: () => WriteTargets): WriteRoute[] {
       url: path('/api/grants'),
       valid: () => grant,
       strings: grantStrings,
-      dates: ['dueDate'],
+      // The period's end before its start: each edge day is kept, and the start never passes it.
+      dates: ['dueDate', 'awardedDate', 'periodEnd', 'periodStart'],
       state: read(path('/api/grants')),
     },
     {
@@ -333,7 +348,8 @@ export function bodyRoutes(targets: () => WriteTargets): WriteRoute[] {
       url: grantUrl,
       valid: () => grant,
       strings: grantStrings,
-      dates: ['dueDate'],
+      // The period's end before its start: each edge day is kept, and the start never passes it.
+      dates: ['dueDate', 'awardedDate', 'periodEnd', 'periodStart'],
       state: read(grantUrl),
     },
     {
@@ -353,6 +369,24 @@ export function bodyRoutes(targets: () => WriteTargets): WriteRoute[] {
       strings: taskStrings,
       dates: ['dueDate'],
       state: read(tasksUrl),
+    },
+    {
+      route: 'POST /api/grants/{grantId}/requirements',
+      method: 'POST',
+      url: requirementsUrl,
+      valid: () => requirement,
+      strings: requirementStrings,
+      dates: ['dueDate'],
+      state: read(requirementsUrl),
+    },
+    {
+      route: 'PATCH /api/grants/{grantId}/requirements/{requirementId}',
+      method: 'PATCH',
+      url: () => `${requirementsUrl()}/${ids().requirement}`,
+      valid: () => requirement,
+      strings: requirementStrings,
+      dates: ['dueDate'],
+      state: read(requirementsUrl),
     },
     {
       route: 'POST /api/opportunities',

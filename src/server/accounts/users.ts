@@ -116,3 +116,15 @@ export async function setPassword(
   await dropPasswordResets(tx, account);
   return true;
 }
+
+/**
+ * Whether `userId` is a user of the company, in the caller's company transaction: work assigned
+ * to someone (a task, a requirement) must stay inside the company.
+ */
+export async function isMember(tx: Transaction, companyId: number, userId: number) {
+  const [member] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+  return member !== undefined;
+}

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { contacts, grants, grantTasks, interactions } from './schema.ts';
+import { contacts, grantRequirements, grants, grantTasks, interactions } from './schema.ts';
 
 /**
  * The join conditions between tenant tables. Each matches the company as well as the id, so a
@@ -16,4 +16,10 @@ export const contactOfInteraction = and(
 export const grantOfTask = and(
   eq(grants.companyId, grantTasks.companyId),
   eq(grants.id, grantTasks.grantId),
+);
+
+/** The grant a requirement belongs to. */
+export const grantOfRequirement = and(
+  eq(grants.companyId, grantRequirements.companyId),
+  eq(grants.id, grantRequirements.grantId),
 );

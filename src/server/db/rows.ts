@@ -60,3 +60,6 @@ export async function deleteCompanyRow(
     .returning({ id: table.id });
   return deleted.length > 0;
 }
+
+/** An optional timestamp as the API answers it: ISO 8601, or null. */
+export const isoOrNull = (date: Date | null) => date?.toISOString() ?? null;

@@ -22,12 +22,14 @@ import { startOfDay } from '../../../domain/due-dates.ts';
 import {
   activeGrantStatuses,
   openTaskStatuses,
+  REQUIREMENTS_DUE_WITHIN_DAYS,
   TASKS_DUE_WITHIN_DAYS,
 } from '../../../domain/grants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { contactOfInteraction, grantOfTask } from '../../db/joins.ts';
 import { contacts, grants, grantTasks, interactions, listCounts } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
+import { createRequirementsRepository } from '../grants/requirements.repository.ts';
 import { overdueBy } from '../grants/tasks.repository.ts';
 
 /** What the dashboard shows of a task: all of it but when it was written down. */
@@ -64,6 +66,7 @@ async function taskList(
 }
 
 export function createDashboardRepository(db: Database) {
+  const requirements = createRequirementsRepository(db);
   return {
     /**
      * The three counts and the short lists of the dashboard, in one transaction, one query after
@@ -126,6 +129,11 @@ export function createDashboardRepository(db: Database) {
           ),
         );
         const overdueTasks = await taskList(tx, companyId, overdueBy(today));
+        const requirementsDue = await requirements.pendingDueBefore(
+          companyId,
+          startOfDay(now, timeZone, REQUIREMENTS_DUE_WITHIN_DAYS),
+          tx,
+        );
         return {
           totalContacts: totalOf('contacts'),
           totalInteractions: totalOf('interactions'),
@@ -134,6 +142,7 @@ export function createDashboardRepository(db: Database) {
           recentInteractions: recent.map((i) => ({ ...i, date: i.date.toISOString() })),
           tasksDueSoon,
           overdueTasks,
+          requirementsDue,
         };
       });
     },

@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import {
   type Grant,
   type GrantListParams,
@@ -7,8 +8,9 @@ import {
   type Pipeline,
 } from '../../../domain/grants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import { onViolation } from '../../db/errors.ts';
 import * as lists from '../../db/list-helpers.ts';
-import { companyRow, deleteCompanyRow, insertRow, updateRow } from '../../db/rows.ts';
+import { companyRow, deleteCompanyRow, insertRow, isoOrNull, updateRow } from '../../db/rows.ts';
 import { grants } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -22,6 +24,10 @@ export const grantColumns = {
   status: grants.status,
   notes: grants.notes,
   documentUrl: grants.documentUrl,
+  awardedAmount: grants.awardedAmount,
+  awardedDate: grants.awardedDate,
+  periodStart: grants.periodStart,
+  periodEnd: grants.periodEnd,
   companyId: grants.companyId,
 };
 
@@ -38,8 +44,24 @@ const order = lists.listOrder<GrantSortField>(
   'asc',
 );
 
-type Row = Omit<Grant, 'dueDate'> & { dueDate: Date };
-export const toGrant = (row: Row): Grant => ({ ...row, dueDate: row.dueDate.toISOString() });
+type Dated = 'dueDate' | 'awardedDate' | 'periodStart' | 'periodEnd';
+type Row = Omit<Grant, Dated> & { dueDate: Date } & Record<Exclude<Dated, 'dueDate'>, Date | null>;
+export const toGrant = (row: Row): Grant => ({
+  ...row,
+  dueDate: row.dueDate.toISOString(),
+  awardedDate: isoOrNull(row.awardedDate),
+  periodStart: isoOrNull(row.periodStart),
+  periodEnd: isoOrNull(row.periodEnd),
+});
+
+/** Whether the grant is the company's, in the caller's transaction (its tasks and requirements ask). */
+export async function grantExists(tx: Transaction, companyId: number, grantId: number) {
+  const [grant] = await tx
+    .select({ id: grants.id })
+    .from(grants)
+    .where(and(eq(grants.companyId, companyId), eq(grants.id, grantId)));
+  return grant !== undefined;
+}
 
 export function createGrantsRepository(db: Database) {
   const byId = companyRow(grants);
@@ -90,9 +112,12 @@ export function createGrantsRepository(db: Database) {
       values: Partial<GrantValues>,
       within?: Transaction,
     ) {
-      const row = await inCompany(within ?? db, companyId, (tx) =>
-        updateRow(tx, grants, grantColumns, byId(companyId, id), values),
+      const row = await onViolation('grants_period_check', 'period-out-of-order' as const, () =>
+        inCompany(within ?? db, companyId, (tx) =>
+          updateRow(tx, grants, grantColumns, byId(companyId, id), values),
+        ),
       );
+      if (row === 'period-out-of-order') return row;
       return row ? toGrant(row) : null;
     },
 

@@ -6,9 +6,10 @@ import {
   grantListQuerySchema,
   grantPatchSchema,
   grantSchema,
+  PERIOD_ORDER,
   pipelineSchema,
 } from '../../../domain/grants.ts';
-import { notFound, requireFound } from '../../lib/errors.ts';
+import { AppError, notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { companyCreate, companyList, companyRecord } from '../../lib/replies.ts';
 import { errorBodySchema, recordErrors } from '../../lib/schemas.ts';
@@ -76,7 +77,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Update a grant (fields left out keep their value; null clears notes or documentUrl)',
+          'Update a grant (fields left out keep their value; null clears notes, documentUrl, awardedAmount, awardedDate, periodStart or periodEnd)',
         params: idParams,
         body: grantPatchSchema,
         response: { 200: grantSchema, ...recordErrors },
@@ -85,6 +86,8 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const grant = await grants.update(user.companyId, request.params.id, request.body);
+      // One end of the period sent alone, before the other end stored.
+      if (grant === 'period-out-of-order') throw new AppError('INVALID_INPUT', PERIOD_ORDER);
       return requireFound(grant, 'Grant');
     },
   );

@@ -24,6 +24,7 @@ const dashboard = (changes: Partial<Dashboard>): Dashboard => ({
   recentInteractions: [],
   tasksDueSoon: { items: [], total: 0 },
   overdueTasks: { items: [], total: 0 },
+  requirementsDue: [],
   ...changes,
 });
 

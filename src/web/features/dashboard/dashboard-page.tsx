@@ -8,6 +8,7 @@ import { capitalise, formatDate, formatDateTime } from '../../lib/format.ts';
 import { useDashboard } from './api/dashboard-api.ts';
 import { CountCard } from './components/count-card.tsx';
 import { DashboardList } from './components/dashboard-list.tsx';
+import { RequirementsList } from './components/requirements-list.tsx';
 import { TasksList } from './components/tasks-list.tsx';
 
 export default function DashboardPage() {
@@ -86,6 +87,7 @@ export default function DashboardPage() {
               board="/tasks"
             />
           </SimpleGrid>
+          <RequirementsList requirements={data.requirementsDue} />
         </Stack>
       )}
     </>

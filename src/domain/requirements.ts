@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import {
+  choice,
+  companyRecordSchema,
+  dateTimeSchema,
+  NOTES_MAX,
+  optionalId,
+  optionalText,
+  requiredText,
+} from './common.ts';
+import { requirementStatuses, requirementTypes } from './grant-constants.ts';
+
+/** A grant's dated deliverable: a letter of inquiry, an application, a report, a site visit. */
+export const requirementSchema = companyRecordSchema({
+  grantId: z.number().int(),
+  name: z.string(),
+  type: z.enum(requirementTypes),
+  dueDate: z.string(),
+  status: z.enum(requirementStatuses),
+  /** A user of the company who delivers it; null when nobody is. */
+  assigneeId: z.number().int().nullable(),
+  notes: z.string().nullable(),
+});
+export type Requirement = z.infer<typeof requirementSchema>;
+
+export const ASSIGNEE_NOT_MEMBER = 'Assignee must be a member of your organization';
+
+/** What a form may send for a requirement. */
+const requirementFields = z.object({
+  name: requiredText('Name is required'),
+  type: choice(requirementTypes, 'Type is required', 'Invalid type value'),
+  dueDate: dateTimeSchema('Due date is required'),
+  status: choice(requirementStatuses, 'Status is required', 'Invalid status value'),
+  assigneeId: optionalId('Invalid assignee'),
+  notes: optionalText(NOTES_MAX),
+});
+
+export const requirementInputSchema = requirementFields.extend({
+  status: requirementFields.shape.status.default('pending'),
+});
+export type RequirementInput = z.input<typeof requirementInputSchema>;
+export type RequirementValues = z.output<typeof requirementInputSchema>;
+/** PATCH: a field left out keeps its value; null clears the assignee or the notes. */
+export const requirementPatchSchema = requirementFields.partial();
+
+/** A requirement on the dashboard: pending, due soon or overdue, with its grant's name. */
+export const dueRequirementSchema = requirementSchema.extend({ grantName: z.string() });
+export type DueRequirement = z.infer<typeof dueRequirementSchema>;

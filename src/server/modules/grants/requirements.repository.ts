@@ -1,0 +1,127 @@
+import { and, asc, eq, lt, type SQL } from 'drizzle-orm';
+import type {
+  DueRequirement,
+  Requirement,
+  RequirementValues,
+} from '../../../domain/requirements.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { grantOfRequirement } from '../../db/joins.ts';
+import { insertRow, updateRow } from '../../db/rows.ts';
+import { grantRequirements, grants } from '../../db/schema.ts';
+import { inCompany } from '../../db/scope.ts';
+import { grantExists } from './grants.repository.ts';
+
+const columns = {
+  id: grantRequirements.id,
+  grantId: grantRequirements.grantId,
+  name: grantRequirements.name,
+  type: grantRequirements.type,
+  dueDate: grantRequirements.dueDate,
+  status: grantRequirements.status,
+  assigneeId: grantRequirements.assigneeId,
+  notes: grantRequirements.notes,
+  companyId: grantRequirements.companyId,
+};
+
+const toRequirement = <Row extends { dueDate: Date }>(row: Row) => ({
+  ...row,
+  dueDate: row.dueDate.toISOString(),
+});
+
+/** The requirements of one grant; a grant of another company has none to show or touch. */
+export function createRequirementsRepository(db: Database) {
+  const ofGrant = (companyId: number, grantId: number) =>
+    and(eq(grantRequirements.companyId, companyId), eq(grantRequirements.grantId, grantId));
+  const byId = (companyId: number, grantId: number, requirementId: number) =>
+    and(ofGrant(companyId, grantId), eq(grantRequirements.id, requirementId));
+
+  return {
+    /** Soonest due first; null when the grant is not the company's. */
+    listForGrant(
+      companyId: number,
+      grantId: number,
+      within?: Transaction,
+    ): Promise<Requirement[] | null> {
+      return inCompany(within ?? db, companyId, async (tx) => {
+        if (!(await grantExists(tx, companyId, grantId))) return null;
+        const rows = await tx
+          .select(columns)
+          .from(grantRequirements)
+          .where(ofGrant(companyId, grantId))
+          .orderBy(asc(grantRequirements.dueDate), asc(grantRequirements.id));
+        return rows.map(toRequirement);
+      });
+    },
+
+    /**
+     * The company's pending requirements due before `before` (overdue ones included), soonest
+     * first, with their grant's name.
+     */
+    pendingDueBefore(
+      companyId: number,
+      before: Date,
+      within?: Transaction,
+    ): Promise<DueRequirement[]> {
+      const due: SQL | undefined = and(
+        eq(grantRequirements.companyId, companyId),
+        eq(grantRequirements.status, 'pending'),
+        lt(grantRequirements.dueDate, before),
+      );
+      return inCompany(within ?? db, companyId, async (tx) => {
+        const rows = await tx
+          .select({ ...columns, grantName: grants.name })
+          .from(grantRequirements)
+          .innerJoin(grants, grantOfRequirement)
+          .where(due)
+          .orderBy(asc(grantRequirements.dueDate), asc(grantRequirements.id));
+        return rows.map(toRequirement);
+      });
+    },
+
+    /** null when the grant is not the company's. */
+    async create(
+      companyId: number,
+      grantId: number,
+      values: RequirementValues,
+      within?: Transaction,
+    ): Promise<Requirement | null> {
+      return inCompany(within ?? db, companyId, async (tx) => {
+        if (!(await grantExists(tx, companyId, grantId))) return null;
+        const row = await insertRow(tx, grantRequirements, columns, {
+          ...values,
+          companyId,
+          grantId,
+        });
+        return toRequirement(row);
+      });
+    },
+
+    async update(
+      companyId: number,
+      grantId: number,
+      requirementId: number,
+      values: Partial<RequirementValues>,
+      within?: Transaction,
+    ): Promise<Requirement | null> {
+      const row = await inCompany(within ?? db, companyId, (tx) =>
+        updateRow(tx, grantRequirements, columns, byId(companyId, grantId, requirementId), values),
+      );
+      return row ? toRequirement(row) : null;
+    },
+
+    async remove(
+      companyId: number,
+      grantId: number,
+      requirementId: number,
+      within?: Transaction,
+    ): Promise<boolean> {
+      const deleted = await inCompany(within ?? db, companyId, (tx) =>
+        tx
+          .delete(grantRequirements)
+          .where(byId(companyId, grantId, requirementId))
+          .returning({ id: grantRequirements.id }),
+      );
+      return deleted.length > 0;
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { grantIdParams, grantRequirementParams } from '../../../domain/common.ts';
+import {
+  ASSIGNEE_NOT_MEMBER,
+  requirementInputSchema,
+  requirementPatchSchema,
+  requirementSchema,
+} from '../../../domain/requirements.ts';
+import { isMember } from '../../accounts/users.ts';
+import type { Transaction } from '../../db/client.ts';
+import { inCompany } from '../../db/scope.ts';
+import { AppError, notFound, requireFound } from '../../lib/errors.ts';
+import { requireUser } from '../../lib/guards.ts';
+import { recordErrors } from '../../lib/schemas.ts';
+import { createRequirementsRepository } from './requirements.repository.ts';
+
+const tags = ['requirements'];
+
+export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const requirements = createRequirementsRepository(app.db);
+
+  /** An assignee must be a user of the company, in the transaction that saves the requirement. */
+  const requireMember = async (
+    companyId: number,
+    assigneeId: number | null | undefined,
+    tx: Transaction,
+  ) => {
+    if (assigneeId && !(await isMember(tx, companyId, assigneeId))) {
+      throw new AppError('INVALID_INPUT', ASSIGNEE_NOT_MEMBER);
+    }
+  };
+
+  app.get(
+    '/grants/:grantId/requirements',
+    {
+      schema: {
+        tags,
+        summary: "A grant's requirements (reports, applications, site visits), soonest due first",
+        params: grantIdParams,
+        response: { 200: z.array(requirementSchema), ...recordErrors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const list = await requirements.listForGrant(user.companyId, request.params.grantId);
+      return requireFound(list, 'Grant');
+    },
+  );
+
+  app.post(
+    '/grants/:grantId/requirements',
+    {
+      schema: {
+        tags,
+        summary:
+          'Add a requirement to a grant (status defaults to pending; the assignee is a user of the company)',
+        params: grantIdParams,
+        body: requirementInputSchema,
+        response: { 201: requirementSchema, ...recordErrors },
+      },
+    },
+    async (request, reply) => {
+      const { companyId } = requireUser(request);
+      const requirement = await inCompany(app.db, companyId, async (tx) => {
+        await requireMember(companyId, request.body.assigneeId, tx);
+        return requirements.create(companyId, request.params.grantId, request.body, tx);
+      });
+      return reply.code(201).send(requireFound(requirement, 'Grant'));
+    },
+  );
+
+  app.patch(
+    '/grants/:grantId/requirements/:requirementId',
+    {
+      schema: {
+        tags,
+        summary:
+          'Update a requirement (fields left out keep their value; null clears assigneeId or notes)',
+        params: grantRequirementParams,
+        body: requirementPatchSchema,
+        response: { 200: requirementSchema, ...recordErrors },
+      },
+    },
+    async (request) => {
+      const { companyId } = requireUser(request);
+      const { grantId, requirementId } = request.params;
+      const requirement = await inCompany(app.db, companyId, async (tx) => {
+        await requireMember(companyId, request.body.assigneeId, tx);
+        return requirements.update(companyId, grantId, requirementId, request.body, tx);
+      });
+      return requireFound(requirement, 'Requirement');
+    },
+  );
+
+  app.delete(
+    '/grants/:grantId/requirements/:requirementId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a requirement',
+        params: grantRequirementParams,
+        response: { 204: z.null(), ...recordErrors },
+      },
+    },
+    async (request, reply) => {
+      const { companyId } = requireUser(request);
+      const { grantId, requirementId } = request.params;
+      if (!(await requirements.remove(companyId, grantId, requirementId))) {
+        throw notFound('Requirement');
+      }
+      return reply.code(204).send(null);
+    },
+  );
+};
