@@ -200,8 +200,9 @@ export function createFundersRepository(db: Database) {
         const [figures] = await tx
           .select({
             requested: sql<number>`coalesce(sum(${grants.amount}), 0)`.mapWith(Number),
+            // What was awarded, or what was asked for where the award's amount is not recorded.
             awarded:
-              sql<number>`coalesce(sum(${grants.amount}) filter (where ${grants.status} = 'awarded'), 0)`.mapWith(
+              sql<number>`coalesce(sum(coalesce(${grants.awardedAmount}, ${grants.amount})) filter (where ${grants.status} = 'awarded'), 0)`.mapWith(
                 Number,
               ),
             awardedCount: sql<number>`count(*) filter (where ${grants.status} = 'awarded')`.mapWith(
