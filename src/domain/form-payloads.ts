@@ -54,6 +54,12 @@ export function fromLocalInput(value: string): string {
   return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
 
+/** The day a date input shows for an instant, in the local time zone ('' for none). */
+export const toLocalDate = (iso: string | null) => (iso ? toLocalInput(iso).slice(0, 10) : '');
+
+/** The start of the day a date input names, local time, as ISO 8601 ('' stays ''). */
+export const fromLocalDate = (value: string) => (value ? fromLocalInput(`${value}T00:00`) : '');
+
 /** A select's value that may be unset: a number, or left out. */
 const chosenId = (value: string | null) => (value ? Number(value) : undefined);
 
@@ -81,17 +87,42 @@ export interface GrantFormValues {
   status: string;
   documentUrl: string;
   notes: string;
+  /** The award: an amount ('' for none) and days of date inputs ('' for none). */
+  awardedAmount: number | string;
+  awardedDate: string;
+  periodStart: string;
+  periodEnd: string;
 }
 
-/** Whole dollars, an ISO due date; an empty document URL or notes as for any optional text. */
+/**
+ * Whole dollars, an ISO due date; the optional fields (document URL, notes, the award's amount
+ * and days) as for any optional text: an emptied one is null in an edit, left out when new.
+ */
 export function grantPayload(values: GrantFormValues, { editing }: PayloadOptions): GrantInput {
-  const { notes, documentUrl, ...required } = values;
+  const { name, funder, notes, documentUrl } = values;
+  const awarded = String(values.awardedAmount).trim();
+  const optional = optionalFields(
+    {
+      notes,
+      documentUrl,
+      awardedDate: fromLocalDate(values.awardedDate),
+      periodStart: fromLocalDate(values.periodStart),
+      periodEnd: fromLocalDate(values.periodEnd),
+    },
+    editing,
+  );
   return {
-    ...required,
+    name,
+    funder,
     amount: parseAmount(values.amount),
     dueDate: fromLocalInput(values.dueDate),
     status: values.status as GrantInput['status'],
-    ...optionalFields({ notes, documentUrl }, editing),
+    ...optional,
+    ...(awarded !== ''
+      ? { awardedAmount: parseAmount(awarded) }
+      : editing
+        ? { awardedAmount: null }
+        : {}),
   };
 }
 

@@ -8,7 +8,9 @@ import {
   optionalText,
   requiredText,
 } from './common.ts';
-import { requirementStatuses, requirementTypes } from './grant-constants.ts';
+import { requirementStatuses, requirementTypes } from './requirement-constants.ts';
+
+export * from './requirement-constants.ts';
 
 /** A grant's dated deliverable: a letter of inquiry, an application, a report, a site visit. */
 export const requirementSchema = companyRecordSchema({

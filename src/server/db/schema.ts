@@ -15,15 +15,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { invitationStatuses, roles } from '../../domain/company.ts';
 import { funderTypes } from '../../domain/funders.ts';
-import {
-  grantStatuses,
-  requirementStatuses,
-  requirementTypes,
-  taskCategories,
-  taskStatuses,
-} from '../../domain/grants.ts';
+import { grantStatuses, taskCategories, taskStatuses } from '../../domain/grants.ts';
 import { interactionTypes } from '../../domain/interactions.ts';
 import { opportunityStages } from '../../domain/opportunities.ts';
+import { requirementStatuses, requirementTypes } from '../../domain/requirements.ts';
 
 export const userRole = pgEnum('user_role', roles);
 export const interactionType = pgEnum('interaction_type', interactionTypes);

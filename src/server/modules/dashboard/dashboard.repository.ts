@@ -22,9 +22,9 @@ import { startOfDay } from '../../../domain/due-dates.ts';
 import {
   activeGrantStatuses,
   openTaskStatuses,
-  REQUIREMENTS_DUE_WITHIN_DAYS,
   TASKS_DUE_WITHIN_DAYS,
 } from '../../../domain/grants.ts';
+import { REQUIREMENTS_DUE_WITHIN_DAYS } from '../../../domain/requirement-constants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { contactOfInteraction, grantOfTask } from '../../db/joins.ts';
 import { contacts, grants, grantTasks, interactions, listCounts } from '../../db/schema.ts';

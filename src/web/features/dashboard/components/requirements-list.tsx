@@ -1,9 +1,9 @@
 import { Badge, Group } from '@mantine/core';
+import { startOfDay } from '../../../../domain/due-dates.ts';
 import {
   REQUIREMENTS_DUE_WITHIN_DAYS,
   requirementTypeLabels,
-} from '../../../../domain/grant-constants.ts';
-import { startOfDay } from '../../../../domain/due-dates.ts';
+} from '../../../../domain/requirement-constants.ts';
 import type { DueRequirement } from '../../../../domain/requirements.ts';
 import { browserTimeZone, formatDate } from '../../../lib/format.ts';
 import { DashboardList } from './dashboard-list.tsx';

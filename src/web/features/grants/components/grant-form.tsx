@@ -1,8 +1,9 @@
-import { ScrollArea, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Fieldset, Group, ScrollArea, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   type GrantFormValues,
   grantPayload,
+  toLocalDate,
   toLocalInput,
 } from '../../../../domain/form-payloads.ts';
 import {
@@ -42,9 +43,21 @@ export function GrantForm({
       status: grant?.status ?? 'draft',
       documentUrl: grant?.documentUrl ?? '',
       notes: grant?.notes ?? '',
+      awardedAmount: grant?.awardedAmount ?? '',
+      awardedDate: toLocalDate(grant?.awardedDate ?? null),
+      periodStart: toLocalDate(grant?.periodStart ?? null),
+      periodEnd: toLocalDate(grant?.periodEnd ?? null),
     },
     validate: (values) => validatePayload(grantPayload(values, { editing })),
   });
+  const { values } = form;
+  // The award's fields show once the grant is awarded, or when they hold something already.
+  const showAward =
+    values.status === 'awarded' ||
+    [values.awardedAmount, values.awardedDate, values.periodStart, values.periodEnd].some(
+      (value) => String(value) !== '',
+    );
+  const status = form.getInputProps('status');
 
   if (!user) return <Text>Please log in to manage grants</Text>;
 
@@ -67,8 +80,39 @@ export function GrantForm({
               value: status,
               label: grantStatusLabels[status],
             }))}
-            {...form.getInputProps('status')}
+            {...status}
+            onChange={(next) => {
+              status.onChange(next);
+              // Awarded: the award's amount is asked for, prefilled with the amount requested.
+              if (next === 'awarded' && String(values.awardedAmount) === '') {
+                form.setFieldValue('awardedAmount', values.amount);
+              }
+            }}
           />
+          {showAward && (
+            <Fieldset legend="Award">
+              <Stack>
+                <AmountInput
+                  label="Awarded Amount"
+                  withAsterisk={false}
+                  {...form.getInputProps('awardedAmount')}
+                />
+                <TextInput
+                  label="Awarded Date"
+                  type="date"
+                  {...form.getInputProps('awardedDate')}
+                />
+                <Group grow align="flex-start">
+                  <TextInput
+                    label="Period Start"
+                    type="date"
+                    {...form.getInputProps('periodStart')}
+                  />
+                  <TextInput label="Period End" type="date" {...form.getInputProps('periodEnd')} />
+                </Group>
+              </Stack>
+            </Fieldset>
+          )}
           <TextInput
             label="Document URL"
             type="url"
