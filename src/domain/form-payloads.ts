@@ -7,6 +7,7 @@ import type { ContactInput } from './contacts.ts';
 import type { GrantInput, TaskInput } from './grants.ts';
 import type { InteractionInput } from './interactions.ts';
 import type { OpportunityInput, OpportunityStage } from './opportunities.ts';
+import type { RequirementInput } from './requirements.ts';
 
 /** Whether the form edits an existing record (PATCH) or creates one. */
 interface PayloadOptions {
@@ -190,6 +191,35 @@ export function taskPayload(values: TaskFormValues) {
     dueDate: fromLocalInput(values.dueDate),
     status: values.status,
   } satisfies Record<keyof TaskInput, unknown>;
+}
+
+export interface RequirementFormValues {
+  name: string;
+  type: string | null;
+  dueDate: string;
+  status: string;
+  /** The chosen user's id as the select holds it; null for nobody. */
+  assigneeId: string | null;
+  notes: string;
+}
+
+/**
+ * A requirement's fields (its grant goes in the URL). Nobody chosen is null in an edit, so
+ * clearing the assignee unassigns; notes as any optional text.
+ */
+export function requirementPayload(
+  values: RequirementFormValues,
+  { editing }: PayloadOptions,
+): RequirementInput {
+  const assigneeId = chosenId(values.assigneeId);
+  return {
+    name: values.name,
+    type: (values.type ?? undefined) as RequirementInput['type'],
+    dueDate: fromLocalInput(values.dueDate),
+    status: values.status as RequirementInput['status'],
+    ...(assigneeId !== undefined ? { assigneeId } : editing ? { assigneeId: null } : {}),
+    ...optionalFields({ notes: values.notes }, editing),
+  };
 }
 
 export type CompanyProfileFormValues = Required<Record<keyof CompanyProfileInput, string>>;

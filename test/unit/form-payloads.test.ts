@@ -16,6 +16,7 @@ import {
   parseAmount,
   type TaskFormValues,
   taskPayload,
+  toLocalDate,
   toLocalInput,
 } from '../../src/domain/form-payloads.ts';
 import { grantInputSchema, grantPatchSchema, taskInputSchema } from '../../src/domain/grants.ts';
@@ -112,28 +113,57 @@ describe('grantPayload', () => {
     status: 'submitted',
     documentUrl: 'https://example.org/call.pdf',
     notes: 'Second round',
+    awardedAmount: '20000',
+    awardedDate: '2026-09-01',
+    periodStart: '2026-10-01',
+    periodEnd: '2027-09-30',
   };
-  const cleared: GrantFormValues = { ...filled, documentUrl: '', notes: '  ' };
+  const cleared: GrantFormValues = {
+    ...filled,
+    documentUrl: '',
+    notes: '  ',
+    awardedAmount: '',
+    awardedDate: '',
+    periodStart: '',
+    periodEnd: '',
+  };
+  const localMidnight = (day: string) => new Date(`${day}T00:00`).toISOString();
 
   it('sends whole dollars, an ISO due date and the filled optional fields', () => {
     expect(grantPayload(filled, { editing: false })).toEqual({
       ...filled,
       amount: 25000,
       dueDate: ISO,
+      awardedAmount: 20000,
+      // A day of a date input is the start of that day where the user is.
+      awardedDate: localMidnight('2026-09-01'),
+      periodStart: localMidnight('2026-10-01'),
+      periodEnd: localMidnight('2027-09-30'),
     });
+    expect(toLocalDate(localMidnight('2027-09-30'))).toBe('2027-09-30');
+    expect(toLocalDate(null)).toBe('');
   });
 
-  it('leaves an empty document URL and notes out of a new grant', () => {
+  it('leaves an empty document URL, notes and award out of a new grant', () => {
     const payload = grantPayload(cleared, { editing: false });
-    expect(payload).not.toHaveProperty('documentUrl');
-    expect(payload).not.toHaveProperty('notes');
+    for (const field of ['documentUrl', 'notes', 'awardedAmount', 'awardedDate', 'periodEnd']) {
+      expect(payload).not.toHaveProperty(field);
+    }
     expect(grantInputSchema.safeParse(payload).success).toBe(true);
   });
 
-  it('sends a document URL and notes cleared in an edit as null', () => {
+  it('sends a document URL, notes and an award cleared in an edit as null', () => {
     const payload = grantPayload(cleared, { editing: true });
-    expect(payload).toMatchObject({ documentUrl: null, notes: null });
-    expect(grantPatchSchema.parse(payload)).toMatchObject({ documentUrl: null, notes: null });
+    const nulls = {
+      documentUrl: null,
+      notes: null,
+      awardedAmount: null,
+      awardedDate: null,
+      periodStart: null,
+      periodEnd: null,
+    };
+    expect(payload).toMatchObject(nulls);
+    expect(grantPatchSchema.parse(payload)).toMatchObject(nulls);
   });
 });
 

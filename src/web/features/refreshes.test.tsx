@@ -30,6 +30,12 @@ import {
   useUpdateGrant,
 } from './grants/api/grants-api.ts';
 import {
+  requirementKeys,
+  useCreateRequirement,
+  useDeleteRequirement,
+  useUpdateRequirement,
+} from './grants/api/requirements-api.ts';
+import {
   taskKeys,
   useCreateTask,
   useDeleteTask,
@@ -140,6 +146,7 @@ const grantScreens = {
   pipeline: grantKeys.pipeline(),
   grantPage: grantKeys.one(4),
   grantPageTasks: taskKeys.ofGrant(4),
+  grantPageRequirements: requirementKeys.ofGrant(4),
   funderGrants: grantKeys.list({ funder: 'Hope Trust', limit: 10 }),
 };
 
@@ -149,6 +156,13 @@ const taskScreens = {
   tasksBoard: taskKeys.boardList({}),
   filteredTasksBoard: taskKeys.boardList({ q: 'report', due: 'this-week', tz: 'UTC' }),
   // The dashboard lists the tasks due soon and the overdue ones.
+  dashboard: dashboardKeys.all,
+};
+
+const requirement = { grantId: 4, requirementId: 6, input: { name: 'Interim report' } };
+const requirementScreens = {
+  grantPageRequirements: requirementKeys.ofGrant(4),
+  // The dashboard lists the pending requirements due soon and the overdue ones.
   dashboard: dashboardKeys.all,
 };
 
@@ -194,6 +208,9 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
   ['editing a task', useUpdateTask, task, taskScreens],
   ['moving a task on the board', useSetTaskStatus, { ...task, status: 'done' }, taskScreens],
   ['deleting a task', useDeleteTask, task, taskScreens],
+  ['adding a requirement', useCreateRequirement, requirement, requirementScreens],
+  ['delivering or editing a requirement', useUpdateRequirement, requirement, requirementScreens],
+  ['deleting a requirement', useDeleteRequirement, requirement, requirementScreens],
   ...(
     [
       ['adding an opportunity', useCreateOpportunity, { name: 'Gala' }],

@@ -1,9 +1,19 @@
 import { Card, Grid, Stack } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { RecordPage } from '../../components/record-page.tsx';
-import { OrganizationContactsCard } from '../../features/contacts/components/organization-contacts-card.tsx';
 import { grantKind } from '../../features/grants/components/grant-kind.ts';
 import { GrantSummary } from '../../features/grants/components/grant-summary.tsx';
 import { GrantTasksSection } from '../../features/grants/components/grant-tasks-section.tsx';
+
+// The sections beside the grant's own facts and tasks load their code as they load their data.
+const GrantRequirementsSection = lazy(
+  () => import('../../features/grants/components/grant-requirements-section.tsx'),
+);
+const OrganizationContactsCard = lazy(() =>
+  import('../../features/contacts/components/organization-contacts-card.tsx').then((m) => ({
+    default: m.OrganizationContactsCard,
+  })),
+);
 
 export default function GrantDetailPage() {
   return (
@@ -18,10 +28,21 @@ export default function GrantDetailPage() {
                 <GrantSummary grant={data} />
               </Card>
               <GrantTasksSection grantId={data.id} grantName={data.name} />
+              <Suspense
+                fallback={
+                  <Card withBorder padding="lg">
+                    Loading requirements...
+                  </Card>
+                }
+              >
+                <GrantRequirementsSection grantId={data.id} />
+              </Suspense>
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 4 }}>
-            <OrganizationContactsCard organization={data.funder} />
+            <Suspense fallback={null}>
+              <OrganizationContactsCard organization={data.funder} />
+            </Suspense>
           </Grid.Col>
         </Grid>
       )}

@@ -116,4 +116,43 @@ describe('the dashboard', () => {
     expect(within(dueSoon).getByText('Showing 10 of 12')).toBeTruthy();
     expect(boardLink(dueSoon)).toBe('/tasks');
   });
+
+  it('lists the requirements due, each leading to its grant, the late ones marked Overdue', async () => {
+    const requirement = (id: number, name: string, dueDate: string) => ({
+      id,
+      grantId: 50 + id,
+      grantName: `Grant ${id}`,
+      name,
+      type: 'interim_report' as const,
+      dueDate,
+      status: 'pending' as const,
+      assigneeId: null,
+      notes: null,
+      companyId: 1,
+    });
+    const day = 86_400_000;
+    renderPage(<DashboardPage />, {
+      answer: byPath({
+        '/api/dashboard': {
+          body: dashboard({
+            requirementsDue: [
+              requirement(1, 'Late report', new Date(Date.now() - 3 * day).toISOString()),
+              requirement(2, 'Next report', new Date(Date.now() + 3 * day).toISOString()),
+            ],
+          }),
+        },
+      }),
+    });
+    const due = await section('Grant Requirements Due');
+    const items = within(due).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(
+      within(items[0] as HTMLElement)
+        .getByRole('link', { name: 'Late report' })
+        .getAttribute('href'),
+    ).toBe('/grants/51');
+    expect(within(items[0] as HTMLElement).getByText('Interim report · Grant 1')).toBeTruthy();
+    expect(within(items[0] as HTMLElement).getByText('Overdue')).toBeTruthy();
+    expect(within(items[1] as HTMLElement).queryByText('Overdue')).toBeNull();
+  });
 });

@@ -7,7 +7,10 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { FunderLink } from '../../funders/components/funder-link.tsx';
 import { GrantStatusBadge } from './grant-status-badge.tsx';
 
-/** A grant's facts: funder, amount, due date with calendar links, status, document and notes. */
+/**
+ * A grant's facts: funder, amount, status, due date with calendar links, the award once there is
+ * one, document and notes.
+ */
 export function GrantSummary({ grant }: { grant: Grant }) {
   return (
     <DetailsList>
@@ -32,6 +35,24 @@ export function GrantSummary({ grant }: { grant: Grant }) {
           }}
         />
       </Detail>
+      {(grant.awardedAmount !== null ||
+        grant.awardedDate ||
+        grant.periodStart ||
+        grant.periodEnd) && (
+        <Group gap="xl">
+          {grant.awardedAmount !== null && (
+            <Detail label="Awarded Amount">{formatMoney(grant.awardedAmount)}</Detail>
+          )}
+          {grant.awardedDate && (
+            <Detail label="Awarded Date">{formatDate(grant.awardedDate)}</Detail>
+          )}
+          {(grant.periodStart || grant.periodEnd) && (
+            <Detail label="Grant Period">
+              {`${grant.periodStart ? formatDate(grant.periodStart) : '…'} – ${grant.periodEnd ? formatDate(grant.periodEnd) : '…'}`}
+            </Detail>
+          )}
+        </Group>
+      )}
       {grant.documentUrl && (
         <Anchor href={grant.documentUrl} target="_blank" rel="noopener noreferrer">
           View Document <IconExternalLink size={14} aria-hidden="true" />

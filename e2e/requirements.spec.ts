@@ -1,0 +1,141 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, openDashboard, test } from './fixtures.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** A datetime-local value some days from now (negative: in the past). */
+function localInDays(days: number) {
+  const d = new Date(Date.now() + days * DAY);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T10:00`;
+}
+
+async function createGrant(page: Page, name: string) {
+  const response = await page.request.post('/api/grants', {
+    data: {
+      name,
+      funder: 'River Trust',
+      amount: 40_000,
+      dueDate: new Date(Date.now() + 30 * DAY).toISOString(),
+      status: 'submitted',
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: number };
+}
+
+// Each test signs in through the API as the admin of a company of its own.
+test.use({ session: 'own' });
+
+test.beforeEach(async ({ page }) => {
+  await openDashboard(page);
+});
+
+test('awarding a grant asks for the award, prefilled with the request, and clearing it clears it', async ({
+  page,
+}) => {
+  const grant = await createGrant(page, 'Reading Rooms');
+  await page.goto(`/grants/${grant.id}`);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Grant' });
+  await expect(dialog.getByLabel('Awarded Amount')).toHaveCount(0);
+
+  await dialog.getByRole('textbox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Awarded' }).click();
+  await expect(dialog.getByLabel('Awarded Amount')).toHaveValue('$40,000');
+  await dialog.getByLabel('Awarded Amount').fill('35000');
+  await dialog.getByLabel('Awarded Date').fill('2026-09-01');
+  await dialog.getByLabel('Period Start').fill('2026-10-01');
+  await dialog.getByLabel('Period End').fill('2026-09-30');
+  await dialog.getByRole('button', { name: 'Update Grant' }).click();
+  await expect(dialog.getByText('The period cannot end before it starts')).toBeVisible();
+  await dialog.getByLabel('Period End').fill('2027-09-30');
+  await dialog.getByRole('button', { name: 'Update Grant' }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(page.getByText('$35,000')).toBeVisible();
+  await expect(page.getByText('September 1, 2026')).toBeVisible();
+  await expect(page.getByText('October 1, 2026 – September 30, 2027')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('October 1, 2026 – September 30, 2027')).toBeVisible();
+
+  // Emptied, the award is cleared, not kept.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await dialog.getByLabel('Awarded Amount').fill('');
+  await dialog.getByLabel('Period End').fill('');
+  await dialog.getByRole('button', { name: 'Update Grant' }).click();
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await expect(page.getByText('$35,000')).toHaveCount(0);
+  await expect(page.getByText('October 1, 2026 – …')).toBeVisible();
+  const stored = await (await page.request.get(`/api/grants/${grant.id}`)).json();
+  expect(stored).toMatchObject({ awardedAmount: null, periodEnd: null });
+});
+
+test("a grant's requirements: add, assign, deliver, edit and delete; the dashboard shows those due", async ({
+  page,
+}) => {
+  const grant = await createGrant(page, 'Library Literacy');
+  await page.goto(`/grants/${grant.id}`);
+  const section = page.getByRole('region', { name: 'Requirements' });
+  await expect(
+    section.getByText('No requirements yet: add the reports and deliverables the funder asks for.'),
+  ).toBeVisible();
+
+  await section.getByRole('button', { name: 'New Requirement' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Requirement' });
+  await dialog.getByRole('button', { name: 'Add Requirement' }).click();
+  await expect(dialog.getByText('Name is required')).toBeVisible();
+  await expect(dialog.getByText('Type is required')).toBeVisible();
+  await dialog.getByLabel('Name').fill('Interim report');
+  await dialog.getByRole('textbox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Interim report' }).click();
+  await dialog.getByLabel('Due Date').fill(localInDays(-2));
+  await dialog.getByRole('textbox', { name: 'Assignee' }).click();
+  await page.getByRole('option').first().click();
+  await dialog.getByLabel('Notes').fill('Outcomes for the first half year');
+  await dialog.getByRole('button', { name: 'Add Requirement' }).click();
+  await expect(page.getByText('Requirement added')).toBeVisible();
+
+  const item = section.getByRole('listitem').filter({ hasText: 'Interim report' });
+  await expect(item.getByText('Overdue')).toBeVisible();
+  await expect(item.getByText(/^Assigned to /)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The dashboard lists it as due.
+  await openDashboard(page);
+  const due = page.getByRole('region', { name: 'Grant Requirements Due' });
+  await expect(due.getByRole('link', { name: 'Interim report' })).toBeVisible();
+  await expect(due.getByText('Interim report · Library Literacy')).toBeVisible();
+  await due.getByRole('link', { name: 'Interim report' }).click();
+  await expect(page).toHaveURL(new RegExp(`/grants/${grant.id}$`));
+
+  // Delivered: no longer late, and off the dashboard.
+  await item.getByLabel('Status of Interim report').selectOption('submitted');
+  await expect(page.getByText('Requirement status updated')).toBeVisible();
+  await expect(item.getByText('Overdue')).toHaveCount(0);
+
+  // Edited: the assignee cleared is cleared.
+  await item.getByRole('button', { name: 'Edit Interim report' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Requirement' });
+  await edit.getByLabel('Name').fill('Six-month report');
+  await edit.getByRole('button', { name: 'Clear assignee' }).click();
+  await edit.getByRole('button', { name: 'Update Requirement' }).click();
+  await expect(page.getByText('Requirement updated')).toBeVisible();
+  const renamed = section.getByRole('listitem').filter({ hasText: 'Six-month report' });
+  await expect(renamed.getByText('Unassigned')).toBeVisible();
+  await page.reload();
+  await expect(renamed.getByText('Unassigned')).toBeVisible();
+
+  await openDashboard(page);
+  await expect(
+    page
+      .getByRole('region', { name: 'Grant Requirements Due' })
+      .getByText('No requirements due in the next 14 days'),
+  ).toBeVisible();
+
+  await page.goto(`/grants/${grant.id}`);
+  await renamed.getByRole('button', { name: 'Delete Six-month report' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Requirement deleted')).toBeVisible();
+  await expect(renamed).toHaveCount(0);
+});

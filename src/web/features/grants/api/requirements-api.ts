@@ -1,0 +1,60 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Requirement, RequirementInput } from '../../../../domain/requirements.ts';
+import { api } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/mutations.ts';
+import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
+
+/**
+ * One grant's requirements. They sit under the grants key, so whatever refreshes grants (a
+ * grant deleted takes its requirements with it) refreshes them too.
+ */
+export const requirementKeys = {
+  ofGrant: (grantId: number) => ['/api/grants', 'requirements', grantId] as const,
+};
+
+const requirementsUrl = (grantId: number, requirementId?: number) =>
+  `/api/grants/${grantId}/requirements${requirementId === undefined ? '' : `/${requirementId}`}`;
+
+export const grantRequirementsQueryOptions = (grantId: number) =>
+  queryOptions({
+    queryKey: requirementKeys.ofGrant(grantId),
+    queryFn: () => api.get<Requirement[]>(requirementsUrl(grantId)),
+  });
+
+export const useGrantRequirements = (grantId: number) =>
+  useQuery(grantRequirementsQueryOptions(grantId));
+
+/** A requirement shows on its grant's page, and on the dashboard when due soon or overdue. */
+const afterChange = ({ grantId }: { grantId: number }) => [
+  requirementKeys.ofGrant(grantId),
+  dashboardKeys.all,
+];
+
+export const useCreateRequirement = () =>
+  useInvalidatingMutation(
+    ({ grantId, input }: { grantId: number; input: RequirementInput }) =>
+      api.post<Requirement>(requirementsUrl(grantId), input),
+    afterChange,
+  );
+
+/** The whole form, or one field (the status select). */
+export const useUpdateRequirement = () =>
+  useInvalidatingMutation(
+    ({
+      grantId,
+      requirementId,
+      input,
+    }: {
+      grantId: number;
+      requirementId: number;
+      input: Partial<RequirementInput>;
+    }) => api.patch<Requirement>(requirementsUrl(grantId, requirementId), input),
+    afterChange,
+  );
+
+export const useDeleteRequirement = () =>
+  useInvalidatingMutation(
+    ({ grantId, requirementId }: { grantId: number; requirementId: number }) =>
+      api.delete<unknown>(requirementsUrl(grantId, requirementId)),
+    afterChange,
+  );

@@ -1,0 +1,179 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { lazy, useState } from 'react';
+import { startOfDay } from '../../../../domain/due-dates.ts';
+import {
+  type RequirementStatus,
+  requirementStatuses,
+  requirementStatusLabels,
+  requirementTypeLabels,
+} from '../../../../domain/requirement-constants.ts';
+import type { Requirement } from '../../../../domain/requirements.ts';
+import { confirmDelete } from '../../../components/confirm-delete.tsx';
+import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { browserTimeZone, formatDate } from '../../../lib/format.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useTeam } from '../../company/api/company-api.ts';
+import {
+  useDeleteRequirement,
+  useGrantRequirements,
+  useUpdateRequirement,
+} from '../api/requirements-api.ts';
+
+const RequirementDialog = lazy(() => import('./requirement-dialog.tsx'));
+
+/**
+ * 'Requirements': what the funder asks for and when (a letter of inquiry, reports, a site visit),
+ * soonest due first, each with its status, who delivers it, and whether it is late.
+ */
+export default function GrantRequirementsSection({ grantId }: { grantId: number }) {
+  const requirements = useGrantRequirements(grantId);
+  const team = useTeam();
+  const update = useUpdateRequirement();
+  const remove = useDeleteRequirement();
+  const [dialog, setDialog] = useState<{ requirement?: Requirement } | null>(null);
+  const names = new Map((team.data ?? []).map((member) => [member.id, member.name]));
+  const today = startOfDay(new Date(), browserTimeZone()).getTime();
+
+  const setStatus = async (requirement: Requirement, status: RequirementStatus) => {
+    if (status === requirement.status) return;
+    try {
+      await update.mutateAsync({ grantId, requirementId: requirement.id, input: { status } });
+      notifySuccess('Requirement status updated');
+    } catch (error) {
+      notifyError('Error updating requirement', errorMessage(error));
+    }
+  };
+  const askDelete = (requirement: Requirement) =>
+    confirmDelete({
+      title: 'Delete requirement',
+      message: `Delete ${requirement.name}? This cannot be undone.`,
+      onConfirm: async () => {
+        try {
+          await remove.mutateAsync({ grantId, requirementId: requirement.id });
+          notifySuccess('Requirement deleted');
+        } catch (error) {
+          notifyError('Error deleting requirement', errorMessage(error));
+        }
+      },
+    });
+
+  const list = requirements.data ?? [];
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="grant-requirements">
+      <Group justify="space-between" mb="md">
+        <Title order={2} size="h4" id="grant-requirements">
+          Requirements
+        </Title>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} aria-hidden="true" />}
+          onClick={() => setDialog({})}
+        >
+          New Requirement
+        </Button>
+      </Group>
+      {requirements.isPending && <Text c="dimmed">Loading requirements...</Text>}
+      {requirements.isError && (
+        <Text c="red" role="alert">
+          {errorMessage(requirements.error)}
+        </Text>
+      )}
+      {requirements.isSuccess && list.length === 0 && (
+        <Text c="dimmed">
+          No requirements yet: add the reports and deliverables the funder asks for.
+        </Text>
+      )}
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {list.map((requirement) => {
+          const assignee =
+            requirement.assigneeId === null ? null : names.get(requirement.assigneeId);
+          const late = requirement.status === 'pending' && Date.parse(requirement.dueDate) < today;
+          return (
+            <li key={requirement.id}>
+              <Card withBorder padding="sm" radius="sm">
+                <Group justify="space-between" align="flex-start">
+                  <div style={{ flex: '1 1 16rem' }}>
+                    <Text fw={500}>{requirement.name}</Text>
+                    <Group gap="xs" mt={4}>
+                      <Badge variant="light" size="sm">
+                        {requirementTypeLabels[requirement.type]}
+                      </Badge>
+                      <Text size="sm">Due {formatDate(requirement.dueDate)}</Text>
+                      {late && (
+                        <Badge color="red" variant="light" size="sm">
+                          Overdue
+                        </Badge>
+                      )}
+                    </Group>
+                    <Text size="sm" c="dimmed" mt={4}>
+                      {assignee ? `Assigned to ${assignee}` : 'Unassigned'}
+                    </Text>
+                    {requirement.notes && (
+                      <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
+                        {requirement.notes}
+                      </Text>
+                    )}
+                  </div>
+                  <Group gap="xs" wrap="nowrap">
+                    <NativeSelect
+                      aria-label={`Status of ${requirement.name}`}
+                      size="xs"
+                      w={130}
+                      value={requirement.status}
+                      disabled={update.isPending}
+                      onChange={(event) =>
+                        void setStatus(requirement, event.currentTarget.value as RequirementStatus)
+                      }
+                      data={requirementStatuses.map((status) => ({
+                        value: status,
+                        label: requirementStatusLabels[status],
+                      }))}
+                    />
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={`Edit ${requirement.name}`}
+                      onClick={() => setDialog({ requirement })}
+                    >
+                      <IconPencil size={16} aria-hidden="true" />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete ${requirement.name}`}
+                      onClick={() => askDelete(requirement)}
+                    >
+                      <IconTrash size={16} aria-hidden="true" />
+                    </ActionIcon>
+                  </Group>
+                </Group>
+              </Card>
+            </li>
+          );
+        })}
+      </Stack>
+      <LoadWhenOpened opened={dialog !== null}>
+        <RequirementDialog
+          opened={dialog !== null}
+          onClose={() => setDialog(null)}
+          grantId={grantId}
+          requirement={dialog?.requirement}
+          team={team.data ?? []}
+        />
+      </LoadWhenOpened>
+    </Card>
+  );
+}

@@ -1,0 +1,145 @@
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { TeamMember } from '../../../../domain/company.ts';
+import {
+  type RequirementFormValues,
+  requirementPayload,
+  toLocalInput,
+} from '../../../../domain/form-payloads.ts';
+import {
+  type Requirement,
+  requirementInputSchema,
+  requirementStatuses,
+  requirementStatusLabels,
+  requirementTypeLabels,
+  requirementTypes,
+} from '../../../../domain/requirements.ts';
+import { DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
+import { SaveButton } from '../../../components/save-button.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { useCreateRequirement, useUpdateRequirement } from '../api/requirements-api.ts';
+
+const validateInput = zodResolver(requirementInputSchema);
+
+/** 'New Requirement' for a grant, or the edit dialog of `requirement`. */
+export default function RequirementDialog({
+  opened,
+  onClose,
+  grantId,
+  requirement,
+  team,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  grantId: number;
+  requirement: Requirement | undefined;
+  /** Who may deliver it: the company's users. */
+  team: TeamMember[];
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={requirement ? 'Edit Requirement' : 'New Requirement'}
+      size="lg"
+    >
+      {opened && (
+        <RequirementForm
+          grantId={grantId}
+          requirement={requirement}
+          team={team}
+          onSaved={onClose}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function RequirementForm({
+  grantId,
+  requirement,
+  team,
+  onSaved,
+}: {
+  grantId: number;
+  requirement: Requirement | undefined;
+  team: TeamMember[];
+  onSaved: () => void;
+}) {
+  const create = useCreateRequirement();
+  const update = useUpdateRequirement();
+  const editing = requirement !== undefined;
+  const form = useForm<RequirementFormValues>({
+    initialValues: {
+      name: requirement?.name ?? '',
+      type: requirement?.type ?? null,
+      dueDate: requirement ? toLocalInput(requirement.dueDate) : '',
+      status: requirement?.status ?? 'pending',
+      assigneeId: requirement?.assigneeId ? String(requirement.assigneeId) : null,
+      notes: requirement?.notes ?? '',
+    },
+    validate: (values) => validateInput(requirementPayload(values, { editing })),
+  });
+
+  const save = form.onSubmit(async (values) => {
+    const input = requirementPayload(values, { editing });
+    try {
+      if (requirement) {
+        await update.mutateAsync({ grantId, requirementId: requirement.id, input });
+        notifySuccess('Requirement updated');
+      } else {
+        await create.mutateAsync({ grantId, input });
+        notifySuccess('Requirement added');
+      }
+      onSaved();
+    } catch (error) {
+      notifyError(
+        editing ? 'Failed to update requirement' : 'Failed to add requirement',
+        errorMessage(error),
+      );
+    }
+  });
+
+  return (
+    <form onSubmit={save} noValidate>
+      <Stack>
+        <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
+        <Select
+          label="Type"
+          withAsterisk
+          placeholder="Choose a type"
+          data={requirementTypes.map((type) => ({
+            value: type,
+            label: requirementTypeLabels[type],
+          }))}
+          {...form.getInputProps('type')}
+        />
+        <DateTimeInput label="Due Date" {...form.getInputProps('dueDate')} />
+        <Select
+          label="Status"
+          allowDeselect={false}
+          data={requirementStatuses.map((status) => ({
+            value: status,
+            label: requirementStatusLabels[status],
+          }))}
+          {...form.getInputProps('status')}
+        />
+        <Select
+          label="Assignee"
+          placeholder="Unassigned"
+          clearable
+          // A button keyboards and screen readers reach too (Mantine hides it from them).
+          clearButtonProps={{ 'aria-label': 'Clear assignee', 'aria-hidden': false, tabIndex: 0 }}
+          data={team.map((member) => ({ value: String(member.id), label: member.name }))}
+          {...form.getInputProps('assigneeId')}
+        />
+        <GrowingTextarea label="Notes" {...form.getInputProps('notes')} />
+        <SaveButton pending={create.isPending || update.isPending}>
+          {editing ? 'Update Requirement' : 'Add Requirement'}
+        </SaveButton>
+      </Stack>
+    </form>
+  );
+}
