@@ -86,16 +86,18 @@ function foldLine(line: string): string[] {
   return lines;
 }
 
-/** A one-event iCalendar file, for any calendar application: CRLF line ends, folded lines. */
-export function icsFile(event: CalendarEvent, uid: string, now = new Date()): string {
+/** An event of a calendar file, with the id that keeps it one event however often it is read. */
+export interface CalendarEntry {
+  event: CalendarEvent;
+  uid: string;
+}
+
+/** One VEVENT's content lines. */
+function eventLines({ event, uid }: CalendarEntry, now: Date): string[] {
   const { start, end } = eventSpan(event);
   const dateProperty = (name: string, value: string) =>
     event.allDay ? `${name};VALUE=DATE:${value}` : `${name}:${value}`;
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Grantwell//Grantwell CRM//EN',
-    'CALSCALE:GREGORIAN',
+  return [
     'BEGIN:VEVENT',
     `UID:${escapeText(uid)}`,
     `DTSTAMP:${utcStamp(now)}`,
@@ -104,10 +106,29 @@ export function icsFile(event: CalendarEvent, uid: string, now = new Date()): st
     `SUMMARY:${escapeText(event.title)}`,
     ...(event.details ? [`DESCRIPTION:${escapeText(event.details)}`] : []),
     'END:VEVENT',
+  ];
+}
+
+/**
+ * An iCalendar file of `entries`, for any calendar application: CRLF line ends, folded lines.
+ * With `name`, calendar applications that subscribe to it show that name.
+ */
+export function icsCalendar(entries: CalendarEntry[], now = new Date(), name?: string): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Grantwell//Grantwell CRM//EN',
+    'CALSCALE:GREGORIAN',
+    ...(name ? ['METHOD:PUBLISH', `X-WR-CALNAME:${escapeText(name)}`] : []),
+    ...entries.flatMap((entry) => eventLines(entry, now)),
     'END:VCALENDAR',
   ];
   return `${lines.flatMap(foldLine).join('\r\n')}\r\n`;
 }
+
+/** A one-event iCalendar file (the .ics download of one deadline). */
+export const icsFile = (event: CalendarEvent, uid: string, now = new Date()): string =>
+  icsCalendar([{ event, uid }], now);
 
 /**
  * A task's due date as an all-day event named after the task and its grant, with the id that
@@ -126,3 +147,56 @@ export const taskDeadline = (
     allDay: true,
   },
 });
+
+/** The deadlines of a company, as its calendar subscription shows them. */
+export interface CompanyDeadlines {
+  grants: { id: number; name: string; funder: string; dueDate: Date; status: string }[];
+  tasks: { id: number; name: string; description: string; dueDate: Date; grantName: string }[];
+  requirements: {
+    id: number;
+    name: string;
+    typeLabel: string;
+    statusLabel: string;
+    dueDate: Date;
+    grantName: string;
+  }[];
+}
+
+/**
+ * Each deadline as an event at its due time (a subscription is read by calendars in any time
+ * zone, so the instant, not a day, is what it can say), with the uid the single-event links give
+ * the same deadline.
+ */
+export function deadlineEntries({
+  grants,
+  tasks,
+  requirements,
+}: CompanyDeadlines): CalendarEntry[] {
+  const at = (start: Date) => ({ start, allDay: false, durationMinutes: 30 });
+  return [
+    ...grants.map((grant) => ({
+      uid: `grant-${grant.id}@grantwell`,
+      event: {
+        title: `${grant.name} due`,
+        details: `Funder: ${grant.funder}`,
+        ...at(grant.dueDate),
+      },
+    })),
+    ...tasks.map((task) => ({
+      uid: `task-${task.id}@grantwell`,
+      event: {
+        title: `${task.name} (${task.grantName})`,
+        details: task.description,
+        ...at(task.dueDate),
+      },
+    })),
+    ...requirements.map((requirement) => ({
+      uid: `requirement-${requirement.id}@grantwell`,
+      event: {
+        title: `${requirement.typeLabel}: ${requirement.name} (${requirement.grantName})`,
+        details: `Status: ${requirement.statusLabel}`,
+        ...at(requirement.dueDate),
+      },
+    })),
+  ];
+}

@@ -15,6 +15,7 @@ import { createUploadMemory } from './lib/uploads.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
 import { profileRoutes } from './modules/auth/profile.routes.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     dashboardRoutes,
     opportunitiesRoutes,
     fundersRoutes,
+    calendarRoutes,
     companyRoutes,
     invitationsRoutes,
   ]) {

@@ -298,6 +298,22 @@ const rows: Row[] = [
     expect: [401, 200, 200, 404],
   },
   {
+    route: 'GET /api/user/calendar-feed',
+    request: () => ({ url: '/api/user/calendar-feed' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/user/calendar-feed',
+    request: () => ({ url: '/api/user/calendar-feed', payload: {} }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    // The address is the key: no session needed, and one that opens no feed is not found.
+    route: 'GET /api/calendar/:file',
+    request: () => ({ url: `/api/calendar/${'A'.repeat(43)}.ics` }),
+    expect: [404, 404, 404, 404],
+  },
+  {
     route: 'GET /api/dashboard',
     request: () => ({ url: '/api/dashboard' }),
     expect: [401, 200, 200, 200],

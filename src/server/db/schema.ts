@@ -90,6 +90,29 @@ export const sessions = pgTable(
 );
 
 /**
+ * A user's calendar subscription: the secret in its address (/api/calendar/<token>.ics), which
+ * calendar applications fetch without a session. Kept as it is, not hashed: its owner is shown
+ * the address again, and it reads the company's deadlines only. A new one replaces it.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    companyId: companyId(),
+    userId: integer('user_id').notNull(),
+    token: text('token').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.userId] }),
+    foreignKey({
+      columns: [t.companyId, t.userId],
+      foreignColumns: [users.companyId, users.id],
+    }).onDelete('cascade'),
+    uniqueIndex('calendar_feeds_token_key').on(t.token),
+  ],
+);
+
+/**
  * What the contacts search looks in: name, email and organization joined by a character no one
  * types (U+001F), so a match never spans two fields, in lower case. Kept in a generated column
  * with a trigram index: the search function (migration 0014) matches `LIKE` the lower-cased
@@ -196,6 +219,24 @@ export const grants = pgTable(
   ],
 );
 
+/** A row of a grant's own (a task, a requirement): it goes when the grant goes. */
+const ofGrant = (t: { companyId: AnyPgColumn; grantId: AnyPgColumn }) =>
+  foreignKey({
+    columns: [t.companyId, t.grantId],
+    foreignColumns: [grants.companyId, grants.id],
+  }).onDelete('cascade');
+
+/**
+ * Work given to a user of the company. When the user is removed it is unassigned: the migration
+ * writes ON DELETE SET NULL (assignee_id), which keeps the row's company.
+ */
+const assignedTo = (name: string, t: { companyId: AnyPgColumn; assigneeId: AnyPgColumn }) =>
+  foreignKey({
+    name,
+    columns: [t.companyId, t.assigneeId],
+    foreignColumns: [users.companyId, users.id],
+  }).onDelete('set null');
+
 export const grantTasks = pgTable(
   'grant_tasks',
   {
@@ -213,16 +254,8 @@ export const grantTasks = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
-    foreignKey({
-      columns: [t.companyId, t.grantId],
-      foreignColumns: [grants.companyId, grants.id],
-    }).onDelete('cascade'),
-    // The migration sets only assignee_id to null (ON DELETE SET NULL (assignee_id)).
-    foreignKey({
-      name: 'grant_tasks_assignee_fk',
-      columns: [t.companyId, t.assigneeId],
-      foreignColumns: [users.companyId, users.id],
-    }).onDelete('set null'),
+    ofGrant(t),
+    assignedTo('grant_tasks_assignee_fk', t),
     index('grant_tasks_grant_idx').on(t.companyId, t.grantId),
     index('grant_tasks_status_idx').on(t.companyId, t.status),
     index('grant_tasks_assignee_idx').on(t.companyId, t.assigneeId),
@@ -246,16 +279,8 @@ export const grantRequirements = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
-    foreignKey({
-      columns: [t.companyId, t.grantId],
-      foreignColumns: [grants.companyId, grants.id],
-    }).onDelete('cascade'),
-    // The migration sets only assignee_id to null (ON DELETE SET NULL (assignee_id)).
-    foreignKey({
-      name: 'grant_requirements_assignee_fk',
-      columns: [t.companyId, t.assigneeId],
-      foreignColumns: [users.companyId, users.id],
-    }).onDelete('set null'),
+    ofGrant(t),
+    assignedTo('grant_requirements_assignee_fk', t),
     index('grant_requirements_grant_idx').on(t.companyId, t.grantId, t.dueDate),
     index('grant_requirements_due_idx').on(t.companyId, t.status, t.dueDate),
   ],

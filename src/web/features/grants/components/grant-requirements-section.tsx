@@ -1,15 +1,5 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Group,
-  NativeSelect,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Card, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
 import { startOfDay } from '../../../../domain/due-dates.ts';
 import {
@@ -21,6 +11,7 @@ import {
 import type { Requirement } from '../../../../domain/requirements.ts';
 import { confirmDelete } from '../../../components/confirm-delete.tsx';
 import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
+import { WorkSection } from '../../../components/work-section.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { browserTimeZone, formatDate } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -71,26 +62,13 @@ export default function GrantRequirementsSection({ grantId }: { grantId: number 
 
   const list = requirements.data ?? [];
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="grant-requirements">
-      <Group justify="space-between" mb="md">
-        <Title order={2} size="h4" id="grant-requirements">
-          Requirements
-        </Title>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconPlus size={14} aria-hidden="true" />}
-          onClick={() => setDialog({})}
-        >
-          New Requirement
-        </Button>
-      </Group>
-      {requirements.isPending && <Text c="dimmed">Loading requirements...</Text>}
-      {requirements.isError && (
-        <Text c="red" role="alert">
-          {errorMessage(requirements.error)}
-        </Text>
-      )}
+    <WorkSection
+      title="Requirements"
+      addLabel="New Requirement"
+      onAdd={() => setDialog({})}
+      query={requirements}
+      loading="Loading requirements..."
+    >
       {requirements.isSuccess && list.length === 0 && (
         <Text c="dimmed">
           No requirements yet: add the reports and deliverables the funder asks for.
@@ -174,6 +152,6 @@ export default function GrantRequirementsSection({ grantId }: { grantId: number 
           team={team.data ?? []}
         />
       </LoadWhenOpened>
-    </Card>
+    </WorkSection>
   );
 }

@@ -1,12 +1,12 @@
-import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
 import { taskDeadline } from '../../../../domain/calendar.ts';
 import { taskCategories } from '../../../../domain/grant-constants.ts';
 import type { Task } from '../../../../domain/grants.ts';
 import { CalendarLinks } from '../../../components/calendar-links.tsx';
 import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { WorkSection } from '../../../components/work-section.tsx';
 import { capitalise, formatDate } from '../../../lib/format.ts';
 import { useGrantTasks } from '../api/tasks-api.ts';
 import { TaskStatusSelect } from './task-status-select.tsx';
@@ -20,26 +20,13 @@ export function GrantTasksSection({ grantId, grantName }: { grantId: number; gra
   const all = tasks.data ?? [];
 
   return (
-    <Card withBorder padding="lg">
-      <Group justify="space-between" mb="md">
-        <Title order={2} size="h4">
-          Grant Tasks
-        </Title>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconPlus size={14} aria-hidden="true" />}
-          onClick={() => setDialog({})}
-        >
-          New Task
-        </Button>
-      </Group>
-      {tasks.isPending && <Text c="dimmed">Loading tasks...</Text>}
-      {tasks.isError && (
-        <Text c="red" role="alert">
-          {errorMessage(tasks.error)}
-        </Text>
-      )}
+    <WorkSection
+      title="Grant Tasks"
+      addLabel="New Task"
+      onAdd={() => setDialog({})}
+      query={tasks}
+      loading="Loading tasks..."
+    >
       <Stack gap="lg">
         {taskCategories.map((category) => {
           const inCategory = all.filter((task) => task.category === category);
@@ -94,6 +81,6 @@ export function GrantTasksSection({ grantId, grantName }: { grantId: number; gra
           task={dialog?.task}
         />
       </LoadWhenOpened>
-    </Card>
+    </WorkSection>
   );
 }

@@ -1,0 +1,125 @@
+import { and, asc, eq, gte, isNotNull } from 'drizzle-orm';
+import type { CompanyDeadlines } from '../../../domain/calendar.ts';
+import {
+  requirementStatusLabels,
+  requirementTypeLabels,
+} from '../../../domain/requirement-constants.ts';
+import type { Database } from '../../db/client.ts';
+import { grantOfRequirement, grantOfTask } from '../../db/joins.ts';
+import { calendarFeeds, grantRequirements, grants, grantTasks } from '../../db/schema.ts';
+import { beforeCompanyIsKnown, inCompany } from '../../db/scope.ts';
+import { newToken } from '../../lib/tokens.ts';
+
+/** How far back a subscription shows deadlines: a year of them, and all that are to come. */
+const SHOWN_SINCE_DAYS = 366;
+
+export function createCalendarRepository(db: Database) {
+  const ofUser = (companyId: number, userId: number) =>
+    and(eq(calendarFeeds.companyId, companyId), eq(calendarFeeds.userId, userId));
+
+  return {
+    /** The user's feed token, made on first use (two first uses at once make one). */
+    feedToken(companyId: number, userId: number): Promise<string> {
+      return inCompany(db, companyId, async (tx) => {
+        await tx
+          .insert(calendarFeeds)
+          .values({ companyId, userId, token: newToken() })
+          .onConflictDoNothing({ target: [calendarFeeds.companyId, calendarFeeds.userId] });
+        const [feed] = await tx
+          .select({ token: calendarFeeds.token })
+          .from(calendarFeeds)
+          .where(ofUser(companyId, userId));
+        if (!feed) throw new Error('calendar feed insert left no row');
+        return feed.token;
+      });
+    },
+
+    /** A new token for the user's feed; the one before stops working. */
+    replaceFeedToken(companyId: number, userId: number): Promise<string> {
+      const token = newToken();
+      return inCompany(db, companyId, async (tx) => {
+        await tx
+          .insert(calendarFeeds)
+          .values({ companyId, userId, token })
+          .onConflictDoUpdate({
+            target: [calendarFeeds.companyId, calendarFeeds.userId],
+            set: { token, createdAt: new Date() },
+          });
+        return token;
+      });
+    },
+
+    /** The company whose feed the token opens; null for no feed (or one replaced). */
+    async companyOfFeed(token: string): Promise<number | null> {
+      const [feed] = await beforeCompanyIsKnown(db, (tx) =>
+        tx
+          .select({ companyId: calendarFeeds.companyId })
+          .from(calendarFeeds)
+          .where(eq(calendarFeeds.token, token)),
+      );
+      return feed?.companyId ?? null;
+    },
+
+    /** The company's deadlines of the last year and to come, soonest first. */
+    deadlines(companyId: number, now: Date): Promise<CompanyDeadlines> {
+      const since = new Date(now.getTime() - SHOWN_SINCE_DAYS * 86_400_000);
+      return inCompany(db, companyId, async (tx) => {
+        const grantRows = await tx
+          .select({
+            id: grants.id,
+            name: grants.name,
+            funder: grants.funder,
+            dueDate: grants.dueDate,
+            status: grants.status,
+          })
+          .from(grants)
+          .where(and(eq(grants.companyId, companyId), gte(grants.dueDate, since)))
+          .orderBy(asc(grants.dueDate), asc(grants.id));
+        const taskRows = await tx
+          .select({
+            id: grantTasks.id,
+            name: grantTasks.name,
+            description: grantTasks.description,
+            dueDate: grantTasks.dueDate,
+            grantName: grants.name,
+          })
+          .from(grantTasks)
+          .innerJoin(grants, grantOfTask)
+          .where(
+            and(
+              eq(grantTasks.companyId, companyId),
+              isNotNull(grantTasks.dueDate),
+              gte(grantTasks.dueDate, since),
+            ),
+          )
+          .orderBy(asc(grantTasks.dueDate), asc(grantTasks.id));
+        const requirementRows = await tx
+          .select({
+            id: grantRequirements.id,
+            name: grantRequirements.name,
+            type: grantRequirements.type,
+            status: grantRequirements.status,
+            dueDate: grantRequirements.dueDate,
+            grantName: grants.name,
+          })
+          .from(grantRequirements)
+          .innerJoin(grants, grantOfRequirement)
+          .where(
+            and(eq(grantRequirements.companyId, companyId), gte(grantRequirements.dueDate, since)),
+          )
+          .orderBy(asc(grantRequirements.dueDate), asc(grantRequirements.id));
+        return {
+          grants: grantRows,
+          tasks: taskRows.flatMap((task) =>
+            task.dueDate ? [{ ...task, dueDate: task.dueDate }] : [],
+          ),
+          requirements: requirementRows.map(({ type, status, ...requirement }) => ({
+            ...requirement,
+            typeLabel: requirementTypeLabels[type],
+            statusLabel: requirementStatusLabels[status],
+          })),
+        };
+      });
+    },
+  };
+}

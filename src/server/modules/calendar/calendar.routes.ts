@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deadlineEntries, icsCalendar } from '../../../domain/calendar.ts';
+import {
+  CALENDAR_NAME,
+  calendarFeedSchema,
+  calendarFileParams,
+  FEED_FILE,
+} from '../../../domain/calendar-feed.ts';
+import { notFound } from '../../lib/errors.ts';
+import { requireUser } from '../../lib/guards.ts';
+import { errorBodySchema } from '../../lib/schemas.ts';
+import { createCalendarRepository } from './calendar.repository.ts';
+
+const tags = ['calendar'];
+
+/**
+ * A calendar subscription per user: the address of an iCalendar file of the company's deadlines
+ * (grants, tasks, requirements) that calendar applications fetch again on their own, so a date or
+ * a name changed here changes there.
+ */
+export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
+  const calendar = createCalendarRepository(app.db);
+  const feedUrl = (token: string) => ({
+    url: new URL(`/api/calendar/${token}.ics`, app.config.appUrl).toString(),
+  });
+
+  app.get(
+    '/user/calendar-feed',
+    {
+      schema: {
+        tags,
+        summary: "The address of the signed-in user's calendar subscription (made on first use)",
+        response: { 200: calendarFeedSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return feedUrl(await calendar.feedToken(user.companyId, user.id));
+    },
+  );
+
+  app.post(
+    '/user/calendar-feed',
+    {
+      schema: {
+        tags,
+        summary: 'A new address for the calendar subscription: the one before stops working',
+        response: { 200: calendarFeedSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return feedUrl(await calendar.replaceFeedToken(user.companyId, user.id));
+    },
+  );
+
+  app.get(
+    '/calendar/:file',
+    {
+      schema: {
+        tags,
+        summary:
+          "A calendar subscription (RFC 5545): the company's deadlines of the last year and to come; no session needed, the address is the key",
+        params: calendarFileParams,
+        produces: ['text/calendar'],
+        response: { 200: z.string(), 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const token = FEED_FILE.exec(request.params.file)?.[1];
+      const companyId = token ? await calendar.companyOfFeed(token) : null;
+      if (companyId === null) throw notFound('Calendar');
+      const now = new Date();
+      const body = icsCalendar(
+        deadlineEntries(await calendar.deadlines(companyId, now)),
+        now,
+        CALENDAR_NAME,
+      );
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+};

@@ -1,0 +1,160 @@
+import type { FastifyInstance } from 'fastify';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, registerCompany } from '../helpers/factories.ts';
+import { type Client, clientFor } from '../helpers/requests.ts';
+import { buildTestApp } from '../helpers/test-app.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+const DAY = 86_400_000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
+/** The feed's path on this server, from the address the API answers. */
+async function feedPath(client: Client, method: 'get' | 'post' = 'get') {
+  const response = await client[method]('/api/user/calendar-feed');
+  expect(response.statusCode).toBe(200);
+  const { url } = response.json<{ url: string }>();
+  expect(url).toMatch(/^http:\/\/localhost:\d+\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+  return new URL(url).pathname;
+}
+
+/** The feed as a calendar application reads it: no cookie, parsed by an iCalendar parser. */
+async function readFeed(path: string) {
+  const response = await app.inject({ method: 'GET', url: path });
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
+  expect(response.body.endsWith('\r\n')).toBe(true);
+  const calendar = new ICAL.Component(ICAL.parse(response.body));
+  return {
+    name: calendar.getFirstPropertyValue('x-wr-calname'),
+    events: calendar.getAllSubcomponents('vevent').map((vevent) => {
+      const event = new ICAL.Event(vevent);
+      return {
+        uid: event.uid,
+        summary: event.summary,
+        start: event.startDate.toJSDate().toISOString(),
+        description: event.description,
+      };
+    }),
+  };
+}
+
+describe('the calendar subscription', () => {
+  it("serves the company's grant, task and requirement deadlines, and follows their changes", async () => {
+    const admin = await registerCompany(app);
+    const client = clientFor(app, admin.cookie);
+    const grant = (
+      await client.post('/api/grants', {
+        name: 'Library Literacy',
+        funder: 'River Trust',
+        amount: 10_000,
+        dueDate: inDays(20),
+      })
+    ).json<{ id: number }>();
+    const task = (
+      await client.post(`/api/grants/${grant.id}/tasks`, {
+        name: 'Draft budget',
+        description: 'Line items, year one',
+        category: 'proposal',
+        dueDate: inDays(10),
+      })
+    ).json<{ id: number }>();
+    const requirementDue = inDays(40);
+    const requirement = (
+      await client.post(`/api/grants/${grant.id}/requirements`, {
+        name: 'Year one',
+        type: 'interim_report',
+        dueDate: requirementDue,
+      })
+    ).json<{ id: number }>();
+
+    const path = await feedPath(client);
+    expect(await feedPath(client)).toBe(path);
+    const feed = await readFeed(path);
+    expect(feed.name).toBe('Grantwell deadlines');
+    expect(feed.events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          uid: `grant-${grant.id}@grantwell`,
+          summary: 'Library Literacy due',
+          description: 'Funder: River Trust',
+        }),
+        expect.objectContaining({
+          uid: `task-${task.id}@grantwell`,
+          summary: 'Draft budget (Library Literacy)',
+          description: 'Line items, year one',
+        }),
+        expect.objectContaining({
+          uid: `requirement-${requirement.id}@grantwell`,
+          summary: 'Interim report: Year one (Library Literacy)',
+          start: requirementDue.replace(/\.\d{3}Z$/, '.000Z'),
+          description: 'Status: Pending',
+        }),
+      ]),
+    );
+    expect(feed.events).toHaveLength(3);
+
+    // A new date and a new name show at the next read, under the same uid.
+    const moved = '2031-05-04T15:30:00.000Z';
+    await client.patch(`/api/grants/${grant.id}`, { name: 'Library Literacy II', dueDate: moved });
+    const again = await readFeed(path);
+    expect(again.events.find((e) => e.uid === `grant-${grant.id}@grantwell`)).toMatchObject({
+      summary: 'Library Literacy II due',
+      start: moved,
+    });
+    await client.delete(`/api/grants/${grant.id}`);
+    expect((await readFeed(path)).events).toEqual([]);
+  });
+
+  it("a new address replaces the old one; another company's feed shows none of this one's", async () => {
+    const admin = await registerCompany(app);
+    const client = clientFor(app, admin.cookie);
+    await client.post('/api/grants', {
+      name: 'Only ours',
+      funder: 'F',
+      amount: 1,
+      dueDate: inDays(5),
+    });
+    const old = await feedPath(client);
+    const renewed = await feedPath(client, 'post');
+    expect(renewed).not.toBe(old);
+    expect((await app.inject({ method: 'GET', url: old })).statusCode).toBe(404);
+    expect((await readFeed(renewed)).events.map((e) => e.summary)).toEqual(['Only ours due']);
+
+    const other = clientFor(app, (await registerCompany(app)).cookie);
+    expect((await readFeed(await feedPath(other))).events).toEqual([]);
+  });
+
+  it('each user has their own address; a removed user’s stops working', async () => {
+    const admin = await registerCompany(app);
+    const member = await addMember(app, admin.user.companyId);
+    const adminPath = await feedPath(clientFor(app, admin.cookie));
+    const memberPath = await feedPath(clientFor(app, member.cookie));
+    expect(memberPath).not.toBe(adminPath);
+    await clientFor(app, admin.cookie).delete(`/api/organization/users/${member.user.id}`);
+    expect((await app.inject({ method: 'GET', url: memberPath })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: adminPath })).statusCode).toBe(200);
+  });
+
+  it('answers an unknown or malformed address 404, and the address API needs a session', async () => {
+    for (const url of [
+      `/api/calendar/${'A'.repeat(43)}.ics`,
+      '/api/calendar/short.ics',
+      `/api/calendar/${'A'.repeat(43)}`,
+      `/api/calendar/${'A'.repeat(42)}%00.ics`,
+      `/api/calendar/${'A'.repeat(43)}.ics.ics`,
+    ]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().message).toBe('Calendar not found');
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/user/calendar-feed' })).statusCode).toBe(
+      401,
+    );
+  });
+});
