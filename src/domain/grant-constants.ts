@@ -33,6 +33,10 @@ export const taskStatusLabels: Record<TaskStatus, string> = {
   overdue: 'Overdue',
 };
 
+/** Whose tasks a list shows (`?assignee=`): `me`, the signed-in user's; left out, everyone's. */
+export const taskAssigneeFilters = ['me'] as const;
+export type TaskAssigneeFilter = (typeof taskAssigneeFilters)[number];
+
 /** The dated deliverables a grant's funder asks for, before and after the award. */
 export const requirementTypes = [
   'letter_of_inquiry',

@@ -113,8 +113,9 @@ const editables: Editable[] = [
         category: 'proposal',
         dueDate: '2027-02-01T12:00:00.000Z',
         status: 'completed',
+        assigneeId: (await client.get('/api/user')).json().id,
       }),
-    optional: [],
+    optional: ['assigneeId'],
     required: {
       name: 'Task name is required',
       description: 'Task description is required',
@@ -123,13 +124,15 @@ const editables: Editable[] = [
       status: 'Status is required',
     },
     edit: { name: 'Final budget' },
-    // A task is read from its grant's list of tasks.
+    // A task is read from its grant's list of tasks, which also names each task's assignee:
+    // the task itself (what a PATCH answers) carries the assignee's id.
     read: async (client, url) => {
       const [grantTasks, id] = [url.slice(0, url.lastIndexOf('/')), url.split('/').pop()];
       const response = await client.get(grantTasks);
       expect(response.statusCode).toBe(200);
-      const task = response.json<Body[]>().find((row) => String(row.id) === id);
-      if (!task) throw new Error(`no task ${url}`);
+      const listed = response.json<Body[]>().find((row) => String(row.id) === id);
+      if (!listed) throw new Error(`no task ${url}`);
+      const { assigneeName: _assigneeName, ...task } = listed;
       return task;
     },
   },

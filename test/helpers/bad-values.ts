@@ -190,6 +190,8 @@ const taskStrings = {
   description: INVALID,
   category: 'Invalid category value',
   status: 'Invalid status value',
+  // An emptied select sends '', so the field takes a string; any other string is no id.
+  assigneeId: 'Invalid assignee',
 };
 const opportunity = {
   name: 'O2',

@@ -87,6 +87,18 @@ export function createCompanyRepository(db: Database) {
       );
     },
 
+    /**
+     * Whether the user is a member of the company. In the caller's transaction the row stays
+     * locked against removal until it ends, so whatever is assigned to the member meanwhile is
+     * there when a removal comes (which then unassigns it), never pointing at nobody.
+     */
+    async isMember(companyId: number, id: number, within?: Transaction): Promise<boolean> {
+      const rows = await inCompany(within ?? db, companyId, (tx) =>
+        tx.select({ id: users.id }).from(users).where(member(companyId, id)).for('key share'),
+      );
+      return rows.length > 0;
+    },
+
     async addMember(
       companyId: number,
       input: Omit<NewUserInput, 'password'> & { role: Role },

@@ -2,21 +2,45 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { grantIdParams, grantTaskParams } from '../../../domain/common.ts';
 import {
+  ASSIGNEE_NOT_MEMBER,
   boardTaskSchema,
+  listedTaskSchema,
   taskBoardQuerySchema,
   taskInputSchema,
   taskPatchSchema,
   taskSchema,
 } from '../../../domain/grants.ts';
-import { notFound, requireFound } from '../../lib/errors.ts';
+import type { Transaction } from '../../db/client.ts';
+import { inCompany } from '../../db/scope.ts';
+import { AppError, notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { errorBodySchema, recordErrors } from '../../lib/schemas.ts';
+import { createCompanyRepository } from '../company/company.repository.ts';
 import { createTasksRepository } from './tasks.repository.ts';
 
 const tags = ['tasks'];
 
+const assigneeNotMember = () =>
+  new AppError('INVALID_INPUT', ASSIGNEE_NOT_MEMBER, [
+    { path: 'assigneeId', message: ASSIGNEE_NOT_MEMBER },
+  ]);
+
 export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   const tasks = createTasksRepository(app.db);
+  const company = createCompanyRepository(app.db);
+
+  /**
+   * A task's assignee, when one is given, must be a member of the company: checked in the
+   * transaction that saves the task (another company's user, or nobody's id, is refused).
+   */
+  const requireMemberAssignee = async (
+    companyId: number,
+    assigneeId: number | null | undefined,
+    tx: Transaction,
+  ) => {
+    if (assigneeId === undefined || assigneeId === null) return;
+    if (!(await company.isMember(companyId, assigneeId, tx))) throw assigneeNotMember();
+  };
 
   app.get(
     '/tasks',
@@ -24,12 +48,17 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "The tasks board: the company's tasks with their grant's name, by grant, name and due window",
+          "The tasks board: the company's tasks with their grant's and their assignee's names, by grant, name, due window and assignee (assignee=me: the signed-in user's own)",
         querystring: taskBoardQuerySchema,
         response: { 200: z.array(boardTaskSchema), 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    async (request) => tasks.listBoard(requireUser(request).companyId, request.query, new Date()),
+    async (request) => {
+      const user = requireUser(request);
+      const { assignee, ...filters } = request.query;
+      const assigneeId = assignee === 'me' ? user.id : undefined;
+      return tasks.listBoard(user.companyId, { ...filters, assigneeId }, new Date());
+    },
   );
 
   app.get(
@@ -37,9 +66,9 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The tasks of one grant',
+        summary: "The tasks of one grant, each with its assignee's name",
         params: grantIdParams,
-        response: { 200: z.array(taskSchema), ...recordErrors },
+        response: { 200: z.array(listedTaskSchema), ...recordErrors },
       },
     },
     async (request) => {
@@ -54,15 +83,19 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Add a task to a grant (status defaults to pending)',
+        summary:
+          'Add a task to a grant (status defaults to pending; assigneeId, when given, is a member of the organization)',
         params: grantIdParams,
         body: taskInputSchema,
         response: { 201: taskSchema, ...recordErrors },
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      const task = await tasks.create(user.companyId, request.params.grantId, request.body);
+      const { companyId } = requireUser(request);
+      const task = await inCompany(app.db, companyId, async (tx) => {
+        await requireMemberAssignee(companyId, request.body.assigneeId, tx);
+        return tasks.create(companyId, request.params.grantId, request.body, tx);
+      });
       return reply.code(201).send(requireFound(task, 'Grant'));
     },
   );
@@ -73,16 +106,19 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Update a task: a status alone, or the whole form (fields left out keep their value)',
+          'Update a task: a status alone, or the whole form (fields left out keep their value; null clears assigneeId)',
         params: grantTaskParams,
         body: taskPatchSchema,
         response: { 200: taskSchema, ...recordErrors },
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const { companyId } = requireUser(request);
       const { grantId, taskId } = request.params;
-      const task = await tasks.update(user.companyId, grantId, taskId, request.body);
+      const task = await inCompany(app.db, companyId, async (tx) => {
+        await requireMemberAssignee(companyId, request.body.assigneeId, tx);
+        return tasks.update(companyId, grantId, taskId, request.body, tx);
+      });
       return requireFound(task, 'Task');
     },
   );

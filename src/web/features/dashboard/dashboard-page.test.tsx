@@ -13,6 +13,8 @@ const task = (id: number, name: string, dueDate: string) => ({
   category: 'research' as const,
   dueDate,
   status: 'pending' as const,
+  assigneeId: null,
+  assigneeName: null,
   companyId: 1,
 });
 

@@ -48,6 +48,7 @@ export function TaskForm({
       category: task?.category ?? null,
       dueDate: task?.dueDate ? toLocalInput(task.dueDate) : '',
       status: task?.status ?? 'pending',
+      assigneeId: task?.assigneeId ? String(task.assigneeId) : null,
     },
     validate: (values) => ({
       ...validateInput(taskPayload(values)),
