@@ -44,7 +44,17 @@ test('the dashboard lists the overdue tasks and those due in the next 14 days', 
     'href',
     /calendar\.google\.com.*Send\+the\+budget/,
   );
-  await expect(overdue.getByRole('link', { name: 'Download .ics' })).toBeVisible();
+  // The .ics file is written when asked for, and opens in any calendar application.
+  const downloading = page.waitForEvent('download');
+  await overdue.getByRole('button', { name: 'Download .ics' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Send-the-budget-Literacy-for-All-.ics');
+  const file = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of file) chunks.push(Buffer.from(chunk));
+  const ics = Buffer.concat(chunks).toString('utf8');
+  expect(ics).toContain('BEGIN:VCALENDAR\r\n');
+  expect(ics).toContain('SUMMARY:Send the budget (Literacy for All)\r\n');
   await expect(dueSoon).toContainText('Call the officer');
   await expect(dueSoon).not.toContainText('Plan next year');
   // The spec's cards are all still there.

@@ -284,3 +284,70 @@ test('with many tasks the page stays the height of the window and each column sc
   await expect(last).toBeInViewport();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test('assign a task to yourself, find it under My tasks, and unassign it', async ({
+  page,
+  account,
+}) => {
+  await page.getByRole('button', { name: 'New Task' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Task' });
+  await dialog.getByRole('textbox', { name: 'Grant' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'Youth Arts' }).click();
+  await dialog.getByLabel('Task Name').fill('Call the officer');
+  await dialog.getByLabel('Description').fill('Ask about the site visit');
+  await dialog.getByRole('textbox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: 'Outreach' }).click();
+  await dialog.getByLabel('Due Date').fill('2027-05-20T09:00');
+  const assignee = dialog.getByRole('textbox', { name: 'Assignee' });
+  await expect(assignee).toHaveAttribute('placeholder', 'Unassigned');
+  await assignee.click();
+  await page.getByRole('option', { name: account.name }).click();
+  await dialog.getByRole('button', { name: 'Create Task' }).click();
+  await expect(page.getByText('Task created successfully')).toBeVisible();
+
+  const card = column(page, 'To Do').locator('[data-task="Call the officer"]');
+  const initials = card.getByRole('img', { name: `Assigned to ${account.name}` });
+  await expect(initials).toHaveText('RP');
+  await expect(initials).toHaveAttribute('title', `Assigned to ${account.name}`);
+  // The others are nobody's yet.
+  await expect(
+    page.locator('[data-task="Write narrative"]').getByRole('img', { name: /^Assigned to/ }),
+  ).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'My tasks' }).click();
+  await expect(page).toHaveURL(/[?&]assignee=me(&|$)/);
+  await expect(page.locator('[data-task]')).toHaveCount(1);
+  await expect(card).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'My tasks' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.locator('[data-task]')).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page);
+
+  // Unassigned on the grant's page, the task leaves My tasks.
+  await card.getByRole('link', { name: 'Youth Arts' }).click();
+  await expect(page.getByText(`Assigned to ${account.name}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Edit Call the officer' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Task' });
+  await expect(edit.getByRole('textbox', { name: 'Assignee' })).toHaveValue(account.name);
+  await edit.getByRole('button', { name: 'Clear assignee' }).click();
+  await expect(edit.getByRole('textbox', { name: 'Assignee' })).toHaveValue('');
+  await edit.getByRole('button', { name: 'Update Task' }).click();
+  await expect(page.getByText('Task updated successfully')).toBeVisible();
+  await expect(page.getByText(`Assigned to ${account.name}`)).toHaveCount(0);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/[?&]assignee=me(&|$)/);
+  await page.reload();
+  await expect(page.getByText('No tasks match these filters')).toBeVisible();
+  await page.getByRole('button', { name: 'All tasks' }).click();
+  await expect(page).toHaveURL(/\/tasks$/);
+  const unassigned = column(page, 'To Do').locator('[data-task="Call the officer"]');
+  await expect(unassigned).toBeVisible();
+  await expect(unassigned.getByRole('img', { name: /^Assigned to/ })).toHaveCount(0);
+  await page.reload();
+  await expect(unassigned).toBeVisible();
+  await expect(unassigned.getByRole('img', { name: /^Assigned to/ })).toHaveCount(0);
+});

@@ -9,4 +9,3 @@ export const calendarFileParams = z.object({ file: z.string() });
 export const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
 
 export const CALENDAR_NAME = 'Grantwell deadlines';
-

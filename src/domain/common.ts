@@ -180,6 +180,9 @@ export const choice = <const T extends readonly [string, ...string[]]>(
   invalid: string,
 ) => z.enum(values, { error: (issue) => (isMissing(issue.input) ? required : invalid) });
 
+/** The answer to work assigned to someone who is not a user of the company. */
+export const ASSIGNEE_NOT_MEMBER = 'Assignee must be a member of your organization';
+
 /** An optional reference to another record by id (in a JSON body); null or missing is none. */
 export const optionalId = (message: string) =>
   z

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { timeZoneQuery } from './common.ts';
-import { boardTaskSchema, grantStatuses } from './grants.ts';
+import { boardTaskSchema, grantStatuses, taskAssigneeFilters } from './grants.ts';
 import { interactionTypes } from './interactions.ts';
+import { queryChoice } from './lists.ts';
 import { dueRequirementSchema } from './requirements.ts';
 
 /** SPEC §2.5: each dashboard list shows five items. */
@@ -10,10 +11,15 @@ export const DASHBOARD_LIST_SIZE = 5;
 /** The dashboard's task lists show this many tasks, and say how many there are in all. */
 export const DASHBOARD_TASKS_SHOWN = 10;
 
-/** `?tz=`: the time zone whose days the dashboard counts (the browser's own); UTC when left out. */
+/**
+ * `?tz=`: the time zone whose days the dashboard counts (the browser's own); UTC when left out.
+ * `?assignee=me`: its task lists show only the signed-in user's tasks.
+ */
 export const dashboardQuerySchema = z.object({
   tz: timeZoneQuery().optional(),
+  assignee: queryChoice(taskAssigneeFilters, 'Assignee'),
 });
+export type DashboardParams = z.input<typeof dashboardQuerySchema>;
 
 /** The first tasks of one of the dashboard's task lists, each with its grant, and the count of all. */
 const dashboardTasksSchema = z.object({

@@ -180,9 +180,14 @@ export interface TaskFormValues {
   category: string | null;
   dueDate: string;
   status: string;
+  assigneeId: string | null;
 }
 
-/** The task's fields (its grant goes in the URL). Every field is required, as above. */
+/**
+ * The task's fields (its grant goes in the URL). Every field but the assignee is required, as
+ * above. The assignee is always sent: a cleared one is null, so an edit unassigns the task
+ * rather than keeping whoever had it.
+ */
 export function taskPayload(values: TaskFormValues) {
   return {
     name: values.name,
@@ -190,6 +195,7 @@ export function taskPayload(values: TaskFormValues) {
     category: values.category ?? undefined,
     dueDate: fromLocalInput(values.dueDate),
     status: values.status,
+    assigneeId: chosenId(values.assigneeId) ?? null,
   } satisfies Record<keyof TaskInput, unknown>;
 }
 

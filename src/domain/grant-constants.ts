@@ -32,3 +32,7 @@ export const taskStatusLabels: Record<TaskStatus, string> = {
   completed: 'Completed',
   overdue: 'Overdue',
 };
+
+/** Whose tasks a list shows (`?assignee=`): `me`, the signed-in user's; left out, everyone's. */
+export const taskAssigneeFilters = ['me'] as const;
+export type TaskAssigneeFilter = (typeof taskAssigneeFilters)[number];

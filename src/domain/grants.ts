@@ -4,6 +4,7 @@ import {
   choice,
   companyRecordSchema,
   dateTimeSchema,
+  ID_MAX,
   idText,
   NOTES_MAX,
   optionalAmount,
@@ -17,6 +18,8 @@ import { type TaskDueWindow, taskDueWindows } from './due-dates.ts';
 import {
   type GrantStatus,
   grantStatuses,
+  type TaskAssigneeFilter,
+  taskAssigneeFilters,
   taskCategories,
   taskStatuses,
 } from './grant-constants.ts';
@@ -107,8 +110,31 @@ export const taskSchema = companyRecordSchema({
   category: z.enum(taskCategories),
   dueDate: z.string().nullable(),
   status: z.enum(taskStatuses),
+  /** The member of the company who does it; null when nobody is assigned. */
+  assigneeId: z.number().int().nullable(),
 });
 export type Task = z.infer<typeof taskSchema>;
+
+/** A task in a list, with the name of the member it is assigned to (null when nobody). */
+export const listedTaskSchema = taskSchema.extend({ assigneeName: z.string().nullable() });
+export type ListedTask = z.infer<typeof listedTaskSchema>;
+
+export const INVALID_ASSIGNEE = 'Invalid assignee';
+
+/**
+ * Who a task is assigned to: a user's id; null or '' (an emptied select) leaves it unassigned.
+ * Whether the id is a member of the company is the server's to check, in the write's transaction.
+ */
+const assigneeIdSchema = z
+  .union(
+    [
+      z.number().int(INVALID_ASSIGNEE).min(1, INVALID_ASSIGNEE).max(ID_MAX, INVALID_ASSIGNEE),
+      z.literal(''),
+      z.null(),
+    ],
+    { error: INVALID_ASSIGNEE },
+  )
+  .transform((value) => (value === '' ? null : value));
 
 /** What a form may send for a task. */
 const taskFields = z.object({
@@ -117,6 +143,7 @@ const taskFields = z.object({
   category: choice(taskCategories, 'Category is required', 'Invalid category value'),
   dueDate: dateTimeSchema('Due date is required'),
   status: choice(taskStatuses, 'Status is required', 'Invalid status value'),
+  assigneeId: assigneeIdSchema.optional(),
 });
 
 export const taskInputSchema = taskFields.extend({
@@ -131,7 +158,7 @@ export type TaskValues = z.output<typeof taskInputSchema>;
 export const taskPatchSchema = taskFields.partial();
 
 /** A task on the board, with its grant. */
-export const boardTaskSchema = taskSchema.extend({ grantName: z.string() });
+export const boardTaskSchema = listedTaskSchema.extend({ grantName: z.string() });
 export type BoardTask = z.infer<typeof boardTaskSchema>;
 
 /** What the board is asked with: every task of the company, or those matching the filters. */
@@ -142,9 +169,12 @@ export interface TaskBoardParams {
   due?: TaskDueWindow | undefined;
   /** The IANA time zone whose days the due windows count (UTC when left out). */
   tz?: string | undefined;
+  /** `me`: only the tasks assigned to the signed-in user. */
+  assignee?: TaskAssigneeFilter | undefined;
 }
 export const taskBoardQuerySchema = searchQuerySchema.extend({
   grantId: idText('Invalid grant').optional(),
   due: queryChoice(taskDueWindows, 'Due'),
   tz: timeZoneQuery().optional(),
+  assignee: queryChoice(taskAssigneeFilters, 'Assignee'),
 });

@@ -25,8 +25,6 @@ export const requirementSchema = companyRecordSchema({
 });
 export type Requirement = z.infer<typeof requirementSchema>;
 
-export const ASSIGNEE_NOT_MEMBER = 'Assignee must be a member of your organization';
-
 /** What a form may send for a requirement. */
 const requirementFields = z.object({
   name: requiredText('Name is required'),

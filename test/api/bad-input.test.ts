@@ -166,13 +166,13 @@ const writeRoutes: {
     route: 'POST /api/grants/:id/tasks',
     method: 'POST',
     url: () => `/api/grants/${ids.grant}/tasks`,
-    body: field(['name', 'description', 'category', 'dueDate', 'status']),
+    body: field(['name', 'description', 'category', 'dueDate', 'status', 'assigneeId']),
   },
   {
     route: 'PATCH /api/grants/:id/tasks/:taskId',
     method: 'PATCH',
     url: () => `/api/grants/${ids.grant}/tasks/${ids.task}`,
-    body: field(['name', 'description', 'category', 'dueDate', 'status']),
+    body: field(['name', 'description', 'category', 'dueDate', 'status', 'assigneeId']),
   },
   {
     route: 'POST /api/opportunities',

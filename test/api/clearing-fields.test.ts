@@ -127,8 +127,9 @@ const editables: Editable[] = [
         category: 'proposal',
         dueDate: '2027-02-01T12:00:00.000Z',
         status: 'completed',
+        assigneeId: (await client.get('/api/user')).json().id,
       }),
-    optional: [],
+    optional: ['assigneeId'],
     required: {
       name: 'Task name is required',
       description: 'Task description is required',
@@ -137,7 +138,12 @@ const editables: Editable[] = [
       status: 'Status is required',
     },
     edit: { name: 'Final budget' },
-    read: fromGrantList,
+    // A task's list also names each task's assignee: the task itself (what a PATCH answers)
+    // carries the assignee's id.
+    read: async (client, url) => {
+      const { assigneeName: _assigneeName, ...task } = await fromGrantList(client, url);
+      return task;
+    },
   },
   {
     entity: 'grant requirement',

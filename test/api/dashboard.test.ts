@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCompany } from '../helpers/factories.ts';
+import { addMember, registerCompany } from '../helpers/factories.ts';
 import { type Client, clientFor } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
 
@@ -24,11 +24,14 @@ function midnightIn(offsetMinutes: number, days = 0) {
 const at = (ms: number) => new Date(ms).toISOString();
 const KOLKATA = 5 * 60 + 30;
 
-/** A grant with one task per [name, due date, status]; the dashboard's task lists name them. */
+/**
+ * A grant with one task per [name, due date, status, assignee's id when assigned]; the
+ * dashboard's task lists name them.
+ */
 async function grantWithTasks(
   client: Client,
   grantName: string,
-  tasks: [string, string, string][],
+  tasks: [string, string, string, number?][],
 ) {
   const grant = (
     await client.post('/api/grants', {
@@ -38,13 +41,14 @@ async function grantWithTasks(
       dueDate: inDays(60),
     })
   ).json();
-  for (const [name, dueDate, status] of tasks) {
+  for (const [name, dueDate, status, assigneeId] of tasks) {
     const created = await client.post(`/api/grants/${grant.id}/tasks`, {
       name,
       description: `About ${name}`,
       category: 'research',
       dueDate,
       status,
+      assigneeId,
     });
     expect(created.statusCode).toBe(201);
   }
@@ -152,6 +156,8 @@ describe('GET /api/dashboard', () => {
       dueDate: at(today),
     });
     expect(Object.keys(tasksDueSoon.items[0]).sort()).toEqual([
+      'assigneeId',
+      'assigneeName',
       'category',
       'companyId',
       'description',
@@ -228,6 +234,45 @@ describe('GET /api/dashboard', () => {
     expect(overdueTasks.items).toHaveLength(10);
     expect(overdueTasks.items[0].name).toBe('late 1');
     expect(overdueTasks.total).toBe(12);
+  });
+
+  it("with assignee=me, lists only the signed-in user's tasks, each with its assignee's name", async () => {
+    const owner = await registerCompany(app, { name: 'Ada Admin' });
+    const member = await addMember(app, owner.user.companyId);
+    const client = clientFor(app, owner.cookie);
+    const [me, them] = [owner.user.id, member.user.id];
+    await grantWithTasks(client, 'Shared', [
+      ['my late task', inDays(-2), 'pending', me],
+      ['their late task', inDays(-2), 'pending', them],
+      ["nobody's late task", inDays(-3), 'in-progress'],
+      ['my task due soon', inDays(2), 'pending', me],
+      ['their task due soon', inDays(2), 'pending', them],
+    ]);
+
+    const mine = (await client.get('/api/dashboard?assignee=me')).json();
+    expect(names(mine.overdueTasks)).toEqual(['my late task']);
+    expect(mine.overdueTasks.total).toBe(1);
+    expect(names(mine.tasksDueSoon)).toEqual(['my task due soon']);
+    expect(mine.tasksDueSoon.items[0]).toMatchObject({ assigneeId: me, assigneeName: 'Ada Admin' });
+    // The rest of the dashboard is the company's, whoever asks.
+    const everyone = (await client.get('/api/dashboard')).json();
+    expect(mine.activeGrants).toBe(everyone.activeGrants);
+    expect(names(everyone.overdueTasks)).toEqual([
+      "nobody's late task",
+      'my late task',
+      'their late task',
+    ]);
+    expect(everyone.overdueTasks.items[0]).toMatchObject({ assigneeId: null, assigneeName: null });
+
+    const theirs = (await clientFor(app, member.cookie).get('/api/dashboard?assignee=me')).json();
+    expect(names(theirs.overdueTasks)).toEqual(['their late task']);
+    expect(names(theirs.tasksDueSoon)).toEqual(['their task due soon']);
+
+    for (const assignee of ['you', '', 'ME']) {
+      const refused = await client.get(`/api/dashboard?assignee=${assignee}`);
+      expect(refused.statusCode, assignee).toBe(400);
+      expect(refused.json()).toMatchObject({ message: 'Assignee must be one of: me' });
+    }
   });
 
   it("never shows another company's tasks", async () => {

@@ -254,7 +254,11 @@ const rows: Row[] = [
     request: (w) => ({ url: `/api/grants/${w.grant.id}`, payload: { status: 'submitted' } }),
     expect: [401, 200, 200, 404],
   },
-  { route: 'GET /api/tasks', request: () => ({ url: '/api/tasks' }), expect: [401, 200, 200, 200] },
+  {
+    route: 'GET /api/tasks',
+    request: () => ({ url: '/api/tasks?assignee=me' }),
+    expect: [401, 200, 200, 200],
+  },
   {
     route: 'GET /api/grants/:grantId/tasks',
     request: (w) => ({ url: `/api/grants/${w.grant.id}/tasks` }),
@@ -272,7 +276,7 @@ const rows: Row[] = [
     route: 'PATCH /api/grants/:grantId/tasks/:taskId',
     request: (w) => ({
       url: `/api/grants/${w.grant.id}/tasks/${w.task.id}`,
-      payload: { status: 'completed' },
+      payload: { status: 'completed', assigneeId: null },
     }),
     expect: [401, 200, 200, 404],
   },
@@ -315,7 +319,7 @@ const rows: Row[] = [
   },
   {
     route: 'GET /api/dashboard',
-    request: () => ({ url: '/api/dashboard' }),
+    request: () => ({ url: '/api/dashboard?assignee=me' }),
     expect: [401, 200, 200, 200],
   },
   {

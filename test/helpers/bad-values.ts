@@ -196,6 +196,8 @@ const taskStrings = {
   description: INVALID,
   category: 'Invalid category value',
   status: 'Invalid status value',
+  // An emptied select sends '', so the field takes a string; any other string is no id.
+  assigneeId: 'Invalid assignee',
 };
 const requirement = { name: 'R2', type: 'budget', dueDate: '2027-03-03' };
 const requirementStrings = {

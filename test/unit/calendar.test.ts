@@ -1,12 +1,8 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import {
-  type CalendarEvent,
-  eventSpan,
-  googleCalendarUrl,
-  icsFile,
-} from '../../src/domain/calendar.ts';
+import { type CalendarEvent, eventSpan, googleCalendarUrl } from '../../src/domain/calendar.ts';
+import { icsFile } from '../../src/domain/ics.ts';
 
 // These tests run with the machine's time zone; the all-day cases use local dates on purpose.
 const localNoon = new Date(2026, 2, 15, 12, 0, 0);

@@ -19,7 +19,12 @@ import {
   toLocalDate,
   toLocalInput,
 } from '../../src/domain/form-payloads.ts';
-import { grantInputSchema, grantPatchSchema, taskInputSchema } from '../../src/domain/grants.ts';
+import {
+  grantInputSchema,
+  grantPatchSchema,
+  taskInputSchema,
+  taskPatchSchema,
+} from '../../src/domain/grants.ts';
 import { interactionInputSchema } from '../../src/domain/interactions.ts';
 import { opportunityInputSchema, opportunityPatchSchema } from '../../src/domain/opportunities.ts';
 
@@ -242,6 +247,7 @@ describe('taskPayload', () => {
     category: 'proposal',
     dueDate: LOCAL,
     status: 'in-progress',
+    assigneeId: '12',
   };
 
   it('sends the task fields with an ISO due date, not the grant (it goes in the URL)', () => {
@@ -252,8 +258,16 @@ describe('taskPayload', () => {
       category: 'proposal',
       dueDate: ISO,
       status: 'in-progress',
+      assigneeId: 12,
     });
     expect(taskInputSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it('sends a cleared assignee as null, so an edit unassigns the task', () => {
+    const payload = taskPayload({ ...filled, assigneeId: null });
+    expect(payload).toHaveProperty('assigneeId', null);
+    expect(taskPatchSchema.parse(payload).assigneeId).toBeNull();
+    expect(taskPayload({ ...filled, assigneeId: '' })).toHaveProperty('assigneeId', null);
   });
 
   it('sends a description cleared in an edit as it is, so the schema refuses it', () => {

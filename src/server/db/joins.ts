@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { contacts, grantRequirements, grants, grantTasks, interactions } from './schema.ts';
+import { contacts, grantRequirements, grants, grantTasks, interactions, users } from './schema.ts';
 
 /**
  * The join conditions between tenant tables. Each matches the company as well as the id, so a
@@ -16,6 +16,12 @@ export const contactOfInteraction = and(
 export const grantOfTask = and(
   eq(grants.companyId, grantTasks.companyId),
   eq(grants.id, grantTasks.grantId),
+);
+
+/** The member a task is assigned to (a left join: most tasks may have nobody). */
+export const assigneeOfTask = and(
+  eq(users.companyId, grantTasks.companyId),
+  eq(users.id, grantTasks.assigneeId),
 );
 
 /** The grant a requirement belongs to. */

@@ -35,8 +35,8 @@ import {
   useDeleteRequirement,
   useUpdateRequirement,
 } from './grants/api/requirements-api.ts';
+import { taskKeys } from './grants/api/task-keys.ts';
 import {
-  taskKeys,
   useCreateTask,
   useDeleteTask,
   useSetTaskStatus,
@@ -150,13 +150,24 @@ const grantScreens = {
   funderGrants: grantKeys.list({ funder: 'Hope Trust', limit: 10 }),
 };
 
-const task = { grantId: 4, taskId: 9, input: { title: 'Write report' } };
+const task = { grantId: 4, taskId: 9, input: { title: 'Write report', assigneeId: 7 } };
 const taskScreens = {
   grantPageTasks: taskKeys.ofGrant(4),
   tasksBoard: taskKeys.boardList({}),
   filteredTasksBoard: taskKeys.boardList({ q: 'report', due: 'this-week', tz: 'UTC' }),
-  // The dashboard lists the tasks due soon and the overdue ones.
+  myTasksBoard: taskKeys.boardList({ assignee: 'me' }),
+  // The dashboard lists the tasks due soon and the overdue ones, everyone's or one's own.
   dashboard: dashboardKeys.all,
+  myDashboard: dashboardKeys.view({ assignee: 'me' }),
+};
+/** What shows a member's name on the tasks assigned to them. */
+const assigneeScreens = {
+  tasksBoard: taskKeys.boardList({}),
+  myTasksBoard: taskKeys.boardList({ assignee: 'me' }),
+  grantPageTasks: taskKeys.ofGrant(4),
+  otherGrantPageTasks: taskKeys.ofGrant(5),
+  dashboard: dashboardKeys.view({}),
+  myDashboard: dashboardKeys.view({ assignee: 'me' }),
 };
 
 const requirement = { grantId: 4, requirementId: 6, input: { name: 'Interim report' } };
@@ -257,10 +268,10 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
   ],
   ['adding a user', useAddUser, { username: 'sam' }, { team: companyKeys.team() }],
   [
-    'removing a user (and the invitations they sent)',
+    'removing a user (and the invitations they sent; their tasks are left unassigned)',
     useRemoveUser,
     5,
-    { team: companyKeys.team(), invitations: companyKeys.invitations() },
+    { team: companyKeys.team(), invitations: companyKeys.invitations(), ...assigneeScreens },
   ],
   [
     "changing a member's role (one's own decides what the app offers, from the user's record)",
@@ -269,10 +280,10 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
     { team: companyKeys.team(), user: userKeys.current() },
   ],
   [
-    "changing one's own name or email (the sidebar and the team list show them)",
+    "changing one's own name or email (the sidebar, the team list and one's tasks show them)",
     useUpdateProfile,
     { name: 'Rosa L. Parks' },
-    { user: userKeys.current(), team: companyKeys.team() },
+    { user: userKeys.current(), team: companyKeys.team(), ...assigneeScreens },
   ],
   ['inviting', useInvite, { email: 'a@b.org' }, { invitations: companyKeys.invitations() }],
   ['cancelling an invitation', useCancelInvitation, 1, { invitations: companyKeys.invitations() }],

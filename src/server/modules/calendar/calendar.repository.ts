@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, isNotNull } from 'drizzle-orm';
-import type { CompanyDeadlines } from '../../../domain/calendar.ts';
+import type { CompanyDeadlines } from '../../../domain/ics.ts';
 import {
   requirementStatusLabels,
   requirementTypeLabels,

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deadlineEntries, icsCalendar } from '../../../domain/calendar.ts';
 import {
   CALENDAR_NAME,
   calendarFeedSchema,
   calendarFileParams,
   FEED_FILE,
 } from '../../../domain/calendar-feed.ts';
+import { deadlineEntries, icsCalendar } from '../../../domain/ics.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';

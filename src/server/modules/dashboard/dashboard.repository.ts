@@ -26,8 +26,9 @@ import {
 } from '../../../domain/grants.ts';
 import { REQUIREMENTS_DUE_WITHIN_DAYS } from '../../../domain/requirement-constants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { contactOfInteraction, grantOfTask } from '../../db/joins.ts';
-import { contacts, grants, grantTasks, interactions, listCounts } from '../../db/schema.ts';
+import { assigneeOfTask, contactOfInteraction, grantOfTask } from '../../db/joins.ts';
+import * as lists from '../../db/list-helpers.ts';
+import { contacts, grants, grantTasks, interactions, listCounts, users } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 import { createRequirementsRepository } from '../grants/requirements.repository.ts';
 import { overdueBy } from '../grants/tasks.repository.ts';
@@ -35,10 +36,18 @@ import { overdueBy } from '../grants/tasks.repository.ts';
 /** What the dashboard shows of a task: all of it but when it was written down. */
 const { createdAt: _createdAt, ...taskColumns } = getTableColumns(grantTasks);
 
+/** What the dashboard is asked for: the user's days, and whose tasks its lists show. */
+interface DashboardView {
+  /** The IANA time zone whose days count (the user's). */
+  timeZone: string;
+  /** Only the tasks assigned to this user; everyone's when left out. */
+  assigneeId?: number | undefined;
+}
+
 /**
  * The first DASHBOARD_TASKS_SHOWN tasks of the company that meet `which`, by due date (undated
- * last), each with its grant's name; and how many there are in all (counted in the same query,
- * over the rows before the limit).
+ * last), each with its grant's and its assignee's names; and how many there are in all (counted
+ * in the same query, over the rows before the limit).
  */
 async function taskList(
   tx: Transaction,
@@ -49,10 +58,12 @@ async function taskList(
     .select({
       ...taskColumns,
       grantName: grants.name,
+      assigneeName: users.name,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(grantTasks)
     .innerJoin(grants, grantOfTask)
+    .leftJoin(users, assigneeOfTask)
     .where(and(eq(grantTasks.companyId, companyId), which))
     .orderBy(sql`${grantTasks.dueDate} ASC NULLS LAST`, asc(grantTasks.id))
     .limit(DASHBOARD_TASKS_SHOWN);
@@ -74,7 +85,11 @@ export function createDashboardRepository(db: Database) {
      * lists' kept counts, not a count of 100,000 rows. The tasks' days are those of `timeZone`
      * (the user's): a task due earlier today is due today, not yet overdue.
      */
-    get(companyId: number, timeZone: string, within?: Transaction): Promise<Dashboard> {
+    get(
+      companyId: number,
+      { timeZone, assigneeId }: DashboardView,
+      within?: Transaction,
+    ): Promise<Dashboard> {
       return inCompany(within ?? db, companyId, async (tx) => {
         const active = and(
           eq(grants.companyId, companyId),
@@ -119,16 +134,18 @@ export function createDashboardRepository(db: Database) {
           .limit(DASHBOARD_LIST_SIZE);
         const now = new Date();
         const today = startOfDay(now, timeZone);
+        const whose = lists.equalsIfSet(grantTasks.assigneeId, assigneeId);
         const tasksDueSoon = await taskList(
           tx,
           companyId,
           and(
+            whose,
             inArray(grantTasks.status, [...openTaskStatuses]),
             gte(grantTasks.dueDate, today),
             lt(grantTasks.dueDate, startOfDay(now, timeZone, TASKS_DUE_WITHIN_DAYS)),
           ),
         );
-        const overdueTasks = await taskList(tx, companyId, overdueBy(today));
+        const overdueTasks = await taskList(tx, companyId, and(whose, overdueBy(today)));
         const requirementsDue = await requirements.pendingDueBefore(
           companyId,
           startOfDay(now, timeZone, REQUIREMENTS_DUE_WITHIN_DAYS),

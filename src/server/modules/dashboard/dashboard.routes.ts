@@ -12,11 +12,18 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['dashboard'],
         summary:
-          'Counts, the next five grant deadlines, the five latest interactions, and the tasks due in the next 14 days and overdue (days counted in the time zone `tz`, UTC when left out)',
+          "Counts, the next five grant deadlines, the five latest interactions, and the tasks due in the next 14 days and overdue (days counted in the time zone `tz`, UTC when left out; assignee=me: only the signed-in user's tasks)",
         querystring: dashboardQuerySchema,
         response: { 200: dashboardSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    async (request) => dashboard.get(requireUser(request).companyId, request.query.tz ?? 'UTC'),
+    async (request) => {
+      const user = requireUser(request);
+      const { tz, assignee } = request.query;
+      return dashboard.get(user.companyId, {
+        timeZone: tz ?? 'UTC',
+        assigneeId: assignee === 'me' ? user.id : undefined,
+      });
+    },
   );
 };

@@ -2,15 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { grantIdParams, grantRequirementParams } from '../../../domain/common.ts';
 import {
-  ASSIGNEE_NOT_MEMBER,
   requirementInputSchema,
   requirementPatchSchema,
   requirementSchema,
 } from '../../../domain/requirements.ts';
-import { isMember } from '../../accounts/users.ts';
-import type { Transaction } from '../../db/client.ts';
+import { requireAssignee } from '../../accounts/users.ts';
 import { inCompany } from '../../db/scope.ts';
-import { AppError, notFound, requireFound } from '../../lib/errors.ts';
+import { notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { recordErrors } from '../../lib/schemas.ts';
 import { createRequirementsRepository } from './requirements.repository.ts';
@@ -19,17 +17,6 @@ const tags = ['requirements'];
 
 export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
   const requirements = createRequirementsRepository(app.db);
-
-  /** An assignee must be a user of the company, in the transaction that saves the requirement. */
-  const requireMember = async (
-    companyId: number,
-    assigneeId: number | null | undefined,
-    tx: Transaction,
-  ) => {
-    if (assigneeId && !(await isMember(tx, companyId, assigneeId))) {
-      throw new AppError('INVALID_INPUT', ASSIGNEE_NOT_MEMBER);
-    }
-  };
 
   app.get(
     '/grants/:grantId/requirements',
@@ -63,7 +50,7 @@ export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { companyId } = requireUser(request);
       const requirement = await inCompany(app.db, companyId, async (tx) => {
-        await requireMember(companyId, request.body.assigneeId, tx);
+        await requireAssignee(tx, companyId, request.body.assigneeId);
         return requirements.create(companyId, request.params.grantId, request.body, tx);
       });
       return reply.code(201).send(requireFound(requirement, 'Grant'));
@@ -86,7 +73,7 @@ export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { companyId } = requireUser(request);
       const { grantId, requirementId } = request.params;
       const requirement = await inCompany(app.db, companyId, async (tx) => {
-        await requireMember(companyId, request.body.assigneeId, tx);
+        await requireAssignee(tx, companyId, request.body.assigneeId);
         return requirements.update(companyId, grantId, requirementId, request.body, tx);
       });
       return requireFound(requirement, 'Requirement');

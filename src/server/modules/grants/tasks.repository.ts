@@ -1,12 +1,18 @@
 import { and, asc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { dueWindowRange } from '../../../domain/due-dates.ts';
 import { openTaskStatuses } from '../../../domain/grant-constants.ts';
-import type { BoardTask, Task, TaskBoardParams, TaskValues } from '../../../domain/grants.ts';
+import type {
+  BoardTask,
+  ListedTask,
+  Task,
+  TaskBoardParams,
+  TaskValues,
+} from '../../../domain/grants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { grantOfTask } from '../../db/joins.ts';
+import { assigneeOfTask, grantOfTask } from '../../db/joins.ts';
 import * as lists from '../../db/list-helpers.ts';
 import { insertRow, updateRow } from '../../db/rows.ts';
-import { grants, grantTasks } from '../../db/schema.ts';
+import { grants, grantTasks, users } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
 const columns = {
@@ -17,7 +23,16 @@ const columns = {
   category: grantTasks.category,
   dueDate: grantTasks.dueDate,
   status: grantTasks.status,
+  assigneeId: grantTasks.assigneeId,
   companyId: grantTasks.companyId,
+};
+
+/** A task as lists show it: with its assignee's name, read through `assigneeOfTask`. */
+const listedColumns = { ...columns, assigneeName: users.name };
+
+/** The board's filters as the repository reads them: whose tasks is a user's id. */
+export type BoardFilters = Omit<TaskBoardParams, 'assignee'> & {
+  assigneeId?: number | undefined;
 };
 
 type Row = Omit<Task, 'dueDate'> & { dueDate: Date | null };
@@ -60,12 +75,17 @@ export function createTasksRepository(db: Database) {
 
   return {
     /** null when the grant is not the company's. */
-    listForGrant(companyId: number, grantId: number, within?: Transaction): Promise<Task[] | null> {
+    listForGrant(
+      companyId: number,
+      grantId: number,
+      within?: Transaction,
+    ): Promise<ListedTask[] | null> {
       return inCompany(within ?? db, companyId, async (tx) => {
         if (!(await grantExists(tx, companyId, grantId))) return null;
         const rows = await tx
-          .select(columns)
+          .select(listedColumns)
           .from(grantTasks)
+          .leftJoin(users, assigneeOfTask)
           .where(and(eq(grantTasks.companyId, companyId), eq(grantTasks.grantId, grantId)))
           .orderBy(
             asc(grantTasks.category),
@@ -77,27 +97,30 @@ export function createTasksRepository(db: Database) {
     },
 
     /**
-     * The tasks of the company with their grant's name, for the board: all of them, or those
-     * matching the filters, with due windows counted from `now` in the params' time zone.
+     * The tasks of the company with their grant's and their assignee's names, for the board:
+     * all of them, or those matching the filters, with due windows counted from `now` in the
+     * params' time zone.
      */
     async listBoard(
       companyId: number,
-      params: TaskBoardParams,
+      params: BoardFilters,
       now: Date,
       within?: Transaction,
     ): Promise<BoardTask[]> {
-      const { q, grantId, due = 'all', tz = 'UTC' } = params;
+      const { q, grantId, assigneeId, due = 'all', tz = 'UTC' } = params;
       const { where } = lists.listWhere(
         eq(grantTasks.companyId, companyId),
         lists.equalsIfSet(grantTasks.grantId, grantId),
+        lists.equalsIfSet(grantTasks.assigneeId, assigneeId),
         lists.containsAny(q, grantTasks.name),
         dueWithin(due, now, tz),
       );
       const rows = await inCompany(within ?? db, companyId, (tx) =>
         tx
-          .select({ ...columns, grantName: grants.name })
+          .select({ ...listedColumns, grantName: grants.name })
           .from(grantTasks)
           .innerJoin(grants, grantOfTask)
+          .leftJoin(users, assigneeOfTask)
           .where(where)
           .orderBy(sql`${grantTasks.dueDate} ASC NULLS LAST`, asc(grantTasks.id)),
       );

@@ -3,11 +3,14 @@ import { z } from 'zod';
 import { grantIdParams, grantTaskParams } from '../../../domain/common.ts';
 import {
   boardTaskSchema,
+  listedTaskSchema,
   taskBoardQuerySchema,
   taskInputSchema,
   taskPatchSchema,
   taskSchema,
 } from '../../../domain/grants.ts';
+import { requireAssignee } from '../../accounts/users.ts';
+import { inCompany } from '../../db/scope.ts';
 import { notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { errorBodySchema, recordErrors } from '../../lib/schemas.ts';
@@ -24,12 +27,17 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "The tasks board: the company's tasks with their grant's name, by grant, name and due window",
+          "The tasks board: the company's tasks with their grant's and their assignee's names, by grant, name, due window and assignee (assignee=me: the signed-in user's own)",
         querystring: taskBoardQuerySchema,
         response: { 200: z.array(boardTaskSchema), 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    async (request) => tasks.listBoard(requireUser(request).companyId, request.query, new Date()),
+    async (request) => {
+      const user = requireUser(request);
+      const { assignee, ...filters } = request.query;
+      const assigneeId = assignee === 'me' ? user.id : undefined;
+      return tasks.listBoard(user.companyId, { ...filters, assigneeId }, new Date());
+    },
   );
 
   app.get(
@@ -37,9 +45,9 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The tasks of one grant',
+        summary: "The tasks of one grant, each with its assignee's name",
         params: grantIdParams,
-        response: { 200: z.array(taskSchema), ...recordErrors },
+        response: { 200: z.array(listedTaskSchema), ...recordErrors },
       },
     },
     async (request) => {
@@ -54,15 +62,19 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Add a task to a grant (status defaults to pending)',
+        summary:
+          'Add a task to a grant (status defaults to pending; assigneeId, when given, is a member of the organization)',
         params: grantIdParams,
         body: taskInputSchema,
         response: { 201: taskSchema, ...recordErrors },
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      const task = await tasks.create(user.companyId, request.params.grantId, request.body);
+      const { companyId } = requireUser(request);
+      const task = await inCompany(app.db, companyId, async (tx) => {
+        await requireAssignee(tx, companyId, request.body.assigneeId);
+        return tasks.create(companyId, request.params.grantId, request.body, tx);
+      });
       return reply.code(201).send(requireFound(task, 'Grant'));
     },
   );
@@ -73,16 +85,19 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Update a task: a status alone, or the whole form (fields left out keep their value)',
+          'Update a task: a status alone, or the whole form (fields left out keep their value; null clears assigneeId)',
         params: grantTaskParams,
         body: taskPatchSchema,
         response: { 200: taskSchema, ...recordErrors },
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const { companyId } = requireUser(request);
       const { grantId, taskId } = request.params;
-      const task = await tasks.update(user.companyId, grantId, taskId, request.body);
+      const task = await inCompany(app.db, companyId, async (tx) => {
+        await requireAssignee(tx, companyId, request.body.assigneeId);
+        return tasks.update(companyId, grantId, taskId, request.body, tx);
+      });
       return requireFound(task, 'Task');
     },
   );

@@ -37,6 +37,10 @@ const grant = {
   status: 'draft',
   notes: null,
   documentUrl: null,
+  awardedAmount: null,
+  awardedDate: null,
+  periodStart: null,
+  periodEnd: null,
   companyId: 1,
 };
 const interaction = {

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../../domain/dashboard.ts';
 import { byPath, renderPage } from '../../test/render.tsx';
@@ -13,6 +14,8 @@ const task = (id: number, name: string, dueDate: string) => ({
   category: 'research' as const,
   dueDate,
   status: 'pending' as const,
+  assigneeId: null,
+  assigneeName: null,
   companyId: 1,
 });
 
@@ -66,7 +69,7 @@ describe('the dashboard', () => {
     expect(within(overdue).getByRole('link', { name: 'Grant 2' }).getAttribute('href')).toBe(
       '/grants/42',
     );
-    expect(within(overdue).getByRole('link', { name: /Download \.ics/ })).toBeTruthy();
+    expect(within(overdue).getByRole('button', { name: /Download \.ics/ })).toBeTruthy();
     // Each list shows all its tasks: no count, no link to the board.
     expect(screen.queryByText(/Showing/)).toBeNull();
     // The days are the user's: the browser's time zone goes with the request.
@@ -154,5 +157,50 @@ describe('the dashboard', () => {
     expect(within(items[0] as HTMLElement).getByText('Interim report · Grant 1')).toBeTruthy();
     expect(within(items[0] as HTMLElement).getByText('Overdue')).toBeTruthy();
     expect(within(items[1] as HTMLElement).queryByText('Overdue')).toBeNull();
+  });
+
+  it("switches the task lists to the user's own tasks, in the address and on the board's links", async () => {
+    const user = userEvent.setup();
+    const mine = task(3, 'My late task', '2026-05-01T10:00:00.000Z');
+    const { sent } = renderPage(<DashboardPage />, {
+      answer: ({ url }) =>
+        url.startsWith('/api/dashboard')
+          ? {
+              body: dashboard(
+                url.includes('assignee=me')
+                  ? { overdueTasks: { items: [mine], total: 11 } }
+                  : { overdueTasks: { items: [], total: 0 } },
+              ),
+            }
+          : undefined,
+    });
+    const all = await screen.findByRole('button', { name: 'All tasks' });
+    expect(all.getAttribute('aria-pressed')).toBe('true');
+    expect(within(await section('Overdue Tasks')).getByText('No overdue tasks')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'My tasks' }));
+    const overdue = await section('Overdue Tasks');
+    expect(await within(overdue).findByText('My late task')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'My tasks' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(screen.getByTestId('location').textContent).toBe('/?assignee=me');
+    expect(sent.some((r) => /^\/api\/dashboard\?.*assignee=me/.test(r.url))).toBe(true);
+    expect(
+      within(overdue).getByRole('link', { name: 'Open the Tasks Board' }).getAttribute('href'),
+    ).toBe('/tasks?due=overdue&assignee=me');
+  });
+
+  it("opens on the user's own tasks when the address says so", async () => {
+    const { sent } = renderPage(<DashboardPage />, {
+      url: '/?assignee=me',
+      answer: byPath({ '/api/dashboard': { body: dashboard({}) } }),
+    });
+    expect(
+      (await screen.findByRole('button', { name: 'My tasks' })).getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(sent.map((r) => r.url).filter((url) => url.startsWith('/api/dashboard'))).toEqual([
+      expect.stringContaining('assignee=me'),
+    ]);
   });
 });

@@ -1,20 +1,31 @@
-import { Loader, SimpleGrid, Stack } from '@mantine/core';
+import { Group, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { IconCoin, IconMessages, IconUsers } from '@tabler/icons-react';
-import { TASKS_DUE_WITHIN_DAYS } from '../../../domain/grant-constants.ts';
+import { TASKS_DUE_WITHIN_DAYS, taskAssigneeFilters } from '../../../domain/grant-constants.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { LoadFailed } from '../../components/query-states.tsx';
+import { WhoseTasksControl } from '../../components/whose-tasks-control.tsx';
+import { withQuery } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { capitalise, formatDate, formatDateTime } from '../../lib/format.ts';
+import { choiceParam, useUrlFilters } from '../../lib/url-filters.ts';
 import { useDashboard } from './api/dashboard-api.ts';
 import { CountCard } from './components/count-card.tsx';
 import { DashboardList } from './components/dashboard-list.tsx';
 import { RequirementsList } from './components/requirements-list.tsx';
 import { TasksList } from './components/tasks-list.tsx';
 
+/** Whose tasks the task lists show, kept in the address (`/?assignee=me`) as the board does. */
+const readView = (params: URLSearchParams) => ({
+  assignee: choiceParam(params, 'assignee', taskAssigneeFilters),
+});
+
 export default function DashboardPage() {
-  const dashboard = useDashboard();
+  const [view, setView] = useUrlFilters(readView);
+  const dashboard = useDashboard(view);
   useDocumentTitle('Dashboard');
   const data = dashboard.data;
+  // The board, filtered as a list is where the board can be, and showing the same person's tasks.
+  const board = (due?: 'overdue') => withQuery('/tasks', { due, assignee: view.assignee });
 
   return (
     <>
@@ -72,19 +83,25 @@ export default function DashboardPage() {
               }))}
             />
           </SimpleGrid>
+          <Group justify="flex-end">
+            <WhoseTasksControl
+              value={view.assignee}
+              onChange={(assignee) => setView({ assignee })}
+            />
+          </Group>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <TasksList
               title="Overdue Tasks"
               empty="No overdue tasks"
               tasks={data.overdueTasks}
-              board="/tasks?due=overdue"
+              board={board('overdue')}
             />
             <TasksList
               title={`Tasks Due in the Next ${TASKS_DUE_WITHIN_DAYS} Days`}
               empty={`No tasks due in the next ${TASKS_DUE_WITHIN_DAYS} days`}
               tasks={data.tasksDueSoon}
               // The board has no 14-day window (this week, next 30 days): the whole board.
-              board="/tasks"
+              board={board()}
             />
           </SimpleGrid>
           <RequirementsList requirements={data.requirementsDue} />

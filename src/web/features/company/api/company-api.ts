@@ -14,6 +14,8 @@ import { api } from '../../../lib/api-client.ts';
 import { getQuery } from '../../../lib/get-query.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import { userKeys } from '../../auth/api/auth-api.ts';
+import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
+import { taskKeys } from '../../grants/api/task-keys.ts';
 
 /** The company's profile, its team and its pending invitations. */
 export const companyKeys = {
@@ -52,10 +54,14 @@ export const useAddUser = () =>
     () => [companyKeys.team()],
   );
 
+/** The tasks a member was assigned show as names on the board, a grant's page and the dashboard. */
+export const assigneeScreens = () => [taskKeys.board(), taskKeys.ofEveryGrant(), dashboardKeys.all];
+
+/** A removed member's tasks are left unassigned. */
 export const useRemoveUser = () =>
   useInvalidatingMutation(
     (id: number) => api.delete<unknown>(`/api/organization/users/${id}`),
-    () => [companyKeys.team(), companyKeys.invitations()],
+    () => [companyKeys.team(), companyKeys.invitations(), ...assigneeScreens()],
   );
 
 /** A member's new role shows in the team list; one's own, in what the app lets one do. */

@@ -5,7 +5,7 @@ import * as recordApi from '../../../lib/record-api.ts';
 import { contactKeys } from '../../contacts/api/contacts-api.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
 import { funderKeys } from '../../funders/api/funder-keys.ts';
-import { taskKeys } from './tasks-api.ts';
+import { taskKeys } from './task-keys.ts';
 
 /**
  * Every grants query sits under `all`: the list pages, the pipeline, one grant, and each grant's

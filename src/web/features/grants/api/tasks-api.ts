@@ -6,24 +6,21 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { TaskStatus } from '../../../../domain/grant-constants.ts';
-import type { BoardTask, Task, TaskBoardParams, TaskInput } from '../../../../domain/grants.ts';
+import type {
+  BoardTask,
+  ListedTask,
+  Task,
+  TaskBoardParams,
+  TaskInput,
+} from '../../../../domain/grants.ts';
 import { ApiError, api, withQuery } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
+import { taskKeys } from './task-keys.ts';
 
-/**
- * The tasks board (under `board()`, each set of filters its own list) and one grant's tasks. A
- * grant's tasks sit under the grants key, so whatever refreshes grants refreshes them too.
- */
-export const taskKeys = {
-  board: () => ['/api/tasks'] as const,
-  boardList: (params: TaskBoardParams) => [...taskKeys.board(), params] as const,
-  ofGrant: (grantId: number) => ['/api/grants', 'tasks', grantId] as const,
-};
-
-async function getGrantTasks(grantId: number): Promise<Task[]> {
+async function getGrantTasks(grantId: number): Promise<ListedTask[]> {
   try {
-    return await api.get<Task[]>(`/api/grants/${grantId}/tasks`);
+    return await api.get<ListedTask[]>(`/api/grants/${grantId}/tasks`);
   } catch (error) {
     throw new ApiError(error instanceof ApiError ? error.status : 0, 'Failed to fetch tasks');
   }

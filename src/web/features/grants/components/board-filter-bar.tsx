@@ -6,6 +6,7 @@ import {
 } from '../../../../domain/due-dates.ts';
 import type { BoardTask } from '../../../../domain/grants.ts';
 import { SearchBox } from '../../../components/list-controls.tsx';
+import { WhoseTasksControl } from '../../../components/whose-tasks-control.tsx';
 import { useGrants } from '../api/grants-api.ts';
 import type { BoardFilters } from './board-filters.ts';
 
@@ -13,8 +14,9 @@ import type { BoardFilters } from './board-filters.ts';
 const GRANT_CHOICES = 500;
 
 /**
- * The search box and the grant and due-date choices above the board. The browser's own selects:
- * keyboard- and screen-reader-ready, and no dropdown code in the board's first download.
+ * The search box, the grant and due-date choices, and whose tasks, above the board. The
+ * browser's own selects: keyboard- and screen-reader-ready, and no dropdown code in the board's
+ * first download.
  */
 export function BoardFilterBar({
   filters,
@@ -40,6 +42,7 @@ export function BoardFilterBar({
 
   return (
     <Group gap="sm" mb="md" wrap="wrap">
+      <WhoseTasksControl value={filters.assignee} onChange={filters.setAssignee} />
       <SearchBox value={filters.search} onChange={filters.setSearch} label="Search tasks" />
       <NativeSelect
         aria-label="Grant"

@@ -16,6 +16,17 @@ describe("the board's filters in the address", () => {
     expect(filtersAt('/tasks?grant=12').params.grantId).toBe(12);
   });
 
+  it("read whose tasks: the signed-in user's, or everyone's when the value is no choice", () => {
+    const mine = filtersAt('/tasks?assignee=me');
+    expect(mine.params.assignee).toBe('me');
+    expect(mine.active).toBe(true);
+    for (const url of ['/tasks', '/tasks?assignee=you', '/tasks?assignee=']) {
+      const filters = filtersAt(url);
+      expect(filters.params.assignee).toBeUndefined();
+      expect(filters.active).toBe(false);
+    }
+  });
+
   it('leave out a grant that is no id a record can have, and show the board unfiltered', () => {
     for (const grant of ['0', '-3', '1e3', '3000000000', 'twelve']) {
       const filters = filtersAt(`/tasks?grant=${grant}`);

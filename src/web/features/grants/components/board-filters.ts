@@ -1,6 +1,10 @@
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { type TaskDueWindow, taskDueWindows } from '../../../../domain/due-dates.ts';
+import {
+  type TaskAssigneeFilter,
+  taskAssigneeFilters,
+} from '../../../../domain/grant-constants.ts';
 import type { TaskBoardParams } from '../../../../domain/grants.ts';
 import { browserTimeZone } from '../../../lib/format.ts';
 import { parseId } from '../../../lib/parse-id.ts';
@@ -9,12 +13,13 @@ import { choiceParam, useUrlFilters } from '../../../lib/url-filters.ts';
 const readFilters = (params: URLSearchParams) => ({
   grant: parseId(params.get('grant')) ?? undefined,
   due: choiceParam(params, 'due', taskDueWindows),
+  assignee: choiceParam(params, 'assignee', taskAssigneeFilters),
   q: params.get('q')?.trim() || undefined,
 });
 
 /**
- * The board's filters, kept in the address (`/tasks?grant=3&due=overdue&q=budget`), and the
- * search box's text, written to the address once typing pauses.
+ * The board's filters, kept in the address (`/tasks?grant=3&due=overdue&assignee=me&q=budget`),
+ * and the search box's text, written to the address once typing pauses.
  */
 export function useBoardFilters() {
   const [filters, setFilters] = useUrlFilters(readFilters);
@@ -30,24 +35,32 @@ export function useBoardFilters() {
   const params: TaskBoardParams = {
     q: filters.q,
     grantId: filters.grant,
+    assignee: filters.assignee,
     ...(due === 'all' ? {} : { due, tz: browserTimeZone() }),
   };
   return {
     params,
     grant: filters.grant,
     due,
+    assignee: filters.assignee,
     search,
-    active: filters.grant !== undefined || due !== 'all' || filters.q !== undefined,
+    active:
+      filters.grant !== undefined ||
+      due !== 'all' ||
+      filters.assignee !== undefined ||
+      filters.q !== undefined,
     setSearch: (text: string) => {
       setSearchText(text);
       writeSearch(text);
     },
     setGrant: (grant: number | undefined) => setFilters({ grant }),
     setDue: (window: TaskDueWindow) => setFilters({ due: window === 'all' ? undefined : window }),
+    /** `me`: the signed-in user's tasks only; undefined: everyone's. */
+    setAssignee: (assignee: TaskAssigneeFilter | undefined) => setFilters({ assignee }),
     clear: () => {
       writeSearch.cancel();
       setSearchText('');
-      setFilters({ grant: undefined, due: undefined, q: undefined });
+      setFilters({ grant: undefined, due: undefined, assignee: undefined, q: undefined });
     },
   };
 }

@@ -13,6 +13,8 @@ const task: BoardTask = {
   category: 'proposal',
   dueDate: null,
   status: 'pending',
+  assigneeId: null,
+  assigneeName: null,
 };
 const active = { id: task.id, data: { current: { task } } } as unknown as Active;
 const column = (id: string) => ({ id }) as Over;

@@ -49,6 +49,9 @@ export function GrantTasksSection({ grantId, grantName }: { grantId: number; gra
                           <Badge variant="outline" color="dark" size="sm">
                             {task.dueDate ? `Due: ${formatDate(task.dueDate)}` : 'No due date set'}
                           </Badge>
+                          {task.assigneeName && (
+                            <Text size="sm">Assigned to {task.assigneeName}</Text>
+                          )}
                         </Group>
                         {task.dueDate && (
                           <CalendarLinks {...taskDeadline(task, grantName, task.dueDate)} />

@@ -8,6 +8,7 @@ import { IconGripVertical, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { BoardTask } from '../../../../domain/grants.ts';
+import { AssigneeInitials } from '../../../components/assignee-initials.tsx';
 import { CalendarLinks } from '../../../components/calendar-links.tsx';
 import { capitalise, formatDate } from '../../../lib/format.ts';
 
@@ -119,15 +120,18 @@ function TaskCardView({
             {task.name}
           </Text>
         </Group>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          size="sm"
-          aria-label={`Delete ${task.name}`}
-          onClick={onDelete}
-        >
-          <IconTrash size={14} aria-hidden="true" />
-        </ActionIcon>
+        <Group gap={4} wrap="nowrap">
+          {task.assigneeName && <AssigneeInitials name={task.assigneeName} />}
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="sm"
+            aria-label={`Delete ${task.name}`}
+            onClick={onDelete}
+          >
+            <IconTrash size={14} aria-hidden="true" />
+          </ActionIcon>
+        </Group>
       </Group>
       <Text size="sm" c="dimmed" lineClamp={3} mt={2}>
         {task.description}
