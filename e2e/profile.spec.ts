@@ -70,3 +70,55 @@ test('a new password: this session stays, the others end, and it signs in', asyn
   await submitLogin(page, account.username, 'Brand-new-pass-9');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });
+
+test('the calendar subscription: copy its address, read it as a calendar would, replace it', async ({
+  page,
+  context,
+  playwright,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const created = await page.request.post('/api/grants', {
+    data: {
+      name: 'Reading Rooms',
+      funder: 'River Trust',
+      amount: 1000,
+      dueDate: new Date(Date.now() + 9 * 86_400_000).toISOString(),
+    },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto('/profile');
+  const card = page.getByRole('region', { name: 'Calendar' });
+  const address = card.getByLabel('Calendar address');
+  await expect(address).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+  const url = await address.inputValue();
+  await expectNoSeriousA11yViolations(page);
+
+  await card.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByText('Calendar address copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  await expect(card.getByRole('link', { name: 'Subscribe in Google Calendar' })).toHaveAttribute(
+    'href',
+    `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(url.replace(/^http:/, 'webcal:'))}`,
+  );
+  await expect(card.getByRole('link', { name: 'Subscribe in Outlook' })).toHaveAttribute(
+    'href',
+    new RegExp(
+      `^https://outlook\\.live\\.com/calendar/0/addfromweb\\?url=${encodeURIComponent(url).replace(/[.?*+]/g, '\\$&')}`,
+    ),
+  );
+
+  // A calendar application has no session: the address alone opens the feed.
+  const calendarApp = await playwright.request.newContext();
+  const feed = await calendarApp.get(url);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+  expect(await feed.text()).toContain('SUMMARY:Reading Rooms due\r\n');
+
+  await card.getByRole('button', { name: 'Get a New Address' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Get New Address' }).click();
+  await expect(page.getByText('New calendar address ready')).toBeVisible();
+  await expect(address).not.toHaveValue(url);
+  expect((await calendarApp.get(url)).status()).toBe(404);
+  expect((await calendarApp.get(await address.inputValue())).status()).toBe(200);
+  await calendarApp.dispose();
+});

@@ -3,6 +3,7 @@ import { roleWithArticle } from '../../../domain/wording.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useAuth } from '../auth/auth-provider.tsx';
+import { CalendarFeedCard } from './components/calendar-feed-card.tsx';
 import { DetailsForm } from './components/details-form.tsx';
 import { PasswordForm } from './components/password-form.tsx';
 
@@ -21,6 +22,7 @@ export default function ProfilePage() {
         {/* A saved change comes back in the user record: the form starts again from it. */}
         <DetailsForm key={`${user.id}:${user.name}:${user.email}`} user={user} />
         <PasswordForm />
+        <CalendarFeedCard />
       </SimpleGrid>
     </>
   );

@@ -1,5 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser, PasswordChange, ProfileUpdate } from '../../../../domain/auth.ts';
+import type { CalendarFeed } from '../../../../domain/calendar-feed.ts';
 import { api } from '../../../lib/api-client.ts';
+import { getQuery } from '../../../lib/get-query.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import { userKeys } from '../../auth/api/auth-api.ts';
 import { assigneeScreens, companyKeys } from '../../company/api/company-api.ts';
@@ -22,4 +25,19 @@ export const useChangePassword = () =>
   useInvalidatingMutation(
     (input: PasswordChange) => api.post<{ message: string }>('/api/user/password', input),
     () => [],
+  );
+
+/** The user's calendar subscription: its address (made on first use). */
+export const calendarFeedKeys = {
+  feed: () => ['/api/user/calendar-feed'] as const,
+};
+
+export const useCalendarFeed = () =>
+  useQuery(getQuery<CalendarFeed>(calendarFeedKeys.feed(), '/api/user/calendar-feed'));
+
+/** A new address; the one before stops working. */
+export const useNewCalendarFeed = () =>
+  useInvalidatingMutation(
+    () => api.post<CalendarFeed>('/api/user/calendar-feed', {}),
+    () => [calendarFeedKeys.feed()],
   );
