@@ -90,3 +90,21 @@ export async function withNotice(
     return false;
   }
 }
+
+/**
+ * Runs a change and says how it went: `success` (with the server's `message` when its answer
+ * has one), or `failure` with the error's message.
+ */
+export async function changeWithNotice(
+  change: () => Promise<unknown>,
+  success: string,
+  failure: string,
+) {
+  try {
+    const answer = await change();
+    const message = answer && typeof answer === 'object' && 'message' in answer;
+    notifySuccess(success, message ? String(answer.message) : undefined);
+  } catch (error) {
+    notifyError(failure, errorMessage(error));
+  }
+}

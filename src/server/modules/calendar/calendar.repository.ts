@@ -9,6 +9,7 @@ import { grantOfRequirement, grantOfTask } from '../../db/joins.ts';
 import { calendarFeeds, grantRequirements, grants, grantTasks } from '../../db/schema.ts';
 import { beforeCompanyIsKnown, inCompany } from '../../db/scope.ts';
 import { newToken } from '../../lib/tokens.ts';
+import { grantDeadlineColumns } from '../grants/grants.repository.ts';
 
 /** How far back a subscription shows deadlines: a year of them, and all that are to come. */
 const SHOWN_SINCE_DAYS = 366;
@@ -65,13 +66,7 @@ export function createCalendarRepository(db: Database) {
       const since = new Date(now.getTime() - SHOWN_SINCE_DAYS * 86_400_000);
       return inCompany(db, companyId, async (tx) => {
         const grantRows = await tx
-          .select({
-            id: grants.id,
-            name: grants.name,
-            funder: grants.funder,
-            dueDate: grants.dueDate,
-            status: grants.status,
-          })
+          .select(grantDeadlineColumns)
           .from(grants)
           .where(and(eq(grants.companyId, companyId), gte(grants.dueDate, since)))
           .orderBy(asc(grants.dueDate), asc(grants.id));

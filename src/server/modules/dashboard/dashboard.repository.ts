@@ -30,6 +30,7 @@ import { assigneeOfTask, contactOfInteraction, grantOfTask } from '../../db/join
 import * as lists from '../../db/list-helpers.ts';
 import { contacts, grants, grantTasks, interactions, listCounts, users } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
+import { grantDeadlineColumns } from '../grants/grants.repository.ts';
 import { createRequirementsRepository } from '../grants/requirements.repository.ts';
 import { overdueBy } from '../grants/tasks.repository.ts';
 
@@ -107,13 +108,7 @@ export function createDashboardRepository(db: Database) {
         const totalOf = (list: string) => kept.find((row) => row.list === list)?.total ?? 0;
         const [grantCount] = await tx.select({ n: count() }).from(grants).where(active);
         const deadlines = await tx
-          .select({
-            id: grants.id,
-            name: grants.name,
-            funder: grants.funder,
-            dueDate: grants.dueDate,
-            status: grants.status,
-          })
+          .select(grantDeadlineColumns)
           .from(grants)
           .where(and(active, gt(grants.dueDate, sql`now()`)))
           .orderBy(asc(grants.dueDate), asc(grants.id))

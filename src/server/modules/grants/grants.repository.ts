@@ -31,6 +31,15 @@ export const grantColumns = {
   companyId: grants.companyId,
 };
 
+/** A grant as a deadline: what the dashboard and the calendar subscription show of it. */
+export const grantDeadlineColumns = {
+  id: grants.id,
+  name: grants.name,
+  funder: grants.funder,
+  dueDate: grants.dueDate,
+  status: grants.status,
+};
+
 const order = lists.listOrder<GrantSortField>(
   grants.id,
   {

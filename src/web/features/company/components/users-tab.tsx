@@ -18,7 +18,7 @@ import { askConfirmation } from '../../../components/confirm.tsx';
 import { SimpleTable } from '../../../components/simple-table.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { changeWithNotice, notifyError } from '../../../lib/notify.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import {
   useCancelInvitation,
@@ -134,14 +134,12 @@ function PendingInvitations() {
         }
       },
     });
-  const cancelOne = async (id: number) => {
-    try {
-      await cancel.mutateAsync(id);
-      notifySuccess('Invitation cancelled');
-    } catch (error) {
-      notifyError('Error cancelling invitation', errorMessage(error));
-    }
-  };
+  const cancelOne = (id: number) =>
+    changeWithNotice(
+      () => cancel.mutateAsync(id),
+      'Invitation cancelled',
+      'Error cancelling invitation',
+    );
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="pending-invitations">

@@ -12,9 +12,8 @@ import type { Requirement } from '../../../../domain/requirements.ts';
 import { confirmDelete } from '../../../components/confirm-delete.tsx';
 import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
 import { WorkSection } from '../../../components/work-section.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { browserTimeZone, formatDate } from '../../../lib/format.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { changeWithNotice } from '../../../lib/notify.ts';
 import { useTeam } from '../../company/api/company-api.ts';
 import {
   useDeleteRequirement,
@@ -39,25 +38,22 @@ export default function GrantRequirementsSection({ grantId }: { grantId: number 
 
   const setStatus = async (requirement: Requirement, status: RequirementStatus) => {
     if (status === requirement.status) return;
-    try {
-      await update.mutateAsync({ grantId, requirementId: requirement.id, input: { status } });
-      notifySuccess('Requirement status updated');
-    } catch (error) {
-      notifyError('Error updating requirement', errorMessage(error));
-    }
+    await changeWithNotice(
+      () => update.mutateAsync({ grantId, requirementId: requirement.id, input: { status } }),
+      'Requirement status updated',
+      'Error updating requirement',
+    );
   };
   const askDelete = (requirement: Requirement) =>
     confirmDelete({
       title: 'Delete requirement',
       message: `Delete ${requirement.name}? This cannot be undone.`,
-      onConfirm: async () => {
-        try {
-          await remove.mutateAsync({ grantId, requirementId: requirement.id });
-          notifySuccess('Requirement deleted');
-        } catch (error) {
-          notifyError('Error deleting requirement', errorMessage(error));
-        }
-      },
+      onConfirm: () =>
+        changeWithNotice(
+          () => remove.mutateAsync({ grantId, requirementId: requirement.id }),
+          'Requirement deleted',
+          'Error deleting requirement',
+        ),
     });
 
   const list = requirements.data ?? [];
@@ -149,7 +145,6 @@ export default function GrantRequirementsSection({ grantId }: { grantId: number 
           onClose={() => setDialog(null)}
           grantId={grantId}
           requirement={dialog?.requirement}
-          team={team.data ?? []}
         />
       </LoadWhenOpened>
     </WorkSection>

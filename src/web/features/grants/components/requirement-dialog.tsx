@@ -1,6 +1,5 @@
 import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { TeamMember } from '../../../../domain/company.ts';
 import {
   type RequirementFormValues,
   requirementPayload,
@@ -19,6 +18,7 @@ import { SaveButton } from '../../../components/save-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { AssigneeSelect } from '../../company/components/assignee-select.tsx';
 import { useCreateRequirement, useUpdateRequirement } from '../api/requirements-api.ts';
 
 const validateInput = zodResolver(requirementInputSchema);
@@ -29,14 +29,11 @@ export default function RequirementDialog({
   onClose,
   grantId,
   requirement,
-  team,
 }: {
   opened: boolean;
   onClose: () => void;
   grantId: number;
   requirement: Requirement | undefined;
-  /** Who may deliver it: the company's users. */
-  team: TeamMember[];
 }) {
   return (
     <Modal
@@ -45,14 +42,7 @@ export default function RequirementDialog({
       title={requirement ? 'Edit Requirement' : 'New Requirement'}
       size="lg"
     >
-      {opened && (
-        <RequirementForm
-          grantId={grantId}
-          requirement={requirement}
-          team={team}
-          onSaved={onClose}
-        />
-      )}
+      {opened && <RequirementForm grantId={grantId} requirement={requirement} onSaved={onClose} />}
     </Modal>
   );
 }
@@ -60,12 +50,10 @@ export default function RequirementDialog({
 function RequirementForm({
   grantId,
   requirement,
-  team,
   onSaved,
 }: {
   grantId: number;
   requirement: Requirement | undefined;
-  team: TeamMember[];
   onSaved: () => void;
 }) {
   const create = useCreateRequirement();
@@ -126,15 +114,7 @@ function RequirementForm({
           }))}
           {...form.getInputProps('status')}
         />
-        <Select
-          label="Assignee"
-          placeholder="Unassigned"
-          clearable
-          // A button keyboards and screen readers reach too (Mantine hides it from them).
-          clearButtonProps={{ 'aria-label': 'Clear assignee', 'aria-hidden': false, tabIndex: 0 }}
-          data={team.map((member) => ({ value: String(member.id), label: member.name }))}
-          {...form.getInputProps('assigneeId')}
-        />
+        <AssigneeSelect {...form.getInputProps('assigneeId')} />
         <GrowingTextarea label="Notes" {...form.getInputProps('notes')} />
         <SaveButton pending={create.isPending || update.isPending}>
           {editing ? 'Update Requirement' : 'Add Requirement'}

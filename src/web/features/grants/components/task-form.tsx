@@ -19,7 +19,7 @@ import { DateTimeInput, GrowingTextarea } from '../../../components/form-fields.
 import { SaveButton } from '../../../components/save-button.tsx';
 import { capitalise } from '../../../lib/format.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
-import { useTeam } from '../../company/api/company-api.ts';
+import { AssigneeSelect } from '../../company/components/assignee-select.tsx';
 import { useGrants } from '../api/grants-api.ts';
 
 export interface TaskSubmission {
@@ -59,7 +59,6 @@ export function TaskForm({
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 200);
   const grants = useGrants({ q, sort: 'name', limit: 20 }, grantId === undefined);
-  const team = useTeam();
 
   const submit = form.onSubmit((values) =>
     onSubmit({ grantId: Number(values.grantId), input: taskPayload(values) as TaskInput }),
@@ -105,18 +104,7 @@ export function TaskForm({
           data={taskStatuses.map((s) => ({ value: s, label: taskStatusLabels[s] }))}
           {...form.getInputProps('status')}
         />
-        <Select
-          label="Assignee"
-          placeholder="Unassigned"
-          clearable
-          // Mantine hides its clear button from the keyboard and screen readers: this one is a
-          // button like any other, so everyone can unassign a task.
-          clearButtonProps={{ 'aria-label': 'Clear assignee', 'aria-hidden': false, tabIndex: 0 }}
-          searchable
-          data={(team.data ?? []).map((m) => ({ value: String(m.id), label: m.name }))}
-          nothingFoundMessage={team.isPending ? 'Loading…' : 'No one by that name'}
-          {...form.getInputProps('assigneeId')}
-        />
+        <AssigneeSelect {...form.getInputProps('assigneeId')} />
         <SaveButton pending={pending}>{task ? 'Update Task' : 'Create Task'}</SaveButton>
       </Stack>
     </form>

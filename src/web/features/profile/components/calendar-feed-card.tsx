@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { askConfirmation } from '../../../components/confirm.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { changeWithNotice, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCalendarFeed, useNewCalendarFeed } from '../api/profile-api.ts';
 
 /** The same address for calendar applications that subscribe with the webcal scheme. */
@@ -32,14 +32,12 @@ export function CalendarFeedCard() {
       message:
         'The address you have now stops working, in every calendar that subscribed to it. Subscribe again with the new one.',
       confirmLabel: 'Get New Address',
-      onConfirm: async () => {
-        try {
-          await renew.mutateAsync();
-          notifySuccess('New calendar address ready');
-        } catch (error) {
-          notifyError('Could not make a new address', errorMessage(error));
-        }
-      },
+      onConfirm: () =>
+        changeWithNotice(
+          () => renew.mutateAsync(),
+          'New calendar address ready',
+          'Could not make a new address',
+        ),
     });
 
   return (

@@ -2,9 +2,10 @@ import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { CurrentUser } from '../../../../domain/auth.ts';
 import { CurrentPasswordInput } from '../../../components/account-inputs.tsx';
+import { changeWithNotice } from '../../../lib/notify.ts';
 import { deferredResolver, useDeferredSubmit } from '../../../lib/zod-resolver.ts';
 import { useUpdateProfile } from '../api/profile-api.ts';
-import { changeWithNotice, ProfileSection } from './profile-section.tsx';
+import { ProfileSection } from './profile-section.tsx';
 
 const validation = deferredResolver(() =>
   import('../../../../domain/auth.ts').then((m) => m.profileFormSchema),

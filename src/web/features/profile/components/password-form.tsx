@@ -5,9 +5,10 @@ import {
   CurrentPasswordInput,
   NewPasswordInput,
 } from '../../../components/account-inputs.tsx';
+import { changeWithNotice } from '../../../lib/notify.ts';
 import { deferredResolver, useDeferredSubmit } from '../../../lib/zod-resolver.ts';
 import { useChangePassword } from '../api/profile-api.ts';
-import { changeWithNotice, ProfileSection } from './profile-section.tsx';
+import { ProfileSection } from './profile-section.tsx';
 
 const validation = deferredResolver(() =>
   import('../../../../domain/auth.ts').then((m) => m.passwordChangeFormSchema),

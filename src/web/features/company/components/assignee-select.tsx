@@ -1,0 +1,24 @@
+import { Select, type SelectProps } from '@mantine/core';
+import { useTeam } from '../api/company-api.ts';
+
+/**
+ * Who does a piece of work (a task, a requirement): one of the team, searchable, or nobody
+ * ('Unassigned'). Its value is the user's id as text, null for nobody.
+ */
+export function AssigneeSelect(props: Omit<SelectProps, 'label' | 'data'>) {
+  const team = useTeam();
+  return (
+    <Select
+      label="Assignee"
+      placeholder="Unassigned"
+      clearable
+      // Mantine hides its clear button from the keyboard and screen readers: this one is a
+      // button like any other, so everyone can unassign the work.
+      clearButtonProps={{ 'aria-label': 'Clear assignee', 'aria-hidden': false, tabIndex: 0 }}
+      searchable
+      data={(team.data ?? []).map((member) => ({ value: String(member.id), label: member.name }))}
+      nothingFoundMessage={team.isPending ? 'Loading…' : 'No one by that name'}
+      {...props}
+    />
+  );
+}
