@@ -13,6 +13,7 @@ import {
   companies,
   contacts,
   funders as funderRecords,
+  grantRequirements,
   grants,
   grantTasks,
   interactions,
@@ -133,16 +134,31 @@ const [company] = await db
   .returning({ id: companies.id });
 if (!company) throw new Error('could not create the demo company');
 const companyId = company.id;
-await inCompany(db, companyId, async (tx) => {
-  await tx.insert(users).values({
-    companyId,
-    username,
-    passwordHash: await hashPassword(password),
-    name: 'Demo Admin',
-    email: 'demo@example.org',
-    role: 'admin',
-  });
-});
+// The admin, and two colleagues the work is shared with (they cannot sign in: random passwords).
+const team = await inCompany(db, companyId, async (tx) =>
+  tx
+    .insert(users)
+    .values([
+      {
+        companyId,
+        username,
+        passwordHash: await hashPassword(password),
+        name: 'Demo Admin',
+        email: 'demo@example.org',
+        role: 'admin' as const,
+      },
+      ...['Maya Grant Writer', 'Theo Program Lead'].map((name) => ({
+        companyId,
+        username: `${name.split(' ')[0]?.toLowerCase()}_${randomBytes(3).toString('hex')}`,
+        passwordHash: randomBytes(16).toString('hex'),
+        name,
+        email: `${name.split(' ')[0]?.toLowerCase()}@example.org`,
+        role: 'user' as const,
+      })),
+    ])
+    .returning({ id: users.id }),
+);
+const teamIds = team.map((member) => member.id);
 
 async function inBatches<T>(
   total: number,
@@ -192,23 +208,72 @@ if (contactIds.length > 0) {
 }
 
 const grantIds: number[] = [];
+const awardedIds: number[] = [];
 await inBatches(
   size('grants'),
-  () => ({
-    companyId,
-    name: `${pick(programs)} ${2026 + Math.floor(random() * 3)}`,
-    funder: pick(funders),
-    amount: Math.round(random() * 200) * 500,
-    dueDate: daysFromNow(Math.floor(random() * 240) - 60),
-    status: pick(grantStatuses),
-    notes: random() < 0.5 ? pick(notes) : null,
-  }),
+  () => {
+    const status = pick(grantStatuses);
+    const amount = Math.round(random() * 200) * 500;
+    const dueDate = daysFromNow(Math.floor(random() * 240) - 60);
+    // An award: most of what was asked for, decided a month after the deadline, for a year.
+    const awardedDate = new Date(dueDate.getTime() + 30 * 86_400_000);
+    const award =
+      status === 'awarded'
+        ? {
+            awardedAmount: Math.round((amount * (0.7 + random() * 0.3)) / 500) * 500,
+            awardedDate,
+            periodStart: new Date(awardedDate.getTime() + 15 * 86_400_000),
+            periodEnd: new Date(awardedDate.getTime() + 380 * 86_400_000),
+          }
+        : {};
+    return {
+      companyId,
+      name: `${pick(programs)} ${2026 + Math.floor(random() * 3)}`,
+      funder: pick(funders),
+      amount,
+      dueDate,
+      status,
+      notes: random() < 0.5 ? pick(notes) : null,
+      ...award,
+    };
+  },
   async (rows) => {
     const ids = await inCompany(db, companyId, (tx) =>
-      tx.insert(grants).values(rows).returning({ id: grants.id }),
+      tx.insert(grants).values(rows).returning({ id: grants.id, status: grants.status }),
     );
     grantIds.push(...ids.map((r) => r.id));
+    awardedIds.push(...ids.filter((r) => r.status === 'awarded').map((r) => r.id));
   },
+);
+
+// What the funders ask for: a letter or an application before the decision, reports after it.
+await inBatches(
+  grantIds.length,
+  (i) => {
+    const grantId = grantIds[i] as number;
+    const awarded = awardedIds.includes(grantId);
+    const [name, type] = awarded
+      ? pick([
+          ['Interim report', 'interim_report'],
+          ['Final report', 'final_report'],
+          ['Site visit', 'site_visit'],
+        ] as const)
+      : pick([
+          ['Letter of inquiry', 'letter_of_inquiry'],
+          ['Full application', 'application'],
+          ['Project budget', 'budget'],
+        ] as const);
+    return {
+      companyId,
+      grantId,
+      name,
+      type,
+      dueDate: daysFromNow(Math.floor(random() * 120) - 20),
+      status: pick(['pending', 'pending', 'submitted', 'accepted'] as const),
+      assigneeId: random() < 0.7 ? pick(teamIds) : null,
+    };
+  },
+  (rows) => inCompany(db, companyId, (tx) => tx.insert(grantRequirements).values(rows)),
 );
 
 await inBatches(
@@ -227,6 +292,7 @@ await inBatches(
     category: pick(taskCategories),
     dueDate: daysFromNow(Math.floor(random() * 90)),
     status: pick(taskStatuses),
+    assigneeId: random() < 0.6 ? pick(teamIds) : null,
   }),
   (rows) => inCompany(db, companyId, (tx) => tx.insert(grantTasks).values(rows)),
 );
