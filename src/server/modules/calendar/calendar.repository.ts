@@ -5,16 +5,18 @@ import {
   requirementTypeLabels,
 } from '../../../domain/requirement-constants.ts';
 import type { Database } from '../../db/client.ts';
-import { grantOfRequirement, grantOfTask } from '../../db/joins.ts';
-import { calendarFeeds, grantRequirements, grants, grantTasks } from '../../db/schema.ts';
+import { grantOfTask } from '../../db/joins.ts';
+import { calendarFeeds, grants, grantTasks } from '../../db/schema.ts';
 import { beforeCompanyIsKnown, inCompany } from '../../db/scope.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { grantDeadlineColumns } from '../grants/grants.repository.ts';
+import { createRequirementsRepository } from '../grants/requirements.repository.ts';
 
 /** How far back a subscription shows deadlines: a year of them, and all that are to come. */
 const SHOWN_SINCE_DAYS = 366;
 
 export function createCalendarRepository(db: Database) {
+  const requirements = createRequirementsRepository(db);
   const ofUser = (companyId: number, userId: number) =>
     and(eq(calendarFeeds.companyId, companyId), eq(calendarFeeds.userId, userId));
 
@@ -88,30 +90,17 @@ export function createCalendarRepository(db: Database) {
             ),
           )
           .orderBy(asc(grantTasks.dueDate), asc(grantTasks.id));
-        const requirementRows = await tx
-          .select({
-            id: grantRequirements.id,
-            name: grantRequirements.name,
-            type: grantRequirements.type,
-            status: grantRequirements.status,
-            dueDate: grantRequirements.dueDate,
-            grantName: grants.name,
-          })
-          .from(grantRequirements)
-          .innerJoin(grants, grantOfRequirement)
-          .where(
-            and(eq(grantRequirements.companyId, companyId), gte(grantRequirements.dueDate, since)),
-          )
-          .orderBy(asc(grantRequirements.dueDate), asc(grantRequirements.id));
+        const requirementRows = await requirements.dueWithGrant(companyId, { from: since }, tx);
         return {
           grants: grantRows,
           tasks: taskRows.flatMap((task) =>
             task.dueDate ? [{ ...task, dueDate: task.dueDate }] : [],
           ),
-          requirements: requirementRows.map(({ type, status, ...requirement }) => ({
+          requirements: requirementRows.map((requirement) => ({
             ...requirement,
-            typeLabel: requirementTypeLabels[type],
-            statusLabel: requirementStatusLabels[status],
+            dueDate: new Date(requirement.dueDate),
+            typeLabel: requirementTypeLabels[requirement.type],
+            statusLabel: requirementStatusLabels[requirement.status],
           })),
         };
       });

@@ -141,9 +141,9 @@ export function createDashboardRepository(db: Database) {
           ),
         );
         const overdueTasks = await taskList(tx, companyId, and(whose, overdueBy(today)));
-        const requirementsDue = await requirements.pendingDueBefore(
+        const requirementsDue = await requirements.dueWithGrant(
           companyId,
-          startOfDay(now, timeZone, REQUIREMENTS_DUE_WITHIN_DAYS),
+          { before: startOfDay(now, timeZone, REQUIREMENTS_DUE_WITHIN_DAYS), pendingOnly: true },
           tx,
         );
         return {

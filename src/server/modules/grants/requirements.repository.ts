@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type {
   DueRequirement,
   Requirement,
@@ -54,18 +54,20 @@ export function createRequirementsRepository(db: Database) {
     },
 
     /**
-     * The company's pending requirements due before `before` (overdue ones included), soonest
-     * first, with their grant's name.
+     * The company's requirements with their grant's name, soonest due first: those due from
+     * `from` and before `before` (either end open when left out), the pending ones only when
+     * `pendingOnly` (the dashboard's; the calendar shows them all).
      */
-    pendingDueBefore(
+    dueWithGrant(
       companyId: number,
-      before: Date,
+      { from, before, pendingOnly = false }: { from?: Date; before?: Date; pendingOnly?: boolean },
       within?: Transaction,
     ): Promise<DueRequirement[]> {
       const due: SQL | undefined = and(
         eq(grantRequirements.companyId, companyId),
-        eq(grantRequirements.status, 'pending'),
-        lt(grantRequirements.dueDate, before),
+        pendingOnly ? eq(grantRequirements.status, 'pending') : undefined,
+        from ? gte(grantRequirements.dueDate, from) : undefined,
+        before ? lt(grantRequirements.dueDate, before) : undefined,
       );
       return inCompany(within ?? db, companyId, async (tx) => {
         const rows = await tx
