@@ -26,6 +26,7 @@ import { tasksRoutes } from './modules/grants/tasks.routes.ts';
 import { interactionsRoutes } from './modules/interactions/interactions.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { opportunitiesRoutes } from './modules/opportunities/opportunities.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { etagPlugin } from './plugins/etag.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
@@ -148,6 +149,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     opportunitiesRoutes,
     fundersRoutes,
     calendarRoutes,
+    reportsRoutes,
     companyRoutes,
     invitationsRoutes,
   ]) {

@@ -302,6 +302,11 @@ const rows: Row[] = [
     expect: [401, 200, 200, 404],
   },
   {
+    route: 'GET /api/reports',
+    request: () => ({ url: '/api/reports' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
     route: 'GET /api/user/calendar-feed',
     request: () => ({ url: '/api/user/calendar-feed' }),
     expect: [401, 200, 200, 200],

@@ -1,0 +1,150 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import {
+  activeGrantStatuses,
+  grantStatuses,
+  openTaskStatuses,
+} from '../../../domain/grant-constants.ts';
+import { REPORT_FUNDERS_SHOWN, REPORT_WEEKS_AHEAD, type Reports } from '../../../domain/reports.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { inCompany } from '../../db/scope.ts';
+
+type Row = Record<string, unknown>;
+const dialect = new PgDialect();
+/** The rows of an aggregate query, sent on the transaction's own connection. */
+const rowsOf = async (tx: Transaction, query: SQL): Promise<Row[]> => {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return (await tx.$client.query<Row>(text, params)).rows;
+};
+
+/** What a grant brought: its award's amount where recorded, else what was asked for. */
+const AWARD = sql.raw(`coalesce(awarded_amount, amount)`);
+/** Sums and counts per group: asked for, awarded, and the decisions (SQL select list). */
+const FIGURES = sql`
+  coalesce(sum(amount), 0)::float8 AS requested,
+  coalesce(sum(${AWARD}) FILTER (WHERE status = 'awarded'), 0)::float8 AS awarded,
+  count(*) FILTER (WHERE status = 'awarded')::int AS "awardedCount",
+  count(*) FILTER (WHERE status IN ('awarded', 'rejected'))::int AS "decidedCount"`;
+
+const withWinRate = <T extends { awardedCount: number; decidedCount: number }>(row: T) => ({
+  ...row,
+  winRate: row.decidedCount === 0 ? null : row.awardedCount / row.decidedCount,
+});
+
+export function createReportsRepository(db: Database) {
+  return {
+    /** Every table of the Reports page for `year`, in one transaction; days and weeks in UTC. */
+    get(companyId: number, year: number, now: Date): Promise<Reports> {
+      return inCompany(db, companyId, async (tx) => {
+        const ofCompany = sql`company_id = ${companyId}`;
+        const statuses = await rowsOf(
+          tx,
+          sql`SELECT status, count(*)::int AS count, ${FIGURES} FROM grants
+              WHERE ${ofCompany} GROUP BY status`,
+        );
+        const years = await rowsOf(
+          tx,
+          sql`SELECT extract(year FROM due_date AT TIME ZONE 'UTC')::int AS year, ${FIGURES}
+              FROM grants WHERE ${ofCompany} GROUP BY 1 ORDER BY 1`,
+        );
+        const funders = await rowsOf(
+          tx,
+          sql`SELECT min(btrim(funder)) AS funder, ${FIGURES} FROM grants WHERE ${ofCompany}
+              GROUP BY lower(btrim(funder)) ORDER BY requested DESC, 1 LIMIT ${REPORT_FUNDERS_SHOWN}`,
+        );
+        const months = await rowsOf(
+          tx,
+          sql`SELECT extract(month FROM coalesce(awarded_date, due_date) AT TIME ZONE 'UTC')::int AS month,
+                     sum(${AWARD})::float8 AS awarded
+              FROM grants
+              WHERE ${ofCompany} AND status = 'awarded'
+                AND extract(year FROM coalesce(awarded_date, due_date) AT TIME ZONE 'UTC') = ${year}
+              GROUP BY 1`,
+        );
+        const weekZero = sql`date_trunc('week', ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+        const weeks = await rowsOf(
+          tx,
+          sql`SELECT to_char(week, 'YYYY-MM-DD') AS "weekStart", kind, count(*)::int AS count
+              FROM (
+                SELECT date_trunc('week', due_date AT TIME ZONE 'UTC') AS week, 'grants' AS kind
+                  FROM grants WHERE ${ofCompany}
+                  AND status IN (${sql.join(
+                    activeGrantStatuses.map((s) => sql`${s}::grant_status`),
+                    sql`, `,
+                  )})
+                UNION ALL
+                SELECT date_trunc('week', due_date AT TIME ZONE 'UTC'), 'tasks'
+                  FROM grant_tasks WHERE ${ofCompany} AND due_date IS NOT NULL
+                  AND status IN (${sql.join(
+                    openTaskStatuses.map((s) => sql`${s}::task_status`),
+                    sql`, `,
+                  )})
+                UNION ALL
+                SELECT date_trunc('week', due_date AT TIME ZONE 'UTC'), 'requirements'
+                  FROM grant_requirements WHERE ${ofCompany} AND status = 'pending'
+              ) due
+              WHERE week >= ${weekZero} AND week < ${weekZero} + ${REPORT_WEEKS_AHEAD} * interval '1 week'
+              GROUP BY 1, 2`,
+        );
+
+        const byStatusKey = new Map(statuses.map((row) => [row.status, row]));
+        const monday = new Date(
+          Date.UTC(
+            now.getUTCFullYear(),
+            now.getUTCMonth(),
+            now.getUTCDate() - ((now.getUTCDay() + 6) % 7),
+          ),
+        );
+        return {
+          year,
+          byStatus: grantStatuses.map((status) => {
+            const row = byStatusKey.get(status);
+            return {
+              status,
+              count: Number(row?.count ?? 0),
+              requested: Number(row?.requested ?? 0),
+              awarded: Number(row?.awarded ?? 0),
+            };
+          }),
+          byYear: years.map((row) =>
+            withWinRate({
+              year: Number(row.year),
+              requested: Number(row.requested),
+              awarded: Number(row.awarded),
+              awardedCount: Number(row.awardedCount),
+              decidedCount: Number(row.decidedCount),
+            }),
+          ),
+          byFunder: funders.map((row) =>
+            withWinRate({
+              funder: String(row.funder),
+              requested: Number(row.requested),
+              awarded: Number(row.awarded),
+              awardedCount: Number(row.awardedCount),
+              decidedCount: Number(row.decidedCount),
+            }),
+          ),
+          awardedByMonth: Array.from({ length: 12 }, (_, i) => ({
+            month: i + 1,
+            awarded: Number(months.find((row) => Number(row.month) === i + 1)?.awarded ?? 0),
+          })),
+          deadlinesByWeek: Array.from({ length: REPORT_WEEKS_AHEAD }, (_, i) => {
+            const weekStart = new Date(monday.getTime() + i * 7 * 86_400_000)
+              .toISOString()
+              .slice(0, 10);
+            const count = (kind: string) =>
+              Number(
+                weeks.find((row) => row.weekStart === weekStart && row.kind === kind)?.count ?? 0,
+              );
+            return {
+              weekStart,
+              grants: count('grants'),
+              tasks: count('tasks'),
+              requirements: count('requirements'),
+            };
+          }),
+        };
+      });
+    },
+  };
+}

@@ -1,0 +1,146 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Reports } from '../../src/domain/reports.ts';
+import { registerCompany } from '../helpers/factories.ts';
+import { clientFor } from '../helpers/requests.ts';
+import { buildTestApp } from '../helpers/test-app.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+const DAY = 86_400_000;
+
+describe('reports', () => {
+  it('sums requested and awarded by status, year and funder, with win rates, awards by month and deadlines by week', async () => {
+    const client = clientFor(app, (await registerCompany(app)).cookie);
+    const grant = async (body: Record<string, unknown>) => {
+      const response = await client.post('/api/grants', { amount: 1000, ...body });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: number }>();
+    };
+    await grant({
+      name: 'A',
+      funder: 'Hill Foundation',
+      amount: 50_000,
+      dueDate: '2025-03-01T12:00:00Z',
+      status: 'awarded',
+      awardedAmount: 40_000,
+      awardedDate: '2025-05-10T12:00:00Z',
+    });
+    await grant({
+      name: 'B',
+      funder: ' hill foundation',
+      amount: 20_000,
+      dueDate: '2025-06-01T12:00:00Z',
+      status: 'rejected',
+    });
+    // Awarded without an award's amount or date: what was asked for, in the due date's month.
+    await grant({
+      name: 'C',
+      funder: 'River Trust',
+      amount: 10_000,
+      dueDate: '2025-09-15T12:00:00Z',
+      status: 'awarded',
+    });
+    const soon = await grant({
+      name: 'D',
+      funder: 'River Trust',
+      amount: 5_000,
+      dueDate: new Date(Date.now() + DAY).toISOString(),
+      status: 'submitted',
+    });
+    await client.post(`/api/grants/${soon.id}/tasks`, {
+      name: 'Call',
+      description: 'Call the officer',
+      category: 'outreach',
+      dueDate: new Date(Date.now() + 8 * DAY).toISOString(),
+    });
+    await client.post(`/api/grants/${soon.id}/requirements`, {
+      name: 'Budget',
+      type: 'budget',
+      dueDate: new Date(Date.now() + 2 * DAY).toISOString(),
+    });
+
+    const response = await client.get('/api/reports?year=2025');
+    expect(response.statusCode).toBe(200);
+    const reports = response.json<Reports>();
+    expect(reports.year).toBe(2025);
+    expect(reports.byStatus.find((s) => s.status === 'awarded')).toEqual({
+      status: 'awarded',
+      count: 2,
+      requested: 60_000,
+      awarded: 50_000,
+    });
+    expect(reports.byStatus.map((s) => s.status)).toEqual([
+      'draft',
+      'in-progress',
+      'submitted',
+      'awarded',
+      'rejected',
+    ]);
+    expect(reports.byYear.find((y) => y.year === 2025)).toEqual({
+      year: 2025,
+      requested: 80_000,
+      awarded: 50_000,
+      awardedCount: 2,
+      decidedCount: 3,
+      winRate: 2 / 3,
+    });
+    expect(reports.byFunder).toEqual([
+      {
+        funder: 'Hill Foundation',
+        requested: 70_000,
+        awarded: 40_000,
+        awardedCount: 1,
+        decidedCount: 2,
+        winRate: 0.5,
+      },
+      {
+        funder: 'River Trust',
+        requested: 15_000,
+        awarded: 10_000,
+        awardedCount: 1,
+        decidedCount: 1,
+        winRate: 1,
+      },
+    ]);
+    expect(reports.awardedByMonth).toHaveLength(12);
+    expect(reports.awardedByMonth.filter((m) => m.awarded > 0)).toEqual([
+      { month: 5, awarded: 40_000 },
+      { month: 9, awarded: 10_000 },
+    ]);
+    expect(reports.deadlinesByWeek).toHaveLength(8);
+    const counted = reports.deadlinesByWeek.reduce(
+      (sum, week) => ({
+        grants: sum.grants + week.grants,
+        tasks: sum.tasks + week.tasks,
+        requirements: sum.requirements + week.requirements,
+      }),
+      { grants: 0, tasks: 0, requirements: 0 },
+    );
+    expect(counted).toEqual({ grants: 1, tasks: 1, requirements: 1 });
+
+    // Another company's reports count none of this.
+    const other = clientFor(app, (await registerCompany(app)).cookie);
+    const theirs = (await other.get('/api/reports?year=2025')).json<Reports>();
+    expect(theirs.byYear).toEqual([]);
+    expect(theirs.byFunder).toEqual([]);
+    expect(theirs.byStatus.every((s) => s.count === 0)).toBe(true);
+  });
+
+  it('answers a year that is not one with 400, and needs a session', async () => {
+    const client = clientFor(app, (await registerCompany(app)).cookie);
+    for (const year of ['99999', 'soon', '2025.5', '1899', '%00']) {
+      const response = await client.get(`/api/reports?year=${year}`);
+      expect(response.statusCode, year).toBe(400);
+      expect(response.json().message).toBe('Year must be a year from 1900 to 2200');
+    }
+    expect((await client.get('/api/reports')).json<Reports>().year).toBe(
+      new Date().getUTCFullYear(),
+    );
+    expect((await app.inject({ method: 'GET', url: '/api/reports' })).statusCode).toBe(401);
+  });
+});
