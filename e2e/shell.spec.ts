@@ -36,7 +36,7 @@ test.describe('signed in', () => {
     await openDashboard(page);
   });
 
-  test('the sidebar lists the eight pages in order and highlights the current one', async ({
+  test('the sidebar lists the nine pages in order and highlights the current one', async ({
     page,
   }) => {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
@@ -48,6 +48,7 @@ test.describe('signed in', () => {
       'Opportunities',
       'Funders',
       'Tasks',
+      'Reports',
       'Organization',
     ]);
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
@@ -62,6 +63,7 @@ test.describe('signed in', () => {
       Opportunities: 'Opportunities',
       Funders: 'Funders',
       Tasks: 'Tasks Board',
+      Reports: 'Reports',
       Organization: 'Organization',
     };
     for (const [entry, heading] of Object.entries(headings)) {

@@ -95,11 +95,11 @@ describe('every route', () => {
         ...manifest['index.html'],
         dynamicImports: [
           ...manifest['index.html'].dynamicImports,
-          'features/reports/reports-page.tsx',
+          'features/newsletter/newsletter-page.tsx',
         ],
       },
     };
-    expect(unbudgetedPages(withNewPage)).toEqual(['features/reports/reports-page.tsx']);
+    expect(unbudgetedPages(withNewPage)).toEqual(['features/newsletter/newsletter-page.tsx']);
   });
 
   it('gives the routes within the goal budgets within it too', () => {

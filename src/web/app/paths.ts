@@ -13,6 +13,7 @@ export const paths = {
   opportunities: '/opportunities',
   funders: '/funders',
   tasks: '/tasks',
+  reports: '/reports',
   organization: '/organization',
 } as const;
 
@@ -24,6 +25,7 @@ export const protectedPatterns = [
   '/opportunities/*',
   '/funders/*',
   '/tasks/*',
+  '/reports/*',
   '/organization/*',
   '/profile/*',
 ];

@@ -26,6 +26,7 @@ const OpportunitiesPage = lazy(() => import('../features/opportunities/opportuni
 const FundersPage = lazy(() => import('../features/funders/funders-page.tsx'));
 const FunderDetailPage = lazy(() => import('./routes/funder-detail-page.tsx'));
 const TasksBoardPage = lazy(() => import('../features/grants/tasks-board-page.tsx'));
+const ReportsPage = lazy(() => import('../features/reports/reports-page.tsx'));
 const CompanyPage = lazy(() => import('../features/company/company-page.tsx'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page.tsx'));
 const OpportunityDetailPage = lazy(() => import('./routes/opportunity-detail-page.tsx'));
@@ -81,6 +82,7 @@ function AppRoutes() {
               <Route path="funders" element={<FundersPage />} />
               <Route path="funders/:id" element={<FunderDetailPage />} />
               <Route path="tasks" element={<TasksBoardPage />} />
+              <Route path="reports" element={<ReportsPage />} />
               <Route path="organization" element={<CompanyPage />} />
               <Route path="profile" element={<ProfilePage />} />
               <Route path="*" element={<NotFoundPage />} />

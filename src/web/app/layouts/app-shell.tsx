@@ -4,6 +4,7 @@ import {
   IconBriefcase,
   IconBuildingBank,
   IconBuildingCommunity,
+  IconChartBar,
   IconCoin,
   IconLayoutDashboard,
   IconLayoutKanban,
@@ -32,6 +33,7 @@ const entries = [
   { label: 'Opportunities', to: paths.opportunities, icon: IconBriefcase },
   { label: 'Funders', to: paths.funders, icon: IconBuildingBank },
   { label: 'Tasks', to: paths.tasks, icon: IconLayoutKanban },
+  { label: 'Reports', to: paths.reports, icon: IconChartBar },
   { label: 'Organization', to: paths.organization, icon: IconBuildingCommunity },
 ];
 

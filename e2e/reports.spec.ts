@@ -1,0 +1,64 @@
+import { expect, expectNoSeriousA11yViolations, openFromSidebar, test } from './fixtures.ts';
+
+// Each test signs in through the API as the admin of a company of its own.
+test.use({ session: 'own' });
+
+test('the Reports page: totals, win rates and awards by month, each table exported as CSV', async ({
+  page,
+}) => {
+  for (const data of [
+    {
+      name: 'Reading Rooms',
+      funder: 'Hill Foundation',
+      amount: 50_000,
+      dueDate: '2025-03-01T12:00:00Z',
+      status: 'awarded',
+      awardedAmount: 40_000,
+      awardedDate: '2025-05-10T12:00:00Z',
+    },
+    {
+      name: 'Night School',
+      funder: 'Hill Foundation',
+      amount: 20_000,
+      dueDate: '2025-06-01T12:00:00Z',
+      status: 'rejected',
+    },
+    // A name a spreadsheet would run as a formula is exported as text.
+    {
+      name: 'Open Doors',
+      funder: '=HYPERLINK("x")',
+      amount: 5_000,
+      dueDate: '2025-07-01T12:00:00Z',
+      status: 'submitted',
+    },
+  ]) {
+    expect((await page.request.post('/api/grants', { data })).status()).toBe(201);
+  }
+  await page.goto('/');
+  await openFromSidebar(page, 'Reports');
+  await page.getByRole('combobox', { name: 'Year' }).selectOption('2025');
+  await expect(page).toHaveURL(/\/reports\?year=2025$/);
+
+  const byFunder = page.getByRole('region', { name: 'Win Rate by Funder' });
+  const hill = byFunder.getByRole('row', { name: /Hill Foundation/ });
+  await expect(hill).toContainText('$70,000');
+  await expect(hill).toContainText('$40,000');
+  await expect(hill).toContainText('50%');
+  const months = page.getByRole('region', { name: 'Awarded in 2025 by Month' });
+  await expect(months.getByRole('row', { name: /May/ })).toContainText('$40,000');
+  await expect(
+    page.getByRole('region', { name: 'Grants by Status' }).getByRole('row', { name: /^Awarded / }),
+  ).toContainText('$50,000');
+  await expectNoSeriousA11yViolations(page);
+
+  const downloading = page.waitForEvent('download');
+  await byFunder.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('win-rate-by-funder.csv');
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk));
+  const csv = Buffer.concat(chunks).toString('utf8');
+  expect(csv.split('\r\n')[0]).toBe('Funder,Requested,Awarded,Decided,Win rate');
+  expect(csv).toContain('Hill Foundation,70000,40000,2,50\r\n');
+  expect(csv).toContain(`"'=HYPERLINK(""x"")",5000,0,0,\r\n`);
+});

@@ -1,0 +1,208 @@
+import { Loader, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { grantStatusLabels } from '../../../domain/grant-constants.ts';
+import type { Reports } from '../../../domain/reports.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { LoadFailed } from '../../components/query-states.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
+import { useReports } from './api/reports-api.ts';
+import { type ReportColumn, ReportTable } from './components/report-table.tsx';
+
+const monthNames = Array.from({ length: 12 }, (_, i) =>
+  new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2000, i, 1)),
+  ),
+);
+
+const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
+
+/** A share of the largest value, for a bar (0 when all are 0). */
+const shareOf = (values: number[]) => {
+  const largest = Math.max(0, ...values);
+  return (value: number) => (largest === 0 ? 0 : value / largest);
+};
+
+type Totals = { requested: number; awarded: number };
+/** Requested and awarded columns, each with its bar against the table's largest requested. */
+function moneyColumns<Row extends Totals>(rows: Row[]): ReportColumn<Row>[] {
+  const share = shareOf(rows.map((row) => row.requested));
+  return [
+    {
+      label: 'Requested',
+      numeric: true,
+      show: (row) => formatMoney(row.requested),
+      value: (row) => row.requested,
+      bar: (row) => share(row.requested),
+    },
+    {
+      label: 'Awarded',
+      numeric: true,
+      show: (row) => formatMoney(row.awarded),
+      value: (row) => row.awarded,
+      bar: (row) => share(row.awarded),
+    },
+  ];
+}
+
+type Decided = { awardedCount: number; decidedCount: number; winRate: number | null };
+const winColumns = <Row extends Decided>(): ReportColumn<Row>[] => [
+  {
+    label: 'Decided',
+    numeric: true,
+    show: (row) => row.decidedCount,
+    value: (row) => row.decidedCount,
+  },
+  {
+    label: 'Win rate',
+    numeric: true,
+    show: (row) => percent(row.winRate),
+    value: (row) => (row.winRate === null ? null : Math.round(row.winRate * 1000) / 10),
+    bar: (row) => row.winRate ?? 0,
+  },
+];
+
+/** How the year is going: what was asked for and won, by whom and when, and what is due next. */
+export default function ReportsPage() {
+  useDocumentTitle('Reports');
+  const [params, setParams] = useSearchParams();
+  const thisYear = new Date().getUTCFullYear();
+  const asked = Number(params.get('year'));
+  const year = Number.isInteger(asked) && asked >= 1900 && asked <= 2200 ? asked : thisYear;
+  const reports = useReports(year);
+  const data = reports.data;
+
+  const years = [...new Set([thisYear, year, ...(data?.byYear.map((row) => row.year) ?? [])])].sort(
+    (a, b) => b - a,
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Reports"
+        description="Requested and awarded amounts, win rates and the deadlines ahead."
+        actions={
+          <NativeSelect
+            aria-label="Year"
+            value={String(year)}
+            onChange={(event) => setParams({ year: event.currentTarget.value })}
+            data={years.map(String)}
+          />
+        }
+      />
+      {reports.isPending ? (
+        <Loader aria-label="Loading the reports" />
+      ) : !data ? (
+        <LoadFailed
+          what="The reports"
+          error={reports.error}
+          onRetry={() => void reports.refetch()}
+        />
+      ) : (
+        <ReportTables data={data} />
+      )}
+    </>
+  );
+}
+
+function ReportTables({ data }: { data: Reports }) {
+  const monthShare = shareOf(data.awardedByMonth.map((row) => row.awarded));
+  const weekShare = shareOf(
+    data.deadlinesByWeek.map((row) => row.grants + row.tasks + row.requirements),
+  );
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <ReportTable
+          title={`Awarded in ${data.year} by Month`}
+          fileName={`awarded-by-month-${data.year}.csv`}
+          empty="Nothing awarded yet"
+          rows={data.awardedByMonth}
+          rowKey={(row) => row.month}
+          columns={[
+            {
+              label: 'Month',
+              show: (row) => monthNames[row.month - 1],
+              value: (row) => monthNames[row.month - 1] ?? null,
+            },
+            {
+              label: 'Awarded',
+              numeric: true,
+              show: (row) => formatMoney(row.awarded),
+              value: (row) => row.awarded,
+              bar: (row) => monthShare(row.awarded),
+            },
+          ]}
+        />
+        <ReportTable
+          title="Deadlines by Week"
+          fileName="deadlines-by-week.csv"
+          empty="No deadlines ahead"
+          rows={data.deadlinesByWeek}
+          rowKey={(row) => row.weekStart}
+          columns={[
+            {
+              label: 'Week of',
+              show: (row) => formatDate(`${row.weekStart}T12:00:00Z`),
+              value: (row) => row.weekStart,
+            },
+            {
+              label: 'Grants',
+              numeric: true,
+              show: (row) => row.grants,
+              value: (row) => row.grants,
+            },
+            { label: 'Tasks', numeric: true, show: (row) => row.tasks, value: (row) => row.tasks },
+            {
+              label: 'Requirements',
+              numeric: true,
+              show: (row) => row.requirements,
+              value: (row) => row.requirements,
+              bar: (row) => weekShare(row.grants + row.tasks + row.requirements),
+            },
+          ]}
+        />
+      </SimpleGrid>
+      <ReportTable
+        title="Grants by Status"
+        fileName="grants-by-status.csv"
+        empty="No grants yet"
+        rows={data.byStatus}
+        rowKey={(row) => row.status}
+        columns={[
+          {
+            label: 'Status',
+            show: (row) => grantStatusLabels[row.status],
+            value: (row) => grantStatusLabels[row.status],
+          },
+          { label: 'Grants', numeric: true, show: (row) => row.count, value: (row) => row.count },
+          ...moneyColumns(data.byStatus),
+        ]}
+      />
+      <ReportTable
+        title="By Year"
+        fileName="grants-by-year.csv"
+        empty="No grants yet"
+        rows={data.byYear}
+        rowKey={(row) => row.year}
+        columns={[
+          { label: 'Year', show: (row) => row.year, value: (row) => row.year },
+          ...moneyColumns(data.byYear),
+          ...winColumns(),
+        ]}
+      />
+      <ReportTable
+        title="Win Rate by Funder"
+        fileName="win-rate-by-funder.csv"
+        empty="No grants yet"
+        rows={data.byFunder}
+        rowKey={(row) => row.funder}
+        columns={[
+          { label: 'Funder', show: (row) => row.funder, value: (row) => row.funder },
+          ...moneyColumns(data.byFunder),
+          ...winColumns(),
+        ]}
+      />
+    </Stack>
+  );
+}
