@@ -9,10 +9,16 @@ export interface CalendarEvent {
   allDay: boolean;
   /** Minutes; timed events only. */
   durationMinutes?: number;
+  /**
+   * The IANA time zone whose day an all-day event falls on, for the .ics writer (./ics.ts): a
+   * calendar subscription, written by the server, names its reader's. Left out, and always in
+   * eventSpan, the day is where the user is (a page's links).
+   */
+  timeZone?: string | undefined;
 }
 
 const ONE_HOUR = 60;
-const pad = (n: number) => String(n).padStart(2, '0');
+export const pad = (n: number) => String(n).padStart(2, '0');
 
 /** YYYYMMDD of the day the instant falls on, where the user is. */
 const localDay = (d: Date) => `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}`;

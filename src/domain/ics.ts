@@ -1,7 +1,7 @@
 // iCalendar files (RFC 5545): the .ics download of one deadline, and a company's calendar
 // subscription. Apart from ./calendar.ts, so pages that only show calendar links load the
 // writer when a file is first asked for.
-import { type CalendarEvent, eventSpan, utcStamp } from './calendar.ts';
+import { type CalendarEvent, eventSpan, pad, utcStamp } from './calendar.ts';
 
 /**
  * RFC 5545 §3.3.11 TEXT: backslash, semicolon and comma are escaped, and every line break
@@ -52,9 +52,36 @@ export interface CalendarEntry {
   uid: string;
 }
 
+/** YYYYMMDD of the day the instant falls on in `timeZone`. */
+function dayIn(d: Date, timeZone: string): string {
+  // en-CA writes a date as YYYY-MM-DD.
+  const day = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(d);
+  return day.replaceAll('-', '');
+}
+
+/** YYYYMMDD of the day after a YYYYMMDD day. */
+function nextDay(day: string): string {
+  const next = new Date(
+    Date.UTC(Number(day.slice(0, 4)), Number(day.slice(4, 6)) - 1, Number(day.slice(6, 8)) + 1),
+  );
+  return `${next.getUTCFullYear()}${pad(next.getUTCMonth() + 1)}${pad(next.getUTCDate())}`;
+}
+
+/** The event's start and end as written: an all-day event naming a zone falls on its day there. */
+export function icsSpan(event: CalendarEvent): { start: string; end: string } {
+  if (!event.allDay || event.timeZone === undefined) return eventSpan(event);
+  const start = dayIn(event.start, event.timeZone);
+  return { start, end: nextDay(start) };
+}
+
 /** One VEVENT's content lines. */
 function eventLines({ event, uid }: CalendarEntry, now: Date): string[] {
-  const { start, end } = eventSpan(event);
+  const { start, end } = icsSpan(event);
   const dateProperty = (name: string, value: string) =>
     event.allDay ? `${name};VALUE=DATE:${value}` : `${name}:${value}`;
   return [
@@ -105,16 +132,14 @@ export interface CompanyDeadlines {
 }
 
 /**
- * Each deadline as an event at its due time (a subscription is read by calendars in any time
- * zone, so the instant, not a day, is what it can say), with the uid the single-event links give
- * the same deadline.
+ * Each deadline as an all-day event on its day in `timeZone` (the reader's), as the page's
+ * calendar links make it, with the uid those links give the same deadline.
  */
-export function deadlineEntries({
-  grants,
-  tasks,
-  requirements,
-}: CompanyDeadlines): CalendarEntry[] {
-  const at = (start: Date) => ({ start, allDay: false, durationMinutes: 30 });
+export function deadlineEntries(
+  { grants, tasks, requirements }: CompanyDeadlines,
+  timeZone: string,
+): CalendarEntry[] {
+  const at = (start: Date) => ({ start, allDay: true, timeZone });
   return [
     ...grants.map((grant) => ({
       uid: `grant-${grant.id}@grantwell`,

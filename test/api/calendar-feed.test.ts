@@ -14,9 +14,9 @@ afterAll(() => app.close());
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
-/** The feed's path on this server, from the address the API answers. */
-async function feedPath(client: Client, method: 'get' | 'post' = 'get') {
-  const response = await client[method]('/api/user/calendar-feed');
+/** The feed's path on this server, from the address the API answers (`query`: `?tz=…`). */
+async function feedPath(client: Client, method: 'get' | 'post' = 'get', query = '') {
+  const response = await client[method](`/api/user/calendar-feed${query}`);
   expect(response.statusCode).toBe(200);
   const { url } = response.json<{ url: string }>();
   expect(url).toMatch(/^http:\/\/localhost:\d+\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
@@ -34,10 +34,13 @@ async function readFeed(path: string) {
     name: calendar.getFirstPropertyValue('x-wr-calname'),
     events: calendar.getAllSubcomponents('vevent').map((vevent) => {
       const event = new ICAL.Event(vevent);
+      // A deadline is an all-day event: its start is a day, not a time.
+      expect(event.startDate.isDate).toBe(true);
       return {
         uid: event.uid,
         summary: event.summary,
-        start: event.startDate.toJSDate().toISOString(),
+        start: event.startDate.toString(),
+        end: event.endDate.toString(),
         description: event.description,
       };
     }),
@@ -64,7 +67,7 @@ describe('the calendar subscription', () => {
         dueDate: inDays(10),
       })
     ).json<{ id: number }>();
-    const requirementDue = inDays(40);
+    const requirementDue = '2031-07-01T12:00:00.000Z';
     const requirement = (
       await client.post(`/api/grants/${grant.id}/requirements`, {
         name: 'Year one',
@@ -92,21 +95,33 @@ describe('the calendar subscription', () => {
         expect.objectContaining({
           uid: `requirement-${requirement.id}@grantwell`,
           summary: 'Interim report: Year one (Library Literacy)',
-          start: requirementDue.replace(/\.\d{3}Z$/, '.000Z'),
+          start: '2031-07-01',
+          end: '2031-07-02',
           description: 'Status: Pending',
         }),
       ]),
     );
     expect(feed.events).toHaveLength(3);
 
-    // A new date and a new name show at the next read, under the same uid.
-    const moved = '2031-05-04T15:30:00.000Z';
+    // A new date and a new name show at the next read, under the same uid. Its day is the
+    // reader's: late on the 4th in Los Angeles is already the 5th in UTC.
+    const moved = '2031-05-05T03:30:00.000Z';
     await client.patch(`/api/grants/${grant.id}`, { name: 'Library Literacy II', dueDate: moved });
-    const again = await readFeed(path);
-    expect(again.events.find((e) => e.uid === `grant-${grant.id}@grantwell`)).toMatchObject({
+    const grantEvent = async () =>
+      (await readFeed(path)).events.find((e) => e.uid === `grant-${grant.id}@grantwell`);
+    expect(await grantEvent()).toMatchObject({
       summary: 'Library Literacy II due',
-      start: moved,
+      start: '2031-05-05',
     });
+    expect(await feedPath(client, 'get', '?tz=America/Los_Angeles')).toBe(path);
+    expect(await grantEvent()).toMatchObject({ start: '2031-05-04', end: '2031-05-05' });
+    // The zone is kept: a read without one leaves it.
+    expect(await feedPath(client)).toBe(path);
+    expect(await grantEvent()).toMatchObject({ start: '2031-05-04' });
+    for (const zone of ['Mars/Olympus', '%00', 'x'.repeat(101)]) {
+      const refused = await client.get(`/api/user/calendar-feed?tz=${zone}`);
+      expect(refused.statusCode, zone).toBe(400);
+    }
     await client.delete(`/api/grants/${grant.id}`);
     expect((await readFeed(path)).events).toEqual([]);
   });
@@ -118,13 +133,16 @@ describe('the calendar subscription', () => {
       name: 'Only ours',
       funder: 'F',
       amount: 1,
-      dueDate: inDays(5),
+      dueDate: '2031-12-31T23:30:00.000Z',
     });
-    const old = await feedPath(client);
+    const old = await feedPath(client, 'get', '?tz=Asia/Tokyo');
     const renewed = await feedPath(client, 'post');
     expect(renewed).not.toBe(old);
     expect((await app.inject({ method: 'GET', url: old })).statusCode).toBe(404);
-    expect((await readFeed(renewed)).events.map((e) => e.summary)).toEqual(['Only ours due']);
+    // The new address keeps the reader's zone: New Year's Day already, in Tokyo.
+    expect((await readFeed(renewed)).events.map((e) => [e.summary, e.start])).toEqual([
+      ['Only ours due', '2032-01-01'],
+    ]);
 
     const other = clientFor(app, (await registerCompany(app)).cookie);
     expect((await readFeed(await feedPath(other))).events).toEqual([]);

@@ -513,4 +513,5 @@ export const textQueries: Record<string, string[]> = {
   '/api/funders': ['q'],
   '/api/tasks': ['q', 'tz'],
   '/api/dashboard': ['tz'],
+  '/api/user/calendar-feed': ['tz'],
 };

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { type CalendarEvent, eventSpan, googleCalendarUrl } from '../../src/domain/calendar.ts';
-import { icsFile } from '../../src/domain/ics.ts';
+import { icsFile, icsSpan } from '../../src/domain/ics.ts';
 
 // These tests run with the machine's time zone; the all-day cases use local dates on purpose.
 const localNoon = new Date(2026, 2, 15, 12, 0, 0);
@@ -21,6 +21,20 @@ describe('calendar links', () => {
       start: '20260131',
       end: '20260201',
     });
+  });
+
+  it("puts an all-day event on its day in the time zone it names (a subscription's reader's)", () => {
+    const lateOnNewYearsEve = new Date('2031-12-31T23:30:00Z');
+    expect(
+      icsSpan({ title: 'Due', start: lateOnNewYearsEve, allDay: true, timeZone: 'Asia/Tokyo' }),
+    ).toEqual({ start: '20320101', end: '20320102' });
+    expect(
+      icsSpan({ title: 'Due', start: lateOnNewYearsEve, allDay: true, timeZone: 'UTC' }),
+    ).toEqual({ start: '20311231', end: '20320101' });
+    const leapDay = new Date('2028-02-29T05:00:00Z');
+    expect(
+      icsSpan({ title: 'Due', start: leapDay, allDay: true, timeZone: 'America/New_York' }),
+    ).toEqual({ start: '20280229', end: '20280301' });
   });
 
   it('gives a timed event one hour by default, in UTC', () => {

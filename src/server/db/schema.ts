@@ -100,6 +100,9 @@ export const calendarFeeds = pgTable(
     companyId: companyId(),
     userId: integer('user_id').notNull(),
     token: text('token').notNull(),
+    /** The reader's time zone (their browser's, when they last opened the address): whose days
+     * the deadlines fall on, as all-day events. */
+    timeZone: text('time_zone').notNull().default('UTC'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -21,13 +21,19 @@ export function createCalendarRepository(db: Database) {
     and(eq(calendarFeeds.companyId, companyId), eq(calendarFeeds.userId, userId));
 
   return {
-    /** The user's feed token, made on first use (two first uses at once make one). */
-    feedToken(companyId: number, userId: number): Promise<string> {
+    /**
+     * The user's feed token, made on first use (two first uses at once make one); `timeZone`,
+     * when given, is kept as the feed's from now on.
+     */
+    feedToken(companyId: number, userId: number, timeZone?: string): Promise<string> {
       return inCompany(db, companyId, async (tx) => {
-        await tx
+        const target = [calendarFeeds.companyId, calendarFeeds.userId];
+        const insert = tx
           .insert(calendarFeeds)
-          .values({ companyId, userId, token: newToken() })
-          .onConflictDoNothing({ target: [calendarFeeds.companyId, calendarFeeds.userId] });
+          .values({ companyId, userId, token: newToken(), ...(timeZone ? { timeZone } : {}) });
+        await (timeZone
+          ? insert.onConflictDoUpdate({ target, set: { timeZone } })
+          : insert.onConflictDoNothing({ target }));
         const [feed] = await tx
           .select({ token: calendarFeeds.token })
           .from(calendarFeeds)
@@ -37,7 +43,7 @@ export function createCalendarRepository(db: Database) {
       });
     },
 
-    /** A new token for the user's feed; the one before stops working. */
+    /** A new token for the user's feed (its time zone kept); the one before stops working. */
     replaceFeedToken(companyId: number, userId: number): Promise<string> {
       const token = newToken();
       return inCompany(db, companyId, async (tx) => {
@@ -52,15 +58,15 @@ export function createCalendarRepository(db: Database) {
       });
     },
 
-    /** The company whose feed the token opens; null for no feed (or one replaced). */
-    async companyOfFeed(token: string): Promise<number | null> {
+    /** The company whose feed the token opens, and its reader's zone; null for no feed. */
+    async feedOf(token: string): Promise<{ companyId: number; timeZone: string } | null> {
       const [feed] = await beforeCompanyIsKnown(db, (tx) =>
         tx
-          .select({ companyId: calendarFeeds.companyId })
+          .select({ companyId: calendarFeeds.companyId, timeZone: calendarFeeds.timeZone })
           .from(calendarFeeds)
           .where(eq(calendarFeeds.token, token)),
       );
-      return feed?.companyId ?? null;
+      return feed ?? null;
     },
 
     /** The company's deadlines of the last year and to come, soonest first. */

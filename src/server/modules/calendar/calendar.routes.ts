@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CALENDAR_NAME,
+  calendarFeedQuerySchema,
   calendarFeedSchema,
   calendarFileParams,
   FEED_FILE,
@@ -30,13 +31,15 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "The address of the signed-in user's calendar subscription (made on first use)",
-        response: { 200: calendarFeedSchema, 401: errorBodySchema },
+        summary:
+          "The address of the signed-in user's calendar subscription (made on first use); `tz` is the time zone whose days its deadlines fall on",
+        querystring: calendarFeedQuerySchema,
+        response: { 200: calendarFeedSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      return feedUrl(await calendar.feedToken(user.companyId, user.id));
+      return feedUrl(await calendar.feedToken(user.companyId, user.id, request.query.tz));
     },
   );
 
@@ -45,7 +48,8 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'A new address for the calendar subscription: the one before stops working',
+        summary:
+          'A new address for the calendar subscription (its time zone kept): the one before stops working',
         response: { 200: calendarFeedSchema, 401: errorBodySchema },
       },
     },
@@ -69,11 +73,11 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const token = FEED_FILE.exec(request.params.file)?.[1];
-      const companyId = token ? await calendar.companyOfFeed(token) : null;
-      if (companyId === null) throw notFound('Calendar');
+      const feed = token ? await calendar.feedOf(token) : null;
+      if (feed === null) throw notFound('Calendar');
       const now = new Date();
       const body = icsCalendar(
-        deadlineEntries(await calendar.deadlines(companyId, now)),
+        deadlineEntries(await calendar.deadlines(feed.companyId, now), feed.timeZone),
         now,
         CALENDAR_NAME,
       );

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser, PasswordChange, ProfileUpdate } from '../../../../domain/auth.ts';
 import type { CalendarFeed } from '../../../../domain/calendar-feed.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api, withQuery } from '../../../lib/api-client.ts';
+import { browserTimeZone } from '../../../lib/format.ts';
 import { getQuery } from '../../../lib/get-query.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import { userKeys } from '../../auth/api/auth-api.ts';
@@ -32,8 +33,11 @@ export const calendarFeedKeys = {
   feed: () => ['/api/user/calendar-feed'] as const,
 };
 
+/** With the browser's time zone, whose days the feed's deadlines then fall on. */
+const feedUrl = () => withQuery('/api/user/calendar-feed', { tz: browserTimeZone() });
+
 export const useCalendarFeed = () =>
-  useQuery(getQuery<CalendarFeed>(calendarFeedKeys.feed(), '/api/user/calendar-feed'));
+  useQuery(getQuery<CalendarFeed>(calendarFeedKeys.feed(), feedUrl()));
 
 /** A new address; the one before stops working. */
 export const useNewCalendarFeed = () =>

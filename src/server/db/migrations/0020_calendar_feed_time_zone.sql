@@ -1,0 +1,1 @@
+ALTER TABLE "calendar_feeds" ADD COLUMN "time_zone" text DEFAULT 'UTC' NOT NULL;
