@@ -42,6 +42,13 @@ test('awarding a grant asks for the award, prefilled with the request, and clear
   await dialog.getByRole('textbox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Awarded' }).click();
   await expect(dialog.getByLabel('Awarded Amount')).toHaveValue('$40,000');
+  // Chosen by mistake and changed back, the prefilled award goes again, and is not saved.
+  await dialog.getByRole('textbox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Submitted' }).click();
+  await expect(dialog.getByLabel('Awarded Amount')).toHaveCount(0);
+  await dialog.getByRole('textbox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Awarded' }).click();
+  await expect(dialog.getByLabel('Awarded Amount')).toHaveValue('$40,000');
   await dialog.getByLabel('Awarded Amount').fill('35000');
   await dialog.getByLabel('Awarded Date').fill('2026-09-01');
   await dialog.getByLabel('Period Start').fill('2026-10-01');

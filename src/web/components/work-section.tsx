@@ -5,6 +5,33 @@ import { type ReactNode, useId } from 'react';
 import { errorMessage } from '../lib/api-client.ts';
 
 /**
+ * A titled section of a page, a landmark named by its heading, with the section's own action
+ * (a button) beside the heading.
+ */
+export function SectionCard({
+  title,
+  action,
+  children,
+}: {
+  title: string;
+  action: ReactNode;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
+      <Group justify="space-between" mb="md">
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+/**
  * A titled section of a record's page holding the record's own work (a grant's tasks, its
  * requirements): a button that adds one, a line while `query` loads, its error when it failed,
  * then `children`.
@@ -25,13 +52,10 @@ export function WorkSection({
   loading: string;
   children: ReactNode;
 }) {
-  const id = useId();
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
-      <Group justify="space-between" mb="md">
-        <Title order={2} size="h4" id={id}>
-          {title}
-        </Title>
+    <SectionCard
+      title={title}
+      action={
         <Button
           size="xs"
           variant="light"
@@ -40,7 +64,8 @@ export function WorkSection({
         >
           {addLabel}
         </Button>
-      </Group>
+      }
+    >
       {query.isPending && <Text c="dimmed">{loading}</Text>}
       {query.isError && (
         <Text c="red" role="alert">
@@ -48,6 +73,6 @@ export function WorkSection({
         </Text>
       )}
       {children}
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,5 +1,6 @@
 import { Fieldset, Group, ScrollArea, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import {
   type GrantFormValues,
   grantPayload,
@@ -58,6 +59,9 @@ export function GrantForm({
       (value) => String(value) !== '',
     );
   const status = form.getInputProps('status');
+  // The amount the form put in by itself on choosing Awarded, until the user changes it: a
+  // status chosen by mistake and then changed back takes it out again rather than saving it.
+  const [prefilled, setPrefilled] = useState<number | string | null>(null);
 
   if (!user) return <Text>Please log in to manage grants</Text>;
 
@@ -86,6 +90,10 @@ export function GrantForm({
               // Awarded: the award's amount is asked for, prefilled with the amount requested.
               if (next === 'awarded' && String(values.awardedAmount) === '') {
                 form.setFieldValue('awardedAmount', values.amount);
+                setPrefilled(values.amount);
+              } else if (next !== 'awarded' && prefilled !== null) {
+                if (values.awardedAmount === prefilled) form.setFieldValue('awardedAmount', '');
+                setPrefilled(null);
               }
             }}
           />

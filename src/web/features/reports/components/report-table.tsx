@@ -1,7 +1,8 @@
-import { Button, Card, Group, Text, Title } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { ListTable } from '../../../components/list-table.tsx';
+import { SectionCard } from '../../../components/work-section.tsx';
 import { downloadCsv, toCsv } from '../../../lib/csv.ts';
 import classes from './report-table.module.css';
 
@@ -35,7 +36,6 @@ export function ReportTable<Row>({
   fileName: string;
   empty: string;
 }) {
-  const id = useId();
   const exportCsv = () =>
     downloadCsv(
       fileName,
@@ -45,11 +45,9 @@ export function ReportTable<Row>({
       ),
     );
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4" id={id}>
-          {title}
-        </Title>
+    <SectionCard
+      title={title}
+      action={
         <Button
           size="xs"
           variant="default"
@@ -59,7 +57,8 @@ export function ReportTable<Row>({
         >
           Export CSV
         </Button>
-      </Group>
+      }
+    >
       {rows.length === 0 ? (
         <Text c="dimmed">{empty}</Text>
       ) : (
@@ -99,6 +98,6 @@ export function ReportTable<Row>({
           </tbody>
         </ListTable>
       )}
-    </Card>
+    </SectionCard>
   );
 }
