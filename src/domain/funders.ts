@@ -67,9 +67,12 @@ export const funderListQuerySchema = listQuerySchema(funderSortFields).extend({
   type: queryChoice(funderTypes, 'Type'),
 });
 
-/** A deadline of a funder's work: a grant's due date or a task of one of its grants. */
+/**
+ * A deadline of a funder's work: a grant's due date, or a task or a pending requirement of one of
+ * its grants.
+ */
 export const funderDeadlineSchema = z.object({
-  kind: z.enum(['grant', 'task']),
+  kind: z.enum(['grant', 'task', 'requirement']),
   id: z.number().int(),
   grantId: z.number().int(),
   title: z.string(),

@@ -120,6 +120,20 @@ describe('funders', () => {
       dueDate: '2099-02-01T00:00:00.000Z',
       status: 'pending',
     });
+    const awarded = (
+      await client.post('/api/grants', grant('Hill Foundation', { amount: 1, status: 'awarded' }))
+    ).json<{ id: number }>();
+    for (const [name, status] of [
+      ['Final report', 'pending'],
+      ['Interim report', 'submitted'],
+    ]) {
+      await client.post(`/api/grants/${awarded.id}/requirements`, {
+        name,
+        type: 'final_report',
+        dueDate: '2099-01-15T00:00:00.000Z',
+        status,
+      });
+    }
     await client.post('/api/grants', grant('Other Fund', { amount: 99_000, status: 'awarded' }));
     await client.post('/api/opportunities', opportunity('Hill Foundation'));
     const person = (await client.post('/api/contacts', contact('Hill Foundation'))).json<{
@@ -138,21 +152,23 @@ describe('funders', () => {
     const detail = page.json<FunderDetail>();
     expect(detail).toMatchObject({
       name: 'Hill Foundation',
-      grantCount: 4,
-      requestedTotal: 107_000,
-      awardedTotal: 75_000,
-      awardedCount: 2,
+      grantCount: 5,
+      requestedTotal: 107_001,
+      awardedTotal: 75_001,
+      awardedCount: 3,
       rejectedCount: 1,
     });
-    expect(detail.winRate).toBeCloseTo(2 / 3);
+    expect(detail.winRate).toBeCloseTo(3 / 4);
     expect(detail.contacts.map((c) => c.name)).toEqual(['Grace Hopper']);
-    expect(detail.grants).toHaveLength(4);
+    expect(detail.grants).toHaveLength(5);
     expect(detail.opportunities).toHaveLength(1);
     expect(detail.interactions).toEqual([
       expect.objectContaining({ notes: 'Site visit', contactName: 'Grace Hopper' }),
     ]);
-    // Decided grants have no deadline left; the active grant and its open task do.
+    // Decided grants have no deadline left; the active grant, its open task and the awarded
+    // grant's pending requirement do (the one submitted is done).
     expect(detail.deadlines).toEqual([
+      expect.objectContaining({ kind: 'requirement', title: 'Final report', grantId: awarded.id }),
       expect.objectContaining({ kind: 'task', title: 'Send budget', grantId: active.id }),
       expect.objectContaining({
         kind: 'grant',

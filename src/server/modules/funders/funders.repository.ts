@@ -14,13 +14,14 @@ import { openTaskStatuses } from '../../../domain/grant-constants.ts';
 import { activeGrantStatuses } from '../../../domain/grants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { onViolation } from '../../db/errors.ts';
-import { contactOfInteraction, grantOfTask } from '../../db/joins.ts';
+import { contactOfInteraction, grantOfRequirement, grantOfTask } from '../../db/joins.ts';
 import * as lists from '../../db/list-helpers.ts';
 import { companyRow } from '../../db/rows.ts';
 import {
   contacts,
   funderKey,
   funders,
+  grantRequirements,
   grants,
   grantTasks,
   interactions,
@@ -268,27 +269,33 @@ export function createFundersRepository(db: Database) {
           )
           .orderBy(asc(grantTasks.dueDate), asc(grantTasks.id))
           .limit(FUNDER_RELATED_SHOWN);
+        // What its awarded grants owe: reports, budgets, visits still pending.
+        const requirementDeadlines = await tx
+          .select({
+            id: grantRequirements.id,
+            grantId: grantRequirements.grantId,
+            title: grantRequirements.name,
+            dueDate: grantRequirements.dueDate,
+          })
+          .from(grantRequirements)
+          .innerJoin(grants, grantOfRequirement)
+          .where(
+            and(
+              ofGrants,
+              eq(grantRequirements.status, 'pending'),
+              gte(grantRequirements.dueDate, today),
+            ),
+          )
+          .orderBy(asc(grantRequirements.dueDate), asc(grantRequirements.id))
+          .limit(FUNDER_RELATED_SHOWN);
+        const deadline =
+          (kind: FunderDeadline['kind']) =>
+          (row: { id: number; grantId: number; title: string; dueDate: Date | null }) =>
+            row.dueDate ? [{ kind, ...row, dueDate: row.dueDate.toISOString() }] : [];
         const deadlines: FunderDeadline[] = [
-          ...grantDeadlines.map((g) => ({
-            kind: 'grant' as const,
-            id: g.id,
-            grantId: g.id,
-            title: g.title,
-            dueDate: g.dueDate.toISOString(),
-          })),
-          ...taskDeadlines.flatMap((t) =>
-            t.dueDate
-              ? [
-                  {
-                    kind: 'task' as const,
-                    id: t.id,
-                    grantId: t.grantId,
-                    title: t.title,
-                    dueDate: t.dueDate.toISOString(),
-                  },
-                ]
-              : [],
-          ),
+          ...grantDeadlines.flatMap((g) => deadline('grant')({ ...g, grantId: g.id })),
+          ...taskDeadlines.flatMap(deadline('task')),
+          ...requirementDeadlines.flatMap(deadline('requirement')),
         ]
           .sort((a, b) => a.dueDate.localeCompare(b.dueDate))
           .slice(0, FUNDER_RELATED_SHOWN);

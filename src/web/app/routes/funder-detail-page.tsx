@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Fragment, lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import type { FunderDeadline } from '../../../domain/funders.ts';
 import { BackLink, RecordStates } from '../../components/detail-states.tsx';
 import { Detail, DetailsList, NotesDetail } from '../../components/details-list.tsx';
 import { ListTable } from '../../components/list-table.tsx';
@@ -68,6 +69,12 @@ const MergeFunderDialog = lazy(() =>
 );
 
 const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 0 });
+
+const deadlineKinds: Record<FunderDeadline['kind'], string> = {
+  grant: 'Grant due',
+  task: 'Task due',
+  requirement: 'Requirement due',
+};
 
 /** A funder's page: its details, its grants' figures and what is related to it. */
 export default function FunderDetailPage() {
@@ -149,7 +156,7 @@ export default function FunderDetailPage() {
                             {deadline.title}
                           </Anchor>
                         </td>
-                        <td>{deadline.kind === 'grant' ? 'Grant due' : 'Task due'}</td>
+                        <td>{deadlineKinds[deadline.kind]}</td>
                         <td>{formatDate(deadline.dueDate)}</td>
                       </tr>
                     ))}
