@@ -1,9 +1,30 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const removeScrollClassNames = fileURLToPath(
+  new URL('./src/web/build/remove-scroll-class-names.ts', import.meta.url),
+);
+
+/**
+ * Mantine's AppShell bars import react-remove-scroll for two class names only; given those names
+ * alone (src/web/build/remove-scroll-class-names.ts), every page's first download leaves the
+ * library to the dialogs, which use it whole.
+ */
+function appShellWithoutScrollLock(): Plugin {
+  return {
+    name: 'app-shell-without-scroll-lock',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromAppShell = importer?.includes('/@mantine/core/esm/components/AppShell/');
+      return source === 'react-remove-scroll' && fromAppShell ? removeScrollClassNames : null;
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/web',
-  plugins: [react()],
+  plugins: [react(), appShellWithoutScrollLock()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
