@@ -130,7 +130,13 @@ const password = `Demo-${randomBytes(4).toString('hex')}`;
 // A new company and its admin are created before any company is known, as registration does.
 const [company] = await db
   .insert(companies)
-  .values({ name: 'Riverbank Community Trust', industry: 'Community development' })
+  .values({
+    name: 'Riverbank Community Trust',
+    industry: 'Community development',
+    // Reminders count days in the trust's own time zone, a month ahead as well as the usual.
+    timeZone: 'America/Chicago',
+    reminderDays: [30, 14, 7, 1],
+  })
   .returning({ id: companies.id });
 if (!company) throw new Error('could not create the demo company');
 const companyId = company.id;
@@ -154,6 +160,8 @@ const team = await inCompany(db, companyId, async (tx) =>
         name,
         email: `${name.split(' ')[0]?.toLowerCase()}@example.org`,
         role: 'user' as const,
+        // The program lead reads the dashboard on Mondays rather than a digest.
+        digestEnabled: !name.startsWith('Theo'),
       })),
     ])
     .returning({ id: users.id }),

@@ -62,6 +62,10 @@ function wallTime(instant: number, timeZone: string): number {
   return Date.UTC(year, month - 1, day, hour, minute, second);
 }
 
+/** The date `instant` falls on in `timeZone`, as YYYY-MM-DD. */
+export const localDate = (instant: Date, timeZone: string): string =>
+  new Date(wallTime(instant.getTime(), timeZone)).toISOString().slice(0, 10);
+
 /** How far the clocks of `timeZone` are ahead of UTC at `instant`, in milliseconds. */
 const offsetAt = (instant: number, timeZone: string) =>
   wallTime(instant, timeZone) - (instant - (((instant % 1000) + 1000) % 1000));

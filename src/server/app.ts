@@ -26,6 +26,8 @@ import { tasksRoutes } from './modules/grants/tasks.routes.ts';
 import { interactionsRoutes } from './modules/interactions/interactions.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { opportunitiesRoutes } from './modules/opportunities/opportunities.routes.ts';
+import { notificationsRoutes } from './modules/reminders/notifications.routes.ts';
+import { startReminderJobs } from './modules/reminders/reminder-jobs.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { etagPlugin } from './plugins/etag.ts';
@@ -76,7 +78,19 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate('mailer', createMailer(config));
   app.decorate('uploadMemory', createUploadMemory(config.limits.uploadMemoryBytes));
+  const reminderJobs = config.reminders.run
+    ? await startReminderJobs({
+        db: database.db,
+        mailer: app.mailer,
+        appUrl: config.appUrl,
+        intervalSeconds: config.reminders.intervalSeconds,
+        log: app.log,
+      })
+    : null;
+  app.decorate('reminderJobs', reminderJobs);
   app.addHook('onClose', async () => {
+    // The queue's workers finish their jobs first: they use the mailer and the database.
+    await reminderJobs?.stop();
     app.mailer.close();
     await database.close();
   });
@@ -150,6 +164,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     fundersRoutes,
     calendarRoutes,
     reportsRoutes,
+    notificationsRoutes,
     companyRoutes,
     invitationsRoutes,
   ]) {

@@ -39,6 +39,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   TRUST_PROXY: trustProxySchema.default(false),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
 });
 
 export type DatabaseConfig =
@@ -91,6 +92,11 @@ export interface AppConfig {
   webDir: string;
   /** Whether requests are logged; tests keep the output quiet. */
   logLevel: 'info' | 'warn' | 'silent';
+  /**
+   * Deadline reminders: whether this process takes part in the job queue that makes and sends
+   * them (the test suite turns it on where it tests them), and how often it scans.
+   */
+  reminders: { run: boolean; intervalSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -128,5 +134,6 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     limits: { ...DEFAULT_LIMITS, shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000 },
     webDir: projectFiles.webDir,
     logLevel: e.NODE_ENV === 'test' ? 'silent' : 'info',
+    reminders: { run: e.NODE_ENV !== 'test', intervalSeconds: e.REMINDER_INTERVAL_SECONDS },
   };
 }

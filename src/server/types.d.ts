@@ -4,12 +4,15 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { UploadMemory } from './lib/uploads.ts';
+import type { ReminderJobs } from './modules/reminders/reminder-jobs.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: Database;
     mailer: Mailer;
+    /** The reminder queue of this process; null where it takes no part (most tests). */
+    reminderJobs: ReminderJobs | null;
     /** The memory that uploads in progress may hold, shared by every upload route. */
     uploadMemory: UploadMemory;
     /** Every route registered after the plugins, with its method. */

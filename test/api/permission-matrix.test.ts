@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications } from '../../src/server/db/schema.ts';
+import { inCompany } from '../../src/server/db/scope.ts';
 import {
   addMember,
   DEFAULT_PASSWORD,
@@ -84,6 +86,20 @@ async function world() {
     await as.post('/api/organization/invitations', { name: 'J', email: 'j@x.org' })
   ).json();
   const token = new URL(invitation.previewUrl).searchParams.get('token');
+  // A reminder for the admin, as the reminder queue makes them.
+  const [notification] = await inCompany(app.db, admin.user.companyId, (tx) =>
+    tx
+      .insert(notifications)
+      .values({
+        companyId: admin.user.companyId,
+        userId: admin.user.id,
+        key: 'grant:0:2027-01-01:7',
+        title: 'G is due in 7 days',
+        body: 'Grant deadline',
+        link: `/grants/${grant.id}`,
+      })
+      .returning({ id: notifications.id }),
+  );
   const cookies: Record<Caller, string | undefined> = {
     anonymous: undefined,
     user: member.cookie,
@@ -102,6 +118,7 @@ async function world() {
     funder,
     cancelled,
     token,
+    notification,
     cookies,
   };
 }
@@ -305,6 +322,47 @@ const rows: Row[] = [
     route: 'GET /api/reports',
     request: () => ({ url: '/api/reports' }),
     expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/notifications',
+    request: () => ({ url: '/api/notifications' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/notifications/unread',
+    request: () => ({ url: '/api/notifications/unread' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    // Only its owner can mark a notification read: to anyone else it does not exist.
+    route: 'POST /api/notifications/:id/read',
+    request: (w) => ({ url: `/api/notifications/${w.notification?.id}/read`, payload: {} }),
+    expect: [401, 404, 204, 404],
+  },
+  {
+    route: 'POST /api/notifications/read',
+    request: () => ({ url: '/api/notifications/read', payload: {} }),
+    expect: [401, 204, 204, 204],
+  },
+  {
+    route: 'GET /api/user/reminders',
+    request: () => ({ url: '/api/user/reminders' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'PATCH /api/user/reminders',
+    request: () => ({ url: '/api/user/reminders', payload: { digest: true } }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/organization/reminders',
+    request: () => ({ url: '/api/organization/reminders' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'PATCH /api/organization/reminders',
+    request: () => ({ url: '/api/organization/reminders', payload: { reminderDays: [7, 1] } }),
+    expect: [401, 403, 200, 200],
   },
   {
     route: 'GET /api/user/calendar-feed',

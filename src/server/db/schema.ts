@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   check,
   foreignKey,
   index,
@@ -38,15 +39,29 @@ const companyId = () =>
     .references(() => companies.id, { onDelete: 'cascade' });
 const id = () => integer('id').notNull().generatedAlwaysAsIdentity();
 
-export const companies = pgTable('companies', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  name: text('name').notNull(),
-  description: text('description'),
-  website: text('website'),
-  industry: text('industry'),
-  address: text('address'),
-  createdAt: createdAt(),
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    description: text('description'),
+    website: text('website'),
+    industry: text('industry'),
+    address: text('address'),
+    /** The company's time zone (IANA): whose days reminders count and Monday's digest follows. */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** How many days before a deadline its reminders go out (besides the day it becomes overdue). */
+    reminderDays: integer('reminder_days').array().notNull().default(sql`'{14,7,1}'`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Up to ten, each from 0 (the day itself) to 365.
+    check(
+      'companies_reminder_days_check',
+      sql`cardinality(${t.reminderDays}) <= 10 AND 0 <= ALL(${t.reminderDays}) AND 365 >= ALL(${t.reminderDays})`,
+    ),
+  ],
+);
 
 export const users = pgTable(
   'users',
@@ -58,6 +73,10 @@ export const users = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     role: userRole('role').notNull().default('user'),
+    /** Whether deadline reminders come to this user (email and the notifications menu). */
+    remindersEnabled: boolean('reminders_enabled').notNull().default(true),
+    /** Whether Monday's digest comes to this user. */
+    digestEnabled: boolean('digest_enabled').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
@@ -86,6 +105,37 @@ export const sessions = pgTable(
       .onUpdate('cascade'),
     index('sessions_user_idx').on(t.companyId, t.userId),
     index('sessions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * What the notifications menu lists: deadline reminders and Monday's digest, one per user and
+ * `key` (`task:12:2026-12-01:7`, `digest:2026-11-23`), so a reminder is made once however many
+ * scans and processes find it due. `emailedAt` is set when its email has gone out.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    companyId: companyId(),
+    id: id(),
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The page it opens, a path of the app (`/grants/12`). */
+    link: text('link').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({
+      columns: [t.companyId, t.userId],
+      foreignColumns: [users.companyId, users.id],
+    }).onDelete('cascade'),
+    uniqueIndex('notifications_user_key').on(t.companyId, t.userId, t.key),
+    index('notifications_user_created_idx').on(t.companyId, t.userId, t.createdAt),
   ],
 );
 

@@ -1,0 +1,123 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database } from '../../db/client.ts';
+import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
+import { createRemindersRepository, type PendingEmail } from './reminders.repository.ts';
+
+/** The queue's tables live in their own schema, beside the app's. */
+const QUEUE_SCHEMA = 'pgboss';
+const SCAN = 'reminder-scan';
+const EMAIL = 'reminder-email';
+
+export interface ReminderJobs {
+  /** Makes the reminders due at `now` for every company now, and queues their emails. */
+  scan(now?: Date): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface Options {
+  db: Database;
+  mailer: Mailer;
+  appUrl: URL;
+  intervalSeconds: number;
+  log: FastifyBaseLogger;
+}
+
+/** A refusal the mail server means for good (5xx): trying the message again would not help. */
+const isPermanent = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  'responseCode' in error &&
+  typeof error.responseCode === 'number' &&
+  error.responseCode >= 500;
+
+function reminderMail(email: PendingEmail, appUrl: URL) {
+  const page = new URL(email.link, appUrl).toString();
+  const profile = new URL('/profile', appUrl).toString();
+  const footer = 'You can turn these emails off on your Profile page';
+  return {
+    to: email.to,
+    subject: email.title,
+    text: `${email.title}\n\n${email.body}\n\nOpen in Grantwell: ${page}\n\n${footer}: ${profile}\n`,
+    html: [
+      `<p><strong>${escapeHtml(email.title)}</strong></p>`,
+      `<p>${email.body.split('\n').map(escapeHtml).join('<br>')}</p>`,
+      `<p><a href="${escapeHtml(page)}">Open in Grantwell</a></p>`,
+      `<p style="color:#666">${footer}: <a href="${escapeHtml(profile)}">${escapeHtml(profile)}</a></p>`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * Deadline reminders through a PostgreSQL-backed queue (pg-boss, docs/decisions/0012): every
+ * process proposes a scan each interval, the queue keeps one per interval for all of them, and
+ * whichever process takes it makes the notifications (each once, by its key) and queues a
+ * company's emails; any process sends those, one row held at a time.
+ */
+export async function startReminderJobs(options: Options): Promise<ReminderJobs> {
+  const { db, mailer, appUrl, intervalSeconds, log } = options;
+  const reminders = createRemindersRepository(db);
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => db.$client.query(text, values) },
+    schema: QUEUE_SCHEMA,
+    // Nothing is scheduled by cron: the interval is in seconds.
+    schedule: false,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'reminder queue error'));
+  await boss.start();
+  await boss.createQueue(SCAN, { name: SCAN, policy: 'singleton', expireInSeconds: 600 });
+  await boss.createQueue(EMAIL, {
+    name: EMAIL,
+    policy: 'stately',
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+  });
+
+  const scan = async (now = new Date()) => {
+    for (const company of await reminders.companies()) {
+      const made = await reminders.scanCompany(company.id, company, now);
+      if (made > 0) log.info({ companyId: company.id, made }, 'reminders made');
+      if (mailer.delivers && (await reminders.hasUnsentEmail(company.id))) {
+        await boss.send(EMAIL, { companyId: company.id }, { singletonKey: String(company.id) });
+      }
+    }
+  };
+
+  const sendEmails = async (companyId: number) => {
+    const send = async (email: PendingEmail) => {
+      try {
+        await mailer.send(reminderMail(email, appUrl));
+      } catch (error) {
+        if (!isPermanent(error)) throw error;
+        log.warn({ err: error, companyId }, 'reminder email refused for good; not sent');
+      }
+    };
+    while (await reminders.sendNextEmail(companyId, send)) {
+      // One message per transaction, until none is left.
+    }
+  };
+
+  await boss.work<Record<string, never>>(SCAN, { pollingIntervalSeconds: 1 }, async () => {
+    await scan();
+  });
+  await boss.work<{ companyId: number }>(EMAIL, { pollingIntervalSeconds: 1 }, async (jobs) => {
+    for (const job of jobs) await sendEmails(job.data.companyId);
+  });
+
+  const propose = () =>
+    boss
+      .send(SCAN, {}, { singletonSeconds: intervalSeconds, singletonKey: SCAN })
+      .catch((error: unknown) => log.error({ err: error }, 'could not queue the reminder scan'));
+  void propose();
+  const ticker = setInterval(propose, Math.min(intervalSeconds, 60) * 1000);
+  ticker.unref();
+
+  return {
+    scan,
+    async stop() {
+      clearInterval(ticker);
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,338 @@
+import { type AnyColumn, and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { startOfDay } from '../../../domain/due-dates.ts';
+import type {
+  Notification,
+  ReminderPreferences,
+  ReminderPreferencesPatch,
+  ReminderSettings,
+} from '../../../domain/reminders.ts';
+import { DIGEST_DAYS, NOTIFICATIONS_SHOWN } from '../../../domain/reminders.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { grantOfRequirement, grantOfTask } from '../../db/joins.ts';
+import { isoOrNull } from '../../db/rows.ts';
+import {
+  companies,
+  grantRequirements,
+  grants,
+  grantTasks,
+  notifications,
+  users,
+} from '../../db/schema.ts';
+import { allowIdle, beforeCompanyIsKnown, inCompany } from '../../db/scope.ts';
+import { MAIL_SEND_MAX_MS } from '../../lib/mailer.ts';
+import {
+  type CompanyClock,
+  type Member,
+  type OpenDeadline,
+  type PlannedNotification,
+  plannedDigests,
+  plannedReminders,
+} from './reminder-plan.ts';
+
+/** Grants whose deadline is still to be met: not yet submitted or decided. */
+const UNSUBMITTED_GRANT_STATUSES = ['draft', 'in-progress'] as const;
+
+/** An email not sent within two days of its notification is not sent at all. */
+const stillToEmail = (companyId: number) =>
+  and(
+    eq(notifications.companyId, companyId),
+    isNull(notifications.emailedAt),
+    gte(notifications.createdAt, sql`now() - interval '2 days'`),
+  );
+
+/** The open deadlines of a company due before `before` (and from `from`, when given). */
+async function openDeadlines(
+  tx: Transaction,
+  companyId: number,
+  { from, before }: { from?: Date; before: Date },
+): Promise<OpenDeadline[]> {
+  const inRange = (column: AnyColumn) =>
+    and(from ? gte(column, from) : undefined, lt(column, before));
+  const grantRows = await tx
+    .select({ id: grants.id, name: grants.name, dueDate: grants.dueDate })
+    .from(grants)
+    .where(
+      and(
+        eq(grants.companyId, companyId),
+        inArray(grants.status, [...UNSUBMITTED_GRANT_STATUSES]),
+        inRange(grants.dueDate),
+      ),
+    );
+  const taskRows = await tx
+    .select({
+      id: grantTasks.id,
+      name: grantTasks.name,
+      grantId: grantTasks.grantId,
+      grantName: grants.name,
+      assigneeId: grantTasks.assigneeId,
+      dueDate: grantTasks.dueDate,
+    })
+    .from(grantTasks)
+    .innerJoin(grants, grantOfTask)
+    .where(
+      and(
+        eq(grantTasks.companyId, companyId),
+        // Open work: a task marked Overdue is still to be done.
+        ne(grantTasks.status, 'completed'),
+        inRange(grantTasks.dueDate),
+      ),
+    );
+  const requirementRows = await tx
+    .select({
+      id: grantRequirements.id,
+      name: grantRequirements.name,
+      type: grantRequirements.type,
+      grantId: grantRequirements.grantId,
+      grantName: grants.name,
+      assigneeId: grantRequirements.assigneeId,
+      dueDate: grantRequirements.dueDate,
+    })
+    .from(grantRequirements)
+    .innerJoin(grants, grantOfRequirement)
+    .where(
+      and(
+        eq(grantRequirements.companyId, companyId),
+        eq(grantRequirements.status, 'pending'),
+        inRange(grantRequirements.dueDate),
+      ),
+    );
+  return [
+    ...grantRows.map((grant) => ({
+      kind: 'grant' as const,
+      ...grant,
+      grantId: grant.id,
+      grantName: grant.name,
+      type: null,
+      assigneeId: null,
+    })),
+    ...taskRows.flatMap((task) =>
+      task.dueDate ? [{ kind: 'task' as const, ...task, dueDate: task.dueDate, type: null }] : [],
+    ),
+    ...requirementRows.map((requirement) => ({ kind: 'requirement' as const, ...requirement })),
+  ];
+}
+
+const notificationColumns = {
+  id: notifications.id,
+  title: notifications.title,
+  body: notifications.body,
+  link: notifications.link,
+  createdAt: notifications.createdAt,
+  readAt: notifications.readAt,
+};
+
+const toNotification = (row: {
+  id: number;
+  title: string;
+  body: string;
+  link: string;
+  createdAt: Date;
+  readAt: Date | null;
+}): Notification => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  readAt: isoOrNull(row.readAt),
+});
+
+export interface PendingEmail {
+  to: string;
+  title: string;
+  body: string;
+  link: string;
+}
+
+export function createRemindersRepository(db: Database) {
+  const ofUser = (companyId: number, userId: number) =>
+    and(eq(notifications.companyId, companyId), eq(notifications.userId, userId));
+
+  return {
+    /** Every company's clock: the scan goes through them one by one (owner role, ids only). */
+    companies(): Promise<({ id: number } & CompanyClock)[]> {
+      return beforeCompanyIsKnown(db, (tx) =>
+        tx
+          .select({
+            id: companies.id,
+            timeZone: companies.timeZone,
+            reminderDays: companies.reminderDays,
+          })
+          .from(companies)
+          .orderBy(asc(companies.id)),
+      );
+    },
+
+    /**
+     * Makes the reminders and digests due at `now` for one company, each once: a notification
+     * already made under its key is left as it is, whoever made it. Answers how many are new.
+     */
+    scanCompany(companyId: number, clock: CompanyClock, now: Date): Promise<number> {
+      return inCompany(db, companyId, async (tx) => {
+        const members: Member[] = await tx
+          .select({
+            id: users.id,
+            role: users.role,
+            remindersEnabled: users.remindersEnabled,
+            digestEnabled: users.digestEnabled,
+          })
+          .from(users)
+          .where(eq(users.companyId, companyId));
+        const furthest = Math.max(DIGEST_DAYS, ...clock.reminderDays.map((days) => days + 1));
+        const deadlines = await openDeadlines(tx, companyId, {
+          before: startOfDay(now, clock.timeZone, furthest),
+        });
+        const planned: PlannedNotification[] = [
+          ...plannedReminders(deadlines, members, clock, now),
+          ...plannedDigests(deadlines, members, clock, now),
+        ];
+        if (planned.length === 0) return 0;
+        const made = await tx
+          .insert(notifications)
+          .values(planned.map((notification) => ({ ...notification, companyId })))
+          .onConflictDoNothing({
+            target: [notifications.companyId, notifications.userId, notifications.key],
+          })
+          .returning({ id: notifications.id });
+        return made.length;
+      });
+    },
+
+    /** Whether the company has notifications whose email is still to go out. */
+    async hasUnsentEmail(companyId: number): Promise<boolean> {
+      return inCompany(db, companyId, async (tx) => {
+        const [row] = await tx
+          .select({ id: notifications.id })
+          .from(notifications)
+          .where(stillToEmail(companyId))
+          .limit(1);
+        return row !== undefined;
+      });
+    },
+
+    /**
+     * Sends the email of one notification not yet emailed, if there is one, and marks it sent,
+     * in one transaction that holds its row: another process skips it meanwhile, and a failed
+     * send leaves it for the next try. Answers whether there was one.
+     */
+    sendNextEmail(
+      companyId: number,
+      send: (email: PendingEmail) => Promise<void>,
+    ): Promise<boolean> {
+      return inCompany(db, companyId, async (tx) => {
+        const [row] = await tx
+          .select({
+            id: notifications.id,
+            to: users.email,
+            title: notifications.title,
+            body: notifications.body,
+            link: notifications.link,
+          })
+          .from(notifications)
+          .innerJoin(
+            users,
+            and(eq(users.companyId, notifications.companyId), eq(users.id, notifications.userId)),
+          )
+          .where(stillToEmail(companyId))
+          .orderBy(asc(notifications.id))
+          .limit(1)
+          .for('update', { of: notifications, skipLocked: true });
+        if (!row) return false;
+        // The transaction waits on the mail server: PostgreSQL must not end it as idle meanwhile.
+        await allowIdle(tx, MAIL_SEND_MAX_MS + 5_000);
+        await send(row);
+        await tx
+          .update(notifications)
+          .set({ emailedAt: sql`now()` })
+          .where(and(eq(notifications.companyId, companyId), eq(notifications.id, row.id)));
+        return true;
+      });
+    },
+
+    /** The user's newest notifications. */
+    list(companyId: number, userId: number): Promise<Notification[]> {
+      return inCompany(db, companyId, async (tx) => {
+        const rows = await tx
+          .select(notificationColumns)
+          .from(notifications)
+          .where(ofUser(companyId, userId))
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(NOTIFICATIONS_SHOWN);
+        return rows.map(toNotification);
+      });
+    },
+
+    unreadCount(companyId: number, userId: number): Promise<number> {
+      return inCompany(db, companyId, async (tx) => {
+        const [row] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(notifications)
+          .where(and(ofUser(companyId, userId), isNull(notifications.readAt)));
+        return row?.n ?? 0;
+      });
+    },
+
+    /** Marks one of the user's notifications read (or all of them); false when it is not theirs. */
+    async markRead(companyId: number, userId: number, id?: number): Promise<boolean> {
+      return inCompany(db, companyId, async (tx) => {
+        const marked = await tx
+          .update(notifications)
+          .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+          .where(
+            and(ofUser(companyId, userId), id === undefined ? undefined : eq(notifications.id, id)),
+          )
+          .returning({ id: notifications.id });
+        return id === undefined || marked.length > 0;
+      });
+    },
+
+    settings(companyId: number): Promise<ReminderSettings> {
+      return inCompany(db, companyId, async (tx) => {
+        const [row] = await tx
+          .select({ timeZone: companies.timeZone, reminderDays: companies.reminderDays })
+          .from(companies)
+          .where(eq(companies.id, companyId));
+        if (!row) throw new Error(`company ${companyId} has no row`);
+        return row;
+      });
+    },
+
+    updateSettings(companyId: number, patch: Partial<ReminderSettings>): Promise<ReminderSettings> {
+      return inCompany(db, companyId, async (tx) => {
+        const columns = { timeZone: companies.timeZone, reminderDays: companies.reminderDays };
+        const [row] =
+          Object.keys(patch).length === 0
+            ? await tx.select(columns).from(companies).where(eq(companies.id, companyId))
+            : await tx
+                .update(companies)
+                .set(patch)
+                .where(eq(companies.id, companyId))
+                .returning(columns);
+        if (!row) throw new Error(`company ${companyId} has no row`);
+        return row;
+      });
+    },
+
+    preferences(companyId: number, userId: number): Promise<ReminderPreferences> {
+      return this.updatePreferences(companyId, userId, {});
+    },
+
+    updatePreferences(
+      companyId: number,
+      userId: number,
+      patch: ReminderPreferencesPatch,
+    ): Promise<ReminderPreferences> {
+      return inCompany(db, companyId, async (tx) => {
+        const columns = { reminders: users.remindersEnabled, digest: users.digestEnabled };
+        const where = and(eq(users.companyId, companyId), eq(users.id, userId));
+        const set = {
+          ...(patch.reminders === undefined ? {} : { remindersEnabled: patch.reminders }),
+          ...(patch.digest === undefined ? {} : { digestEnabled: patch.digest }),
+        };
+        const [row] =
+          Object.keys(set).length === 0
+            ? await tx.select(columns).from(users).where(where)
+            : await tx.update(users).set(set).where(where).returning(columns);
+        if (!row) throw new Error(`user ${userId} has no row`);
+        return row;
+      });
+    },
+  };
+}

@@ -1,0 +1,260 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Notification } from '../../src/domain/reminders.ts';
+import { notifications } from '../../src/server/db/schema.ts';
+import { beforeCompanyIsKnown } from '../../src/server/db/scope.ts';
+import { addMember, registerCompany } from '../helpers/factories.ts';
+import { type Client, clientFor } from '../helpers/requests.ts';
+import { decodeQuotedPrintable, type SmtpServer, startSmtpServer } from '../helpers/smtp-server.ts';
+import { buildTestApp } from '../helpers/test-app.ts';
+import { until } from '../helpers/until.ts';
+
+// The app takes part in the reminder queue and sends through a real SMTP server. Its scans are
+// run here at chosen moments, years ahead, so the one its queue runs at start finds nothing.
+let app: FastifyInstance;
+let smtp: SmtpServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  app = await buildTestApp({
+    smtpUrl: smtp.url,
+    reminders: { run: true, intervalSeconds: 3600 },
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await smtp.close();
+});
+
+/** Monday 3 March 2031, 10:00 in New York (15:00 UTC); clocks there go forward on 9 March. */
+const MONDAY = new Date('2031-03-03T15:00:00Z');
+const TIME_ZONE = 'America/New_York';
+const scan = (now: Date) => {
+  const jobs = app.reminderJobs;
+  if (!jobs) throw new Error('the app runs no reminder queue');
+  return jobs.scan(now);
+};
+
+async function created(client: Client, url: string, body: Record<string, unknown>) {
+  const response = await client.post(url, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number }>().id;
+}
+
+/** A company in New York with its admin and a member, and a grant due the Monday after. */
+async function team(organization: string) {
+  const owner = await registerCompany(app, { name: 'Ada Admin', organization });
+  const member = await addMember(app, owner.user.companyId);
+  const admin = clientFor(app, owner.cookie);
+  const settings = await admin.patch('/api/organization/reminders', { timeZone: TIME_ZONE });
+  expect(settings.statusCode, settings.body).toBe(200);
+  // 10 March, 23:00 in New York: 7 days away on the company's clock, 8 in UTC.
+  const grantId = await created(admin, '/api/grants', {
+    name: `${organization} Arts Grant`,
+    funder: 'River Trust',
+    amount: 5000,
+    dueDate: '2031-03-11T03:00:00Z',
+  });
+  return {
+    owner,
+    admin,
+    member: clientFor(app, member.cookie),
+    memberId: member.user.id,
+    memberEmail: `${member.username}@example.org`,
+    grantId,
+  };
+}
+
+const mine = async (client: Client) => {
+  const response = await client.get('/api/notifications');
+  expect(response.statusCode).toBe(200);
+  return response.json<Notification[]>();
+};
+
+/** Every notification with `key`, in any company: how many times a reminder was made. */
+const made = (key: string) =>
+  beforeCompanyIsKnown(app.db, (tx) => tx.select().from(notifications)).then(
+    (rows) => rows.filter((row) => row.key === key).length,
+  );
+
+const mailsTo = (address: string, subject: string) =>
+  smtp.received.filter((mail) => mail.to.includes(address) && mail.raw.includes(subject));
+
+describe('deadline reminders', () => {
+  it('reminds the admins of a grant deadline on the company clock, once, by email and in the menu', async () => {
+    const { admin, member, grantId, owner } = await team('Harbor Trust');
+    // Two scans at once and one after: each reminder is still made once.
+    await Promise.all([scan(MONDAY), scan(MONDAY)]);
+    await scan(MONDAY);
+
+    const title = 'Harbor Trust Arts Grant is due in 7 days';
+    const listed = await mine(admin);
+    expect(listed.filter((n) => n.title === title)).toEqual([
+      expect.objectContaining({
+        body: 'Grant deadline · due Mon, Mar 10, 2031',
+        link: `/grants/${grantId}`,
+        readAt: null,
+      }),
+    ]);
+    expect(await made(`grant:${grantId}:2031-03-10:7`)).toBe(1);
+    // A grant has no assignee: the member (not an admin) is not reminded of it.
+    expect((await mine(member)).some((n) => n.title === title)).toBe(false);
+
+    await until(() => mailsTo('ada@example.org', title).length > 0, 'the reminder email');
+    const [mail] = mailsTo('ada@example.org', title);
+    const text = decodeQuotedPrintable(mail?.raw ?? '');
+    expect(text).toContain(`http://localhost:3000/grants/${grantId}`);
+    expect(text).toContain('You can turn these emails off on your Profile page');
+    // Later scans send nothing again.
+    await scan(MONDAY);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(mailsTo('ada@example.org', title)).toHaveLength(1);
+    expect(owner.user.role).toBe('admin');
+  });
+
+  it('reminds the assignee alone of a task or requirement, and tells of the day it is overdue', async () => {
+    const { admin, member, memberId, memberEmail, grantId } = await team('Lantern Fund');
+    await created(admin, `/api/grants/${grantId}/tasks`, {
+      name: 'Write budget narrative',
+      description: 'Two pages',
+      category: 'proposal',
+      dueDate: '2031-03-04T16:00:00Z',
+      assigneeId: memberId,
+    });
+    await created(admin, `/api/grants/${grantId}/requirements`, {
+      name: 'Spring report',
+      type: 'interim_report',
+      dueDate: '2031-03-02T16:00:00Z',
+      status: 'pending',
+      assigneeId: memberId,
+    });
+    await scan(MONDAY);
+    const titles = (await mine(member)).map((n) => `${n.title} | ${n.body}`);
+    expect(titles).toContain(
+      'Write budget narrative is due tomorrow | Task of Lantern Fund Arts Grant · due Tue, Mar 4, 2031',
+    );
+    expect(titles).toContain(
+      'Spring report is overdue | Interim report for Lantern Fund Arts Grant · due Sun, Mar 2, 2031',
+    );
+    expect((await mine(admin)).some((n) => n.title.startsWith('Write budget'))).toBe(false);
+    await until(
+      () => mailsTo(memberEmail, 'Spring report is overdue').length === 1,
+      'overdue email',
+    );
+
+    // Two days overdue is no new reminder; a finished task none at all.
+    const later = new Date('2031-03-04T15:00:00Z');
+    await scan(later);
+    expect((await mine(member)).filter((n) => n.title.startsWith('Spring report'))).toHaveLength(1);
+  });
+
+  it('sends nothing to a user who turned reminders off, and no digest to one who turned it off', async () => {
+    const { admin, member, memberId, grantId } = await team('Quiet Fund');
+    expect((await member.get('/api/user/reminders')).json()).toEqual({
+      reminders: true,
+      digest: true,
+    });
+    const off = await member.patch('/api/user/reminders', { reminders: false, digest: false });
+    expect(off.json()).toEqual({ reminders: false, digest: false });
+    await created(admin, `/api/grants/${grantId}/tasks`, {
+      name: 'Call the program officer',
+      description: 'Ask about the match',
+      category: 'outreach',
+      dueDate: '2031-03-04T16:00:00Z',
+      assigneeId: memberId,
+    });
+    await scan(MONDAY);
+    // Not the member, and not the admins instead: the task has an assignee.
+    expect(await mine(member)).toEqual([]);
+    expect((await mine(admin)).some((n) => n.title.startsWith('Call the program'))).toBe(false);
+  });
+
+  it("sends each member Monday's digest of the next 14 days and what is overdue", async () => {
+    const { admin, member, grantId } = await team('Digest Trust');
+    await created(admin, `/api/grants/${grantId}/requirements`, {
+      name: 'Site visit prep',
+      type: 'site_visit',
+      dueDate: '2031-02-20T16:00:00Z',
+      status: 'pending',
+    });
+    await scan(MONDAY);
+    const digest = (await mine(member)).find((n) => n.title.startsWith('This week'));
+    expect(digest).toMatchObject({
+      title: 'This week: 1 deadline in the next 14 days, 1 overdue',
+      link: '/',
+    });
+    expect(digest?.body.split('\n')).toEqual([
+      'Thu, Feb 20, 2031 · Site visit prep · Site visit for Digest Trust Arts Grant · overdue',
+      'Mon, Mar 10, 2031 · Digest Trust Arts Grant · Grant deadline',
+    ]);
+    await until(
+      () => mailsTo('ada@example.org', 'This week: 1 deadline').length > 0,
+      'the digest email',
+    );
+    // Tuesday is no digest day; the Monday after is.
+    await scan(new Date('2031-03-04T15:00:00Z'));
+    await scan(new Date('2031-03-03T11:00:00Z')); // 06:00 in New York: too early
+    expect((await mine(admin)).filter((n) => n.title.startsWith('This week'))).toHaveLength(1);
+  });
+
+  it('keeps the menu to its owner: unread count, read one, read all', async () => {
+    const { admin, member } = await team('Menu Trust');
+    const other = await team('Other Trust');
+    await scan(MONDAY);
+    const [first] = await mine(admin);
+    if (!first) throw new Error('no notification');
+    expect((await admin.get('/api/notifications/unread')).json()).toEqual({ unread: 2 });
+
+    // Another company's user cannot read or mark it.
+    expect((await other.admin.post(`/api/notifications/${first.id}/read`)).statusCode).toBe(404);
+    expect((await member.post(`/api/notifications/${first.id}/read`)).statusCode).toBe(404);
+    expect((await admin.post('/api/notifications/abc/read')).statusCode).toBe(400);
+
+    expect((await admin.post(`/api/notifications/${first.id}/read`)).statusCode).toBe(204);
+    expect((await admin.get('/api/notifications/unread')).json()).toEqual({ unread: 1 });
+    expect((await admin.post('/api/notifications/read')).statusCode).toBe(204);
+    expect((await admin.get('/api/notifications/unread')).json()).toEqual({ unread: 0 });
+    expect((await other.admin.get('/api/notifications/unread')).json()).toEqual({ unread: 2 });
+  });
+});
+
+describe('reminder settings', () => {
+  it('lets admins choose the time zone and days; members read them', async () => {
+    const { admin, member } = await team('Settings Trust');
+    expect((await member.get('/api/organization/reminders')).json()).toEqual({
+      timeZone: TIME_ZONE,
+      reminderDays: [14, 7, 1],
+    });
+    const changed = await admin.patch('/api/organization/reminders', {
+      reminderDays: [3, 30, 3, 0],
+    });
+    expect(changed.json()).toEqual({ timeZone: TIME_ZONE, reminderDays: [30, 3, 0] });
+    const forbidden = await member.patch('/api/organization/reminders', { reminderDays: [1] });
+    expect(forbidden.statusCode).toBe(403);
+  });
+
+  it.each([
+    [{ timeZone: 'Mars/Olympus' }, 'Unknown time zone'],
+    [{ timeZone: '+02:00' }, 'Unknown time zone'],
+    [{ reminderDays: [366] }, 'Reminder days must be between 0 and 365'],
+    [{ reminderDays: [-1] }, 'Reminder days must be between 0 and 365'],
+    [{ reminderDays: [1.5] }, 'Reminder days must be whole numbers'],
+    [{ reminderDays: '7' }, 'Reminder days must be a list of numbers'],
+    [{ reminderDays: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] }, 'At most 10 reminder days'],
+  ])('refuses %j with a message and changes nothing', async (body, message) => {
+    const { admin } = await team('Strict Trust');
+    const refused = await admin.patch('/api/organization/reminders', body);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain(message);
+    expect((await admin.get('/api/organization/reminders')).json()).toEqual({
+      timeZone: TIME_ZONE,
+      reminderDays: [14, 7, 1],
+    });
+  });
+
+  it('refuses a preference that is not true or false', async () => {
+    const { member } = await team('Prefs Trust');
+    const refused = await member.patch('/api/user/reminders', { reminders: 'no' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Reminders must be true or false');
+  });
+});
