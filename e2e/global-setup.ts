@@ -19,6 +19,8 @@ export default async function globalSetup() {
     PORT: String(port),
     DATA_DIR: dataDir,
     APP_URL: `http://127.0.0.1:${port}`,
+    // Deadline reminders are looked for every ten seconds, so a test sees its own soon.
+    REMINDER_INTERVAL_SECONDS: '10',
   });
   await waitUntilServing(server);
   process.env.E2E_BASE_URL = server.url;

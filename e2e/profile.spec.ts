@@ -122,3 +122,40 @@ test('the calendar subscription: copy its address, read it as a calendar would, 
   expect((await calendarApp.get(await address.inputValue())).status()).toBe(200);
   await calendarApp.dispose();
 });
+
+test('reminders: a user turns the Monday digest off, and an admin sets the time zone and days', async ({
+  page,
+}) => {
+  await page.goto('/profile');
+  const card = page.getByRole('region', { name: 'Reminders' });
+  const digest = card.getByRole('checkbox', { name: 'Monday digest' });
+  await expect(card.getByRole('checkbox', { name: 'Deadline reminders' })).toBeChecked();
+  await expect(digest).toBeChecked();
+  await digest.click();
+  await expect(page.getByText('Reminder settings saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Monday digest' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Deadline reminders' })).toBeChecked();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto('/organization');
+  await page.getByRole('tab', { name: 'Reminders' }).click();
+  const days = page.getByLabel('Reminder days');
+  await expect(days).toHaveValue('14, 7, 1');
+  await days.fill('30, x');
+  await page.getByRole('button', { name: 'Save Reminder Settings' }).click();
+  await expect(
+    page.getByText('Enter whole numbers of days from 0 to 365, separated by commas'),
+  ).toBeVisible();
+  await days.fill('3, 30, 10');
+  const zone = page.getByRole('textbox', { name: 'Time zone' });
+  await zone.fill('Pacific/Auck');
+  await page.getByRole('option', { name: 'Pacific/Auckland' }).click();
+  await page.getByRole('button', { name: 'Save Reminder Settings' }).click();
+  await expect(page.getByText('Reminder settings saved')).toBeVisible();
+  await page.reload();
+  await page.getByRole('tab', { name: 'Reminders' }).click();
+  await expect(page.getByLabel('Reminder days')).toHaveValue('30, 10, 3');
+  await expect(page.getByRole('textbox', { name: 'Time zone' })).toHaveValue('Pacific/Auckland');
+  await expectNoSeriousA11yViolations(page);
+});

@@ -20,6 +20,7 @@ import { ConfirmationHost } from '../../components/confirm.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { MAIN_CONTENT } from '../../components/skip-link.tsx';
 import { useAuth } from '../../features/auth/auth-provider.tsx';
+import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { ErrorBoundary } from '../error-fallback.tsx';
@@ -90,12 +91,20 @@ export function AppShellLayout() {
         <Group h="100%" px="md">
           <Burger opened={opened} onClick={toggle} size="sm" aria-label="Toggle navigation" />
           <Brand size={28} />
+          {!wide && (
+            <Group ml="auto">
+              <NotificationsBell />
+            </Group>
+          )}
         </Group>
       </AppShell.Header>
 
       <AppShell.Navbar p="md" aria-label="Main">
         <AppShell.Section visibleFrom="sm" mb="lg">
-          <Brand />
+          <Group justify="space-between" wrap="nowrap">
+            <Brand />
+            {wide && <NotificationsBell />}
+          </Group>
         </AppShell.Section>
         {/* The browser's own scrolling: Mantine's ScrollArea would bring a positioning library
             into every page's first download. */}

@@ -10,6 +10,10 @@ const UsersTab = lazy(() =>
   import('./components/users-tab.tsx').then((m) => ({ default: m.UsersTab })),
 );
 
+const RemindersTab = lazy(() =>
+  import('./components/reminders-tab.tsx').then((m) => ({ default: m.RemindersTab })),
+);
+
 export default function CompanyPage() {
   const { user } = useAuth();
   useDocumentTitle('Organization');
@@ -21,6 +25,7 @@ export default function CompanyPage() {
         <Tabs.List mb="lg">
           <Tabs.Tab value="profile">Organization Profile</Tabs.Tab>
           <Tabs.Tab value="users">Users &amp; Permissions</Tabs.Tab>
+          <Tabs.Tab value="reminders">Reminders</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="profile">
           <ProfileTab isAdmin={isAdmin} />
@@ -34,6 +39,17 @@ export default function CompanyPage() {
             }
           >
             <UsersTab isAdmin={isAdmin} />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="reminders">
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader aria-label="Loading reminder settings" />
+              </Center>
+            }
+          >
+            <RemindersTab isAdmin={isAdmin} />
           </Suspense>
         </Tabs.Panel>
       </Tabs>

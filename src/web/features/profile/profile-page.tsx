@@ -1,4 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { roleWithArticle } from '../../../domain/wording.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
@@ -6,6 +7,13 @@ import { useAuth } from '../auth/auth-provider.tsx';
 import { CalendarFeedCard } from './components/calendar-feed-card.tsx';
 import { DetailsForm } from './components/details-form.tsx';
 import { PasswordForm } from './components/password-form.tsx';
+
+// The reminder switches load after the page's own forms.
+const ReminderPreferencesCard = lazy(() =>
+  import('./components/reminder-preferences-card.tsx').then((m) => ({
+    default: m.ReminderPreferencesCard,
+  })),
+);
 
 /** The signed-in user's own account, opened from their name in the sidebar. */
 export default function ProfilePage() {
@@ -23,6 +31,9 @@ export default function ProfilePage() {
         <DetailsForm key={`${user.id}:${user.name}:${user.email}`} user={user} />
         <PasswordForm />
         <CalendarFeedCard />
+        <Suspense fallback={null}>
+          <ReminderPreferencesCard />
+        </Suspense>
       </SimpleGrid>
     </>
   );

@@ -1,0 +1,123 @@
+import { Alert, Card, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import type { ReminderSettings } from '../../../../domain/reminders.ts';
+import { SaveButton } from '../../../components/save-button.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { changeWithNotice } from '../../../lib/notify.ts';
+import {
+  useReminderSettings,
+  useUpdateReminderSettings,
+} from '../../notifications/api/notifications-api.ts';
+
+const EXPLANATION =
+  'Reminders go to the person a task or requirement is assigned to, or to every admin when no one is: this many days before each deadline, and on the day it becomes overdue. Monday’s digest goes out in the morning of this time zone.';
+
+/** Every time zone the browser knows, the organization's own among them. */
+function timeZones(current: string): string[] {
+  const known =
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [
+    ...new Set([current, 'UTC', Intl.DateTimeFormat().resolvedOptions().timeZone, ...known]),
+  ].sort();
+}
+
+const daysInWords = (days: number[]) =>
+  days.length === 0
+    ? 'Only on the day a deadline becomes overdue'
+    : `${days.join(', ')} days before`;
+
+/** "14, 7, 1" → [14, 7, 1]; null when a part is not a whole number from 0 to 365. */
+function parseReminderDays(text: string): number[] | null {
+  const parts = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (!parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 365)) return null;
+  return parts.map(Number);
+}
+
+export function RemindersTab({ isAdmin }: { isAdmin: boolean }) {
+  const settings = useReminderSettings();
+  if (settings.isPending) return <Loader aria-label="Loading reminder settings" />;
+  if (settings.isError) {
+    return (
+      <Alert color="red" title="Error">
+        {errorMessage(settings.error)}
+      </Alert>
+    );
+  }
+  return isAdmin ? (
+    <RemindersForm key={JSON.stringify(settings.data)} settings={settings.data} />
+  ) : (
+    <Card withBorder padding="lg">
+      <Stack gap="md">
+        <Text size="sm">{EXPLANATION}</Text>
+        <div>
+          <Text size="sm" fw={600}>
+            Time zone
+          </Text>
+          <Text size="sm">{settings.data.timeZone}</Text>
+        </div>
+        <div>
+          <Text size="sm" fw={600}>
+            Reminder days
+          </Text>
+          <Text size="sm">{daysInWords(settings.data.reminderDays)}</Text>
+        </div>
+      </Stack>
+    </Card>
+  );
+}
+
+function RemindersForm({ settings }: { settings: ReminderSettings }) {
+  const update = useUpdateReminderSettings();
+  const [timeZone, setTimeZone] = useState(settings.timeZone);
+  const [days, setDays] = useState(settings.reminderDays.join(', '));
+  const [daysError, setDaysError] = useState<string | null>(null);
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const reminderDays = parseReminderDays(days);
+    if (reminderDays === null) {
+      setDaysError('Enter whole numbers of days from 0 to 365, separated by commas');
+      return;
+    }
+    if (reminderDays.length > 10) {
+      setDaysError('At most 10 reminder days');
+      return;
+    }
+    setDaysError(null);
+    void changeWithNotice(
+      () => update.mutateAsync({ timeZone, reminderDays }),
+      'Reminder settings saved',
+      'Could not save the reminder settings',
+    );
+  };
+
+  return (
+    <Card withBorder padding="lg" component="form" onSubmit={save} noValidate>
+      <Stack gap="md" maw={520}>
+        <Text size="sm">{EXPLANATION}</Text>
+        <Select
+          label="Time zone"
+          data={timeZones(settings.timeZone)}
+          value={timeZone}
+          onChange={(value) => setTimeZone(value ?? settings.timeZone)}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="No such time zone"
+        />
+        <TextInput
+          label="Reminder days"
+          description="Days before a deadline, separated by commas (0 is the day itself). Leave empty to send overdue notices only."
+          value={days}
+          onChange={(event) => setDays(event.currentTarget.value)}
+          error={daysError}
+        />
+        <Group>
+          <SaveButton pending={update.isPending}>Save Reminder Settings</SaveButton>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,45 @@
+import { IconBell } from '@tabler/icons-react';
+import { lazy, useState } from 'react';
+import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
+import { useUnreadCount } from '../api/notification-keys.ts';
+import classes from './notifications-bell.module.css';
+
+// The list, and the dialog around it, load the first time the bell is pressed (or pointed at).
+const loadPanel = () => import('./notifications-panel.tsx');
+const NotificationsPanel = lazy(loadPanel);
+
+/** "Notifications, 3 unread": what the bell says to a screen reader. */
+const bellLabel = (unread: number) =>
+  unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+
+/**
+ * The bell beside the brand: the number of notifications not yet read (reminders of deadlines,
+ * Monday's digest), asked again every minute, and the notifications themselves when pressed.
+ */
+export function NotificationsBell() {
+  const unread = useUnreadCount().data?.unread ?? 0;
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className={classes.bell}
+        aria-label={bellLabel(unread)}
+        aria-haspopup="dialog"
+        onPointerEnter={loadPanel}
+        onFocus={loadPanel}
+        onClick={() => setOpened(true)}
+      >
+        <IconBell size={20} aria-hidden="true" />
+        {unread > 0 && (
+          <span className={classes.count} aria-hidden="true">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </button>
+      <LoadWhenOpened opened={opened}>
+        <NotificationsPanel opened={opened} unread={unread} onClose={() => setOpened(false)} />
+      </LoadWhenOpened>
+    </>
+  );
+}
