@@ -49,7 +49,7 @@ function reminderMail(email: PendingEmail, appUrl: URL) {
 }
 
 /**
- * Deadline reminders through a PostgreSQL-backed queue (pg-boss, docs/decisions/0012): every
+ * Deadline reminders through a PostgreSQL-backed queue (pg-boss, docs/decisions/0013): every
  * process proposes a scan each interval, the queue keeps one per interval for all of them, and
  * whichever process takes it makes the notifications (each once, by its key) and queues a
  * company's emails; any process sends those, one row held at a time.
@@ -75,13 +75,17 @@ export async function startReminderJobs(options: Options): Promise<ReminderJobs>
   });
 
   const scan = async (now = new Date()) => {
-    for (const company of await reminders.companies()) {
+    const started = performance.now();
+    const scanned = await reminders.companies();
+    for (const company of scanned) {
       const made = await reminders.scanCompany(company.id, company, now);
       if (made > 0) log.info({ companyId: company.id, made }, 'reminders made');
       if (mailer.delivers && (await reminders.hasUnsentEmail(company.id))) {
         await boss.send(EMAIL, { companyId: company.id }, { singletonKey: String(company.id) });
       }
     }
+    const ms = Math.round(performance.now() - started);
+    log.info({ companies: scanned.length, ms }, 'reminder scan done');
   };
 
   const sendEmails = async (companyId: number) => {
