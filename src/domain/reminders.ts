@@ -35,18 +35,16 @@ export const reminderSettingsPatchSchema = z.object({
 });
 export type ReminderSettingsPatch = z.input<typeof reminderSettingsPatchSchema>;
 
-/** What a user receives: deadline reminders, and Monday's digest. */
-export const reminderPreferencesSchema = z.object({
-  reminders: z.boolean(),
-  digest: z.boolean(),
-});
-export type ReminderPreferences = z.infer<typeof reminderPreferencesSchema>;
-
+/** PATCH of what a user receives: a field left out keeps its value. */
 export const reminderPreferencesPatchSchema = z.object({
   reminders: z.boolean({ error: 'Reminders must be true or false' }).optional(),
   digest: z.boolean({ error: 'Digest must be true or false' }).optional(),
 });
 export type ReminderPreferencesPatch = z.infer<typeof reminderPreferencesPatchSchema>;
+
+/** What a user receives: deadline reminders, and Monday's digest. */
+export const reminderPreferencesSchema = reminderPreferencesPatchSchema.required();
+export type ReminderPreferences = z.infer<typeof reminderPreferencesSchema>;
 
 export const notificationSchema = z.object({
   id: z.number().int(),

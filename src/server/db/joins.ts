@@ -12,11 +12,12 @@ export const contactOfInteraction = and(
   eq(contacts.id, interactions.contactId),
 );
 
+/** The grant a piece of a grant's work (a task, a requirement) belongs to. */
+export const grantOf = (work: typeof grantTasks | typeof grantRequirements) =>
+  and(eq(grants.companyId, work.companyId), eq(grants.id, work.grantId));
+
 /** The grant a task belongs to. */
-export const grantOfTask = and(
-  eq(grants.companyId, grantTasks.companyId),
-  eq(grants.id, grantTasks.grantId),
-);
+export const grantOfTask = grantOf(grantTasks);
 
 /** The member a task is assigned to (a left join: most tasks may have nobody). */
 export const assigneeOfTask = and(
@@ -25,7 +26,4 @@ export const assigneeOfTask = and(
 );
 
 /** The grant a requirement belongs to. */
-export const grantOfRequirement = and(
-  eq(grants.companyId, grantRequirements.companyId),
-  eq(grants.id, grantRequirements.grantId),
-);
+export const grantOfRequirement = grantOf(grantRequirements);

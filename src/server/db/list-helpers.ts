@@ -17,8 +17,9 @@ import {
 import { PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { ListParams } from '../../domain/lists.ts';
-import type { Transaction } from './client.ts';
+import type { Database, Transaction } from './client.ts';
 import { type CompiledStatement, compileStatement, runCompiled } from './compiled-statements.ts';
+import { inCompany } from './scope.ts';
 import { type Search, searchPage } from './search-pages.ts';
 
 /** `%q%` for ILIKE, with the user's own % and _ taken literally. */
@@ -395,4 +396,24 @@ export async function readPage<
     return { rows: rows.reverse(), total };
   }
   return { rows: await read(false, limit, offset), total };
+}
+
+/**
+ * A company's page of `list` (readPage), read in a transaction bound to the company (`db`, or
+ * the transaction it already is), each row turned into the API's record by `toRecord`.
+ */
+export async function readCompanyPage<
+  Field extends string,
+  Params extends ListParams<Field>,
+  Selected extends Columns,
+  Record,
+>(
+  db: Database | Transaction,
+  params: Params,
+  order: ListOrder<Field>,
+  list: ListSource<Params, Selected>,
+  toRecord: (row: SelectResultFields<Selected>) => Record,
+): Promise<{ rows: Record[]; total: number }> {
+  const page = await inCompany(db, list.companyId, (tx) => readPage(tx, params, order, list));
+  return { rows: page.rows.map(toRecord), total: page.total };
 }

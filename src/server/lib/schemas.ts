@@ -6,5 +6,8 @@ export const errorBodySchema = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 
+/** The errors of a route that reads its input: invalid input, not signed in. */
+export const inputErrors = { 400: errorBodySchema, 401: errorBodySchema };
+
 /** The errors of a route on a company's record: invalid input, not signed in, not found. */
-export const recordErrors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+export const recordErrors = { ...inputErrors, 404: errorBodySchema };

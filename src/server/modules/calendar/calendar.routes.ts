@@ -10,7 +10,7 @@ import {
 import { deadlineEntries, icsCalendar } from '../../../domain/ics.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { errorBodySchema } from '../../lib/schemas.ts';
+import { errorBodySchema, inputErrors } from '../../lib/schemas.ts';
 import { createCalendarRepository } from './calendar.repository.ts';
 
 const tags = ['calendar'];
@@ -34,7 +34,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The address of the signed-in user's calendar subscription (made on first use); `tz` is the time zone whose days its deadlines fall on",
         querystring: calendarFeedQuerySchema,
-        response: { 200: calendarFeedSchema, 400: errorBodySchema, 401: errorBodySchema },
+        response: { 200: calendarFeedSchema, ...inputErrors },
       },
     },
     async (request) => {

@@ -51,14 +51,18 @@ export function createContactsRepository(db: Database) {
         organization: lists.equalsIfSet(contacts.organization, params.organization),
       };
       const search = lists.searchFor('contacts_search_page', params.q, params.organization);
-      return inCompany(within ?? db, companyId, (tx) =>
-        lists.readPage(tx, params, order, {
+      return lists.readCompanyPage(
+        within ?? db,
+        params,
+        order,
+        {
           table: contacts,
           companyId,
           columns: contactColumns,
           filters,
           search,
-        }),
+        },
+        (contact) => contact,
       );
     },
 

@@ -14,7 +14,7 @@ import { searchQuerySchema } from '../../../domain/lists.ts';
 import { AppError, notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { companyCreate, companyList, companyRecord } from '../../lib/replies.ts';
-import { errorBodySchema, recordErrors } from '../../lib/schemas.ts';
+import { errorBodySchema, inputErrors, recordErrors } from '../../lib/schemas.ts';
 import { receiveOneFile } from '../../lib/uploads.ts';
 import { createContactsRepository } from './contacts.repository.ts';
 import { CONTACT_TEMPLATE_CSV, contactBatches, type ImportReport } from './contacts-csv.ts';
@@ -33,7 +33,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'List contacts (search over name, email and organization)',
         querystring: contactListQuerySchema,
-        response: { 200: z.array(contactSchema), 400: errorBodySchema, 401: errorBodySchema },
+        response: { 200: z.array(contactSchema), ...inputErrors },
       },
     },
     companyList(contacts.list),
@@ -87,7 +87,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a contact',
         body: contactInputSchema,
-        response: { 201: contactSchema, 400: errorBodySchema, 401: errorBodySchema },
+        response: { 201: contactSchema, ...inputErrors },
       },
     },
     companyCreate(contacts.create),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardQuerySchema, dashboardSchema } from '../../../domain/dashboard.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { errorBodySchema } from '../../lib/schemas.ts';
+import { inputErrors } from '../../lib/schemas.ts';
 import { createDashboardRepository } from './dashboard.repository.ts';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,7 +14,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Counts, the next five grant deadlines, the five latest interactions, and the tasks due in the next 14 days and overdue (days counted in the time zone `tz`, UTC when left out; assignee=me: only the signed-in user's tasks)",
         querystring: dashboardQuerySchema,
-        response: { 200: dashboardSchema, 400: errorBodySchema, 401: errorBodySchema },
+        response: { 200: dashboardSchema, ...inputErrors },
       },
     },
     async (request) => {

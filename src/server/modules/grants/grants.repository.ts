@@ -82,15 +82,18 @@ export function createGrantsRepository(db: Database) {
         status: lists.equalsIfSet(grants.status, params.status),
         q: lists.containsAny(params.q, grants.name, grants.funder),
       };
-      const page = await inCompany(within ?? db, companyId, (tx) =>
-        lists.readPage(tx, params, order, {
+      return lists.readCompanyPage(
+        within ?? db,
+        params,
+        order,
+        {
           table: grants,
           companyId,
           columns: grantColumns,
           filters,
-        }),
+        },
+        toGrant,
       );
-      return { rows: page.rows.map(toGrant), total: page.total };
     },
 
     /** Every status in pipeline order, with its count and total amount (zero when empty). */

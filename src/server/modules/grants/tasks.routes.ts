@@ -13,7 +13,7 @@ import { requireAssignee } from '../../accounts/users.ts';
 import { inCompany } from '../../db/scope.ts';
 import { notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { errorBodySchema, recordErrors } from '../../lib/schemas.ts';
+import { inputErrors, recordErrors } from '../../lib/schemas.ts';
 import { createTasksRepository } from './tasks.repository.ts';
 
 const tags = ['tasks'];
@@ -29,7 +29,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The tasks board: the company's tasks with their grant's and their assignee's names, by grant, name, due window and assignee (assignee=me: the signed-in user's own)",
         querystring: taskBoardQuerySchema,
-        response: { 200: z.array(boardTaskSchema), 400: errorBodySchema, 401: errorBodySchema },
+        response: { 200: z.array(boardTaskSchema), ...inputErrors },
       },
     },
     async (request) => {

@@ -42,16 +42,19 @@ export function createInteractionsRepository(db: Database) {
     async list(companyId: number, params: InteractionListParams, within?: Transaction) {
       const filters = { contactId: lists.equalsIfSet(interactions.contactId, params.contactId) };
       const search = lists.searchFor('interactions_search_page', params.q, params.contactId);
-      const page = await inCompany(within ?? db, companyId, (tx) =>
-        lists.readPage(tx, params, order, {
+      return lists.readCompanyPage(
+        within ?? db,
+        params,
+        order,
+        {
           table: interactions,
           companyId,
           columns: interactionColumns,
           filters,
           search,
-        }),
+        },
+        toInteraction,
       );
-      return { rows: page.rows.map(toInteraction), total: page.total };
     },
 
     async get(companyId: number, id: number, within?: Transaction): Promise<Interaction | null> {

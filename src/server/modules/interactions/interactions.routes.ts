@@ -13,7 +13,7 @@ import { inCompany } from '../../db/scope.ts';
 import { AppError, notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { companyList, companyRecord } from '../../lib/replies.ts';
-import { errorBodySchema, recordErrors } from '../../lib/schemas.ts';
+import { errorBodySchema, inputErrors, recordErrors } from '../../lib/schemas.ts';
 import { createContactsRepository } from '../contacts/contacts.repository.ts';
 import { createInteractionsRepository } from './interactions.repository.ts';
 
@@ -38,7 +38,7 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'List interactions, newest first (optionally of one contact)',
         querystring: interactionListQuerySchema,
-        response: { 200: z.array(interactionSchema), 400: errorBodySchema, 401: errorBodySchema },
+        response: { 200: z.array(interactionSchema), ...inputErrors },
       },
     },
     companyList(interactions.list),
@@ -64,7 +64,7 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Log an interaction with a contact',
         body: interactionInputSchema,
-        response: { 201: interactionSchema, 400: errorBodySchema, 401: errorBodySchema },
+        response: { 201: interactionSchema, ...inputErrors },
       },
     },
     async (request, reply) => {

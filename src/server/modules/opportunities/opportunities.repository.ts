@@ -55,15 +55,18 @@ export function createOpportunitiesRepository(db: Database) {
         stage: lists.equalsIfSet(opportunities.stage, params.stage),
         q: lists.containsAny(params.q, opportunities.name, opportunities.organization),
       };
-      const page = await inCompany(within ?? db, companyId, (tx) =>
-        lists.readPage(tx, params, order, {
+      return lists.readCompanyPage(
+        within ?? db,
+        params,
+        order,
+        {
           table: opportunities,
           companyId,
           columns: opportunityColumns,
           filters,
-        }),
+        },
+        toOpportunity,
       );
-      return { rows: page.rows.map(toOpportunity), total: page.total };
     },
 
     /** Every stage in order with its count and total amount (zero when empty). */

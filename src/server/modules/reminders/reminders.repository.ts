@@ -1,4 +1,17 @@
-import { type AnyColumn, and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { startOfDay } from '../../../domain/due-dates.ts';
 import type {
   Notification,
@@ -7,8 +20,9 @@ import type {
   ReminderSettings,
 } from '../../../domain/reminders.ts';
 import { DIGEST_DAYS, NOTIFICATIONS_SHOWN } from '../../../domain/reminders.ts';
+import type { RequirementType } from '../../../domain/requirement-constants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { grantOfRequirement, grantOfTask } from '../../db/joins.ts';
+import { grantOf } from '../../db/joins.ts';
 import { isoOrNull } from '../../db/rows.ts';
 import {
   companies,
@@ -58,44 +72,32 @@ async function openDeadlines(
         inRange(grants.dueDate),
       ),
     );
-  const taskRows = await tx
-    .select({
-      id: grantTasks.id,
-      name: grantTasks.name,
-      grantId: grantTasks.grantId,
-      grantName: grants.name,
-      assigneeId: grantTasks.assigneeId,
-      dueDate: grantTasks.dueDate,
-    })
-    .from(grantTasks)
-    .innerJoin(grants, grantOfTask)
-    .where(
-      and(
-        eq(grantTasks.companyId, companyId),
-        // Open work: a task marked Overdue is still to be done.
-        ne(grantTasks.status, 'completed'),
-        inRange(grantTasks.dueDate),
-      ),
-    );
-  const requirementRows = await tx
-    .select({
-      id: grantRequirements.id,
-      name: grantRequirements.name,
-      type: grantRequirements.type,
-      grantId: grantRequirements.grantId,
-      grantName: grants.name,
-      assigneeId: grantRequirements.assigneeId,
-      dueDate: grantRequirements.dueDate,
-    })
-    .from(grantRequirements)
-    .innerJoin(grants, grantOfRequirement)
-    .where(
-      and(
-        eq(grantRequirements.companyId, companyId),
-        eq(grantRequirements.status, 'pending'),
-        inRange(grantRequirements.dueDate),
-      ),
-    );
+  /** A grant's open work (its tasks or its requirements) due in the range, with the grant. */
+  const workDue = (
+    table: typeof grantTasks | typeof grantRequirements,
+    open: SQL | undefined,
+    type: SQL<RequirementType | null> | typeof grantRequirements.type,
+  ) =>
+    tx
+      .select({
+        id: table.id,
+        name: table.name,
+        grantId: table.grantId,
+        grantName: grants.name,
+        assigneeId: table.assigneeId,
+        dueDate: table.dueDate,
+        type,
+      })
+      .from(table)
+      .innerJoin(grants, grantOf(table))
+      .where(and(eq(table.companyId, companyId), open, inRange(table.dueDate)));
+  // Open work: a task marked Overdue is still to be done.
+  const taskRows = await workDue(grantTasks, ne(grantTasks.status, 'completed'), sql<null>`null`);
+  const requirementRows = await workDue(
+    grantRequirements,
+    eq(grantRequirements.status, 'pending'),
+    grantRequirements.type,
+  );
   return [
     ...grantRows.map((grant) => ({
       kind: 'grant' as const,
@@ -105,10 +107,10 @@ async function openDeadlines(
       type: null,
       assigneeId: null,
     })),
-    ...taskRows.flatMap((task) =>
-      task.dueDate ? [{ kind: 'task' as const, ...task, dueDate: task.dueDate, type: null }] : [],
-    ),
-    ...requirementRows.map((requirement) => ({ kind: 'requirement' as const, ...requirement })),
+    ...[
+      ...taskRows.map((task) => ({ kind: 'task' as const, ...task })),
+      ...requirementRows.map((requirement) => ({ kind: 'requirement' as const, ...requirement })),
+    ].flatMap(({ dueDate, ...work }) => (dueDate ? [{ ...work, dueDate }] : [])),
   ];
 }
 

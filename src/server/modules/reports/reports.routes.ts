@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { reportsSchema } from '../../../domain/reports.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { errorBodySchema } from '../../lib/schemas.ts';
+import { inputErrors } from '../../lib/schemas.ts';
 import { createReportsRepository } from './reports.repository.ts';
 
 const tags = ['reports'];
@@ -27,7 +27,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'How the year is going: requested and awarded totals by status, by year and by funder, win rates, awards by month of `year` (this year when left out), deadlines by week',
         querystring: reportsQuerySchema,
-        response: { 200: reportsSchema, 400: errorBodySchema, 401: errorBodySchema },
+        response: { 200: reportsSchema, ...inputErrors },
       },
     },
     async (request) => {

@@ -45,14 +45,18 @@ function moneyColumns<Row extends Totals>(rows: Row[]): ReportColumn<Row>[] {
   ];
 }
 
+type Week = Reports['deadlinesByWeek'][number];
+
+/** A column of whole numbers, shown as they are and written as they are. */
+const countColumn = <Row,>(
+  label: string,
+  count: (row: Row) => number,
+  bar?: (row: Row) => number,
+): ReportColumn<Row> => ({ label, numeric: true, show: count, value: count, bar });
+
 type Decided = { awardedCount: number; decidedCount: number; winRate: number | null };
 const winColumns = <Row extends Decided>(): ReportColumn<Row>[] => [
-  {
-    label: 'Decided',
-    numeric: true,
-    show: (row) => row.decidedCount,
-    value: (row) => row.decidedCount,
-  },
+  countColumn('Decided', (row) => row.decidedCount),
   {
     label: 'Win rate',
     numeric: true,
@@ -146,20 +150,13 @@ function ReportTables({ data }: { data: Reports }) {
               show: (row) => formatDate(`${row.weekStart}T12:00:00Z`),
               value: (row) => row.weekStart,
             },
-            {
-              label: 'Grants',
-              numeric: true,
-              show: (row) => row.grants,
-              value: (row) => row.grants,
-            },
-            { label: 'Tasks', numeric: true, show: (row) => row.tasks, value: (row) => row.tasks },
-            {
-              label: 'Requirements',
-              numeric: true,
-              show: (row) => row.requirements,
-              value: (row) => row.requirements,
-              bar: (row) => weekShare(row.grants + row.tasks + row.requirements),
-            },
+            countColumn('Grants', (row: Week) => row.grants),
+            countColumn('Tasks', (row: Week) => row.tasks),
+            countColumn(
+              'Requirements',
+              (row: Week) => row.requirements,
+              (row) => weekShare(row.grants + row.tasks + row.requirements),
+            ),
           ]}
         />
       </SimpleGrid>
@@ -175,7 +172,7 @@ function ReportTables({ data }: { data: Reports }) {
             show: (row) => grantStatusLabels[row.status],
             value: (row) => grantStatusLabels[row.status],
           },
-          { label: 'Grants', numeric: true, show: (row) => row.count, value: (row) => row.count },
+          countColumn('Grants', (row: Reports['byStatus'][number]) => row.count),
           ...moneyColumns(data.byStatus),
         ]}
       />

@@ -4,10 +4,9 @@ import {
   Button,
   Group,
   Loader,
-  Paper,
+  Stack,
   Table,
   Text,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconMail, IconUserPlus } from '@tabler/icons-react';
@@ -16,6 +15,7 @@ import type { Invitation, InvitationLink, TeamMember } from '../../../../domain/
 import { roleLabel } from '../../../../domain/wording.ts';
 import { askConfirmation } from '../../../components/confirm.tsx';
 import { SimpleTable } from '../../../components/simple-table.tsx';
+import { SectionCard } from '../../../components/work-section.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { changeWithNotice, notifyError } from '../../../lib/notify.ts';
@@ -46,13 +46,11 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
   const [resetting, setResetting] = useState<TeamMember | null>(null);
 
   return (
-    <>
-      <Paper withBorder p="md" mb="lg">
-        <Group justify="space-between" mb="sm">
-          <Title order={2} size="h4">
-            Team Members
-          </Title>
-          {isAdmin && (
+    <Stack gap="lg">
+      <SectionCard
+        title="Team Members"
+        action={
+          isAdmin && (
             <Group gap="sm">
               <Button
                 variant="default"
@@ -68,8 +66,9 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
                 Add User
               </Button>
             </Group>
-          )}
-        </Group>
+          )
+        }
+      >
         {team.isPending ? (
           <Loader aria-label="Loading users" />
         ) : team.isError ? (
@@ -106,12 +105,12 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
             ))}
           </SimpleTable>
         )}
-      </Paper>
+      </SectionCard>
       {isAdmin && <PendingInvitations />}
       <InviteUserDialog opened={dialog === 'invite'} onClose={() => setDialog(null)} />
       <AddUserDialog opened={dialog === 'add'} onClose={() => setDialog(null)} />
       <ResetPasswordDialog member={resetting} onClose={() => setResetting(null)} />
-    </>
+    </Stack>
   );
 }
 
@@ -142,10 +141,7 @@ function PendingInvitations() {
     );
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="pending-invitations">
-      <Title order={2} size="h4" mb="sm" id="pending-invitations">
-        Pending Invitations
-      </Title>
+    <SectionCard title="Pending Invitations">
       {invitations.isPending ? (
         <Loader aria-label="Loading invitations" />
       ) : invitations.isError ? (
@@ -203,6 +199,6 @@ function PendingInvitations() {
         </SimpleTable>
       )}
       <NewInvitationLinkDialog shown={renewed} onClose={() => setRenewed(null)} />
-    </Paper>
+    </SectionCard>
   );
 }

@@ -1,52 +1,55 @@
-import { Checkbox, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReminderPreferencesPatch } from '../../../../domain/reminders.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { Checkbox, Stack } from '@mantine/core';
+import type { ReminderPreferences } from '../../../../domain/reminders.ts';
+import { QueryContent, SectionCard } from '../../../components/work-section.tsx';
 import { changeWithNotice } from '../../../lib/notify.ts';
 import {
   useReminderPreferences,
   useUpdateReminderPreferences,
 } from '../../notifications/api/notifications-api.ts';
 
+const choices: { key: keyof ReminderPreferences; label: string; description: string }[] = [
+  {
+    key: 'reminders',
+    label: 'Deadline reminders',
+    description:
+      'Before a grant, task or requirement assigned to you is due, and on the day it becomes overdue (as an admin, also those assigned to no one). By email and under the bell.',
+  },
+  {
+    key: 'digest',
+    label: 'Monday digest',
+    description: 'Every Monday morning: what is due in the next 14 days and what is overdue.',
+  },
+];
+
 /** What comes to the user: deadline reminders and Monday's digest, each on or off. */
 export function ReminderPreferencesCard() {
   const preferences = useReminderPreferences();
   const update = useUpdateReminderPreferences();
-  const change = (patch: ReminderPreferencesPatch) =>
+  const change = (key: keyof ReminderPreferences, on: boolean) =>
     changeWithNotice(
-      () => update.mutateAsync(patch),
+      () => update.mutateAsync({ [key]: on }),
       'Reminder settings saved',
       'Could not save the reminder settings',
     );
 
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="reminder-preferences">
-      <Title order={2} size="h4" mb="md" id="reminder-preferences">
-        Reminders
-      </Title>
-      {preferences.isPending ? (
-        <Text c="dimmed">Loading your reminder settings...</Text>
-      ) : preferences.isError ? (
-        <Text c="red" role="alert">
-          {errorMessage(preferences.error)}
-        </Text>
-      ) : (
-        <Stack gap="md">
-          <Checkbox
-            label="Deadline reminders"
-            description="Before a grant, task or requirement assigned to you is due, and on the day it becomes overdue (as an admin, also those assigned to no one). By email and under the bell."
-            checked={preferences.data.reminders}
-            disabled={update.isPending}
-            onChange={(event) => void change({ reminders: event.currentTarget.checked })}
-          />
-          <Checkbox
-            label="Monday digest"
-            description="Every Monday morning: what is due in the next 14 days and what is overdue."
-            checked={preferences.data.digest}
-            disabled={update.isPending}
-            onChange={(event) => void change({ digest: event.currentTarget.checked })}
-          />
-        </Stack>
-      )}
-    </Paper>
+    <SectionCard title="Reminders">
+      <QueryContent query={preferences} loading="Loading your reminder settings...">
+        {(chosen) => (
+          <Stack gap="md">
+            {choices.map(({ key, label, description }) => (
+              <Checkbox
+                key={key}
+                label={label}
+                description={description}
+                checked={chosen[key]}
+                disabled={update.isPending}
+                onChange={(event) => void change(key, event.currentTarget.checked)}
+              />
+            ))}
+          </Stack>
+        )}
+      </QueryContent>
+    </SectionCard>
   );
 }

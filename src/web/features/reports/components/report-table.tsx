@@ -1,8 +1,8 @@
-import { Button, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ListTable } from '../../../components/list-table.tsx';
-import { SectionCard } from '../../../components/work-section.tsx';
+import { SectionAction, SectionCard } from '../../../components/work-section.tsx';
 import { downloadCsv, toCsv } from '../../../lib/csv.ts';
 import classes from './report-table.module.css';
 
@@ -48,15 +48,14 @@ export function ReportTable<Row>({
     <SectionCard
       title={title}
       action={
-        <Button
-          size="xs"
+        <SectionAction
+          icon={IconDownload}
           variant="default"
-          leftSection={<IconDownload size={14} aria-hidden="true" />}
           onClick={exportCsv}
           disabled={rows.length === 0}
         >
           Export CSV
-        </Button>
+        </SectionAction>
       }
     >
       {rows.length === 0 ? (
