@@ -51,7 +51,7 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
   'funder-detail': { chunk: 'app/routes/funder-detail-page.tsx', maxGzipBytes: 140_000 },
   tasks: { chunk: 'features/grants/tasks-board-page.tsx', maxGzipBytes: 156_000 },
   organization: { chunk: 'features/company/company-page.tsx', maxGzipBytes: 148_500 },
-  profile: { chunk: 'features/profile/profile-page.tsx', maxGzipBytes: 149_500 },
+  profile: { chunk: 'features/profile/profile-page.tsx', maxGzipBytes: 150_000 },
 };
 
 type Manifest = Record<string, { file?: string; imports?: string[]; dynamicImports?: string[] }>;

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { askConfirmation } from '../../../components/confirm.tsx';
-import { QueryContent, SectionCard } from '../../../components/work-section.tsx';
+import { QueryContent, SectionCard } from '../../../components/section-card.tsx';
 import { changeWithNotice, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCalendarFeed, useNewCalendarFeed } from '../api/profile-api.ts';
 

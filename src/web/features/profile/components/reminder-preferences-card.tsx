@@ -1,6 +1,6 @@
 import { Checkbox, Stack } from '@mantine/core';
 import type { ReminderPreferences } from '../../../../domain/reminders.ts';
-import { QueryContent, SectionCard } from '../../../components/work-section.tsx';
+import { QueryContent, SectionCard } from '../../../components/section-card.tsx';
 import { changeWithNotice } from '../../../lib/notify.ts';
 import {
   useReminderPreferences,

@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ListTable } from '../../../components/list-table.tsx';
-import { SectionAction, SectionCard } from '../../../components/work-section.tsx';
+import { SectionAction, SectionCard } from '../../../components/section-card.tsx';
 import { downloadCsv, toCsv } from '../../../lib/csv.ts';
 import classes from './report-table.module.css';
 

@@ -1,0 +1,95 @@
+import { Button, Card, Group, Text, Title } from '@mantine/core';
+import type { Icon } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useId } from 'react';
+import { errorMessage } from '../lib/api-client.ts';
+
+/**
+ * A titled section of a page, a landmark named by its heading, with the section's own action
+ * (a button), when it has one, beside the heading.
+ */
+export function SectionCard({
+  title,
+  action,
+  children,
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
+      <Group justify="space-between" mb="md">
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+/** A section's own action: a small button with its icon, beside the section's heading. */
+export function SectionAction({
+  icon: ActionIcon,
+  variant,
+  onClick,
+  disabled,
+  children,
+}: {
+  icon: Icon;
+  variant: 'light' | 'default';
+  onClick: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      size="xs"
+      variant={variant}
+      leftSection={<ActionIcon size={14} aria-hidden="true" />}
+      onClick={onClick}
+      disabled={disabled}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/** While `query` loads, a grey line saying so (`loading`); when it failed, its error. */
+export function QueryStateLine({
+  query,
+  loading,
+}: {
+  query: UseQueryResult<unknown>;
+  loading: string;
+}) {
+  if (query.isPending) return <Text c="dimmed">{loading}</Text>;
+  if (query.isError) {
+    return (
+      <Text c="red" role="alert">
+        {errorMessage(query.error)}
+      </Text>
+    );
+  }
+  return null;
+}
+
+/** What `query` answered, given to `children`; until then the line of its state. */
+export function QueryContent<Data>({
+  query,
+  loading,
+  children,
+}: {
+  query: UseQueryResult<Data>;
+  loading: string;
+  children: (data: Data) => ReactNode;
+}) {
+  return query.isSuccess ? (
+    children(query.data)
+  ) : (
+    <QueryStateLine query={query} loading={loading} />
+  );
+}
