@@ -191,6 +191,11 @@ const rows: Row[] = [
     expect: [401, 200, 200, 200],
   },
   {
+    route: 'GET /api/contacts/export',
+    request: () => ({ url: '/api/contacts/export' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
     route: 'GET /api/contacts/template',
     request: () => ({ url: '/api/contacts/template' }),
     expect: [401, 200, 200, 200],
@@ -226,6 +231,11 @@ const rows: Row[] = [
     expect: [401, 200, 200, 200],
   },
   {
+    route: 'GET /api/interactions/export',
+    request: () => ({ url: '/api/interactions/export' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
     route: 'GET /api/interactions/:id',
     request: (w) => ({ url: `/api/interactions/${w.interaction.id}` }),
     expect: [401, 200, 200, 404],
@@ -246,6 +256,11 @@ const rows: Row[] = [
   {
     route: 'GET /api/grants',
     request: () => ({ url: '/api/grants' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/grants/export',
+    request: () => ({ url: '/api/grants/export' }),
     expect: [401, 200, 200, 200],
   },
   {
@@ -274,6 +289,11 @@ const rows: Row[] = [
   {
     route: 'GET /api/tasks',
     request: () => ({ url: '/api/tasks?assignee=me' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/tasks/export',
+    request: () => ({ url: '/api/tasks/export?assignee=me' }),
     expect: [401, 200, 200, 200],
   },
   {
@@ -388,6 +408,11 @@ const rows: Row[] = [
   {
     route: 'GET /api/opportunities',
     request: () => ({ url: '/api/opportunities' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/opportunities/export',
+    request: () => ({ url: '/api/opportunities/export' }),
     expect: [401, 200, 200, 200],
   },
   {
@@ -535,6 +560,11 @@ const rows: Row[] = [
   {
     route: 'GET /api/funders',
     request: () => ({ url: '/api/funders' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/funders/export',
+    request: () => ({ url: '/api/funders/export' }),
     expect: [401, 200, 200, 200],
   },
   {

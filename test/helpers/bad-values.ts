@@ -524,12 +524,18 @@ export function bodyRoutes(targets: () => WriteTargets): WriteRoute[] {
 /** Every endpoint with a free-text query parameter, and those parameters. */
 export const textQueries: Record<string, string[]> = {
   '/api/contacts': ['q', 'organization'],
+  '/api/contacts/export': ['q', 'organization'],
   '/api/contacts/organizations': ['q'],
   '/api/interactions': ['q'],
+  '/api/interactions/export': ['q'],
   '/api/grants': ['q', 'funder'],
+  '/api/grants/export': ['q', 'funder'],
   '/api/opportunities': ['q'],
+  '/api/opportunities/export': ['q'],
   '/api/funders': ['q'],
+  '/api/funders/export': ['q'],
   '/api/tasks': ['q', 'tz'],
+  '/api/tasks/export': ['q', 'tz'],
   '/api/dashboard': ['tz'],
   '/api/user/calendar-feed': ['tz'],
 };

@@ -14,11 +14,12 @@ import {
   sql,
   sum,
 } from 'drizzle-orm';
-import { PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { PgColumn, type PgTable, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { ListParams } from '../../domain/lists.ts';
 import type { Database, Transaction } from './client.ts';
 import { type CompiledStatement, compileStatement, runCompiled } from './compiled-statements.ts';
+import { companyCsvStream, type ExportColumn, exportSelection } from './export-stream.ts';
 import { inCompany } from './scope.ts';
 import { type Search, searchPage } from './search-pages.ts';
 
@@ -417,3 +418,55 @@ export async function readCompanyPage<
   const page = await inCompany(db, list.companyId, (tx) => readPage(tx, params, order, list));
   return { rows: page.rows.map(toRecord), total: page.total };
 }
+
+/**
+ * Every row of a company's list in the list's order, with its search and filters (`limit` and
+ * `offset` are left aside): the statement an export reads through a cursor, selecting
+ * `columns`. A search names its matches, in order, through the list's search function.
+ */
+function exportStatement<Field extends string, Params extends ListParams<Field>>(
+  params: Params,
+  order: ListOrder<Field>,
+  list: ListSource<Params, Columns>,
+  columns: ExportColumn[],
+): SQL {
+  const terms = orderFor(params.sort, order);
+  const { table, companyId, search, filters } = list;
+  if (search) {
+    const [column, direction] = terms[0] ?? [];
+    if (!is(column, PgColumn)) throw new Error('a search is sorted by a column');
+    const id = list.columns.id;
+    if (!id) throw new Error('a searched list selects its id');
+    const selection = sql.join(
+      columns.map(({ column }) => sql`${column}`),
+      sql`, `,
+    );
+    return sql`SELECT ${selection}
+      FROM ${sql.identifier(search.page)}(${search.pattern}, ${column.name},
+        ${direction === 'desc'}, NULL, 0, ${search.only}) WITH ORDINALITY AS found
+      JOIN ${table} ON ${table.companyId} = ${companyId} AND ${id} = found.id
+      ORDER BY found.ordinality`;
+  }
+  const { where } = listWhere(
+    eq(table.companyId, companyId),
+    ...Object.values<SQL | undefined>(filters),
+  );
+  return new QueryBuilder()
+    .select(exportSelection(columns))
+    .from(table)
+    .where(where)
+    .orderBy(...orderBy(terms, false))
+    .getSQL();
+}
+
+/**
+ * A company's list as a CSV file (see companyCsvStream): every row of its search and filters,
+ * in its order, each as `columns` write it.
+ */
+export const exportCompanyList = <Field extends string, Params extends ListParams<Field>>(
+  db: Database,
+  params: Params,
+  order: ListOrder<Field>,
+  list: ListSource<Params, Columns>,
+  columns: ExportColumn[],
+) => companyCsvStream(db, list.companyId, exportStatement(params, order, list, columns), columns);

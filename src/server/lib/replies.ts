@@ -1,4 +1,7 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CurrentUser } from '../../domain/auth.ts';
+import { exportFileName } from '../../domain/csv.ts';
 import { TOTAL_COUNT_HEADER } from '../../domain/lists.ts';
 import { requireFound } from './errors.ts';
 import { requireUser } from './guards.ts';
@@ -34,3 +37,24 @@ export const companyCreate =
   <Input, Record>(create: (companyId: number, input: Input) => Promise<Record>) =>
   async (request: FastifyRequest & { body: Input }, reply: FastifyReply) =>
     reply.code(201).send(await create(requireUser(request).companyId, request.body));
+
+/**
+ * The handler of a company list's export (`GET /api/<records>/export`): every row the list
+ * shows for the query, all pages, as a CSV download named `<records>-YYYY-MM-DD.csv`.
+ */
+export const companyExport =
+  <Query>(
+    records: string,
+    exportCsv: (companyId: number, query: Query, user: CurrentUser) => Readable,
+  ) =>
+  async (request: FastifyRequest & { query: Query }, reply: FastifyReply) => {
+    const user = requireUser(request);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header(
+        'content-disposition',
+        `attachment; filename="${exportFileName(records, new Date())}"`,
+      )
+      .header('cache-control', 'no-store')
+      .send(exportCsv(user.companyId, request.query, user));
+  };

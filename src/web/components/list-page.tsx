@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { Page } from '../lib/api-client.ts';
 import { capitalise } from '../lib/format.ts';
+import { ExportButton } from './export-button.tsx';
 import {
   ListFooter,
   PAGE_SIZE,
@@ -74,7 +75,7 @@ interface ListDialog<T> extends RecordDialogState<T> {
 }
 
 /**
- * A list page: its heading, with any `actions` of its own and then the button that adds a record
+ * A list page: its heading, with any `actions` of its own, 'Export CSV', then the button that adds a record
  * ('Add Contact'); what it shows (`children`); and the create/edit `dialog` (`useListRecords`),
  * loaded when first opened.
  */
@@ -82,12 +83,15 @@ export function ListPage<T>({
   title,
   addLabel,
   actions,
+  exported,
   dialog,
   children,
 }: {
   title: string;
   addLabel: string;
   actions?: ReactNode;
+  /** The list's API path and the parameters it is shown with, for 'Export CSV'. */
+  exported: { list: string; params: Record<string, string | number | undefined> };
   dialog: ListDialog<T>;
   children: ReactNode;
 }) {
@@ -98,6 +102,7 @@ export function ListPage<T>({
         actions={
           <>
             {actions}
+            <ExportButton list={exported.list} params={exported.params} />
             <Button
               leftSection={<IconPlus size={16} aria-hidden="true" />}
               onClick={dialog.openNew}

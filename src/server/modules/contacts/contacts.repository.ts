@@ -1,12 +1,14 @@
 import { and, eq, ilike, isNotNull, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import type {
-  Contact,
-  ContactListParams,
-  ContactSortField,
-  ContactValues,
+import {
+  CONTACT_CSV_COLUMNS,
+  type Contact,
+  type ContactListParams,
+  type ContactSortField,
+  type ContactValues,
 } from '../../../domain/contacts.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import type { ExportColumn } from '../../db/export-stream.ts';
 import * as lists from '../../db/list-helpers.ts';
 import { companyRow, deleteCompanyRow, insertRow, updateRow } from '../../db/rows.ts';
 import { contacts, grants, opportunities } from '../../db/schema.ts';
@@ -35,6 +37,21 @@ const order = lists.listOrder<ContactSortField>(
   'asc',
 );
 
+/** The contacts list of a company for `params`: its filter and its search. */
+const contactList = (companyId: number, params: ContactListParams) => ({
+  table: contacts,
+  companyId,
+  columns: contactColumns,
+  filters: { organization: lists.equalsIfSet(contacts.organization, params.organization) },
+  search: lists.searchFor('contacts_search_page', params.q, params.organization),
+});
+
+/** A contact in an export: the columns of the import template, so a file can come back. */
+const contactExport: ExportColumn[] = CONTACT_CSV_COLUMNS.map((label) => ({
+  label,
+  column: contacts[label],
+}));
+
 export function createContactsRepository(db: Database) {
   const byId = companyRow(contacts);
 
@@ -47,22 +64,23 @@ export function createContactsRepository(db: Database) {
     },
 
     list(companyId: number, params: ContactListParams, within?: Transaction) {
-      const filters = {
-        organization: lists.equalsIfSet(contacts.organization, params.organization),
-      };
-      const search = lists.searchFor('contacts_search_page', params.q, params.organization);
       return lists.readCompanyPage(
         within ?? db,
         params,
         order,
-        {
-          table: contacts,
-          companyId,
-          columns: contactColumns,
-          filters,
-          search,
-        },
+        contactList(companyId, params),
         (contact) => contact,
+      );
+    },
+
+    /** Every contact the list shows for `params`, in its order, as a CSV file. */
+    exportCsv(companyId: number, params: ContactListParams) {
+      return lists.exportCompanyList(
+        db,
+        params,
+        order,
+        contactList(companyId, params),
+        contactExport,
       );
     },
 

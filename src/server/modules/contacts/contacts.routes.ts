@@ -13,7 +13,7 @@ import {
 import { searchQuerySchema } from '../../../domain/lists.ts';
 import { AppError, notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { companyCreate, companyList, companyRecord } from '../../lib/replies.ts';
+import { companyCreate, companyExport, companyList, companyRecord } from '../../lib/replies.ts';
 import { errorBodySchema, inputErrors, recordErrors } from '../../lib/schemas.ts';
 import { receiveOneFile } from '../../lib/uploads.ts';
 import { createContactsRepository } from './contacts.repository.ts';
@@ -37,6 +37,21 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     companyList(contacts.list),
+  );
+
+  app.get(
+    '/contacts/export',
+    {
+      schema: {
+        tags,
+        summary:
+          'Export the contacts the list shows for the same search, filter and sort (every page) as CSV, in the columns of the import template',
+        querystring: contactListQuerySchema,
+        produces: ['text/csv'],
+        response: inputErrors,
+      },
+    },
+    companyExport('contacts', contacts.exportCsv),
   );
 
   app.get(

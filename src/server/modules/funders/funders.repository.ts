@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { funderTypeLabels } from '../../../domain/funder-constants.ts';
 import {
   FUNDER_RELATED_SHOWN,
   type Funder,
@@ -14,6 +15,7 @@ import { openTaskStatuses } from '../../../domain/grant-constants.ts';
 import { activeGrantStatuses } from '../../../domain/grants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { onViolation } from '../../db/errors.ts';
+import { choiceCell, type ExportColumn } from '../../db/export-stream.ts';
 import { contactOfInteraction, grantOfRequirement, grantOfTask } from '../../db/joins.ts';
 import * as lists from '../../db/list-helpers.ts';
 import { companyRow } from '../../db/rows.ts';
@@ -144,6 +146,25 @@ async function renameRecords(tx: Transaction, companyId: number, fromKey: string
 export type RenameOutcome = Funder | null | 'name-taken';
 export type MergeOutcome = Funder | null | 'same-funder';
 
+/** The funders list of a company for `params`: its filter and its search. */
+const funderList = (companyId: number, params: FunderListParams) => ({
+  table: funders,
+  companyId,
+  columns: keyedColumns,
+  filters: {
+    type: lists.equalsIfSet(funders.type, params.type),
+    q: lists.containsAny(params.q, funders.name),
+  },
+});
+
+/** A funder in an export: its record, its type in words. */
+const funderExport: ExportColumn[] = [
+  { label: 'Name', column: funders.name },
+  { label: 'Type', column: funders.type, cell: choiceCell(funderTypeLabels) },
+  { label: 'Website', column: funders.website },
+  { label: 'Notes', column: funders.notes },
+];
+
 export function createFundersRepository(db: Database) {
   const byId = companyRow(funders);
 
@@ -167,18 +188,20 @@ export function createFundersRepository(db: Database) {
   return {
     async list(companyId: number, params: FunderListParams, within?: Transaction) {
       return inCompany(within ?? db, companyId, async (tx) => {
-        const filters = {
-          type: lists.equalsIfSet(funders.type, params.type),
-          q: lists.containsAny(params.q, funders.name),
-        };
-        const page = await lists.readPage(tx, params, order, {
-          table: funders,
-          companyId,
-          columns: keyedColumns,
-          filters,
-        });
+        const page = await lists.readPage(tx, params, order, funderList(companyId, params));
         return { rows: await withCounts(tx, companyId, page.rows), total: page.total };
       });
+    },
+
+    /** Every funder the list shows for `params`, in its order, as a CSV file. */
+    exportCsv(companyId: number, params: FunderListParams) {
+      return lists.exportCompanyList(
+        db,
+        params,
+        order,
+        funderList(companyId, params),
+        funderExport,
+      );
     },
 
     get,

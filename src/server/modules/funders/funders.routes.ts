@@ -10,8 +10,8 @@ import {
 } from '../../../domain/funders.ts';
 import { AppError, requireFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
-import { companyList, companyRecord } from '../../lib/replies.ts';
-import { errorBodySchema, recordErrors } from '../../lib/schemas.ts';
+import { companyExport, companyList, companyRecord } from '../../lib/replies.ts';
+import { errorBodySchema, inputErrors, recordErrors } from '../../lib/schemas.ts';
 import { createFundersRepository } from './funders.repository.ts';
 
 const tags = ['funders'];
@@ -33,6 +33,21 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     companyList(funders.list),
+  );
+
+  app.get(
+    '/funders/export',
+    {
+      schema: {
+        tags,
+        summary:
+          'Export the funders the list shows for the same search, filter and sort (every page) as CSV',
+        querystring: funderListQuerySchema,
+        produces: ['text/csv'],
+        response: inputErrors,
+      },
+    },
+    companyExport('funders', funders.exportCsv),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { grantStatusLabels } from '../../../domain/grant-constants.ts';
 import {
   type Grant,
   type GrantListParams,
@@ -9,6 +10,7 @@ import {
 } from '../../../domain/grants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { onViolation } from '../../db/errors.ts';
+import { amountCell, choiceCell, type ExportColumn } from '../../db/export-stream.ts';
 import * as lists from '../../db/list-helpers.ts';
 import { companyRow, deleteCompanyRow, insertRow, isoOrNull, updateRow } from '../../db/rows.ts';
 import { grants } from '../../db/schema.ts';
@@ -72,28 +74,50 @@ export async function grantExists(tx: Transaction, companyId: number, grantId: n
   return grant !== undefined;
 }
 
+/** The grants list of a company for `params`: its filters and its search. */
+const grantList = (companyId: number, params: GrantListParams) => ({
+  table: grants,
+  companyId,
+  columns: grantColumns,
+  filters: {
+    funder: lists.equalsIfSet(grants.funder, params.funder),
+    status: lists.equalsIfSet(grants.status, params.status),
+    q: lists.containsAny(params.q, grants.name, grants.funder),
+  },
+});
+
+/** A grant in an export: each of its fields, in words where the app shows words. */
+const grantExport: ExportColumn[] = [
+  { label: 'Name', column: grants.name },
+  { label: 'Funder', column: grants.funder },
+  { label: 'Amount requested', column: grants.amount, cell: amountCell },
+  { label: 'Due date', column: grants.dueDate },
+  { label: 'Status', column: grants.status, cell: choiceCell(grantStatusLabels) },
+  { label: 'Amount awarded', column: grants.awardedAmount, cell: amountCell },
+  { label: 'Awarded on', column: grants.awardedDate },
+  { label: 'Period start', column: grants.periodStart },
+  { label: 'Period end', column: grants.periodEnd },
+  { label: 'Document', column: grants.documentUrl },
+  { label: 'Notes', column: grants.notes },
+];
+
 export function createGrantsRepository(db: Database) {
   const byId = companyRow(grants);
 
   return {
-    async list(companyId: number, params: GrantListParams, within?: Transaction) {
-      const filters = {
-        funder: lists.equalsIfSet(grants.funder, params.funder),
-        status: lists.equalsIfSet(grants.status, params.status),
-        q: lists.containsAny(params.q, grants.name, grants.funder),
-      };
+    list(companyId: number, params: GrantListParams, within?: Transaction) {
       return lists.readCompanyPage(
         within ?? db,
         params,
         order,
-        {
-          table: grants,
-          companyId,
-          columns: grantColumns,
-          filters,
-        },
+        grantList(companyId, params),
         toGrant,
       );
+    },
+
+    /** Every grant the list shows for `params`, in its order, as a CSV file. */
+    exportCsv(companyId: number, params: GrantListParams) {
+      return lists.exportCompanyList(db, params, order, grantList(companyId, params), grantExport);
     },
 
     /** Every status in pipeline order, with its count and total amount (zero when empty). */

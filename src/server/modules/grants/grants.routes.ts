@@ -11,8 +11,8 @@ import {
 } from '../../../domain/grants.ts';
 import { AppError, notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { companyCreate, companyList, companyRecord } from '../../lib/replies.ts';
-import { errorBodySchema, recordErrors } from '../../lib/schemas.ts';
+import { companyCreate, companyExport, companyList, companyRecord } from '../../lib/replies.ts';
+import { errorBodySchema, inputErrors, recordErrors } from '../../lib/schemas.ts';
 import { createGrantsRepository } from './grants.repository.ts';
 
 const tags = ['grants'];
@@ -31,6 +31,21 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     companyList(grants.list),
+  );
+
+  app.get(
+    '/grants/export',
+    {
+      schema: {
+        tags,
+        summary:
+          'Export the grants the list shows for the same search, filter and sort (every page) as CSV',
+        querystring: grantListQuerySchema,
+        produces: ['text/csv'],
+        response: inputErrors,
+      },
+    },
+    companyExport('grants', grants.exportCsv),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { dueWindowRange } from '../../../domain/due-dates.ts';
-import { openTaskStatuses } from '../../../domain/grant-constants.ts';
+import { openTaskStatuses, taskStatusLabels } from '../../../domain/grant-constants.ts';
 import type {
   BoardTask,
   ListedTask,
@@ -9,6 +10,12 @@ import type {
   TaskValues,
 } from '../../../domain/grants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import {
+  choiceCell,
+  companyCsvStream,
+  type ExportColumn,
+  exportSelection,
+} from '../../db/export-stream.ts';
 import { assigneeOfTask, grantOfTask } from '../../db/joins.ts';
 import * as lists from '../../db/list-helpers.ts';
 import { insertRow, updateRow } from '../../db/rows.ts';
@@ -57,6 +64,32 @@ function dueWithin(...[window, now, timeZone]: Parameters<typeof dueWindowRange>
 }
 
 /** The tasks of one grant; a grant of another company has none to show or touch. */
+/** The board's tasks for `params`: by grant, assignee, name and due window. */
+function boardWhere(companyId: number, params: BoardFilters, now: Date) {
+  const { q, grantId, assigneeId, due = 'all', tz = 'UTC' } = params;
+  return lists.listWhere(
+    eq(grantTasks.companyId, companyId),
+    lists.equalsIfSet(grantTasks.grantId, grantId),
+    lists.equalsIfSet(grantTasks.assigneeId, assigneeId),
+    lists.containsAny(q, grantTasks.name),
+    dueWithin(due, now, tz),
+  ).where;
+}
+
+/** The board's order: soonest due first, tasks without a date last. */
+const boardOrder = [sql`${grantTasks.dueDate} ASC NULLS LAST`, asc(grantTasks.id)];
+
+/** A task in an export, as the board shows it, with its grant and its assignee by name. */
+const taskExport: ExportColumn[] = [
+  { label: 'Task', column: grantTasks.name },
+  { label: 'Grant', column: grants.name },
+  { label: 'Category', column: grantTasks.category },
+  { label: 'Status', column: grantTasks.status, cell: choiceCell(taskStatusLabels) },
+  { label: 'Due date', column: grantTasks.dueDate },
+  { label: 'Assignee', column: users.name },
+  { label: 'Description', column: grantTasks.description },
+];
+
 export function createTasksRepository(db: Database) {
   const byId = (companyId: number, grantId: number, taskId: number) =>
     and(
@@ -107,24 +140,29 @@ export function createTasksRepository(db: Database) {
       now: Date,
       within?: Transaction,
     ): Promise<BoardTask[]> {
-      const { q, grantId, assigneeId, due = 'all', tz = 'UTC' } = params;
-      const { where } = lists.listWhere(
-        eq(grantTasks.companyId, companyId),
-        lists.equalsIfSet(grantTasks.grantId, grantId),
-        lists.equalsIfSet(grantTasks.assigneeId, assigneeId),
-        lists.containsAny(q, grantTasks.name),
-        dueWithin(due, now, tz),
-      );
       const rows = await inCompany(within ?? db, companyId, (tx) =>
         tx
           .select({ ...listedColumns, grantName: grants.name })
           .from(grantTasks)
           .innerJoin(grants, grantOfTask)
           .leftJoin(users, assigneeOfTask)
-          .where(where)
-          .orderBy(sql`${grantTasks.dueDate} ASC NULLS LAST`, asc(grantTasks.id)),
+          .where(boardWhere(companyId, params, now))
+          .orderBy(...boardOrder),
       );
       return rows.map(toTask);
+    },
+
+    /** Every task the board shows for `params`, in its order, as a CSV file. */
+    exportCsv(companyId: number, params: BoardFilters, now: Date) {
+      const statement = new QueryBuilder()
+        .select(exportSelection(taskExport))
+        .from(grantTasks)
+        .innerJoin(grants, grantOfTask)
+        .leftJoin(users, assigneeOfTask)
+        .where(boardWhere(companyId, params, now))
+        .orderBy(...boardOrder)
+        .getSQL();
+      return companyCsvStream(db, companyId, statement, taskExport);
     },
 
     /** null when the grant is not the company's. */

@@ -13,6 +13,7 @@ import { requireAssignee } from '../../accounts/users.ts';
 import { inCompany } from '../../db/scope.ts';
 import { notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
+import { companyExport } from '../../lib/replies.ts';
 import { inputErrors, recordErrors } from '../../lib/schemas.ts';
 import { createTasksRepository } from './tasks.repository.ts';
 
@@ -38,6 +39,25 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       const assigneeId = assignee === 'me' ? user.id : undefined;
       return tasks.listBoard(user.companyId, { ...filters, assigneeId }, new Date());
     },
+  );
+
+  app.get(
+    '/tasks/export',
+    {
+      schema: {
+        tags,
+        summary:
+          'Export the tasks the board shows for the same filters as CSV, with their grant and assignee by name',
+        querystring: taskBoardQuerySchema,
+        produces: ['text/csv'],
+        response: inputErrors,
+      },
+    },
+    companyExport('tasks', (companyId, query: z.infer<typeof taskBoardQuerySchema>, user) => {
+      const { assignee, ...filters } = query;
+      const assigneeId = assignee === 'me' ? user.id : undefined;
+      return tasks.exportCsv(companyId, { ...filters, assigneeId }, new Date());
+    }),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import type {
   InteractionValues,
 } from '../../../domain/interactions.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import type { ExportColumn } from '../../db/export-stream.ts';
 import * as lists from '../../db/list-helpers.ts';
 import { companyRow, deleteCompanyRow, insertRow, updateRow } from '../../db/rows.ts';
 import { interactions } from '../../db/schema.ts';
@@ -35,25 +36,45 @@ const order = lists.listOrder<InteractionSortField>(
 type Row = Omit<Interaction, 'date'> & { date: Date };
 export const toInteraction = (row: Row): Interaction => ({ ...row, date: row.date.toISOString() });
 
+/** The interactions list of a company for `params`: its filter and its search. */
+const interactionList = (companyId: number, params: InteractionListParams) => ({
+  table: interactions,
+  companyId,
+  columns: interactionColumns,
+  filters: { contactId: lists.equalsIfSet(interactions.contactId, params.contactId) },
+  search: lists.searchFor('interactions_search_page', params.q, params.contactId),
+});
+
+/** An interaction in an export, as the list shows it. */
+const interactionExport: ExportColumn[] = [
+  { label: 'Date', column: interactions.date },
+  { label: 'Contact', column: interactions.contactName },
+  { label: 'Type', column: interactions.type },
+  { label: 'Notes', column: interactions.notes },
+];
+
 export function createInteractionsRepository(db: Database) {
   const byId = companyRow(interactions);
 
   return {
-    async list(companyId: number, params: InteractionListParams, within?: Transaction) {
-      const filters = { contactId: lists.equalsIfSet(interactions.contactId, params.contactId) };
-      const search = lists.searchFor('interactions_search_page', params.q, params.contactId);
+    list(companyId: number, params: InteractionListParams, within?: Transaction) {
       return lists.readCompanyPage(
         within ?? db,
         params,
         order,
-        {
-          table: interactions,
-          companyId,
-          columns: interactionColumns,
-          filters,
-          search,
-        },
+        interactionList(companyId, params),
         toInteraction,
+      );
+    },
+
+    /** Every interaction the list shows for `params`, in its order, as a CSV file. */
+    exportCsv(companyId: number, params: InteractionListParams) {
+      return lists.exportCompanyList(
+        db,
+        params,
+        order,
+        interactionList(companyId, params),
+        interactionExport,
       );
     },
 

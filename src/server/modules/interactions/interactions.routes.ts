@@ -12,7 +12,7 @@ import type { Transaction } from '../../db/client.ts';
 import { inCompany } from '../../db/scope.ts';
 import { AppError, notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { companyList, companyRecord } from '../../lib/replies.ts';
+import { companyExport, companyList, companyRecord } from '../../lib/replies.ts';
 import { errorBodySchema, inputErrors, recordErrors } from '../../lib/schemas.ts';
 import { createContactsRepository } from '../contacts/contacts.repository.ts';
 import { createInteractionsRepository } from './interactions.repository.ts';
@@ -42,6 +42,21 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     companyList(interactions.list),
+  );
+
+  app.get(
+    '/interactions/export',
+    {
+      schema: {
+        tags,
+        summary:
+          'Export the interactions the list shows for the same search, filter and sort (every page) as CSV',
+        querystring: interactionListQuerySchema,
+        produces: ['text/csv'],
+        response: inputErrors,
+      },
+    },
+    companyExport('interactions', interactions.exportCsv),
   );
 
   app.get(

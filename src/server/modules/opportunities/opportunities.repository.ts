@@ -7,7 +7,9 @@ import {
   opportunityStages,
   stageProbabilities,
 } from '../../../domain/opportunities.ts';
+import { stageLabels } from '../../../domain/opportunity-constants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import { amountCell, choiceCell, type ExportColumn } from '../../db/export-stream.ts';
 import * as lists from '../../db/list-helpers.ts';
 import { companyRow, deleteCompanyRow, insertRow, updateRow } from '../../db/rows.ts';
 import { opportunities } from '../../db/schema.ts';
@@ -46,26 +48,50 @@ export const toOpportunity = (row: Row): Opportunity => ({
   expectedCloseDate: row.expectedCloseDate.toISOString(),
 });
 
+/** The opportunities list of a company for `params`: its filter and its search. */
+const opportunityList = (companyId: number, params: OpportunityListParams) => ({
+  table: opportunities,
+  companyId,
+  columns: opportunityColumns,
+  filters: {
+    stage: lists.equalsIfSet(opportunities.stage, params.stage),
+    q: lists.containsAny(params.q, opportunities.name, opportunities.organization),
+  },
+});
+
+/** An opportunity in an export: each of its fields, its stage in words. */
+const opportunityExport: ExportColumn[] = [
+  { label: 'Name', column: opportunities.name },
+  { label: 'Organization', column: opportunities.organization },
+  { label: 'Amount', column: opportunities.amount, cell: amountCell },
+  { label: 'Stage', column: opportunities.stage, cell: choiceCell(stageLabels) },
+  { label: 'Expected close', column: opportunities.expectedCloseDate },
+  { label: 'Probability (%)', column: opportunities.probability },
+  { label: 'Notes', column: opportunities.notes },
+];
+
 export function createOpportunitiesRepository(db: Database) {
   const byId = companyRow(opportunities);
 
   return {
-    async list(companyId: number, params: OpportunityListParams, within?: Transaction) {
-      const filters = {
-        stage: lists.equalsIfSet(opportunities.stage, params.stage),
-        q: lists.containsAny(params.q, opportunities.name, opportunities.organization),
-      };
+    list(companyId: number, params: OpportunityListParams, within?: Transaction) {
       return lists.readCompanyPage(
         within ?? db,
         params,
         order,
-        {
-          table: opportunities,
-          companyId,
-          columns: opportunityColumns,
-          filters,
-        },
+        opportunityList(companyId, params),
         toOpportunity,
+      );
+    },
+
+    /** Every opportunitie the list shows for `params`, in its order, as a CSV file. */
+    exportCsv(companyId: number, params: OpportunityListParams) {
+      return lists.exportCompanyList(
+        db,
+        params,
+        order,
+        opportunityList(companyId, params),
+        opportunityExport,
       );
     },
 

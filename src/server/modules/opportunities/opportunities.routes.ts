@@ -10,8 +10,8 @@ import {
 } from '../../../domain/opportunities.ts';
 import { notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { companyCreate, companyList, companyRecord } from '../../lib/replies.ts';
-import { errorBodySchema, recordErrors } from '../../lib/schemas.ts';
+import { companyCreate, companyExport, companyList, companyRecord } from '../../lib/replies.ts';
+import { errorBodySchema, inputErrors, recordErrors } from '../../lib/schemas.ts';
 import { createOpportunitiesRepository } from './opportunities.repository.ts';
 
 const tags = ['opportunities'];
@@ -30,6 +30,21 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     companyList(opportunities.list),
+  );
+
+  app.get(
+    '/opportunities/export',
+    {
+      schema: {
+        tags,
+        summary:
+          'Export the opportunities the list shows for the same search, filter and sort (every page) as CSV',
+        querystring: opportunityListQuerySchema,
+        produces: ['text/csv'],
+        response: inputErrors,
+      },
+    },
+    companyExport('opportunities', opportunities.exportCsv),
   );
 
   app.get(

@@ -16,7 +16,8 @@ export default function ContactsPage() {
   // A funder's or partner's contacts, when a record's page links here.
   const organization = useUrlFilter('organization');
   const list = useListState<ContactSortField>(organization.value);
-  const contacts = useContacts({ ...pageParams(list), organization: organization.value });
+  const params = { ...pageParams(list), organization: organization.value };
+  const contacts = useContacts(params);
   const { dialog, rowActions } = useListRecords(contactKind, list);
 
   // SPEC §2.6 asks for a notice when the list fails to load, besides what the panel shows:
@@ -28,7 +29,12 @@ export default function ContactsPage() {
   }, [contacts.isError]);
 
   return (
-    <ListPage title="Contacts" addLabel="Add Contact" dialog={dialog}>
+    <ListPage
+      title="Contacts"
+      addLabel="Add Contact"
+      exported={{ list: '/api/contacts', params }}
+      dialog={dialog}
+    >
       <ContactUpload />
       <ListPanel
         list={list}

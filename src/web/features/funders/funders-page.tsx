@@ -2,6 +2,7 @@ import { Anchor } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { FunderSortField } from '../../../domain/funders.ts';
+import { ExportButton } from '../../components/export-button.tsx';
 import { useListState } from '../../components/list-controls.tsx';
 import { ListPanel, pageParams } from '../../components/list-page.tsx';
 import { ListTable } from '../../components/list-table.tsx';
@@ -17,12 +18,14 @@ import { funderTypeText } from './components/funder-type.ts';
 export default function FundersPage() {
   useDocumentTitle('Funders');
   const list = useListState<FunderSortField>();
-  const funders = useFunders(pageParams(list));
+  const params = pageParams(list);
+  const funders = useFunders(params);
   return (
     <>
       <PageHeader
         title="Funders"
         description="Every organization your grants, opportunities and contacts name"
+        actions={<ExportButton list="/api/funders" params={params} />}
       />
       <ListPanel
         list={list}

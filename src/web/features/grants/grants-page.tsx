@@ -26,11 +26,13 @@ export default function GrantsPage() {
   // One funder's grants, when a contact's page links here.
   const funder = useUrlFilter('funder');
   const list = useListState<GrantSortField>(`${filters.status ?? ''}/${funder.value ?? ''}`);
-  const grants = useGrants({ ...pageParams(list), status: filters.status, funder: funder.value });
+  const params = { ...pageParams(list), status: filters.status, funder: funder.value };
+  const grants = useGrants(params);
   const { dialog, rowActions } = useListRecords(grantKind, list);
 
   return (
     <ListPage
+      exported={{ list: '/api/grants', params }}
       title="Grants"
       addLabel="Add Grant"
       actions={

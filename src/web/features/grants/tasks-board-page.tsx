@@ -15,6 +15,7 @@ import { lazy, Suspense, useState } from 'react';
 import { isPastDue } from '../../../domain/due-dates.ts';
 import type { BoardTask, TaskStatus } from '../../../domain/grants.ts';
 import { confirmDelete } from '../../components/confirm-delete.tsx';
+import { ExportButton } from '../../components/export-button.tsx';
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { LoadFailed, LoadingBlock, NoMatches } from '../../components/query-states.tsx';
@@ -162,11 +163,14 @@ export default function TasksBoardPage() {
           </Button>
         }
       />
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
+      <Group justify="space-between" align="flex-start">
         <Suspense fallback={filterBarSpace}>
           <BoardFilterBar filters={filters} tasks={all} />
         </Suspense>
-        {tasks.isFetching && !tasks.isPending && <Loader size="xs" aria-label="Refreshing" />}
+        <Group gap="sm" wrap="nowrap">
+          {tasks.isFetching && !tasks.isPending && <Loader size="xs" aria-label="Refreshing" />}
+          <ExportButton list="/api/tasks" params={{ ...filters.params }} />
+        </Group>
       </Group>
       {tasks.isPending ? (
         <LoadingBlock label="Loading tasks" />

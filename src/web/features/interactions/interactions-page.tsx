@@ -19,11 +19,17 @@ export default function InteractionsPage() {
     contactFilter.value === undefined ? undefined : (parseId(contactFilter.value) ?? 0);
   const contact = useContact(contactId || null);
   const list = useListState<InteractionSortField>(contactFilter.value);
-  const interactions = useInteractions({ ...pageParams(list), contactId });
+  const params = { ...pageParams(list), contactId };
+  const interactions = useInteractions(params);
   const { dialog, rowActions } = useListRecords(interactionKind, list);
 
   return (
-    <ListPage title="Interactions" addLabel="Log Interaction" dialog={dialog}>
+    <ListPage
+      title="Interactions"
+      addLabel="Log Interaction"
+      exported={{ list: '/api/interactions', params }}
+      dialog={dialog}
+    >
       <ListPanel
         list={list}
         query={interactions}

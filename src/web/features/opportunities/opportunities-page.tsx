@@ -11,11 +11,17 @@ import { OpportunityPipeline } from './components/opportunity-pipeline.tsx';
 export default function OpportunitiesPage() {
   useDocumentTitle('Opportunities');
   const list = useListState<OpportunitySortField>();
-  const opportunities = useOpportunities(pageParams(list));
+  const params = pageParams(list);
+  const opportunities = useOpportunities(params);
   const { dialog, rowActions } = useListRecords(opportunityKind, list);
 
   return (
-    <ListPage title="Opportunities" addLabel="Add Opportunity" dialog={dialog}>
+    <ListPage
+      title="Opportunities"
+      addLabel="Add Opportunity"
+      exported={{ list: '/api/opportunities', params }}
+      dialog={dialog}
+    >
       <OpportunityPipeline />
       <ListPanel list={list} query={opportunities} noun="opportunities" icon={IconBriefcase}>
         {(rows) => <OpportunitiesTable rows={rows} {...rowActions} />}

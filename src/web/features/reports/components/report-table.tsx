@@ -1,9 +1,10 @@
 import { Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { toCsv } from '../../../../domain/csv.ts';
 import { ListTable } from '../../../components/list-table.tsx';
 import { SectionAction, SectionCard } from '../../../components/section-card.tsx';
-import { downloadCsv, toCsv } from '../../../lib/csv.ts';
+import { downloadCsv } from '../../../lib/csv.ts';
 import classes from './report-table.module.css';
 
 export interface ReportColumn<Row> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from './csv.ts';
+import { toCsv } from '../../src/domain/csv.ts';
 
 describe('toCsv', () => {
   it('quotes what needs quoting and keeps numbers as numbers', () => {

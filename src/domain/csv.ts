@@ -1,0 +1,25 @@
+/** A value of a CSV cell: a text, a number, or nothing. */
+export type CsvValue = string | number | null;
+
+/**
+ * One CSV cell (RFC 4180). A text a spreadsheet would run as a formula (starting with =, +, -,
+ * @, a tab or a carriage return) is written with a leading apostrophe, as OWASP advises against
+ * CSV injection; a negative number stays a number.
+ */
+function cell(value: CsvValue): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** One line of a CSV file, with its line break. */
+export const csvLine = (values: readonly CsvValue[]) => `${values.map(cell).join(',')}\r\n`;
+
+/** A CSV file of `headers` and `rows`. */
+export const toCsv = (headers: string[], rows: CsvValue[][]) =>
+  [headers, ...rows].map(csvLine).join('');
+
+/** A list's export file name: `contacts-2026-11-23.csv`, dated on the server's UTC day. */
+export const exportFileName = (list: string, now: Date) =>
+  `${list}-${now.toISOString().slice(0, 10)}.csv`;

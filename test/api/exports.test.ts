@@ -1,0 +1,329 @@
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCompany } from '../helpers/factories.ts';
+import { openRawRequest } from '../helpers/raw-http.ts';
+import { clientFor, multipartFile } from '../helpers/requests.ts';
+import { buildTestApp } from '../helpers/test-app.ts';
+import { defaultTestDatabaseUrl } from '../helpers/test-database.ts';
+import { until, withApplicationName } from '../helpers/until.ts';
+
+/** Names this file's connections, so only they are counted on a server other files share. */
+const applicationName = `grantwell-exports-${process.pid}`;
+
+let app: FastifyInstance;
+let baseUrl: string;
+let monitor: pg.Client;
+
+beforeAll(async () => {
+  const url = await defaultTestDatabaseUrl();
+  app = await buildTestApp({
+    database: { kind: 'server', url: withApplicationName(url, applicationName) },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  baseUrl = `http://127.0.0.1:${address.port}`;
+  monitor = new pg.Client({ connectionString: url });
+  await monitor.connect();
+});
+afterAll(async () => {
+  await monitor.end();
+  await app.close();
+});
+
+async function newCompany() {
+  const { cookie } = await registerCompany(app);
+  return { cookie, client: clientFor(app, cookie) };
+}
+
+/** The CSV file's lines, without the last line break. */
+const linesOf = (body: string) => body.replace(/\r\n$/, '').split('\r\n');
+
+describe('GET /api/contacts/export', () => {
+  it('answers every contact of the list as CSV in the import template columns, named by the day', async () => {
+    const { client } = await newCompany();
+    await client.post('/api/contacts', {
+      name: 'Ada Lovelace',
+      email: 'ada@engine.org',
+      phone: '555-0101',
+      organization: 'Analytical Fund',
+      notes: 'Met at the gala, "keen"\nfollow up',
+    });
+    await client.post('/api/contacts', { name: 'Bo Brown', email: 'bo@x.org' });
+
+    const response = await client.get('/api/contacts/export');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="contacts-${today}.csv"`,
+    );
+    expect(response.body).toBe(
+      'name,email,phone,organization,notes\r\n' +
+        'Ada Lovelace,ada@engine.org,555-0101,Analytical Fund,"Met at the gala, ""keen""\nfollow up"\r\n' +
+        'Bo Brown,bo@x.org,,,\r\n',
+    );
+  });
+
+  it('exports what the list shows: its search, filter and sort, over every page', async () => {
+    const { cookie, client } = await newCompany();
+    const rows = Array.from(
+      { length: 2_500 },
+      (_, i) =>
+        `Person ${String(i).padStart(4, '0')},p${i}@x.org,,${i % 2 ? 'Odd Trust' : 'Even Fund'},`,
+    );
+    const upload = multipartFile(`name,email,phone,organization,notes\r\n${rows.join('\r\n')}\r\n`);
+    const imported = await app.inject({
+      method: 'POST',
+      url: '/api/contacts/upload',
+      headers: { ...upload.headers, cookie },
+      payload: upload.payload,
+    });
+    expect(imported.json()).toMatchObject({ imported: 2_500 });
+
+    const all = linesOf((await client.get('/api/contacts/export?sort=-name&limit=5')).body);
+    expect(all).toHaveLength(2_501);
+    expect(all[1]).toBe('Person 2499,p2499@x.org,,Odd Trust,');
+    expect(all.at(-1)).toBe('Person 0000,p0@x.org,,Even Fund,');
+
+    const odd = linesOf((await client.get('/api/contacts/export?organization=Odd%20Trust')).body);
+    expect(odd).toHaveLength(1_251);
+    expect(odd.slice(1).every((line) => line.endsWith(',Odd Trust,'))).toBe(true);
+
+    // A search, through the list's search function, in the list's order.
+    const searched = linesOf(
+      (await client.get('/api/contacts/export?q=person%2012&sort=name')).body,
+    );
+    const listed = await client.get('/api/contacts?q=person%2012&sort=name&limit=100');
+    expect(searched.slice(1).map((line) => line.split(',')[0])).toEqual(
+      listed.json().map((contact: { name: string }) => contact.name),
+    );
+    expect(searched).toHaveLength(Number(listed.headers['x-total-count']) + 1);
+  });
+
+  it('writes a value a spreadsheet would run as a formula as text', async () => {
+    const { client } = await newCompany();
+    await client.post('/api/contacts', {
+      name: '=HYPERLINK("http://evil.example","Click")',
+      email: 'formula@x.org',
+      organization: '@SUM(A1:A9)',
+      notes: '+1-555-0101',
+    });
+    const [, line] = linesOf((await client.get('/api/contacts/export')).body);
+    expect(line).toBe(
+      `"'=HYPERLINK(""http://evil.example"",""Click"")",formula@x.org,,'@SUM(A1:A9),'+1-555-0101`,
+    );
+  });
+
+  it("holds only the company's own contacts, and asks to sign in first", async () => {
+    const mine = await newCompany();
+    const theirs = await newCompany();
+    await mine.client.post('/api/contacts', { name: 'Mine', email: 'mine@x.org' });
+    await theirs.client.post('/api/contacts', { name: 'Theirs', email: 'theirs@x.org' });
+    expect(linesOf((await mine.client.get('/api/contacts/export')).body)).toEqual([
+      'name,email,phone,organization,notes',
+      'Mine,mine@x.org,,,',
+    ]);
+    const signedOut = await app.inject({ method: 'GET', url: '/api/contacts/export' });
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json()).toEqual({ message: 'Not signed in' });
+  });
+
+  it('refuses a bad sort or filter with a message, as the list does', async () => {
+    const { client } = await newCompany();
+    const response = await client.get('/api/contacts/export?sort=password');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^Sort by one of/);
+  });
+
+  it('ends its transaction when the client goes away mid-download', async () => {
+    const { cookie } = await newCompany();
+    const rows = Array.from(
+      { length: 20_000 },
+      (_, i) => `Someone ${i},s${i}@x.org,,,${'a long note to fill the stream '.repeat(8)}`,
+    );
+    const upload = multipartFile(`name,email,phone,organization,notes\r\n${rows.join('\r\n')}\r\n`);
+    await app.inject({
+      method: 'POST',
+      url: '/api/contacts/upload',
+      headers: { ...upload.headers, cookie },
+      payload: upload.payload,
+    });
+
+    const request = await openRawRequest(baseUrl, {
+      method: 'GET',
+      path: '/api/contacts/export',
+      headers: { cookie },
+    });
+    // The client reads the head and stops reading: the server waits on it, a transaction open.
+    request.socket.pause();
+    await until(async () => (await openExportTransactions()) === 1, 'the export reading');
+    request.drop();
+    await until(async () => (await openExportTransactions()) === 0, 'the export ended');
+    // The app goes on answering.
+    const after = await clientFor(app, cookie).get('/api/contacts?limit=1');
+    expect(after.headers['x-total-count']).toBe('20000');
+  });
+});
+
+/** The app's connections inside a transaction that reads an export's cursor. */
+async function openExportTransactions(): Promise<number> {
+  const { rows } = await monitor.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE application_name = $1 AND xact_start IS NOT NULL AND query LIKE 'FETCH FORWARD%'`,
+    [applicationName],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+describe('the other lists export what they show', () => {
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+  it('interactions: date, contact, type and notes, of the contact the list is filtered by', async () => {
+    const { client } = await newCompany();
+    const other = await newCompany();
+    const ada = (await client.post('/api/contacts', { name: 'Ada', email: 'ada@x.org' })).json();
+    const bo = (await client.post('/api/contacts', { name: 'Bo', email: 'bo@x.org' })).json();
+    const when = '2026-03-04T10:00:00.000Z';
+    await client.post('/api/interactions', {
+      contactId: ada.id,
+      type: 'call',
+      notes: '-',
+      date: when,
+    });
+    await client.post('/api/interactions', {
+      contactId: bo.id,
+      type: 'note',
+      notes: 'Bo',
+      date: when,
+    });
+    const theirs = (
+      await other.client.post('/api/contacts', { name: 'Zed', email: 'z@x.org' })
+    ).json();
+    await other.client.post('/api/interactions', {
+      contactId: theirs.id,
+      type: 'call',
+      date: when,
+    });
+
+    const response = await client.get(`/api/interactions/export?contactId=${ada.id}`);
+    expect(response.headers['content-disposition']).toMatch(
+      /filename="interactions-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    expect(linesOf(response.body)).toEqual(['Date,Contact,Type,Notes', `${when},Ada,call,'-`]);
+    expect(linesOf((await client.get('/api/interactions/export')).body)).toHaveLength(3);
+  });
+
+  it('grants: every field, amounts as numbers and the status in words, by status', async () => {
+    const { client } = await newCompany();
+    const other = await newCompany();
+    const due = inDays(30);
+    await client.post('/api/grants', {
+      name: 'Library Roof',
+      funder: 'Hill Trust',
+      amount: 50_000,
+      dueDate: due,
+      status: 'awarded',
+      awardedAmount: 45_000,
+      notes: 'Roof, then windows',
+    });
+    await client.post('/api/grants', {
+      name: 'Draft Bid',
+      funder: 'Hill Trust',
+      amount: 1,
+      dueDate: due,
+    });
+    await other.client.post('/api/grants', {
+      name: 'Not Ours',
+      funder: 'X',
+      amount: 9,
+      dueDate: due,
+    });
+
+    const lines = linesOf((await client.get('/api/grants/export?status=awarded')).body);
+    expect(lines[0]).toBe(
+      'Name,Funder,Amount requested,Due date,Status,Amount awarded,Awarded on,Period start,Period end,Document,Notes',
+    );
+    expect(lines.slice(1)).toEqual([
+      `Library Roof,Hill Trust,50000,${due},Awarded,45000,,,,,"Roof, then windows"`,
+    ]);
+    expect(linesOf((await client.get('/api/grants/export')).body)).toHaveLength(3);
+  });
+
+  it('opportunities: the stage in words, searched as the list is', async () => {
+    const { client } = await newCompany();
+    const close = inDays(10);
+    await client.post('/api/opportunities', {
+      name: 'Major Gift',
+      organization: 'Oak Fund',
+      amount: 10_000,
+      stage: 'negotiation',
+      probability: 75,
+      expectedCloseDate: close,
+    });
+    await client.post('/api/opportunities', { name: 'Other', amount: 5, expectedCloseDate: close });
+    expect(linesOf((await client.get('/api/opportunities/export?q=oak')).body)).toEqual([
+      'Name,Organization,Amount,Stage,Expected close,Probability (%),Notes',
+      `Major Gift,Oak Fund,10000,Negotiation,${close},75,`,
+    ]);
+  });
+
+  it('funders: name, type in words, website and notes, by type', async () => {
+    const { client } = await newCompany();
+    await client.post('/api/contacts', {
+      name: 'Cy',
+      email: 'cy@x.org',
+      organization: 'Elm Trust',
+    });
+    await client.post('/api/contacts', {
+      name: 'Di',
+      email: 'di@x.org',
+      organization: 'City Hall',
+    });
+    const funders = (await client.get('/api/funders')).json() as { id: number; name: string }[];
+    const elm = funders.find((funder) => funder.name === 'Elm Trust');
+    await client.patch(`/api/funders/${elm?.id}`, {
+      type: 'foundation',
+      website: 'https://elm.example',
+    });
+    expect(linesOf((await client.get('/api/funders/export?type=foundation')).body)).toEqual([
+      'Name,Type,Website,Notes',
+      'Elm Trust,Foundation,https://elm.example,',
+    ]);
+  });
+
+  it("tasks: the board's tasks with their grant and assignee by name, mine only when asked", async () => {
+    const { client } = await newCompany();
+    const me = (await client.get('/api/user')).json();
+    const grant = (
+      await client.post('/api/grants', {
+        name: 'Roof',
+        funder: 'Hill',
+        amount: 1,
+        dueDate: inDays(40),
+      })
+    ).json();
+    const due = inDays(5);
+    await client.post(`/api/grants/${grant.id}/tasks`, {
+      name: 'Write budget',
+      description: 'Two pages',
+      category: 'proposal',
+      dueDate: due,
+      assigneeId: me.id,
+    });
+    const unassigned = await client.post(`/api/grants/${grant.id}/tasks`, {
+      name: 'Ask for letters',
+      description: 'Three letters',
+      category: 'outreach',
+      dueDate: inDays(9),
+    });
+    expect(unassigned.statusCode).toBe(201);
+    const mine = linesOf((await client.get('/api/tasks/export?assignee=me')).body);
+    expect(mine).toEqual([
+      'Task,Grant,Category,Status,Due date,Assignee,Description',
+      `Write budget,Roof,proposal,Pending,${due},${me.name},Two pages`,
+    ]);
+    expect(linesOf((await client.get('/api/tasks/export')).body)).toHaveLength(3);
+  });
+});
