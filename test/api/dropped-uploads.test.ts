@@ -6,7 +6,7 @@ import { UPLOADS_BUSY } from '../../src/server/lib/uploads.ts';
 import { registerCompany } from '../helpers/factories.ts';
 import { jsonBodyOf, openRawRequest, type RawRequest, statusOf } from '../helpers/raw-http.ts';
 import { clientFor, multipartFile } from '../helpers/requests.ts';
-import { buildTestApp } from '../helpers/test-app.ts';
+import { buildTestApp, listenOnFreePort } from '../helpers/test-app.ts';
 import { defaultTestDatabaseUrl } from '../helpers/test-database.ts';
 import { until, withApplicationName } from '../helpers/until.ts';
 
@@ -24,10 +24,7 @@ beforeAll(async () => {
     limits: { ...DEFAULT_LIMITS, requestBodyMs: BODY_LIMIT_MS },
     database: { kind: 'server', url: withApplicationName(url, applicationName) },
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  baseUrl = await listenOnFreePort(app);
   monitor = new pg.Client({ connectionString: url });
   await monitor.connect();
 });
@@ -199,10 +196,7 @@ describe('the memory uploads may hold', { timeout: 60_000 }, () => {
     small = await buildTestApp({
       limits: { ...DEFAULT_LIMITS, requestBodyMs: BODY_LIMIT_MS, uploadMemoryBytes: 24 * 1024 },
     });
-    await small.listen({ port: 0, host: '127.0.0.1' });
-    const address = small.server.address();
-    if (!address || typeof address === 'string') throw new Error('not listening');
-    smallUrl = `http://127.0.0.1:${address.port}`;
+    smallUrl = await listenOnFreePort(small);
   });
   afterAll(() => small.close());
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCompany } from '../helpers/factories.ts';
 import { openRawRequest } from '../helpers/raw-http.ts';
 import { clientFor, multipartFile } from '../helpers/requests.ts';
-import { buildTestApp } from '../helpers/test-app.ts';
+import { buildTestApp, listenOnFreePort } from '../helpers/test-app.ts';
 import { defaultTestDatabaseUrl } from '../helpers/test-database.ts';
 import { until, withApplicationName } from '../helpers/until.ts';
 
@@ -20,10 +20,7 @@ beforeAll(async () => {
   app = await buildTestApp({
     database: { kind: 'server', url: withApplicationName(url, applicationName) },
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  baseUrl = await listenOnFreePort(app);
   monitor = new pg.Client({ connectionString: url });
   await monitor.connect();
 });

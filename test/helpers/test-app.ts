@@ -24,3 +24,11 @@ export function sessionCookieOf(response: LightMyRequestResponse): string {
   if (!cookie) throw new Error(`no session cookie in the response (status ${response.statusCode})`);
   return `${cookie.name}=${cookie.value}`;
 }
+
+/** Starts `app` on a free port of this machine and answers its base address. */
+export async function listenOnFreePort(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return `http://127.0.0.1:${address.port}`;
+}

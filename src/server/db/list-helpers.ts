@@ -403,7 +403,7 @@ export async function readPage<
  * A company's page of `list` (readPage), read in a transaction bound to the company (`db`, or
  * the transaction it already is), each row turned into the API's record by `toRecord`.
  */
-export async function readCompanyPage<
+async function readCompanyPage<
   Field extends string,
   Params extends ListParams<Field>,
   Selected extends Columns,
@@ -470,3 +470,28 @@ export const exportCompanyList = <Field extends string, Params extends ListParam
   list: ListSource<Params, Columns>,
   columns: ExportColumn[],
 ) => companyCsvStream(db, list.companyId, exportStatement(params, order, list, columns), columns);
+
+/**
+ * A company list's two reads, from its one description: `list`, a page of it (readCompanyPage),
+ * and `exportCsv`, all of it as a CSV file (exportCompanyList), both for the same parameters.
+ */
+export function companyListing<
+  Field extends string,
+  Params extends ListParams<Field>,
+  Selected extends Columns,
+  Record,
+>(
+  db: Database,
+  order: ListOrder<Field>,
+  source: (companyId: number, params: Params) => ListSource<Params, Selected>,
+  toRecord: (row: SelectResultFields<Selected>) => Record,
+  exported: ExportColumn[],
+) {
+  return {
+    list: (companyId: number, params: Params, within?: Transaction) =>
+      readCompanyPage(within ?? db, params, order, source(companyId, params), toRecord),
+    /** Every row the list shows for `params`, in its order, as a CSV file. */
+    exportCsv: (companyId: number, params: Params) =>
+      exportCompanyList(db, params, order, source(companyId, params), exported),
+  };
+}

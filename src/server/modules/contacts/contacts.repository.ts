@@ -63,26 +63,7 @@ export function createContactsRepository(db: Database) {
       return row ?? null;
     },
 
-    list(companyId: number, params: ContactListParams, within?: Transaction) {
-      return lists.readCompanyPage(
-        within ?? db,
-        params,
-        order,
-        contactList(companyId, params),
-        (contact) => contact,
-      );
-    },
-
-    /** Every contact the list shows for `params`, in its order, as a CSV file. */
-    exportCsv(companyId: number, params: ContactListParams) {
-      return lists.exportCompanyList(
-        db,
-        params,
-        order,
-        contactList(companyId, params),
-        contactExport,
-      );
-    },
+    ...lists.companyListing(db, order, contactList, (contact: Contact) => contact, contactExport),
 
     create(companyId: number, values: ContactValues, within?: Transaction): Promise<Contact> {
       return inCompany(within ?? db, companyId, (tx) =>

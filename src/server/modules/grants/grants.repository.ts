@@ -105,20 +105,7 @@ export function createGrantsRepository(db: Database) {
   const byId = companyRow(grants);
 
   return {
-    list(companyId: number, params: GrantListParams, within?: Transaction) {
-      return lists.readCompanyPage(
-        within ?? db,
-        params,
-        order,
-        grantList(companyId, params),
-        toGrant,
-      );
-    },
-
-    /** Every grant the list shows for `params`, in its order, as a CSV file. */
-    exportCsv(companyId: number, params: GrantListParams) {
-      return lists.exportCompanyList(db, params, order, grantList(companyId, params), grantExport);
-    },
+    ...lists.companyListing(db, order, grantList, toGrant, grantExport),
 
     /** Every status in pipeline order, with its count and total amount (zero when empty). */
     async pipeline(companyId: number, within?: Transaction): Promise<Pipeline> {

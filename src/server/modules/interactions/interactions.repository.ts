@@ -57,26 +57,7 @@ export function createInteractionsRepository(db: Database) {
   const byId = companyRow(interactions);
 
   return {
-    list(companyId: number, params: InteractionListParams, within?: Transaction) {
-      return lists.readCompanyPage(
-        within ?? db,
-        params,
-        order,
-        interactionList(companyId, params),
-        toInteraction,
-      );
-    },
-
-    /** Every interaction the list shows for `params`, in its order, as a CSV file. */
-    exportCsv(companyId: number, params: InteractionListParams) {
-      return lists.exportCompanyList(
-        db,
-        params,
-        order,
-        interactionList(companyId, params),
-        interactionExport,
-      );
-    },
+    ...lists.companyListing(db, order, interactionList, toInteraction, interactionExport),
 
     async get(companyId: number, id: number, within?: Transaction): Promise<Interaction | null> {
       const [row] = await inCompany(within ?? db, companyId, (tx) =>

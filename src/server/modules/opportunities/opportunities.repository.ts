@@ -74,26 +74,7 @@ export function createOpportunitiesRepository(db: Database) {
   const byId = companyRow(opportunities);
 
   return {
-    list(companyId: number, params: OpportunityListParams, within?: Transaction) {
-      return lists.readCompanyPage(
-        within ?? db,
-        params,
-        order,
-        opportunityList(companyId, params),
-        toOpportunity,
-      );
-    },
-
-    /** Every opportunitie the list shows for `params`, in its order, as a CSV file. */
-    exportCsv(companyId: number, params: OpportunityListParams) {
-      return lists.exportCompanyList(
-        db,
-        params,
-        order,
-        opportunityList(companyId, params),
-        opportunityExport,
-      );
-    },
+    ...lists.companyListing(db, order, opportunityList, toOpportunity, opportunityExport),
 
     /** Every stage in order with its count and total amount (zero when empty). */
     pipeline(companyId: number, within?: Transaction): Promise<OpportunityPipeline> {
