@@ -13,16 +13,20 @@ const json = { 'content-type': 'application/json' };
 describe('two server processes on one PostgreSQL database', () => {
   let one: ServerProcess;
   let two: ServerProcess;
+  // Every process spawned, so none outlives the file even when the other failed to start.
+  const spawned: ServerProcess[] = [];
 
   beforeAll(async () => {
     const databaseUrl = await defaultTestDatabaseUrl();
-    // Started together: the migration lock lets one migrate while the other waits.
+    // Started together: the migration lock lets one migrate while the other waits, and the
+    // reminder queues are made once whichever process gets there first.
     [one, two] = (await Promise.all(
       [0, 1].map(async () => {
         const server = spawnServer({
           PORT: String(await freePort()),
           DATABASE_URL: databaseUrl,
         });
+        spawned.push(server);
         await waitUntilServing(server);
         return server;
       }),
@@ -30,9 +34,9 @@ describe('two server processes on one PostgreSQL database', () => {
   }, 90_000);
 
   afterAll(async () => {
-    for (const server of [one, two]) {
-      server?.child.kill('SIGTERM');
-      await server?.exited;
+    for (const server of spawned) {
+      server.child.kill('SIGTERM');
+      await server.exited;
     }
   });
 

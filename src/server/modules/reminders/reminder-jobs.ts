@@ -48,6 +48,27 @@ function reminderMail(email: PendingEmail, appUrl: URL) {
   };
 }
 
+/** Attempts at making a queue before a process gives up starting. */
+const QUEUE_ATTEMPTS = 5;
+
+/**
+ * Makes the queue `name` unless it is there. Two processes that start together can both find it
+ * missing, and pg-boss's create_queue then deadlocks one against the other: the one PostgreSQL
+ * chose to fail waits a moment, finds the queue the other made, and goes on.
+ */
+async function ensureQueue(boss: PgBoss, name: string, options: PgBoss.Queue) {
+  for (let attempt = 1; ; attempt += 1) {
+    if (await boss.getQueue(name)) return;
+    try {
+      await boss.createQueue(name, options);
+      return;
+    } catch (error) {
+      if (attempt >= QUEUE_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
+}
+
 /**
  * Deadline reminders through a PostgreSQL-backed queue (pg-boss, docs/decisions/0013): every
  * process proposes a scan each interval, the queue keeps one per interval for all of them, and
@@ -65,8 +86,8 @@ export async function startReminderJobs(options: Options): Promise<ReminderJobs>
   });
   boss.on('error', (error) => log.error({ err: error }, 'reminder queue error'));
   await boss.start();
-  await boss.createQueue(SCAN, { name: SCAN, policy: 'singleton', expireInSeconds: 600 });
-  await boss.createQueue(EMAIL, {
+  await ensureQueue(boss, SCAN, { name: SCAN, policy: 'singleton', expireInSeconds: 600 });
+  await ensureQueue(boss, EMAIL, {
     name: EMAIL,
     policy: 'stately',
     retryLimit: 5,
