@@ -59,7 +59,9 @@ test.describe('signed in', () => {
     await page.goto('/contacts');
     await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
     await skipToContent(page);
-    // Past the skip link, the next stop is in the page, not the hidden menu button.
+    // Past the skip link, the next stops are the page's own actions, not the hidden menu button.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Add Contact' })).toBeFocused();
   });
