@@ -60,7 +60,15 @@ export function companyCsvStream(
   const gone = () => out.destroyed || out.writableEnded;
   const send = async (text: string) => {
     if (gone()) throw new Error('the export was abandoned');
-    if (!out.write(text)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    if (out.write(text)) return;
+    // Whichever comes first; the other's listener goes with it, so none pile up batch by batch.
+    const settled = new AbortController();
+    const { signal } = settled;
+    try {
+      await Promise.race([once(out, 'drain', { signal }), once(out, 'close', { signal })]);
+    } finally {
+      settled.abort();
+    }
   };
   void inCompany(db, companyId, async (tx) => {
     await allowIdle(tx, CLIENT_WAIT_MAX_MS);
