@@ -6,6 +6,7 @@ import {
   optionalText,
   requiredText,
 } from './common.ts';
+import { importMappingSchema, importPreviewSchema } from './csv-import.ts';
 import { type ListParams, listQuerySchema, queryText } from './lists.ts';
 import { counted } from './wording.ts';
 
@@ -53,13 +54,53 @@ export const IMPORT_ERRORS_MAX = 100;
 export const IMPORT_SKIPPED_MAX = 10_000;
 export const TOO_MANY_INVALID_ROWS = `More than ${IMPORT_SKIPPED_MAX.toLocaleString('en-US')} rows of the file are not valid contacts; nothing was imported`;
 
+/** The header names, besides a field's own, that the import suggests it for (any case, spacing). */
+export const CONTACT_IMPORT_SYNONYMS = {
+  name: ['full name', 'contact name', 'contact', 'display name', 'person'],
+  email: ['e-mail', 'email address', 'e-mail address', 'mail', 'email 1'],
+  phone: ['telephone', 'phone number', 'mobile', 'mobile phone', 'cell', 'tel', 'work phone'],
+  organization: [
+    'organisation',
+    'company',
+    'company name',
+    'organization name',
+    'org',
+    'employer',
+    'account name',
+  ],
+  notes: ['note', 'comments', 'comment', 'description', 'remarks'],
+} as const satisfies Record<(typeof CONTACT_CSV_COLUMNS)[number], readonly string[]>;
+
+export type ContactImportField = (typeof CONTACT_CSV_COLUMNS)[number];
+export const CONTACT_FIELD_LABELS: Record<ContactImportField, string> = {
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  organization: 'Organization',
+  notes: 'Notes',
+};
+
+export const contactImportMappingSchema = importMappingSchema(CONTACT_CSV_COLUMNS);
+export const contactImportPreviewSchema = importPreviewSchema(CONTACT_CSV_COLUMNS);
+export type ContactImportPreview = z.infer<typeof contactImportPreviewSchema>;
+
+/** Why a row was skipped as a duplicate (the default choice for a taken email). */
+export const DUPLICATE_OF_CONTACT = 'A contact with this email is already here';
+export const duplicateOfRow = (row: number) => `Same email as row ${row}`;
+
 export const importResultSchema = z.object({
   message: z.string(),
+  /** Rows written: contacts created plus contacts updated. */
   imported: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  /** Rows not written: not valid contacts, or duplicates skipped. */
   skipped: z.number().int(),
   errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
-export const importMessage = (imported: number, skipped: number) =>
-  `Imported ${counted(imported, 'contact')}, skipped ${counted(skipped, 'row')}`;
+export const importMessage = (created: number, updated: number, skipped: number) =>
+  updated === 0
+    ? `Imported ${counted(created, 'contact')}, skipped ${counted(skipped, 'row')}`
+    : `Imported ${counted(created, 'new contact')}, updated ${updated}, skipped ${counted(skipped, 'row')}`;

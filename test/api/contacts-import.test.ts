@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContactValues, TOO_MANY_INVALID_ROWS } from '../../src/domain/contacts.ts';
 import { ONE_FILE_ONLY } from '../../src/server/lib/uploads.ts';
 import { createContactsRepository } from '../../src/server/modules/contacts/contacts.repository.ts';
+import type { ImportBatch } from '../../src/server/modules/contacts/contacts-csv.ts';
+import { importContacts } from '../../src/server/modules/contacts/contacts-import.ts';
 import { registerCompany } from '../helpers/factories.ts';
 import { clientFor, multipartFile } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
@@ -75,6 +77,8 @@ describe('POST /api/contacts/upload', () => {
     expect(response.json()).toEqual({
       message: 'Imported 2 contacts, skipped 0 rows',
       imported: 2,
+      created: 2,
+      updated: 0,
       skipped: 0,
       errors: [],
     });
@@ -128,6 +132,8 @@ describe('POST /api/contacts/upload', () => {
     expect(response.json()).toEqual({
       message: 'Imported 3 contacts, skipped 2 rows',
       imported: 3,
+      created: 3,
+      updated: 0,
       skipped: 2,
       errors: [
         { row: 3, message: 'Name is required' },
@@ -304,9 +310,14 @@ describe('POST /api/contacts/upload', () => {
 });
 
 describe('all or nothing', () => {
+  const importInto = (companyId: number, batches: AsyncIterable<ImportBatch>) =>
+    importContacts(app.db, createContactsRepository(app.db), companyId, batches, 'skip', {
+      skipped: 0,
+      errors: [],
+    });
+
   it('leaves nothing behind when a row fails in the middle of the insert', async () => {
     const { client, user } = await signedIn();
-    const contacts = createContactsRepository(app.db);
     const rows: ContactValues[] = Array.from({ length: 25_000 }, (_, i) => ({
       name: `Person ${i}`,
       email: `p${i}@x.org`,
@@ -319,21 +330,24 @@ describe('all or nothing', () => {
 
     const batches = async function* () {
       for (let start = 0; start < rows.length; start += 10_000) {
-        yield rows.slice(start, start + 10_000);
+        const values = rows.slice(start, start + 10_000);
+        yield { values, rows: values.map((_, i) => start + i + 2) };
       }
     };
-    await expect(contacts.importBatches(user.companyId, batches())).rejects.toThrow();
+    await expect(importInto(user.companyId, batches())).rejects.toThrow();
     expect(await namesOf(client)).toEqual([]);
   });
 
   it('leaves nothing behind when the file turns out bad after its rows went in', async () => {
     const { client, user } = await signedIn();
-    const contacts = createContactsRepository(app.db);
     const batches = async function* () {
-      yield [{ name: 'Ada', email: 'a@x.org', phone: null, organization: null, notes: null }];
+      yield {
+        values: [{ name: 'Ada', email: 'a@x.org', phone: null, organization: null, notes: null }],
+        rows: [2],
+      };
       throw new Error('the file is not valid CSV further on');
     };
-    await expect(contacts.importBatches(user.companyId, batches())).rejects.toThrow(
+    await expect(importInto(user.companyId, batches())).rejects.toThrow(
       'the file is not valid CSV further on',
     );
     expect(await namesOf(client)).toEqual([]);

@@ -48,8 +48,12 @@ async function openTransactions({ waiting = false } = {}): Promise<number> {
 }
 
 /** A CSV upload whose body is cut in two: what is sent first, and the rest. */
-function uploadParts(rows: number) {
-  const csv = ['name,email', ...Array.from({ length: rows }, (_, i) => `Row ${i},r${i}@x.org`)];
+/** A file of `rows` contacts, whose emails start with `tag` (another tag, other contacts). */
+function uploadParts(rows: number, tag = 'r') {
+  const csv = [
+    'name,email',
+    ...Array.from({ length: rows }, (_, i) => `Row ${i},${tag}${i}@x.org`),
+  ];
   const { payload, headers } = multipartFile(`${csv.join('\r\n')}\r\n`);
   const cut = Math.floor(payload.length / 2);
   return {
@@ -214,7 +218,7 @@ describe('the memory uploads may hold', { timeout: 60_000 }, () => {
   it('refuses an upload that would pass it (503), and frees it when a file is done', async () => {
     const { cookie } = await registerCompany(small);
     const first = uploadParts(1_000); // about 20 kB: half of it, then all of another, pass 24 kB
-    const second = uploadParts(1_000);
+    const second = uploadParts(1_000, 's');
     const holding = await send(smallUrl, cookie, first);
     await until(() => small.uploadMemory.used > 0, 'the first upload holding memory');
 

@@ -226,6 +226,11 @@ const rows: Row[] = [
     expect: [401, 200, 200, 200],
   },
   {
+    route: 'POST /api/contacts/upload/preview',
+    request: () => ({ url: '/api/contacts/upload/preview', multipart: 'Name,E-mail\nU,u@x.org\n' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
     route: 'GET /api/interactions',
     request: () => ({ url: '/api/interactions' }),
     expect: [401, 200, 200, 200],

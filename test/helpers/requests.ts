@@ -26,10 +26,20 @@ export type Client = ReturnType<typeof clientFor>;
 /** A multipart/form-data body holding one file, as a browser's upload would send it. */
 export function multipartFile(
   content: string | Buffer,
-  { filename = 'contacts.csv', contentType = 'text/csv', field = 'file' } = {},
+  {
+    filename = 'contacts.csv',
+    contentType = 'text/csv',
+    field = 'file',
+    fields = {} as Record<string, string>,
+  } = {},
 ) {
   const boundary = `----grantwell${Math.random().toString(16).slice(2)}`;
+  const textFields = Object.entries(fields).map(
+    ([name, value]) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
   const payload = Buffer.concat([
+    Buffer.from(textFields.join('')),
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
         `Content-Type: ${contentType}\r\n\r\n`,

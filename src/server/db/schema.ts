@@ -207,6 +207,8 @@ export const contacts = pgTable(
     index('contacts_name_idx').on(t.companyId, t.name, t.id),
     index('contacts_organization_idx').on(t.companyId, t.organization),
     index('contacts_funder_key_idx').on(t.companyId, funderKey(t.organization)),
+    // An import finds the contacts a file's emails already belong to (any case) through this.
+    index('contacts_email_key_idx').on(t.companyId, sql`lower(${t.email})`),
     // The contacts search (name, email and organization contain the text) reads this index.
     index('contacts_search_idx').using('gin', sql`${t.search} gin_trgm_ops`),
   ],

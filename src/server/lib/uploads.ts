@@ -38,6 +38,11 @@ interface ReceivedFile {
   release(): void;
 }
 
+/** A form's text fields beside its file: a handful, each short. */
+const FIELDS_MAX = 10;
+const FIELD_MAX_BYTES = 64 * 1024;
+const FIELD_TOO_LONG = `A form field of the upload is longer than ${FIELD_MAX_BYTES / 1024} kB`;
+
 /**
  * Receives an uploaded file whole, into memory, before anything touches the database, so a
  * client that sends slowly, stalls or vanishes costs a socket and a bounded buffer, never a
@@ -88,20 +93,34 @@ interface UploadRules {
 }
 
 /**
- * Receives the one file of a multipart upload whole (see receiveFile), reading the body to its
- * end: a second file is refused rather than silently left out, and a body the multipart reader
- * cannot read is the client's fault (400), never a 500.
+ * Receives the one file of a multipart upload whole (see receiveFile), and its text fields, in
+ * any order, reading the body to its end: a second file is refused rather than silently left
+ * out, and a body the multipart reader cannot read is the client's fault (400), never a 500.
  */
 export async function receiveOneFile(
   request: FastifyRequest,
   memory: UploadMemory,
   rules: UploadRules,
-): Promise<ReceivedFile> {
+): Promise<ReceivedFile & { fields: Map<string, string> }> {
   let received: ReceivedFile | null = null;
+  const fields = new Map<string, string>();
   try {
-    const parts = request.parts({ limits: { fileSize: rules.maxBytes, files: 1 } });
+    const parts = request.parts({
+      limits: {
+        fileSize: rules.maxBytes,
+        files: 1,
+        fields: FIELDS_MAX,
+        fieldSize: FIELD_MAX_BYTES,
+      },
+    });
     for await (const part of parts) {
-      if (part.type !== 'file') continue;
+      if (part.type === 'field') {
+        if (part.valueTruncated) throw new AppError('INVALID_INPUT', FIELD_TOO_LONG);
+        // A part sent as application/json arrives parsed: the route reads its JSON text.
+        const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        fields.set(part.fieldname, value);
+        continue;
+      }
       if (!rules.accepts(part)) {
         part.file.resume(); // let the rest go by unread
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', rules.wrongType);
@@ -113,7 +132,7 @@ export async function receiveOneFile(
     throw uploadError(error, rules);
   }
   if (!received) throw new AppError('INVALID_INPUT', rules.wrongType);
-  return received;
+  return { ...received, fields };
 }
 
 function uploadError(error: unknown, rules: UploadRules): AppError {
@@ -121,6 +140,8 @@ function uploadError(error: unknown, rules: UploadRules): AppError {
   switch ((error as { code?: unknown }).code) {
     case 'FST_FILES_LIMIT':
       return new AppError('INVALID_INPUT', ONE_FILE_ONLY);
+    case 'FST_FIELDS_LIMIT':
+      return new AppError('INVALID_INPUT', `An upload has at most ${FIELDS_MAX} form fields`);
     case 'FST_REQ_FILE_TOO_LARGE':
       return new AppError('TOO_LARGE', rules.tooLarge);
     case 'FST_MP_PREMATURE_CLOSE':

@@ -3,12 +3,22 @@ import { parse } from 'csv-parse';
 import {
   CONTACT_CSV_COLUMNS,
   CONTACT_CSV_REQUIRED,
+  CONTACT_FIELD_LABELS,
+  CONTACT_IMPORT_SYNONYMS,
+  type ContactImportField,
+  type ContactImportPreview,
   type ContactValues,
   contactInputSchema,
   IMPORT_ERRORS_MAX,
   IMPORT_SKIPPED_MAX,
   TOO_MANY_INVALID_ROWS,
 } from '../../../domain/contacts.ts';
+import {
+  IMPORT_COLUMNS_MAX,
+  PREVIEW_ROWS,
+  suggestMapping,
+  unmappedFields,
+} from '../../../domain/csv-import.ts';
 import { AppError } from '../../lib/errors.ts';
 
 export const CONTACT_TEMPLATE_CSV =
@@ -20,6 +30,18 @@ export const CONTACT_TEMPLATE_CSV =
 export interface ImportReport {
   skipped: number;
   errors: { row: number; message: string }[];
+}
+
+/** A row left out of the import, counted and (the first IMPORT_ERRORS_MAX) listed with why. */
+export function skipRow(report: ImportReport, row: number, message: string) {
+  report.skipped += 1;
+  if (report.errors.length < IMPORT_ERRORS_MAX) report.errors.push({ row, message });
+}
+
+/** Valid rows of a file with their row numbers, as the import hands them on. */
+export interface ImportBatch {
+  rows: number[];
+  values: ContactValues[];
 }
 
 /** Valid rows are handed on in batches of this many, while the rest of the file is read. */
@@ -47,10 +69,79 @@ function* pieces(chunks: Buffer[]): Generator<Buffer> {
   }
 }
 
+const csvParser = (
+  chunks: Buffer[],
+  options: { to?: number; skip_records_with_error?: boolean } = {},
+) =>
+  Readable.from(pieces(chunks)).pipe(
+    parse({ bom: true, skip_empty_lines: true, relax_column_count: true, ...options }),
+  );
+
 /**
- * Reads an RFC 4180 CSV (quoted commas and newlines, BOM, CRLF; header names in any case and
- * order; extra columns ignored) a chunk at a time and validates each row with the contact schema,
- * yielding the valid rows in batches and counting the others in `report`. Row numbers are those
+ * The preview of a file (or of its beginning: a cut-off last row is left out): each column's
+ * header, the field it suggests, and its values in the first PREVIEW_ROWS rows.
+ */
+export async function previewContactFile(chunks: Buffer[]): Promise<ContactImportPreview> {
+  // Only the beginning of a large file is sent: a row it cuts off is left out.
+  const parser = csvParser(chunks, { to: PREVIEW_ROWS + 1, skip_records_with_error: true });
+  const records: string[][] = [];
+  try {
+    for await (const chunk of readInChunks(parser)) records.push(...chunk);
+  } catch (error) {
+    throw notCsv(error);
+  } finally {
+    parser.destroy();
+  }
+  const [header, ...rows] = records;
+  if (!header || header.every((name) => name.trim() === '')) {
+    throw new AppError('INVALID_INPUT', 'The file is empty: its first row must name the columns');
+  }
+  if (header.length > IMPORT_COLUMNS_MAX) {
+    throw new AppError(
+      'INVALID_INPUT',
+      `The file has ${header.length} columns; at most ${IMPORT_COLUMNS_MAX} can be imported`,
+    );
+  }
+  const suggestions = suggestMapping(header, CONTACT_IMPORT_SYNONYMS);
+  return {
+    columns: header.map((name, at) => ({
+      header: name.trim(),
+      suggestion: suggestions[at] ?? null,
+      samples: rows.slice(0, PREVIEW_ROWS).map((row) => row[at] ?? ''),
+    })),
+  };
+}
+
+/**
+ * Where each field is in the file's rows (-1: not imported): from the user's mapping of the
+ * file's columns, or else suggested from the header (the template's names, in any case and
+ * order, and common synonyms; other columns are left out).
+ */
+function fieldPositions(header: string[], mapping: (ContactImportField | null)[] | undefined) {
+  if (mapping === undefined) {
+    const suggested = suggestMapping(header, CONTACT_IMPORT_SYNONYMS);
+    requireColumns(suggested);
+    return CONTACT_CSV_COLUMNS.map((field) => suggested.indexOf(field));
+  }
+  if (mapping.length !== header.length) {
+    throw new AppError(
+      'INVALID_INPUT',
+      `The column mapping names ${mapping.length} columns, but the file has ${header.length}`,
+    );
+  }
+  const missing = unmappedFields(mapping, CONTACT_CSV_REQUIRED);
+  if (missing.length > 0) {
+    const names = missing.map((field) => CONTACT_FIELD_LABELS[field]).join(' and ');
+    throw new AppError('INVALID_INPUT', `Choose a column to import as ${names}`);
+  }
+  return CONTACT_CSV_COLUMNS.map((field) => mapping.indexOf(field));
+}
+
+/**
+ * Reads an RFC 4180 CSV (quoted commas and newlines, BOM, CRLF) a chunk at a time, takes each
+ * row's fields from the columns `mapping` gives (or the header suggests), validates each row
+ * with the contact schema, and yields the valid rows in batches, counting the others in
+ * `report`. Row numbers are those
  * a spreadsheet shows (the header is row 1) when the file has no blank lines. A file with more than
  * IMPORT_SKIPPED_MAX rows that are not contacts is refused: reading such a file costs far more
  * than a valid one, and it is no contacts file.
@@ -58,27 +149,24 @@ function* pieces(chunks: Buffer[]): Generator<Buffer> {
 export async function* contactBatches(
   chunks: Buffer[],
   report: ImportReport,
-): AsyncGenerator<ContactValues[]> {
+  mapping?: (ContactImportField | null)[],
+): AsyncGenerator<ImportBatch> {
   // Fed the chunks the file arrived in (not one buffer), so parsing the next batch overlaps with
   // loading the last one instead of coming first.
-  const parser = Readable.from(pieces(chunks)).pipe(
-    parse({ bom: true, skip_empty_lines: true, relax_column_count: true }),
-  );
+  const parser = csvParser(chunks);
   /** Where each import column is in the file's rows (-1: absent). */
   let positions: number[] | null = null;
   let row = 1;
   let read = 0;
   let notContacts = 0;
-  let batch: ContactValues[] = [];
+  let batch: ImportBatch = { rows: [], values: [] };
   try {
     for await (const chunk of readInChunks(parser)) {
       for (const record of chunk) {
         read += 1;
         if (read % ROWS_BETWEEN_TURNS === 0) await nextTurn();
         if (positions === null) {
-          const header = record.map((name) => name.trim().toLowerCase());
-          requireColumns(header);
-          positions = CONTACT_CSV_COLUMNS.map((column) => header.indexOf(column));
+          positions = fieldPositions(record, mapping);
           continue;
         }
         row += 1;
@@ -87,34 +175,37 @@ export async function* contactBatches(
         );
         const parsed = contactInputSchema.safeParse({ name, email, phone, organization, notes });
         if (parsed.success) {
-          batch.push(parsed.data);
-          if (batch.length === IMPORT_BATCH_ROWS) {
+          batch.rows.push(row);
+          batch.values.push(parsed.data);
+          if (batch.values.length === IMPORT_BATCH_ROWS) {
             yield batch;
-            batch = [];
+            batch = { rows: [], values: [] };
           }
         } else {
-          report.skipped += 1;
           notContacts += 1;
           if (notContacts > IMPORT_SKIPPED_MAX) {
             throw new AppError('INVALID_INPUT', TOO_MANY_INVALID_ROWS);
           }
-          if (report.errors.length < IMPORT_ERRORS_MAX) {
-            report.errors.push({ row, message: parsed.error.issues[0]?.message ?? 'Invalid row' });
-          }
+          skipRow(report, row, parsed.error.issues[0]?.message ?? 'Invalid row');
         }
       }
     }
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    // The parser's own messages name the line: "Invalid Closing Quote: ... at line 7".
-    throw new AppError('INVALID_INPUT', `The file is not valid CSV: ${(error as Error).message}`);
+    throw notCsv(error);
   } finally {
     // An import that ended early (too many rows that are not contacts, a failed batch) reads
     // no further.
     parser.destroy();
   }
   if (positions === null) requireColumns([]);
-  if (batch.length > 0) yield batch;
+  if (batch.values.length > 0) yield batch;
+}
+
+/** A failure to read the file, as the client is told it. */
+function notCsv(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  // The parser's own messages name the line: "Invalid Closing Quote: ... at line 7".
+  return new AppError('INVALID_INPUT', `The file is not valid CSV: ${(error as Error).message}`);
 }
 
 /** The parser's records, as many at a time as it has ready (cheaper than one await per row). */
@@ -138,8 +229,8 @@ async function* readInChunks(parser: Readable): AsyncGenerator<string[][]> {
   await ended;
 }
 
-function requireColumns(header: string[]) {
-  const missing = CONTACT_CSV_REQUIRED.filter((column) => !header.includes(column));
+function requireColumns(suggested: (ContactImportField | null)[]) {
+  const missing = unmappedFields(suggested, CONTACT_CSV_REQUIRED);
   if (missing.length > 0) {
     const names = missing.map((column) => `'${column}'`).join(' and ');
     throw new AppError(

@@ -89,51 +89,73 @@ export function createContactsRepository(db: Database) {
       );
     },
 
-    /**
-     * Inserts every batch or, if anything fails, none: one transaction for the whole file, begun
-     * only once the first batch is ready (a file with no valid row takes none). Each batch is one
-     * statement with a column of values per array parameter (`unnest`), sent while the next batch
-     * is parsed, so parsing and loading overlap. The batches must come from memory (a file
-     * already received whole): the transaction is open while they are read.
-     */
-    async importBatches(
-      companyId: number,
-      batches: AsyncIterable<ContactValues[]>,
-      within?: Transaction,
-    ): Promise<number> {
-      const iterator = batches[Symbol.asyncIterator]();
-      const first = await iterator.next();
-      if (first.done) return 0;
-      const rest: AsyncIterable<ContactValues[]> = { [Symbol.asyncIterator]: () => iterator };
-      return inCompany(within ?? db, companyId, async (tx) => {
-        const insert = (batch: ContactValues[]) => {
-          const column = (pick: (row: ContactValues) => string | null | undefined) =>
-            sql.param(batch.map((row) => pick(row) ?? null));
-          return tx.execute(sql`
-            INSERT INTO ${contacts} (company_id, name, email, phone, organization, notes)
-            SELECT ${companyId}, * FROM unnest(
-              ${column((row) => row.name)}::text[],
-              ${column((row) => row.email)}::text[],
-              ${column((row) => row.phone)}::text[],
-              ${column((row) => row.organization)}::text[],
-              ${column((row) => row.notes)}::text[]
-            )`);
-        };
-        // One statement at a time on the transaction's connection, each sent while the next
-        // batch is parsed. A query runs each time it is awaited: make it one promise, run once.
-        let loading: Promise<unknown> = Promise.resolve();
-        let imported = 0;
-        const send = async (batch: ContactValues[]) => {
-          await loading;
-          loading = Promise.resolve(insert(batch));
-          loading.catch(() => {}); // awaited by the next send or below; not left unhandled
-          imported += batch.length;
-        };
-        await send(first.value);
-        for await (const batch of rest) await send(batch);
-        await loading;
-        return imported;
+    /** Inserts the rows in one statement, a column of values per array parameter (`unnest`). */
+    async insertMany(companyId: number, rows: ContactValues[], within?: Transaction) {
+      await inCompany(within ?? db, companyId, (tx) => {
+        const column = (pick: (row: ContactValues) => string | null | undefined) =>
+          sql.param(rows.map((row) => pick(row) ?? null));
+        return tx.execute(sql`
+          INSERT INTO ${contacts} (company_id, name, email, phone, organization, notes)
+          SELECT ${companyId}, * FROM unnest(
+            ${column((row) => row.name)}::text[],
+            ${column((row) => row.email)}::text[],
+            ${column((row) => row.phone)}::text[],
+            ${column((row) => row.organization)}::text[],
+            ${column((row) => row.notes)}::text[]
+          )`);
       });
+    },
+
+    /**
+     * Updates each contact from its row in one statement: the name always, and phone,
+     * organization and notes where the row has a value (a blank cell keeps what is there).
+     */
+    async updateMany(
+      companyId: number,
+      rows: { id: number; values: ContactValues }[],
+      within?: Transaction,
+    ) {
+      await inCompany(within ?? db, companyId, (tx) => {
+        const column = (pick: (values: ContactValues) => string | null | undefined) =>
+          sql.param(rows.map((row) => pick(row.values) ?? null));
+        return tx.execute(sql`
+          UPDATE ${contacts} AS c SET
+            name = v.name,
+            phone = coalesce(v.phone, c.phone),
+            organization = coalesce(v.organization, c.organization),
+            notes = coalesce(v.notes, c.notes)
+          FROM unnest(
+            ${sql.param(rows.map((row) => row.id))}::int[],
+            ${column((values) => values.name)}::text[],
+            ${column((values) => values.phone)}::text[],
+            ${column((values) => values.organization)}::text[],
+            ${column((values) => values.notes)}::text[]
+          ) AS v(id, name, phone, organization, notes)
+          WHERE c.company_id = ${companyId} AND c.id = v.id`);
+      });
+    },
+
+    /**
+     * The contact each email (lower case) belongs to, in any case; where several contacts share
+     * one, the oldest.
+     */
+    async idsByEmail(
+      companyId: number,
+      emails: string[],
+      within?: Transaction,
+    ): Promise<Map<string, number>> {
+      if (emails.length === 0) return new Map();
+      const key = sql<string>`lower(${contacts.email})`;
+      const rows = await inCompany(within ?? db, companyId, (tx) =>
+        tx
+          .selectDistinctOn([key], { key, id: contacts.id })
+          .from(contacts)
+          .where(
+            and(eq(contacts.companyId, companyId), sql`${key} = ANY(${sql.param(emails)}::text[])`),
+          )
+          .orderBy(key, contacts.id),
+      );
+      return new Map(rows.map((row) => [row.key, row.id]));
     },
 
     /**

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { idParams } from '../../../domain/common.ts';
 import {
   CONTACT_UPLOAD_MAX_BYTES,
+  contactImportMappingSchema,
+  contactImportPreviewSchema,
   contactInputSchema,
   contactListQuerySchema,
   contactPatchSchema,
@@ -10,6 +12,7 @@ import {
   importMessage,
   importResultSchema,
 } from '../../../domain/contacts.ts';
+import { type DuplicateChoice, duplicateChoiceSchema } from '../../../domain/csv-import.ts';
 import { searchQuerySchema } from '../../../domain/lists.ts';
 import { AppError, notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
@@ -17,11 +20,55 @@ import { companyCreate, companyExport, companyList, companyRecord } from '../../
 import { errorBodySchema, inputErrors, recordErrors } from '../../lib/schemas.ts';
 import { receiveOneFile } from '../../lib/uploads.ts';
 import { createContactsRepository } from './contacts.repository.ts';
-import { CONTACT_TEMPLATE_CSV, contactBatches, type ImportReport } from './contacts-csv.ts';
+import {
+  CONTACT_TEMPLATE_CSV,
+  contactBatches,
+  type ImportReport,
+  previewContactFile,
+} from './contacts-csv.ts';
+import { importContacts } from './contacts-import.ts';
 
 const NOT_CSV = 'Please select a CSV file';
 const TOO_LARGE = `The file is larger than ${CONTACT_UPLOAD_MAX_BYTES / 1024 / 1024} MB; nothing was imported`;
 const tags = ['contacts'];
+
+/** The upload rules of an import and of its preview. */
+const csvUpload = {
+  maxBytes: CONTACT_UPLOAD_MAX_BYTES,
+  accepts: (file: { mimetype: string; filename: string }) =>
+    file.mimetype === 'text/csv' || file.filename.toLowerCase().endsWith('.csv'),
+  wrongType: NOT_CSV,
+  tooLarge: TOO_LARGE,
+};
+
+/** The import's options from the upload's form fields `mapping` (JSON) and `duplicates`. */
+function importOptions(fields: Map<string, string>) {
+  const mappingText = fields.get('mapping');
+  let mapping: z.infer<typeof contactImportMappingSchema> | undefined;
+  if (mappingText !== undefined) {
+    let json: unknown;
+    try {
+      json = JSON.parse(mappingText);
+    } catch {
+      throw new AppError('INVALID_INPUT', 'The column mapping is not valid JSON');
+    }
+    const parsed = contactImportMappingSchema.safeParse(json);
+    if (!parsed.success) {
+      throw new AppError('INVALID_INPUT', parsed.error.issues[0]?.message ?? 'Invalid mapping');
+    }
+    mapping = parsed.data;
+  }
+  const duplicatesText = fields.get('duplicates');
+  let duplicates: DuplicateChoice = 'skip';
+  if (duplicatesText !== undefined) {
+    const parsed = duplicateChoiceSchema.safeParse(duplicatesText);
+    if (!parsed.success) {
+      throw new AppError('INVALID_INPUT', parsed.error.issues[0]?.message ?? 'Invalid choice');
+    }
+    duplicates = parsed.data;
+  }
+  return { mapping, duplicates };
+}
 
 export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   const contacts = createContactsRepository(app.db);
@@ -145,11 +192,41 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/contacts/upload/preview',
+    {
+      schema: {
+        tags,
+        summary:
+          'Preview a CSV file (multipart field "file"; its beginning is enough): each column with its header, the contact field suggested for it and its first five values. Imports nothing.',
+        consumes: ['multipart/form-data'],
+        response: {
+          200: contactImportPreviewSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
+      const received = await receiveOneFile(request, app.uploadMemory, csvUpload);
+      try {
+        return await previewContactFile(received.chunks);
+      } finally {
+        received.release();
+      }
+    },
+  );
+
+  app.post(
     '/contacts/upload',
     {
       schema: {
         tags,
-        summary: 'Import contacts from a CSV file (multipart field "file"); all rows or none',
+        summary:
+          'Import contacts from a CSV file (multipart field "file"); all rows or none. Optional fields: "mapping", a JSON list giving for each column of the file the contact field it holds (name, email, phone, organization, notes) or null (else the header suggests them); "duplicates": skip (the default), update or create, for a row whose email a contact or an earlier row already has.',
         consumes: ['multipart/form-data'],
         response: {
           200: importResultSchema,
@@ -163,28 +240,28 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
-      const received = await receiveOneFile(request, app.uploadMemory, {
-        maxBytes: CONTACT_UPLOAD_MAX_BYTES,
-        accepts: (file) =>
-          file.mimetype === 'text/csv' || file.filename.toLowerCase().endsWith('.csv'),
-        wrongType: NOT_CSV,
-        tooLarge: TOO_LARGE,
-      });
+      const received = await receiveOneFile(request, app.uploadMemory, csvUpload);
       const report: ImportReport = { skipped: 0, errors: [] };
-      let imported: number;
+      let counts: { created: number; updated: number };
       try {
-        imported = await contacts.importBatches(
+        const { mapping, duplicates } = importOptions(received.fields);
+        counts = await importContacts(
+          app.db,
+          contacts,
           user.companyId,
-          contactBatches(received.chunks, report),
+          contactBatches(received.chunks, report, mapping),
+          duplicates,
+          report,
         );
       } finally {
         received.release();
       }
       return {
-        message: importMessage(imported, report.skipped),
-        imported,
+        message: importMessage(counts.created, counts.updated, report.skipped),
+        imported: counts.created + counts.updated,
+        ...counts,
         skipped: report.skipped,
-        errors: report.errors,
+        errors: report.errors.sort((a, b) => a.row - b.row),
       };
     },
   );

@@ -1,0 +1,127 @@
+import {
+  type ContactValues,
+  DUPLICATE_OF_CONTACT,
+  duplicateOfRow,
+} from '../../../domain/contacts.ts';
+import type { DuplicateChoice } from '../../../domain/csv-import.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { inCompany } from '../../db/scope.ts';
+import type { createContactsRepository } from './contacts.repository.ts';
+import { type ImportBatch, type ImportReport, skipRow } from './contacts-csv.ts';
+
+type ContactsRepository = ReturnType<typeof createContactsRepository>;
+
+/** What one batch of rows comes to: contacts to create, and contacts to update. */
+interface BatchPlan {
+  create: ContactValues[];
+  update: { id: number; values: ContactValues }[];
+}
+
+const emailKey = (values: ContactValues) => values.email.toLowerCase();
+
+/** A later row of the file over an earlier one with the same email: its values, blanks aside. */
+const mergeRows = (earlier: ContactValues, later: ContactValues): ContactValues => ({
+  name: later.name,
+  email: earlier.email,
+  phone: later.phone ?? earlier.phone,
+  organization: later.organization ?? earlier.organization,
+  notes: later.notes ?? earlier.notes,
+});
+
+/**
+ * Imports the batches of a file into the company, all or nothing: one transaction for the whole
+ * file, begun only once the first batch is ready (a file with no valid row takes none). A row
+ * whose email a contact of the company already has (in any case), or an earlier row of the file,
+ * is a duplicate, and `duplicates` says what it does:
+ * - `skip` leaves it out, listed in `report` with the row it repeats;
+ * - `update` updates that contact from it (a blank cell keeps the contact's value);
+ * - `create` imports it as a contact of its own.
+ *
+ * Each batch is written while the next one is parsed; a batch's lookup of existing contacts
+ * waits for the last batch's writes, so it sees the contacts this file has just created. The
+ * batches must come from memory (a file already received whole): the transaction is open while
+ * they are read.
+ */
+export async function importContacts(
+  db: Database,
+  contacts: ContactsRepository,
+  companyId: number,
+  batches: AsyncIterable<ImportBatch>,
+  duplicates: DuplicateChoice,
+  report: ImportReport,
+): Promise<{ created: number; updated: number }> {
+  const iterator = batches[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const counts = { created: 0, updated: 0 };
+  if (first.done) return counts;
+  const rest: AsyncIterable<ImportBatch> = { [Symbol.asyncIterator]: () => iterator };
+  /** The first row of the file with each email (lower case), when duplicates are skipped. */
+  const firstRowOf = new Map<string, number>();
+
+  const plan = async (batch: ImportBatch, tx: Transaction) => {
+    const result: BatchPlan = { create: [], update: [] };
+    if (duplicates === 'create') {
+      result.create = batch.values;
+      return result;
+    }
+    if (duplicates === 'skip') {
+      const fresh: ContactValues[] = [];
+      const freshRows: number[] = [];
+      batch.values.forEach((values, i) => {
+        const row = batch.rows[i] as number;
+        const key = emailKey(values);
+        const earlier = firstRowOf.get(key);
+        if (earlier !== undefined) {
+          skipRow(report, row, duplicateOfRow(earlier));
+        } else {
+          firstRowOf.set(key, row);
+          fresh.push(values);
+          freshRows.push(row);
+        }
+      });
+      const existing = await contacts.idsByEmail(companyId, fresh.map(emailKey), tx);
+      fresh.forEach((values, i) => {
+        if (existing.has(emailKey(values)))
+          skipRow(report, freshRows[i] as number, DUPLICATE_OF_CONTACT);
+        else result.create.push(values);
+      });
+      return result;
+    }
+    // update: rows of this batch with one email come to one row, the later cells winning.
+    const byKey = new Map<string, ContactValues>();
+    for (const values of batch.values) {
+      const key = emailKey(values);
+      const earlier = byKey.get(key);
+      if (earlier) counts.updated += 1;
+      byKey.set(key, earlier ? mergeRows(earlier, values) : values);
+    }
+    const existing = await contacts.idsByEmail(companyId, [...byKey.keys()], tx);
+    for (const [key, values] of byKey) {
+      const id = existing.get(key);
+      if (id === undefined) result.create.push(values);
+      else result.update.push({ id, values });
+    }
+    return result;
+  };
+
+  return inCompany(db, companyId, async (tx) => {
+    // One statement at a time on the transaction's connection; a batch's writes are sent while
+    // the next batch is parsed.
+    let writing: Promise<unknown> = Promise.resolve();
+    const write = async (batch: ImportBatch) => {
+      await writing;
+      const { create, update } = await plan(batch, tx);
+      counts.created += create.length;
+      counts.updated += update.length;
+      writing = Promise.all([
+        create.length > 0 ? contacts.insertMany(companyId, create, tx) : null,
+        update.length > 0 ? contacts.updateMany(companyId, update, tx) : null,
+      ]);
+      writing.catch(() => {}); // awaited by the next write or below; not left unhandled
+    };
+    await write(first.value);
+    for await (const batch of rest) await write(batch);
+    await writing;
+    return counts;
+  });
+}

@@ -1,0 +1,307 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DUPLICATE_OF_CONTACT, duplicateOfRow } from '../../src/domain/contacts.ts';
+import { registerCompany } from '../helpers/factories.ts';
+import { type Client, clientFor, multipartFile } from '../helpers/requests.ts';
+import { buildTestApp } from '../helpers/test-app.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+async function signedIn() {
+  const { cookie } = await registerCompany(app);
+  const send = (url: string, content: string, fields?: Record<string, string>) => {
+    const { payload, headers } = multipartFile(content, fields ? { fields } : {});
+    return app.inject({ method: 'POST', url, payload, headers: { ...headers, cookie } });
+  };
+  return {
+    client: clientFor(app, cookie),
+    preview: (content: string) => send('/api/contacts/upload/preview', content),
+    upload: (content: string, fields?: Record<string, string>) =>
+      send('/api/contacts/upload', content, fields),
+  };
+}
+
+interface Listed {
+  name: string;
+  email: string;
+  phone: string | null;
+  organization: string | null;
+  notes: string | null;
+}
+const contactsOf = async (client: Client): Promise<Listed[]> =>
+  (await client.get('/api/contacts?sort=email&limit=100')).json();
+
+/** A file as another CRM exports it: its own column names and order, and a column of its own. */
+const OTHER_CRM = [
+  'Full Name,Favourite Colour,E-mail,Company,Telephone,Comments',
+  'Ada Lovelace,green,ada@x.org,Analytical Fund,555-0101,Met at the gala',
+  'Ben Okafor,blue,ben@x.org,,555-0102,',
+  'Cleo Diaz,red,cleo@x.org,River Trust,,"Quoted, with a comma"',
+  'Dev Patel,,dev@x.org,,,',
+  'Eve Moss,,eve@x.org,,,',
+  'Finn Lee,,finn@x.org,,,',
+].join('\r\n');
+
+describe('POST /api/contacts/upload/preview', () => {
+  it("suggests each column's field from its header and shows its first five values", async () => {
+    const { preview, client } = await signedIn();
+    const response = await preview(OTHER_CRM);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      columns: [
+        {
+          header: 'Full Name',
+          suggestion: 'name',
+          samples: ['Ada Lovelace', 'Ben Okafor', 'Cleo Diaz', 'Dev Patel', 'Eve Moss'],
+        },
+        { header: 'Favourite Colour', suggestion: null, samples: ['green', 'blue', 'red', '', ''] },
+        {
+          header: 'E-mail',
+          suggestion: 'email',
+          samples: ['ada@x.org', 'ben@x.org', 'cleo@x.org', 'dev@x.org', 'eve@x.org'],
+        },
+        {
+          header: 'Company',
+          suggestion: 'organization',
+          samples: ['Analytical Fund', '', 'River Trust', '', ''],
+        },
+        { header: 'Telephone', suggestion: 'phone', samples: ['555-0101', '555-0102', '', '', ''] },
+        {
+          header: 'Comments',
+          suggestion: 'notes',
+          samples: ['Met at the gala', '', 'Quoted, with a comma', '', ''],
+        },
+      ],
+    });
+    // A preview imports nothing.
+    expect(await contactsOf(client)).toEqual([]);
+  });
+
+  it('suggests the template columns for the template, and a field for its first column only', async () => {
+    const { preview } = await signedIn();
+    const template = await preview(
+      'name,email,phone,organization,notes,Email\nA,a@x.org,,,,b@x.org',
+    );
+    expect(template.json().columns.map((c: { suggestion: unknown }) => c.suggestion)).toEqual([
+      'name',
+      'email',
+      'phone',
+      'organization',
+      'notes',
+      null,
+    ]);
+  });
+
+  it('previews the beginning of a large file whose last row is cut off', async () => {
+    const { preview } = await signedIn();
+    const cut = 'name,email,notes\nA,a@x.org,one\nB,b@x.org,"two, and the rest of a long no';
+    const response = await preview(cut);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().columns[2]).toEqual({
+      header: 'notes',
+      suggestion: 'notes',
+      samples: ['one'],
+    });
+  });
+
+  it('answers 400 for an empty file or one with too many columns, and 415 for another type', async () => {
+    const { preview } = await signedIn();
+    const empty = await preview('');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('The file is empty: its first row must name the columns');
+
+    const wide = await preview(Array.from({ length: 201 }, (_, i) => `c${i}`).join(','));
+    expect(wide.statusCode).toBe(400);
+    expect(wide.json().message).toBe('The file has 201 columns; at most 200 can be imported');
+
+    const { cookie } = await registerCompany(app);
+    const { payload, headers } = multipartFile('x', {
+      filename: 'photo.png',
+      contentType: 'image/png',
+    });
+    const png = await app.inject({
+      method: 'POST',
+      url: '/api/contacts/upload/preview',
+      payload,
+      headers: { ...headers, cookie },
+    });
+    expect(png.statusCode).toBe(415);
+    expect(png.json().message).toBe('Please select a CSV file');
+  });
+});
+
+describe('POST /api/contacts/upload with a mapping', () => {
+  it('imports a file with renamed headers as the header suggests, when no mapping is sent', async () => {
+    const { upload, client } = await signedIn();
+    const response = await upload(OTHER_CRM);
+    expect(response.json()).toMatchObject({ imported: 6, created: 6, updated: 0, skipped: 0 });
+    expect((await contactsOf(client))[0]).toEqual(
+      expect.objectContaining({
+        name: 'Ada Lovelace',
+        email: 'ada@x.org',
+        organization: 'Analytical Fund',
+        phone: '555-0101',
+        notes: 'Met at the gala',
+      }),
+    );
+  });
+
+  it("takes each field from the column the mapping names, and leaves out the columns it doesn't import", async () => {
+    const { upload, client } = await signedIn();
+    // The colour goes to notes; the comments and the company are not imported.
+    const mapping = JSON.stringify(['name', 'notes', 'email', null, 'phone', null]);
+    const response = await upload(OTHER_CRM, { mapping });
+    expect(response.json()).toMatchObject({ created: 6, skipped: 0 });
+    expect((await contactsOf(client)).slice(0, 2)).toEqual([
+      expect.objectContaining({ name: 'Ada Lovelace', notes: 'green', organization: null }),
+      expect.objectContaining({ name: 'Ben Okafor', notes: 'blue', phone: '555-0102' }),
+    ]);
+  });
+
+  it.each([
+    ['not JSON', '[name', 'The column mapping is not valid JSON'],
+    ['not a list', '{"name":0}', 'The column mapping must be a list of fields'],
+    ['an unknown field', '["name","email","city"]', undefined],
+    [
+      'one field twice',
+      '["name","email","email"]',
+      'Each field can be imported from one column only',
+    ],
+    ['no email column', '["name",null,null]', 'Choose a column to import as Email'],
+    ['no name or email', '[null,null,"notes"]', 'Choose a column to import as Name and Email'],
+    [
+      'the wrong number of columns',
+      '["name","email"]',
+      'The column mapping names 2 columns, but the file has 3',
+    ],
+  ])('answers 400 for a mapping with %s, and imports nothing', async (_, mapping, message) => {
+    const { upload, client } = await signedIn();
+    const response = await upload('Who,Mail,Notes\nAda,ada@x.org,n\n', { mapping });
+    expect(response.statusCode).toBe(400);
+    if (message) expect(response.json().message).toBe(message);
+    else expect(response.json().message).toMatch(/./);
+    expect(await contactsOf(client)).toEqual([]);
+  });
+
+  it('answers 400 for an unknown duplicates choice', async () => {
+    const { upload } = await signedIn();
+    const response = await upload('name,email\nAda,ada@x.org\n', { duplicates: 'merge' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('duplicates must be one of: skip, update, create');
+  });
+});
+
+describe('duplicates', () => {
+  /** Ada is already a contact; Ben appears twice in the file, the second time in upper case. */
+  const FILE = [
+    'name,email,phone,organization,notes',
+    'Ada King,ADA@x.org,555-0199,,',
+    'Ben Okafor,ben@x.org,555-0102,Hill Fund,first',
+    'Ben O.,BEN@X.ORG,,,second',
+    'Cleo Diaz,cleo@x.org,,,',
+  ].join('\n');
+
+  async function withAda() {
+    const session = await signedIn();
+    const created = await session.client.post('/api/contacts', {
+      name: 'Ada Lovelace',
+      email: 'ada@x.org',
+      phone: null,
+      organization: 'Analytical Fund',
+      notes: 'keep me',
+    });
+    expect(created.statusCode).toBe(201);
+    return session;
+  }
+
+  it('skips a row whose email a contact or an earlier row has, by default, and says which', async () => {
+    const { upload, client } = await withAda();
+    const response = await upload(FILE);
+    expect(response.json()).toEqual({
+      message: 'Imported 2 contacts, skipped 2 rows',
+      imported: 2,
+      created: 2,
+      updated: 0,
+      skipped: 2,
+      errors: [
+        { row: 2, message: DUPLICATE_OF_CONTACT },
+        { row: 4, message: duplicateOfRow(3) },
+      ],
+    });
+    expect((await contactsOf(client)).map((c) => [c.name, c.email])).toEqual([
+      ['Ada Lovelace', 'ada@x.org'],
+      ['Ben Okafor', 'ben@x.org'],
+      ['Cleo Diaz', 'cleo@x.org'],
+    ]);
+  });
+
+  it('updates the contact instead when asked, keeping what a blank cell leaves out', async () => {
+    const { upload, client } = await withAda();
+    const response = await upload(FILE, { duplicates: 'update' });
+    expect(response.json()).toMatchObject({
+      message: 'Imported 2 new contacts, updated 2, skipped 0 rows',
+      imported: 4,
+      created: 2,
+      updated: 2,
+      skipped: 0,
+      errors: [],
+    });
+    expect(await contactsOf(client)).toEqual([
+      expect.objectContaining({
+        name: 'Ada King',
+        email: 'ada@x.org',
+        phone: '555-0199',
+        organization: 'Analytical Fund',
+        notes: 'keep me',
+      }),
+      // The second Ben row updated the contact the first one created.
+      expect.objectContaining({
+        name: 'Ben O.',
+        email: 'ben@x.org',
+        phone: '555-0102',
+        organization: 'Hill Fund',
+        notes: 'second',
+      }),
+      expect.objectContaining({ name: 'Cleo Diaz' }),
+    ]);
+  });
+
+  it('imports every row anyway when asked', async () => {
+    const { upload, client } = await withAda();
+    const response = await upload(FILE, { duplicates: 'create' });
+    expect(response.json()).toMatchObject({ created: 4, updated: 0, skipped: 0 });
+    expect(await contactsOf(client)).toHaveLength(5);
+  });
+
+  it("never counts another company's contact as a duplicate", async () => {
+    const other = await withAda();
+    const { upload, client } = await signedIn();
+    const response = await upload(FILE, { duplicates: 'update' });
+    expect(response.json()).toMatchObject({ created: 3, updated: 1 });
+    // The other company's Ada is as it was.
+    expect((await contactsOf(other.client))[0]).toEqual(
+      expect.objectContaining({ name: 'Ada Lovelace', phone: null }),
+    );
+    expect(await contactsOf(client)).toHaveLength(3);
+  });
+
+  it('finds a duplicate of a row thousands of rows earlier, in another batch of the file', async () => {
+    const { upload, client } = await signedIn();
+    const rows = Array.from({ length: 12_000 }, (_, i) => `P ${i},p${i}@x.org`);
+    const file = ['name,email', ...rows, 'P 0 again,P0@x.org'].join('\n');
+    const skipped = await upload(file);
+    expect(skipped.json()).toMatchObject({
+      created: 12_000,
+      skipped: 1,
+      errors: [{ row: 12_002, message: duplicateOfRow(2) }],
+    });
+    const updated = await upload(file, { duplicates: 'update' });
+    expect(updated.json()).toMatchObject({ created: 0, updated: 12_001, skipped: 0 });
+    const total = (await client.get('/api/contacts?limit=1')).headers['x-total-count'];
+    expect(total).toBe('12000');
+  });
+});
