@@ -15,6 +15,16 @@ test.beforeEach(async ({ page }) => {
   await openFromSidebar(page, 'Contacts');
 });
 
+/** Chooses a CSV file to import: its preview opens. */
+async function chooseCsv(page: Page, name: string, lines: string[]) {
+  await page.locator('input[type=file]').setInputFiles({
+    name,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(lines.join('\r\n')),
+  });
+  return page.getByRole('dialog', { name: 'Import contacts' });
+}
+
 /** Fills the open 'Log Interaction' dialog (its contact chosen) on May 4, 2026 and saves it. */
 async function logInteraction(page: Page, log: Locator, type: string, notes: string) {
   await log.getByRole('textbox', { name: 'Type' }).click();
@@ -77,18 +87,15 @@ test('the form fields explain themselves in tooltips', async ({ page }) => {
 });
 
 test('upload a CSV, see its rows and the row report, then search', async ({ page }) => {
-  const csv = [
+  const preview = await chooseCsv(page, 'people.csv', [
     'Name,Email,Organization',
     '"Hopper, Grace",grace@navy.org,Navy Trust',
     'Alan Turing,alan@bletchley.org,Enigma Fund',
     'Broken Row,not-an-email,Nowhere',
-  ].join('\r\n');
-  await page.locator('input[type=file]').setInputFiles({
-    name: 'people.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from(csv),
-  });
+  ]);
+  await preview.getByRole('button', { name: 'Import' }).click();
   await expect(page.getByText('Success', { exact: true })).toBeVisible();
+  await expect(preview).toBeHidden();
   // The notice says it, and the report stays on the page with each skipped row.
   const report = page.getByRole('alert').filter({ hasText: 'Row 4: Invalid email format' });
   await expect(report).toContainText(/Imported 2 contacts, skipped 1 row(?!s)/);
@@ -98,6 +105,66 @@ test('upload a CSV, see its rows and the row report, then search', async ({ page
   await page.getByRole('searchbox', { name: 'Search contacts' }).fill('enigma');
   await expect(page.getByRole('row', { name: /Hopper, Grace/ })).toBeHidden();
   await expect(page.getByRole('row', { name: /Alan Turing/ })).toBeVisible();
+});
+
+test("a file in another CRM's column names: the preview matches its columns, and a repeated email updates the contact", async ({
+  page,
+}) => {
+  const existing = await page.request.post('/api/contacts', {
+    data: { name: 'Ada Lovelace', email: 'ada@example.org', notes: 'Met in May' },
+  });
+  expect(existing.status()).toBe(201);
+
+  const preview = await chooseCsv(page, 'export.csv', [
+    'Full Name,E-mail,Company,Favourite Colour',
+    'Ada King,ADA@example.org,Analytical Fund,green',
+    'Ben Okafor,ben@example.org,Hill Fund,blue',
+    'Ben O.,ben@example.org,,red',
+  ]);
+  await expect(preview.getByRole('row', { name: /Full Name/ })).toContainText(
+    'Ada King · Ben Okafor',
+  );
+  await expect(preview.getByRole('combobox', { name: 'Import Full Name as' })).toHaveValue('name');
+  await expect(preview.getByRole('combobox', { name: 'Import E-mail as' })).toHaveValue('email');
+  await expect(preview.getByRole('combobox', { name: 'Import Company as' })).toHaveValue(
+    'organization',
+  );
+  const colour = preview.getByRole('combobox', { name: 'Import Favourite Colour as' });
+  await expect(colour).toHaveValue('');
+  await expectNoSeriousA11yViolations(page);
+
+  // Without an email column nothing can be imported.
+  const email = preview.getByRole('combobox', { name: 'Import E-mail as' });
+  await email.selectOption({ label: "Don't import" });
+  await expect(preview.getByRole('alert')).toHaveText('Choose a column to import as Email');
+  await expect(preview.getByRole('button', { name: 'Import' })).toBeDisabled();
+  await email.selectOption({ label: 'Email' });
+
+  await colour.selectOption({ label: 'Notes' });
+  await preview.getByRole('radio', { name: /Update that contact/ }).check();
+  await preview.getByRole('button', { name: 'Import' }).click();
+
+  await expect(page.getByText('Imported 1 new contact, updated 2, skipped 0 rows')).toBeVisible();
+  await expect(preview).toBeHidden();
+  await expect(page.getByRole('row', { name: /Ada King/ })).toContainText('Analytical Fund');
+  await expect(page.getByRole('row', { name: /Ada Lovelace/ })).toBeHidden();
+  await expect(page.getByRole('row', { name: /Ben O\./ })).toContainText('Hill Fund');
+  await expect(page.getByRole('row', { name: /example\.org/ })).toHaveCount(2);
+});
+
+test('a repeated email is skipped by default, and the report names the row it repeats', async ({
+  page,
+}) => {
+  const preview = await chooseCsv(page, 'twice.csv', [
+    'name,email',
+    'Cleo Diaz,cleo@example.org',
+    'Cleo D.,cleo@example.org',
+  ]);
+  await expect(preview.getByRole('radio', { name: 'Skip the row' })).toBeChecked();
+  await preview.getByRole('button', { name: 'Import' }).click();
+  const report = page.getByRole('alert').filter({ hasText: 'Row 3: Same email as row 2' });
+  await expect(report).toContainText('Imported 1 contact, skipped 1 row');
+  await expect(page.getByRole('row', { name: /Cleo Diaz/ })).toBeVisible();
 });
 
 test('the column headers sort the list on the server', async ({ page }) => {
@@ -138,11 +205,15 @@ test('a large import shows its progress, then lands whole', async ({ page }) => 
     { length: 30_000 },
     (_, i) => `Member ${i},member.${i}@example.org,,"Circle ${i % 40}, Inc.",`,
   );
-  await page.locator('input[type=file]').setInputFiles({
-    name: 'members.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from(['name,email,phone,organization,notes', ...rows].join('\n')),
-  });
+  const preview = await chooseCsv(page, 'members.csv', [
+    'name,email,phone,organization,notes',
+    ...rows,
+  ]);
+  // The template's columns need no change.
+  await expect(preview.getByRole('combobox', { name: 'Import organization as' })).toHaveValue(
+    'organization',
+  );
+  await preview.getByRole('button', { name: 'Import' }).click();
   await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
   await expect(page.getByText('Imported 30000 contacts, skipped 0 rows')).toBeVisible({
     timeout: 30_000,

@@ -1,13 +1,14 @@
 import { ApiError } from './api-client.ts';
 
 /**
- * Sends one file as multipart/form-data, reporting upload progress (0–100) as it goes: fetch
- * cannot report upload progress, so this uses XMLHttpRequest.
+ * Sends one file as multipart/form-data, with text `fields` before it, reporting upload progress
+ * (0–100) as it goes: fetch cannot report upload progress, so this uses XMLHttpRequest.
  */
 export function uploadFile<T>(
   url: string,
   file: File,
   onProgress: (percent: number) => void,
+  fields: Record<string, string> = {},
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -33,6 +34,7 @@ export function uploadFile<T>(
       reject(new ApiError(xhr.status, `${xhr.status}: ${message}`));
     };
     const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('file', file);
     xhr.send(form);
   });

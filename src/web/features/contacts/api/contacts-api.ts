@@ -2,10 +2,13 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { useState } from 'react';
 import type {
   Contact,
+  ContactImportField,
+  ContactImportPreview,
   ContactInput,
   ContactListParams,
   ImportResult,
 } from '../../../../domain/contacts.ts';
+import type { DuplicateChoice } from '../../../../domain/csv-import.ts';
 import { api, withQuery } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import * as recordApi from '../../../lib/record-api.ts';
@@ -84,12 +87,36 @@ export const useUpdateContact = () =>
 
 export const useDeleteContact = () => recordApi.useDelete('/api/contacts', afterChange);
 
-/** A CSV import (SPEC §2.6) with its upload progress, 0–100. */
+/** How much of a file the preview sends: enough for its header and first rows. */
+const PREVIEW_BYTES = 256 * 1024;
+
+/** The preview of a CSV file: its columns, the field suggested for each, their first values. */
+export const previewContactFile = (file: File) =>
+  uploadFile<ContactImportPreview>(
+    '/api/contacts/upload/preview',
+    new File([file.slice(0, PREVIEW_BYTES)], file.name, { type: file.type }),
+    () => {},
+  );
+
+export interface ContactImport {
+  file: File;
+  /** For each column of the file, the field it holds, or null: not imported. */
+  mapping: (ContactImportField | null)[];
+  duplicates: DuplicateChoice;
+}
+
+/**
+ * A CSV import (SPEC §2.6) with its upload progress, 0–100. It may update contacts (whose names
+ * show on interactions) as well as create them.
+ */
 export function useUploadContacts() {
   const [progress, setProgress] = useState(0);
-  const mutation = useInvalidatingMutation((file: File) => {
+  const mutation = useInvalidatingMutation(({ file, mapping, duplicates }: ContactImport) => {
     setProgress(0);
-    return uploadFile<ImportResult>('/api/contacts/upload', file, setProgress);
-  }, afterCreate);
+    return uploadFile<ImportResult>('/api/contacts/upload', file, setProgress, {
+      mapping: JSON.stringify(mapping),
+      duplicates,
+    });
+  }, afterChange);
   return { ...mutation, progress };
 }

@@ -1,29 +1,28 @@
-import {
-  Alert,
-  Button,
-  FileButton,
-  Group,
-  List,
-  Paper,
-  Progress,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, FileButton, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
-import type { ImportResult } from '../../../../domain/contacts.ts';
+import { lazy, Suspense, useRef, useState } from 'react';
+import type { ContactImportPreview, ImportResult } from '../../../../domain/contacts.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
-import { useUploadContacts } from '../api/contacts-api.ts';
+import { type ContactImport, previewContactFile, useUploadContacts } from '../api/contacts-api.ts';
+
+// The preview dialog's code loads when a file is chosen, not with the contacts page.
+const ContactImportDialog = lazy(() => import('./contact-import-dialog.tsx'));
 
 const isCsv = (file: File) => file.type === 'text/csv' || file.name.toLowerCase().endsWith('.csv');
 
-/** CSV import (SPEC §2.6): a chooser for .csv files, the template, progress and the row report. */
+/**
+ * CSV import (SPEC §2.6): a chooser for .csv files and the template; a chosen file is previewed
+ * (its columns, matched to contact fields) before it is imported, and the import's row report
+ * stays until it is closed.
+ */
 export function ContactUpload() {
   const { user } = useAuth();
   const upload = useUploadContacts();
   const [result, setResult] = useState<ImportResult | null>(null);
+  const [reading, setReading] = useState(false);
+  const [chosen, setChosen] = useState<{ file: File; preview: ContactImportPreview } | null>(null);
   // Clears the chooser after each pick, so choosing the same file again uploads it again.
   const resetChooser = useRef<() => void>(null);
   if (!user) return null;
@@ -36,8 +35,20 @@ export function ContactUpload() {
       return;
     }
     setResult(null);
+    setReading(true);
     try {
-      const answer = await upload.mutateAsync(file);
+      setChosen({ file, preview: await previewContactFile(file) });
+    } catch (error) {
+      notifyError('Error', errorMessage(error) || 'Failed to upload contacts');
+    } finally {
+      setReading(false);
+    }
+  };
+
+  const runImport = async (choice: ContactImport) => {
+    try {
+      const answer = await upload.mutateAsync(choice);
+      setChosen(null);
       setResult(answer);
       notifySuccess('Success', answer.message);
     } catch (error) {
@@ -52,8 +63,8 @@ export function ContactUpload() {
           <div>
             <Text fw={500}>Import contacts from a CSV file</Text>
             <Text size="sm" c="dimmed">
-              Columns: name, email, phone, organization, notes. Every valid row is imported; rows
-              with problems are listed.
+              Any column names: you choose which columns hold the name, email, phone, organization
+              and notes before anything is imported. Rows with problems are listed.
             </Text>
           </div>
           <Group gap="sm">
@@ -69,7 +80,7 @@ export function ContactUpload() {
                 <Button
                   {...props}
                   leftSection={<IconUpload size={16} aria-hidden="true" />}
-                  loading={upload.isPending}
+                  loading={reading || upload.isPending}
                 >
                   Upload CSV
                 </Button>
@@ -77,15 +88,17 @@ export function ContactUpload() {
             </FileButton>
           </Group>
         </Group>
-        {upload.isPending && (
-          <Stack gap={4}>
-            <Progress value={upload.progress} animated aria-label="Upload progress" />
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {upload.progress < 100
-                ? `Uploading… ${Math.round(upload.progress)}%`
-                : 'Checking and saving the rows…'}
-            </Text>
-          </Stack>
+        {chosen && (
+          <Suspense fallback={null}>
+            <ContactImportDialog
+              file={chosen.file}
+              preview={chosen.preview}
+              importing={upload.isPending}
+              progress={upload.progress}
+              onImport={runImport}
+              onClose={() => setChosen(null)}
+            />
+          </Suspense>
         )}
         {result && result.errors.length > 0 && (
           <Alert
