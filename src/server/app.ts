@@ -29,6 +29,7 @@ import { opportunitiesRoutes } from './modules/opportunities/opportunities.route
 import { notificationsRoutes } from './modules/reminders/notifications.routes.ts';
 import { startReminderJobs } from './modules/reminders/reminder-jobs.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { etagPlugin } from './plugins/etag.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
@@ -164,6 +165,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     fundersRoutes,
     calendarRoutes,
     reportsRoutes,
+    searchRoutes,
     notificationsRoutes,
     companyRoutes,
     invitationsRoutes,

@@ -591,6 +591,11 @@ const rows: Row[] = [
     expect: [401, 403, 200, 404],
   },
   {
+    route: 'GET /api/search',
+    request: () => ({ url: '/api/search?q=ab' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
     route: 'POST /api/logout',
     request: () => ({ url: '/api/logout' }),
     expect: [204, 204, 204, 204],

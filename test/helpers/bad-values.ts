@@ -538,4 +538,5 @@ export const textQueries: Record<string, string[]> = {
   '/api/tasks/export': ['q', 'tz'],
   '/api/dashboard': ['tz'],
   '/api/user/calendar-feed': ['tz'],
+  '/api/search': ['q'],
 };

@@ -179,6 +179,19 @@ export function contactSearchText(t: {
   return sql`lower(${t.name} || chr(31) || ${t.email} || chr(31) || coalesce(${t.organization}, ''))`;
 }
 
+/**
+ * What the search over everything (Ctrl+K) looks in for grants, opportunities, funders and
+ * tasks: their names and the name beside them, as above, each with a trigram index on the
+ * expression (no kept column: these tables are small beside contacts and interactions).
+ */
+export const grantSearchText = (t: { name: AnyPgColumn; funder: AnyPgColumn }) =>
+  sql`lower(${t.name} || chr(31) || ${t.funder})`;
+export const opportunitySearchText = (t: { name: AnyPgColumn; organization: AnyPgColumn }) =>
+  sql`lower(${t.name} || chr(31) || ${t.organization})`;
+export const funderSearchText = (t: { name: AnyPgColumn }) => sql`lower(${t.name})`;
+export const taskSearchText = (t: { name: AnyPgColumn; description: AnyPgColumn }) =>
+  sql`lower(${t.name} || chr(31) || ${t.description})`;
+
 /** What the interactions search looks in: the notes and the contact's name, as above. */
 export function interactionSearchText(t: { notes: AnyPgColumn; contactName: AnyPgColumn }) {
   return sql`lower(${t.notes} || chr(31) || ${t.contactName})`;
@@ -271,6 +284,7 @@ export const grants = pgTable(
     index('grants_status_due_idx').on(t.companyId, t.status, t.dueDate),
     index('grants_funder_idx').on(t.companyId, t.funder),
     index('grants_funder_key_idx').on(t.companyId, funderKey(t.funder)),
+    index('grants_search_idx').using('gin', sql`${grantSearchText(t)} gin_trgm_ops`),
   ],
 );
 
@@ -314,6 +328,7 @@ export const grantTasks = pgTable(
     index('grant_tasks_grant_idx').on(t.companyId, t.grantId),
     index('grant_tasks_status_idx').on(t.companyId, t.status),
     index('grant_tasks_assignee_idx').on(t.companyId, t.assigneeId),
+    index('grant_tasks_search_idx').using('gin', sql`${taskSearchText(t)} gin_trgm_ops`),
   ],
 );
 
@@ -365,6 +380,7 @@ export const opportunities = pgTable(
     index('opportunities_stage_idx').on(t.companyId, t.stage),
     index('opportunities_organization_idx').on(t.companyId, t.organization),
     index('opportunities_funder_key_idx').on(t.companyId, funderKey(t.organization)),
+    index('opportunities_search_idx').using('gin', sql`${opportunitySearchText(t)} gin_trgm_ops`),
   ],
 );
 
@@ -390,6 +406,7 @@ export const funders = pgTable(
     primaryKey({ columns: [t.companyId, t.id] }),
     uniqueIndex('funders_name_key').on(t.companyId, t.nameKey),
     index('funders_name_idx').on(t.companyId, t.name, t.id),
+    index('funders_search_idx').using('gin', sql`${funderSearchText(t)} gin_trgm_ops`),
   ],
 );
 

@@ -21,6 +21,7 @@ import { PageLoader } from '../../components/page-loader.tsx';
 import { MAIN_CONTENT } from '../../components/skip-link.tsx';
 import { useAuth } from '../../features/auth/auth-provider.tsx';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
+import { SearchLauncher } from '../../features/search/components/search-launcher.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { ErrorBoundary } from '../error-fallback.tsx';
@@ -92,7 +93,8 @@ export function AppShellLayout() {
           <Burger opened={opened} onClick={toggle} size="sm" aria-label="Toggle navigation" />
           <Brand size={28} />
           {!wide && (
-            <Group ml="auto">
+            <Group ml="auto" gap="xs">
+              <SearchLauncher />
               <NotificationsBell />
             </Group>
           )}
@@ -103,7 +105,12 @@ export function AppShellLayout() {
         <AppShell.Section visibleFrom="sm" mb="lg">
           <Group justify="space-between" wrap="nowrap">
             <Brand />
-            {wide && <NotificationsBell />}
+            {wide && (
+              <Group gap="xs" wrap="nowrap">
+                <SearchLauncher />
+                <NotificationsBell />
+              </Group>
+            )}
           </Group>
         </AppShell.Section>
         {/* The browser's own scrolling: Mantine's ScrollArea would bring a positioning library

@@ -1,0 +1,74 @@
+import { expect, expectNoSeriousA11yViolations, openDashboard, test } from './fixtures.ts';
+
+// Each test signs in through the API as the admin of a company of its own.
+test.use({ session: 'own' });
+
+test.beforeEach(async ({ page }) => {
+  const contact = await page.request.post('/api/contacts', {
+    data: { name: 'Grace Hopper', email: 'grace@navy.org', organization: 'Navy Fund' },
+  });
+  expect(contact.status()).toBe(201);
+  const grant = await page.request.post('/api/grants', {
+    data: { name: 'Hopper literacy', funder: 'Navy Fund', amount: 5000, dueDate: '2027-01-01' },
+  });
+  expect(grant.status()).toBe(201);
+  const { id } = (await grant.json()) as { id: number };
+  const task = await page.request.post(`/api/grants/${id}/tasks`, {
+    data: {
+      name: 'Send Hopper the budget',
+      description: 'Before the board meets',
+      category: 'research',
+      dueDate: '2027-01-01',
+    },
+  });
+  expect(task.status()).toBe(201);
+  await openDashboard(page);
+});
+
+test('Ctrl+K searches everything, grouped by kind; the arrow keys and Enter open a result', async ({
+  page,
+}) => {
+  await page.keyboard.press('Control+K');
+  const search = page.getByRole('textbox', { name: 'Search everything' });
+  await expect(search).toBeFocused();
+  await expect(page.getByText('Type at least 2 characters to search everything')).toBeVisible();
+  await search.fill('HOPP');
+  const group = (name: string) => page.getByRole('group', { name });
+  await expect(group('Contacts').getByRole('button', { name: /Grace Hopper/ })).toBeVisible();
+  await expect(group('Grants').getByRole('button', { name: /Hopper literacy/ })).toBeVisible();
+  await expect(
+    group('Tasks').getByRole('button', { name: /Send Hopper the budget/ }),
+  ).toBeVisible();
+  await expect(group('Funders')).toBeHidden();
+  await expectNoSeriousA11yViolations(page);
+
+  // Down chooses the first result, Down again the grant; Enter opens it.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/grants\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Hopper literacy' })).toBeVisible();
+  await expect(search).toBeHidden();
+});
+
+test('the header button opens the search, and says when nothing is found', async ({ page }) => {
+  await page.getByRole('button', { name: 'Search (Ctrl+K)' }).click();
+  const search = page.getByRole('textbox', { name: 'Search everything' });
+  await search.fill('zzqx');
+  await expect(page.getByText('Nothing found for "zzqx"')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(search).toBeHidden();
+});
+
+test('Ctrl+K works from inside a text field, and a task opens on its grant', async ({ page }) => {
+  await page.goto('/contacts');
+  const listSearch = page.getByRole('searchbox', { name: 'Search contacts' });
+  await listSearch.click();
+  await page.keyboard.press('Control+K');
+  const search = page.getByRole('textbox', { name: 'Search everything' });
+  await expect(search).toBeFocused();
+  await search.fill('budget');
+  await page.getByRole('button', { name: /Send Hopper the budget/ }).click();
+  await expect(page).toHaveURL(/\/grants\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Hopper literacy' })).toBeVisible();
+});

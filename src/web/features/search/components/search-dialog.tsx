@@ -1,0 +1,102 @@
+import '@mantine/spotlight/styles.css';
+import { Loader, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { createSpotlight, Spotlight } from '@mantine/spotlight';
+import { IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  SEARCH_KIND_LABELS,
+  SEARCH_KINDS,
+  SEARCH_MIN_LENGTH,
+  type SearchResult,
+} from '../../../../domain/search.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { resultPath, searchQueryOptions } from '../api/search-api.ts';
+
+/**
+ * The search over everything (Ctrl+K, ⌘K): what is typed is searched for in contacts, funders,
+ * grants, opportunities, interactions and tasks, the results come grouped by kind, the arrow keys
+ * move through them and Enter opens one. Built on Mantine's Spotlight; it opens when mounted
+ * and calls `onClose` when the user closes it (Escape, a click outside, or opening a result).
+ */
+export default function SearchDialog({ onClose }: { onClose: () => void }) {
+  const [[store, spotlight]] = useState(createSpotlight);
+  const [query, setQuery] = useState('');
+  const [q] = useDebouncedValue(query.trim(), 150);
+  const navigate = useNavigate();
+  const asked = q.length >= SEARCH_MIN_LENGTH;
+  const search = useQuery({
+    ...searchQueryOptions(q),
+    enabled: asked,
+    placeholderData: keepPreviousData,
+  });
+
+  useEffect(() => spotlight.open(), [spotlight]);
+
+  const results = asked ? (search.data?.results ?? []) : [];
+  const groups = SEARCH_KINDS.map((kind) => ({
+    kind,
+    results: results.filter((result) => result.kind === kind),
+  })).filter((group) => group.results.length > 0);
+
+  const open = (result: SearchResult) => navigate(resultPath(result));
+
+  let state: string | null = null;
+  if (!asked) state = `Type at least ${SEARCH_MIN_LENGTH} characters to search everything`;
+  else if (search.isError) state = errorMessage(search.error) || 'The search failed';
+  else if (search.isSuccess && !search.isPlaceholderData && results.length === 0) {
+    state = `Nothing found for "${q}"`;
+  }
+
+  return (
+    <Spotlight.Root
+      store={store}
+      query={query}
+      onQueryChange={setQuery}
+      onSpotlightClose={onClose}
+      shortcut={null}
+      scrollable
+      maxHeight={440}
+      // The dialog's name, for a screen reader: a title, not shown (the search box says it).
+      title="Search everything"
+      styles={{ header: { display: 'none' } }}
+    >
+      <Spotlight.Search
+        placeholder="Search contacts, funders, grants, opportunities, interactions, tasks…"
+        aria-label="Search everything"
+        leftSection={<IconSearch size={18} aria-hidden="true" />}
+        rightSection={search.isFetching ? <Loader size="xs" aria-label="Searching" /> : null}
+      />
+      <Spotlight.ActionsList aria-label="Search results">
+        {groups.map((group) => (
+          // Spotlight draws a group's label in CSS: role and name make it a group to a screen
+          // reader too.
+          <Spotlight.ActionsGroup
+            key={group.kind}
+            label={SEARCH_KIND_LABELS[group.kind]}
+            role="group"
+            aria-label={SEARCH_KIND_LABELS[group.kind]}
+          >
+            {group.results.map((result) => (
+              <Spotlight.Action
+                key={`${result.kind}-${result.id}`}
+                label={result.title}
+                description={result.detail ?? undefined}
+                onClick={() => open(result)}
+              />
+            ))}
+          </Spotlight.ActionsGroup>
+        ))}
+        {state && (
+          <Spotlight.Empty>
+            <Text size="sm" c="dimmed" role="status">
+              {state}
+            </Text>
+          </Spotlight.Empty>
+        )}
+      </Spotlight.ActionsList>
+    </Spotlight.Root>
+  );
+}
