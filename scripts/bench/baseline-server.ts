@@ -42,7 +42,7 @@ app.get('/api/contacts', async (request, reply) => {
   const client = await pool.connect();
   try {
     await client.query(
-      `begin; select set_config('app.company_id', '${Number(user.company_id)}', true), set_config('role', 'grantwell_app', true)`,
+      `begin; select set_config('app.company_id', '${Number(user.company_id)}', true), set_config('role', 'grantwell_app', true), set_config('app.user_id', '${Number(user.id)}', true)`,
     );
     const count = await client.query({ ...COUNT, values: [user.company_id, 'contacts'] });
     const rows = await client.query({ ...PAGE, values: [user.company_id, limit] });

@@ -8,10 +8,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
+import { withActorScope } from './db/actor.ts';
 import { openDatabase } from './db/client.ts';
 import { createMailer } from './lib/mailer.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { createUploadMemory } from './lib/uploads.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
 import { profileRoutes } from './modules/auth/profile.routes.ts';
@@ -72,6 +74,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Each request is handled in a scope of its own, where the session plugin names the user the
+  // request's writes are made for (db/actor.ts). First of all hooks, so all the rest run inside.
+  app.addHook('onRequest', (_request, _reply, done) => withActorScope(done));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -166,6 +172,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     calendarRoutes,
     reportsRoutes,
     searchRoutes,
+    activityRoutes,
     notificationsRoutes,
     companyRoutes,
     invitationsRoutes,

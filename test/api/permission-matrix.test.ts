@@ -591,6 +591,11 @@ const rows: Row[] = [
     expect: [401, 403, 200, 404],
   },
   {
+    route: 'GET /api/activity',
+    request: () => ({ url: '/api/activity' }),
+    expect: [401, 403, 200, 200],
+  },
+  {
     route: 'GET /api/search',
     request: () => ({ url: '/api/search?q=ab' }),
     expect: [401, 200, 200, 200],

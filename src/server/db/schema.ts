@@ -7,6 +7,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -38,6 +39,15 @@ const companyId = () =>
     .notNull()
     .references(() => companies.id, { onDelete: 'cascade' });
 const id = () => integer('id').notNull().generatedAlwaysAsIdentity();
+/** When a record last changed: set on every update by a trigger (migration 0024). */
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/**
+ * Who created a record: the signed-in user of the transaction that inserted it (the
+ * transaction-local `app.user_id` that inCompany sets), or null (a script, the reminder jobs).
+ * No foreign key: a removed user's records keep the id, and the activity log keeps the name.
+ */
+const createdBy = () =>
+  integer('created_by').default(sql`nullif(current_setting('app.user_id', true), '')::integer`);
 
 export const companies = pgTable(
   'companies',
@@ -211,9 +221,18 @@ export const contacts = pgTable(
     organization: text('organization'),
     notes: text('notes'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    createdBy: createdBy(),
     search: text('search')
       .notNull()
       .generatedAlwaysAs((): SQL => contactSearchText(contacts)),
+    /**
+     * The email in lower case, kept for the import's duplicate lookup: compared with `=` (which
+     * row-level security lets an index answer, where `lower()` in a query would not).
+     */
+    emailKey: text('email_key')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`lower(${contacts.email})`),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
@@ -221,7 +240,7 @@ export const contacts = pgTable(
     index('contacts_organization_idx').on(t.companyId, t.organization),
     index('contacts_funder_key_idx').on(t.companyId, funderKey(t.organization)),
     // An import finds the contacts a file's emails already belong to (any case) through this.
-    index('contacts_email_key_idx').on(t.companyId, sql`lower(${t.email})`),
+    index('contacts_email_key_idx').on(t.companyId, t.emailKey),
     // The contacts search (name, email and organization contain the text) reads this index.
     index('contacts_search_idx').using('gin', sql`${t.search} gin_trgm_ops`),
   ],
@@ -240,6 +259,8 @@ export const interactions = pgTable(
     // on every interaction of a contact when the contact is renamed.
     contactName: text('contact_name').notNull().default(''),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    createdBy: createdBy(),
     search: text('search')
       .notNull()
       .generatedAlwaysAs((): SQL => interactionSearchText(interactions)),
@@ -275,6 +296,8 @@ export const grants = pgTable(
     periodStart: timestamp('period_start', { withTimezone: true }),
     periodEnd: timestamp('period_end', { withTimezone: true }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    createdBy: createdBy(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
@@ -320,6 +343,8 @@ export const grantTasks = pgTable(
     /** A user of the company who does it; none when unassigned or when the user is removed. */
     assigneeId: integer('assignee_id'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    createdBy: createdBy(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
@@ -346,6 +371,8 @@ export const grantRequirements = pgTable(
     assigneeId: integer('assignee_id'),
     notes: text('notes'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    createdBy: createdBy(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
@@ -369,6 +396,8 @@ export const opportunities = pgTable(
     probability: integer('probability'),
     notes: text('notes'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    createdBy: createdBy(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
@@ -401,6 +430,8 @@ export const funders = pgTable(
     website: text('website'),
     notes: text('notes'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    createdBy: createdBy(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
@@ -525,6 +556,33 @@ export const knownLogins = pgTable(
  * list: the page boundaries a server keeps for deep pages (src/server/db/list-helpers.ts) are
  * valid for one version only.
  */
+/**
+ * The history of every change to a company's records, written by triggers in the transaction
+ * of the change (migration 0024): who (by id, and by name, kept when the user is removed), when,
+ * which record (its kind, its id and its name at the time), what happened, and for an update each
+ * changed column's value before and after. The tenant role may read and add entries, never
+ * change or delete them.
+ */
+export const activity = pgTable(
+  'activity',
+  {
+    companyId: companyId(),
+    id: id(),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id').notNull(),
+    action: text('action').notNull(),
+    actorId: integer('actor_id'),
+    actorName: text('actor_name'),
+    title: text('title').notNull(),
+    changes: jsonb('changes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index('activity_record_idx').on(t.companyId, t.entity, t.entityId, t.id),
+  ],
+);
+
 export const listCounts = pgTable(
   'list_counts',
   {

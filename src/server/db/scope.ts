@@ -1,12 +1,18 @@
 import { sql } from 'drizzle-orm';
+import { currentActor } from './actor.ts';
 import { type Database, isDatabase, type Transaction, transaction } from './client.ts';
 
 /** The role tenant queries run as: no superuser, no BYPASSRLS (migration 0001). */
 export const TENANT_ROLE = 'grantwell_app';
 
-/** The tenancy settings of a transaction bound to `companyId` (a checked integer). */
-const companySettings = (companyId: number) =>
-  `SELECT set_config('app.company_id', '${companyId}', true), set_config('role', '${TENANT_ROLE}', true)`;
+/**
+ * The settings of a transaction bound to `companyId` (a checked integer): the company, the tenant
+ * role, and the user it acts for, if any (an integer from the session, or empty).
+ */
+const companySettings = (companyId: number) => {
+  const actor = currentActor();
+  return `SELECT set_config('app.company_id', '${companyId}', true), set_config('role', '${TENANT_ROLE}', true), set_config('app.user_id', '${Number.isSafeInteger(actor) ? actor : ''}', true)`;
+};
 
 /** The company each open `inCompany` transaction is bound to, while it is open. */
 const companyOfTransaction = new WeakMap<Transaction, number>();

@@ -7,6 +7,12 @@ import {
 import { ApiError } from './api-client.ts';
 
 /**
+ * The history of changes (GET /api/activity): every write to a record adds to it, so every
+ * mutation refreshes it (the History sections and the dashboard's Recent activity on screen).
+ */
+export const ACTIVITY_KEY = ['/api/activity'] as const;
+
+/**
  * Whether a failed request may still have changed something: a 4xx answer says the server
  * refused it whole (bad input changes nothing); a lost connection or a 5xx leaves it unknown.
  */
@@ -38,7 +44,9 @@ export function useInvalidatingMutation<Variables, Result, Context = unknown>(
     onSettled: async (_result, error, variables) => {
       if (error && !mayHaveLanded(error)) return;
       await Promise.all(
-        refreshes(variables).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        [...refreshes(variables), ACTIVITY_KEY].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
       );
     },
   });

@@ -37,10 +37,10 @@ const mergeRows = (earlier: ContactValues, later: ContactValues): ContactValues 
  * - `update` updates that contact from it (a blank cell keeps the contact's value);
  * - `create` imports it as a contact of its own.
  *
- * Each batch is written while the next one is parsed; a batch's lookup of existing contacts
- * waits for the last batch's writes, so it sees the contacts this file has just created. The
- * batches must come from memory (a file already received whole): the transaction is open while
- * they are read.
+ * Each batch is looked up and written while the next ones are parsed; a batch's lookup of
+ * existing contacts comes after the last batch's writes, so it sees the contacts this file has
+ * just created. The batches must come from memory (a file already received whole): the
+ * transaction is open while they are read.
  */
 export async function importContacts(
   db: Database,
@@ -105,23 +105,25 @@ export async function importContacts(
   };
 
   return inCompany(db, companyId, async (tx) => {
-    // One statement at a time on the transaction's connection; a batch's writes are sent while
-    // the next batch is parsed.
-    let writing: Promise<unknown> = Promise.resolve();
+    // Each batch's lookup and writes follow the last batch's on the transaction's connection,
+    // while the file reads on: at most two batches wait their turn.
+    let previous: Promise<unknown> = Promise.resolve();
+    let last: Promise<unknown> = Promise.resolve();
     const write = async (batch: ImportBatch) => {
-      await writing;
-      const { create, update } = await plan(batch, tx);
-      counts.created += create.length;
-      counts.updated += update.length;
-      writing = Promise.all([
-        create.length > 0 ? contacts.insertMany(companyId, create, tx) : null,
-        update.length > 0 ? contacts.updateMany(companyId, update, tx) : null,
-      ]);
-      writing.catch(() => {}); // awaited by the next write or below; not left unhandled
+      await previous;
+      previous = last;
+      last = last.then(async () => {
+        const { create, update } = await plan(batch, tx);
+        counts.created += create.length;
+        counts.updated += update.length;
+        if (create.length > 0) await contacts.insertMany(companyId, create, tx);
+        if (update.length > 0) await contacts.updateMany(companyId, update, tx);
+      });
+      last.catch(() => {}); // awaited by a later write or below; not left unhandled
     };
     await write(first.value);
     for await (const batch of rest) await write(batch);
-    await writing;
+    await last;
     return counts;
   });
 }

@@ -145,15 +145,17 @@ export function createContactsRepository(db: Database) {
       within?: Transaction,
     ): Promise<Map<string, number>> {
       if (emails.length === 0) return new Map();
-      const key = sql<string>`lower(${contacts.email})`;
       const rows = await inCompany(within ?? db, companyId, (tx) =>
         tx
-          .selectDistinctOn([key], { key, id: contacts.id })
+          .selectDistinctOn([contacts.emailKey], { key: contacts.emailKey, id: contacts.id })
           .from(contacts)
           .where(
-            and(eq(contacts.companyId, companyId), sql`${key} = ANY(${sql.param(emails)}::text[])`),
+            and(
+              eq(contacts.companyId, companyId),
+              sql`${contacts.emailKey} = ANY(${sql.param(emails)}::text[])`,
+            ),
           )
-          .orderBy(key, contacts.id),
+          .orderBy(contacts.emailKey, contacts.id),
       );
       return new Map(rows.map((row) => [row.key, row.id]));
     },

@@ -1,5 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import { RecordPage } from '../../components/record-page.tsx';
+import { RecordHistory } from '../../features/activity/components/record-history.tsx';
 import { ContactInfoCard } from '../../features/contacts/components/contact-info-card.tsx';
 import { contactKind } from '../../features/contacts/components/contact-kind.ts';
 import { OrganizationGrantsCard } from '../../features/grants/components/organization-grants-card.tsx';
@@ -18,6 +19,7 @@ export default function ContactDetailPage() {
           <ContactInfoCard contact={contact} />
           <ContactInteractionsCard contactId={contact.id} />
           <OrganizationGrantsCard organization={contact.organization} />
+          <RecordHistory entity="contact" id={contact.id} />
         </SimpleGrid>
       )}
     </RecordPage>

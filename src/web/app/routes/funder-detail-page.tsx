@@ -6,6 +6,7 @@ import { BackLink, RecordStates } from '../../components/detail-states.tsx';
 import { Detail, DetailsList, NotesDetail } from '../../components/details-list.tsx';
 import { ListTable } from '../../components/list-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { RecordHistory } from '../../features/activity/components/record-history.tsx';
 import { useUser } from '../../features/auth/api/auth-api.ts';
 import { useFunder } from '../../features/funders/api/funders-api.ts';
 import { funderTypeText } from '../../features/funders/components/funder-type.ts';
@@ -228,6 +229,7 @@ export default function FunderDetailPage() {
                   </Text>
                 )}
               </RelatedList>
+              <RecordHistory entity="funder" id={funder.id} />
             </Stack>
             <Suspense fallback={null}>
               {dialog === 'edit' && (

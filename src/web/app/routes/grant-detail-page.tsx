@@ -1,6 +1,7 @@
 import { Card, Grid, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { RecordPage } from '../../components/record-page.tsx';
+import { RecordHistory } from '../../features/activity/components/record-history.tsx';
 import { grantKind } from '../../features/grants/components/grant-kind.ts';
 import { GrantSummary } from '../../features/grants/components/grant-summary.tsx';
 import { GrantTasksSection } from '../../features/grants/components/grant-tasks-section.tsx';
@@ -37,6 +38,7 @@ export default function GrantDetailPage() {
               >
                 <GrantRequirementsSection grantId={data.id} />
               </Suspense>
+              <RecordHistory entity="grant" id={data.id} />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 4 }}>

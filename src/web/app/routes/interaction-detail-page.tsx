@@ -1,5 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import { RecordPage } from '../../components/record-page.tsx';
+import { RecordHistory } from '../../features/activity/components/record-history.tsx';
 import { useContact } from '../../features/contacts/api/contacts-api.ts';
 import { ContactInfoCard } from '../../features/contacts/components/contact-info-card.tsx';
 import { OrganizationGrantsCard } from '../../features/grants/components/organization-grants-card.tsx';
@@ -26,6 +27,7 @@ export default function InteractionDetailPage() {
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <InteractionInfoCard interaction={interaction} />
           <ContactCards contactId={interaction.contactId} />
+          <RecordHistory entity="interaction" id={interaction.id} />
         </SimpleGrid>
       )}
     </RecordPage>

@@ -1,6 +1,7 @@
 import { Card, Group, SimpleGrid } from '@mantine/core';
 import { Detail, DetailsList, NotesDetail } from '../../components/details-list.tsx';
 import { RecordPage } from '../../components/record-page.tsx';
+import { RecordHistory } from '../../features/activity/components/record-history.tsx';
 import { OrganizationContactsCard } from '../../features/contacts/components/organization-contacts-card.tsx';
 import { FunderLink } from '../../features/funders/components/funder-link.tsx';
 import { opportunityKind } from '../../features/opportunities/components/opportunity-kind.ts';
@@ -36,6 +37,7 @@ export default function OpportunityDetailPage() {
             title={`Contacts at ${data.organization}`}
             openInDialog
           />
+          <RecordHistory entity="opportunity" id={data.id} />
         </SimpleGrid>
       )}
     </RecordPage>

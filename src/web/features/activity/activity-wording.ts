@@ -1,0 +1,85 @@
+// How an activity entry reads: "Dana Director changed Amount from $50,000 to $75,000".
+import type { ActivityEntry } from '../../../domain/activity.ts';
+import { capitalise, formatDate, formatMoney } from '../../lib/format.ts';
+
+const FIELD_LABELS: Record<string, string> = {
+  amount: 'Amount',
+  awarded_amount: 'Awarded amount',
+  awarded_date: 'Awarded date',
+  period_start: 'Period start',
+  period_end: 'Period end',
+  due_date: 'Due date',
+  expected_close_date: 'Expected close date',
+  document_url: 'Document link',
+  assignee_id: 'Assignee',
+  contact_id: 'Contact',
+  grant_id: 'Grant',
+  funder: 'Funder',
+};
+const MONEY_FIELDS = new Set(['amount', 'awarded_amount']);
+const DATE_FIELDS = new Set([
+  'date',
+  'due_date',
+  'awarded_date',
+  'period_start',
+  'period_end',
+  'expected_close_date',
+]);
+
+const ENTITY_WORDS: Record<ActivityEntry['entity'], string> = {
+  contact: 'contact',
+  interaction: 'interaction',
+  grant: 'grant',
+  task: 'task',
+  requirement: 'requirement',
+  opportunity: 'opportunity',
+  funder: 'funder',
+};
+
+/** A field's name as the forms label it: `awarded_amount` → "Awarded amount". */
+export const fieldLabel = (field: string) =>
+  FIELD_LABELS[field] ?? capitalise(field.replaceAll('_', ' '));
+
+/** A value before or after a change, as the pages show such a value. */
+export function changedValue(field: string, value: string | number | boolean | null): string {
+  if (value === null || value === '') return 'nothing';
+  if (MONEY_FIELDS.has(field) && typeof value === 'number') return formatMoney(value);
+  if (DATE_FIELDS.has(field) && typeof value === 'string') return formatDate(value);
+  if (typeof value === 'string' && /^[a-z]+([_-][a-z]+)*$/.test(value) && field !== 'name') {
+    // A status, a stage, a type: `in-progress` → "In progress".
+    return capitalise(value.replace(/[_-]/g, ' '));
+  }
+  return String(value);
+}
+
+/** Who did it: their name, kept after they are removed; "Grantwell" for the system. */
+export const actorOf = (entry: ActivityEntry) => entry.actorName ?? 'Grantwell';
+
+/** What happened, after the actor's name: "created the grant Literacy", "changed". */
+export function actionWords(entry: ActivityEntry, ofThisRecord: boolean): string {
+  const what = ofThisRecord
+    ? `this ${ENTITY_WORDS[entry.entity]}`
+    : `the ${ENTITY_WORDS[entry.entity]} ${entry.title}`;
+  if (entry.action === 'created') return `created ${what}`;
+  if (entry.action === 'deleted') return `deleted ${what}`;
+  return ofThisRecord ? 'changed' : `changed ${what}:`;
+}
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "2 hours ago", "yesterday", "just now". */
+export function timeAgo(iso: string, now = Date.now()): string {
+  const seconds = Math.round((Date.parse(iso) - now) / 1000);
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+  }
+  return 'just now';
+}

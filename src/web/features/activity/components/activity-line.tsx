@@ -1,0 +1,42 @@
+import { Text } from '@mantine/core';
+import type { ActivityEntry } from '../../../../domain/activity.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { actionWords, actorOf, changedValue, fieldLabel, timeAgo } from '../activity-wording.ts';
+
+/** Long values (notes) are cut in a history line; the record shows them whole. */
+const VALUE_SHOWN = 80;
+const shortened = (text: string) =>
+  text.length > VALUE_SHOWN ? `${text.slice(0, VALUE_SHOWN - 1)}…` : text;
+
+/**
+ * One entry, as a sentence: "Dana Director changed Amount from $50,000 to $75,000 · 2 hours
+ * ago" (the exact time on hover). `ofThisRecord` on a record's own page ("this grant"); else the
+ * record is named.
+ */
+export function ActivityLine({
+  entry,
+  ofThisRecord,
+}: {
+  entry: ActivityEntry;
+  ofThisRecord: boolean;
+}) {
+  const changes = (entry.changes ?? []).map(
+    (change) =>
+      `${fieldLabel(change.field)} from ${shortened(changedValue(change.field, change.before))} to ${shortened(changedValue(change.field, change.after))}`,
+  );
+  return (
+    <Text size="sm">
+      <Text span fw={600}>
+        {actorOf(entry)}
+      </Text>{' '}
+      {actionWords(entry, ofThisRecord)}
+      {changes.length > 0 && ` ${changes.join(', ')}`}
+      <Text span c="dimmed">
+        {' · '}
+        <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt)}>
+          {timeAgo(entry.createdAt)}
+        </time>
+      </Text>
+    </Text>
+  );
+}

@@ -1,0 +1,14 @@
+import { lazy, Suspense } from 'react';
+import type { ActivityEntity } from '../../../../domain/activity.ts';
+
+// Loads its code with its data, after the record's own sections.
+const HistorySection = lazy(() => import('./history-section.tsx'));
+
+/** The History section of a record's page. */
+export function RecordHistory({ entity, id }: { entity: ActivityEntity; id: number }) {
+  return (
+    <Suspense fallback={null}>
+      <HistorySection entity={entity} id={id} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,179 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActivityEntry } from '../../src/domain/activity.ts';
+import { addMember, registerCompany } from '../helpers/factories.ts';
+import { type Client, clientFor, multipartFile } from '../helpers/requests.ts';
+import { buildTestApp } from '../helpers/test-app.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+async function company() {
+  const admin = await registerCompany(app);
+  return { admin, client: clientFor(app, admin.cookie) };
+}
+
+async function history(client: Client, entity: string, id: number) {
+  const response = await client.get(`/api/activity?entity=${entity}&id=${id}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return {
+    entries: response.json<ActivityEntry[]>(),
+    total: Number(response.headers['x-total-count']),
+  };
+}
+
+const grantBody = { name: 'Literacy', funder: 'Hill Fund', amount: 50000, dueDate: '2027-01-01' };
+
+describe('GET /api/activity', () => {
+  it('keeps who created, changed and deleted a record, with each changed field before and after', async () => {
+    const { admin, client } = await company();
+    const created = await client.post('/api/grants', grantBody);
+    const id = created.json<{ id: number }>().id;
+    expect(
+      (await client.patch(`/api/grants/${id}`, { amount: 75000, notes: 'Raised' })).statusCode,
+    ).toBe(200);
+    // Saving the same values again is no change.
+    expect((await client.patch(`/api/grants/${id}`, { amount: 75000 })).statusCode).toBe(200);
+    expect((await client.delete(`/api/grants/${id}`)).statusCode).toBe(204);
+
+    const { entries, total } = await history(client, 'grant', id);
+    expect(total).toBe(3);
+    expect(entries.map((e) => e.action)).toEqual(['deleted', 'updated', 'created']);
+    for (const entry of entries) {
+      expect(entry).toMatchObject({
+        entity: 'grant',
+        entityId: id,
+        actorId: admin.user.id,
+        actorName: admin.user.name,
+        title: 'Literacy',
+      });
+      expect(Date.parse(entry.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    }
+    expect(entries[1]?.changes).toEqual([
+      { field: 'amount', before: 50000, after: 75000 },
+      { field: 'notes', before: null, after: 'Raised' },
+    ]);
+    expect(entries[0]?.changes).toBeNull();
+  });
+
+  it('names the member who made each change, and keeps the name once they are removed', async () => {
+    const { admin, client } = await company();
+    const member = await addMember(app, admin.user.companyId);
+    const memberClient = clientFor(app, member.cookie);
+    const contact = (
+      await memberClient.post('/api/contacts', { name: 'Ada', email: 'a@x.org' })
+    ).json<{ id: number }>();
+    await client.patch(`/api/contacts/${contact.id}`, { phone: '555-0100' });
+    expect((await client.delete(`/api/organization/users/${member.user.id}`)).statusCode).toBe(204);
+
+    const { entries } = await history(client, 'contact', contact.id);
+    expect(entries.map((e) => [e.action, e.actorName])).toEqual([
+      ['updated', admin.user.name],
+      ['created', member.user.name],
+    ]);
+  });
+
+  it('writes an entry for every row of an import and for the interactions a contact delete takes along', async () => {
+    const { client, admin } = await company();
+    const { payload, headers } = multipartFile('name,email\nAda,a@x.org\nBen,b@x.org\n');
+    const upload = await app.inject({
+      method: 'POST',
+      url: '/api/contacts/upload',
+      payload,
+      headers: { ...headers, cookie: admin.cookie },
+    });
+    expect(upload.json()).toMatchObject({ created: 2 });
+    const [ada] = (await client.get('/api/contacts?q=ada')).json<{ id: number }[]>();
+    const adaId = ada?.id as number;
+    expect((await history(client, 'contact', adaId)).entries[0]).toMatchObject({
+      action: 'created',
+      actorName: admin.user.name,
+      title: 'Ada',
+    });
+    const interaction = (
+      await client.post('/api/interactions', {
+        contactId: adaId,
+        type: 'call',
+        notes: 'Spoke',
+        date: '2026-05-04',
+      })
+    ).json<{ id: number }>();
+    expect((await client.delete(`/api/contacts/${adaId}`)).statusCode).toBe(204);
+    const interactionHistory = await history(client, 'interaction', interaction.id);
+    expect(interactionHistory.entries.map((e) => [e.action, e.title])).toEqual([
+      ['deleted', 'Ada'],
+      ['created', 'Ada'],
+    ]);
+  });
+
+  it("a contact's rename is its own change, not one of each of its interactions", async () => {
+    const { client } = await company();
+    const contact = (await client.post('/api/contacts', { name: 'Ada', email: 'a@x.org' })).json<{
+      id: number;
+    }>();
+    const interaction = (
+      await client.post('/api/interactions', {
+        contactId: contact.id,
+        type: 'call',
+        notes: 'Spoke',
+        date: '2026-05-04',
+      })
+    ).json<{ id: number }>();
+    await client.patch(`/api/contacts/${contact.id}`, { name: 'Ada King' });
+    expect((await history(client, 'interaction', interaction.id)).total).toBe(1);
+    expect((await history(client, 'contact', contact.id)).entries[0]?.changes).toEqual([
+      { field: 'name', before: 'Ada', after: 'Ada King' },
+    ]);
+  });
+
+  it("shows the company's latest changes to its admins only, and never another company's", async () => {
+    const { admin, client } = await company();
+    await client.post('/api/contacts', { name: 'Ada', email: 'a@x.org' });
+    const other = await company();
+    await other.client.post('/api/contacts', { name: 'Zed', email: 'z@x.org' });
+
+    const latest = await client.get('/api/activity');
+    expect(latest.statusCode).toBe(200);
+    expect(latest.json<ActivityEntry[]>().map((e) => e.title)).toEqual(['Ada']);
+
+    const member = await addMember(app, admin.user.companyId);
+    const asMember = await clientFor(app, member.cookie).get('/api/activity');
+    expect(asMember.statusCode).toBe(403);
+
+    // Another company's record id answers an empty history, not its entries.
+    const zed = (await other.client.get('/api/contacts')).json<{ id: number }[]>()[0];
+    expect(await history(client, 'contact', zed?.id as number)).toEqual({ entries: [], total: 0 });
+  });
+
+  it.each([
+    ['entity=contact', 'Give both entity and id, or neither'],
+    ['id=3', 'Give both entity and id, or neither'],
+    ['entity=user&id=1', 'Entity must be one of'],
+    ['entity=contact&id=0', 'Invalid id'],
+    ['entity=contact&id=1&limit=101', 'Limit must be at most 100'],
+  ])('answers 400 for %s', async (query, message) => {
+    const { client } = await company();
+    const response = await client.get(`/api/activity?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(message);
+  });
+
+  it('offers no way to change or delete an entry, and the database refuses the tenant role', async () => {
+    const { admin, client } = await company();
+    await client.post('/api/contacts', { name: 'Ada', email: 'a@x.org' });
+    expect((await client.delete('/api/activity')).statusCode).toBe(404);
+    expect((await client.patch('/api/activity', {})).statusCode).toBe(404);
+    const { inCompany } = await import('../../src/server/db/scope.ts');
+    const { sql } = await import('drizzle-orm');
+    const refused = (statement: ReturnType<typeof sql>) =>
+      inCompany(app.db, admin.user.companyId, (tx) => tx.execute(statement)).then(
+        () => 'done',
+        (error: Error) => String(error.cause ?? error),
+      );
+    expect(await refused(sql`DELETE FROM activity`)).toMatch(/permission denied/);
+    expect(await refused(sql`UPDATE activity SET title = 'forged'`)).toMatch(/permission denied/);
+  });
+});
