@@ -1,5 +1,6 @@
 import { Group, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { IconCoin, IconMessages, IconUsers } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { TASKS_DUE_WITHIN_DAYS, taskAssigneeFilters } from '../../../domain/grant-constants.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { LoadFailed } from '../../components/query-states.tsx';
@@ -8,11 +9,15 @@ import { withQuery } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { capitalise, formatDate, formatDateTime } from '../../lib/format.ts';
 import { choiceParam, useUrlFilters } from '../../lib/url-filters.ts';
+import { useAuth } from '../auth/auth-provider.tsx';
 import { useDashboard } from './api/dashboard-api.ts';
 import { CountCard } from './components/count-card.tsx';
 import { DashboardList } from './components/dashboard-list.tsx';
 import { RequirementsList } from './components/requirements-list.tsx';
 import { TasksList } from './components/tasks-list.tsx';
+
+// The company's latest changes, for admins: its code loads after the dashboard's own.
+const RecentActivityCard = lazy(() => import('../activity/components/recent-activity-card.tsx'));
 
 /** Whose tasks the task lists show, kept in the address (`/?assignee=me`) as the board does. */
 const readView = (params: URLSearchParams) => ({
@@ -22,6 +27,7 @@ const readView = (params: URLSearchParams) => ({
 export default function DashboardPage() {
   const [view, setView] = useUrlFilters(readView);
   const dashboard = useDashboard(view);
+  const isAdmin = useAuth().user?.role === 'admin';
   useDocumentTitle('Dashboard');
   const data = dashboard.data;
   // The board, filtered as a list is where the board can be, and showing the same person's tasks.
@@ -105,6 +111,11 @@ export default function DashboardPage() {
             />
           </SimpleGrid>
           <RequirementsList requirements={data.requirementsDue} />
+          {isAdmin && (
+            <Suspense fallback={null}>
+              <RecentActivityCard />
+            </Suspense>
+          )}
         </Stack>
       )}
     </>

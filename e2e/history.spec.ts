@@ -1,0 +1,38 @@
+import { expect, expectNoSeriousA11yViolations, openDashboard, test } from './fixtures.ts';
+
+// Each test signs in through the API as the admin of a company of its own.
+test.use({ session: 'own' });
+
+test("a grant's History says who changed its amount, from what to what; the dashboard shows it to the admin", async ({
+  page,
+}) => {
+  const created = await page.request.post('/api/grants', {
+    data: { name: 'Clean Water', funder: 'Rain Trust', amount: 50000, dueDate: '2027-03-01' },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const me = (await (await page.request.get('/api/user')).json()) as { name: string };
+
+  await page.goto(`/grants/${id}`);
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history).toContainText(`${me.name} created this grant`);
+
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Grant' });
+  await edit.getByLabel('Amount').fill('75000');
+  await edit.getByRole('button', { name: 'Update Grant' }).click();
+  await expect(page.getByText('Grant updated successfully')).toBeVisible();
+
+  // The section refreshes with the change, newest first.
+  await expect(history.getByRole('listitem').first()).toContainText(
+    `${me.name} changed Amount from $50,000 to $75,000`,
+  );
+  await expect(history.getByRole('listitem').first()).toContainText(/just now|minute ago/);
+  await expectNoSeriousA11yViolations(page);
+
+  await openDashboard(page);
+  const recent = page.getByRole('region', { name: 'Recent activity' });
+  await expect(recent.getByRole('listitem').first()).toContainText(
+    `${me.name} changed the grant Clean Water: Amount from $50,000 to $75,000`,
+  );
+});
