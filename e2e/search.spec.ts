@@ -31,7 +31,7 @@ test('Ctrl+K searches everything, grouped by kind; the arrow keys and Enter open
   await page.keyboard.press('Control+K');
   const search = page.getByRole('textbox', { name: 'Search everything' });
   await expect(search).toBeFocused();
-  await expect(page.getByText('Type at least 2 characters to search everything')).toBeVisible();
+  await expect(page.getByText('Type at least 3 characters to search everything')).toBeVisible();
   await search.fill('HOPP');
   const group = (name: string) => page.getByRole('group', { name });
   await expect(group('Contacts').getByRole('button', { name: /Grace Hopper/ })).toBeVisible();

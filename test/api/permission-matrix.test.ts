@@ -597,7 +597,7 @@ const rows: Row[] = [
   },
   {
     route: 'GET /api/search',
-    request: () => ({ url: '/api/search?q=ab' }),
+    request: () => ({ url: '/api/search?q=abc' }),
     expect: [401, 200, 200, 200],
   },
   {

@@ -137,9 +137,9 @@ describe('GET /api/search', () => {
   });
 
   it.each([
-    ['', 'Type at least 2 characters to search'],
-    ['a', 'Type at least 2 characters to search'],
-    ['   a  ', 'Type at least 2 characters to search'],
+    ['', 'Type at least 3 characters to search'],
+    ['ab', 'Type at least 3 characters to search'],
+    ['   ab  ', 'Type at least 3 characters to search'],
     ['x'.repeat(201), 'Search is too long'],
   ])('answers 400 for q = %j', async (q, message) => {
     const client = await signedIn();
@@ -151,6 +151,6 @@ describe('GET /api/search', () => {
   it('answers 400 without q and 401 without a session', async () => {
     const client = await signedIn();
     expect((await client.get('/api/search')).statusCode).toBe(400);
-    expect((await app.inject({ url: '/api/search?q=ab' })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/api/search?q=abc' })).statusCode).toBe(401);
   });
 });
