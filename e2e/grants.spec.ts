@@ -361,7 +361,7 @@ test('edit and delete a grant from its page', async ({ page }) => {
   await edit.getByLabel('Amount').fill('12500');
   await edit.getByRole('button', { name: 'Update Grant' }).click();
   await expect(page.getByText('Grant updated successfully')).toBeVisible();
-  await expect(page.getByText('$12,500')).toBeVisible();
+  await expect(page.getByText('$12,500', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete grant' });

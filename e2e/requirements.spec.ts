@@ -59,8 +59,8 @@ test('awarding a grant asks for the award, prefilled with the request, and clear
   await dialog.getByRole('button', { name: 'Update Grant' }).click();
   await expect(dialog).toBeHidden();
 
-  await expect(page.getByText('$35,000')).toBeVisible();
-  await expect(page.getByText('September 1, 2026')).toBeVisible();
+  await expect(page.getByText('$35,000', { exact: true })).toBeVisible();
+  await expect(page.getByText('September 1, 2026', { exact: true })).toBeVisible();
   await expect(page.getByText('October 1, 2026 – September 30, 2027')).toBeVisible();
   await page.reload();
   await expect(page.getByText('October 1, 2026 – September 30, 2027')).toBeVisible();
@@ -72,7 +72,7 @@ test('awarding a grant asks for the award, prefilled with the request, and clear
   await dialog.getByRole('button', { name: 'Update Grant' }).click();
   await expect(dialog).toBeHidden();
   await page.reload();
-  await expect(page.getByText('$35,000')).toHaveCount(0);
+  await expect(page.getByText('$35,000', { exact: true })).toHaveCount(0);
   await expect(page.getByText('October 1, 2026 – …')).toBeVisible();
   const stored = await (await page.request.get(`/api/grants/${grant.id}`)).json();
   expect(stored).toMatchObject({ awardedAmount: null, periodEnd: null });

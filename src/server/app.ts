@@ -8,7 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
-import { withActorScope } from './db/actor.ts';
+import { actingAs } from './db/actor.ts';
 import { openDatabase } from './db/client.ts';
 import { createMailer } from './lib/mailer.ts';
 import { serializerCompiler } from './lib/serializer.ts';
@@ -74,10 +74,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
-
-  // Each request is handled in a scope of its own, where the session plugin names the user the
-  // request's writes are made for (db/actor.ts). First of all hooks, so all the rest run inside.
-  app.addHook('onRequest', (_request, _reply, done) => withActorScope(done));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -156,6 +152,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   await app.register(originCheckPlugin);
   await app.register(sessionPlugin);
+  // Each handler runs as the request's signed-in user, whom its writes name (db/actor.ts).
+  app.addHook('preHandler', (request, _reply, done) =>
+    actingAs(request.currentUser?.id ?? null, done),
+  );
   await app.register(etagPlugin);
   for (const routes of [
     authRoutes,

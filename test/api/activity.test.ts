@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../../src/domain/activity.ts';
 import { addMember, registerCompany } from '../helpers/factories.ts';
+import { openRawRequest, statusOf } from '../helpers/raw-http.ts';
 import { type Client, clientFor, multipartFile } from '../helpers/requests.ts';
-import { buildTestApp } from '../helpers/test-app.ts';
+import { buildTestApp, listenOnFreePort, TEST_APP_URL } from '../helpers/test-app.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {

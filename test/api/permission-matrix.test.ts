@@ -591,6 +591,48 @@ const rows: Row[] = [
     expect: [401, 403, 200, 404],
   },
   {
+    route: 'POST /api/contacts/bulk-delete',
+    request: (w) => ({ url: '/api/contacts/bulk-delete', payload: { ids: [w.contact.id] } }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/interactions/bulk-delete',
+    request: (w) => ({
+      url: '/api/interactions/bulk-delete',
+      payload: { ids: [w.interaction.id] },
+    }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/grants/bulk-delete',
+    request: (w) => ({ url: '/api/grants/bulk-delete', payload: { ids: [w.grant.id] } }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/grants/bulk-status',
+    request: (w) => ({
+      url: '/api/grants/bulk-status',
+      payload: { ids: [w.grant.id], status: 'submitted' },
+    }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/opportunities/bulk-delete',
+    request: (w) => ({
+      url: '/api/opportunities/bulk-delete',
+      payload: { ids: [w.opportunity.id] },
+    }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/opportunities/bulk-stage',
+    request: (w) => ({
+      url: '/api/opportunities/bulk-stage',
+      payload: { ids: [w.opportunity.id], stage: 'proposal' },
+    }),
+    expect: [401, 200, 200, 200],
+  },
+  {
     route: 'GET /api/activity',
     request: () => ({ url: '/api/activity' }),
     expect: [401, 403, 200, 200],

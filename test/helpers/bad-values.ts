@@ -171,6 +171,8 @@ export interface WriteRoute {
 }
 
 const INVALID = 'Invalid characters';
+/** An id no record has (the largest an id may be). */
+const NO_SUCH_ID = 2_147_483_647;
 const EMAIL = 'Invalid email format';
 const PASSWORD = 'Correct-horse-8';
 
@@ -428,6 +430,60 @@ export function bodyRoutes(targets: () => WriteTargets): WriteRoute[] {
       url: () => `/api/funders/${ids().otherFunder}/merge`,
       valid: () => ({ intoId: ids().funder }),
       strings: {},
+      dates: [],
+    },
+    {
+      // No record has this id: a valid body changes nothing the other rows rely on.
+      route: 'POST /api/contacts/bulk-delete',
+      method: 'POST',
+      url: path('/api/contacts/bulk-delete'),
+      valid: () => ({ ids: [NO_SUCH_ID] }),
+      strings: {},
+      dates: [],
+    },
+    {
+      // No record has this id: a valid body changes nothing the other rows rely on.
+      route: 'POST /api/interactions/bulk-delete',
+      method: 'POST',
+      url: path('/api/interactions/bulk-delete'),
+      valid: () => ({ ids: [NO_SUCH_ID] }),
+      strings: {},
+      dates: [],
+    },
+    {
+      // No record has this id: a valid body changes nothing the other rows rely on.
+      route: 'POST /api/grants/bulk-delete',
+      method: 'POST',
+      url: path('/api/grants/bulk-delete'),
+      valid: () => ({ ids: [NO_SUCH_ID] }),
+      strings: {},
+      dates: [],
+    },
+    {
+      // No record has this id: a valid body changes nothing the other rows rely on.
+      route: 'POST /api/grants/bulk-status',
+      method: 'POST',
+      url: path('/api/grants/bulk-status'),
+      valid: () => ({ ids: [NO_SUCH_ID], status: 'submitted' }),
+      strings: { status: 'Invalid status value' },
+      dates: [],
+    },
+    {
+      // No record has this id: a valid body changes nothing the other rows rely on.
+      route: 'POST /api/opportunities/bulk-delete',
+      method: 'POST',
+      url: path('/api/opportunities/bulk-delete'),
+      valid: () => ({ ids: [NO_SUCH_ID] }),
+      strings: {},
+      dates: [],
+    },
+    {
+      // No record has this id: a valid body changes nothing the other rows rely on.
+      route: 'POST /api/opportunities/bulk-stage',
+      method: 'POST',
+      url: path('/api/opportunities/bulk-stage'),
+      valid: () => ({ ids: [NO_SUCH_ID], stage: 'proposal' }),
+      strings: { stage: 'Invalid stage value' },
       dates: [],
     },
     {

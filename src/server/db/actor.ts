@@ -7,14 +7,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 const actors = new AsyncLocalStorage<{ userId: number | null }>();
 
-/** Runs `work` (a request's whole handling) with no actor yet; setActor names one. */
-export const withActorScope = <T>(work: () => T): T => actors.run({ userId: null }, work);
-
-/** The signed-in user of the request being handled, from here on. */
-export function setActor(userId: number) {
-  const scope = actors.getStore();
-  if (scope) scope.userId = userId;
-}
+/**
+ * Runs `work` (a request's handler) as `userId`, the request's signed-in user, or as no one. The
+ * app enters it in a preHandler hook: after the body is read, since a body that arrives after the
+ * first hooks resumes the request from the socket's events, outside any scope entered before.
+ */
+export const actingAs = <T>(userId: number | null, work: () => T): T =>
+  actors.run({ userId }, work);
 
 /** The actor of the work running now, if any (null in jobs and scripts). */
 export const currentActor = (): number | null => actors.getStore()?.userId ?? null;

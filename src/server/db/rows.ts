@@ -1,4 +1,4 @@
-import { type AnyColumn, and, eq, getTableName, type SQL } from 'drizzle-orm';
+import { type AnyColumn, and, eq, getTableName, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Transaction } from './client.ts';
@@ -59,6 +59,41 @@ export async function deleteCompanyRow(
     .where(companyRow(table)(companyId, id))
     .returning({ id: table.id });
   return deleted.length > 0;
+}
+
+/**
+ * Deletes the company's rows among `ids` in one statement (ids of other companies, or of rows
+ * already gone, are left out) and answers how many went.
+ */
+export async function deleteCompanyRows(
+  tx: Transaction,
+  table: PgTable & { companyId: AnyColumn; id: PgColumn },
+  companyId: number,
+  ids: number[],
+): Promise<number> {
+  const deleted = await tx
+    .delete(table)
+    .where(and(eq(table.companyId, companyId), inArray(table.id, ids)))
+    .returning({ id: table.id });
+  return deleted.length;
+}
+
+/** Sets `values` on the company's rows among `ids` in one statement; answers how many. */
+export async function updateCompanyRows<
+  Table extends PgTable & { companyId: AnyColumn; id: PgColumn },
+>(
+  tx: Transaction,
+  table: Table,
+  companyId: number,
+  ids: number[],
+  values: PgUpdateSetSource<Table>,
+): Promise<number> {
+  const updated = await tx
+    .update(table)
+    .set(values)
+    .where(and(eq(table.companyId, companyId), inArray(table.id, ids)))
+    .returning({ id: table.id });
+  return updated.length;
 }
 
 /** An optional timestamp as the API answers it: ISO 8601, or null. */

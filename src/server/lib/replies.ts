@@ -58,3 +58,14 @@ export const companyExport =
       .header('cache-control', 'no-store')
       .send(exportCsv(user.companyId, request.query, user));
   };
+
+/**
+ * The handler of a bulk action on a company's records (`POST /api/<records>/bulk-…`): `run` on
+ * the signed-in user's company with the body (the chosen ids, and the new value), answering how
+ * many of the records were the company's and were done.
+ */
+export const companyBulk =
+  <Body>(run: (companyId: number, body: Body) => Promise<number>) =>
+  async (request: FastifyRequest & { body: Body }) => ({
+    count: await run(requireUser(request).companyId, request.body),
+  });

@@ -6,7 +6,6 @@ import {
   findSessionUser,
   startSession as storeSession,
 } from '../accounts/sessions.ts';
-import { setActor } from '../db/actor.ts';
 import type { Transaction } from '../db/client.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 
@@ -48,7 +47,6 @@ export const sessionPlugin = fp(
       if (user) {
         request.currentUser = user;
         request.sessionTokenHash = tokenHash;
-        setActor(user.id);
       }
     });
   },

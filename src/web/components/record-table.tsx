@@ -1,6 +1,7 @@
-import { Anchor } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { SelectBox, type Selection } from './bulk-actions.tsx';
 import { SortableTh, type SortState } from './list-controls.tsx';
 import { ListTable } from './list-table.tsx';
 import { ActionsHeader, RowActionsCell } from './row-actions.tsx';
@@ -20,6 +21,8 @@ export interface RecordRowsProps<T, Field extends string> {
   onEdit: (row: T) => void;
   onDelete: (row: T) => void;
   sorting?: SortState<Field> | undefined;
+  /** The rows chosen for a bulk action, when the list has them. */
+  selection?: Selection | undefined;
 }
 
 /**
@@ -36,6 +39,7 @@ export function RecordTable<T extends { id: number }, Field extends string = nev
   onDelete,
   minWidth = 640,
   sorting,
+  selection,
 }: {
   rows: T[];
   /** The record's name: the link text and the actions menu's label. */
@@ -48,6 +52,8 @@ export function RecordTable<T extends { id: number }, Field extends string = nev
   minWidth?: number;
   /** Makes the headers of the name and of columns with a `sortField` sort the list. */
   sorting?: SortState<Field | 'name'>;
+  /** A box before each name chooses the row for a bulk action (BulkBar). */
+  selection?: Selection | undefined;
 }) {
   const navigate = useNavigate();
   return (
@@ -84,14 +90,23 @@ export function RecordTable<T extends { id: number }, Field extends string = nev
         {rows.map((row) => (
           <tr key={row.id} onClick={() => navigate(href(row))} style={{ cursor: 'pointer' }}>
             <td>
-              <Anchor
-                component={Link}
-                to={href(row)}
-                fw={500}
-                onClick={(event) => event.stopPropagation()}
-              >
-                {title(row)}
-              </Anchor>
+              <Group gap="xs" wrap="nowrap">
+                {selection && (
+                  <SelectBox
+                    label={`Select ${title(row)}`}
+                    checked={selection.has(row.id)}
+                    onChange={() => selection.toggle(row.id)}
+                  />
+                )}
+                <Anchor
+                  component={Link}
+                  to={href(row)}
+                  fw={500}
+                  onClick={(event) => event.stopPropagation()}
+                >
+                  {title(row)}
+                </Anchor>
+              </Group>
             </td>
             {columns.map((column) => (
               <td

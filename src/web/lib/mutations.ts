@@ -12,6 +12,9 @@ import { ApiError } from './api-client.ts';
  */
 export const ACTIVITY_KEY = ['/api/activity'] as const;
 
+/** The search over everything (GET /api/search): a change can add, rename or remove a result. */
+export const SEARCH_KEY = ['/api/search'] as const;
+
 /**
  * Whether a failed request may still have changed something: a 4xx answer says the server
  * refused it whole (bad input changes nothing); a lost connection or a 5xx leaves it unknown.
@@ -44,7 +47,7 @@ export function useInvalidatingMutation<Variables, Result, Context = unknown>(
     onSettled: async (_result, error, variables) => {
       if (error && !mayHaveLanded(error)) return;
       await Promise.all(
-        [...refreshes(variables), ACTIVITY_KEY].map((queryKey) =>
+        [...refreshes(variables), ACTIVITY_KEY, SEARCH_KEY].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       );

@@ -1,5 +1,7 @@
 import { type QueryKey, useQuery } from '@tanstack/react-query';
-import { api } from './api-client.ts';
+import type { BulkResult } from '../../domain/bulk.ts';
+import { BULK_MAX } from '../../domain/bulk-constants.ts';
+import { api, withQuery } from './api-client.ts';
 import { useInvalidatingMutation } from './mutations.ts';
 
 // The calls every kind of record answers under its URL (`/api/contacts`): one record by id, and
@@ -46,3 +48,22 @@ export const useUpdate = <T, Input>(url: string, refreshes: Refreshes) =>
 
 export const useDelete = (url: string, refreshes: Refreshes) =>
   useInvalidatingMutation((id: number) => api.delete<unknown>(`${url}/${id}`), refreshes);
+
+/** Deletes the chosen records of the list at `url` in one request (`POST <url>/bulk-delete`). */
+export const useBulkDelete = (url: string, refreshes: Refreshes) =>
+  useInvalidatingMutation(
+    (ids: number[]) => api.post<BulkResult>(`${url}/bulk-delete`, { ids }),
+    refreshes,
+  );
+
+/** The ids of every record the list at `url` shows for `params`, all pages (at most BULK_MAX). */
+export const allIds = async (url: string, params: object) =>
+  (
+    await api.getPage<{ id: number }>(
+      withQuery(url, {
+        ...(params as Record<string, string | number | undefined>),
+        limit: BULK_MAX,
+        offset: 0,
+      }),
+    )
+  ).items.map((record) => record.id);

@@ -5,7 +5,7 @@
 -- each kind: each kind's ids and names in its own order (kind, then that order).
 CREATE FUNCTION search_everything(pattern text, per_kind integer)
   RETURNS TABLE (kind text, id integer, title text, detail text, "grantId" integer)
-  LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS $$
+  LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
   WITH company AS (SELECT NULLIF(current_setting('app.company_id', true), '')::integer AS id)
   (SELECT 'contact', c.id, c.name, c.email, NULL::integer
      FROM contacts c, company

@@ -77,6 +77,9 @@ const csvParser = (
     parse({ bom: true, skip_empty_lines: true, relax_column_count: true, ...options }),
   );
 
+/** A preview shows the start of a long value only. */
+const SAMPLE_MAX = 200;
+
 /**
  * The preview of a file (or of its beginning: a cut-off last row is left out): each column's
  * header, the field it suggests, and its values in the first PREVIEW_ROWS rows.
@@ -107,7 +110,7 @@ export async function previewContactFile(chunks: Buffer[]): Promise<ContactImpor
     columns: header.map((name, at) => ({
       header: name.trim(),
       suggestion: suggestions[at] ?? null,
-      samples: rows.slice(0, PREVIEW_ROWS).map((row) => row[at] ?? ''),
+      samples: rows.slice(0, PREVIEW_ROWS).map((row) => (row[at] ?? '').slice(0, SAMPLE_MAX)),
     })),
   };
 }

@@ -121,8 +121,15 @@ export async function importContacts(
       });
       last.catch(() => {}); // awaited by a later write or below; not left unhandled
     };
-    await write(first.value);
-    for await (const batch of rest) await write(batch);
+    try {
+      await write(first.value);
+      for await (const batch of rest) await write(batch);
+    } catch (error) {
+      // The file failed further on: the batches already sent finish (or fail) before the
+      // transaction rolls back, so none reaches the connection after it.
+      await last.catch(() => {});
+      throw error;
+    }
     await last;
     return counts;
   });

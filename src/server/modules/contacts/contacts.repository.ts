@@ -10,7 +10,13 @@ import {
 import type { Database, Transaction } from '../../db/client.ts';
 import type { ExportColumn } from '../../db/export-stream.ts';
 import * as lists from '../../db/list-helpers.ts';
-import { companyRow, deleteCompanyRow, insertRow, updateRow } from '../../db/rows.ts';
+import {
+  companyRow,
+  deleteCompanyRow,
+  deleteCompanyRows,
+  insertRow,
+  updateRow,
+} from '../../db/rows.ts';
 import { contacts, grants, opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -79,6 +85,13 @@ export function createContactsRepository(db: Database) {
     ): Promise<Contact | null> {
       return inCompany(within ?? db, companyId, (tx) =>
         updateRow(tx, contacts, contactColumns, byId(companyId, id), values),
+      );
+    },
+
+    /** Deletes the company's records among `ids` in one statement; answers how many went. */
+    removeMany(companyId: number, ids: number[], within?: Transaction): Promise<number> {
+      return inCompany(within ?? db, companyId, (tx) =>
+        deleteCompanyRows(tx, contacts, companyId, ids),
       );
     },
 

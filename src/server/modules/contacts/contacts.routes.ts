@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bulkDeleteSchema, bulkResultSchema } from '../../../domain/bulk.ts';
 import { idParams } from '../../../domain/common.ts';
 import {
   CONTACT_UPLOAD_MAX_BYTES,
@@ -16,7 +17,13 @@ import { type DuplicateChoice, duplicateChoiceSchema } from '../../../domain/csv
 import { searchQuerySchema } from '../../../domain/lists.ts';
 import { AppError, notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { companyCreate, companyExport, companyList, companyRecord } from '../../lib/replies.ts';
+import {
+  companyBulk,
+  companyCreate,
+  companyExport,
+  companyList,
+  companyRecord,
+} from '../../lib/replies.ts';
 import { errorBodySchema, inputErrors, recordErrors } from '../../lib/schemas.ts';
 import { receiveOneFile } from '../../lib/uploads.ts';
 import { createContactsRepository } from './contacts.repository.ts';
@@ -31,6 +38,9 @@ import { importContacts } from './contacts-import.ts';
 const NOT_CSV = 'Please select a CSV file';
 const TOO_LARGE = `The file is larger than ${CONTACT_UPLOAD_MAX_BYTES / 1024 / 1024} MB; nothing was imported`;
 const tags = ['contacts'];
+
+/** The beginning of a file is enough for its preview (the web app sends the first 256 kB). */
+const PREVIEW_MAX_BYTES = 1024 * 1024;
 
 /** The upload rules of an import and of its preview. */
 const csvUpload = {
@@ -174,6 +184,20 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/contacts/bulk-delete',
+    {
+      schema: {
+        tags,
+        summary:
+          "Delete many contacts at once (the ids of the company's contacts; others are left out), in one transaction",
+        body: bulkDeleteSchema,
+        response: { 200: bulkResultSchema, ...inputErrors },
+      },
+    },
+    companyBulk((companyId, body) => contacts.removeMany(companyId, body.ids)),
+  );
+
   app.delete(
     '/contacts/:id',
     {
@@ -211,7 +235,11 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       requireUser(request);
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
-      const received = await receiveOneFile(request, app.uploadMemory, csvUpload);
+      const received = await receiveOneFile(request, app.uploadMemory, {
+        ...csvUpload,
+        maxBytes: PREVIEW_MAX_BYTES,
+        tooLarge: `A preview takes the first ${PREVIEW_MAX_BYTES / 1024 / 1024} MB of a file at most`,
+      });
       try {
         return await previewContactFile(received.chunks);
       } finally {

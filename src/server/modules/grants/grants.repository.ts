@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { grantStatusLabels } from '../../../domain/grant-constants.ts';
+import { type GrantStatus, grantStatusLabels } from '../../../domain/grant-constants.ts';
 import {
   type Grant,
   type GrantListParams,
@@ -12,7 +12,15 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { onViolation } from '../../db/errors.ts';
 import { amountCell, choiceCell, type ExportColumn } from '../../db/export-stream.ts';
 import * as lists from '../../db/list-helpers.ts';
-import { companyRow, deleteCompanyRow, insertRow, isoOrNull, updateRow } from '../../db/rows.ts';
+import {
+  companyRow,
+  deleteCompanyRow,
+  deleteCompanyRows,
+  insertRow,
+  isoOrNull,
+  updateCompanyRows,
+  updateRow,
+} from '../../db/rows.ts';
 import { grants } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -142,6 +150,20 @@ export function createGrantsRepository(db: Database) {
       );
       if (row === 'period-out-of-order') return row;
       return row ? toGrant(row) : null;
+    },
+
+    /** Deletes the company's records among `ids` in one statement; answers how many went. */
+    removeMany(companyId: number, ids: number[], within?: Transaction): Promise<number> {
+      return inCompany(within ?? db, companyId, (tx) =>
+        deleteCompanyRows(tx, grants, companyId, ids),
+      );
+    },
+
+    /** Sets the status of the company's grants among `ids` (one statement); answers how many. */
+    setStatus(companyId: number, ids: number[], status: GrantStatus, within?: Transaction) {
+      return inCompany(within ?? db, companyId, (tx) =>
+        updateCompanyRows(tx, grants, companyId, ids, { status }),
+      );
     },
 
     /** Deletes the grant and, through the foreign key, its tasks. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bulkDeleteSchema, bulkGrantStatusSchema, bulkResultSchema } from '../../../domain/bulk.ts';
 import { idParams } from '../../../domain/common.ts';
 import {
   grantInputSchema,
@@ -11,7 +12,13 @@ import {
 } from '../../../domain/grants.ts';
 import { AppError, notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { companyCreate, companyExport, companyList, companyRecord } from '../../lib/replies.ts';
+import {
+  companyBulk,
+  companyCreate,
+  companyExport,
+  companyList,
+  companyRecord,
+} from '../../lib/replies.ts';
 import { errorBodySchema, inputErrors, recordErrors } from '../../lib/schemas.ts';
 import { createGrantsRepository } from './grants.repository.ts';
 
@@ -105,6 +112,34 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (grant === 'period-out-of-order') throw new AppError('INVALID_INPUT', PERIOD_ORDER);
       return requireFound(grant, 'Grant');
     },
+  );
+
+  app.post(
+    '/grants/bulk-delete',
+    {
+      schema: {
+        tags,
+        summary:
+          "Delete many grants at once, in one transaction (ids of another company's grants are left out)",
+        body: bulkDeleteSchema,
+        response: { 200: bulkResultSchema, ...inputErrors },
+      },
+    },
+    companyBulk((companyId, body) => grants.removeMany(companyId, body.ids)),
+  );
+
+  app.post(
+    '/grants/bulk-status',
+    {
+      schema: {
+        tags,
+        summary:
+          "Set the status of many grants at once, in one transaction (ids of another company's grants are left out)",
+        body: bulkGrantStatusSchema,
+        response: { 200: bulkResultSchema, ...inputErrors },
+      },
+    },
+    companyBulk((companyId, body) => grants.setStatus(companyId, body.ids, body.status)),
   );
 
   app.delete(

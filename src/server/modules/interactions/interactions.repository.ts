@@ -7,7 +7,13 @@ import type {
 import type { Database, Transaction } from '../../db/client.ts';
 import type { ExportColumn } from '../../db/export-stream.ts';
 import * as lists from '../../db/list-helpers.ts';
-import { companyRow, deleteCompanyRow, insertRow, updateRow } from '../../db/rows.ts';
+import {
+  companyRow,
+  deleteCompanyRow,
+  deleteCompanyRows,
+  insertRow,
+  updateRow,
+} from '../../db/rows.ts';
 import { interactions } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -87,6 +93,13 @@ export function createInteractionsRepository(db: Database) {
         updateRow(tx, interactions, interactionColumns, byId(companyId, id), values),
       );
       return row ? toInteraction(row) : null;
+    },
+
+    /** Deletes the company's records among `ids` in one statement; answers how many went. */
+    removeMany(companyId: number, ids: number[], within?: Transaction): Promise<number> {
+      return inCompany(within ?? db, companyId, (tx) =>
+        deleteCompanyRows(tx, interactions, companyId, ids),
+      );
     },
 
     remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {

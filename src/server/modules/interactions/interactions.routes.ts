@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bulkDeleteSchema, bulkResultSchema } from '../../../domain/bulk.ts';
 import { idParams } from '../../../domain/common.ts';
 import {
   INVALID_CONTACT,
@@ -12,7 +13,7 @@ import type { Transaction } from '../../db/client.ts';
 import { inCompany } from '../../db/scope.ts';
 import { AppError, notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { companyExport, companyList, companyRecord } from '../../lib/replies.ts';
+import { companyBulk, companyExport, companyList, companyRecord } from '../../lib/replies.ts';
 import { errorBodySchema, inputErrors, recordErrors } from '../../lib/schemas.ts';
 import { createContactsRepository } from '../contacts/contacts.repository.ts';
 import { createInteractionsRepository } from './interactions.repository.ts';
@@ -112,6 +113,20 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return requireFound(interaction, 'Interaction');
     },
+  );
+
+  app.post(
+    '/interactions/bulk-delete',
+    {
+      schema: {
+        tags,
+        summary:
+          "Delete many interactions at once, in one transaction (ids of another company's interactions are left out)",
+        body: bulkDeleteSchema,
+        response: { 200: bulkResultSchema, ...inputErrors },
+      },
+    },
+    companyBulk((companyId, body) => interactions.removeMany(companyId, body.ids)),
   );
 
   app.delete(

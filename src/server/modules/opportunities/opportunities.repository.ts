@@ -7,11 +7,18 @@ import {
   opportunityStages,
   stageProbabilities,
 } from '../../../domain/opportunities.ts';
-import { stageLabels } from '../../../domain/opportunity-constants.ts';
+import { type OpportunityStage, stageLabels } from '../../../domain/opportunity-constants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { amountCell, choiceCell, type ExportColumn } from '../../db/export-stream.ts';
 import * as lists from '../../db/list-helpers.ts';
-import { companyRow, deleteCompanyRow, insertRow, updateRow } from '../../db/rows.ts';
+import {
+  companyRow,
+  deleteCompanyRow,
+  deleteCompanyRows,
+  insertRow,
+  updateCompanyRows,
+  updateRow,
+} from '../../db/rows.ts';
 import { opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -113,6 +120,20 @@ export function createOpportunitiesRepository(db: Database) {
         updateRow(tx, opportunities, opportunityColumns, byId(companyId, id), values),
       );
       return row ? toOpportunity(row) : null;
+    },
+
+    /** Deletes the company's records among `ids` in one statement; answers how many went. */
+    removeMany(companyId: number, ids: number[], within?: Transaction): Promise<number> {
+      return inCompany(within ?? db, companyId, (tx) =>
+        deleteCompanyRows(tx, opportunities, companyId, ids),
+      );
+    },
+
+    /** Sets the stage of the company's opportunities among `ids`; answers how many. */
+    setStage(companyId: number, ids: number[], stage: OpportunityStage, within?: Transaction) {
+      return inCompany(within ?? db, companyId, (tx) =>
+        updateCompanyRows(tx, opportunities, companyId, ids, { stage }),
+      );
     },
 
     remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  bulkDeleteSchema,
+  bulkOpportunityStageSchema,
+  bulkResultSchema,
+} from '../../../domain/bulk.ts';
 import { idParams } from '../../../domain/common.ts';
 import {
   opportunityInputSchema,
@@ -10,7 +15,13 @@ import {
 } from '../../../domain/opportunities.ts';
 import { notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { companyCreate, companyExport, companyList, companyRecord } from '../../lib/replies.ts';
+import {
+  companyBulk,
+  companyCreate,
+  companyExport,
+  companyList,
+  companyRecord,
+} from '../../lib/replies.ts';
 import { errorBodySchema, inputErrors, recordErrors } from '../../lib/schemas.ts';
 import { createOpportunitiesRepository } from './opportunities.repository.ts';
 
@@ -106,6 +117,34 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return requireFound(opportunity, 'Opportunity');
     },
+  );
+
+  app.post(
+    '/opportunities/bulk-delete',
+    {
+      schema: {
+        tags,
+        summary:
+          "Delete many opportunities at once, in one transaction (ids of another company's opportunities are left out)",
+        body: bulkDeleteSchema,
+        response: { 200: bulkResultSchema, ...inputErrors },
+      },
+    },
+    companyBulk((companyId, body) => opportunities.removeMany(companyId, body.ids)),
+  );
+
+  app.post(
+    '/opportunities/bulk-stage',
+    {
+      schema: {
+        tags,
+        summary:
+          "Set the stage of many opportunities at once, in one transaction (ids of another company's opportunities are left out)",
+        body: bulkOpportunityStageSchema,
+        response: { 200: bulkResultSchema, ...inputErrors },
+      },
+    },
+    companyBulk((companyId, body) => opportunities.setStage(companyId, body.ids, body.stage)),
   );
 
   app.delete(

@@ -26,6 +26,12 @@ const DATE_FIELDS = new Set([
   'expected_close_date',
 ]);
 
+/** Fields that hold one of a few choices, written in lower case: `in-progress` → "In progress". */
+const CHOICE_FIELDS = new Set(['status', 'stage', 'type', 'category']);
+
+/** Fields that name another record by its id: the change is told without the ids. */
+export const isReference = (field: string) => field.endsWith('_id');
+
 const ENTITY_WORDS: Record<ActivityEntry['entity'], string> = {
   contact: 'contact',
   interaction: 'interaction',
@@ -45,7 +51,7 @@ export function changedValue(field: string, value: string | number | boolean | n
   if (value === null || value === '') return 'nothing';
   if (MONEY_FIELDS.has(field) && typeof value === 'number') return formatMoney(value);
   if (DATE_FIELDS.has(field) && typeof value === 'string') return formatDate(value);
-  if (typeof value === 'string' && /^[a-z]+([_-][a-z]+)*$/.test(value) && field !== 'name') {
+  if (typeof value === 'string' && CHOICE_FIELDS.has(field)) {
     // A status, a stage, a type: `in-progress` → "In progress".
     return capitalise(value.replace(/[_-]/g, ' '));
   }

@@ -1,12 +1,14 @@
 import { IconUsers } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import type { ContactSortField } from '../../../domain/contacts.ts';
+import { BulkBar, useSelection } from '../../components/bulk-actions.tsx';
 import { useListState } from '../../components/list-controls.tsx';
 import { ListPage, ListPanel, pageParams, useListRecords } from '../../components/list-page.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { notifyError } from '../../lib/notify.ts';
+import * as recordApi from '../../lib/record-api.ts';
 import { useUrlFilter } from '../../lib/url-filters.ts';
-import { useContacts } from './api/contacts-api.ts';
+import { useBulkDeleteContacts, useContacts } from './api/contacts-api.ts';
 import { contactKind } from './components/contact-kind.ts';
 import { ContactUpload } from './components/contact-upload.tsx';
 import { ContactsTable } from './components/contacts-table.tsx';
@@ -19,6 +21,8 @@ export default function ContactsPage() {
   const params = { ...pageParams(list), organization: organization.value };
   const contacts = useContacts(params);
   const { dialog, rowActions } = useListRecords(contactKind, list);
+  const selection = useSelection(JSON.stringify([params.q, params.organization]));
+  const bulkDelete = useBulkDeleteContacts();
 
   // SPEC §2.6 asks for a notice when the list fails to load, besides what the panel shows:
   // 'Contacts could not be loaded' with Try again, or the page it showed before a failed refresh.
@@ -44,7 +48,20 @@ export default function ContactsPage() {
         hint="Add your first contact, or import a CSV file."
         filter={organization.shown(`Organization: ${organization.value}`)}
       >
-        {(rows) => <ContactsTable rows={rows} {...rowActions} />}
+        {(rows) => (
+          <>
+            <BulkBar
+              rows={rows}
+              total={contacts.data?.total ?? rows.length}
+              selection={selection}
+              singular="contact"
+              plural="contacts"
+              allIds={() => recordApi.allIds('/api/contacts', params)}
+              onDelete={(ids) => bulkDelete.mutateAsync(ids)}
+            />
+            <ContactsTable rows={rows} {...rowActions} selection={selection} />
+          </>
+        )}
       </ListPanel>
     </ListPage>
   );

@@ -1,12 +1,19 @@
 import { Button } from '@mantine/core';
 import { IconCoin, IconExternalLink } from '@tabler/icons-react';
-import { grantStatuses } from '../../../domain/grant-constants.ts';
+import {
+  type GrantStatus,
+  grantStatuses,
+  grantStatusLabels,
+} from '../../../domain/grant-constants.ts';
 import type { GrantSortField } from '../../../domain/grants.ts';
+import { counted } from '../../../domain/wording.ts';
+import { BulkBar, useSelection } from '../../components/bulk-actions.tsx';
 import { useListState } from '../../components/list-controls.tsx';
 import { ListPage, ListPanel, pageParams, useListRecords } from '../../components/list-page.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import * as recordApi from '../../lib/record-api.ts';
 import { choiceParam, useUrlFilter, useUrlFilters } from '../../lib/url-filters.ts';
-import { useGrants } from './api/grants-api.ts';
+import { useBulkDeleteGrants, useBulkGrantStatus, useGrants } from './api/grants-api.ts';
 import { grantKind } from './components/grant-kind.ts';
 import { GrantPipeline } from './components/grant-pipeline.tsx';
 import { GrantStatusFilter } from './components/grant-status-filter.tsx';
@@ -29,6 +36,9 @@ export default function GrantsPage() {
   const params = { ...pageParams(list), status: filters.status, funder: funder.value };
   const grants = useGrants(params);
   const { dialog, rowActions } = useListRecords(grantKind, list);
+  const selection = useSelection(JSON.stringify([params.q, params.status, params.funder]));
+  const bulkDelete = useBulkDeleteGrants();
+  const bulkStatus = useBulkGrantStatus();
 
   return (
     <ListPage
@@ -69,7 +79,34 @@ export default function GrantsPage() {
         }
         filter={funder.shown(`Funder: ${funder.value}`)}
       >
-        {(rows) => <GrantsTable rows={rows} {...rowActions} />}
+        {(rows) => (
+          <>
+            <BulkBar
+              rows={rows}
+              total={grants.data?.total ?? rows.length}
+              selection={selection}
+              singular="grant"
+              plural="grants"
+              allIds={() => recordApi.allIds('/api/grants', params)}
+              onDelete={(ids) => bulkDelete.mutateAsync(ids)}
+              change={{
+                label: `Change the status of ${counted(selection.ids.size, 'selected grant')}`,
+                placeholder: 'Change status…',
+                choices: grantStatuses.map((status) => ({
+                  value: status,
+                  label: grantStatusLabels[status],
+                })),
+                onChange: (status) =>
+                  bulkStatus.mutateAsync({
+                    ids: [...selection.ids],
+                    status: status as GrantStatus,
+                  }),
+                changed: (count, status) => `${counted(count, 'grant')} now ${status.label}`,
+              }}
+            />
+            <GrantsTable rows={rows} {...rowActions} selection={selection} />
+          </>
+        )}
       </ListPanel>
     </ListPage>
   );

@@ -1,9 +1,21 @@
 import { IconBriefcase } from '@tabler/icons-react';
 import type { OpportunitySortField } from '../../../domain/opportunities.ts';
+import {
+  type OpportunityStage,
+  opportunityStages,
+  stageLabels,
+} from '../../../domain/opportunity-constants.ts';
+import { counted } from '../../../domain/wording.ts';
+import { BulkBar, useSelection } from '../../components/bulk-actions.tsx';
 import { useListState } from '../../components/list-controls.tsx';
 import { ListPage, ListPanel, pageParams, useListRecords } from '../../components/list-page.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { useOpportunities } from './api/opportunities-api.ts';
+import * as recordApi from '../../lib/record-api.ts';
+import {
+  useBulkDeleteOpportunities,
+  useBulkOpportunityStage,
+  useOpportunities,
+} from './api/opportunities-api.ts';
 import { OpportunitiesTable } from './components/opportunities-table.tsx';
 import { opportunityKind } from './components/opportunity-kind.ts';
 import { OpportunityPipeline } from './components/opportunity-pipeline.tsx';
@@ -14,6 +26,9 @@ export default function OpportunitiesPage() {
   const params = pageParams(list);
   const opportunities = useOpportunities(params);
   const { dialog, rowActions } = useListRecords(opportunityKind, list);
+  const selection = useSelection(params.q ?? '');
+  const bulkDelete = useBulkDeleteOpportunities();
+  const bulkStage = useBulkOpportunityStage();
 
   return (
     <ListPage
@@ -24,7 +39,35 @@ export default function OpportunitiesPage() {
     >
       <OpportunityPipeline />
       <ListPanel list={list} query={opportunities} noun="opportunities" icon={IconBriefcase}>
-        {(rows) => <OpportunitiesTable rows={rows} {...rowActions} />}
+        {(rows) => (
+          <>
+            <BulkBar
+              rows={rows}
+              total={opportunities.data?.total ?? rows.length}
+              selection={selection}
+              singular="opportunity"
+              plural="opportunities"
+              allIds={() => recordApi.allIds('/api/opportunities', params)}
+              onDelete={(ids) => bulkDelete.mutateAsync(ids)}
+              change={{
+                label: `Change the stage of ${counted(selection.ids.size, 'selected opportunity', 'selected opportunities')}`,
+                placeholder: 'Change stage…',
+                choices: opportunityStages.map((stage) => ({
+                  value: stage,
+                  label: stageLabels[stage],
+                })),
+                onChange: (stage) =>
+                  bulkStage.mutateAsync({
+                    ids: [...selection.ids],
+                    stage: stage as OpportunityStage,
+                  }),
+                changed: (count, stage) =>
+                  `${counted(count, 'opportunity', 'opportunities')} now ${stage.label}`,
+              }}
+            />
+            <OpportunitiesTable rows={rows} {...rowActions} selection={selection} />
+          </>
+        )}
       </ListPanel>
     </ListPage>
   );

@@ -1,7 +1,14 @@
 import { Text } from '@mantine/core';
 import type { ActivityEntry } from '../../../../domain/activity.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { actionWords, actorOf, changedValue, fieldLabel, timeAgo } from '../activity-wording.ts';
+import {
+  actionWords,
+  actorOf,
+  changedValue,
+  fieldLabel,
+  isReference,
+  timeAgo,
+} from '../activity-wording.ts';
 
 /** Long values (notes) are cut in a history line; the record shows them whole. */
 const VALUE_SHOWN = 80;
@@ -20,9 +27,10 @@ export function ActivityLine({
   entry: ActivityEntry;
   ofThisRecord: boolean;
 }) {
-  const changes = (entry.changes ?? []).map(
-    (change) =>
-      `${fieldLabel(change.field)} from ${shortened(changedValue(change.field, change.before))} to ${shortened(changedValue(change.field, change.after))}`,
+  const changes = (entry.changes ?? []).map((change) =>
+    isReference(change.field)
+      ? fieldLabel(change.field)
+      : `${fieldLabel(change.field)} from ${shortened(changedValue(change.field, change.before))} to ${shortened(changedValue(change.field, change.after))}`,
   );
   return (
     <Text size="sm">

@@ -87,6 +87,8 @@ export const useUpdateContact = () =>
 
 export const useDeleteContact = () => recordApi.useDelete('/api/contacts', afterChange);
 
+export const useBulkDeleteContacts = () => recordApi.useBulkDelete('/api/contacts', afterChange);
+
 /** How much of a file the preview sends: enough for its header and first rows. */
 const PREVIEW_BYTES = 256 * 1024;
 

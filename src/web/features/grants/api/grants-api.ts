@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { BulkGrantStatus, BulkResult } from '../../../../domain/bulk.ts';
 import type { Grant, GrantInput, GrantListParams, Pipeline } from '../../../../domain/grants.ts';
 import { api, withQuery } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import * as recordApi from '../../../lib/record-api.ts';
 import { contactKeys } from '../../contacts/api/contacts-api.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
@@ -57,3 +59,12 @@ export const useUpdateGrant = () =>
   recordApi.useUpdate<Grant, Partial<GrantInput>>('/api/grants', afterChange);
 
 export const useDeleteGrant = () => recordApi.useDelete('/api/grants', afterChange);
+
+export const useBulkDeleteGrants = () => recordApi.useBulkDelete('/api/grants', afterChange);
+
+/** Sets the status of the chosen grants in one request. */
+export const useBulkGrantStatus = () =>
+  useInvalidatingMutation(
+    (change: BulkGrantStatus) => api.post<BulkResult>('/api/grants/bulk-status', change),
+    afterChange,
+  );

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { BulkOpportunityStage, BulkResult } from '../../../../domain/bulk.ts';
 import type {
   Opportunity,
   OpportunityInput,
@@ -6,6 +7,7 @@ import type {
   OpportunityPipeline,
 } from '../../../../domain/opportunities.ts';
 import { api, withQuery } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import * as recordApi from '../../../lib/record-api.ts';
 import { contactKeys } from '../../contacts/api/contacts-api.ts';
 import { funderKeys } from '../../funders/api/funder-keys.ts';
@@ -48,3 +50,13 @@ export const useUpdateOpportunity = () =>
   recordApi.useUpdate<Opportunity, OpportunityInput>('/api/opportunities', afterChange);
 
 export const useDeleteOpportunity = () => recordApi.useDelete('/api/opportunities', afterChange);
+
+export const useBulkDeleteOpportunities = () =>
+  recordApi.useBulkDelete('/api/opportunities', afterChange);
+
+/** Sets the stage of the chosen opportunities in one request. */
+export const useBulkOpportunityStage = () =>
+  useInvalidatingMutation(
+    (change: BulkOpportunityStage) => api.post<BulkResult>('/api/opportunities/bulk-stage', change),
+    afterChange,
+  );

@@ -2,9 +2,10 @@ import { queryOptions } from '@tanstack/react-query';
 import type { SearchResult, SearchResults } from '../../../../domain/search.ts';
 import { paths } from '../../../app/paths.ts';
 import { api, withQuery } from '../../../lib/api-client.ts';
+import { SEARCH_KEY } from '../../../lib/mutations.ts';
 
 export const searchKeys = {
-  all: ['/api/search'] as const,
+  all: SEARCH_KEY,
   results: (q: string) => [...searchKeys.all, q] as const,
 };
 

@@ -1,0 +1,39 @@
+// Acting on many records at once: the records chosen in a list, by id.
+import { z } from 'zod';
+import { BULK_MAX } from './bulk-constants.ts';
+import { grantStatuses } from './grant-constants.ts';
+import { opportunityStages } from './opportunity-constants.ts';
+
+export * from './bulk-constants.ts';
+
+const bulkIds = z
+  .array(
+    z
+      .number({ error: 'Each id must be a number' })
+      .int('Invalid id')
+      .min(1, 'Invalid id')
+      .max(2_147_483_647, 'Invalid id'),
+    { error: 'ids must be a list of record ids' },
+  )
+  .min(1, 'Choose at least one record')
+  .max(BULK_MAX, `At most ${BULK_MAX} records at once`)
+  .transform((ids) => [...new Set(ids)]);
+
+export const bulkDeleteSchema = z.object({ ids: bulkIds });
+export type BulkDelete = z.input<typeof bulkDeleteSchema>;
+
+export const bulkGrantStatusSchema = z.object({
+  ids: bulkIds,
+  status: z.enum(grantStatuses, { error: 'Invalid status value' }),
+});
+export type BulkGrantStatus = z.input<typeof bulkGrantStatusSchema>;
+
+export const bulkOpportunityStageSchema = z.object({
+  ids: bulkIds,
+  stage: z.enum(opportunityStages, { error: 'Invalid stage value' }),
+});
+export type BulkOpportunityStage = z.input<typeof bulkOpportunityStageSchema>;
+
+/** How many of the chosen records the company had, and were deleted or changed. */
+export const bulkResultSchema = z.object({ count: z.number().int() });
+export type BulkResult = z.infer<typeof bulkResultSchema>;

@@ -1,0 +1,111 @@
+import { Button, NativeSelect, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { counted } from '../../domain/wording.ts';
+import { errorMessage } from '../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../lib/notify.ts';
+import type { BulkBarProps, BulkChangeAction } from './bulk-actions.tsx';
+import { askConfirmation } from './confirm.tsx';
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A bulk change: choosing a value sets it on every chosen record, and says how many changed. */
+function BulkChange({ label, placeholder, choices, onChange, changed }: BulkChangeAction) {
+  const [busy, setBusy] = useState(false);
+  const change = async (choice: { value: string; label: string }) => {
+    setBusy(true);
+    try {
+      const { count } = await onChange(choice.value);
+      notifySuccess('Changed', changed(count, choice));
+    } catch (error) {
+      notifyError('Error', errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <NativeSelect
+      size="xs"
+      aria-label={label}
+      value=""
+      disabled={busy}
+      data={[{ value: '', label: placeholder }, ...choices]}
+      onChange={(event) => {
+        const choice = choices.find((c) => c.value === event.currentTarget.value);
+        if (choice) void change(choice);
+      }}
+    />
+  );
+}
+
+/** The actions on a list's chosen rows (BulkBar shows them once a row is chosen). */
+export default function BulkActionsPanel({
+  total,
+  selection,
+  singular,
+  plural,
+  allIds,
+  onDelete,
+  change,
+  allChosenOnPage,
+  maxAll,
+}: BulkBarProps & { allChosenOnPage: boolean; maxAll: number }) {
+  const [selectingAll, setSelectingAll] = useState(false);
+  const chosen = selection.ids.size;
+  const name = (count: number) => counted(count, singular, plural);
+
+  const selectAll = async () => {
+    setSelectingAll(true);
+    try {
+      selection.set(await allIds(), true);
+    } catch (error) {
+      notifyError('Error', errorMessage(error));
+    } finally {
+      setSelectingAll(false);
+    }
+  };
+
+  const remove = () => {
+    const ids = [...selection.ids];
+    askConfirmation({
+      title: `Delete ${name(ids.length)}`,
+      message: `Delete ${name(ids.length)}? This cannot be undone.`,
+      confirmLabel: 'Delete',
+      onConfirm: async () => {
+        try {
+          const { count } = await onDelete(ids);
+          selection.clear();
+          notifySuccess('Deleted', `${capitalised(name(count))} deleted`);
+        } catch (error) {
+          notifyError('Error', errorMessage(error));
+        }
+      },
+    });
+  };
+
+  return (
+    <>
+      <Text size="sm" fw={500} role="status">
+        {chosen} selected
+      </Text>
+      {allChosenOnPage && chosen < total && total <= maxAll && (
+        <Button size="xs" variant="subtle" onClick={selectAll} loading={selectingAll}>
+          Select all {total} {plural}
+        </Button>
+      )}
+      {change && <BulkChange {...change} />}
+      <Button
+        size="xs"
+        color="red"
+        variant="light"
+        leftSection={<IconTrash size={14} aria-hidden="true" />}
+        onClick={remove}
+      >
+        Delete selected
+      </Button>
+      <Button size="xs" variant="subtle" onClick={selection.clear}>
+        Clear selection
+      </Button>
+    </>
+  );
+}

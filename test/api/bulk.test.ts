@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActivityEntry } from '../../src/domain/activity.ts';
+import { registerCompany } from '../helpers/factories.ts';
+import { type Client, clientFor } from '../helpers/requests.ts';
+import { buildTestApp } from '../helpers/test-app.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+async function signedIn() {
+  const { cookie } = await registerCompany(app);
+  return clientFor(app, cookie);
+}
+
+async function created(client: Client, url: string, body: Record<string, unknown>) {
+  const response = await client.post(url, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number }>().id;
+}
+
+const grant = (client: Client, name: string) =>
+  created(client, '/api/grants', {
+    name,
+    funder: 'Hill Fund',
+    amount: 1000,
+    dueDate: '2027-01-01',
+  });
+
+describe('bulk actions', () => {
+  it("deletes the chosen contacts in one request, and leaves another company's alone", async () => {
+    const client = await signedIn();
+    const other = await signedIn();
+    const ids = [];
+    for (const n of [1, 2, 3]) {
+      ids.push(await created(client, '/api/contacts', { name: `C${n}`, email: `c${n}@x.org` }));
+    }
+    const theirs = await created(other, '/api/contacts', { name: 'Theirs', email: 't@x.org' });
+
+    const response = await client.post('/api/contacts/bulk-delete', {
+      ids: [ids[0], ids[1], theirs, ids[0]],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ count: 2 });
+    expect((await client.get('/api/contacts')).json().map((c: { name: string }) => c.name)).toEqual(
+      ['C3'],
+    );
+    expect((await other.get(`/api/contacts/${theirs}`)).statusCode).toBe(200);
+    // Each deleted contact's history says so.
+    const history = await client.get(`/api/activity?entity=contact&id=${ids[0]}`);
+    expect(history.json<ActivityEntry[]>()[0]?.action).toBe('deleted');
+  });
+
+  it("sets the status of the chosen grants, and writes each one's change", async () => {
+    const client = await signedIn();
+    const a = await grant(client, 'A');
+    const b = await grant(client, 'B');
+    const c = await grant(client, 'C');
+    const response = await client.post('/api/grants/bulk-status', {
+      ids: [a, b],
+      status: 'submitted',
+    });
+    expect(response.json()).toEqual({ count: 2 });
+    const statuses = (await client.get('/api/grants?sort=name'))
+      .json()
+      .map((g: { status: string }) => g.status);
+    expect(statuses).toEqual(['submitted', 'submitted', 'draft']);
+    const history = (await client.get(`/api/activity?entity=grant&id=${b}`)).json<
+      ActivityEntry[]
+    >();
+    expect(history[0]?.changes).toEqual([{ field: 'status', before: 'draft', after: 'submitted' }]);
+    expect((await client.post('/api/grants/bulk-delete', { ids: [c] })).json()).toEqual({
+      count: 1,
+    });
+  });
+
+  it('sets the stage of the chosen opportunities, and deletes interactions', async () => {
+    const client = await signedIn();
+    const opportunity = await created(client, '/api/opportunities', {
+      name: 'O',
+      organization: 'Arts Council',
+      amount: 1000,
+      stage: 'prospecting',
+      expectedCloseDate: '2027-01-01',
+    });
+    const staged = await client.post('/api/opportunities/bulk-stage', {
+      ids: [opportunity],
+      stage: 'negotiation',
+    });
+    expect(staged.json()).toEqual({ count: 1 });
+    expect((await client.get(`/api/opportunities/${opportunity}`)).json().stage).toBe(
+      'negotiation',
+    );
+
+    const contact = await created(client, '/api/contacts', { name: 'Ada', email: 'a@x.org' });
+    const interaction = await created(client, '/api/interactions', {
+      contactId: contact,
+      type: 'call',
+      notes: 'n',
+      date: '2026-05-04',
+    });
+    const deleted = await client.post('/api/interactions/bulk-delete', { ids: [interaction] });
+    expect(deleted.json()).toEqual({ count: 1 });
+    expect(
+      (await client.post('/api/opportunities/bulk-delete', { ids: [opportunity] })).json(),
+    ).toEqual({ count: 1 });
+  });
+
+  it.each([
+    ['/api/contacts/bulk-delete', { ids: [] }, 'Choose at least one record'],
+    [
+      '/api/contacts/bulk-delete',
+      { ids: Array.from({ length: 501 }, (_, i) => i + 1) },
+      'At most 500 records at once',
+    ],
+    ['/api/contacts/bulk-delete', { ids: ['1'] }, 'Each id must be a number'],
+    ['/api/contacts/bulk-delete', { ids: [0] }, 'Invalid id'],
+    ['/api/contacts/bulk-delete', { ids: [2 ** 31] }, 'Invalid id'],
+    ['/api/contacts/bulk-delete', {}, 'ids must be a list of record ids'],
+    ['/api/grants/bulk-status', { ids: [1], status: 'won' }, 'Invalid status value'],
+    ['/api/opportunities/bulk-stage', { ids: [1] }, 'Invalid stage value'],
+  ])('%s answers 400 for %j, changing nothing', async (url, body, message) => {
+    const client = await signedIn();
+    await created(client, '/api/contacts', { name: 'Kept', email: 'k@x.org' });
+    const response = await client.post(url, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(message);
+    expect((await client.get('/api/contacts')).json()).toHaveLength(1);
+  });
+});
