@@ -60,6 +60,30 @@ describe('GET /api/activity', () => {
     expect(entries[0]?.changes).toBeNull();
   });
 
+  it('names the user of a request whose body arrives well after its head', async () => {
+    const { admin, client } = await company();
+    const id = (await client.post('/api/grants', grantBody)).json<{ id: number }>().id;
+    const url = await listenOnFreePort(app);
+    const body = JSON.stringify({ amount: 60000 });
+    // The head goes first; the body comes later, in its own packet, once the hooks have run.
+    const request = await openRawRequest(url, {
+      method: 'PATCH',
+      path: `/api/grants/${id}`,
+      headers: {
+        cookie: admin.cookie,
+        origin: TEST_APP_URL,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        connection: 'close',
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await request.write(body);
+    expect(statusOf(await request.answer)).toBe(200);
+    const { entries } = await history(client, 'grant', id);
+    expect(entries[0]).toMatchObject({ action: 'updated', actorName: admin.user.name });
+  });
+
   it('names the member who made each change, and keeps the name once they are removed', async () => {
     const { admin, client } = await company();
     const member = await addMember(app, admin.user.companyId);

@@ -9,8 +9,7 @@ const actors = new AsyncLocalStorage<{ userId: number | null }>();
 
 /**
  * Runs `work` (a request's handler) as `userId`, the request's signed-in user, or as no one. The
- * app enters it in a preHandler hook: after the body is read, since a body that arrives after the
- * first hooks resumes the request from the socket's events, outside any scope entered before.
+ * app enters it in a preHandler hook, once the session has named the user and the body is read.
  */
 export const actingAs = <T>(userId: number | null, work: () => T): T =>
   actors.run({ userId }, work);

@@ -1,0 +1,39 @@
+import { List, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ActivityEntry } from '../../../../domain/activity.ts';
+import { QueryContent, SectionCard } from '../../../components/section-card.tsx';
+import { ActivityLine } from './activity-line.tsx';
+
+/**
+ * A titled section of activity entries, newest first: a record's History (`ofThisRecord`), or
+ * the company's Recent activity (each entry names its record).
+ */
+export function ActivityList({
+  title,
+  query,
+  ofThisRecord,
+}: {
+  title: string;
+  query: UseQueryResult<ActivityEntry[]>;
+  ofThisRecord: boolean;
+}) {
+  return (
+    <SectionCard title={title}>
+      <QueryContent query={query} loading={`Loading ${title.toLowerCase()}...`}>
+        {(entries) =>
+          entries.length === 0 ? (
+            <Text c="dimmed">No changes recorded yet</Text>
+          ) : (
+            <List spacing="xs" size="sm" listStyleType="none">
+              {entries.map((entry) => (
+                <List.Item key={entry.id}>
+                  <ActivityLine entry={entry} ofThisRecord={ofThisRecord} />
+                </List.Item>
+              ))}
+            </List>
+          )
+        }
+      </QueryContent>
+    </SectionCard>
+  );
+}
