@@ -51,8 +51,8 @@ test("clearing a contact's phone, organization and notes is saved", async ({ pag
 
   await page.goto(`/contacts/${id}`);
   await expect(page.getByRole('link', { name: 'ada@engine.org' })).toBeVisible();
-  await expect(page.getByText('555-0101')).toHaveCount(0);
-  await expect(page.getByText('Prefers email')).toHaveCount(0);
+  await expect(page.getByText('555-0101', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('Prefers email', { exact: true })).toHaveCount(0);
 });
 
 test("clearing a grant's document URL and notes is saved", async ({ page }) => {
@@ -84,7 +84,7 @@ test("clearing a grant's document URL and notes is saved", async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Literacy for All' })).toBeVisible();
   await expect(page.getByText('Submitted', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'View Document' })).toHaveCount(0);
-  await expect(page.getByText('Two-year program')).toHaveCount(0);
+  await expect(page.getByText('Two-year program', { exact: true })).toHaveCount(0);
 });
 
 test("clearing an opportunity's notes is saved", async ({ page }) => {
@@ -112,5 +112,5 @@ test("clearing an opportunity's notes is saved", async ({ page }) => {
 
   await page.goto(`/opportunities/${id}`);
   await expect(page.getByText('45%')).toBeVisible();
-  await expect(page.getByText('Board meets in December')).toHaveCount(0);
+  await expect(page.getByText('Board meets in December', { exact: true })).toHaveCount(0);
 });
