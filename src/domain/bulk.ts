@@ -1,6 +1,7 @@
 // Acting on many records at once: the records chosen in a list, by id.
 import { z } from 'zod';
 import { BULK_MAX } from './bulk-constants.ts';
+import { ID_MAX } from './common.ts';
 import { grantStatuses } from './grant-constants.ts';
 import { opportunityStages } from './opportunity-constants.ts';
 
@@ -12,7 +13,7 @@ const bulkIds = z
       .number({ error: 'Each id must be a number' })
       .int('Invalid id')
       .min(1, 'Invalid id')
-      .max(2_147_483_647, 'Invalid id'),
+      .max(ID_MAX, 'Invalid id'),
     { error: 'ids must be a list of record ids' },
   )
   .min(1, 'Choose at least one record')

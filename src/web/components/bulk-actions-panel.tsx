@@ -3,11 +3,10 @@ import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { counted } from '../../domain/wording.ts';
 import { errorMessage } from '../lib/api-client.ts';
+import { capitalise } from '../lib/format.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import type { BulkBarProps, BulkChangeAction } from './bulk-actions.tsx';
 import { askConfirmation } from './confirm.tsx';
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A bulk change: choosing a value sets it on every chosen record, and says how many changed. */
 function BulkChange({ label, placeholder, choices, onChange, changed }: BulkChangeAction) {
@@ -75,7 +74,7 @@ export default function BulkActionsPanel({
         try {
           const { count } = await onDelete(ids);
           selection.clear();
-          notifySuccess('Deleted', `${capitalised(name(count))} deleted`);
+          notifySuccess('Deleted', `${capitalise(name(count))} deleted`);
         } catch (error) {
           notifyError('Error', errorMessage(error));
         }

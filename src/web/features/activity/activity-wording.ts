@@ -32,16 +32,6 @@ const CHOICE_FIELDS = new Set(['status', 'stage', 'type', 'category']);
 /** Fields that name another record by its id: the change is told without the ids. */
 export const isReference = (field: string) => field.endsWith('_id');
 
-const ENTITY_WORDS: Record<ActivityEntry['entity'], string> = {
-  contact: 'contact',
-  interaction: 'interaction',
-  grant: 'grant',
-  task: 'task',
-  requirement: 'requirement',
-  opportunity: 'opportunity',
-  funder: 'funder',
-};
-
 /** A field's name as the forms label it: `awarded_amount` → "Awarded amount". */
 export const fieldLabel = (field: string) =>
   FIELD_LABELS[field] ?? capitalise(field.replaceAll('_', ' '));
@@ -63,9 +53,7 @@ export const actorOf = (entry: ActivityEntry) => entry.actorName ?? 'Grantwell';
 
 /** What happened, after the actor's name: "created the grant Literacy", "changed". */
 export function actionWords(entry: ActivityEntry, ofThisRecord: boolean): string {
-  const what = ofThisRecord
-    ? `this ${ENTITY_WORDS[entry.entity]}`
-    : `the ${ENTITY_WORDS[entry.entity]} ${entry.title}`;
+  const what = ofThisRecord ? `this ${entry.entity}` : `the ${entry.entity} ${entry.title}`;
   if (entry.action === 'created') return `created ${what}`;
   if (entry.action === 'deleted') return `deleted ${what}`;
   return ofThisRecord ? 'changed' : `changed ${what}:`;
