@@ -6,9 +6,8 @@ import {
   optionalText,
   requiredText,
 } from './common.ts';
-import { importMappingSchema, importPreviewSchema } from './csv-import.ts';
+import { importMappingSchema, importPreviewSchema, tooManyInvalidRows } from './csv-import.ts';
 import { type ListParams, listQuerySchema, queryText } from './lists.ts';
-import { counted } from './wording.ts';
 
 export const contactInputSchema = z.object({
   name: requiredText('Name is required'),
@@ -47,12 +46,7 @@ export const contactListQuerySchema = listQuerySchema(contactSortFields).extend(
 /** The columns of an import file, in the template's order (SPEC §7, template download). */
 export const CONTACT_CSV_COLUMNS = ['name', 'email', 'phone', 'organization', 'notes'] as const;
 export const CONTACT_CSV_REQUIRED = ['name', 'email'] as const;
-export const CONTACT_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
-export const IMPORT_ERRORS_MAX = 100;
-
-/** A file with more rows than this that are not contacts is refused whole. */
-export const IMPORT_SKIPPED_MAX = 10_000;
-export const TOO_MANY_INVALID_ROWS = `More than ${IMPORT_SKIPPED_MAX.toLocaleString('en-US')} rows of the file are not valid contacts; nothing was imported`;
+export const TOO_MANY_INVALID_ROWS = tooManyInvalidRows('contacts');
 
 /** The header names, besides a field's own, that the import suggests it for (any case, spacing). */
 export const CONTACT_IMPORT_SYNONYMS = {
@@ -87,20 +81,3 @@ export type ContactImportPreview = z.infer<typeof contactImportPreviewSchema>;
 /** Why a row was skipped as a duplicate (the default choice for a taken email). */
 export const DUPLICATE_OF_CONTACT = 'A contact with this email is already here';
 export const duplicateOfRow = (row: number) => `Same email as row ${row}`;
-
-export const importResultSchema = z.object({
-  message: z.string(),
-  /** Rows written: contacts created plus contacts updated. */
-  imported: z.number().int(),
-  created: z.number().int(),
-  updated: z.number().int(),
-  /** Rows not written: not valid contacts, or duplicates skipped. */
-  skipped: z.number().int(),
-  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
-});
-export type ImportResult = z.infer<typeof importResultSchema>;
-
-export const importMessage = (created: number, updated: number, skipped: number) =>
-  updated === 0
-    ? `Imported ${counted(created, 'contact')}, skipped ${counted(skipped, 'row')}`
-    : `Imported ${counted(created, 'new contact')}, updated ${updated}, skipped ${counted(skipped, 'row')}`;

@@ -2,12 +2,24 @@
 // column holds which field, read from its header, and the mapping the user confirms in the
 // preview. Shared by the server (which applies the mapping) and the preview dialog.
 import { z } from 'zod';
+import { counted } from './wording.ts';
 
 /** How many rows of the file the preview shows under each column. */
 export const PREVIEW_ROWS = 5;
 
+/** The largest file an import takes. */
+export const IMPORT_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+
 /** More columns than this and the file is not a list of records. */
 export const IMPORT_COLUMNS_MAX = 200;
+
+/** The rows an import's answer lists with why they were skipped (it counts them all). */
+export const IMPORT_ERRORS_MAX = 100;
+
+/** A file with more rows than this that are not records of the kind is refused whole. */
+export const IMPORT_SKIPPED_MAX = 10_000;
+export const tooManyInvalidRows = (records: string) =>
+  `More than ${IMPORT_SKIPPED_MAX.toLocaleString('en-US')} rows of the file are not valid ${records}; nothing was imported`;
 
 /**
  * A header reduced to what identifies it: lower case, letters and digits only, so "E-mail",
@@ -77,3 +89,22 @@ export const importPreviewSchema = <Field extends string>(fields: readonly [Fiel
       }),
     ),
   });
+
+/** What an import answers: how many records it created and updated, and the rows it left out. */
+export const importResultSchema = z.object({
+  message: z.string(),
+  /** Rows written: records created plus records updated. */
+  imported: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  /** Rows not written: not valid records, or duplicates skipped. */
+  skipped: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** The import's message: "Imported 3 contacts, skipped 1 row" (`record` is the singular). */
+export const importMessage = (record: string, created: number, updated: number, skipped: number) =>
+  updated === 0
+    ? `Imported ${counted(created, record)}, skipped ${counted(skipped, 'row')}`
+    : `Imported ${counted(created, `new ${record}`)}, updated ${updated}, skipped ${counted(skipped, 'row')}`;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContactValues, TOO_MANY_INVALID_ROWS } from '../../src/domain/contacts.ts';
+import type { ImportBatch } from '../../src/server/lib/csv-import.ts';
 import { ONE_FILE_ONLY } from '../../src/server/lib/uploads.ts';
 import { createContactsRepository } from '../../src/server/modules/contacts/contacts.repository.ts';
-import type { ImportBatch } from '../../src/server/modules/contacts/contacts-csv.ts';
 import { importContacts } from '../../src/server/modules/contacts/contacts-import.ts';
 import { registerCompany } from '../helpers/factories.ts';
 import { clientFor, multipartFile } from '../helpers/requests.ts';
@@ -310,7 +310,7 @@ describe('POST /api/contacts/upload', () => {
 });
 
 describe('all or nothing', () => {
-  const importInto = (companyId: number, batches: AsyncIterable<ImportBatch>) =>
+  const importInto = (companyId: number, batches: AsyncIterable<ImportBatch<ContactValues>>) =>
     importContacts(app.db, createContactsRepository(app.db), companyId, batches, 'skip', {
       skipped: 0,
       errors: [],

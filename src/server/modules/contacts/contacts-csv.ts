@@ -1,244 +1,41 @@
-import { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
 import {
   CONTACT_CSV_COLUMNS,
   CONTACT_CSV_REQUIRED,
   CONTACT_FIELD_LABELS,
   CONTACT_IMPORT_SYNONYMS,
   type ContactImportField,
-  type ContactImportPreview,
   type ContactValues,
   contactInputSchema,
-  IMPORT_ERRORS_MAX,
-  IMPORT_SKIPPED_MAX,
   TOO_MANY_INVALID_ROWS,
 } from '../../../domain/contacts.ts';
-import {
-  IMPORT_COLUMNS_MAX,
-  PREVIEW_ROWS,
-  suggestMapping,
-  unmappedFields,
-} from '../../../domain/csv-import.ts';
-import { AppError } from '../../lib/errors.ts';
+import { type CsvRecordKind, csvBatches, type ImportReport } from '../../lib/csv-import.ts';
 
 export const CONTACT_TEMPLATE_CSV =
   `${CONTACT_CSV_COLUMNS.join(',')}\r\n` +
   'Jane Doe,jane.doe@example.org,555-0100,Example Foundation,' +
   '"Met at the spring gala; interested in literacy, arts and youth programs"\r\n';
 
-/** What a file held besides its valid rows: the rows skipped and why (the first 100). */
-export interface ImportReport {
-  skipped: number;
-  errors: { row: number; message: string }[];
-}
+/** A contact as a row of an import file. */
+const contactRows: CsvRecordKind<ContactImportField, ContactValues> = {
+  fields: CONTACT_CSV_COLUMNS,
+  header: CONTACT_CSV_COLUMNS,
+  required: CONTACT_CSV_REQUIRED,
+  labels: CONTACT_FIELD_LABELS,
+  synonyms: CONTACT_IMPORT_SYNONYMS,
+  toInput: ([name, email, phone, organization, notes]) => ({
+    name,
+    email,
+    phone,
+    organization,
+    notes,
+  }),
+  schema: contactInputSchema,
+  tooManyInvalid: TOO_MANY_INVALID_ROWS,
+};
 
-/** A row left out of the import, counted and (the first IMPORT_ERRORS_MAX) listed with why. */
-export function skipRow(report: ImportReport, row: number, message: string) {
-  report.skipped += 1;
-  if (report.errors.length < IMPORT_ERRORS_MAX) report.errors.push({ row, message });
-}
-
-/** Valid rows of a file with their row numbers, as the import hands them on. */
-export interface ImportBatch {
-  rows: number[];
-  values: ContactValues[];
-}
-
-/** Valid rows are handed on in batches of this many, while the rest of the file is read. */
-const IMPORT_BATCH_ROWS = 10_000;
-
-/**
- * The file is already in memory, so nothing paces the parser: every this many rows it lets the
- * event loop run, so other requests (and a SIGTERM) are served while a large file is read.
- */
-const ROWS_BETWEEN_TURNS = 1_000;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * The parser reads each piece it is given whole, whatever is asked of it: pieces of this size
- * (views, not copies) keep it from reading far past a row that ends the import, such as the
- * one row too many that is not a contact.
- */
-const PARSE_PIECE_BYTES = 16 * 1024;
-
-function* pieces(chunks: Buffer[]): Generator<Buffer> {
-  for (const chunk of chunks) {
-    for (let at = 0; at < chunk.length; at += PARSE_PIECE_BYTES) {
-      yield chunk.subarray(at, at + PARSE_PIECE_BYTES);
-    }
-  }
-}
-
-const csvParser = (
-  chunks: Buffer[],
-  options: { to?: number; skip_records_with_error?: boolean } = {},
-) =>
-  Readable.from(pieces(chunks)).pipe(
-    parse({ bom: true, skip_empty_lines: true, relax_column_count: true, ...options }),
-  );
-
-/** A preview shows the start of a long value only. */
-const SAMPLE_MAX = 200;
-
-/**
- * The preview of a file (or of its beginning: a cut-off last row is left out): each column's
- * header, the field it suggests, and its values in the first PREVIEW_ROWS rows.
- */
-export async function previewContactFile(chunks: Buffer[]): Promise<ContactImportPreview> {
-  // Only the beginning of a large file is sent: a row it cuts off is left out.
-  const parser = csvParser(chunks, { to: PREVIEW_ROWS + 1, skip_records_with_error: true });
-  const records: string[][] = [];
-  try {
-    for await (const chunk of readInChunks(parser)) records.push(...chunk);
-  } catch (error) {
-    throw notCsv(error);
-  } finally {
-    parser.destroy();
-  }
-  const [header, ...rows] = records;
-  if (!header || header.every((name) => name.trim() === '')) {
-    throw new AppError('INVALID_INPUT', 'The file is empty: its first row must name the columns');
-  }
-  if (header.length > IMPORT_COLUMNS_MAX) {
-    throw new AppError(
-      'INVALID_INPUT',
-      `The file has ${header.length} columns; at most ${IMPORT_COLUMNS_MAX} can be imported`,
-    );
-  }
-  const suggestions = suggestMapping(header, CONTACT_IMPORT_SYNONYMS);
-  return {
-    columns: header.map((name, at) => ({
-      header: name.trim(),
-      suggestion: suggestions[at] ?? null,
-      samples: rows.slice(0, PREVIEW_ROWS).map((row) => (row[at] ?? '').slice(0, SAMPLE_MAX)),
-    })),
-  };
-}
-
-/**
- * Where each field is in the file's rows (-1: not imported): from the user's mapping of the
- * file's columns, or else suggested from the header (the template's names, in any case and
- * order, and common synonyms; other columns are left out).
- */
-function fieldPositions(header: string[], mapping: (ContactImportField | null)[] | undefined) {
-  if (mapping === undefined) {
-    const suggested = suggestMapping(header, CONTACT_IMPORT_SYNONYMS);
-    requireColumns(suggested);
-    return CONTACT_CSV_COLUMNS.map((field) => suggested.indexOf(field));
-  }
-  if (mapping.length !== header.length) {
-    throw new AppError(
-      'INVALID_INPUT',
-      `The column mapping names ${mapping.length} columns, but the file has ${header.length}`,
-    );
-  }
-  const missing = unmappedFields(mapping, CONTACT_CSV_REQUIRED);
-  if (missing.length > 0) {
-    const names = missing.map((field) => CONTACT_FIELD_LABELS[field]).join(' and ');
-    throw new AppError('INVALID_INPUT', `Choose a column to import as ${names}`);
-  }
-  return CONTACT_CSV_COLUMNS.map((field) => mapping.indexOf(field));
-}
-
-/**
- * Reads an RFC 4180 CSV (quoted commas and newlines, BOM, CRLF) a chunk at a time, takes each
- * row's fields from the columns `mapping` gives (or the header suggests), validates each row
- * with the contact schema, and yields the valid rows in batches, counting the others in
- * `report`. Row numbers are those
- * a spreadsheet shows (the header is row 1) when the file has no blank lines. A file with more than
- * IMPORT_SKIPPED_MAX rows that are not contacts is refused: reading such a file costs far more
- * than a valid one, and it is no contacts file.
- */
-export async function* contactBatches(
+/** The valid contacts of a file, in batches; the rows left out are counted in `report`. */
+export const contactBatches = (
   chunks: Buffer[],
   report: ImportReport,
   mapping?: (ContactImportField | null)[],
-): AsyncGenerator<ImportBatch> {
-  // Fed the chunks the file arrived in (not one buffer), so parsing the next batch overlaps with
-  // loading the last one instead of coming first.
-  const parser = csvParser(chunks);
-  /** Where each import column is in the file's rows (-1: absent). */
-  let positions: number[] | null = null;
-  let row = 1;
-  let read = 0;
-  let notContacts = 0;
-  let batch: ImportBatch = { rows: [], values: [] };
-  try {
-    for await (const chunk of readInChunks(parser)) {
-      for (const record of chunk) {
-        read += 1;
-        if (read % ROWS_BETWEEN_TURNS === 0) await nextTurn();
-        if (positions === null) {
-          positions = fieldPositions(record, mapping);
-          continue;
-        }
-        row += 1;
-        const [name, email, phone, organization, notes] = positions.map((at) =>
-          at < 0 ? undefined : record[at],
-        );
-        const parsed = contactInputSchema.safeParse({ name, email, phone, organization, notes });
-        if (parsed.success) {
-          batch.rows.push(row);
-          batch.values.push(parsed.data);
-          if (batch.values.length === IMPORT_BATCH_ROWS) {
-            yield batch;
-            batch = { rows: [], values: [] };
-          }
-        } else {
-          notContacts += 1;
-          if (notContacts > IMPORT_SKIPPED_MAX) {
-            throw new AppError('INVALID_INPUT', TOO_MANY_INVALID_ROWS);
-          }
-          skipRow(report, row, parsed.error.issues[0]?.message ?? 'Invalid row');
-        }
-      }
-    }
-  } catch (error) {
-    throw notCsv(error);
-  } finally {
-    // An import that ended early (too many rows that are not contacts, a failed batch) reads
-    // no further.
-    parser.destroy();
-  }
-  if (positions === null) requireColumns([]);
-  if (batch.values.length > 0) yield batch;
-}
-
-/** A failure to read the file, as the client is told it. */
-function notCsv(error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  // The parser's own messages name the line: "Invalid Closing Quote: ... at line 7".
-  return new AppError('INVALID_INPUT', `The file is not valid CSV: ${(error as Error).message}`);
-}
-
-/** The parser's records, as many at a time as it has ready (cheaper than one await per row). */
-async function* readInChunks(parser: Readable): AsyncGenerator<string[][]> {
-  const ended = new Promise<void>((resolve, reject) => {
-    parser.once('end', resolve);
-    parser.once('error', reject);
-  });
-  ended.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
-  while (!parser.readableEnded) {
-    const chunk: string[][] = [];
-    let record: string[] | null = parser.read();
-    while (record !== null) {
-      chunk.push(record);
-      record = parser.read();
-    }
-    if (chunk.length > 0) yield chunk;
-    else await Promise.race([ended, new Promise((resolve) => parser.once('readable', resolve))]);
-    if (parser.errored) throw parser.errored;
-  }
-  await ended;
-}
-
-function requireColumns(suggested: (ContactImportField | null)[]) {
-  const missing = unmappedFields(suggested, CONTACT_CSV_REQUIRED);
-  if (missing.length > 0) {
-    const names = missing.map((column) => `'${column}'`).join(' and ');
-    throw new AppError(
-      'INVALID_INPUT',
-      `The file has no ${names} column. Its first row must name the columns: ${CONTACT_CSV_COLUMNS.join(', ')}`,
-    );
-  }
-}
+) => csvBatches(chunks, report, contactRows, mapping);

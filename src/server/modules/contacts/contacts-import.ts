@@ -6,8 +6,8 @@ import {
 import type { DuplicateChoice } from '../../../domain/csv-import.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { inCompany } from '../../db/scope.ts';
+import { type ImportBatch, type ImportReport, skipRow } from '../../lib/csv-import.ts';
 import type { createContactsRepository } from './contacts.repository.ts';
-import { type ImportBatch, type ImportReport, skipRow } from './contacts-csv.ts';
 
 type ContactsRepository = ReturnType<typeof createContactsRepository>;
 
@@ -46,7 +46,7 @@ export async function importContacts(
   db: Database,
   contacts: ContactsRepository,
   companyId: number,
-  batches: AsyncIterable<ImportBatch>,
+  batches: AsyncIterable<ImportBatch<ContactValues>>,
   duplicates: DuplicateChoice,
   report: ImportReport,
 ): Promise<{ created: number; updated: number }> {
@@ -54,11 +54,13 @@ export async function importContacts(
   const first = await iterator.next();
   const counts = { created: 0, updated: 0 };
   if (first.done) return counts;
-  const rest: AsyncIterable<ImportBatch> = { [Symbol.asyncIterator]: () => iterator };
+  const rest: AsyncIterable<ImportBatch<ContactValues>> = {
+    [Symbol.asyncIterator]: () => iterator,
+  };
   /** The first row of the file with each email (lower case), when duplicates are skipped. */
   const firstRowOf = new Map<string, number>();
 
-  const plan = async (batch: ImportBatch, tx: Transaction) => {
+  const plan = async (batch: ImportBatch<ContactValues>, tx: Transaction) => {
     const result: BatchPlan = { create: [], update: [] };
     if (duplicates === 'create') {
       result.create = batch.values;
@@ -109,7 +111,7 @@ export async function importContacts(
     // while the file reads on: at most two batches wait their turn.
     let previous: Promise<unknown> = Promise.resolve();
     let last: Promise<unknown> = Promise.resolve();
-    const write = async (batch: ImportBatch) => {
+    const write = async (batch: ImportBatch<ContactValues>) => {
       await previous;
       previous = last;
       last = last.then(async () => {

@@ -3,19 +3,18 @@ import { z } from 'zod';
 import { bulkDeleteSchema, bulkResultSchema } from '../../../domain/bulk.ts';
 import { idParams } from '../../../domain/common.ts';
 import {
-  CONTACT_UPLOAD_MAX_BYTES,
+  CONTACT_IMPORT_SYNONYMS,
   contactImportMappingSchema,
   contactImportPreviewSchema,
   contactInputSchema,
   contactListQuerySchema,
   contactPatchSchema,
   contactSchema,
-  importMessage,
-  importResultSchema,
 } from '../../../domain/contacts.ts';
-import { type DuplicateChoice, duplicateChoiceSchema } from '../../../domain/csv-import.ts';
+import { importResultSchema } from '../../../domain/csv-import.ts';
 import { searchQuerySchema } from '../../../domain/lists.ts';
-import { AppError, notFound, requireFound } from '../../lib/errors.ts';
+import { importUploadedCsv, previewUploadedCsv } from '../../lib/csv-upload.ts';
+import { notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import {
   companyBulk,
@@ -25,60 +24,11 @@ import {
   companyRecord,
 } from '../../lib/replies.ts';
 import { errorBodySchema, inputErrors, recordErrors } from '../../lib/schemas.ts';
-import { receiveOneFile } from '../../lib/uploads.ts';
 import { createContactsRepository } from './contacts.repository.ts';
-import {
-  CONTACT_TEMPLATE_CSV,
-  contactBatches,
-  type ImportReport,
-  previewContactFile,
-} from './contacts-csv.ts';
+import { CONTACT_TEMPLATE_CSV, contactBatches } from './contacts-csv.ts';
 import { importContacts } from './contacts-import.ts';
 
-const NOT_CSV = 'Please select a CSV file';
-const TOO_LARGE = `The file is larger than ${CONTACT_UPLOAD_MAX_BYTES / 1024 / 1024} MB; nothing was imported`;
 const tags = ['contacts'];
-
-/** The beginning of a file is enough for its preview (the web app sends the first 256 kB). */
-const PREVIEW_MAX_BYTES = 1024 * 1024;
-
-/** The upload rules of an import and of its preview. */
-const csvUpload = {
-  maxBytes: CONTACT_UPLOAD_MAX_BYTES,
-  accepts: (file: { mimetype: string; filename: string }) =>
-    file.mimetype === 'text/csv' || file.filename.toLowerCase().endsWith('.csv'),
-  wrongType: NOT_CSV,
-  tooLarge: TOO_LARGE,
-};
-
-/** The import's options from the upload's form fields `mapping` (JSON) and `duplicates`. */
-function importOptions(fields: Map<string, string>) {
-  const mappingText = fields.get('mapping');
-  let mapping: z.infer<typeof contactImportMappingSchema> | undefined;
-  if (mappingText !== undefined) {
-    let json: unknown;
-    try {
-      json = JSON.parse(mappingText);
-    } catch {
-      throw new AppError('INVALID_INPUT', 'The column mapping is not valid JSON');
-    }
-    const parsed = contactImportMappingSchema.safeParse(json);
-    if (!parsed.success) {
-      throw new AppError('INVALID_INPUT', parsed.error.issues[0]?.message ?? 'Invalid mapping');
-    }
-    mapping = parsed.data;
-  }
-  const duplicatesText = fields.get('duplicates');
-  let duplicates: DuplicateChoice = 'skip';
-  if (duplicatesText !== undefined) {
-    const parsed = duplicateChoiceSchema.safeParse(duplicatesText);
-    if (!parsed.success) {
-      throw new AppError('INVALID_INPUT', parsed.error.issues[0]?.message ?? 'Invalid choice');
-    }
-    duplicates = parsed.data;
-  }
-  return { mapping, duplicates };
-}
 
 export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   const contacts = createContactsRepository(app.db);
@@ -234,17 +184,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireUser(request);
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
-      const received = await receiveOneFile(request, app.uploadMemory, {
-        ...csvUpload,
-        maxBytes: PREVIEW_MAX_BYTES,
-        tooLarge: `A preview takes the first ${PREVIEW_MAX_BYTES / 1024 / 1024} MB of a file at most`,
-      });
-      try {
-        return await previewContactFile(received.chunks);
-      } finally {
-        received.release();
-      }
+      return previewUploadedCsv(request, app.uploadMemory, CONTACT_IMPORT_SYNONYMS);
     },
   );
 
@@ -267,30 +207,21 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
-      const received = await receiveOneFile(request, app.uploadMemory, csvUpload);
-      const report: ImportReport = { skipped: 0, errors: [] };
-      let counts: { created: number; updated: number };
-      try {
-        const { mapping, duplicates } = importOptions(received.fields);
-        counts = await importContacts(
-          app.db,
-          contacts,
-          user.companyId,
-          contactBatches(received.chunks, report, mapping),
-          duplicates,
-          report,
-        );
-      } finally {
-        received.release();
-      }
-      return {
-        message: importMessage(counts.created, counts.updated, report.skipped),
-        imported: counts.created + counts.updated,
-        ...counts,
-        skipped: report.skipped,
-        errors: report.errors.sort((a, b) => a.row - b.row),
-      };
+      return importUploadedCsv(
+        request,
+        app.uploadMemory,
+        contactImportMappingSchema,
+        'contact',
+        (chunks, report, { mapping, duplicates }) =>
+          importContacts(
+            app.db,
+            contacts,
+            user.companyId,
+            contactBatches(chunks, report, mapping),
+            duplicates,
+            report,
+          ),
+      );
     },
   );
 };

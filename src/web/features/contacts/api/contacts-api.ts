@@ -6,9 +6,8 @@ import type {
   ContactImportPreview,
   ContactInput,
   ContactListParams,
-  ImportResult,
 } from '../../../../domain/contacts.ts';
-import type { DuplicateChoice } from '../../../../domain/csv-import.ts';
+import type { DuplicateChoice, ImportResult } from '../../../../domain/csv-import.ts';
 import { api, withQuery } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import * as recordApi from '../../../lib/record-api.ts';

@@ -1,7 +1,8 @@
 import { Alert, Button, FileButton, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import type { ContactImportPreview, ImportResult } from '../../../../domain/contacts.ts';
+import type { ContactImportPreview } from '../../../../domain/contacts.ts';
+import type { ImportResult } from '../../../../domain/csv-import.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';

@@ -1,0 +1,124 @@
+// The two requests of an import from a CSV file, whatever the records: the preview of the file's
+// beginning, and the import of the whole file with the user's mapping of its columns.
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  type DuplicateChoice,
+  duplicateChoiceSchema,
+  IMPORT_UPLOAD_MAX_BYTES,
+  type ImportResult,
+  importMessage,
+} from '../../domain/csv-import.ts';
+import { type ImportReport, previewCsvFile } from './csv-import.ts';
+import { AppError } from './errors.ts';
+import { receiveOneFile, type UploadMemory } from './uploads.ts';
+
+const NOT_CSV = 'Please select a CSV file';
+
+/** The beginning of a file is enough for its preview (the web app sends the first 256 kB). */
+const PREVIEW_MAX_BYTES = 1024 * 1024;
+
+/** The upload rules of an import. */
+const csvUpload = {
+  maxBytes: IMPORT_UPLOAD_MAX_BYTES,
+  accepts: (file: { mimetype: string; filename: string }) =>
+    file.mimetype === 'text/csv' || file.filename.toLowerCase().endsWith('.csv'),
+  wrongType: NOT_CSV,
+  tooLarge: `The file is larger than ${IMPORT_UPLOAD_MAX_BYTES / 1024 / 1024} MB; nothing was imported`,
+};
+
+/** The upload rules of a preview. */
+const previewUpload = {
+  ...csvUpload,
+  maxBytes: PREVIEW_MAX_BYTES,
+  tooLarge: `A preview takes the first ${PREVIEW_MAX_BYTES / 1024 / 1024} MB of a file at most`,
+};
+
+function requireMultipart(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
+}
+
+/** The preview of an uploaded file (its beginning): its columns, suggestions and first values. */
+export async function previewUploadedCsv<Field extends string>(
+  request: FastifyRequest,
+  memory: UploadMemory,
+  synonyms: Readonly<Record<Field, readonly string[]>>,
+) {
+  requireMultipart(request);
+  const received = await receiveOneFile(request, memory, previewUpload);
+  try {
+    return await previewCsvFile(received.chunks, synonyms);
+  } finally {
+    received.release();
+  }
+}
+
+/** What the user chose in the preview: the upload's form fields `mapping` (JSON) and `duplicates`. */
+export interface ImportChoices<Field extends string> {
+  mapping: (Field | null)[] | undefined;
+  duplicates: DuplicateChoice;
+}
+
+function importChoices<Field extends string>(
+  fields: Map<string, string>,
+  mappingSchema: z.ZodType<(Field | null)[]>,
+): ImportChoices<Field> {
+  const mappingText = fields.get('mapping');
+  let mapping: (Field | null)[] | undefined;
+  if (mappingText !== undefined) {
+    let json: unknown;
+    try {
+      json = JSON.parse(mappingText);
+    } catch {
+      throw new AppError('INVALID_INPUT', 'The column mapping is not valid JSON');
+    }
+    const parsed = mappingSchema.safeParse(json);
+    if (!parsed.success) {
+      throw new AppError('INVALID_INPUT', parsed.error.issues[0]?.message ?? 'Invalid mapping');
+    }
+    mapping = parsed.data;
+  }
+  const duplicatesText = fields.get('duplicates');
+  let duplicates: DuplicateChoice = 'skip';
+  if (duplicatesText !== undefined) {
+    const parsed = duplicateChoiceSchema.safeParse(duplicatesText);
+    if (!parsed.success) {
+      throw new AppError('INVALID_INPUT', parsed.error.issues[0]?.message ?? 'Invalid choice');
+    }
+    duplicates = parsed.data;
+  }
+  return { mapping, duplicates };
+}
+
+/**
+ * Receives a file whole, then `run`s its import with the user's choices, counting the rows it
+ * leaves out in the report; answers what came of it, naming the records by `record` ("grant").
+ */
+export async function importUploadedCsv<Field extends string>(
+  request: FastifyRequest,
+  memory: UploadMemory,
+  mappingSchema: z.ZodType<(Field | null)[]>,
+  record: string,
+  run: (
+    chunks: Buffer[],
+    report: ImportReport,
+    choices: ImportChoices<Field>,
+  ) => Promise<{ created: number; updated: number }>,
+): Promise<ImportResult> {
+  requireMultipart(request);
+  const received = await receiveOneFile(request, memory, csvUpload);
+  const report: ImportReport = { skipped: 0, errors: [] };
+  let counts: { created: number; updated: number };
+  try {
+    counts = await run(received.chunks, report, importChoices(received.fields, mappingSchema));
+  } finally {
+    received.release();
+  }
+  return {
+    message: importMessage(record, counts.created, counts.updated, report.skipped),
+    imported: counts.created + counts.updated,
+    ...counts,
+    skipped: report.skipped,
+    errors: report.errors.sort((a, b) => a.row - b.row),
+  };
+}
