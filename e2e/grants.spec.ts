@@ -381,3 +381,48 @@ test.describe('in the shared company', () => {
     await expect(page.getByText('Grant not found')).toBeVisible();
   });
 });
+
+test("import grants from a spreadsheet's own columns: the preview matches them, and rows with problems are listed", async ({
+  page,
+}) => {
+  await openFromSidebar(page, 'Grants');
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const chooser = page.getByRole('dialog', { name: 'Import grants from a CSV file' });
+  await expect(chooser.getByRole('button', { name: 'Download Template' })).toBeVisible();
+  await chooser.locator('input[type=file]').setInputFiles({
+    name: 'pipeline.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      [
+        'Grant Title,Foundation,Owner,Ask,Deadline,Stage',
+        'Reading Corps,River Trust,Sam,"$50,000",2027-03-31,In Progress',
+        'Clinic Roof,Builders Fund,Ana,7500,2027-05-01,',
+        'Mystery,Builders Fund,Ana,lots,2027-05-01,',
+      ].join('\r\n'),
+    ),
+  });
+  const preview = page.getByRole('dialog', { name: 'Import grants', exact: true });
+  await expect(preview.getByRole('combobox', { name: 'Import Grant Title as' })).toHaveValue(
+    'name',
+  );
+  await expect(preview.getByRole('combobox', { name: 'Import Ask as' })).toHaveValue('amount');
+  await expect(preview.getByRole('combobox', { name: 'Import Deadline as' })).toHaveValue(
+    'dueDate',
+  );
+  const owner = preview.getByRole('combobox', { name: 'Import Owner as' });
+  await expect(owner).toHaveValue('');
+  // Grants repeat nothing the way contacts' emails do: no question about duplicates.
+  await expect(preview.getByRole('radio')).toHaveCount(0);
+  await owner.selectOption({ label: 'Notes' });
+  await preview.getByRole('button', { name: 'Import' }).click();
+
+  await expect(preview).toBeHidden();
+  const report = chooser.getByRole('alert').filter({ hasText: 'Row 4: Amount must be positive' });
+  await expect(report).toContainText('Imported 2 grants, skipped 1 row');
+  await chooser.getByRole('button', { name: 'Close' }).first().click();
+  await expect(chooser).toBeHidden();
+  await expect(page.getByRole('row', { name: /Reading Corps/ })).toContainText('$50,000');
+  await expect(page.getByRole('row', { name: /Reading Corps/ })).toContainText('In Progress');
+  await expect(page.getByRole('row', { name: /Clinic Roof/ })).toContainText('Draft');
+  await expect(page.getByRole('row', { name: /Mystery/ })).toHaveCount(0);
+});

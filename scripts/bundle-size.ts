@@ -24,7 +24,7 @@ export const ROUTE_CEILING_BYTES = Math.floor(BARE_APP_BYTES * 1.5);
  * loads when it is first wanted.
  */
 export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
-  landing: { chunk: LANDING, maxGzipBytes: 135_000 },
+  landing: { chunk: LANDING, maxGzipBytes: 135_200 },
   'sign-in': { chunk: 'features/auth/components/auth-page.tsx', maxGzipBytes: 152_000 },
   'accept-invitation': {
     chunk: 'features/invitations/accept-invitation-page.tsx',
@@ -32,7 +32,7 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
   },
   'reset-password': { chunk: 'features/auth/reset-password-page.tsx', maxGzipBytes: 147_000 },
   dashboard: { chunk: 'features/dashboard/dashboard-page.tsx', maxGzipBytes: 140_000 },
-  contacts: { chunk: 'features/contacts/contacts-page.tsx', maxGzipBytes: 156_500 },
+  contacts: { chunk: 'features/contacts/contacts-page.tsx', maxGzipBytes: 157_500 },
   'contact-detail': { chunk: 'app/routes/contact-detail-page.tsx', maxGzipBytes: 151_000 },
   interactions: { chunk: 'features/interactions/interactions-page.tsx', maxGzipBytes: 152_500 },
   'interaction-detail': {
@@ -50,7 +50,7 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
   reports: { chunk: 'features/reports/reports-page.tsx', maxGzipBytes: 142_500 },
   'funder-detail': { chunk: 'app/routes/funder-detail-page.tsx', maxGzipBytes: 142_000 },
   tasks: { chunk: 'features/grants/tasks-board-page.tsx', maxGzipBytes: 157_000 },
-  organization: { chunk: 'features/company/company-page.tsx', maxGzipBytes: 149_500 },
+  organization: { chunk: 'features/company/company-page.tsx', maxGzipBytes: 149_700 },
   profile: { chunk: 'features/profile/profile-page.tsx', maxGzipBytes: 151_000 },
 };
 

@@ -1,7 +1,6 @@
 // Grants from a CSV file: the columns of the template (the export's, so an exported file comes
-// back), the header names that suggest each field, and a row's cells as a grant's input.
-import type { z } from 'zod';
-import { importMappingSchema, importPreviewSchema, tooManyInvalidRows } from './csv-import.ts';
+// back), the header names that suggest each field, and a row's cells as a grant's input. No
+// schemas, so the grants page's import dialog leaves the validation library out of its download.
 import { type GrantStatus, grantStatuses, grantStatusLabels } from './grant-constants.ts';
 
 export const GRANT_CSV_FIELDS = [
@@ -49,12 +48,6 @@ export const GRANT_IMPORT_SYNONYMS = {
   documentUrl: ['Document', 'document url', 'link', 'url', 'document link', 'proposal link'],
   notes: ['Notes', 'note', 'comments', 'comment', 'description', 'remarks'],
 } as const satisfies Record<GrantImportField, readonly string[]>;
-
-export const grantImportMappingSchema = importMappingSchema(GRANT_CSV_FIELDS);
-export const grantImportPreviewSchema = importPreviewSchema(GRANT_CSV_FIELDS);
-export type GrantImportPreview = z.infer<typeof grantImportPreviewSchema>;
-
-export const TOO_MANY_INVALID_GRANT_ROWS = tooManyInvalidRows('grants');
 
 /**
  * An amount as a spreadsheet writes it ("$50,000", "50 000.00", "€1,200") as a number of

@@ -14,6 +14,7 @@ import {
   requiredText,
   timeZoneQuery,
 } from './common.ts';
+import { importMappingSchema, importPreviewSchema, tooManyInvalidRows } from './csv-import.ts';
 import { type TaskDueWindow, taskDueWindows } from './due-dates.ts';
 import {
   type GrantStatus,
@@ -23,6 +24,7 @@ import {
   taskCategories,
   taskStatuses,
 } from './grant-constants.ts';
+import { GRANT_CSV_FIELDS } from './grant-import.ts';
 import {
   type ListParams,
   listQuerySchema,
@@ -32,6 +34,10 @@ import {
 } from './lists.ts';
 
 export * from './grant-constants.ts';
+
+export const grantImportMappingSchema = importMappingSchema(GRANT_CSV_FIELDS);
+export const grantImportPreviewSchema = importPreviewSchema(GRANT_CSV_FIELDS);
+export const TOO_MANY_INVALID_GRANT_ROWS = tooManyInvalidRows('grants');
 
 export const grantSchema = companyRecordSchema({
   name: z.string(),

@@ -269,6 +269,24 @@ const rows: Row[] = [
     expect: [401, 200, 200, 200],
   },
   {
+    route: 'GET /api/grants/template',
+    request: () => ({ url: '/api/grants/template' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/grants/upload',
+    request: () => ({
+      url: '/api/grants/upload',
+      multipart: 'Name,Funder,Amount,Due date\nU,F,1,2027-01-01\n',
+    }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/grants/upload/preview',
+    request: () => ({ url: '/api/grants/upload/preview', multipart: 'Grant,Funder\nU,F\n' }),
+    expect: [401, 200, 200, 200],
+  },
+  {
     route: 'GET /api/grants/pipeline',
     request: () => ({ url: '/api/grants/pipeline' }),
     expect: [401, 200, 200, 200],

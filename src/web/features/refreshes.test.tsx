@@ -13,12 +13,12 @@ import {
   useRemoveUser,
   useUpdateCompanyProfile,
 } from './company/api/company-api.ts';
+import { useUploadContacts } from './contacts/api/contact-import-api.ts';
 import {
   contactKeys,
   useCreateContact,
   useDeleteContact,
   useUpdateContact,
-  useUploadContacts,
 } from './contacts/api/contacts-api.ts';
 import { dashboardKeys } from './dashboard/api/dashboard-api.ts';
 import { funderKeys } from './funders/api/funder-keys.ts';

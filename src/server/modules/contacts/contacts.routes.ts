@@ -23,7 +23,7 @@ import {
   companyList,
   companyRecord,
 } from '../../lib/replies.ts';
-import { errorBodySchema, inputErrors, recordErrors } from '../../lib/schemas.ts';
+import { errorBodySchema, inputErrors, recordErrors, uploadErrors } from '../../lib/schemas.ts';
 import { createContactsRepository } from './contacts.repository.ts';
 import { CONTACT_TEMPLATE_CSV, contactBatches } from './contacts-csv.ts';
 import { importContacts } from './contacts-import.ts';
@@ -173,13 +173,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Preview a CSV file (multipart field "file"; its beginning is enough): each column with its header, the contact field suggested for it and its first five values. Imports nothing.',
         consumes: ['multipart/form-data'],
-        response: {
-          200: contactImportPreviewSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
-        },
+        response: { 200: contactImportPreviewSchema, ...uploadErrors },
       },
     },
     async (request) => {
@@ -196,13 +190,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Import contacts from a CSV file (multipart field "file"); all rows or none. Optional fields: "mapping", a JSON list giving for each column of the file the contact field it holds (name, email, phone, organization, notes) or null (else the header suggests them); "duplicates": skip (the default), update or create, for a row whose email a contact or an earlier row already has.',
         consumes: ['multipart/form-data'],
-        response: {
-          200: importResultSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
-        },
+        response: { 200: importResultSchema, ...uploadErrors },
       },
     },
     async (request) => {

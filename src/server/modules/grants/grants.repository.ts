@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type GrantStatus, grantStatusLabels } from '../../../domain/grant-constants.ts';
 import {
   type Grant,
@@ -150,6 +150,32 @@ export function createGrantsRepository(db: Database) {
       );
       if (row === 'period-out-of-order') return row;
       return row ? toGrant(row) : null;
+    },
+
+    /** Inserts the rows in one statement, a column of values per array parameter (`unnest`). */
+    async insertMany(companyId: number, rows: GrantValues[], within?: Transaction) {
+      const column = (pick: (row: GrantValues) => string | number | null) =>
+        sql.param(rows.map(pick));
+      const time = (pick: (row: GrantValues) => Date | null) =>
+        column((row) => pick(row)?.toISOString() ?? null);
+      await inCompany(within ?? db, companyId, (tx) =>
+        tx.execute(sql`
+          INSERT INTO ${grants} (company_id, name, funder, amount, due_date, status, notes,
+            document_url, awarded_amount, awarded_date, period_start, period_end)
+          SELECT ${companyId}, * FROM unnest(
+            ${column((row) => row.name)}::text[],
+            ${column((row) => row.funder)}::text[],
+            ${column((row) => row.amount)}::bigint[],
+            ${time((row) => row.dueDate)}::timestamptz[],
+            ${column((row) => row.status)}::grant_status[],
+            ${column((row) => row.notes)}::text[],
+            ${column((row) => row.documentUrl)}::text[],
+            ${column((row) => row.awardedAmount)}::bigint[],
+            ${time((row) => row.awardedDate)}::timestamptz[],
+            ${time((row) => row.periodStart)}::timestamptz[],
+            ${time((row) => row.periodEnd)}::timestamptz[]
+          )`),
+      );
     },
 
     /** Deletes the company's records among `ids` in one statement; answers how many went. */

@@ -2,7 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bulkDeleteSchema, bulkGrantStatusSchema, bulkResultSchema } from '../../../domain/bulk.ts';
 import { idParams } from '../../../domain/common.ts';
+import { importResultSchema } from '../../../domain/csv-import.ts';
+import { GRANT_CSV_FIELDS, GRANT_IMPORT_SYNONYMS } from '../../../domain/grant-import.ts';
 import {
+  grantImportMappingSchema,
+  grantImportPreviewSchema,
   grantInputSchema,
   grantListQuerySchema,
   grantPatchSchema,
@@ -10,6 +14,7 @@ import {
   PERIOD_ORDER,
   pipelineSchema,
 } from '../../../domain/grants.ts';
+import { importUploadedCsv, previewUploadedCsv } from '../../lib/csv-upload.ts';
 import { AppError, notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import {
@@ -19,8 +24,9 @@ import {
   companyList,
   companyRecord,
 } from '../../lib/replies.ts';
-import { errorBodySchema, inputErrors, recordErrors } from '../../lib/schemas.ts';
+import { errorBodySchema, inputErrors, recordErrors, uploadErrors } from '../../lib/schemas.ts';
 import { createGrantsRepository } from './grants.repository.ts';
+import { GRANT_TEMPLATE_CSV, grantBatches, importGrants } from './grants-csv.ts';
 
 const tags = ['grants'];
 
@@ -53,6 +59,58 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     companyExport('grants', grants.exportCsv),
+  );
+
+  app.get(
+    '/grants/template',
+    { schema: { tags, summary: 'Download the CSV import template', produces: ['text/csv'] } },
+    async (request, reply) => {
+      requireUser(request);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="grants-template.csv"')
+        .send(GRANT_TEMPLATE_CSV);
+    },
+  );
+
+  app.post(
+    '/grants/upload/preview',
+    {
+      schema: {
+        tags,
+        summary:
+          'Preview a CSV file (multipart field "file"; its beginning is enough): each column with its header, the grant field suggested for it and its first five values. Imports nothing.',
+        consumes: ['multipart/form-data'],
+        response: { 200: grantImportPreviewSchema, ...uploadErrors },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      return previewUploadedCsv(request, app.uploadMemory, GRANT_IMPORT_SYNONYMS);
+    },
+  );
+
+  app.post(
+    '/grants/upload',
+    {
+      schema: {
+        tags,
+        summary: `Import grants from a CSV file (multipart field "file"); all rows or none. Optional field "mapping": a JSON list giving for each column of the file the grant field it holds (${GRANT_CSV_FIELDS.join(', ')}) or null (else the header suggests them). Amounts may be written as $50,000; a status in words or as its value (a blank one is draft).`,
+        consumes: ['multipart/form-data'],
+        response: { 200: importResultSchema, ...uploadErrors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return importUploadedCsv(
+        request,
+        app.uploadMemory,
+        grantImportMappingSchema,
+        'grant',
+        (chunks, report, { mapping }) =>
+          importGrants(app.db, grants, user.companyId, grantBatches(chunks, report, mapping)),
+      );
+    },
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconCoin, IconExternalLink } from '@tabler/icons-react';
+import { lazy, useState } from 'react';
 import {
   type GrantStatus,
   grantStatuses,
@@ -10,6 +11,7 @@ import { counted } from '../../../domain/wording.ts';
 import { BulkBar, useSelection } from '../../components/bulk-actions.tsx';
 import { useListState } from '../../components/list-controls.tsx';
 import { ListPage, ListPanel, pageParams, useListRecords } from '../../components/list-page.tsx';
+import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import * as recordApi from '../../lib/record-api.ts';
 import { choiceParam, useUrlFilter, useUrlFilters } from '../../lib/url-filters.ts';
@@ -18,6 +20,9 @@ import { grantKind } from './components/grant-kind.ts';
 import { GrantPipeline } from './components/grant-pipeline.tsx';
 import { GrantStatusFilter } from './components/grant-status-filter.tsx';
 import { GrantsTable } from './components/grants-table.tsx';
+
+// The import's dialog and its code load when it is first opened.
+const GrantImport = lazy(() => import('./components/grant-import.tsx'));
 
 /** Where 'Search for Grants' leads: the US federal grants search. */
 const GRANT_SEARCH_URL = 'https://www.grants.gov/search-grants';
@@ -39,6 +44,7 @@ export default function GrantsPage() {
   const selection = useSelection(JSON.stringify([params.q, params.status, params.funder]));
   const bulkDelete = useBulkDeleteGrants();
   const bulkStatus = useBulkGrantStatus();
+  const [importing, setImporting] = useState(false);
 
   return (
     <ListPage
@@ -46,19 +52,27 @@ export default function GrantsPage() {
       title="Grants"
       addLabel="Add Grant"
       actions={
-        <Button
-          component="a"
-          href={GRANT_SEARCH_URL}
-          target="_blank"
-          rel="noopener noreferrer"
-          variant="default"
-          rightSection={<IconExternalLink size={16} aria-hidden="true" />}
-        >
-          Search for Grants
-        </Button>
+        <>
+          <Button variant="default" onClick={() => setImporting(true)}>
+            Import CSV
+          </Button>
+          <Button
+            component="a"
+            href={GRANT_SEARCH_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="default"
+            rightSection={<IconExternalLink size={16} aria-hidden="true" />}
+          >
+            Search for Grants
+          </Button>
+        </>
       }
       dialog={dialog}
     >
+      <LoadWhenOpened opened={importing}>
+        <GrantImport opened={importing} onClose={() => setImporting(false)} />
+      </LoadWhenOpened>
       <GrantPipeline />
       <ListPanel
         list={list}

@@ -2,7 +2,7 @@ import type { Funder, FunderPatch } from '../../../../domain/funders.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import * as recordApi from '../../../lib/record-api.ts';
-import { contactKeys } from '../../contacts/api/contacts-api.ts';
+import { contactKeys } from '../../contacts/api/contact-keys.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
 import { grantKeys } from '../../grants/api/grants-api.ts';
 import { interactionKeys } from '../../interactions/api/interactions-api.ts';

@@ -4,7 +4,7 @@ import type { Grant, GrantInput, GrantListParams, Pipeline } from '../../../../d
 import { api, withQuery } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import * as recordApi from '../../../lib/record-api.ts';
-import { contactKeys } from '../../contacts/api/contacts-api.ts';
+import { contactKeys } from '../../contacts/api/contact-keys.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
 import { funderKeys } from '../../funders/api/funder-keys.ts';
 import { taskKeys } from './task-keys.ts';
@@ -44,7 +44,7 @@ export const useGrant = (id: number | null) =>
  * A grant shows on the dashboard (active grants, deadlines) and by name on the tasks board; its
  * funder is one of the organization names suggested on the contact form.
  */
-const afterChange = () => [
+export const afterGrantChange = () => [
   grantKeys.all,
   dashboardKeys.all,
   taskKeys.board(),
@@ -53,18 +53,18 @@ const afterChange = () => [
 ];
 
 export const useCreateGrant = () =>
-  recordApi.useCreate<Grant, GrantInput>('/api/grants', afterChange);
+  recordApi.useCreate<Grant, GrantInput>('/api/grants', afterGrantChange);
 
 export const useUpdateGrant = () =>
-  recordApi.useUpdate<Grant, Partial<GrantInput>>('/api/grants', afterChange);
+  recordApi.useUpdate<Grant, Partial<GrantInput>>('/api/grants', afterGrantChange);
 
-export const useDeleteGrant = () => recordApi.useDelete('/api/grants', afterChange);
+export const useDeleteGrant = () => recordApi.useDelete('/api/grants', afterGrantChange);
 
-export const useBulkDeleteGrants = () => recordApi.useBulkDelete('/api/grants', afterChange);
+export const useBulkDeleteGrants = () => recordApi.useBulkDelete('/api/grants', afterGrantChange);
 
 /** Sets the status of the chosen grants in one request. */
 export const useBulkGrantStatus = () =>
   useInvalidatingMutation(
     (change: BulkGrantStatus) => api.post<BulkResult>('/api/grants/bulk-status', change),
-    afterChange,
+    afterGrantChange,
   );

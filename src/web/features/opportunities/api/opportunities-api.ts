@@ -9,7 +9,7 @@ import type {
 import { api, withQuery } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import * as recordApi from '../../../lib/record-api.ts';
-import { contactKeys } from '../../contacts/api/contacts-api.ts';
+import { contactKeys } from '../../contacts/api/contact-keys.ts';
 import { funderKeys } from '../../funders/api/funder-keys.ts';
 
 /** Every opportunities query sits under `all`: the list pages, the pipeline and one opportunity. */

@@ -10,39 +10,30 @@ import {
   Text,
 } from '@mantine/core';
 import { useState } from 'react';
-import {
-  CONTACT_CSV_COLUMNS,
-  CONTACT_CSV_REQUIRED,
-  CONTACT_FIELD_LABELS,
-  type ContactImportField,
-  type ContactImportPreview,
-} from '../../../../domain/contacts.ts';
-import { type DuplicateChoice, unmappedFields } from '../../../../domain/csv-import.ts';
-import type { ContactImport } from '../api/contacts-api.ts';
+import { type DuplicateChoice, unmappedFields } from '../../domain/csv-import.ts';
+import type { CsvImportChoice, CsvPreview } from '../lib/csv-import.ts';
 
 /** The select's value for a column that is not imported. */
 const SKIP = '';
 
-const fieldChoices = [
-  { value: SKIP, label: "Don't import" },
-  ...CONTACT_CSV_COLUMNS.map((field) => ({ value: field, label: CONTACT_FIELD_LABELS[field] })),
-];
-
-const duplicateChoices: { value: DuplicateChoice; label: string }[] = [
-  { value: 'skip', label: 'Skip the row' },
-  { value: 'update', label: 'Update that contact (a blank cell keeps its value)' },
-  { value: 'create', label: 'Import it as another contact' },
-];
-
-const isField = (value: string): value is ContactImportField =>
-  (CONTACT_CSV_COLUMNS as readonly string[]).includes(value);
+/** What the preview says of a kind of record: its fields, and what its duplicates are. */
+export interface CsvImportKind<Field extends string> {
+  /** The record in words: "contact". */
+  record: string;
+  fields: readonly Field[];
+  required: readonly Field[];
+  labels: Readonly<Record<Field, string>>;
+  /** Where rows can repeat a record: the question, and the answer for each choice. */
+  duplicates?: { question: string; choices: Readonly<Record<DuplicateChoice, string>> };
+}
 
 /**
  * The preview of a CSV file before it is imported: each column of the file with its first
- * values and the contact field it goes to (suggested from its header, changeable), and what a
- * row whose email is already here does. Import runs the upload with that mapping.
+ * values and the field it goes to (suggested from its header, changeable), and, where records
+ * can repeat, what a row that repeats one does. Import runs the upload with that choice.
  */
-export default function ContactImportDialog({
+export default function CsvImportDialog<Field extends string>({
+  kind,
   file,
   preview,
   importing,
@@ -50,16 +41,23 @@ export default function ContactImportDialog({
   onImport,
   onClose,
 }: {
+  kind: CsvImportKind<Field>;
   file: File;
-  preview: ContactImportPreview;
+  preview: CsvPreview<Field>;
   importing: boolean;
   progress: number;
-  onImport: (choice: ContactImport) => void;
+  onImport: (choice: CsvImportChoice<Field>) => void;
   onClose: () => void;
 }) {
   const [mapping, setMapping] = useState(() => preview.columns.map((c) => c.suggestion));
   const [duplicates, setDuplicates] = useState<DuplicateChoice>('skip');
-  const missing = unmappedFields(mapping, CONTACT_CSV_REQUIRED);
+  const missing = unmappedFields(mapping, kind.required);
+  const fieldChoices = [
+    { value: SKIP, label: "Don't import" },
+    ...kind.fields.map((field) => ({ value: field, label: kind.labels[field] })),
+  ];
+  const isField = (value: string): value is Field =>
+    (kind.fields as readonly string[]).includes(value);
 
   /** A field goes to one column: choosing it for a column takes it from any other. */
   const choose = (at: number, value: string) => {
@@ -73,14 +71,14 @@ export default function ContactImportDialog({
     <Modal
       opened
       onClose={importing ? () => {} : onClose}
-      title="Import contacts"
+      title={`Import ${kind.record}s`}
       size="xl"
       closeOnClickOutside={!importing}
     >
       <Stack gap="md">
         <Text size="sm">
-          Choose the contact field each column of {file.name} holds. The first rows of the file are
-          shown under each column.
+          Choose the {kind.record} field each column of {file.name} holds. The first rows of the
+          file are shown under each column.
         </Text>
         <Table.ScrollContainer minWidth={520}>
           <Table verticalSpacing="xs">
@@ -120,26 +118,22 @@ export default function ContactImportDialog({
         </Table.ScrollContainer>
         {missing.length > 0 && (
           <Text size="sm" c="red" role="alert">
-            Choose a column to import as{' '}
-            {missing.map((field) => CONTACT_FIELD_LABELS[field]).join(' and ')}
+            Choose a column to import as {missing.map((field) => kind.labels[field]).join(' and ')}
           </Text>
         )}
-        <Radio.Group
-          label="When a row's email is already a contact's, or an earlier row's"
-          value={duplicates}
-          onChange={(value) => setDuplicates(value as DuplicateChoice)}
-        >
-          <Stack gap={6} mt={6}>
-            {duplicateChoices.map((choice) => (
-              <Radio
-                key={choice.value}
-                value={choice.value}
-                label={choice.label}
-                disabled={importing}
-              />
-            ))}
-          </Stack>
-        </Radio.Group>
+        {kind.duplicates && (
+          <Radio.Group
+            label={kind.duplicates.question}
+            value={duplicates}
+            onChange={(value) => setDuplicates(value as DuplicateChoice)}
+          >
+            <Stack gap={6} mt={6}>
+              {Object.entries(kind.duplicates.choices).map(([value, label]) => (
+                <Radio key={value} value={value} label={label} disabled={importing} />
+              ))}
+            </Stack>
+          </Radio.Group>
+        )}
         {importing && (
           <Stack gap={4}>
             <Progress value={progress} animated aria-label="Upload progress" />
@@ -155,7 +149,9 @@ export default function ContactImportDialog({
             Cancel
           </Button>
           <Button
-            onClick={() => onImport({ file, mapping, duplicates })}
+            onClick={() =>
+              onImport({ file, mapping, duplicates: kind.duplicates ? duplicates : undefined })
+            }
             disabled={missing.length > 0}
             loading={importing}
           >

@@ -1,0 +1,39 @@
+import { Modal } from '@mantine/core';
+import {
+  GRANT_CSV_FIELDS,
+  GRANT_CSV_REQUIRED,
+  GRANT_FIELD_LABELS,
+  type GrantImportField,
+} from '../../../../domain/grant-import.ts';
+import type { CsvImportKind } from '../../../components/csv-import-dialog.tsx';
+import { CsvUpload } from '../../../components/csv-upload.tsx';
+import { useUploadGrants } from '../api/grant-import-api.ts';
+
+const grantImport: CsvImportKind<GrantImportField> = {
+  record: 'grant',
+  fields: GRANT_CSV_FIELDS,
+  required: GRANT_CSV_REQUIRED,
+  labels: GRANT_FIELD_LABELS,
+};
+
+/**
+ * Grants from a CSV file, in a dialog opened from the grants list: the template (the export's
+ * columns), a chosen file's preview with its columns matched to grant fields, and the rows
+ * the import left out.
+ */
+export default function GrantImport({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const upload = useUploadGrants();
+  return (
+    <Modal opened={opened} onClose={onClose} title="Import grants from a CSV file" size="lg">
+      <CsvUpload
+        heading={null}
+        description="Any column names: you choose which columns hold the name, funder, amount, due date, status and the rest before anything is imported. Amounts may be written as $50,000; a blank status is Draft. Rows with problems are listed."
+        kind={grantImport}
+        templateUrl="/api/grants/template"
+        previewUrl="/api/grants/upload/preview"
+        upload={upload}
+        failure="Failed to upload grants"
+      />
+    </Modal>
+  );
+}

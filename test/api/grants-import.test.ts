@@ -1,0 +1,239 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOO_MANY_INVALID_GRANT_ROWS } from '../../src/domain/grants.ts';
+import { registerCompany } from '../helpers/factories.ts';
+import { type Client, clientFor, multipartFile } from '../helpers/requests.ts';
+import { buildTestApp } from '../helpers/test-app.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+async function signedIn() {
+  const { cookie } = await registerCompany(app);
+  const send = (url: string, content: string, fields?: Record<string, string>) => {
+    const { payload, headers } = multipartFile(content, fields ? { fields } : {});
+    return app.inject({ method: 'POST', url, payload, headers: { ...headers, cookie } });
+  };
+  return {
+    cookie,
+    client: clientFor(app, cookie),
+    preview: (content: string) => send('/api/grants/upload/preview', content),
+    upload: (content: string, fields?: Record<string, string>) =>
+      send('/api/grants/upload', content, fields),
+  };
+}
+
+const grantsOf = async (client: Client) =>
+  (await client.get('/api/grants?sort=name&limit=100')).json();
+
+/** A grants spreadsheet as a team keeps it: its own names, money as text, a column of its own. */
+const SPREADSHEET = [
+  'Grant Title,Foundation,Owner,Ask,Deadline,Stage,Award Amount,Comments',
+  'Reading Corps,River Trust,Sam,"$50,000",2027-03-31,In Progress,,Second year',
+  'Food Bank Van,City Fund,Ana,12000,2027-01-15,awarded,"$10,000",',
+  'Clinic Roof,Builders Fund,Sam,€7500,2027-05-01,,,Blank status is a draft',
+].join('\r\n');
+
+describe('GET /api/grants/template', () => {
+  it('downloads the columns of the export with one example grant, which imports as it is', async () => {
+    const { cookie, upload, client } = await signedIn();
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/grants/template',
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="grants-template.csv"',
+    );
+    const [header] = response.body.split('\r\n');
+    expect(header).toBe(
+      'Name,Funder,Amount requested,Due date,Status,Amount awarded,Awarded on,Period start,Period end,Document,Notes',
+    );
+    const imported = await upload(response.body);
+    expect(imported.json()).toMatchObject({ created: 1, skipped: 0, errors: [] });
+    expect(await grantsOf(client)).toMatchObject([
+      {
+        name: 'Youth Literacy Program',
+        funder: 'Example Foundation',
+        amount: 50000,
+        status: 'draft',
+        documentUrl: 'https://example.org/proposal',
+      },
+    ]);
+  });
+
+  it('needs a session', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/grants/template' });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/grants/upload/preview', () => {
+  it("suggests each column's field from its header and imports nothing", async () => {
+    const { preview, client } = await signedIn();
+    const response = await preview(SPREADSHEET);
+    expect(response.statusCode).toBe(200);
+    const { columns } = response.json();
+    expect(columns.map((c: { suggestion: string | null }) => c.suggestion)).toEqual([
+      'name',
+      'funder',
+      null,
+      'amount',
+      'dueDate',
+      'status',
+      'awardedAmount',
+      'notes',
+    ]);
+    expect(columns[3].samples).toEqual(['$50,000', '12000', '€7500']);
+    expect(await grantsOf(client)).toEqual([]);
+  });
+});
+
+describe('POST /api/grants/upload', () => {
+  it('imports with the suggested mapping: amounts written as money, statuses in words', async () => {
+    const { upload, client } = await signedIn();
+    const response = await upload(SPREADSHEET);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      message: 'Imported 3 grants, skipped 0 rows',
+      imported: 3,
+      created: 3,
+      updated: 0,
+      skipped: 0,
+      errors: [],
+    });
+    expect(await grantsOf(client)).toMatchObject([
+      { name: 'Clinic Roof', funder: 'Builders Fund', amount: 7500, status: 'draft' },
+      {
+        name: 'Food Bank Van',
+        amount: 12000,
+        status: 'awarded',
+        awardedAmount: 10000,
+        dueDate: '2027-01-15T00:00:00.000Z',
+      },
+      { name: 'Reading Corps', amount: 50000, status: 'in-progress', notes: 'Second year' },
+    ]);
+    // Each new funder name has its record, as when a grant is saved by hand.
+    const funders = (await client.get('/api/funders?sort=name')).json();
+    expect(funders.map((f: { name: string }) => f.name)).toEqual([
+      'Builders Fund',
+      'City Fund',
+      'River Trust',
+    ]);
+  });
+
+  it("imports with the user's mapping, leaving out the columns mapped to nothing", async () => {
+    const { upload, client } = await signedIn();
+    const mapping = ['name', 'funder', 'notes', 'amount', 'dueDate', null, null, null];
+    const response = await upload(SPREADSHEET, { mapping: JSON.stringify(mapping) });
+    expect(response.json()).toMatchObject({ created: 3, skipped: 0 });
+    const grants = await grantsOf(client);
+    expect(grants.map((g: { notes: string; status: string }) => [g.notes, g.status])).toEqual([
+      ['Sam', 'draft'],
+      ['Ana', 'draft'],
+      ['Sam', 'draft'],
+    ]);
+  });
+
+  it('lists each row that is not a grant with why, and imports the others', async () => {
+    const { upload, client } = await signedIn();
+    const file = [
+      'Name,Funder,Amount requested,Due date,Status,Period start,Period end',
+      'Good,F1,100,2027-01-01,Draft,,',
+      ',F1,100,2027-01-01,,,',
+      'No money,F1,lots,2027-01-01,,,',
+      'Bad status,F1,100,2027-01-01,Pending review,,',
+      'Bad date,F1,100,someday,,,',
+      'Far future,F1,100,99999-01-01,,,',
+      'Backwards,F1,100,2027-01-01,,2027-06-01,2027-01-01',
+      'Negative,F1,-5,2027-01-01,,,',
+    ].join('\n');
+    const response = await upload(file);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      message: 'Imported 1 grant, skipped 7 rows',
+      imported: 1,
+      created: 1,
+      updated: 0,
+      skipped: 7,
+      errors: [
+        { row: 3, message: 'Name is required' },
+        { row: 4, message: 'Amount must be positive' },
+        { row: 5, message: 'Invalid status value' },
+        { row: 6, message: 'Invalid date format' },
+        { row: 7, message: 'Invalid date format' },
+        { row: 8, message: 'The period cannot end before it starts' },
+        { row: 9, message: 'Amount must be positive' },
+      ],
+    });
+    expect((await grantsOf(client)).map((g: { name: string }) => g.name)).toEqual(['Good']);
+  });
+
+  it('refuses a mapping without a required field, or of another length, and imports nothing', async () => {
+    const { upload, client } = await signedIn();
+    const noDate = ['name', 'funder', null, 'amount', null, null, null, null];
+    const first = await upload(SPREADSHEET, { mapping: JSON.stringify(noDate) });
+    expect(first.statusCode).toBe(400);
+    expect(first.json()).toEqual({ message: 'Choose a column to import as Due date' });
+    const short = await upload(SPREADSHEET, { mapping: JSON.stringify(['name']) });
+    expect(short.statusCode).toBe(400);
+    const unknown = await upload(SPREADSHEET, { mapping: JSON.stringify(['email']) });
+    expect(unknown.statusCode).toBe(400);
+    expect(await grantsOf(client)).toEqual([]);
+  });
+
+  it('refuses a file whose header names no due date, saying which columns it needs', async () => {
+    const { upload } = await signedIn();
+    const response = await upload('Name,Funder,Amount\r\nA,B,1\r\n');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      "The file has no 'Due date' column. Its first row must name the columns: Name, Funder, Amount requested, Due date, Status, Amount awarded, Awarded on, Period start, Period end, Document, Notes",
+    );
+  });
+
+  it('refuses a file with more than 10,000 rows that are not grants, and imports nothing', async () => {
+    const { upload, client } = await signedIn();
+    const rows = ['Name,Funder,Amount,Due date', 'Kept,F,1,2027-01-01'];
+    for (let i = 0; i < 10_001; i += 1) rows.push(`x${i},F,not money,2027-01-01`);
+    const response = await upload(rows.join('\n'));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: TOO_MANY_INVALID_GRANT_ROWS });
+    expect(await grantsOf(client)).toEqual([]);
+  });
+
+  it('imports into the own company only, and writes history for each grant', async () => {
+    const first = await signedIn();
+    const other = await signedIn();
+    await first.upload(SPREADSHEET);
+    expect(await grantsOf(other.client)).toEqual([]);
+    const [grant] = await grantsOf(first.client);
+    const history = await first.client.get(`/api/activity?entity=grant&id=${grant.id}`);
+    expect(history.json()).toMatchObject([{ action: 'created' }]);
+  });
+
+  it('refuses a file that is not CSV, and a request with no session', async () => {
+    const { cookie } = await signedIn();
+    const { payload, headers } = multipartFile('a,b', {
+      filename: 'grants.xlsx',
+      contentType: 'application/vnd.ms-excel',
+    });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/grants/upload',
+      payload,
+      headers: { ...headers, cookie },
+    });
+    expect(wrong.statusCode).toBe(415);
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: '/api/grants/upload',
+      payload,
+      headers,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
