@@ -35,3 +35,87 @@ test('choose grants in the list, change their status at once, then delete them a
   await expect(page.getByText('3 grants deleted')).toBeVisible();
   await expect(page.getByText('No grants yet')).toBeVisible();
 });
+
+test('choose every match of a long list with Select all, and delete them at once', async ({
+  page,
+}) => {
+  const rows = Array.from({ length: 30 }, (_, i) => `Person ${i + 1},p${i + 1}@example.org`);
+  const imported = await page.request.post('/api/contacts/upload', {
+    multipart: {
+      file: {
+        name: 'people.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(['name,email', ...rows].join('\n')),
+      },
+    },
+  });
+  expect(imported.status()).toBe(200);
+  await page.goto('/contacts');
+  await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+  await expect(page.getByRole('status').filter({ hasText: '25 selected' })).toBeVisible();
+  await page.getByRole('button', { name: 'Select all 30 contacts' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '30 selected' })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete selected' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete 30 contacts' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('30 contacts deleted')).toBeVisible();
+  await expect(page.getByText('No contacts yet')).toBeVisible();
+});
+
+test('choose tasks on the board: change their status, give them to someone, then delete them', async ({
+  page,
+}) => {
+  const grant = await (
+    await page.request.post('/api/grants', {
+      data: { name: 'Youth Arts', funder: 'Hill', amount: 8000, dueDate: '2027-06-01T12:00:00Z' },
+    })
+  ).json();
+  for (const name of ['Write narrative', 'Gather letters', 'Build budget']) {
+    const created = await page.request.post(`/api/grants/${grant.id}/tasks`, {
+      data: {
+        name,
+        description: `${name} for the arts grant`,
+        category: 'proposal',
+        dueDate: '2027-05-01T12:00:00Z',
+      },
+    });
+    expect(created.status()).toBe(201);
+  }
+  const me: { name: string } = await (await page.request.get('/api/user')).json();
+  await page.goto('/tasks');
+  await page.getByRole('checkbox', { name: 'Select Write narrative' }).check();
+  await page.getByRole('checkbox', { name: 'Select Gather letters' }).check();
+  await expect(page.getByRole('status').filter({ hasText: '2 selected' })).toBeVisible();
+
+  await page
+    .getByRole('combobox', { name: 'Change the status of 2 selected tasks' })
+    .selectOption({ label: 'Completed' });
+  await expect(page.getByText('2 tasks now Completed')).toBeVisible();
+  const completed = page.getByRole('region', { name: 'Completed', exact: true });
+  await expect(completed.getByText('Write narrative', { exact: true })).toBeVisible();
+  await expect(completed.getByText('Gather letters', { exact: true })).toBeVisible();
+
+  await page
+    .getByRole('combobox', { name: 'Assign 2 selected tasks' })
+    .selectOption({ label: me.name });
+  await expect(page.getByText(`2 tasks now assigned to ${me.name}`)).toBeVisible();
+  const tasks: { name: string; assigneeName: string | null }[] = await (
+    await page.request.get('/api/tasks')
+  ).json();
+  expect(tasks.map((task) => [task.name, task.assigneeName])).toEqual(
+    expect.arrayContaining([
+      ['Write narrative', me.name],
+      ['Gather letters', me.name],
+      ['Build budget', null],
+    ]),
+  );
+
+  await page.getByRole('checkbox', { name: 'Select every task shown' }).check();
+  await expect(page.getByRole('status').filter({ hasText: '3 selected' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Delete selected' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete 3 tasks' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('3 tasks deleted')).toBeVisible();
+  expect(await (await page.request.get('/api/tasks')).json()).toEqual([]);
+});

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { BULK_MAX } from './bulk-constants.ts';
 import { ID_MAX } from './common.ts';
-import { grantStatuses } from './grant-constants.ts';
+import { grantStatuses, taskStatuses } from './grant-constants.ts';
 import { opportunityStages } from './opportunity-constants.ts';
 
 export * from './bulk-constants.ts';
@@ -34,6 +34,24 @@ export const bulkOpportunityStageSchema = z.object({
   stage: z.enum(opportunityStages, { error: 'Invalid stage value' }),
 });
 export type BulkOpportunityStage = z.input<typeof bulkOpportunityStageSchema>;
+
+export const bulkTaskStatusSchema = z.object({
+  ids: bulkIds,
+  status: z.enum(taskStatuses, { error: 'Invalid status value' }),
+});
+export type BulkTaskStatus = z.input<typeof bulkTaskStatusSchema>;
+
+/** Tasks given to one member of the company, or (null) to nobody. */
+export const bulkTaskAssigneeSchema = z.object({
+  ids: bulkIds,
+  assigneeId: z
+    .number({ error: 'assigneeId must be a user id or null' })
+    .int('Invalid assignee')
+    .min(1, 'Invalid assignee')
+    .max(ID_MAX, 'Invalid assignee')
+    .nullable(),
+});
+export type BulkTaskAssignee = z.input<typeof bulkTaskAssigneeSchema>;
 
 /** How many of the chosen records the company had, and were deleted or changed. */
 export const bulkResultSchema = z.object({ count: z.number().int() });

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../../src/domain/activity.ts';
-import { registerCompany } from '../helpers/factories.ts';
+import { ASSIGNEE_NOT_MEMBER } from '../../src/domain/common.ts';
+import { addMember, registerCompany } from '../helpers/factories.ts';
 import { type Client, clientFor } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
 
@@ -109,6 +110,75 @@ describe('bulk actions', () => {
     ).toEqual({ count: 1 });
   });
 
+  it("sets the status of the chosen tasks, gives them to a member or to nobody, and deletes them; another company's tasks and members are refused", async () => {
+    const owner = await registerCompany(app);
+    const client = clientFor(app, owner.cookie);
+    const member = await addMember(app, owner.user.companyId);
+    const other = await registerCompany(app);
+    const theirs = clientFor(app, other.cookie);
+    const grantId = await grant(client, 'G');
+    const task = (name: string) =>
+      created(client, `/api/grants/${grantId}/tasks`, {
+        name,
+        description: 'd',
+        category: 'research',
+        dueDate: '2027-01-01',
+      });
+    const [a, b, c] = [await task('A'), await task('B'), await task('C')];
+    const theirTask = await created(theirs, `/api/grants/${await grant(theirs, 'T')}/tasks`, {
+      name: 'Theirs',
+      description: 'd',
+      category: 'research',
+      dueDate: '2027-01-01',
+    });
+    const board = async () =>
+      (await client.get('/api/tasks')).json<
+        { name: string; status: string; assigneeName: string | null }[]
+      >();
+
+    const moved = await client.post('/api/tasks/bulk-status', {
+      ids: [a, b, theirTask],
+      status: 'completed',
+    });
+    expect(moved.json()).toEqual({ count: 2 });
+    expect((await board()).map((t) => [t.name, t.status])).toEqual([
+      ['A', 'completed'],
+      ['B', 'completed'],
+      ['C', 'pending'],
+    ]);
+    const history = (await client.get(`/api/activity?entity=task&id=${a}`)).json<ActivityEntry[]>();
+    expect(history[0]?.changes).toEqual([
+      { field: 'status', before: 'pending', after: 'completed' },
+    ]);
+
+    const assigned = await client.post('/api/tasks/bulk-assign', {
+      ids: [b, c, theirTask],
+      assigneeId: member.user.id,
+    });
+    expect(assigned.json()).toEqual({ count: 2 });
+    expect((await board()).map((t) => t.assigneeName)).toEqual([
+      null,
+      member.user.name,
+      member.user.name,
+    ]);
+    // Someone of another company is no assignee: nothing changes.
+    const stranger = await client.post('/api/tasks/bulk-assign', {
+      ids: [a],
+      assigneeId: other.user.id,
+    });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().message).toBe(ASSIGNEE_NOT_MEMBER);
+    expect((await board())[0]?.assigneeName).toBeNull();
+    const unassigned = await client.post('/api/tasks/bulk-assign', { ids: [b], assigneeId: null });
+    expect(unassigned.json()).toEqual({ count: 1 });
+    expect((await board()).map((t) => t.assigneeName)).toEqual([null, null, member.user.name]);
+
+    const deleted = await client.post('/api/tasks/bulk-delete', { ids: [a, c, theirTask] });
+    expect(deleted.json()).toEqual({ count: 2 });
+    expect((await board()).map((t) => t.name)).toEqual(['B']);
+    expect((await theirs.get('/api/tasks')).json()).toHaveLength(1);
+  });
+
   it.each([
     ['/api/contacts/bulk-delete', { ids: [] }, 'Choose at least one record'],
     [
@@ -122,6 +192,9 @@ describe('bulk actions', () => {
     ['/api/contacts/bulk-delete', {}, 'ids must be a list of record ids'],
     ['/api/grants/bulk-status', { ids: [1], status: 'won' }, 'Invalid status value'],
     ['/api/opportunities/bulk-stage', { ids: [1] }, 'Invalid stage value'],
+    ['/api/tasks/bulk-status', { ids: [1], status: 'done' }, 'Invalid status value'],
+    ['/api/tasks/bulk-assign', { ids: [1] }, 'assigneeId must be a user id or null'],
+    ['/api/tasks/bulk-assign', { ids: [1], assigneeId: 0 }, 'Invalid assignee'],
   ])('%s answers 400 for %j, changing nothing', async (url, body, message) => {
     const client = await signedIn();
     await created(client, '/api/contacts', { name: 'Kept', email: 'k@x.org' });

@@ -635,6 +635,27 @@ const rows: Row[] = [
     expect: [401, 200, 200, 200],
   },
   {
+    route: 'POST /api/tasks/bulk-status',
+    request: (w) => ({
+      url: '/api/tasks/bulk-status',
+      payload: { ids: [w.task.id], status: 'completed' },
+    }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/tasks/bulk-assign',
+    request: (w) => ({
+      url: '/api/tasks/bulk-assign',
+      payload: { ids: [w.task.id], assigneeId: null },
+    }),
+    expect: [401, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/tasks/bulk-delete',
+    request: (w) => ({ url: '/api/tasks/bulk-delete', payload: { ids: [w.task.id] } }),
+    expect: [401, 200, 200, 200],
+  },
+  {
     route: 'POST /api/opportunities/bulk-delete',
     request: (w) => ({
       url: '/api/opportunities/bulk-delete',

@@ -45,7 +45,7 @@ export default function BulkActionsPanel({
   plural,
   allIds,
   onDelete,
-  change,
+  changes = [],
   allChosenOnPage,
   maxAll,
 }: BulkBarProps & { allChosenOnPage: boolean; maxAll: number }) {
@@ -92,7 +92,9 @@ export default function BulkActionsPanel({
           Select all {total} {plural}
         </Button>
       )}
-      {change && <BulkChange {...change} />}
+      {changes.map((change) => (
+        <BulkChange key={change.placeholder} {...change} />
+      ))}
       <Button
         size="xs"
         color="red"

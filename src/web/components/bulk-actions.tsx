@@ -1,52 +1,11 @@
 import { Group, Text } from '@mantine/core';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import type { BulkResult } from '../../domain/bulk.ts';
 import { BULK_MAX } from '../../domain/bulk-constants.ts';
+import { SelectBox, type Selection } from './selection.tsx';
 
 // The actions load when a first row is chosen: most visits to a list choose none.
 const BulkActionsPanel = lazy(() => import('./bulk-actions-panel.tsx'));
-
-/** The records chosen in a list, by id: kept across its pages, cleared when its filter changes. */
-export interface Selection {
-  ids: ReadonlySet<number>;
-  has: (id: number) => boolean;
-  toggle: (id: number) => void;
-  set: (ids: number[], chosen: boolean) => void;
-  clear: () => void;
-}
-
-/** A list's selection; `scope` (its search and filters) changing empties it. */
-export function useSelection(scope: string): Selection {
-  const [ids, setIds] = useState<ReadonlySet<number>>(new Set());
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the scope is what empties it
-  useEffect(() => setIds(new Set()), [scope]);
-  const toggle = useCallback(
-    (id: number) =>
-      setIds((current) => {
-        const next = new Set(current);
-        if (!next.delete(id)) next.add(id);
-        return next;
-      }),
-    [],
-  );
-  const set = useCallback(
-    (chosen: number[], on: boolean) =>
-      setIds((current) => {
-        const next = new Set(current);
-        for (const id of chosen) {
-          if (on) next.add(id);
-          else next.delete(id);
-        }
-        return next;
-      }),
-    [],
-  );
-  const clear = useCallback(() => setIds(new Set()), []);
-  return useMemo(
-    () => ({ ids, has: (id) => ids.has(id), toggle, set, clear }),
-    [ids, toggle, set, clear],
-  );
-}
 
 /** A list's own bulk change ('Change status…'): its choices, and what it does with one. */
 export interface BulkChangeAction<Value extends string = string> {
@@ -69,40 +28,10 @@ export interface BulkBarProps {
   /** Every id the list shows for its search and filters (all pages), for 'Select all'. */
   allIds: () => Promise<number[]>;
   onDelete: (ids: number[]) => Promise<BulkResult>;
-  change?: BulkChangeAction | undefined;
-}
-
-/** A box of a row, or of the page: the browser's own checkbox, in the theme's colour. */
-export function SelectBox({
-  label,
-  checked,
-  indeterminate = false,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  indeterminate?: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  return (
-    <input
-      type="checkbox"
-      aria-label={label}
-      checked={checked}
-      ref={(box) => {
-        if (box) box.indeterminate = indeterminate;
-      }}
-      onChange={(event) => onChange(event.currentTarget.checked)}
-      onClick={(event) => event.stopPropagation()}
-      style={{
-        width: 16,
-        height: 16,
-        margin: 0,
-        accentColor: 'var(--mantine-primary-color-filled)',
-        cursor: 'pointer',
-      }}
-    />
-  );
+  /** The list's own changes ('Change status…', 'Assign to…'). */
+  changes?: readonly BulkChangeAction[] | undefined;
+  /** The box that chooses every row shown: 'Select all on this page' unless said. */
+  pageLabel?: string | undefined;
 }
 
 /**
@@ -111,13 +40,13 @@ export function SelectBox({
  * Delete, asked first (bulk-actions-panel.tsx).
  */
 export function BulkBar(props: BulkBarProps) {
-  const { rows, selection } = props;
+  const { rows, selection, pageLabel = 'Select all on this page' } = props;
   const onPage = rows.filter((row) => selection.has(row.id)).length;
   return (
     <Group gap="sm" wrap="wrap" mb="sm" mih={30}>
       <Group gap={8} wrap="nowrap" component="label" style={{ cursor: 'pointer' }}>
         <SelectBox
-          label="Select all on this page"
+          label={pageLabel}
           checked={onPage > 0 && onPage === rows.length}
           indeterminate={onPage > 0 && onPage < rows.length}
           onChange={(checked) =>
@@ -128,7 +57,7 @@ export function BulkBar(props: BulkBarProps) {
           }
         />
         <Text size="sm" aria-hidden="true">
-          Select all on this page
+          {pageLabel}
         </Text>
       </Group>
       {selection.ids.size > 0 && (

@@ -1,4 +1,4 @@
-import { Alert, Button, FileButton, Group, List, Stack, Text } from '@mantine/core';
+import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import type { ImportResult } from '../../domain/csv-import.ts';
@@ -10,6 +10,9 @@ import type { CsvImportKind, default as Dialog } from './csv-import-dialog.tsx';
 // The preview dialog's code loads when a file is chosen, not with the page. lazy() drops the
 // dialog's type parameter; the component it renders is that dialog, so its type is kept.
 const CsvImportDialog = lazy(() => import('./csv-import-dialog.tsx')) as unknown as typeof Dialog;
+// The report of the rows left out loads with the dialog (asked for when a file is chosen).
+const loadReport = () => import('./csv-import-report.tsx');
+const CsvImportReport = lazy(loadReport);
 
 const isCsv = (file: File) => file.type === 'text/csv' || file.name.toLowerCase().endsWith('.csv');
 
@@ -51,6 +54,7 @@ export function CsvUpload<Field extends string>({
     }
     setResult(null);
     setReading(true);
+    void loadReport();
     try {
       setChosen({ file, preview: await previewCsvFile<Field>(previewUrl, file) });
     } catch (error) {
@@ -115,29 +119,9 @@ export function CsvUpload<Field extends string>({
         </Suspense>
       )}
       {result && result.errors.length > 0 && (
-        <Alert
-          color="yellow"
-          title={result.message}
-          withCloseButton
-          onClose={() => setResult(null)}
-        >
-          {/* The browser's own scrolling: Mantine's ScrollArea would bring a positioning
-              library into the page's first download. */}
-          <div style={{ maxHeight: 200, overflowY: 'auto' }}>
-            <List size="sm" spacing={2}>
-              {result.errors.map((error) => (
-                <List.Item key={error.row}>
-                  Row {error.row}: {error.message}
-                </List.Item>
-              ))}
-            </List>
-          </div>
-          {result.skipped > result.errors.length && (
-            <Text size="sm" mt="xs">
-              …and {result.skipped - result.errors.length} more rows.
-            </Text>
-          )}
-        </Alert>
+        <Suspense fallback={null}>
+          <CsvImportReport result={result} onClose={() => setResult(null)} />
+        </Suspense>
       )}
     </Stack>
   );

@@ -1,10 +1,10 @@
 import { Anchor, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { SelectBox, type Selection } from './bulk-actions.tsx';
 import { SortableTh, type SortState } from './list-controls.tsx';
 import { ListTable } from './list-table.tsx';
 import { ActionsHeader, RowActionsCell } from './row-actions.tsx';
+import { SelectBox, type Selection } from './selection.tsx';
 
 export interface Column<T, Field extends string = never> {
   header: string;

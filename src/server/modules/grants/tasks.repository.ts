@@ -7,6 +7,7 @@ import type {
   ListedTask,
   Task,
   TaskBoardParams,
+  TaskStatus,
   TaskValues,
 } from '../../../domain/grants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -18,7 +19,7 @@ import {
 } from '../../db/export-stream.ts';
 import { assigneeOfTask, grantOfTask } from '../../db/joins.ts';
 import * as lists from '../../db/list-helpers.ts';
-import { insertRow, updateRow } from '../../db/rows.ts';
+import { deleteCompanyRows, insertRow, updateCompanyRows, updateRow } from '../../db/rows.ts';
 import { grants, grantTasks, users } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -189,6 +190,25 @@ export function createTasksRepository(db: Database) {
         updateRow(tx, grantTasks, columns, byId(companyId, grantId, taskId), values),
       );
       return row ? toTask(row) : null;
+    },
+
+    /** Deletes the company's tasks among `ids` in one statement; answers how many went. */
+    removeMany(companyId: number, ids: number[], within?: Transaction): Promise<number> {
+      return inCompany(within ?? db, companyId, (tx) =>
+        deleteCompanyRows(tx, grantTasks, companyId, ids),
+      );
+    },
+
+    /** Sets the status or the assignee of the company's tasks among `ids`; answers how many. */
+    updateMany(
+      companyId: number,
+      ids: number[],
+      values: { status: TaskStatus } | { assigneeId: number | null },
+      within?: Transaction,
+    ): Promise<number> {
+      return inCompany(within ?? db, companyId, (tx) =>
+        updateCompanyRows(tx, grantTasks, companyId, ids, values),
+      );
     },
 
     async remove(

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  bulkDeleteSchema,
+  bulkResultSchema,
+  bulkTaskAssigneeSchema,
+  bulkTaskStatusSchema,
+} from '../../../domain/bulk.ts';
 import { grantIdParams, grantTaskParams } from '../../../domain/common.ts';
 import {
   boardTaskSchema,
@@ -13,7 +19,7 @@ import { requireAssignee } from '../../accounts/users.ts';
 import { inCompany } from '../../db/scope.ts';
 import { notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { companyExport } from '../../lib/replies.ts';
+import { companyBulk, companyExport } from '../../lib/replies.ts';
 import { inputErrors, recordErrors } from '../../lib/schemas.ts';
 import { createTasksRepository } from './tasks.repository.ts';
 
@@ -58,6 +64,55 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       const assigneeId = assignee === 'me' ? user.id : undefined;
       return tasks.exportCsv(companyId, { ...filters, assigneeId }, new Date());
     }),
+  );
+
+  app.post(
+    '/tasks/bulk-delete',
+    {
+      schema: {
+        tags,
+        summary:
+          "Delete many tasks at once, in one transaction (ids of another company's tasks are left out)",
+        body: bulkDeleteSchema,
+        response: { 200: bulkResultSchema, ...inputErrors },
+      },
+    },
+    companyBulk((companyId, body) => tasks.removeMany(companyId, body.ids)),
+  );
+
+  app.post(
+    '/tasks/bulk-status',
+    {
+      schema: {
+        tags,
+        summary:
+          "Set the status of many tasks at once, in one transaction (ids of another company's tasks are left out)",
+        body: bulkTaskStatusSchema,
+        response: { 200: bulkResultSchema, ...inputErrors },
+      },
+    },
+    companyBulk((companyId, body) =>
+      tasks.updateMany(companyId, body.ids, { status: body.status }),
+    ),
+  );
+
+  app.post(
+    '/tasks/bulk-assign',
+    {
+      schema: {
+        tags,
+        summary:
+          "Give many tasks to one member of the organization (assigneeId) or to nobody (null), in one transaction (ids of another company's tasks are left out)",
+        body: bulkTaskAssigneeSchema,
+        response: { 200: bulkResultSchema, ...inputErrors },
+      },
+    },
+    companyBulk((companyId, { ids, assigneeId }) =>
+      inCompany(app.db, companyId, async (tx) => {
+        await requireAssignee(tx, companyId, assigneeId);
+        return tasks.updateMany(companyId, ids, { assigneeId }, tx);
+      }),
+    ),
   );
 
   app.get(

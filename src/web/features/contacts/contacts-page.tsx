@@ -1,9 +1,10 @@
 import { IconUsers } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import type { ContactSortField } from '../../../domain/contacts.ts';
-import { BulkBar, useSelection } from '../../components/bulk-actions.tsx';
+import { BulkBar } from '../../components/bulk-actions.tsx';
 import { useListState } from '../../components/list-controls.tsx';
 import { ListPage, ListPanel, pageParams, useListRecords } from '../../components/list-page.tsx';
+import { useSelection } from '../../components/selection.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { notifyError } from '../../lib/notify.ts';
 import * as recordApi from '../../lib/record-api.ts';

@@ -8,10 +8,11 @@ import {
 } from '../../../domain/grant-constants.ts';
 import type { GrantSortField } from '../../../domain/grants.ts';
 import { counted } from '../../../domain/wording.ts';
-import { BulkBar, useSelection } from '../../components/bulk-actions.tsx';
+import { BulkBar } from '../../components/bulk-actions.tsx';
 import { useListState } from '../../components/list-controls.tsx';
 import { ListPage, ListPanel, pageParams, useListRecords } from '../../components/list-page.tsx';
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
+import { useSelection } from '../../components/selection.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import * as recordApi from '../../lib/record-api.ts';
 import { choiceParam, useUrlFilter, useUrlFilters } from '../../lib/url-filters.ts';
@@ -103,20 +104,22 @@ export default function GrantsPage() {
               plural="grants"
               allIds={() => recordApi.allIds('/api/grants', params)}
               onDelete={(ids) => bulkDelete.mutateAsync(ids)}
-              change={{
-                label: `Change the status of ${counted(selection.ids.size, 'selected grant')}`,
-                placeholder: 'Change status…',
-                choices: grantStatuses.map((status) => ({
-                  value: status,
-                  label: grantStatusLabels[status],
-                })),
-                onChange: (status) =>
-                  bulkStatus.mutateAsync({
-                    ids: [...selection.ids],
-                    status: status as GrantStatus,
-                  }),
-                changed: (count, status) => `${counted(count, 'grant')} now ${status.label}`,
-              }}
+              changes={[
+                {
+                  label: `Change the status of ${counted(selection.ids.size, 'selected grant')}`,
+                  placeholder: 'Change status…',
+                  choices: grantStatuses.map((status) => ({
+                    value: status,
+                    label: grantStatusLabels[status],
+                  })),
+                  onChange: (status) =>
+                    bulkStatus.mutateAsync({
+                      ids: [...selection.ids],
+                      status: status as GrantStatus,
+                    }),
+                  changed: (count, status) => `${counted(count, 'grant')} now ${status.label}`,
+                },
+              ]}
             />
             <GrantsTable rows={rows} {...rowActions} selection={selection} />
           </>

@@ -19,6 +19,7 @@ import { ExportButton } from '../../components/export-button.tsx';
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { LoadFailed, LoadingBlock, NoMatches } from '../../components/query-states.tsx';
+import { type Selection, useSelection } from '../../components/selection.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { browserTimeZone } from '../../lib/format.ts';
@@ -44,6 +45,11 @@ const BoardFilterBar = lazy(() =>
 );
 /** Where the filter bar will be, as high as it, so the board does not jump when it arrives. */
 const filterBarSpace = <div style={{ height: 36, marginBottom: 'var(--mantine-spacing-md)' }} />;
+// The bulk actions' bar comes with the filter bar's code, in the space it will take.
+const BoardBulkBar = lazy(() =>
+  import('./components/board-filter-bar.tsx').then((m) => ({ default: m.BoardBulkBar })),
+);
+const bulkBarSpace = <div style={{ height: 30, marginBottom: 'var(--mantine-spacing-sm)' }} />;
 
 interface CardsProps {
   tasks: BoardTask[];
@@ -51,9 +57,11 @@ interface CardsProps {
   onDelete: (task: BoardTask) => void;
   /** The task last moved with the keyboard, whose handle keeps the focus. */
   refocus: number | null;
+  /** The tasks chosen for a bulk action. */
+  selection: Selection;
 }
 
-function Cards({ tasks, pastDue, onDelete, refocus }: CardsProps) {
+function Cards({ tasks, pastDue, onDelete, refocus, selection }: CardsProps) {
   return tasks.map((task) => (
     <TaskCard
       key={task.id}
@@ -61,6 +69,8 @@ function Cards({ tasks, pastDue, onDelete, refocus }: CardsProps) {
       pastDue={pastDue(task)}
       onDelete={() => onDelete(task)}
       refocus={refocus === task.id}
+      selected={selection.has(task.id)}
+      onSelect={() => selection.toggle(task.id)}
     />
   ));
 }
@@ -102,6 +112,7 @@ export default function TasksBoardPage() {
   const [moving, setMoving] = useState<BoardTask | null>(null);
   const [movedByKeyboard, setMovedByKeyboard] = useState<number | null>(null);
   const [announcements] = useState(boardAnnouncements);
+  const selection = useSelection(JSON.stringify(filters.params));
   const sensors = useSensors(
     // A small distance first, so clicks on links and buttons inside a card stay clicks.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -148,7 +159,7 @@ export default function TasksBoardPage() {
 
   const all = tasks.data ?? [];
   const overdue = all.filter((task) => task.status === 'overdue');
-  const cards = { pastDue, onDelete: askDelete, refocus: movedByKeyboard };
+  const cards = { pastDue, onDelete: askDelete, refocus: movedByKeyboard, selection };
   return (
     <div className={classes.board}>
       <PageHeader
@@ -179,47 +190,52 @@ export default function TasksBoardPage() {
       ) : all.length === 0 && filters.active ? (
         <NoMatches noun="tasks" onClear={filters.clear} />
       ) : (
-        <DndContext
-          sensors={sensors}
-          onDragStart={pickUp}
-          onDragEnd={drop}
-          onDragCancel={() => setMoving(null)}
-          accessibility={{ announcements, screenReaderInstructions: boardInstructions }}
-        >
-          <div className={classes.columns}>
-            {boardColumns.map((column) => (
-              <Column
-                key={column.status}
-                {...column}
-                {...cards}
-                tasks={all.filter((task) => task.status === column.status)}
-              />
-            ))}
-          </div>
-          {overdue.length > 0 && (
-            <Paper
-              withBorder
-              p="sm"
-              radius="md"
-              className={classes.overdue}
-              component="section"
-              aria-label="Overdue"
-            >
-              <Title order={2} size="h5" mb="xs">
-                Overdue
-              </Title>
-              <Text size="sm" c="dimmed" mb="sm">
-                Set an overdue task's status on its grant's page to move it back onto the board.
-              </Text>
-              <div className={`${classes.cards} ${classes.overdueCards}`}>
-                <Cards tasks={overdue} {...cards} />
-              </div>
-            </Paper>
-          )}
-          <DragOverlay dropAnimation={null}>
-            {moving && <TaskCardCopy task={moving} pastDue={pastDue(moving)} />}
-          </DragOverlay>
-        </DndContext>
+        <>
+          <Suspense fallback={bulkBarSpace}>
+            <BoardBulkBar tasks={all} selection={selection} />
+          </Suspense>
+          <DndContext
+            sensors={sensors}
+            onDragStart={pickUp}
+            onDragEnd={drop}
+            onDragCancel={() => setMoving(null)}
+            accessibility={{ announcements, screenReaderInstructions: boardInstructions }}
+          >
+            <div className={classes.columns}>
+              {boardColumns.map((column) => (
+                <Column
+                  key={column.status}
+                  {...column}
+                  {...cards}
+                  tasks={all.filter((task) => task.status === column.status)}
+                />
+              ))}
+            </div>
+            {overdue.length > 0 && (
+              <Paper
+                withBorder
+                p="sm"
+                radius="md"
+                className={classes.overdue}
+                component="section"
+                aria-label="Overdue"
+              >
+                <Title order={2} size="h5" mb="xs">
+                  Overdue
+                </Title>
+                <Text size="sm" c="dimmed" mb="sm">
+                  Set an overdue task's status on its grant's page to move it back onto the board.
+                </Text>
+                <div className={`${classes.cards} ${classes.overdueCards}`}>
+                  <Cards tasks={overdue} {...cards} />
+                </div>
+              </Paper>
+            )}
+            <DragOverlay dropAnimation={null}>
+              {moving && <TaskCardCopy task={moving} pastDue={pastDue(moving)} />}
+            </DragOverlay>
+          </DndContext>
+        </>
       )}
       <LoadWhenOpened opened={creating}>
         <TaskDialog opened={creating} onClose={() => setCreating(false)} />

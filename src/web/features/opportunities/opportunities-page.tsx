@@ -6,9 +6,10 @@ import {
   stageLabels,
 } from '../../../domain/opportunity-constants.ts';
 import { counted } from '../../../domain/wording.ts';
-import { BulkBar, useSelection } from '../../components/bulk-actions.tsx';
+import { BulkBar } from '../../components/bulk-actions.tsx';
 import { useListState } from '../../components/list-controls.tsx';
 import { ListPage, ListPanel, pageParams, useListRecords } from '../../components/list-page.tsx';
+import { useSelection } from '../../components/selection.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import * as recordApi from '../../lib/record-api.ts';
 import {
@@ -49,21 +50,23 @@ export default function OpportunitiesPage() {
               plural="opportunities"
               allIds={() => recordApi.allIds('/api/opportunities', params)}
               onDelete={(ids) => bulkDelete.mutateAsync(ids)}
-              change={{
-                label: `Change the stage of ${counted(selection.ids.size, 'selected opportunity', 'selected opportunities')}`,
-                placeholder: 'Change stage…',
-                choices: opportunityStages.map((stage) => ({
-                  value: stage,
-                  label: stageLabels[stage],
-                })),
-                onChange: (stage) =>
-                  bulkStage.mutateAsync({
-                    ids: [...selection.ids],
-                    stage: stage as OpportunityStage,
-                  }),
-                changed: (count, stage) =>
-                  `${counted(count, 'opportunity', 'opportunities')} now ${stage.label}`,
-              }}
+              changes={[
+                {
+                  label: `Change the stage of ${counted(selection.ids.size, 'selected opportunity', 'selected opportunities')}`,
+                  placeholder: 'Change stage…',
+                  choices: opportunityStages.map((stage) => ({
+                    value: stage,
+                    label: stageLabels[stage],
+                  })),
+                  onChange: (stage) =>
+                    bulkStage.mutateAsync({
+                      ids: [...selection.ids],
+                      stage: stage as OpportunityStage,
+                    }),
+                  changed: (count, stage) =>
+                    `${counted(count, 'opportunity', 'opportunities')} now ${stage.label}`,
+                },
+              ]}
             />
             <OpportunitiesTable rows={rows} {...rowActions} selection={selection} />
           </>

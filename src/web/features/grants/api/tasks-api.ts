@@ -5,6 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import type { BulkResult, BulkTaskAssignee, BulkTaskStatus } from '../../../../domain/bulk.ts';
 import type { TaskStatus } from '../../../../domain/grant-constants.ts';
 import type {
   BoardTask,
@@ -15,6 +16,7 @@ import type {
 } from '../../../../domain/grants.ts';
 import { ApiError, api, withQuery } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
+import * as recordApi from '../../../lib/record-api.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
 import { taskKeys } from './task-keys.ts';
 
@@ -99,3 +101,22 @@ export function useSetTaskStatus() {
     },
   );
 }
+
+/** The board, the grants' pages and the dashboard, after a change to many tasks. */
+const afterBulkChange = () => [taskKeys.board(), taskKeys.ofEveryGrant(), dashboardKeys.all];
+
+export const useBulkDeleteTasks = () => recordApi.useBulkDelete('/api/tasks', afterBulkChange);
+
+/** Sets the status of the chosen tasks in one request. */
+export const useBulkTaskStatus = () =>
+  useInvalidatingMutation(
+    (change: BulkTaskStatus) => api.post<BulkResult>('/api/tasks/bulk-status', change),
+    afterBulkChange,
+  );
+
+/** Gives the chosen tasks to one member, or to nobody, in one request. */
+export const useBulkTaskAssignee = () =>
+  useInvalidatingMutation(
+    (change: BulkTaskAssignee) => api.post<BulkResult>('/api/tasks/bulk-assign', change),
+    afterBulkChange,
+  );

@@ -10,6 +10,9 @@ import { WhoseTasksControl } from '../../../components/whose-tasks-control.tsx';
 import { useGrants } from '../api/grants-api.ts';
 import type { BoardFilters } from './board-filters.ts';
 
+// The board's bulk actions load with the filter bar (one download, after the tasks).
+export { BoardBulkBar } from './board-bulk-bar.tsx';
+
 /** The most grants the grant filter lists (the API's largest page), by name. */
 const GRANT_CHOICES = 500;
 

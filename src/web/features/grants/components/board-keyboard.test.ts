@@ -96,6 +96,13 @@ describe('moving a card across the board with the keyboard', () => {
     expect(press('ArrowRight', columns, 840, 200)).toEqual({ x: 840, y: 200 });
   });
 
+  it('a card hanging below a short column (the board fits the window) still counts as in it', () => {
+    const columns = [rect(300, 100, 240, 150), rect(560, 100, 240, 150), rect(820, 100, 240, 150)];
+    // The card's middle is 30 px below the middle column's bottom.
+    expect(press('ArrowRight', columns, 580, 240)).toEqual({ x: 840, y: 240 });
+    expect(press('ArrowLeft', columns, 580, 240)).toEqual({ x: 320, y: 240 });
+  });
+
   it('on a phone, where the columns are one under the other, Right goes to the one below', () => {
     const columns = [rect(20, 900, 350, 300), rect(20, 100, 350, 300), rect(20, 500, 350, 300)];
     expect(press('ArrowRight', columns, 95, 150)).toEqual({ x: 95, y: 548 });

@@ -19,8 +19,12 @@ export const boardColumns: { status: TaskStatus; title: string }[] = [
 /** How far below a column's top a card lands when it moves to a column above or below it. */
 const BELOW_HEADER = 48;
 
-const contains = (rect: ClientRect, x: number, y: number) =>
-  x >= rect.left && x <= rect.right && y >= rect.top && y <= rect.bottom;
+/** How far a point is from a rectangle: 0 inside it. */
+const distance = (rect: ClientRect, x: number, y: number) =>
+  Math.hypot(
+    Math.max(rect.left - x, 0, x - rect.right),
+    Math.max(rect.top - y, 0, y - rect.bottom),
+  );
 
 /**
  * Keyboard dragging across board columns: Left and Right jump to the previous and the next
@@ -37,10 +41,10 @@ export const columnCoordinates: KeyboardCoordinateGetter = (
   if (columns.length === 0) return undefined;
   const x = collisionRect.left + collisionRect.width / 2;
   const y = collisionRect.top + collisionRect.height / 2;
-  const current = Math.max(
-    0,
-    columns.findIndex((rect) => contains(rect, x, y)),
-  );
+  // The column the card is over, or the nearest one: a tall card moved into a short column
+  // (the board fits the window) hangs below it.
+  const gaps = columns.map((rect) => distance(rect, x, y));
+  const current = gaps.indexOf(Math.min(...gaps));
   const step = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
   if (step === 0) return event.code.startsWith('Arrow') ? currentCoordinates : undefined;
   const from = columns[current];

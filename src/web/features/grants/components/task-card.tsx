@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import type { BoardTask } from '../../../../domain/grants.ts';
 import { AssigneeInitials } from '../../../components/assignee-initials.tsx';
 import { CalendarLinks } from '../../../components/calendar-links.tsx';
+import { SelectBox } from '../../../components/selection.tsx';
 import { capitalise, formatDate } from '../../../lib/format.ts';
 
 /** What makes a card's grip a drag handle (none on the copy that follows the pointer). */
@@ -28,6 +29,9 @@ interface CardProps {
    * focus back if nothing else holds it, so the next Tab or Space starts from the card.
    */
   refocus?: boolean;
+  /** Chosen for a bulk action, and how to choose it; no box on the copy that follows a drag. */
+  selected?: boolean;
+  onSelect?: () => void;
 }
 
 /**
@@ -35,7 +39,7 @@ interface CardProps {
  * buttons on the card stay ordinary controls. Overdue tasks are shown but cannot be dragged.
  * While it is moved, its place stays dimmed and a copy follows the pointer (`TaskCardCopy`).
  */
-export function TaskCard({ task, pastDue, onDelete, refocus = false }: CardProps) {
+export function TaskCard({ task, pastDue, onDelete, refocus = false, ...select }: CardProps) {
   const draggable = task.status !== 'overdue';
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: task.id,
@@ -51,6 +55,7 @@ export function TaskCard({ task, pastDue, onDelete, refocus = false }: CardProps
       handle={draggable ? { attributes, listeners } : undefined}
       dimmed={isDragging}
       refocus={refocus}
+      {...select}
     />
   );
 }
@@ -73,6 +78,8 @@ function TaskCardView({
   dimmed = false,
   copy = false,
   refocus = false,
+  selected = false,
+  onSelect,
 }: Omit<CardProps, 'onDelete'> & {
   onDelete?: () => void;
   cardRef?: (element: HTMLElement | null) => void;
@@ -101,6 +108,11 @@ function TaskCardView({
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Group gap={4} wrap="nowrap" align="flex-start">
+          {onSelect && (
+            <span style={{ display: 'inline-flex', paddingTop: 4 }}>
+              <SelectBox label={`Select ${task.name}`} checked={selected} onChange={onSelect} />
+            </span>
+          )}
           {handle && (
             <ActionIcon
               ref={handleRef}

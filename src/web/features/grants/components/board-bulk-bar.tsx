@@ -1,0 +1,68 @@
+import { taskStatuses, taskStatusLabels } from '../../../../domain/grant-constants.ts';
+import type { BoardTask, TaskStatus } from '../../../../domain/grants.ts';
+import { counted } from '../../../../domain/wording.ts';
+import { BulkBar } from '../../../components/bulk-actions.tsx';
+import type { Selection } from '../../../components/selection.tsx';
+import { useTeam } from '../../company/api/company-api.ts';
+import { useBulkDeleteTasks, useBulkTaskAssignee, useBulkTaskStatus } from '../api/tasks-api.ts';
+
+/** The choice of the assign select that gives the tasks to nobody. */
+const NOBODY = 'nobody';
+
+/**
+ * Above the board: a box that chooses every task shown and, once some are chosen, Change
+ * status, Assign to (a member of the team, or nobody) and Delete, asked first. It loads with
+ * the filter bar, after the tasks.
+ */
+export function BoardBulkBar({ tasks, selection }: { tasks: BoardTask[]; selection: Selection }) {
+  const team = useTeam();
+  const bulkDelete = useBulkDeleteTasks();
+  const bulkStatus = useBulkTaskStatus();
+  const bulkAssignee = useBulkTaskAssignee();
+  const chosen = counted(selection.ids.size, 'selected task');
+  return (
+    <BulkBar
+      rows={tasks}
+      total={tasks.length}
+      selection={selection}
+      singular="task"
+      plural="tasks"
+      pageLabel="Select every task shown"
+      allIds={async () => tasks.map((task) => task.id)}
+      onDelete={(ids) => bulkDelete.mutateAsync(ids)}
+      changes={[
+        {
+          label: `Change the status of ${chosen}`,
+          placeholder: 'Change status…',
+          choices: taskStatuses.map((status) => ({
+            value: status,
+            label: taskStatusLabels[status],
+          })),
+          onChange: (status) =>
+            bulkStatus.mutateAsync({ ids: [...selection.ids], status: status as TaskStatus }),
+          changed: (count, status) => `${counted(count, 'task')} now ${status.label}`,
+        },
+        {
+          label: `Assign ${chosen}`,
+          placeholder: 'Assign to…',
+          choices: [
+            { value: NOBODY, label: 'Nobody (unassigned)' },
+            ...(team.data ?? []).map((member) => ({
+              value: String(member.id),
+              label: member.name,
+            })),
+          ],
+          onChange: (value) =>
+            bulkAssignee.mutateAsync({
+              ids: [...selection.ids],
+              assigneeId: value === NOBODY ? null : Number(value),
+            }),
+          changed: (count, choice) =>
+            choice.value === NOBODY
+              ? `${counted(count, 'task')} now unassigned`
+              : `${counted(count, 'task')} now assigned to ${choice.label}`,
+        },
+      ]}
+    />
+  );
+}
