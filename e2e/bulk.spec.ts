@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
 
 // Each test signs in through the API as the admin of a company of its own.
@@ -118,4 +119,43 @@ test('choose tasks on the board: change their status, give them to someone, then
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('3 tasks deleted')).toBeVisible();
   expect(await (await page.request.get('/api/tasks')).json()).toEqual([]);
+});
+
+test('choose interactions, export only those, then delete them', async ({ page }) => {
+  const contact = await (
+    await page.request.post('/api/contacts', { data: { name: 'Ada King', email: 'ada@x.org' } })
+  ).json();
+  for (const [type, notes, date] of [
+    ['call', 'First call', '2026-05-04T09:30:00Z'],
+    ['email', 'Sent the budget', '2026-05-05T09:30:00Z'],
+    ['meeting', 'Site visit', '2026-05-06T09:30:00Z'],
+  ]) {
+    const created = await page.request.post('/api/interactions', {
+      data: { contactId: contact.id, type, notes, date },
+    });
+    expect(created.status()).toBe(201);
+  }
+  await page.goto('/interactions');
+  await page.getByRole('checkbox', { name: /^Select call with Ada King/ }).check();
+  await page.getByRole('checkbox', { name: /^Select meeting with Ada King/ }).check();
+  await expect(page.getByRole('status').filter({ hasText: '2 selected' })).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export selected' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^interactions-\d{4}-\d{2}-\d{2}\.csv$/);
+  const exported = (await readFile(await file.path(), 'utf8')).trim().split('\r\n');
+  expect(exported).toHaveLength(3);
+  expect(exported.join('\n')).toContain('Site visit');
+  expect(exported.join('\n')).toContain('First call');
+  expect(exported.join('\n')).not.toContain('Sent the budget');
+
+  await page.getByRole('button', { name: 'Delete selected' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete 2 interactions' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText('2 interactions deleted')).toBeVisible();
+  await expect(page.getByRole('row', { name: /^email with Ada King/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /^call with Ada King/ })).toHaveCount(0);
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LINE_MAX, storableString } from './common.ts';
+import { BULK_MAX } from './bulk-constants.ts';
+import { ID_MAX, LINE_MAX, storableString } from './common.ts';
 
 const LIST_LIMIT_MAX = 500;
 
@@ -47,5 +48,26 @@ export interface ListParams<Field extends string> {
   limit?: number | undefined;
   offset?: number | undefined;
 }
+
+const INVALID_IDS = `ids must be up to ${BULK_MAX} record ids, separated by commas`;
+
+/** `?ids=3,5,8`: the records chosen in a list, up to BULK_MAX, for an export of those only. */
+export const chosenIdsQuery = z
+  .string()
+  .regex(/^\d{1,10}(,\d{1,10})*$/, INVALID_IDS)
+  .transform((text) => text.split(',').map(Number))
+  .refine((ids) => ids.length <= BULK_MAX && ids.every((id) => id >= 1 && id <= ID_MAX), {
+    error: INVALID_IDS,
+  })
+  .optional();
+
+/** An export's chosen records (`?ids=3,5,8`): only these, of those the list shows. */
+export interface ChosenIds {
+  ids?: readonly number[] | undefined;
+}
+
+/** An export's query: the list's own, and `ids`, the records chosen in it (all when left out). */
+export const exportQuerySchema = <Shape extends z.ZodRawShape>(list: z.ZodObject<Shape>) =>
+  list.extend({ ids: chosenIdsQuery });
 
 export const TOTAL_COUNT_HEADER = 'x-total-count';

@@ -127,6 +127,51 @@ describe('GET /api/contacts/export', () => {
     expect(signedOut.json()).toEqual({ message: 'Not signed in' });
   });
 
+  it("exports only the chosen contacts (ids), in the list's order, searched or not; never another company's", async () => {
+    const mine = await newCompany();
+    const theirs = await newCompany();
+    const ids: number[] = [];
+    for (const name of ['Cara', 'Abe', 'Bea', 'Dan']) {
+      const created = await mine.client.post('/api/contacts', {
+        name,
+        email: `${name.toLowerCase()}@x.org`,
+        organization: name === 'Dan' ? 'Other' : 'Hill Fund',
+      });
+      ids.push(created.json().id);
+    }
+    const their = (
+      await theirs.client.post('/api/contacts', { name: 'Theirs', email: 't@x.org' })
+    ).json();
+    const [cara, abe, , dan] = ids;
+    const chosen = `${dan},${cara},${abe},${their.id}`;
+    expect(linesOf((await mine.client.get(`/api/contacts/export?ids=${chosen}`)).body)).toEqual([
+      'name,email,phone,organization,notes',
+      'Abe,abe@x.org,,Hill Fund,',
+      'Cara,cara@x.org,,Hill Fund,',
+      'Dan,dan@x.org,,Other,',
+    ]);
+    // Chosen and searched: the rows that are both.
+    const searched = await mine.client.get(`/api/contacts/export?ids=${chosen}&q=hill&sort=-name`);
+    expect(linesOf(searched.body).slice(1)).toEqual([
+      'Cara,cara@x.org,,Hill Fund,',
+      'Abe,abe@x.org,,Hill Fund,',
+    ]);
+  });
+
+  it.each([
+    'ids=',
+    'ids=1,,2',
+    'ids=abc',
+    'ids=0',
+    'ids=99999999999',
+    `ids=${Array.from({ length: 501 }, (_, i) => i + 1).join(',')}`,
+  ])('refuses chosen ids that are not up to 500 record ids (%s)', async (query) => {
+    const { client } = await newCompany();
+    const response = await client.get(`/api/contacts/export?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('ids must be up to 500 record ids');
+  });
+
   it('refuses a bad sort or filter with a message, as the list does', async () => {
     const { client } = await newCompany();
     const response = await client.get('/api/contacts/export?sort=password');
@@ -322,5 +367,10 @@ describe('the other lists export what they show', () => {
       `Write budget,Roof,proposal,Pending,${due},${me.name},Two pages`,
     ]);
     expect(linesOf((await client.get('/api/tasks/export')).body)).toHaveLength(3);
+    const chosen = await client.get(`/api/tasks/export?ids=${unassigned.json().id}`);
+    expect(linesOf(chosen.body).map((line) => line.split(',')[0])).toEqual([
+      'Task',
+      'Ask for letters',
+    ]);
   });
 });

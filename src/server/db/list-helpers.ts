@@ -8,6 +8,7 @@ import {
   eq,
   getTableName,
   ilike,
+  inArray,
   is,
   or,
   type SQL,
@@ -16,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import { PgColumn, type PgTable, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { ListParams } from '../../domain/lists.ts';
+import type { ChosenIds, ListParams } from '../../domain/lists.ts';
 import type { Database, Transaction } from './client.ts';
 import { type CompiledStatement, compileStatement, runCompiled } from './compiled-statements.ts';
 import { companyCsvStream, type ExportColumn, exportSelection } from './export-stream.ts';
@@ -425,17 +426,19 @@ async function readCompanyPage<
  * `columns`. A search names its matches, in order, through the list's search function.
  */
 function exportStatement<Field extends string, Params extends ListParams<Field>>(
-  params: Params,
+  params: Params & ChosenIds,
   order: ListOrder<Field>,
   list: ListSource<Params, Columns>,
   columns: ExportColumn[],
 ): SQL {
   const terms = orderFor(params.sort, order);
   const { table, companyId, search, filters } = list;
+  const id = list.columns.id;
+  if (params.ids && !id) throw new Error('a list exported by ids selects its id');
+  const chosen = params.ids && id ? inArray(id, [...params.ids]) : undefined;
   if (search) {
     const [column, direction] = terms[0] ?? [];
     if (!is(column, PgColumn)) throw new Error('a search is sorted by a column');
-    const id = list.columns.id;
     if (!id) throw new Error('a searched list selects its id');
     const selection = sql.join(
       columns.map(({ column }) => sql`${column}`),
@@ -445,11 +448,13 @@ function exportStatement<Field extends string, Params extends ListParams<Field>>
       FROM ${sql.identifier(search.page)}(${search.pattern}, ${column.name},
         ${direction === 'desc'}, NULL, 0, ${search.only}) WITH ORDINALITY AS found
       JOIN ${table} ON ${table.companyId} = ${companyId} AND ${id} = found.id
+      ${chosen ? sql`WHERE ${chosen}` : sql``}
       ORDER BY found.ordinality`;
   }
   const { where } = listWhere(
     eq(table.companyId, companyId),
     ...Object.values<SQL | undefined>(filters),
+    chosen,
   );
   return new QueryBuilder()
     .select(exportSelection(columns))
@@ -465,7 +470,7 @@ function exportStatement<Field extends string, Params extends ListParams<Field>>
  */
 export const exportCompanyList = <Field extends string, Params extends ListParams<Field>>(
   db: Database,
-  params: Params,
+  params: Params & ChosenIds,
   order: ListOrder<Field>,
   list: ListSource<Params, Columns>,
   columns: ExportColumn[],
@@ -490,8 +495,8 @@ export function companyListing<
   return {
     list: (companyId: number, params: Params, within?: Transaction) =>
       readCompanyPage(within ?? db, params, order, source(companyId, params), toRecord),
-    /** Every row the list shows for `params`, in its order, as a CSV file. */
-    exportCsv: (companyId: number, params: Params) =>
+    /** Every row the list shows for `params` (or its chosen `ids`), in order, as a CSV file. */
+    exportCsv: (companyId: number, params: Params & ChosenIds) =>
       exportCompanyList(db, params, order, source(companyId, params), exported),
   };
 }

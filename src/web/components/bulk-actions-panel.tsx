@@ -1,12 +1,21 @@
 import { Button, NativeSelect, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { counted } from '../../domain/wording.ts';
-import { errorMessage } from '../lib/api-client.ts';
+import { errorMessage, withQuery } from '../lib/api-client.ts';
 import { capitalise } from '../lib/format.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import type { BulkBarProps, BulkChangeAction } from './bulk-actions.tsx';
 import { askConfirmation } from './confirm.tsx';
+
+/** The export of the chosen rows: the list's own query (its order), and their ids. */
+function exportHref(
+  { list, params }: NonNullable<BulkBarProps['exported']>,
+  ids: ReadonlySet<number>,
+) {
+  const { limit: _limit, offset: _offset, ...shown } = params;
+  return withQuery(`${list}/export`, { ...shown, ids: [...ids].join(',') });
+}
 
 /** A bulk change: choosing a value sets it on every chosen record, and says how many changed. */
 function BulkChange({ label, placeholder, choices, onChange, changed }: BulkChangeAction) {
@@ -45,6 +54,7 @@ export default function BulkActionsPanel({
   plural,
   allIds,
   onDelete,
+  exported,
   changes = [],
   allChosenOnPage,
   maxAll,
@@ -90,6 +100,18 @@ export default function BulkActionsPanel({
       {allChosenOnPage && chosen < total && total <= maxAll && (
         <Button size="xs" variant="subtle" onClick={selectAll} loading={selectingAll}>
           Select all {total} {plural}
+        </Button>
+      )}
+      {exported && (
+        <Button
+          size="xs"
+          variant="light"
+          component="a"
+          href={exportHref(exported, selection.ids)}
+          download
+          leftSection={<IconDownload size={14} aria-hidden="true" />}
+        >
+          Export selected
         </Button>
       )}
       {changes.map((change) => (

@@ -28,6 +28,8 @@ export interface BulkBarProps {
   /** Every id the list shows for its search and filters (all pages), for 'Select all'. */
   allIds: () => Promise<number[]>;
   onDelete: (ids: number[]) => Promise<BulkResult>;
+  /** The list's API path and query, for 'Export selected' (the chosen rows, in its order). */
+  exported?: { list: string; params: Record<string, string | number | undefined> } | undefined;
   /** The list's own changes ('Change status…', 'Assign to…'). */
   changes?: readonly BulkChangeAction[] | undefined;
   /** The box that chooses every row shown: 'Select all on this page' unless said. */

@@ -12,7 +12,7 @@ import {
   contactSchema,
 } from '../../../domain/contacts.ts';
 import { importResultSchema } from '../../../domain/csv-import.ts';
-import { searchQuerySchema } from '../../../domain/lists.ts';
+import { exportQuerySchema, searchQuerySchema } from '../../../domain/lists.ts';
 import { importUploadedCsv, previewUploadedCsv } from '../../lib/csv-upload.ts';
 import { notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
@@ -53,7 +53,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Export the contacts the list shows for the same search, filter and sort (every page) as CSV, in the columns of the import template',
-        querystring: contactListQuerySchema,
+        querystring: exportQuerySchema(contactListQuerySchema),
         produces: ['text/csv'],
         response: inputErrors,
       },

@@ -13,6 +13,7 @@ import {
 } from '../../../domain/funders.ts';
 import { openTaskStatuses } from '../../../domain/grant-constants.ts';
 import { activeGrantStatuses } from '../../../domain/grants.ts';
+import type { ChosenIds } from '../../../domain/lists.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { onViolation } from '../../db/errors.ts';
 import { choiceCell, type ExportColumn } from '../../db/export-stream.ts';
@@ -194,7 +195,7 @@ export function createFundersRepository(db: Database) {
     },
 
     /** Every funder the list shows for `params`, in its order, as a CSV file. */
-    exportCsv(companyId: number, params: FunderListParams) {
+    exportCsv(companyId: number, params: FunderListParams & ChosenIds) {
       return lists.exportCompanyList(
         db,
         params,

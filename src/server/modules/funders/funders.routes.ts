@@ -8,6 +8,7 @@ import {
   funderPatchSchema,
   funderSchema,
 } from '../../../domain/funders.ts';
+import { exportQuerySchema } from '../../../domain/lists.ts';
 import { AppError, requireFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
 import { companyExport, companyList, companyRecord } from '../../lib/replies.ts';
@@ -42,7 +43,7 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Export the funders the list shows for the same search, filter and sort (every page) as CSV',
-        querystring: funderListQuerySchema,
+        querystring: exportQuerySchema(funderListQuerySchema),
         produces: ['text/csv'],
         response: inputErrors,
       },

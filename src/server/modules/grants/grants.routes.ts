@@ -14,6 +14,7 @@ import {
   PERIOD_ORDER,
   pipelineSchema,
 } from '../../../domain/grants.ts';
+import { exportQuerySchema } from '../../../domain/lists.ts';
 import { importUploadedCsv, previewUploadedCsv } from '../../lib/csv-upload.ts';
 import { AppError, notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
@@ -53,7 +54,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Export the grants the list shows for the same search, filter and sort (every page) as CSV',
-        querystring: grantListQuerySchema,
+        querystring: exportQuerySchema(grantListQuerySchema),
         produces: ['text/csv'],
         response: inputErrors,
       },

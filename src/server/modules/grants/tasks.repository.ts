@@ -10,6 +10,7 @@ import type {
   TaskStatus,
   TaskValues,
 } from '../../../domain/grants.ts';
+import type { ChosenIds } from '../../../domain/lists.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
   choiceCell,
@@ -153,14 +154,15 @@ export function createTasksRepository(db: Database) {
       return rows.map(toTask);
     },
 
-    /** Every task the board shows for `params`, in its order, as a CSV file. */
-    exportCsv(companyId: number, params: BoardFilters, now: Date) {
+    /** Every task the board shows for `params` (or its chosen `ids`), in order, as a CSV file. */
+    exportCsv(companyId: number, params: BoardFilters & ChosenIds, now: Date) {
+      const chosen = params.ids ? inArray(grantTasks.id, [...params.ids]) : undefined;
       const statement = new QueryBuilder()
         .select(exportSelection(taskExport))
         .from(grantTasks)
         .innerJoin(grants, grantOfTask)
         .leftJoin(users, assigneeOfTask)
-        .where(boardWhere(companyId, params, now))
+        .where(and(boardWhere(companyId, params, now), chosen))
         .orderBy(...boardOrder)
         .getSQL();
       return companyCsvStream(db, companyId, statement, taskExport);

@@ -15,6 +15,7 @@ import {
   taskPatchSchema,
   taskSchema,
 } from '../../../domain/grants.ts';
+import { exportQuerySchema } from '../../../domain/lists.ts';
 import { requireAssignee } from '../../accounts/users.ts';
 import { inCompany } from '../../db/scope.ts';
 import { notFound, requireFound } from '../../lib/errors.ts';
@@ -24,6 +25,7 @@ import { inputErrors, recordErrors } from '../../lib/schemas.ts';
 import { createTasksRepository } from './tasks.repository.ts';
 
 const tags = ['tasks'];
+const taskExportQuerySchema = exportQuerySchema(taskBoardQuerySchema);
 
 export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   const tasks = createTasksRepository(app.db);
@@ -54,12 +56,12 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Export the tasks the board shows for the same filters as CSV, with their grant and assignee by name',
-        querystring: taskBoardQuerySchema,
+        querystring: taskExportQuerySchema,
         produces: ['text/csv'],
         response: inputErrors,
       },
     },
-    companyExport('tasks', (companyId, query: z.infer<typeof taskBoardQuerySchema>, user) => {
+    companyExport('tasks', (companyId, query: z.infer<typeof taskExportQuerySchema>, user) => {
       const { assignee, ...filters } = query;
       const assigneeId = assignee === 'me' ? user.id : undefined;
       return tasks.exportCsv(companyId, { ...filters, assigneeId }, new Date());

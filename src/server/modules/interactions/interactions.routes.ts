@@ -9,6 +9,7 @@ import {
   interactionPatchSchema,
   interactionSchema,
 } from '../../../domain/interactions.ts';
+import { exportQuerySchema } from '../../../domain/lists.ts';
 import type { Transaction } from '../../db/client.ts';
 import { inCompany } from '../../db/scope.ts';
 import { AppError, notFound, requireFound } from '../../lib/errors.ts';
@@ -52,7 +53,7 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Export the interactions the list shows for the same search, filter and sort (every page) as CSV',
-        querystring: interactionListQuerySchema,
+        querystring: exportQuerySchema(interactionListQuerySchema),
         produces: ['text/csv'],
         response: inputErrors,
       },

@@ -6,6 +6,7 @@ import {
   bulkResultSchema,
 } from '../../../domain/bulk.ts';
 import { idParams } from '../../../domain/common.ts';
+import { exportQuerySchema } from '../../../domain/lists.ts';
 import {
   opportunityInputSchema,
   opportunityListQuerySchema,
@@ -50,7 +51,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Export the opportunities the list shows for the same search, filter and sort (every page) as CSV',
-        querystring: opportunityListQuerySchema,
+        querystring: exportQuerySchema(opportunityListQuerySchema),
         produces: ['text/csv'],
         response: inputErrors,
       },

@@ -54,6 +54,7 @@ export default function ContactsPage() {
             <BulkBar
               rows={rows}
               total={contacts.data?.total ?? rows.length}
+              exported={{ list: '/api/contacts', params }}
               selection={selection}
               singular="contact"
               plural="contacts"

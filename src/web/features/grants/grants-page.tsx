@@ -99,6 +99,7 @@ export default function GrantsPage() {
             <BulkBar
               rows={rows}
               total={grants.data?.total ?? rows.length}
+              exported={{ list: '/api/grants', params }}
               selection={selection}
               singular="grant"
               plural="grants"

@@ -192,7 +192,7 @@ export default function TasksBoardPage() {
       ) : (
         <>
           <Suspense fallback={bulkBarSpace}>
-            <BoardBulkBar tasks={all} selection={selection} />
+            <BoardBulkBar tasks={all} selection={selection} params={{ ...filters.params }} />
           </Suspense>
           <DndContext
             sensors={sensors}

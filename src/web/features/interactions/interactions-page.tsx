@@ -1,12 +1,15 @@
 import { IconMessages } from '@tabler/icons-react';
 import type { InteractionSortField } from '../../../domain/interactions.ts';
+import { BulkBar } from '../../components/bulk-actions.tsx';
 import { useListState } from '../../components/list-controls.tsx';
 import { ListPage, ListPanel, pageParams, useListRecords } from '../../components/list-page.tsx';
+import { useSelection } from '../../components/selection.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { parseId } from '../../lib/parse-id.ts';
+import * as recordApi from '../../lib/record-api.ts';
 import { useUrlFilter } from '../../lib/url-filters.ts';
 import { useContact } from '../contacts/api/contacts-api.ts';
-import { useInteractions } from './api/interactions-api.ts';
+import { useBulkDeleteInteractions, useInteractions } from './api/interactions-api.ts';
 import { interactionKind } from './components/interaction-kind.ts';
 import { InteractionsTable } from './components/interactions-table.tsx';
 
@@ -22,6 +25,8 @@ export default function InteractionsPage() {
   const params = { ...pageParams(list), contactId };
   const interactions = useInteractions(params);
   const { dialog, rowActions } = useListRecords(interactionKind, list);
+  const selection = useSelection(JSON.stringify([params.q, params.contactId]));
+  const bulkDelete = useBulkDeleteInteractions();
 
   return (
     <ListPage
@@ -38,7 +43,21 @@ export default function InteractionsPage() {
         hint="Log a meeting, call, email or note with one of your contacts."
         filter={contactFilter.shown(`Contact: ${contact.data?.name ?? contactFilter.value}`)}
       >
-        {(rows) => <InteractionsTable rows={rows} {...rowActions} />}
+        {(rows) => (
+          <>
+            <BulkBar
+              rows={rows}
+              total={interactions.data?.total ?? rows.length}
+              exported={{ list: '/api/interactions', params }}
+              selection={selection}
+              singular="interaction"
+              plural="interactions"
+              allIds={() => recordApi.allIds('/api/interactions', params)}
+              onDelete={(ids) => bulkDelete.mutateAsync(ids)}
+            />
+            <InteractionsTable rows={rows} {...rowActions} selection={selection} />
+          </>
+        )}
       </ListPanel>
     </ListPage>
   );

@@ -45,6 +45,7 @@ export default function OpportunitiesPage() {
             <BulkBar
               rows={rows}
               total={opportunities.data?.total ?? rows.length}
+              exported={{ list: '/api/opportunities', params }}
               selection={selection}
               singular="opportunity"
               plural="opportunities"

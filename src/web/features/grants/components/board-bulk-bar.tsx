@@ -14,7 +14,16 @@ const NOBODY = 'nobody';
  * status, Assign to (a member of the team, or nobody) and Delete, asked first. It loads with
  * the filter bar, after the tasks.
  */
-export function BoardBulkBar({ tasks, selection }: { tasks: BoardTask[]; selection: Selection }) {
+export function BoardBulkBar({
+  tasks,
+  selection,
+  params,
+}: {
+  tasks: BoardTask[];
+  selection: Selection;
+  /** The board's filters, as its export takes them. */
+  params: Record<string, string | number | undefined>;
+}) {
   const team = useTeam();
   const bulkDelete = useBulkDeleteTasks();
   const bulkStatus = useBulkTaskStatus();
@@ -25,6 +34,7 @@ export function BoardBulkBar({ tasks, selection }: { tasks: BoardTask[]; selecti
       rows={tasks}
       total={tasks.length}
       selection={selection}
+      exported={{ list: '/api/tasks', params }}
       singular="task"
       plural="tasks"
       pageLabel="Select every task shown"

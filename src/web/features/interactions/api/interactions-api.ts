@@ -46,3 +46,6 @@ export const useUpdateInteraction = () =>
   recordApi.useUpdate<Interaction, InteractionInput>('/api/interactions', afterChange);
 
 export const useDeleteInteraction = () => recordApi.useDelete('/api/interactions', afterChange);
+
+export const useBulkDeleteInteractions = () =>
+  recordApi.useBulkDelete('/api/interactions', afterChange);

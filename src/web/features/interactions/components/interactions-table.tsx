@@ -1,10 +1,11 @@
-import { Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import type { Interaction, InteractionSortField } from '../../../../domain/interactions.ts';
 import { SortableTh, type SortState } from '../../../components/list-controls.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import type { RecordRowsProps } from '../../../components/record-table.tsx';
 import { ActionsHeader, RowActionsCell } from '../../../components/row-actions.tsx';
+import { SelectBox } from '../../../components/selection.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { InteractionTypeLabel } from './interaction-type.tsx';
 
@@ -13,6 +14,7 @@ export function InteractionsTable({
   onEdit,
   onDelete,
   sorting,
+  selection,
 }: RecordRowsProps<Interaction, InteractionSortField> & {
   sorting: SortState<InteractionSortField>;
 }) {
@@ -48,7 +50,16 @@ export function InteractionsTable({
             style={{ cursor: 'pointer' }}
           >
             <td>
-              <InteractionTypeLabel type={interaction.type} />
+              <Group gap="xs" wrap="nowrap">
+                {selection && (
+                  <SelectBox
+                    label={`Select ${interaction.type} with ${interaction.contactName}, ${formatDateTime(interaction.date)}`}
+                    checked={selection.has(interaction.id)}
+                    onChange={() => selection.toggle(interaction.id)}
+                  />
+                )}
+                <InteractionTypeLabel type={interaction.type} />
+              </Group>
             </td>
             <td>{interaction.contactName}</td>
             <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(interaction.date)}</td>
