@@ -24,8 +24,8 @@ const COUNT = {
 };
 const PAGE = {
   name: 'bare_page',
-  text: `select id, name, email, phone, organization, notes, company_id from contacts
-    where company_id = $1 order by name asc, id asc limit $2`,
+  text: `select id, name, email, phone, organization, notes, company_id, created_at, updated_at,
+    created_by from contacts where company_id = $1 order by name asc, id asc limit $2`,
 };
 
 app.get('/api/contacts', async (request, reply) => {
@@ -59,6 +59,9 @@ app.get('/api/contacts', async (request, reply) => {
         organization: row.organization,
         notes: row.notes,
         companyId: row.company_id,
+        createdAt: row.created_at.toISOString(),
+        updatedAt: row.updated_at.toISOString(),
+        createdBy: row.created_by,
       })),
     );
   } finally {

@@ -13,6 +13,9 @@ const page = Array.from({ length: 50 }, (_, i) => ({
   organization: `Fund ${i % 7}`,
   notes: i % 2 ? 'Met at the spring gala.' : null,
   companyId: 1,
+  createdAt: '2026-11-01T09:30:00.000Z',
+  updatedAt: '2026-11-02T10:00:00.000Z',
+  createdBy: i % 4 ? 7 : null,
 }));
 
 function timePerCall(fn: () => string, iterations: number) {

@@ -32,9 +32,20 @@ export const optionalAmount = (message: string) =>
     .nullish()
     .transform((value) => value ?? null);
 
-/** A company's record as the API answers it: its id, its fields, then its company's id. */
+/**
+ * A company's record as the API answers it: its id, its fields, its company's id, then when it
+ * was created and last changed (ISO 8601) and who created it (a user's id; null for a record a
+ * script or a scheduled job made; the user's name stays in the record's history).
+ */
 export const companyRecordSchema = <Shape extends z.ZodRawShape>(shape: Shape) =>
-  z.object({ id: z.number().int(), ...shape, companyId: z.number().int() });
+  z.object({
+    id: z.number().int(),
+    ...shape,
+    companyId: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    createdBy: z.number().int().nullable(),
+  });
 
 /** Whether `value` is an absolute http or https URL (a document link, a website). */
 export function isHttpUrl(value: string): boolean {

@@ -202,3 +202,83 @@ describe('GET /api/activity', () => {
     expect(await refused(sql`UPDATE activity SET title = 'forged'`)).toMatch(/permission denied/);
   });
 });
+
+describe('records carry when they were created and changed, and who created them', () => {
+  it('answers createdAt, updatedAt and createdBy on every kind of record, in lists and alone', async () => {
+    const { admin, client } = await company();
+    const member = await addMember(app, admin.user.companyId);
+    const memberClient = clientFor(app, member.cookie);
+    const started = Date.now();
+    const grant = (await memberClient.post('/api/grants', grantBody)).json();
+    const contact = (await client.post('/api/contacts', { name: 'Ada', email: 'a@x.org' })).json();
+    const made = [
+      [grant, member.user.id],
+      [contact, admin.user.id],
+      [
+        (
+          await client.post('/api/interactions', {
+            contactId: contact.id,
+            type: 'call',
+            notes: 'n',
+            date: '2026-05-04',
+          })
+        ).json(),
+        admin.user.id,
+      ],
+      [
+        (
+          await client.post('/api/opportunities', {
+            name: 'O',
+            organization: 'Arts Council',
+            amount: 1,
+            stage: 'prospecting',
+            expectedCloseDate: '2027-01-01',
+          })
+        ).json(),
+        admin.user.id,
+      ],
+      [
+        (
+          await client.post(`/api/grants/${grant.id}/tasks`, {
+            name: 'T',
+            description: 'd',
+            category: 'research',
+            dueDate: '2027-01-01',
+          })
+        ).json(),
+        admin.user.id,
+      ],
+      [
+        (
+          await memberClient.post(`/api/grants/${grant.id}/requirements`, {
+            name: 'R',
+            type: 'budget',
+            dueDate: '2027-01-01',
+          })
+        ).json(),
+        member.user.id,
+      ],
+    ] as const;
+    for (const [record, by] of made) {
+      expect(record.createdBy, JSON.stringify(record)).toBe(by);
+      expect(Date.parse(record.createdAt)).toBeGreaterThanOrEqual(started - 1000);
+      expect(record.updatedAt).toBe(record.createdAt);
+    }
+    // Funders are made by the database from the names in use, in the same transaction.
+    const [funder] = (await client.get('/api/funders?q=Hill')).json();
+    expect(funder.createdBy).toBe(member.user.id);
+
+    // A change moves updatedAt on, and keeps when and by whom the record was created.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const changed = (await client.patch(`/api/grants/${grant.id}`, { amount: 2 })).json();
+    expect(changed.createdAt).toBe(grant.createdAt);
+    expect(changed.createdBy).toBe(member.user.id);
+    expect(Date.parse(changed.updatedAt)).toBeGreaterThan(Date.parse(grant.updatedAt));
+    const [listed] = (await client.get('/api/grants')).json();
+    expect(listed).toMatchObject({
+      createdAt: grant.createdAt,
+      updatedAt: changed.updatedAt,
+      createdBy: member.user.id,
+    });
+  });
+});

@@ -226,6 +226,21 @@ const requiredCases = cases.flatMap(({ required, ...editable }) =>
   Object.entries(required).map(([field, message]) => ({ ...editable, field, message })),
 );
 
+/**
+ * A record after a change: `before` with `fields` and, where it has one, a change time no
+ * earlier than before's (its creation time and creator kept).
+ */
+function changed(before: Record<string, unknown>, fields: Record<string, unknown>) {
+  if (!('updatedAt' in before)) return { ...before, ...fields };
+  return {
+    ...before,
+    ...fields,
+    updatedAt: expect.toSatisfy(
+      (time: string) => Date.parse(time) >= Date.parse(String(before.updatedAt)),
+    ),
+  };
+}
+
 describe('PATCH with null clears an optional field and keeps the rest', () => {
   it.each(optionalCases)('$entity: $field', async ({ create, read, field }) => {
     const client = await newClient();
@@ -235,8 +250,8 @@ describe('PATCH with null clears an optional field and keeps the rest', () => {
 
     const response = await client.patch(url, { [field]: null });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ ...before, [field]: null });
-    expect(await read(client, url)).toEqual({ ...before, [field]: null });
+    expect(response.json()).toEqual(changed(before, { [field]: null }));
+    expect(await read(client, url)).toEqual(changed(before, { [field]: null }));
   });
 });
 
@@ -248,8 +263,8 @@ describe('PATCH keeps every field it leaves out', () => {
 
     const response = await client.patch(url, edit);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ ...before, ...edit });
-    expect(await read(client, url)).toEqual({ ...before, ...edit });
+    expect(response.json()).toEqual(changed(before, edit));
+    expect(await read(client, url)).toEqual(changed(before, edit));
   });
 
   it.each(cases)('$entity: an empty body', async ({ create, read }) => {

@@ -160,6 +160,8 @@ describe('GET /api/dashboard', () => {
       'assigneeName',
       'category',
       'companyId',
+      'createdAt',
+      'createdBy',
       'description',
       'dueDate',
       'grantId',
@@ -167,6 +169,7 @@ describe('GET /api/dashboard', () => {
       'id',
       'name',
       'status',
+      'updatedAt',
     ]);
   });
 

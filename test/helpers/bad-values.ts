@@ -487,6 +487,33 @@ export function bodyRoutes(targets: () => WriteTargets): WriteRoute[] {
       dates: [],
     },
     {
+      // No record has this id: a valid body changes nothing the other rows rely on.
+      route: 'POST /api/tasks/bulk-delete',
+      method: 'POST',
+      url: path('/api/tasks/bulk-delete'),
+      valid: () => ({ ids: [NO_SUCH_ID] }),
+      strings: {},
+      dates: [],
+    },
+    {
+      // No record has this id: a valid body changes nothing the other rows rely on.
+      route: 'POST /api/tasks/bulk-status',
+      method: 'POST',
+      url: path('/api/tasks/bulk-status'),
+      valid: () => ({ ids: [NO_SUCH_ID], status: 'completed' }),
+      strings: { status: 'Invalid status value' },
+      dates: [],
+    },
+    {
+      // No record has this id: a valid body changes nothing the other rows rely on.
+      route: 'POST /api/tasks/bulk-assign',
+      method: 'POST',
+      url: path('/api/tasks/bulk-assign'),
+      valid: () => ({ ids: [NO_SUCH_ID], assigneeId: null }),
+      strings: {},
+      dates: [],
+    },
+    {
       route: 'PATCH /api/organization',
       method: 'PATCH',
       url: path('/api/organization'),
@@ -580,18 +607,18 @@ export function bodyRoutes(targets: () => WriteTargets): WriteRoute[] {
 /** Every endpoint with a free-text query parameter, and those parameters. */
 export const textQueries: Record<string, string[]> = {
   '/api/contacts': ['q', 'organization'],
-  '/api/contacts/export': ['q', 'organization'],
+  '/api/contacts/export': ['q', 'organization', 'ids'],
   '/api/contacts/organizations': ['q'],
   '/api/interactions': ['q'],
-  '/api/interactions/export': ['q'],
+  '/api/interactions/export': ['q', 'ids'],
   '/api/grants': ['q', 'funder'],
-  '/api/grants/export': ['q', 'funder'],
+  '/api/grants/export': ['q', 'funder', 'ids'],
   '/api/opportunities': ['q'],
-  '/api/opportunities/export': ['q'],
+  '/api/opportunities/export': ['q', 'ids'],
   '/api/funders': ['q'],
-  '/api/funders/export': ['q'],
+  '/api/funders/export': ['q', 'ids'],
   '/api/tasks': ['q', 'tz'],
-  '/api/tasks/export': ['q', 'tz'],
+  '/api/tasks/export': ['q', 'tz', 'ids'],
   '/api/dashboard': ['tz'],
   '/api/user/calendar-feed': ['tz'],
   '/api/search': ['q'],

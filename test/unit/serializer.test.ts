@@ -17,6 +17,9 @@ describe('response serializer', () => {
         organization: 'F',
         notes: null,
         companyId: 3,
+        createdAt: '2026-11-01T09:30:00.000Z',
+        updatedAt: '2026-11-02T10:00:00.000Z',
+        createdBy: null,
       },
       {
         id: 2,
@@ -26,6 +29,9 @@ describe('response serializer', () => {
         organization: null,
         notes: 'n\nl',
         companyId: 3,
+        createdAt: '2026-11-01T09:30:00.000Z',
+        updatedAt: '2026-11-02T10:00:00.000Z',
+        createdBy: null,
       },
     ];
     const schema = z.array(contactSchema);

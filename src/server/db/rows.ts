@@ -98,3 +98,31 @@ export async function updateCompanyRows<
 
 /** An optional timestamp as the API answers it: ISO 8601, or null. */
 export const isoOrNull = (date: Date | null) => date?.toISOString() ?? null;
+
+/**
+ * When a record was created and last changed, and who created it: the columns every record's
+ * answer ends with (companyRecordSchema).
+ */
+export const stampColumns = <
+  Table extends { createdAt: PgColumn; updatedAt: PgColumn; createdBy: PgColumn },
+>(
+  table: Table,
+): Pick<Table, 'createdAt' | 'updatedAt' | 'createdBy'> => ({
+  createdAt: table.createdAt,
+  updatedAt: table.updatedAt,
+  createdBy: table.createdBy,
+});
+
+/** A record's times as a row holds them (the API answers them as ISO 8601). */
+export interface RowStamps {
+  createdAt: Date;
+  updatedAt: Date;
+}
+export type StampTimes = keyof RowStamps;
+
+/** A row's creation and change times as the API answers them. */
+export const withIsoStamps = <Row extends RowStamps>(row: Row) => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});

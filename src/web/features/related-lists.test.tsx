@@ -20,6 +20,9 @@ const contacts = (count: number) =>
     organization: 'Harvest Foundation',
     notes: null,
     companyId: 1,
+    createdAt: '2026-11-01T09:30:00.000Z',
+    updatedAt: '2026-11-02T10:00:00.000Z',
+    createdBy: null,
   }));
 const grants = (count: number) =>
   Array.from({ length: count }, (_, i) => ({
@@ -32,6 +35,9 @@ const grants = (count: number) =>
     notes: null,
     documentUrl: null,
     companyId: 1,
+    createdAt: '2026-11-01T09:30:00.000Z',
+    updatedAt: '2026-11-02T10:00:00.000Z',
+    createdBy: null,
   }));
 const interactions = (count: number) =>
   Array.from({ length: count }, (_, i) => ({
@@ -42,6 +48,9 @@ const interactions = (count: number) =>
     notes: `Call ${i + 1}`,
     date: '2026-05-04T09:30:00.000Z',
     companyId: 1,
+    createdAt: '2026-11-01T09:30:00.000Z',
+    updatedAt: '2026-11-02T10:00:00.000Z',
+    createdBy: null,
   }));
 
 /** The addresses of the GET requests sent to `path`, with their queries. */

@@ -15,7 +15,11 @@ import {
   deleteCompanyRow,
   deleteCompanyRows,
   insertRow,
+  type RowStamps,
+  type StampTimes,
+  stampColumns,
   updateRow,
+  withIsoStamps,
 } from '../../db/rows.ts';
 import { contacts, grants, opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
@@ -29,7 +33,12 @@ export const contactColumns = {
   organization: contacts.organization,
   notes: contacts.notes,
   companyId: contacts.companyId,
+  ...stampColumns(contacts),
 };
+
+/** A contact as the API answers it, from its row. */
+export const toContact = (row: Omit<Contact, StampTimes> & RowStamps): Contact =>
+  withIsoStamps(row);
 
 const order = lists.listOrder<ContactSortField>(
   contacts.id,
@@ -66,26 +75,28 @@ export function createContactsRepository(db: Database) {
       const [row] = await inCompany(within ?? db, companyId, (tx) =>
         tx.select(contactColumns).from(contacts).where(byId(companyId, id)),
       );
-      return row ?? null;
+      return row ? toContact(row) : null;
     },
 
-    ...lists.companyListing(db, order, contactList, (contact: Contact) => contact, contactExport),
+    ...lists.companyListing(db, order, contactList, toContact, contactExport),
 
-    create(companyId: number, values: ContactValues, within?: Transaction): Promise<Contact> {
-      return inCompany(within ?? db, companyId, (tx) =>
+    async create(companyId: number, values: ContactValues, within?: Transaction) {
+      const row = await inCompany(within ?? db, companyId, (tx) =>
         insertRow(tx, contacts, contactColumns, { ...values, companyId }),
       );
+      return toContact(row);
     },
 
-    update(
+    async update(
       companyId: number,
       id: number,
       values: Partial<ContactValues>,
       within?: Transaction,
     ): Promise<Contact | null> {
-      return inCompany(within ?? db, companyId, (tx) =>
+      const row = await inCompany(within ?? db, companyId, (tx) =>
         updateRow(tx, contacts, contactColumns, byId(companyId, id), values),
       );
+      return row ? toContact(row) : null;
     },
 
     /** Deletes the company's records among `ids` in one statement; answers how many went. */

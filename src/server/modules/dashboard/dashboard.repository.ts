@@ -28,14 +28,15 @@ import { REQUIREMENTS_DUE_WITHIN_DAYS } from '../../../domain/requirement-consta
 import type { Database, Transaction } from '../../db/client.ts';
 import { assigneeOfTask, contactOfInteraction, grantOfTask } from '../../db/joins.ts';
 import * as lists from '../../db/list-helpers.ts';
+import { withIsoStamps } from '../../db/rows.ts';
 import { contacts, grants, grantTasks, interactions, listCounts, users } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 import { grantDeadlineColumns } from '../grants/grants.repository.ts';
 import { createRequirementsRepository } from '../grants/requirements.repository.ts';
 import { overdueBy } from '../grants/tasks.repository.ts';
 
-/** What the dashboard shows of a task: all of it but when it was written down. */
-const { createdAt: _createdAt, ...taskColumns } = getTableColumns(grantTasks);
+/** What the dashboard shows of a task: all of it. */
+const taskColumns = getTableColumns(grantTasks);
 
 /** What the dashboard is asked for: the user's days, and whose tasks its lists show. */
 interface DashboardView {
@@ -70,7 +71,7 @@ async function taskList(
     .limit(DASHBOARD_TASKS_SHOWN);
   return {
     items: rows.map(({ total: _total, ...task }) => ({
-      ...task,
+      ...withIsoStamps(task),
       dueDate: task.dueDate?.toISOString() ?? null,
     })),
     total: rows[0]?.total ?? 0,

@@ -19,7 +19,13 @@ import { onViolation } from '../../db/errors.ts';
 import { choiceCell, type ExportColumn } from '../../db/export-stream.ts';
 import { contactOfInteraction, grantOfRequirement, grantOfTask } from '../../db/joins.ts';
 import * as lists from '../../db/list-helpers.ts';
-import { companyRow } from '../../db/rows.ts';
+import {
+  companyRow,
+  type RowStamps,
+  type StampTimes,
+  stampColumns,
+  withIsoStamps,
+} from '../../db/rows.ts';
 import {
   contacts,
   funderKey,
@@ -31,7 +37,7 @@ import {
   opportunities,
 } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
-import { contactColumns } from '../contacts/contacts.repository.ts';
+import { contactColumns, toContact } from '../contacts/contacts.repository.ts';
 import { grantColumns, toGrant } from '../grants/grants.repository.ts';
 import { interactionColumns, toInteraction } from '../interactions/interactions.repository.ts';
 import { opportunityColumns, toOpportunity } from '../opportunities/opportunities.repository.ts';
@@ -43,6 +49,7 @@ const columns = {
   website: funders.website,
   notes: funders.notes,
   companyId: funders.companyId,
+  ...stampColumns(funders),
 };
 /**
  * The columns with the key the database matches names by (`name_key`, lower(btrim(name))): the
@@ -50,9 +57,9 @@ const columns = {
  * (and the database's own idea of lower case) has one owner.
  */
 const keyedColumns = { ...columns, nameKey: funders.nameKey };
-type FunderRow = Omit<Funder, 'grantCount' | 'opportunityCount' | 'contactCount'> & {
+type FunderRow = Omit<Funder, 'grantCount' | 'opportunityCount' | 'contactCount' | StampTimes> & {
   nameKey: string;
-};
+} & RowStamps;
 
 const order = lists.listOrder<FunderSortField>(
   funders.id,
@@ -110,7 +117,7 @@ async function withCounts(
     rows.map((row) => row.nameKey),
   );
   return rows.map(({ nameKey, ...funder }) => ({
-    ...funder,
+    ...withIsoStamps(funder),
     grantCount: 0,
     opportunityCount: 0,
     contactCount: 0,
@@ -331,7 +338,7 @@ export function createFundersRepository(db: Database) {
           awardedCount,
           rejectedCount,
           winRate: winRate(awardedCount, rejectedCount),
-          contacts: contactRows,
+          contacts: contactRows.map(toContact),
           grants: grantRows.map(toGrant),
           opportunities: opportunityRows.map(toOpportunity),
           interactions: interactionRows.map(toInteraction),

@@ -18,8 +18,12 @@ import {
   deleteCompanyRows,
   insertRow,
   isoOrNull,
+  type RowStamps,
+  type StampTimes,
+  stampColumns,
   updateCompanyRows,
   updateRow,
+  withIsoStamps,
 } from '../../db/rows.ts';
 import { grants } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
@@ -39,6 +43,7 @@ export const grantColumns = {
   periodStart: grants.periodStart,
   periodEnd: grants.periodEnd,
   companyId: grants.companyId,
+  ...stampColumns(grants),
 };
 
 /** A grant as a deadline: what the dashboard and the calendar subscription show of it. */
@@ -64,9 +69,13 @@ const order = lists.listOrder<GrantSortField>(
 );
 
 type Dated = 'dueDate' | 'awardedDate' | 'periodStart' | 'periodEnd';
-type Row = Omit<Grant, Dated> & { dueDate: Date } & Record<Exclude<Dated, 'dueDate'>, Date | null>;
+type Row = Omit<Grant, Dated | StampTimes> & { dueDate: Date } & Record<
+    Exclude<Dated, 'dueDate'>,
+    Date | null
+  > &
+  RowStamps;
 export const toGrant = (row: Row): Grant => ({
-  ...row,
+  ...withIsoStamps(row),
   dueDate: row.dueDate.toISOString(),
   awardedDate: isoOrNull(row.awardedDate),
   periodStart: isoOrNull(row.periodStart),

@@ -6,7 +6,13 @@ import type {
 } from '../../../domain/requirements.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { grantOfRequirement } from '../../db/joins.ts';
-import { insertRow, updateRow } from '../../db/rows.ts';
+import {
+  insertRow,
+  type RowStamps,
+  stampColumns,
+  updateRow,
+  withIsoStamps,
+} from '../../db/rows.ts';
 import { grantRequirements, grants } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 import { grantExists } from './grants.repository.ts';
@@ -21,10 +27,11 @@ const columns = {
   assigneeId: grantRequirements.assigneeId,
   notes: grantRequirements.notes,
   companyId: grantRequirements.companyId,
+  ...stampColumns(grantRequirements),
 };
 
-const toRequirement = <Row extends { dueDate: Date }>(row: Row) => ({
-  ...row,
+const toRequirement = <Row extends { dueDate: Date } & RowStamps>(row: Row) => ({
+  ...withIsoStamps(row),
   dueDate: row.dueDate.toISOString(),
 });
 

@@ -20,7 +20,16 @@ import {
 } from '../../db/export-stream.ts';
 import { assigneeOfTask, grantOfTask } from '../../db/joins.ts';
 import * as lists from '../../db/list-helpers.ts';
-import { deleteCompanyRows, insertRow, updateCompanyRows, updateRow } from '../../db/rows.ts';
+import {
+  deleteCompanyRows,
+  insertRow,
+  type RowStamps,
+  type StampTimes,
+  stampColumns,
+  updateCompanyRows,
+  updateRow,
+  withIsoStamps,
+} from '../../db/rows.ts';
 import { grants, grantTasks, users } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -34,6 +43,7 @@ const columns = {
   status: grantTasks.status,
   assigneeId: grantTasks.assigneeId,
   companyId: grantTasks.companyId,
+  ...stampColumns(grantTasks),
 };
 
 /** A task as lists show it: with its assignee's name, read through `assigneeOfTask`. */
@@ -44,8 +54,11 @@ export type BoardFilters = Omit<TaskBoardParams, 'assignee'> & {
   assigneeId?: number | undefined;
 };
 
-type Row = Omit<Task, 'dueDate'> & { dueDate: Date | null };
-const toTask = <T extends Row>(row: T) => ({ ...row, dueDate: row.dueDate?.toISOString() ?? null });
+type Row = Omit<Task, 'dueDate' | StampTimes> & { dueDate: Date | null } & RowStamps;
+const toTask = <T extends Row>(row: T) => ({
+  ...withIsoStamps(row),
+  dueDate: row.dueDate?.toISOString() ?? null,
+});
 
 /** An overdue task: open work due before `today` (midnight where the user is), or one marked so. */
 export const overdueBy = (today: Date): SQL | undefined =>

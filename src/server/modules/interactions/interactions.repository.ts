@@ -12,7 +12,11 @@ import {
   deleteCompanyRow,
   deleteCompanyRows,
   insertRow,
+  type RowStamps,
+  type StampTimes,
+  stampColumns,
   updateRow,
+  withIsoStamps,
 } from '../../db/rows.ts';
 import { interactions } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
@@ -26,6 +30,7 @@ export const interactionColumns = {
   notes: interactions.notes,
   date: interactions.date,
   companyId: interactions.companyId,
+  ...stampColumns(interactions),
 };
 
 const order = lists.listOrder<InteractionSortField>(
@@ -39,8 +44,11 @@ const order = lists.listOrder<InteractionSortField>(
   'desc',
 );
 
-type Row = Omit<Interaction, 'date'> & { date: Date };
-export const toInteraction = (row: Row): Interaction => ({ ...row, date: row.date.toISOString() });
+type Row = Omit<Interaction, 'date' | StampTimes> & { date: Date } & RowStamps;
+export const toInteraction = (row: Row): Interaction => ({
+  ...withIsoStamps(row),
+  date: row.date.toISOString(),
+});
 
 /** The interactions list of a company for `params`: its filter and its search. */
 const interactionList = (companyId: number, params: InteractionListParams) => ({

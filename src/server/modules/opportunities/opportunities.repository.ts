@@ -16,8 +16,12 @@ import {
   deleteCompanyRow,
   deleteCompanyRows,
   insertRow,
+  type RowStamps,
+  type StampTimes,
+  stampColumns,
   updateCompanyRows,
   updateRow,
+  withIsoStamps,
 } from '../../db/rows.ts';
 import { opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
@@ -33,6 +37,7 @@ export const opportunityColumns = {
   probability: opportunities.probability,
   notes: opportunities.notes,
   companyId: opportunities.companyId,
+  ...stampColumns(opportunities),
 };
 
 const order = lists.listOrder<OpportunitySortField>(
@@ -49,9 +54,11 @@ const order = lists.listOrder<OpportunitySortField>(
   'asc',
 );
 
-type Row = Omit<Opportunity, 'expectedCloseDate'> & { expectedCloseDate: Date };
+type Row = Omit<Opportunity, 'expectedCloseDate' | StampTimes> & {
+  expectedCloseDate: Date;
+} & RowStamps;
 export const toOpportunity = (row: Row): Opportunity => ({
-  ...row,
+  ...withIsoStamps(row),
   expectedCloseDate: row.expectedCloseDate.toISOString(),
 });
 

@@ -27,6 +27,9 @@ const contact = {
   organization: 'Navy Trust',
   notes: null,
   companyId: 1,
+  createdAt: '2026-11-01T09:30:00.000Z',
+  updatedAt: '2026-11-02T10:00:00.000Z',
+  createdBy: null,
 };
 const grant = {
   id: 4,
@@ -42,6 +45,9 @@ const grant = {
   periodStart: null,
   periodEnd: null,
   companyId: 1,
+  createdAt: '2026-11-01T09:30:00.000Z',
+  updatedAt: '2026-11-02T10:00:00.000Z',
+  createdBy: null,
 };
 const interaction = {
   id: 3,
@@ -51,6 +57,9 @@ const interaction = {
   notes: 'Talked about the literacy grant',
   date: '2026-05-04T09:30:00.000Z',
   companyId: 1,
+  createdAt: '2026-11-01T09:30:00.000Z',
+  updatedAt: '2026-11-02T10:00:00.000Z',
+  createdBy: null,
 };
 const opportunity = {
   id: 2,
@@ -62,11 +71,25 @@ const opportunity = {
   probability: 40,
   notes: null,
   companyId: 1,
+  createdAt: '2026-11-01T09:30:00.000Z',
+  updatedAt: '2026-11-02T10:00:00.000Z',
+  createdBy: null,
 };
 
-/** What an edit sends of a record: its own fields, not its id, its company or its contact's name. */
+/**
+ * What an edit sends of a record: its own fields, not its id, its company, its contact's name,
+ * or when and by whom it was made.
+ */
 function fieldsOf(record: Record<string, unknown>) {
-  const { id: _id, companyId: _companyId, contactName: _contactName, ...fields } = record;
+  const {
+    id: _id,
+    companyId: _companyId,
+    contactName: _contactName,
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    createdBy: _createdBy,
+    ...fields
+  } = record;
   return fields;
 }
 

@@ -17,6 +17,9 @@ const task = (id: number, name: string, dueDate: string) => ({
   assigneeId: null,
   assigneeName: null,
   companyId: 1,
+  createdAt: '2026-11-01T09:30:00.000Z',
+  updatedAt: '2026-11-02T10:00:00.000Z',
+  createdBy: null,
 });
 
 const dashboard = (changes: Partial<Dashboard>): Dashboard => ({
@@ -132,6 +135,9 @@ describe('the dashboard', () => {
       assigneeId: null,
       notes: null,
       companyId: 1,
+      createdAt: '2026-11-01T09:30:00.000Z',
+      updatedAt: '2026-11-02T10:00:00.000Z',
+      createdBy: null,
     });
     const day = 86_400_000;
     renderPage(<DashboardPage />, {
