@@ -104,6 +104,38 @@ describe('the API description', () => {
     expect(spec.paths['/api/register'].post.requestBody).toBeDefined();
   });
 
+  it('describes every API route the server has, each with a summary', async () => {
+    await app.ready();
+    const spec = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { summary?: string }>>;
+    }>();
+    const undescribed = app.routeList
+      .filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'))
+      .filter((route) => route.url !== '/api/openapi.json')
+      .filter((route) => {
+        const path = route.url.replace(/:(\w+)/g, '{$1}');
+        const summary = spec.paths[path]?.[route.method.toLowerCase()]?.summary ?? '';
+        return summary.trim() === '';
+      })
+      .map((route) => `${route.method} ${route.url}`);
+    expect(undescribed).toEqual([]);
+    // The routes of the grant lifecycle and of data in and out are among them.
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/funders/{id}/merge',
+        '/api/grants/{grantId}/requirements',
+        '/api/calendar/{file}',
+        '/api/user/calendar-feed',
+        '/api/reports',
+        '/api/notifications',
+        '/api/grants/upload',
+        '/api/tasks/bulk-assign',
+        '/api/search',
+        '/api/activity',
+      ]),
+    );
+  });
+
   it('is browsable at /api/docs', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/docs/' });
     expect(response.statusCode).toBe(200);

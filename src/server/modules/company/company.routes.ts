@@ -86,7 +86,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The team',
+        summary: "The organization's users (every member may read them: names for assignees)",
         response: { 200: z.array(teamMemberSchema), ...errors },
       },
     },
