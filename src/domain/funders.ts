@@ -12,7 +12,7 @@ import { contactSchema } from './contacts.ts';
 import { type FunderType, funderTypes } from './funder-constants.ts';
 import { grantSchema } from './grants.ts';
 import { interactionSchema } from './interactions.ts';
-import { type ListParams, listQuerySchema, queryChoice } from './lists.ts';
+import { type ListParams, listQuerySchema, queryChoice, queryText } from './lists.ts';
 import { opportunitySchema } from './opportunities.ts';
 
 export * from './funder-constants.ts';
@@ -62,9 +62,13 @@ const funderSortFields = ['name', 'type'] as const;
 export type FunderSortField = (typeof funderSortFields)[number];
 export interface FunderListParams extends ListParams<FunderSortField> {
   type?: FunderType | undefined;
+  /** A name, matched as funders are (any case, surrounding spaces): its one funder, if any. */
+  name?: string | undefined;
 }
 export const funderListQuerySchema = listQuerySchema(funderSortFields).extend({
   type: queryChoice(funderTypes, 'Type'),
+  /** A name, matched as funders are (any case, surrounding spaces): its one funder, if any. */
+  name: queryText(),
 });
 
 /**

@@ -75,6 +75,21 @@ describe('funders', () => {
     ]);
   });
 
+  it('finds the one funder of a name (?name=), in any case and spacing, among many alike', async () => {
+    const { client } = await newCompany();
+    for (let i = 1; i <= 25; i += 1) {
+      expect((await client.post('/api/grants', grant(`Hill Fund ${i}`))).statusCode).toBe(201);
+    }
+    expect((await client.post('/api/grants', grant('Hill Fund'))).statusCode).toBe(201);
+    const byName = async (name: string) =>
+      (await client.get(`/api/funders?name=${encodeURIComponent(name)}&limit=1`)).json<Funder[]>();
+    expect((await byName('  hILL fund ')).map((f) => f.name)).toEqual(['Hill Fund']);
+    expect((await byName('Hill Fund 25')).map((f) => f.name)).toEqual(['Hill Fund 25']);
+    expect(await byName('Hill')).toEqual([]);
+    const other = await newCompany();
+    expect((await other.client.get('/api/funders?name=Hill%20Fund')).json<Funder[]>()).toEqual([]);
+  });
+
   it('adds the names of an imported file in the same transaction', async () => {
     const { admin } = await newCompany();
     const csv = 'name,email,organization\nA One,a@x.org,Lake Fund\nB Two,b@x.org,lake fund \n';

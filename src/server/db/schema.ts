@@ -208,7 +208,7 @@ export function interactionSearchText(t: { notes: AnyPgColumn; contactName: AnyP
 }
 
 /** The key a funder's name is matched by: lower case, without surrounding spaces. */
-export const funderKey = (name: AnyPgColumn) => sql`lower(btrim(${name}))`;
+export const funderKey = (name: AnyPgColumn | SQL) => sql`lower(btrim(${name}))`;
 
 export const contacts = pgTable(
   'contacts',

@@ -162,6 +162,9 @@ const funderList = (companyId: number, params: FunderListParams) => ({
   filters: {
     type: lists.equalsIfSet(funders.type, params.type),
     q: lists.containsAny(params.q, funders.name),
+    // The key the database keeps, compared with the name made a key by the same expression.
+    name:
+      params.name === undefined ? undefined : eq(funders.nameKey, funderKey(sql`${params.name}`)),
   },
 });
 

@@ -13,11 +13,10 @@ export const useFunderOfName = (name: string | null) =>
   useQuery({
     queryKey: funderKeys.named(name ?? ''),
     queryFn: async () => {
-      const key = (name ?? '').trim().toLowerCase();
       const page = await api.getPage<Funder>(
-        withQuery('/api/funders', { q: name ?? '', limit: 20 }),
+        withQuery('/api/funders', { name: name ?? '', limit: 1 }),
       );
-      return page.items.find((funder) => funder.name.trim().toLowerCase() === key) ?? null;
+      return page.items[0] ?? null;
     },
     enabled: Boolean(name?.trim()),
     staleTime: 60_000,
