@@ -417,7 +417,9 @@ test("import grants from a spreadsheet's own columns: the preview matches them, 
   await preview.getByRole('button', { name: 'Import' }).click();
 
   await expect(preview).toBeHidden();
-  const report = chooser.getByRole('alert').filter({ hasText: 'Row 4: Amount must be positive' });
+  const report = chooser
+    .getByRole('alert')
+    .filter({ hasText: 'Row 4: Amount requested must be a number of dollars' });
   await expect(report).toContainText('Imported 2 grants, skipped 1 row');
   await chooser.getByRole('button', { name: 'Close' }).first().click();
   await expect(chooser).toBeHidden();

@@ -34,7 +34,10 @@ export const GRANT_FIELD_LABELS: Record<GrantImportField, string> = {
   notes: 'Notes',
 };
 
-/** The header names, besides a field's own and its label, that the import suggests it for. */
+/**
+ * The header names, besides a field's own, that the import suggests it for: each label (the
+ * template's and the export's column) among them.
+ */
 export const GRANT_IMPORT_SYNONYMS = {
   name: ['grant', 'grant name', 'title', 'grant title', 'program', 'project', 'Name'],
   funder: ['funder name', 'foundation', 'organization', 'organisation', 'grantor', 'Funder'],
@@ -50,14 +53,67 @@ export const GRANT_IMPORT_SYNONYMS = {
 } as const satisfies Record<GrantImportField, readonly string[]>;
 
 /**
- * An amount as a spreadsheet writes it ("$50,000", "50 000.00", "€1,200") as a number of
- * dollars; a blank cell is none, and anything else stays text for the schema to refuse.
+ * An amount as a US spreadsheet writes it: 50000, 50,000, $50,000.00, cents at most after the
+ * dot (so 50.000, European thousands, is refused rather than read as 50).
  */
-export function amountFromCell(cell: string | undefined): number | string | undefined {
+const AMOUNT_TEXT = /^\$?\s*-?(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
+
+/** An amount cell as a number of dollars; a blank cell is none. Check it with cellProblem first. */
+export function amountFromCell(cell: string | undefined): number | undefined {
   const text = cell?.trim() ?? '';
   if (text === '') return undefined;
-  const digits = text.replace(/^[$€£]\s*/, '').replace(/[,\s]/g, '');
-  return /^-?\d+(\.\d+)?$/.test(digits) ? Number(digits) : text;
+  return Number(text.replace(/[$,\s]/g, ''));
+}
+
+/** A date as 2027-03-31 or 3/31/2027, or a full ISO 8601 time (as the export writes). */
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const US_DAY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A day as an ISO time at noon UTC (the same calendar day from UTC-11 to UTC+11), if it exists. */
+function noonOf(year: number, month: number, day: number): string | null {
+  const date = new Date(Date.UTC(year, month - 1, day, 12));
+  const exists =
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return exists ? date.toISOString() : null;
+}
+
+/**
+ * A date cell as the ISO time the grant keeps: a day (2027-03-31, 3/31/2027) at noon UTC, a full
+ * time as it is; a blank cell is none, and null is no date at all (30 February, "soon", "5").
+ */
+export function dateFromCell(cell: string | undefined): string | undefined | null {
+  const text = cell?.trim() ?? '';
+  if (text === '') return undefined;
+  const iso = ISO_DAY.exec(text);
+  if (iso) return noonOf(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const us = US_DAY.exec(text);
+  if (us) return noonOf(Number(us[3]), Number(us[1]), Number(us[2]));
+  return ISO_TIME.test(text) && !Number.isNaN(Date.parse(text)) ? text : null;
+}
+
+const AMOUNT_FIELDS = ['amount', 'awardedAmount'] as const;
+const DATE_FIELDS = ['dueDate', 'awardedDate', 'periodStart', 'periodEnd'] as const;
+
+/**
+ * What is wrong with a row's amounts or dates, read as a spreadsheet writes them, before the
+ * grant's own rules: a figure that is not dollars ("50.000", "€1,200") or a day that is not one
+ * would otherwise be read as some other number or day without a word.
+ */
+export function grantCellProblem(cells: (string | undefined)[]): string | null {
+  const cellOf = (field: GrantImportField) => cells[GRANT_CSV_FIELDS.indexOf(field)]?.trim() ?? '';
+  for (const field of AMOUNT_FIELDS) {
+    const text = cellOf(field);
+    if (text !== '' && !AMOUNT_TEXT.test(text)) {
+      return `${GRANT_FIELD_LABELS[field]} must be a number of dollars, such as 50000 or $50,000`;
+    }
+  }
+  for (const field of DATE_FIELDS) {
+    if (dateFromCell(cellOf(field)) === null) {
+      return `${GRANT_FIELD_LABELS[field]} must be a date such as 2027-03-31 or 3/31/2027`;
+    }
+  }
+  return null;
 }
 
 const statusByWord = new Map<string, GrantStatus>(
@@ -91,12 +147,12 @@ export const grantInputFromCells = ([
   name,
   funder,
   amount: amountFromCell(amount),
-  dueDate,
+  dueDate: dateFromCell(dueDate),
   status: statusFromCell(status),
   awardedAmount: amountFromCell(awardedAmount),
-  awardedDate,
-  periodStart,
-  periodEnd,
+  awardedDate: dateFromCell(awardedDate),
+  periodStart: dateFromCell(periodStart),
+  periodEnd: dateFromCell(periodEnd),
   documentUrl,
   notes,
 });

@@ -34,7 +34,7 @@ const SPREADSHEET = [
   'Grant Title,Foundation,Owner,Ask,Deadline,Stage,Award Amount,Comments',
   'Reading Corps,River Trust,Sam,"$50,000",2027-03-31,In Progress,,Second year',
   'Food Bank Van,City Fund,Ana,12000,2027-01-15,awarded,"$10,000",',
-  'Clinic Roof,Builders Fund,Sam,€7500,2027-05-01,,,Blank status is a draft',
+  'Clinic Roof,Builders Fund,Sam,"7,500",5/1/2027,,,Blank status is a draft',
 ].join('\r\n');
 
 describe('GET /api/grants/template', () => {
@@ -88,7 +88,7 @@ describe('POST /api/grants/upload/preview', () => {
       'awardedAmount',
       'notes',
     ]);
-    expect(columns[3].samples).toEqual(['$50,000', '12000', '€7500']);
+    expect(columns[3].samples).toEqual(['$50,000', '12000', '7,500']);
     expect(await grantsOf(client)).toEqual([]);
   });
 });
@@ -107,13 +107,20 @@ describe('POST /api/grants/upload', () => {
       errors: [],
     });
     expect(await grantsOf(client)).toMatchObject([
-      { name: 'Clinic Roof', funder: 'Builders Fund', amount: 7500, status: 'draft' },
+      {
+        name: 'Clinic Roof',
+        funder: 'Builders Fund',
+        amount: 7500,
+        status: 'draft',
+        dueDate: '2027-05-01T12:00:00.000Z',
+      },
       {
         name: 'Food Bank Van',
         amount: 12000,
         status: 'awarded',
         awardedAmount: 10000,
-        dueDate: '2027-01-15T00:00:00.000Z',
+        // A day is kept at noon UTC: the same day wherever the team reads it.
+        dueDate: '2027-01-15T12:00:00.000Z',
       },
       { name: 'Reading Corps', amount: 50000, status: 'in-progress', notes: 'Second year' },
     ]);
@@ -151,26 +158,51 @@ describe('POST /api/grants/upload', () => {
       'Far future,F1,100,99999-01-01,,,',
       'Backwards,F1,100,2027-01-01,,2027-06-01,2027-01-01',
       'Negative,F1,-5,2027-01-01,,,',
+      'European,F1,50.000,2027-01-01,,,',
+      'Euros,F1,"€1,200",2027-01-01,,,',
+      'No such day,F1,100,2027-02-30,,,',
+      'Just a number,F1,100,5,,,',
+      'Timed,F1,"$1,250.00",2027-01-01T09:30:00Z,,,',
     ].join('\n');
     const response = await upload(file);
     expect(response.statusCode).toBe(200);
+    const money = 'Amount requested must be a number of dollars, such as 50000 or $50,000';
+    const day = 'Due date must be a date such as 2027-03-31 or 3/31/2027';
     expect(response.json()).toEqual({
-      message: 'Imported 1 grant, skipped 7 rows',
-      imported: 1,
-      created: 1,
+      message: 'Imported 2 grants, skipped 11 rows',
+      imported: 2,
+      created: 2,
       updated: 0,
-      skipped: 7,
+      skipped: 11,
       errors: [
         { row: 3, message: 'Name is required' },
-        { row: 4, message: 'Amount must be positive' },
+        { row: 4, message: money },
         { row: 5, message: 'Invalid status value' },
-        { row: 6, message: 'Invalid date format' },
-        { row: 7, message: 'Invalid date format' },
+        { row: 6, message: day },
+        { row: 7, message: day },
         { row: 8, message: 'The period cannot end before it starts' },
         { row: 9, message: 'Amount must be positive' },
+        // A dot before three digits is a European thousands mark, not cents: refused.
+        { row: 10, message: money },
+        { row: 11, message: money },
+        { row: 12, message: day },
+        { row: 13, message: day },
       ],
     });
-    expect((await grantsOf(client)).map((g: { name: string }) => g.name)).toEqual(['Good']);
+    expect(await grantsOf(client)).toMatchObject([
+      { name: 'Good', dueDate: '2027-01-01T12:00:00.000Z' },
+      { name: 'Timed', amount: 1250, dueDate: '2027-01-01T09:30:00.000Z' },
+    ]);
+  });
+
+  it('refuses a choice of what duplicates do: every row is a new grant', async () => {
+    const { upload, client } = await signedIn();
+    const response = await upload(SPREADSHEET, { duplicates: 'skip' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      'Every row of a grants file is imported as a new grant: there is no duplicates choice',
+    );
+    expect(await grantsOf(client)).toEqual([]);
   });
 
   it('refuses a mapping without a required field, or of another length, and imports nothing', async () => {

@@ -28,6 +28,8 @@ export interface CsvRecordKind<Field extends string, Values> {
   synonyms: Readonly<Record<Field, readonly string[]>>;
   /** A row's values (a cell per field, in `fields` order; undefined: no column) as input. */
   toInput(cells: (string | undefined)[]): unknown;
+  /** What is wrong with a row's cells as text, before the schema reads them; null: nothing. */
+  cellProblem?(cells: (string | undefined)[]): string | null;
   schema: z.ZodType<Values>;
   /** The refusal of a file with more than IMPORT_SKIPPED_MAX rows that are not records. */
   tooManyInvalid: string;
@@ -168,8 +170,8 @@ export async function* csvBatches<Field extends string, Values>(
   kind: CsvRecordKind<Field, Values>,
   mapping?: (Field | null)[],
 ): AsyncGenerator<ImportBatch<Values>> {
-  // Fed the chunks the file arrived in (not one buffer), so parsing the next batch overlaps with
-  // loading the last one instead of coming first.
+  // Fed the chunks the file arrived in (not one buffer), so an import that writes each batch
+  // while the next is read (contacts) overlaps the two.
   const parser = csvParser(chunks);
   /** Where each field is in the file's rows (-1: absent). */
   let positions: number[] | null = null;
@@ -188,8 +190,9 @@ export async function* csvBatches<Field extends string, Values>(
         }
         row += 1;
         const cells = positions.map((at) => (at < 0 ? undefined : record[at]));
-        const parsed = kind.schema.safeParse(kind.toInput(cells));
-        if (parsed.success) {
+        const problem = kind.cellProblem?.(cells) ?? null;
+        const parsed = problem === null ? kind.schema.safeParse(kind.toInput(cells)) : null;
+        if (parsed?.success) {
           batch.rows.push(row);
           batch.values.push(parsed.data);
           if (batch.values.length === IMPORT_BATCH_ROWS) {
@@ -200,7 +203,7 @@ export async function* csvBatches<Field extends string, Values>(
           invalid += 1;
           if (invalid > IMPORT_SKIPPED_MAX)
             throw new AppError('INVALID_INPUT', kind.tooManyInvalid);
-          skipRow(report, row, parsed.error.issues[0]?.message ?? 'Invalid row');
+          skipRow(report, row, problem ?? parsed?.error.issues[0]?.message ?? 'Invalid row');
         }
       }
     }

@@ -62,6 +62,7 @@ export interface ImportChoices<Field extends string> {
 function importChoices<Field extends string>(
   fields: Map<string, string>,
   mappingSchema: z.ZodType<(Field | null)[]>,
+  noDuplicates: string | undefined,
 ): ImportChoices<Field> {
   const mappingText = fields.get('mapping');
   let mapping: (Field | null)[] | undefined;
@@ -80,6 +81,9 @@ function importChoices<Field extends string>(
   }
   const duplicatesText = fields.get('duplicates');
   let duplicates: DuplicateChoice = 'skip';
+  if (duplicatesText !== undefined && noDuplicates !== undefined) {
+    throw new AppError('INVALID_INPUT', noDuplicates);
+  }
   if (duplicatesText !== undefined) {
     const parsed = duplicateChoiceSchema.safeParse(duplicatesText);
     if (!parsed.success) {
@@ -93,12 +97,14 @@ function importChoices<Field extends string>(
 /**
  * Receives a file whole, then `run`s its import with the user's choices, counting the rows it
  * leaves out in the report; answers what came of it, naming the records by `record` ("grant").
+ * A list whose rows are never duplicates of others says why (`noDuplicates`): an upload that
+ * chooses what duplicates do is then refused with it.
  */
 export async function importUploadedCsv<Field extends string>(
   request: FastifyRequest,
   memory: UploadMemory,
   mappingSchema: z.ZodType<(Field | null)[]>,
-  record: string,
+  { record, noDuplicates }: { record: string; noDuplicates?: string },
   run: (
     chunks: Buffer[],
     report: ImportReport,
@@ -110,7 +116,8 @@ export async function importUploadedCsv<Field extends string>(
   const report: ImportReport = { skipped: 0, errors: [] };
   let counts: { created: number; updated: number };
   try {
-    counts = await run(received.chunks, report, importChoices(received.fields, mappingSchema));
+    const choices = importChoices(received.fields, mappingSchema, noDuplicates);
+    counts = await run(received.chunks, report, choices);
   } finally {
     received.release();
   }

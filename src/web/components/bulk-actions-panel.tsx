@@ -18,7 +18,14 @@ function exportHref(
 }
 
 /** A bulk change: choosing a value sets it on every chosen record, and says how many changed. */
-function BulkChange({ label, placeholder, choices, onChange, changed }: BulkChangeAction) {
+function BulkChange({
+  label,
+  placeholder,
+  choices,
+  onChange,
+  changed,
+  disabled,
+}: BulkChangeAction & { disabled: boolean }) {
   const [busy, setBusy] = useState(false);
   const change = async (choice: { value: string; label: string }) => {
     setBusy(true);
@@ -36,7 +43,7 @@ function BulkChange({ label, placeholder, choices, onChange, changed }: BulkChan
       size="xs"
       aria-label={label}
       value=""
-      disabled={busy}
+      disabled={busy || disabled}
       data={[{ value: '', label: placeholder }, ...choices]}
       onChange={(event) => {
         const choice = choices.find((c) => c.value === event.currentTarget.value);
@@ -62,6 +69,8 @@ export default function BulkActionsPanel({
   const [selectingAll, setSelectingAll] = useState(false);
   const chosen = selection.ids.size;
   const name = (count: number) => counted(count, singular, plural);
+  /** More than one request takes: the actions wait until fewer are chosen. */
+  const tooMany = chosen > maxAll;
 
   const selectAll = async () => {
     setSelectingAll(true);
@@ -102,7 +111,12 @@ export default function BulkActionsPanel({
           Select all {total} {plural}
         </Button>
       )}
-      {exported && (
+      {tooMany && (
+        <Text size="sm" c="red" role="alert">
+          Choose at most {maxAll} {plural} at a time
+        </Text>
+      )}
+      {exported && !tooMany && (
         <Button
           size="xs"
           variant="light"
@@ -115,7 +129,7 @@ export default function BulkActionsPanel({
         </Button>
       )}
       {changes.map((change) => (
-        <BulkChange key={change.placeholder} {...change} />
+        <BulkChange key={change.placeholder} {...change} disabled={tooMany} />
       ))}
       <Button
         size="xs"
@@ -123,6 +137,7 @@ export default function BulkActionsPanel({
         variant="light"
         leftSection={<IconTrash size={14} aria-hidden="true" />}
         onClick={remove}
+        disabled={tooMany}
       >
         Delete selected
       </Button>

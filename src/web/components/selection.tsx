@@ -10,6 +10,8 @@ export interface Selection {
   toggle: (id: number) => void;
   set: (ids: number[], chosen: boolean) => void;
   clear: () => void;
+  /** Keeps only the chosen ids among `shown` (a board that shows every record it has). */
+  keepOnly: (shown: readonly number[]) => void;
 }
 
 /** A list's selection; `scope` (its search and filters) changing empties it. */
@@ -39,9 +41,17 @@ export function useSelection(scope: string): Selection {
     [],
   );
   const clear = useCallback(() => setIds(new Set()), []);
+  const keepOnly = useCallback(
+    (shown: readonly number[]) =>
+      setIds((current) => {
+        const kept = new Set(shown.filter((id) => current.has(id)));
+        return kept.size === current.size ? current : kept;
+      }),
+    [],
+  );
   return useMemo(
-    () => ({ ids, has: (id) => ids.has(id), toggle, set, clear }),
-    [ids, toggle, set, clear],
+    () => ({ ids, has: (id) => ids.has(id), toggle, set, clear, keepOnly }),
+    [ids, toggle, set, clear, keepOnly],
   );
 }
 

@@ -199,7 +199,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
         request,
         app.uploadMemory,
         contactImportMappingSchema,
-        'contact',
+        { record: 'contact' },
         (chunks, report, { mapping, duplicates }) =>
           importContacts(
             app.db,

@@ -4,6 +4,7 @@ import {
   GRANT_FIELD_LABELS,
   GRANT_IMPORT_SYNONYMS,
   type GrantImportField,
+  grantCellProblem,
   grantInputFromCells,
 } from '../../../domain/grant-import.ts';
 import {
@@ -39,6 +40,7 @@ const grantRows: CsvRecordKind<GrantImportField, GrantValues> = {
   labels: GRANT_FIELD_LABELS,
   synonyms: GRANT_IMPORT_SYNONYMS,
   toInput: grantInputFromCells,
+  cellProblem: grantCellProblem,
   schema: grantInputSchema,
   tooManyInvalid: TOO_MANY_INVALID_GRANT_ROWS,
 };
@@ -51,10 +53,9 @@ export const grantBatches = (
 ) => csvBatches(chunks, report, grantRows, mapping);
 
 /**
- * Imports the batches of a file into the company, all or nothing: one transaction for the whole
- * file, begun only once the first batch is ready (a file with no valid row takes none). The
- * batches must come from memory (a file already received whole): the transaction is open while
- * they are read.
+ * Imports the grants of a file into the company, all or nothing. The file is read whole first
+ * (it is in memory, 20 MB at most), so the one transaction that inserts its batches is open
+ * only while they are written, never while rows are parsed; a file with no valid row takes none.
  */
 export async function importGrants(
   db: Database,
@@ -62,16 +63,14 @@ export async function importGrants(
   companyId: number,
   batches: AsyncIterable<ImportBatch<GrantValues>>,
 ): Promise<{ created: number; updated: number }> {
-  const iterator = batches[Symbol.asyncIterator]();
-  const first = await iterator.next();
-  if (first.done) return { created: 0, updated: 0 };
+  const read: ImportBatch<GrantValues>[] = [];
+  for await (const batch of batches) read.push(batch);
+  if (read.length === 0) return { created: 0, updated: 0 };
   return inCompany(db, companyId, async (tx) => {
-    let batch: IteratorResult<ImportBatch<GrantValues>> = first;
     let created = 0;
-    while (!batch.done) {
-      await grants.insertMany(companyId, batch.value.values, tx);
-      created += batch.value.values.length;
-      batch = await iterator.next();
+    for (const batch of read) {
+      await grants.insertMany(companyId, batch.values, tx);
+      created += batch.values.length;
     }
     return { created, updated: 0 };
   });

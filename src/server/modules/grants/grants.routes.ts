@@ -96,7 +96,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: `Import grants from a CSV file (multipart field "file"); all rows or none. Optional field "mapping": a JSON list giving for each column of the file the grant field it holds (${GRANT_CSV_FIELDS.join(', ')}) or null (else the header suggests them). Amounts may be written as $50,000; a status in words or as its value (a blank one is draft).`,
+        summary: `Import grants from a CSV file (multipart field "file"); all rows or none. Optional field "mapping": a JSON list giving for each column of the file the grant field it holds (${GRANT_CSV_FIELDS.join(', ')}) or null (else the header suggests them). Amounts are dollars (50000 or $50,000); dates are days (2027-03-31 or 3/31/2027, kept at noon UTC) or ISO 8601 times; a status in words or as its value (a blank one is draft). Every row is a new grant.`,
         consumes: ['multipart/form-data'],
         response: { 200: importResultSchema, ...uploadErrors },
       },
@@ -107,7 +107,11 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
         request,
         app.uploadMemory,
         grantImportMappingSchema,
-        'grant',
+        {
+          record: 'grant',
+          noDuplicates:
+            'Every row of a grants file is imported as a new grant: there is no duplicates choice',
+        },
         (chunks, report, { mapping }) =>
           importGrants(app.db, grants, user.companyId, grantBatches(chunks, report, mapping)),
       );

@@ -11,7 +11,7 @@ import {
 } from '@dnd-kit/core';
 import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { isPastDue } from '../../../domain/due-dates.ts';
 import type { BoardTask, TaskStatus } from '../../../domain/grants.ts';
 import { confirmDelete } from '../../components/confirm-delete.tsx';
@@ -113,6 +113,12 @@ export default function TasksBoardPage() {
   const [movedByKeyboard, setMovedByKeyboard] = useState<number | null>(null);
   const [announcements] = useState(boardAnnouncements);
   const selection = useSelection(JSON.stringify(filters.params));
+  // A task that left the board (moved out of the filter, deleted) is no longer chosen: an action
+  // never reaches a task the user cannot see.
+  const { keepOnly } = selection;
+  useEffect(() => {
+    if (tasks.data) keepOnly(tasks.data.map((task) => task.id));
+  }, [tasks.data, keepOnly]);
   const sensors = useSensors(
     // A small distance first, so clicks on links and buttons inside a card stay clicks.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),

@@ -14,8 +14,7 @@ import { api } from '../../../lib/api-client.ts';
 import { getQuery } from '../../../lib/get-query.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import { userKeys } from '../../auth/api/auth-api.ts';
-import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
-import { taskKeys } from '../../grants/api/task-keys.ts';
+import { taskScreens } from '../../grants/api/task-keys.ts';
 
 /** The company's profile, its team and its pending invitations. */
 export const companyKeys = {
@@ -54,14 +53,12 @@ export const useAddUser = () =>
     () => [companyKeys.team()],
   );
 
-/** The tasks a member was assigned show as names on the board, a grant's page and the dashboard. */
-export const assigneeScreens = () => [taskKeys.board(), taskKeys.ofEveryGrant(), dashboardKeys.all];
-
 /** A removed member's tasks are left unassigned. */
 export const useRemoveUser = () =>
   useInvalidatingMutation(
     (id: number) => api.delete<unknown>(`/api/organization/users/${id}`),
-    () => [companyKeys.team(), companyKeys.invitations(), ...assigneeScreens()],
+    // The tasks a member was assigned show their name where tasks show.
+    () => [companyKeys.team(), companyKeys.invitations(), ...taskScreens()],
   );
 
 /** A member's new role shows in the team list; one's own, in what the app lets one do. */

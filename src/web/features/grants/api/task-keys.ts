@@ -1,4 +1,5 @@
 import type { TaskBoardParams } from '../../../../domain/grants.ts';
+import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
 
 // The tasks' query keys, apart from tasks-api.ts: the grants' and the team's API modules refresh
 // tasks without taking the tasks' own calls into their pages' download.
@@ -14,3 +15,6 @@ export const taskKeys = {
   ofEveryGrant: () => ['/api/grants', 'tasks'] as const,
   ofGrant: (grantId: number) => [...taskKeys.ofEveryGrant(), grantId] as const,
 };
+
+/** Where tasks show, with their status and their assignee's name: the board, the grants' pages, the dashboard. */
+export const taskScreens = () => [taskKeys.board(), taskKeys.ofEveryGrant(), dashboardKeys.all];

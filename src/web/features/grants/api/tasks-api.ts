@@ -18,7 +18,8 @@ import { ApiError, api, withQuery } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import * as recordApi from '../../../lib/record-api.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
-import { taskKeys } from './task-keys.ts';
+import { funderKeys } from '../../funders/api/funder-keys.ts';
+import { taskKeys, taskScreens } from './task-keys.ts';
 
 async function getGrantTasks(grantId: number): Promise<ListedTask[]> {
   try {
@@ -102,8 +103,8 @@ export function useSetTaskStatus() {
   );
 }
 
-/** The board, the grants' pages and the dashboard, after a change to many tasks. */
-const afterBulkChange = () => [taskKeys.board(), taskKeys.ofEveryGrant(), dashboardKeys.all];
+/** After a change to many tasks: where tasks show, and the funders' pages' deadlines. */
+const afterBulkChange = () => [...taskScreens(), funderKeys.all];
 
 export const useBulkDeleteTasks = () => recordApi.useBulkDelete('/api/tasks', afterBulkChange);
 

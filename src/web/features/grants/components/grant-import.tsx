@@ -24,7 +24,14 @@ const grantImport: CsvImportKind<GrantImportField> = {
 export default function GrantImport({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const upload = useUploadGrants();
   return (
-    <Modal opened={opened} onClose={onClose} title="Import grants from a CSV file" size="lg">
+    <Modal
+      opened={opened}
+      // Closed mid-import, the report of the rows left out would be lost.
+      onClose={upload.isPending ? () => {} : onClose}
+      closeOnEscape={!upload.isPending}
+      title="Import grants from a CSV file"
+      size="lg"
+    >
       <CsvUpload
         heading={null}
         description="Any column names: you choose which columns hold the name, funder, amount, due date, status and the rest before anything is imported. Amounts may be written as $50,000; a blank status is Draft. Rows with problems are listed."

@@ -110,7 +110,11 @@ function TaskCardView({
         <Group gap={4} wrap="nowrap" align="flex-start">
           {onSelect && (
             <span style={{ display: 'inline-flex', paddingTop: 4 }}>
-              <SelectBox label={`Select ${task.name}`} checked={selected} onChange={onSelect} />
+              <SelectBox
+                label={`Select ${task.name} (${task.grantName})`}
+                checked={selected}
+                onChange={onSelect}
+              />
             </span>
           )}
           {handle && (

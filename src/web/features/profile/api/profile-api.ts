@@ -6,7 +6,8 @@ import { browserTimeZone } from '../../../lib/format.ts';
 import { getQuery } from '../../../lib/get-query.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import { userKeys } from '../../auth/api/auth-api.ts';
-import { assigneeScreens, companyKeys } from '../../company/api/company-api.ts';
+import { companyKeys } from '../../company/api/company-api.ts';
+import { taskScreens } from '../../grants/api/task-keys.ts';
 
 // The signed-in user's own account. What it reads is the signed-in user (userKeys, owned by
 // the auth feature); this module holds the changes.
@@ -18,7 +19,7 @@ import { assigneeScreens, companyKeys } from '../../company/api/company-api.ts';
 export const useUpdateProfile = () =>
   useInvalidatingMutation(
     (input: ProfileUpdate) => api.patch<CurrentUser>('/api/user', input),
-    () => [userKeys.current(), companyKeys.team(), ...assigneeScreens()],
+    () => [userKeys.current(), companyKeys.team(), ...taskScreens()],
   );
 
 /** Nothing on screen shows a password; the other sessions end on the server. */

@@ -1,0 +1,92 @@
+import { MantineProvider } from '@mantine/core';
+import { act, render, renderHook, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import BulkActionsPanel from './bulk-actions-panel.tsx';
+import { useSelection } from './selection.tsx';
+
+describe('a selection', () => {
+  it('keeps only the chosen records still shown, and is the same selection when nothing left', () => {
+    const { result } = renderHook(() => useSelection('board'));
+    act(() => result.current.set([1, 2, 3], true));
+    const before = result.current.ids;
+    act(() => result.current.keepOnly([1, 2, 3, 4]));
+    expect(result.current.ids).toBe(before);
+    act(() => result.current.keepOnly([2, 3, 9]));
+    expect([...result.current.ids]).toEqual([2, 3]);
+  });
+
+  it('empties when its scope changes', () => {
+    const { result, rerender } = renderHook(({ scope }) => useSelection(scope), {
+      initialProps: { scope: 'a' },
+    });
+    act(() => result.current.toggle(5));
+    expect(result.current.has(5)).toBe(true);
+    rerender({ scope: 'b' });
+    expect(result.current.ids.size).toBe(0);
+  });
+});
+
+describe('the actions on chosen rows', () => {
+  const panel = (chosen: number) => {
+    const ids = new Set(Array.from({ length: chosen }, (_, i) => i + 1));
+    const selection = {
+      ids,
+      has: (id: number) => ids.has(id),
+      toggle: vi.fn(),
+      set: vi.fn(),
+      clear: vi.fn(),
+      keepOnly: vi.fn(),
+    };
+    render(
+      <MantineProvider>
+        <BulkActionsPanel
+          rows={[]}
+          total={chosen}
+          selection={selection}
+          singular="task"
+          plural="tasks"
+          allIds={async () => []}
+          onDelete={vi.fn()}
+          exported={{ list: '/api/tasks', params: { q: 'a' } }}
+          changes={[
+            {
+              label: 'Change the status',
+              placeholder: 'Change status…',
+              choices: [{ value: 'completed', label: 'Completed' }],
+              onChange: vi.fn(),
+              changed: () => '',
+            },
+          ]}
+          allChosenOnPage
+          maxAll={500}
+        />
+      </MantineProvider>,
+    );
+  };
+
+  it('exports the chosen ids with the list query, and offers every action', () => {
+    panel(3);
+    expect(screen.getByRole('link', { name: 'Export selected' }).getAttribute('href')).toBe(
+      '/api/tasks/export?q=a&ids=1%2C2%2C3',
+    );
+    expect(screen.getByRole('button', { name: 'Delete selected' })).toHaveProperty(
+      'disabled',
+      false,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('past 500 chosen, says so and holds back every action a request could not take', () => {
+    panel(501);
+    expect(screen.getByRole('alert').textContent).toBe('Choose at most 500 tasks at a time');
+    expect(screen.getByRole('button', { name: 'Delete selected' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(screen.getByRole('combobox', { name: 'Change the status' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(screen.queryByRole('link', { name: 'Export selected' })).toBeNull();
+  });
+});
