@@ -159,3 +159,30 @@ test('choose interactions, export only those, then delete them', async ({ page }
   await expect(page.getByRole('row', { name: /^email with Ada King/ })).toBeVisible();
   await expect(page.getByRole('row', { name: /^call with Ada King/ })).toHaveCount(0);
 });
+
+test('marking grants Awarded at once asks first, and awards each what it asked for', async ({
+  page,
+}) => {
+  for (const [name, amount] of [
+    ['Arts fund', 1000],
+    ['Books fund', 2500],
+  ] as const) {
+    const created = await page.request.post('/api/grants', {
+      data: { name, funder: 'Hill Fund', amount, dueDate: '2027-01-01' },
+    });
+    expect(created.status()).toBe(201);
+  }
+  await page.goto('/grants');
+  await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+  await page
+    .getByRole('combobox', { name: 'Change the status of 2 selected grants' })
+    .selectOption({ label: 'Awarded' });
+  const ask = page.getByRole('dialog', { name: 'Awarded' });
+  await expect(ask).toContainText('Mark 2 grants Awarded?');
+  await ask.getByRole('button', { name: 'Awarded' }).click();
+  await expect(page.getByText('2 grants now Awarded')).toBeVisible();
+  const grants: { name: string; awardedAmount: number | null }[] = await (
+    await page.request.get('/api/grants?sort=name')
+  ).json();
+  expect(grants.map((grant) => grant.awardedAmount)).toEqual([1000, 2500]);
+});

@@ -78,6 +78,29 @@ describe('bulk actions', () => {
     });
   });
 
+  it('awards the chosen grants what each asked for, keeping an award already recorded', async () => {
+    const client = await signedIn();
+    const asked = await grant(client, 'Asked');
+    const recorded = await grant(client, 'Recorded');
+    await client.patch(`/api/grants/${recorded}`, { awardedAmount: 400 });
+    const response = await client.post('/api/grants/bulk-status', {
+      ids: [asked, recorded],
+      status: 'awarded',
+    });
+    expect(response.json()).toEqual({ count: 2 });
+    const awarded = (await client.get('/api/grants?sort=name'))
+      .json()
+      .map((g: { name: string; status: string; awardedAmount: number | null }) => [
+        g.name,
+        g.status,
+        g.awardedAmount,
+      ]);
+    expect(awarded).toEqual([
+      ['Asked', 'awarded', 1000],
+      ['Recorded', 'awarded', 400],
+    ]);
+  });
+
   it('sets the stage of the chosen opportunities, and deletes interactions', async () => {
     const client = await signedIn();
     const opportunity = await created(client, '/api/opportunities', {

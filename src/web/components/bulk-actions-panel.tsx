@@ -24,8 +24,10 @@ function BulkChange({
   choices,
   onChange,
   changed,
+  ask,
   disabled,
-}: BulkChangeAction & { disabled: boolean }) {
+  count,
+}: BulkChangeAction & { disabled: boolean; count: number }) {
   const [busy, setBusy] = useState(false);
   const change = async (choice: { value: string; label: string }) => {
     setBusy(true);
@@ -47,7 +49,17 @@ function BulkChange({
       data={[{ value: '', label: placeholder }, ...choices]}
       onChange={(event) => {
         const choice = choices.find((c) => c.value === event.currentTarget.value);
-        if (choice) void change(choice);
+        if (!choice) return;
+        const question = ask?.(choice.value, count) ?? null;
+        if (question === null) void change(choice);
+        else {
+          askConfirmation({
+            title: choice.label,
+            message: question,
+            confirmLabel: choice.label,
+            onConfirm: () => change(choice),
+          });
+        }
       }}
     />
   );
@@ -129,7 +141,7 @@ export default function BulkActionsPanel({
         </Button>
       )}
       {changes.map((change) => (
-        <BulkChange key={change.placeholder} {...change} disabled={tooMany} />
+        <BulkChange key={change.placeholder} {...change} disabled={tooMany} count={chosen} />
       ))}
       <Button
         size="xs"

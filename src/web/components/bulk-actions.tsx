@@ -16,6 +16,8 @@ export interface BulkChangeAction<Value extends string = string> {
   onChange: (value: Value) => Promise<BulkResult>;
   /** The notice's text once done: '2 grants now Submitted'. */
   changed: (count: number, choice: { value: Value; label: string }) => string;
+  /** What to ask before a choice applies to `count` records (null: nothing to ask). */
+  ask?: (value: Value, count: number) => string | null;
 }
 
 /** What a list offers for its chosen rows. */

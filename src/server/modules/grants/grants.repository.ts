@@ -194,10 +194,18 @@ export function createGrantsRepository(db: Database) {
       );
     },
 
-    /** Sets the status of the company's grants among `ids` (one statement); answers how many. */
+    /**
+     * Sets the status of the company's grants among `ids` (one statement); answers how many. A
+     * grant set to Awarded with no award recorded is awarded what it asked for, as the form
+     * prefills it; its page changes that.
+     */
     setStatus(companyId: number, ids: number[], status: GrantStatus, within?: Transaction) {
+      const values =
+        status === 'awarded'
+          ? { status, awardedAmount: sql`coalesce(${grants.awardedAmount}, ${grants.amount})` }
+          : { status };
       return inCompany(within ?? db, companyId, (tx) =>
-        updateCompanyRows(tx, grants, companyId, ids, { status }),
+        updateCompanyRows(tx, grants, companyId, ids, values),
       );
     },
 

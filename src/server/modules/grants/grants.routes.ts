@@ -197,7 +197,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Set the status of many grants at once, in one transaction (ids of another company's grants are left out)",
+          "Set the status of many grants at once, in one transaction (ids of another company's grants are left out); a grant set to awarded with no awarded amount is awarded the amount it requested",
         body: bulkGrantStatusSchema,
         response: { 200: bulkResultSchema, ...inputErrors },
       },

@@ -119,6 +119,10 @@ export default function GrantsPage() {
                       status: status as GrantStatus,
                     }),
                   changed: (count, status) => `${counted(count, 'grant')} now ${status.label}`,
+                  ask: (status, count) =>
+                    status === 'awarded'
+                      ? `Mark ${counted(count, 'grant')} Awarded? A grant with no award recorded is awarded what it asked for; change it on the grant's page.`
+                      : null,
                 },
               ]}
             />
