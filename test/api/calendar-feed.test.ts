@@ -126,6 +126,27 @@ describe('the calendar subscription', () => {
     expect((await readFeed(path)).events).toEqual([]);
   });
 
+  it("a feed made without a time zone counts days in the company's, as its reminders do", async () => {
+    const admin = await registerCompany(app);
+    const client = clientFor(app, admin.cookie);
+    const zone = await client.patch('/api/organization/reminders', {
+      timeZone: 'Pacific/Auckland',
+    });
+    expect(zone.statusCode, zone.body).toBe(200);
+    // 20:00 UTC on 1 May is already 2 May in Auckland.
+    await client.post('/api/grants', {
+      name: 'Harbour Study',
+      funder: 'Sea Trust',
+      amount: 1,
+      dueDate: '2031-05-01T20:00:00.000Z',
+    });
+    const path = await feedPath(client);
+    expect((await readFeed(path)).events).toMatchObject([{ start: '2031-05-02' }]);
+    // A new address keeps the zone.
+    const renewed = await feedPath(client, 'post');
+    expect((await readFeed(renewed)).events).toMatchObject([{ start: '2031-05-02' }]);
+  });
+
   it("a new address replaces the old one; another company's feed shows none of this one's", async () => {
     const admin = await registerCompany(app);
     const client = clientFor(app, admin.cookie);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { CompanyDeadlines } from '../../../domain/ics.ts';
 import {
   requirementStatusLabels,
@@ -6,7 +6,7 @@ import {
 } from '../../../domain/requirement-constants.ts';
 import type { Database } from '../../db/client.ts';
 import { grantOfTask } from '../../db/joins.ts';
-import { calendarFeeds, grants, grantTasks } from '../../db/schema.ts';
+import { calendarFeeds, companies, grants, grantTasks } from '../../db/schema.ts';
 import { beforeCompanyIsKnown, inCompany } from '../../db/scope.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { grantDeadlineColumns } from '../grants/grants.repository.ts';
@@ -14,6 +14,10 @@ import { createRequirementsRepository } from '../grants/requirements.repository.
 
 /** How far back a subscription shows deadlines: a year of them, and all that are to come. */
 const SHOWN_SINCE_DAYS = 366;
+
+/** The company's time zone, read in the statement that makes a feed. */
+const companyTimeZone = (companyId: number) =>
+  sql`(SELECT ${companies.timeZone} FROM ${companies} WHERE ${companies.id} = ${companyId})`;
 
 export function createCalendarRepository(db: Database) {
   const requirements = createRequirementsRepository(db);
@@ -23,14 +27,18 @@ export function createCalendarRepository(db: Database) {
   return {
     /**
      * The user's feed token, made on first use (two first uses at once make one); `timeZone`,
-     * when given, is kept as the feed's from now on.
+     * when given, is kept as the feed's from now on. A feed made without one takes the
+     * company's, the zone its reminders count days in.
      */
     feedToken(companyId: number, userId: number, timeZone?: string): Promise<string> {
       return inCompany(db, companyId, async (tx) => {
         const target = [calendarFeeds.companyId, calendarFeeds.userId];
-        const insert = tx
-          .insert(calendarFeeds)
-          .values({ companyId, userId, token: newToken(), ...(timeZone ? { timeZone } : {}) });
+        const insert = tx.insert(calendarFeeds).values({
+          companyId,
+          userId,
+          token: newToken(),
+          timeZone: timeZone ?? companyTimeZone(companyId),
+        });
         await (timeZone
           ? insert.onConflictDoUpdate({ target, set: { timeZone } })
           : insert.onConflictDoNothing({ target }));
@@ -49,7 +57,7 @@ export function createCalendarRepository(db: Database) {
       return inCompany(db, companyId, async (tx) => {
         await tx
           .insert(calendarFeeds)
-          .values({ companyId, userId, token })
+          .values({ companyId, userId, token, timeZone: companyTimeZone(companyId) })
           .onConflictDoUpdate({
             target: [calendarFeeds.companyId, calendarFeeds.userId],
             set: { token, createdAt: new Date() },
