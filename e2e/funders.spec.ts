@@ -79,3 +79,46 @@ test('an admin merges one funder into another', async ({ page, baseURL }) => {
   await expect(page.getByRole('heading', { name: 'River Trust', level: 1 })).toBeVisible();
   await expect(page.getByText('2 grants')).toBeVisible();
 });
+
+test("a contact's and an opportunity's organization link to its funder, among funders named alike", async ({
+  page,
+  baseURL,
+}) => {
+  const origin = { origin: new URL(baseURL ?? '').origin };
+  // Many funders share words with the one linked to: the link finds it by its whole name.
+  for (let i = 1; i <= 22; i += 1) {
+    const made = await page.request.post('/api/grants', {
+      data: grant(`Grant ${i}`, `River Trust ${i}`),
+      headers: origin,
+    });
+    expect(made.status()).toBe(201);
+  }
+  const contact = await (
+    await page.request.post('/api/contacts', {
+      data: { name: 'Ada King', email: 'ada@x.org', organization: 'river trust' },
+      headers: origin,
+    })
+  ).json();
+  const opportunity = await (
+    await page.request.post('/api/opportunities', {
+      data: {
+        name: 'Spring Gala',
+        organization: 'River Trust ',
+        amount: 5000,
+        stage: 'proposal',
+        expectedCloseDate: '2099-01-15T10:00:00.000Z',
+      },
+      headers: origin,
+    })
+  ).json();
+
+  await page.goto(`/contacts/${contact.id}`);
+  await page.getByRole('link', { name: 'river trust', exact: true }).click();
+  await expect(page.getByRole('heading', { name: /^river trust$/i, level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ada King' })).toBeVisible();
+
+  await page.goto(`/opportunities/${opportunity.id}`);
+  await page.getByRole('link', { name: 'River Trust', exact: true }).click();
+  await expect(page.getByRole('heading', { name: /^river trust$/i, level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Spring Gala' })).toBeVisible();
+});

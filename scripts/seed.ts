@@ -323,25 +323,32 @@ await inBatches(
   (rows) => inCompany(db, companyId, (tx) => tx.insert(opportunities).values(rows)),
 );
 
-// The names above made their funders; each gets a kind and a website, as a team would add.
-const funderTypes = {
-  'River Trust': 'foundation',
-  'Hill Foundation': 'foundation',
-  'Harvest Foundation': 'foundation',
-  'Arts Council': 'government',
-  'Lake Fund': 'individual',
-  'Community Chest': 'other',
-  'Green Futures Fund': 'corporate',
-  'Literacy Alliance': 'other',
-  'Youth Forward': 'corporate',
-  'Open Doors Trust': 'foundation',
+// The names above made their funders; each gets a kind, a website and what the team knows of
+// it, as a team would add.
+const funderFacts = {
+  'River Trust': [
+    'foundation',
+    'Funds literacy and libraries; two cycles a year, spring and fall.',
+  ],
+  'Hill Foundation': [
+    'foundation',
+    'Prefers a call with the program officer before a letter of inquiry.',
+  ],
+  'Harvest Foundation': ['foundation', 'Food security only; asks for outcomes by zip code.'],
+  'Arts Council': ['government', 'State agency: reports through its own portal, quarterly.'],
+  'Lake Fund': ['individual', 'A family fund; the trustees meet in March.'],
+  'Community Chest': ['other', 'Small operating grants; a short form and a budget.'],
+  'Green Futures Fund': ['corporate', 'Employee volunteering is part of every award.'],
+  'Literacy Alliance': ['other', 'A network of funders: one application reaches five of them.'],
+  'Youth Forward': ['corporate', 'Funds programs for ages 14 to 24; site visit before a decision.'],
+  'Open Doors Trust': ['foundation', 'Multi-year awards; an interim report each January.'],
 } as const;
 await inCompany(db, companyId, async (tx) => {
-  for (const [name, type] of Object.entries(funderTypes)) {
+  for (const [name, [type, notes]] of Object.entries(funderFacts)) {
     const slug = name.toLowerCase().replaceAll(' ', '');
     await tx
       .update(funderRecords)
-      .set({ type, website: `https://${slug}.example.org` })
+      .set({ type, website: `https://${slug}.example.org`, notes })
       .where(and(eq(funderRecords.companyId, companyId), eq(funderRecords.name, name)));
   }
 });
