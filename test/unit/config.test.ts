@@ -25,6 +25,16 @@ describe('parseConfig', () => {
     }
   });
 
+  it('scans for reminders every 15 minutes unless REMINDER_INTERVAL_SECONDS says otherwise', () => {
+    expect(parseConfig({}).reminders.intervalSeconds).toBe(900);
+    expect(parseConfig({ REMINDER_INTERVAL_SECONDS: '5' }).reminders.intervalSeconds).toBe(5);
+    for (const value of ['0', '-1', '1.5', 'soon', '86401']) {
+      expect(() => parseConfig({ REMINDER_INTERVAL_SECONDS: value })).toThrow(
+        /REMINDER_INTERVAL_SECONDS/,
+      );
+    }
+  });
+
   it('uses a PostgreSQL server when DATABASE_URL is set, and APP_URL follows PORT', () => {
     const config = parseConfig({ DATABASE_URL: 'postgres://u@db:5432/crm', PORT: '8080' });
     expect(config.database).toEqual({ kind: 'server', url: 'postgres://u@db:5432/crm' });
