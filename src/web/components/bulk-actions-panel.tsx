@@ -2,20 +2,12 @@ import { Button, NativeSelect, Text } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { counted } from '../../domain/wording.ts';
-import { errorMessage, withQuery } from '../lib/api-client.ts';
+import { errorMessage } from '../lib/api-client.ts';
 import { capitalise } from '../lib/format.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import type { BulkBarProps, BulkChangeAction } from './bulk-actions.tsx';
 import { askConfirmation } from './confirm.tsx';
-
-/** The export of the chosen rows: the list's own query (its order), and their ids. */
-function exportHref(
-  { list, params }: NonNullable<BulkBarProps['exported']>,
-  ids: ReadonlySet<number>,
-) {
-  const { limit: _limit, offset: _offset, ...shown } = params;
-  return withQuery(`${list}/export`, { ...shown, ids: [...ids].join(',') });
-}
+import { exportUrl } from './export-button.tsx';
 
 /** A bulk change: choosing a value sets it on every chosen record, and says how many changed. */
 function BulkChange({
@@ -133,7 +125,7 @@ export default function BulkActionsPanel({
           size="xs"
           variant="light"
           component="a"
-          href={exportHref(exported, selection.ids)}
+          href={exportUrl(exported.list, exported.params, selection.ids)}
           download
           leftSection={<IconDownload size={14} aria-hidden="true" />}
         >

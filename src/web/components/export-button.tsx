@@ -3,6 +3,19 @@ import { IconDownload } from '@tabler/icons-react';
 import { withQuery } from '../lib/api-client.ts';
 
 /**
+ * The export of what a list shows (its search, filters and sort, not its page), or of `ids`
+ * only, those chosen in it.
+ */
+export function exportUrl(
+  list: string,
+  params: Record<string, string | number | undefined>,
+  ids?: Iterable<number>,
+) {
+  const { limit: _limit, offset: _offset, ...shown } = params;
+  return withQuery(`${list}/export`, ids ? { ...shown, ids: [...ids].join(',') } : shown);
+}
+
+/**
  * 'Export CSV': downloads what a list shows (`list`, the API path of the list, with its search,
  * filters and sort), every page of it, as the server writes it.
  */
@@ -13,11 +26,10 @@ export function ExportButton({
   list: string;
   params: Record<string, string | number | undefined>;
 }) {
-  const { limit: _limit, offset: _offset, ...shown } = params;
   return (
     <Button
       component="a"
-      href={withQuery(`${list}/export`, shown)}
+      href={exportUrl(list, params)}
       download
       variant="default"
       leftSection={<IconDownload size={16} aria-hidden="true" />}
