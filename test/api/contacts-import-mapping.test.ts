@@ -303,5 +303,36 @@ describe('duplicates', () => {
     expect(updated.json()).toMatchObject({ created: 0, updated: 12_001, skipped: 0 });
     const total = (await client.get('/api/contacts?limit=1')).headers['x-total-count'];
     expect(total).toBe('12000');
+
+    // Every row of every batch is found among the contacts the first upload made.
+    const again = await upload(file);
+    expect(again.json()).toMatchObject({ created: 0, updated: 0, skipped: 12_001 });
+    expect(again.json().errors[0]).toEqual({ row: 2, message: DUPLICATE_OF_CONTACT });
+
+    // A contact's email in the middle of a later batch: that row, and only it, is left out.
+    const fresh = Array.from({ length: 5_000 }, (_, i) =>
+      i === 3_500 ? 'Known again,P7@X.ORG' : `Q ${i},q${i}@x.org`,
+    );
+    const mixed = await upload(['name,email', ...fresh].join('\n'));
+    expect(mixed.json()).toMatchObject({
+      created: 4_999,
+      skipped: 1,
+      errors: [{ row: 3_502, message: DUPLICATE_OF_CONTACT }],
+    });
+    const after = (await client.get('/api/contacts?limit=1')).headers['x-total-count'];
+    expect(after).toBe('16999');
+  });
+
+  it("imports a file sent twice at once only once: the second finds the first one's contacts", async () => {
+    const { upload, client } = await signedIn();
+    const rows = Array.from({ length: 3_000 }, (_, i) => `Twice ${i},twice${i}@x.org`);
+    const file = ['name,email', ...rows].join('\n');
+    const answers = (await Promise.all([upload(file), upload(file)])).map((r) => r.json());
+    expect(answers.map((a) => [a.created, a.skipped]).sort()).toEqual([
+      [0, 3_000],
+      [3_000, 0],
+    ]);
+    const total = (await client.get('/api/contacts?limit=1')).headers['x-total-count'];
+    expect(total).toBe('3000');
   });
 });

@@ -53,8 +53,13 @@ export interface ImportBatch<Values> {
   values: Values[];
 }
 
-/** Valid rows are handed on in batches of this many, while the rest of the file is read. */
+/**
+ * Valid rows are handed on in batches of at most this many, while the rest of the file is read.
+ * The first batch is of FIRST_BATCH_ROWS and each next one twice as large, so the database
+ * starts on a file at once and has the next batch ready by the time it is done with one.
+ */
 const IMPORT_BATCH_ROWS = 10_000;
+const FIRST_BATCH_ROWS = 1_000;
 
 /**
  * The file is already in memory, so nothing paces the parser: every this many rows it lets the
@@ -179,6 +184,7 @@ export async function* csvBatches<Field extends string, Values>(
   let read = 0;
   let invalid = 0;
   let batch: ImportBatch<Values> = { rows: [], values: [] };
+  let batchRows = FIRST_BATCH_ROWS;
   try {
     for await (const chunk of readInChunks(parser)) {
       for (const record of chunk) {
@@ -195,9 +201,10 @@ export async function* csvBatches<Field extends string, Values>(
         if (parsed?.success) {
           batch.rows.push(row);
           batch.values.push(parsed.data);
-          if (batch.values.length === IMPORT_BATCH_ROWS) {
+          if (batch.values.length === batchRows) {
             yield batch;
             batch = { rows: [], values: [] };
+            batchRows = Math.min(batchRows * 2, IMPORT_BATCH_ROWS);
           }
         } else {
           invalid += 1;

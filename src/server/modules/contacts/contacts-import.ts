@@ -11,9 +11,14 @@ import type { createContactsRepository } from './contacts.repository.ts';
 
 type ContactsRepository = ReturnType<typeof createContactsRepository>;
 
-/** What one batch of rows comes to: contacts to create, and contacts to update. */
+/**
+ * What one batch of rows comes to: contacts to create (`skipKnown`: except those whose email a
+ * contact already has, the rows of `createRows`), and contacts to update.
+ */
 interface BatchPlan {
   create: ContactValues[];
+  createRows: number[];
+  skipKnown: boolean;
   update: { id: number; values: ContactValues }[];
 }
 
@@ -36,6 +41,9 @@ const mergeRows = (earlier: ContactValues, later: ContactValues): ContactValues 
  * - `skip` leaves it out, listed in `report` with the row it repeats;
  * - `update` updates that contact from it (a blank cell keeps the contact's value);
  * - `create` imports it as a contact of its own.
+ *
+ * An import that looks for duplicates waits for the company's other imports to end first, so a
+ * file sent twice at once is imported once.
  *
  * Each batch is looked up and written while the next ones are parsed; a batch's lookup of
  * existing contacts comes after the last batch's writes, so it sees the contacts this file has
@@ -61,14 +69,15 @@ export async function importContacts(
   const firstRowOf = new Map<string, number>();
 
   const plan = async (batch: ImportBatch<ContactValues>, tx: Transaction) => {
-    const result: BatchPlan = { create: [], update: [] };
+    const result: BatchPlan = { create: [], createRows: [], skipKnown: false, update: [] };
     if (duplicates === 'create') {
       result.create = batch.values;
       return result;
     }
     if (duplicates === 'skip') {
-      const fresh: ContactValues[] = [];
-      const freshRows: number[] = [];
+      // Rows repeating an earlier row of the file are left out here; those repeating a contact
+      // of the company, by the insert itself.
+      result.skipKnown = true;
       batch.values.forEach((values, i) => {
         const row = batch.rows[i] as number;
         const key = emailKey(values);
@@ -77,15 +86,9 @@ export async function importContacts(
           skipRow(report, row, duplicateOfRow(earlier));
         } else {
           firstRowOf.set(key, row);
-          fresh.push(values);
-          freshRows.push(row);
+          result.create.push(values);
+          result.createRows.push(row);
         }
-      });
-      const existing = await contacts.idsByEmail(companyId, fresh.map(emailKey), tx);
-      fresh.forEach((values, i) => {
-        if (existing.has(emailKey(values)))
-          skipRow(report, freshRows[i] as number, DUPLICATE_OF_CONTACT);
-        else result.create.push(values);
       });
       return result;
     }
@@ -107,6 +110,7 @@ export async function importContacts(
   };
 
   return inCompany(db, companyId, async (tx) => {
+    if (duplicates !== 'create') await contacts.waitForOtherImports(companyId, tx);
     // Each batch's lookup and writes follow the last batch's on the transaction's connection,
     // while the file reads on: at most two batches wait their turn.
     let previous: Promise<unknown> = Promise.resolve();
@@ -115,10 +119,16 @@ export async function importContacts(
       await previous;
       previous = last;
       last = last.then(async () => {
-        const { create, update } = await plan(batch, tx);
-        counts.created += create.length;
+        const { create, createRows, skipKnown, update } = await plan(batch, tx);
+        if (create.length > 0) {
+          const known = await contacts.insertMany(companyId, create, {
+            skipKnownEmails: skipKnown,
+            within: tx,
+          });
+          for (const at of known) skipRow(report, createRows[at] as number, DUPLICATE_OF_CONTACT);
+          counts.created += create.length - known.length;
+        }
         counts.updated += update.length;
-        if (create.length > 0) await contacts.insertMany(companyId, create, tx);
         if (update.length > 0) await contacts.updateMany(companyId, update, tx);
       });
       last.catch(() => {}); // awaited by a later write or below; not left unhandled

@@ -15,14 +15,17 @@ import {
   deleteCompanyRow,
   deleteCompanyRows,
   insertRow,
-  type RowStamps,
-  type StampTimes,
+  type RowOf,
+  rowsOf,
   stampColumns,
   updateRow,
   withIsoStamps,
 } from '../../db/rows.ts';
 import { contacts, grants, opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
+
+/** The class of the advisory locks that hold a company's imports one behind the other. */
+const IMPORT_LOCK_CLASS = 727_003;
 
 /** A contact as the API answers it (other modules' lists of contacts select the same). */
 export const contactColumns = {
@@ -37,8 +40,7 @@ export const contactColumns = {
 };
 
 /** A contact as the API answers it, from its row. */
-export const toContact = (row: Omit<Contact, StampTimes> & RowStamps): Contact =>
-  withIsoStamps(row);
+export const toContact = (row: RowOf<Contact>): Contact => withIsoStamps(row);
 
 const order = lists.listOrder<ContactSortField>(
   contacts.id,
@@ -113,21 +115,54 @@ export function createContactsRepository(db: Database) {
       );
     },
 
-    /** Inserts the rows in one statement, a column of values per array parameter (`unnest`). */
-    async insertMany(companyId: number, rows: ContactValues[], within?: Transaction) {
-      await inCompany(within ?? db, companyId, (tx) => {
-        const column = (pick: (row: ContactValues) => string | null | undefined) =>
-          sql.param(rows.map((row) => pick(row) ?? null));
-        return tx.execute(sql`
-          INSERT INTO ${contacts} (company_id, name, email, phone, organization, notes)
-          SELECT ${companyId}, * FROM unnest(
-            ${column((row) => row.name)}::text[],
-            ${column((row) => row.email)}::text[],
-            ${column((row) => row.phone)}::text[],
-            ${column((row) => row.organization)}::text[],
-            ${column((row) => row.notes)}::text[]
-          )`);
-      });
+    /**
+     * Holds the company's other imports until this transaction ends: an import that looks for
+     * duplicates would miss the contacts another is making at the same moment (the same file
+     * sent twice, two people importing one list), and both would make them.
+     */
+    async waitForOtherImports(companyId: number, within: Transaction) {
+      await within.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK_CLASS}, ${companyId})`);
+    },
+
+    /**
+     * Inserts the rows in one statement, a column of values per array parameter (`unnest`).
+     * With `skipKnownEmails`, a row whose email (in any case) a contact of the company already
+     * has is left out, in the same statement; answers the positions (from 0) of the rows left
+     * out.
+     */
+    async insertMany(
+      companyId: number,
+      rows: ContactValues[],
+      { skipKnownEmails = false, within }: { skipKnownEmails?: boolean; within?: Transaction } = {},
+    ): Promise<number[]> {
+      const column = (pick: (row: ContactValues) => string | null | undefined) =>
+        sql.param(rows.map((row) => pick(row) ?? null));
+      const isKnown = skipKnownEmails
+        ? sql`EXISTS (SELECT 1 FROM ${contacts} AS c
+            WHERE c.company_id = ${companyId} AND c.email_key = r.email_key)`
+        : sql`false`;
+      const known = await inCompany(within ?? db, companyId, (tx) =>
+        rowsOf<{ at: number }>(
+          tx,
+          sql`
+          WITH input AS MATERIALIZED (
+            SELECT *, ${isKnown} AS known FROM unnest(
+              ${column((row) => row.name)}::text[],
+              ${column((row) => row.email)}::text[],
+              ${column((row) => row.phone)}::text[],
+              ${column((row) => row.organization)}::text[],
+              ${column((row) => row.notes)}::text[],
+              ${column((row) => (skipKnownEmails ? row.email.toLowerCase() : null))}::text[]
+            ) WITH ORDINALITY AS r(name, email, phone, organization, notes, email_key, at)
+          ), added AS (
+            INSERT INTO ${contacts} (company_id, name, email, phone, organization, notes)
+            SELECT ${companyId}, name, email, phone, organization, notes
+            FROM input WHERE NOT known ORDER BY at
+          )
+          SELECT at::int - 1 AS at FROM input WHERE known ORDER BY at`,
+        ),
+      );
+      return known.map((row) => row.at);
     },
 
     /**
