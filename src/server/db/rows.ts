@@ -1,11 +1,28 @@
 import { type AnyColumn, and, eq, getTableName, inArray, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import {
+  type PgColumn,
+  PgDialect,
+  type PgInsertValue,
+  type PgTable,
+  type PgUpdateSetSource,
+} from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Transaction } from './client.ts';
 
 /** The columns a repository reads a record with, and the row they make. */
 type Columns = Record<string, PgColumn>;
 type Row<Selected extends Columns> = SelectResultFields<Selected>;
+
+const dialect = new PgDialect();
+
+/** The rows a statement written in SQL answers, sent on the transaction's own connection. */
+export async function rowsOf<Row extends Record<string, unknown>>(
+  tx: Transaction,
+  query: SQL,
+): Promise<Row[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return (await tx.$client.query<Row>(text, params)).rows;
+}
 
 /** A company's row by its id: the condition every get, update and delete of a record uses. */
 export const companyRow =
@@ -118,7 +135,14 @@ export interface RowStamps {
   createdAt: Date;
   updatedAt: Date;
 }
-export type StampTimes = keyof RowStamps;
+
+/**
+ * A record as its row holds it: the API's `ApiRecord` with its creation and change times as
+ * `Date`s, and the fields of `Fields` as it gives them (other times, columns the API leaves out).
+ */
+export type RowOf<ApiRecord, Fields = unknown> = Omit<ApiRecord, keyof RowStamps | keyof Fields> &
+  Fields &
+  RowStamps;
 
 /** A row's creation and change times as the API answers them. */
 export const withIsoStamps = <Row extends RowStamps>(row: Row) => ({

@@ -9,7 +9,7 @@ import { grantOfTask } from '../../db/joins.ts';
 import { calendarFeeds, companies, grants, grantTasks } from '../../db/schema.ts';
 import { beforeCompanyIsKnown, inCompany } from '../../db/scope.ts';
 import { newToken } from '../../lib/tokens.ts';
-import { grantDeadlineColumns } from '../grants/grants.repository.ts';
+import { grantDeadlinesWhere } from '../grants/grants.repository.ts';
 import { createRequirementsRepository } from '../grants/requirements.repository.ts';
 
 /** How far back a subscription shows deadlines: a year of them, and all that are to come. */
@@ -81,11 +81,10 @@ export function createCalendarRepository(db: Database) {
     deadlines(companyId: number, now: Date): Promise<CompanyDeadlines> {
       const since = new Date(now.getTime() - SHOWN_SINCE_DAYS * 86_400_000);
       return inCompany(db, companyId, async (tx) => {
-        const grantRows = await tx
-          .select(grantDeadlineColumns)
-          .from(grants)
-          .where(and(eq(grants.companyId, companyId), gte(grants.dueDate, since)))
-          .orderBy(asc(grants.dueDate), asc(grants.id));
+        const grantRows = await grantDeadlinesWhere(
+          tx,
+          and(eq(grants.companyId, companyId), gte(grants.dueDate, since)),
+        );
         const taskRows = await tx
           .select({
             id: grantTasks.id,

@@ -31,7 +31,7 @@ import * as lists from '../../db/list-helpers.ts';
 import { withIsoStamps } from '../../db/rows.ts';
 import { contacts, grants, grantTasks, interactions, listCounts, users } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
-import { grantDeadlineColumns } from '../grants/grants.repository.ts';
+import { grantDeadlinesWhere } from '../grants/grants.repository.ts';
 import { createRequirementsRepository } from '../grants/requirements.repository.ts';
 import { overdueBy } from '../grants/tasks.repository.ts';
 
@@ -108,12 +108,11 @@ export function createDashboardRepository(db: Database) {
           );
         const totalOf = (list: string) => kept.find((row) => row.list === list)?.total ?? 0;
         const [grantCount] = await tx.select({ n: count() }).from(grants).where(active);
-        const deadlines = await tx
-          .select(grantDeadlineColumns)
-          .from(grants)
-          .where(and(active, gt(grants.dueDate, sql`now()`)))
-          .orderBy(asc(grants.dueDate), asc(grants.id))
-          .limit(DASHBOARD_LIST_SIZE);
+        const deadlines = await grantDeadlinesWhere(
+          tx,
+          and(active, gt(grants.dueDate, sql`now()`)),
+          DASHBOARD_LIST_SIZE,
+        );
         const recent = await tx
           .select({
             id: interactions.id,

@@ -19,13 +19,7 @@ import { onViolation } from '../../db/errors.ts';
 import { choiceCell, type ExportColumn } from '../../db/export-stream.ts';
 import { contactOfInteraction, grantOfRequirement, grantOfTask } from '../../db/joins.ts';
 import * as lists from '../../db/list-helpers.ts';
-import {
-  companyRow,
-  type RowStamps,
-  type StampTimes,
-  stampColumns,
-  withIsoStamps,
-} from '../../db/rows.ts';
+import { companyRow, type RowOf, stampColumns, withIsoStamps } from '../../db/rows.ts';
 import {
   contacts,
   funderKey,
@@ -38,7 +32,7 @@ import {
 } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 import { contactColumns, toContact } from '../contacts/contacts.repository.ts';
-import { grantColumns, toGrant } from '../grants/grants.repository.ts';
+import { grantColumns, grantDeadlinesWhere, toGrant } from '../grants/grants.repository.ts';
 import { interactionColumns, toInteraction } from '../interactions/interactions.repository.ts';
 import { opportunityColumns, toOpportunity } from '../opportunities/opportunities.repository.ts';
 
@@ -57,9 +51,10 @@ const columns = {
  * (and the database's own idea of lower case) has one owner.
  */
 const keyedColumns = { ...columns, nameKey: funders.nameKey };
-type FunderRow = Omit<Funder, 'grantCount' | 'opportunityCount' | 'contactCount' | StampTimes> & {
-  nameKey: string;
-} & RowStamps;
+type FunderRow = RowOf<
+  Omit<Funder, 'grantCount' | 'opportunityCount' | 'contactCount'>,
+  { nameKey: string }
+>;
 
 const order = lists.listOrder<FunderSortField>(
   funders.id,
@@ -277,14 +272,11 @@ export function createFundersRepository(db: Database) {
           .where(ofContacts)
           .orderBy(desc(interactions.date), desc(interactions.id))
           .limit(FUNDER_RELATED_SHOWN);
-        const grantDeadlines = await tx
-          .select({ id: grants.id, title: grants.name, dueDate: grants.dueDate })
-          .from(grants)
-          .where(
-            and(ofGrants, inArray(grants.status, activeGrantStatuses), gte(grants.dueDate, today)),
-          )
-          .orderBy(asc(grants.dueDate), asc(grants.id))
-          .limit(FUNDER_RELATED_SHOWN);
+        const grantDeadlines = await grantDeadlinesWhere(
+          tx,
+          and(ofGrants, inArray(grants.status, activeGrantStatuses), gte(grants.dueDate, today)),
+          FUNDER_RELATED_SHOWN,
+        );
         const taskDeadlines = await tx
           .select({
             id: grantTasks.id,
@@ -327,7 +319,9 @@ export function createFundersRepository(db: Database) {
           (row: { id: number; grantId: number; title: string; dueDate: Date | null }) =>
             row.dueDate ? [{ kind, ...row, dueDate: row.dueDate.toISOString() }] : [];
         const deadlines: FunderDeadline[] = [
-          ...grantDeadlines.flatMap((g) => deadline('grant')({ ...g, grantId: g.id })),
+          ...grantDeadlines.flatMap((g) =>
+            deadline('grant')({ id: g.id, grantId: g.id, title: g.name, dueDate: g.dueDate }),
+          ),
           ...taskDeadlines.flatMap(deadline('task')),
           ...requirementDeadlines.flatMap(deadline('requirement')),
         ]

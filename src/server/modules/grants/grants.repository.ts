@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type GrantStatus, grantStatusLabels } from '../../../domain/grant-constants.ts';
 import {
   type Grant,
@@ -18,8 +18,7 @@ import {
   deleteCompanyRows,
   insertRow,
   isoOrNull,
-  type RowStamps,
-  type StampTimes,
+  type RowOf,
   stampColumns,
   updateCompanyRows,
   updateRow,
@@ -55,6 +54,17 @@ export const grantDeadlineColumns = {
   status: grants.status,
 };
 
+/** The company's grants that `where` picks as deadlines, soonest first, `limit` of them at most. */
+export const grantDeadlinesWhere = (tx: Transaction, where: SQL | undefined, limit?: number) => {
+  const query = tx
+    .select(grantDeadlineColumns)
+    .from(grants)
+    .where(where)
+    .orderBy(asc(grants.dueDate), asc(grants.id))
+    .$dynamic();
+  return limit === undefined ? query : query.limit(limit);
+};
+
 const order = lists.listOrder<GrantSortField>(
   grants.id,
   {
@@ -69,11 +79,7 @@ const order = lists.listOrder<GrantSortField>(
 );
 
 type Dated = 'dueDate' | 'awardedDate' | 'periodStart' | 'periodEnd';
-type Row = Omit<Grant, Dated | StampTimes> & { dueDate: Date } & Record<
-    Exclude<Dated, 'dueDate'>,
-    Date | null
-  > &
-  RowStamps;
+type Row = RowOf<Grant, { dueDate: Date } & Record<Exclude<Dated, 'dueDate'>, Date | null>>;
 export const toGrant = (row: Row): Grant => ({
   ...withIsoStamps(row),
   dueDate: row.dueDate.toISOString(),

@@ -23,8 +23,7 @@ import * as lists from '../../db/list-helpers.ts';
 import {
   deleteCompanyRows,
   insertRow,
-  type RowStamps,
-  type StampTimes,
+  type RowOf,
   stampColumns,
   updateCompanyRows,
   updateRow,
@@ -54,7 +53,7 @@ export type BoardFilters = Omit<TaskBoardParams, 'assignee'> & {
   assigneeId?: number | undefined;
 };
 
-type Row = Omit<Task, 'dueDate' | StampTimes> & { dueDate: Date | null } & RowStamps;
+type Row = RowOf<Task, { dueDate: Date | null }>;
 const toTask = <T extends Row>(row: T) => ({
   ...withIsoStamps(row),
   dueDate: row.dueDate?.toISOString() ?? null,

@@ -12,8 +12,7 @@ import {
   deleteCompanyRow,
   deleteCompanyRows,
   insertRow,
-  type RowStamps,
-  type StampTimes,
+  type RowOf,
   stampColumns,
   updateRow,
   withIsoStamps,
@@ -44,7 +43,7 @@ const order = lists.listOrder<InteractionSortField>(
   'desc',
 );
 
-type Row = Omit<Interaction, 'date' | StampTimes> & { date: Date } & RowStamps;
+type Row = RowOf<Interaction, { date: Date }>;
 export const toInteraction = (row: Row): Interaction => ({
   ...withIsoStamps(row),
   date: row.date.toISOString(),

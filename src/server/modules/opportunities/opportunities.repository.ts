@@ -16,8 +16,7 @@ import {
   deleteCompanyRow,
   deleteCompanyRows,
   insertRow,
-  type RowStamps,
-  type StampTimes,
+  type RowOf,
   stampColumns,
   updateCompanyRows,
   updateRow,
@@ -54,9 +53,7 @@ const order = lists.listOrder<OpportunitySortField>(
   'asc',
 );
 
-type Row = Omit<Opportunity, 'expectedCloseDate' | StampTimes> & {
-  expectedCloseDate: Date;
-} & RowStamps;
+type Row = RowOf<Opportunity, { expectedCloseDate: Date }>;
 export const toOpportunity = (row: Row): Opportunity => ({
   ...withIsoStamps(row),
   expectedCloseDate: row.expectedCloseDate.toISOString(),

@@ -1,21 +1,13 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import {
   activeGrantStatuses,
   grantStatuses,
   openTaskStatuses,
 } from '../../../domain/grant-constants.ts';
 import { REPORT_FUNDERS_SHOWN, REPORT_WEEKS_AHEAD, type Reports } from '../../../domain/reports.ts';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { inCompany } from '../../db/scope.ts';
-
-type Row = Record<string, unknown>;
-const dialect = new PgDialect();
-/** The rows of an aggregate query, sent on the transaction's own connection. */
-const rowsOf = async (tx: Transaction, query: SQL): Promise<Row[]> => {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return (await tx.$client.query<Row>(text, params)).rows;
-};
 
 /** What a grant brought: its award's amount where recorded, else what was asked for. */
 const AWARD = sql.raw(`coalesce(awarded_amount, amount)`);
