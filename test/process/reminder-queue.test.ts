@@ -124,7 +124,16 @@ describe('reminders with two server processes', () => {
         );
       const before = await scans();
       await until(async () => (await scans()) >= before + 4, 'four more scans', 30_000);
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // Whatever those scans queued has been sent (or given up on) before the letters are counted.
+      const queued = async () =>
+        Number(
+          (
+            await client.query(
+              "SELECT count(*) AS n FROM pgboss.job WHERE name = 'reminder-email' AND state IN ('created', 'retry', 'active')",
+            )
+          ).rows[0].n,
+        );
+      await until(async () => (await queued()) === 0, 'the queued emails sent', 30_000);
       for (const subject of expected) {
         expect(subjects().filter((s) => s === subject)).toHaveLength(1);
       }
