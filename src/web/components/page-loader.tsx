@@ -4,7 +4,7 @@ import { Center, Loader } from '@mantine/core';
 export function PageLoader({ fullScreen = false }: { fullScreen?: boolean }) {
   return (
     <Center mih={fullScreen ? '100vh' : '40vh'}>
-      <Loader aria-label="Loading" role="status" />
+      <Loader aria-label="Loading" />
     </Center>
   );
 }

@@ -7,6 +7,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { CurrentUser } from '../../domain/auth.ts';
 import Notices from '../app/notices.tsx';
+import { cssVariablesResolver, theme } from '../app/theme.ts';
 import { ConfirmationHost } from '../components/confirm.tsx';
 import { AuthProvider } from '../features/auth/auth-provider.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -106,7 +107,7 @@ export function renderPage(
 ) {
   const sent = stubServer(user, answer);
   const view = render(
-    <MantineProvider>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notices />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
