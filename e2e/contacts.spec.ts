@@ -213,12 +213,28 @@ test('a large import shows its progress, then lands whole', async ({ page }) => 
   await expect(preview.getByRole('combobox', { name: 'Import organization as' })).toHaveValue(
     'organization',
   );
+  // The upload waits until its progress has been seen: the server can import 30,000 rows in
+  // less time than passes between two looks at the page.
+  let letThrough = () => {};
+  const seen = new Promise<void>((resolve) => {
+    letThrough = resolve;
+  });
+  await page.route('**/api/contacts/upload', async (route) => {
+    await seen;
+    await route.continue();
+  });
   await preview.getByRole('button', { name: 'Import' }).click();
-  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
+  const progress = preview.getByRole('progressbar', { name: 'Upload progress' });
+  await expect(progress).toHaveAttribute('aria-valuenow', /^\d+$/);
+  await expect(
+    preview.getByText(/^Uploading… \d+%$|^Checking and saving the rows…$/),
+  ).toBeVisible();
+  await expect(preview.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  letThrough();
   await expect(page.getByText('Imported 30000 contacts, skipped 0 rows')).toBeVisible({
     timeout: 30_000,
   });
-  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeHidden();
+  await expect(progress).toHaveCount(0);
   await expect(page.getByText('1–25 of 30,000')).toBeVisible();
 });
 

@@ -3,6 +3,7 @@
 // batches, with a report of the rows left out. Contacts and grants import through it.
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
+import { parse as parseAtOnce } from 'csv-parse/sync';
 import type { z } from 'zod';
 import {
   IMPORT_COLUMNS_MAX,
@@ -83,13 +84,10 @@ function* pieces(chunks: Buffer[]): Generator<Buffer> {
   }
 }
 
-const csvParser = (
-  chunks: Buffer[],
-  options: { to?: number; skip_records_with_error?: boolean } = {},
-) =>
-  Readable.from(pieces(chunks)).pipe(
-    parse({ bom: true, skip_empty_lines: true, relax_column_count: true, ...options }),
-  );
+/** How every import reads CSV: a BOM is dropped, blank lines skipped, rows may be short. */
+const CSV_OPTIONS = { bom: true, skip_empty_lines: true, relax_column_count: true } as const;
+
+const csvParser = (chunks: Buffer[]) => Readable.from(pieces(chunks)).pipe(parse(CSV_OPTIONS));
 
 /** A preview shows the start of a long value only. */
 const SAMPLE_MAX = 200;
@@ -102,15 +100,18 @@ export async function previewCsvFile<Field extends string>(
   chunks: Buffer[],
   synonyms: Readonly<Record<Field, readonly string[]>>,
 ) {
-  // Only the beginning of a large file is sent: a row it cuts off is left out.
-  const parser = csvParser(chunks, { to: PREVIEW_ROWS + 1, skip_records_with_error: true });
-  const records: string[][] = [];
+  // Only the beginning of a large file is sent (1 MB at most): a row it cuts off is left out.
+  // It is read at once, up to the last row shown. A stream stopped at that row ended while its
+  // source still wrote to it, which refused a file that arrived in small pieces.
+  let records: string[][];
   try {
-    for await (const chunk of readInChunks(parser)) records.push(...chunk);
+    records = parseAtOnce(Buffer.concat(chunks), {
+      ...CSV_OPTIONS,
+      to: PREVIEW_ROWS + 1,
+      skip_records_with_error: true,
+    });
   } catch (error) {
     throw notCsv(error);
-  } finally {
-    parser.destroy();
   }
   const [header, ...rows] = records;
   if (!header || header.every((name) => name.trim() === '')) {
