@@ -7,11 +7,14 @@ import {
   type PgUpdateSetSource,
 } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { Transaction } from './client.ts';
+import type { Database, Transaction } from './client.ts';
+import { inCompany } from './scope.ts';
 
 /** The columns a repository reads a record with, and the row they make. */
 type Columns = Record<string, PgColumn>;
 type Row<Selected extends Columns> = SelectResultFields<Selected>;
+/** A table of a company's records: rows keyed by the company and an id of their own. */
+type CompanyTable = PgTable & { companyId: AnyColumn; id: PgColumn };
 
 const dialect = new PgDialect();
 
@@ -67,7 +70,7 @@ export async function updateRow<Table extends PgTable, Selected extends Columns>
 /** Deletes a company's row by its id; false when there was none. */
 export async function deleteCompanyRow(
   tx: Transaction,
-  table: PgTable & { companyId: AnyColumn; id: PgColumn },
+  table: CompanyTable,
   companyId: number,
   id: number,
 ): Promise<boolean> {
@@ -84,7 +87,7 @@ export async function deleteCompanyRow(
  */
 export async function deleteCompanyRows(
   tx: Transaction,
-  table: PgTable & { companyId: AnyColumn; id: PgColumn },
+  table: CompanyTable,
   companyId: number,
   ids: number[],
 ): Promise<number> {
@@ -96,9 +99,7 @@ export async function deleteCompanyRows(
 }
 
 /** Sets `values` on the company's rows among `ids` in one statement; answers how many. */
-export async function updateCompanyRows<
-  Table extends PgTable & { companyId: AnyColumn; id: PgColumn },
->(
+export async function updateCompanyRows<Table extends CompanyTable>(
   tx: Transaction,
   table: Table,
   companyId: number,
@@ -111,6 +112,67 @@ export async function updateCompanyRows<
     .where(and(eq(table.companyId, companyId), inArray(table.id, ids)))
     .returning({ id: table.id });
   return updated.length;
+}
+
+/**
+ * A kind of record's reads and writes by id, each in a transaction of the company's own (or
+ * `within` one): the record as `columns` select it and `toRecord` answers it. A repository
+ * spreads these and replaces or adds what its kind needs.
+ */
+export function companyRecords<Table extends CompanyTable, Selected extends Columns, Record>(
+  db: Database,
+  table: Table,
+  columns: Selected,
+  toRecord: (row: Row<Selected>) => Record,
+) {
+  const byId = companyRow(table);
+  return {
+    async get(companyId: number, id: number, within?: Transaction): Promise<Record | null> {
+      const [row] = (await inCompany(within ?? db, companyId, (tx) =>
+        tx
+          .select(columns)
+          .from(table as PgTable)
+          .where(byId(companyId, id)),
+      )) as Row<Selected>[];
+      return row ? toRecord(row) : null;
+    },
+
+    async create(
+      companyId: number,
+      values: Omit<Table['$inferInsert'], 'companyId'>,
+      within?: Transaction,
+    ): Promise<Record> {
+      const row = await inCompany(within ?? db, companyId, (tx) =>
+        insertRow(tx, table, columns, { ...values, companyId } as PgInsertValue<Table>),
+      );
+      return toRecord(row);
+    },
+
+    /** Writes the fields given (a field left out keeps its value); null: no such record. */
+    async update(
+      companyId: number,
+      id: number,
+      values: PgUpdateSetSource<Table>,
+      within?: Transaction,
+    ): Promise<Record | null> {
+      const row = await inCompany(within ?? db, companyId, (tx) =>
+        updateRow(tx, table, columns, byId(companyId, id), values),
+      );
+      return row ? toRecord(row) : null;
+    },
+
+    /** Deletes the record (and what the foreign keys delete with it); false: there was none. */
+    remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
+      return inCompany(within ?? db, companyId, (tx) => deleteCompanyRow(tx, table, companyId, id));
+    },
+
+    /** Deletes the company's records among `ids` in one statement; answers how many went. */
+    removeMany(companyId: number, ids: number[], within?: Transaction): Promise<number> {
+      return inCompany(within ?? db, companyId, (tx) =>
+        deleteCompanyRows(tx, table, companyId, ids),
+      );
+    },
+  };
 }
 
 /** An optional timestamp as the API answers it: ISO 8601, or null. */

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../../domain/auth.ts';
 import { exportFileName } from '../../domain/csv.ts';
 import { TOTAL_COUNT_HEADER } from '../../domain/lists.ts';
-import { requireFound } from './errors.ts';
+import { notFound, requireFound } from './errors.ts';
 import { requireUser } from './guards.ts';
 
 type Page<Row> = { rows: Row[]; total: number };
@@ -37,6 +37,32 @@ export const companyCreate =
   <Input, Record>(create: (companyId: number, input: Input) => Promise<Record>) =>
   async (request: FastifyRequest & { body: Input }, reply: FastifyReply) =>
     reply.code(201).send(await create(requireUser(request).companyId, request.body));
+
+/**
+ * The handler of a change to a company record (`PATCH /api/<records>/:id`): the record as it is
+ * after `update` writes the fields given, or 404 "{what} not found".
+ */
+export const companyUpdate =
+  <Patch, Record>(
+    what: string,
+    update: (companyId: number, id: number, patch: Patch) => Promise<Record | null>,
+  ) =>
+  async (request: FastifyRequest & { params: { id: number }; body: Patch }) =>
+    requireFound(
+      await update(requireUser(request).companyId, request.params.id, request.body),
+      what,
+    );
+
+/**
+ * The handler of a company record's deletion (`DELETE /api/<records>/:id`): 204 once `remove`
+ * deleted it, or 404 "{what} not found".
+ */
+export const companyDelete =
+  (what: string, remove: (companyId: number, id: number) => Promise<boolean>) =>
+  async (request: FastifyRequest & { params: { id: number } }, reply: FastifyReply) => {
+    if (!(await remove(requireUser(request).companyId, request.params.id))) throw notFound(what);
+    return reply.code(204).send(null);
+  };
 
 /**
  * The handler of a company list's export (`GET /api/<records>/export`): every row the list

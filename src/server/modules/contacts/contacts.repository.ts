@@ -10,17 +10,7 @@ import {
 import type { Database, Transaction } from '../../db/client.ts';
 import type { ExportColumn } from '../../db/export-stream.ts';
 import * as lists from '../../db/list-helpers.ts';
-import {
-  companyRow,
-  deleteCompanyRow,
-  deleteCompanyRows,
-  insertRow,
-  type RowOf,
-  rowsOf,
-  stampColumns,
-  updateRow,
-  withIsoStamps,
-} from '../../db/rows.ts';
+import { companyRecords, type RowOf, rowsOf, stampColumns, withIsoStamps } from '../../db/rows.ts';
 import { contacts, grants, opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -70,50 +60,10 @@ const contactExport: ExportColumn[] = CONTACT_CSV_COLUMNS.map((label) => ({
 }));
 
 export function createContactsRepository(db: Database) {
-  const byId = companyRow(contacts);
-
   return {
-    async get(companyId: number, id: number, within?: Transaction): Promise<Contact | null> {
-      const [row] = await inCompany(within ?? db, companyId, (tx) =>
-        tx.select(contactColumns).from(contacts).where(byId(companyId, id)),
-      );
-      return row ? toContact(row) : null;
-    },
-
+    // Deleting a contact deletes its interactions too, through their foreign key.
+    ...companyRecords(db, contacts, contactColumns, toContact),
     ...lists.companyListing(db, order, contactList, toContact, contactExport),
-
-    async create(companyId: number, values: ContactValues, within?: Transaction) {
-      const row = await inCompany(within ?? db, companyId, (tx) =>
-        insertRow(tx, contacts, contactColumns, { ...values, companyId }),
-      );
-      return toContact(row);
-    },
-
-    async update(
-      companyId: number,
-      id: number,
-      values: Partial<ContactValues>,
-      within?: Transaction,
-    ): Promise<Contact | null> {
-      const row = await inCompany(within ?? db, companyId, (tx) =>
-        updateRow(tx, contacts, contactColumns, byId(companyId, id), values),
-      );
-      return row ? toContact(row) : null;
-    },
-
-    /** Deletes the company's records among `ids` in one statement; answers how many went. */
-    removeMany(companyId: number, ids: number[], within?: Transaction): Promise<number> {
-      return inCompany(within ?? db, companyId, (tx) =>
-        deleteCompanyRows(tx, contacts, companyId, ids),
-      );
-    },
-
-    /** Deletes the contact and, through the foreign key, its interactions. */
-    remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
-      return inCompany(within ?? db, companyId, (tx) =>
-        deleteCompanyRow(tx, contacts, companyId, id),
-      );
-    },
 
     /**
      * Holds the company's other imports until this transaction ends: an import that looks for

@@ -14,14 +14,15 @@ import {
 import { importResultSchema } from '../../../domain/csv-import.ts';
 import { exportQuerySchema, searchQuerySchema } from '../../../domain/lists.ts';
 import { importUploadedCsv, previewUploadedCsv } from '../../lib/csv-upload.ts';
-import { notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import {
   companyBulk,
   companyCreate,
+  companyDelete,
   companyExport,
   companyList,
   companyRecord,
+  companyUpdate,
 } from '../../lib/replies.ts';
 import { errorBodySchema, inputErrors, recordErrors, uploadErrors } from '../../lib/schemas.ts';
 import { createContactsRepository } from './contacts.repository.ts';
@@ -127,11 +128,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contactSchema, ...recordErrors },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      const contact = await contacts.update(user.companyId, request.params.id, request.body);
-      return requireFound(contact, 'Contact');
-    },
+    companyUpdate('Contact', contacts.update),
   );
 
   app.post(
@@ -158,11 +155,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 204: z.null(), 401: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request, reply) => {
-      const user = requireUser(request);
-      if (!(await contacts.remove(user.companyId, request.params.id))) throw notFound('Contact');
-      return reply.code(204).send(null);
-    },
+    companyDelete('Contact', contacts.remove),
   );
 
   app.post(

@@ -13,15 +13,11 @@ import { onViolation } from '../../db/errors.ts';
 import { amountCell, choiceCell, type ExportColumn } from '../../db/export-stream.ts';
 import * as lists from '../../db/list-helpers.ts';
 import {
-  companyRow,
-  deleteCompanyRow,
-  deleteCompanyRows,
-  insertRow,
+  companyRecords,
   isoOrNull,
   type RowOf,
   stampColumns,
   updateCompanyRows,
-  updateRow,
   withIsoStamps,
 } from '../../db/rows.ts';
 import { grants } from '../../db/schema.ts';
@@ -125,9 +121,11 @@ const grantExport: ExportColumn[] = [
 ];
 
 export function createGrantsRepository(db: Database) {
-  const byId = companyRow(grants);
+  const records = companyRecords(db, grants, grantColumns, toGrant);
 
   return {
+    // Deleting a grant deletes its tasks too, through their foreign key.
+    ...records,
     ...lists.companyListing(db, order, grantList, toGrant, grantExport),
 
     /** Every status in pipeline order, with its count and total amount (zero when empty). */
@@ -138,33 +136,11 @@ export function createGrantsRepository(db: Database) {
       return stages.map(({ stage, ...totals }) => ({ status: stage, ...totals }));
     },
 
-    async get(companyId: number, id: number, within?: Transaction): Promise<Grant | null> {
-      const [row] = await inCompany(within ?? db, companyId, (tx) =>
-        tx.select(grantColumns).from(grants).where(byId(companyId, id)),
+    /** A period that ends before it starts: 'period-out-of-order'. */
+    update(companyId: number, id: number, values: Partial<GrantValues>, within?: Transaction) {
+      return onViolation('grants_period_check', 'period-out-of-order' as const, () =>
+        records.update(companyId, id, values, within),
       );
-      return row ? toGrant(row) : null;
-    },
-
-    async create(companyId: number, values: GrantValues, within?: Transaction): Promise<Grant> {
-      const row = await inCompany(within ?? db, companyId, (tx) =>
-        insertRow(tx, grants, grantColumns, { ...values, companyId }),
-      );
-      return toGrant(row);
-    },
-
-    async update(
-      companyId: number,
-      id: number,
-      values: Partial<GrantValues>,
-      within?: Transaction,
-    ) {
-      const row = await onViolation('grants_period_check', 'period-out-of-order' as const, () =>
-        inCompany(within ?? db, companyId, (tx) =>
-          updateRow(tx, grants, grantColumns, byId(companyId, id), values),
-        ),
-      );
-      if (row === 'period-out-of-order') return row;
-      return row ? toGrant(row) : null;
     },
 
     /** Inserts the rows in one statement, a column of values per array parameter (`unnest`). */
@@ -193,13 +169,6 @@ export function createGrantsRepository(db: Database) {
       );
     },
 
-    /** Deletes the company's records among `ids` in one statement; answers how many went. */
-    removeMany(companyId: number, ids: number[], within?: Transaction): Promise<number> {
-      return inCompany(within ?? db, companyId, (tx) =>
-        deleteCompanyRows(tx, grants, companyId, ids),
-      );
-    },
-
     /**
      * Sets the status of the company's grants among `ids` (one statement); answers how many. A
      * grant set to Awarded with no award recorded is awarded what it asked for, as the form
@@ -212,13 +181,6 @@ export function createGrantsRepository(db: Database) {
           : { status };
       return inCompany(within ?? db, companyId, (tx) =>
         updateCompanyRows(tx, grants, companyId, ids, values),
-      );
-    },
-
-    /** Deletes the grant and, through the foreign key, its tasks. */
-    remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
-      return inCompany(within ?? db, companyId, (tx) =>
-        deleteCompanyRow(tx, grants, companyId, id),
       );
     },
   };

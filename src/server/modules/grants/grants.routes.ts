@@ -16,11 +16,12 @@ import {
 } from '../../../domain/grants.ts';
 import { exportQuerySchema } from '../../../domain/lists.ts';
 import { importUploadedCsv, previewUploadedCsv } from '../../lib/csv-upload.ts';
-import { AppError, notFound, requireFound } from '../../lib/errors.ts';
+import { AppError, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import {
   companyBulk,
   companyCreate,
+  companyDelete,
   companyExport,
   companyList,
   companyRecord,
@@ -215,10 +216,6 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 204: z.null(), ...recordErrors },
       },
     },
-    async (request, reply) => {
-      const user = requireUser(request);
-      if (!(await grants.remove(user.companyId, request.params.id))) throw notFound('Grant');
-      return reply.code(204).send(null);
-    },
+    companyDelete('Grant', grants.remove),
   );
 };

@@ -2,23 +2,12 @@ import type {
   Interaction,
   InteractionListParams,
   InteractionSortField,
-  InteractionValues,
 } from '../../../domain/interactions.ts';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import type { ExportColumn } from '../../db/export-stream.ts';
 import * as lists from '../../db/list-helpers.ts';
-import {
-  companyRow,
-  deleteCompanyRow,
-  deleteCompanyRows,
-  insertRow,
-  type RowOf,
-  stampColumns,
-  updateRow,
-  withIsoStamps,
-} from '../../db/rows.ts';
+import { companyRecords, type RowOf, stampColumns, withIsoStamps } from '../../db/rows.ts';
 import { interactions } from '../../db/schema.ts';
-import { inCompany } from '../../db/scope.ts';
 
 /** An interaction as the API answers it (other modules' lists select the same). */
 export const interactionColumns = {
@@ -67,52 +56,11 @@ const interactionExport: ExportColumn[] = [
 ];
 
 export function createInteractionsRepository(db: Database) {
-  const byId = companyRow(interactions);
-
   return {
     ...lists.companyListing(db, order, interactionList, toInteraction, interactionExport),
 
-    async get(companyId: number, id: number, within?: Transaction): Promise<Interaction | null> {
-      const [row] = await inCompany(within ?? db, companyId, (tx) =>
-        tx.select(interactionColumns).from(interactions).where(byId(companyId, id)),
-      );
-      return row ? toInteraction(row) : null;
-    },
-
-    /**
-     * The contact's name is copied into the row by a trigger before it is written (migration
-     * 0010), so the row RETURNING reads carries it.
-     */
-    async create(companyId: number, values: InteractionValues, within?: Transaction) {
-      const row = await inCompany(within ?? db, companyId, (tx) =>
-        insertRow(tx, interactions, interactionColumns, { ...values, companyId }),
-      );
-      return toInteraction(row);
-    },
-
-    async update(
-      companyId: number,
-      id: number,
-      values: Partial<InteractionValues>,
-      within?: Transaction,
-    ) {
-      const row = await inCompany(within ?? db, companyId, (tx) =>
-        updateRow(tx, interactions, interactionColumns, byId(companyId, id), values),
-      );
-      return row ? toInteraction(row) : null;
-    },
-
-    /** Deletes the company's records among `ids` in one statement; answers how many went. */
-    removeMany(companyId: number, ids: number[], within?: Transaction): Promise<number> {
-      return inCompany(within ?? db, companyId, (tx) =>
-        deleteCompanyRows(tx, interactions, companyId, ids),
-      );
-    },
-
-    remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
-      return inCompany(within ?? db, companyId, (tx) =>
-        deleteCompanyRow(tx, interactions, companyId, id),
-      );
-    },
+    // The contact's name is copied into the row by a trigger before it is written (migration
+    // 0010), so the row an insert returns carries it.
+    ...companyRecords(db, interactions, interactionColumns, toInteraction),
   };
 }

@@ -12,9 +12,15 @@ import {
 import { exportQuerySchema } from '../../../domain/lists.ts';
 import type { Transaction } from '../../db/client.ts';
 import { inCompany } from '../../db/scope.ts';
-import { AppError, notFound, requireFound } from '../../lib/errors.ts';
+import { AppError, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { companyBulk, companyExport, companyList, companyRecord } from '../../lib/replies.ts';
+import {
+  companyBulk,
+  companyDelete,
+  companyExport,
+  companyList,
+  companyRecord,
+} from '../../lib/replies.ts';
 import { errorBodySchema, inputErrors, recordErrors } from '../../lib/schemas.ts';
 import { createContactsRepository } from '../contacts/contacts.repository.ts';
 import { createInteractionsRepository } from './interactions.repository.ts';
@@ -140,12 +146,6 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 204: z.null(), 401: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request, reply) => {
-      const user = requireUser(request);
-      if (!(await interactions.remove(user.companyId, request.params.id))) {
-        throw notFound('Interaction');
-      }
-      return reply.code(204).send(null);
-    },
+    companyDelete('Interaction', interactions.remove),
   );
 };

@@ -12,14 +12,10 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { amountCell, choiceCell, type ExportColumn } from '../../db/export-stream.ts';
 import * as lists from '../../db/list-helpers.ts';
 import {
-  companyRow,
-  deleteCompanyRow,
-  deleteCompanyRows,
-  insertRow,
+  companyRecords,
   type RowOf,
   stampColumns,
   updateCompanyRows,
-  updateRow,
   withIsoStamps,
 } from '../../db/rows.ts';
 import { opportunities } from '../../db/schema.ts';
@@ -82,9 +78,10 @@ const opportunityExport: ExportColumn[] = [
 ];
 
 export function createOpportunitiesRepository(db: Database) {
-  const byId = companyRow(opportunities);
+  const records = companyRecords(db, opportunities, opportunityColumns, toOpportunity);
 
   return {
+    ...records,
     ...lists.companyListing(db, order, opportunityList, toOpportunity, opportunityExport),
 
     /** Every stage in order with its count and total amount (zero when empty). */
@@ -94,55 +91,16 @@ export function createOpportunitiesRepository(db: Database) {
       );
     },
 
-    async get(companyId: number, id: number, within?: Transaction): Promise<Opportunity | null> {
-      const [row] = await inCompany(within ?? db, companyId, (tx) =>
-        tx.select(opportunityColumns).from(opportunities).where(byId(companyId, id)),
-      );
-      return row ? toOpportunity(row) : null;
-    },
-
     /** A probability left out is the stage's default. */
-    async create(
-      companyId: number,
-      values: OpportunityValues,
-      within?: Transaction,
-    ): Promise<Opportunity> {
+    create(companyId: number, values: OpportunityValues, within?: Transaction) {
       const probability = values.probability ?? stageProbabilities[values.stage];
-      const row = await inCompany(within ?? db, companyId, (tx) =>
-        insertRow(tx, opportunities, opportunityColumns, { ...values, probability, companyId }),
-      );
-      return toOpportunity(row);
-    },
-
-    async update(
-      companyId: number,
-      id: number,
-      values: Partial<OpportunityValues>,
-      within?: Transaction,
-    ) {
-      const row = await inCompany(within ?? db, companyId, (tx) =>
-        updateRow(tx, opportunities, opportunityColumns, byId(companyId, id), values),
-      );
-      return row ? toOpportunity(row) : null;
-    },
-
-    /** Deletes the company's records among `ids` in one statement; answers how many went. */
-    removeMany(companyId: number, ids: number[], within?: Transaction): Promise<number> {
-      return inCompany(within ?? db, companyId, (tx) =>
-        deleteCompanyRows(tx, opportunities, companyId, ids),
-      );
+      return records.create(companyId, { ...values, probability }, within);
     },
 
     /** Sets the stage of the company's opportunities among `ids`; answers how many. */
     setStage(companyId: number, ids: number[], stage: OpportunityStage, within?: Transaction) {
       return inCompany(within ?? db, companyId, (tx) =>
         updateCompanyRows(tx, opportunities, companyId, ids, { stage }),
-      );
-    },
-
-    remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
-      return inCompany(within ?? db, companyId, (tx) =>
-        deleteCompanyRow(tx, opportunities, companyId, id),
       );
     },
   };

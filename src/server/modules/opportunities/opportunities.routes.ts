@@ -14,14 +14,15 @@ import {
   opportunityPipelineSchema,
   opportunitySchema,
 } from '../../../domain/opportunities.ts';
-import { notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import {
   companyBulk,
   companyCreate,
+  companyDelete,
   companyExport,
   companyList,
   companyRecord,
+  companyUpdate,
 } from '../../lib/replies.ts';
 import { errorBodySchema, inputErrors, recordErrors } from '../../lib/schemas.ts';
 import { createOpportunitiesRepository } from './opportunities.repository.ts';
@@ -109,15 +110,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: opportunitySchema, ...recordErrors },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      const opportunity = await opportunities.update(
-        user.companyId,
-        request.params.id,
-        request.body,
-      );
-      return requireFound(opportunity, 'Opportunity');
-    },
+    companyUpdate('Opportunity', opportunities.update),
   );
 
   app.post(
@@ -158,12 +151,6 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 204: z.null(), ...recordErrors },
       },
     },
-    async (request, reply) => {
-      const user = requireUser(request);
-      if (!(await opportunities.remove(user.companyId, request.params.id))) {
-        throw notFound('Opportunity');
-      }
-      return reply.code(204).send(null);
-    },
+    companyDelete('Opportunity', opportunities.remove),
   );
 };
