@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -7,14 +7,17 @@ import { registrationFor } from '../helpers/factories.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
 
 let app: FastifyInstance;
+const webDir = mkdtempSync(join(tmpdir(), 'grantwell-web-'));
 beforeAll(async () => {
-  const webDir = mkdtempSync(join(tmpdir(), 'grantwell-web-'));
   mkdirSync(join(webDir, 'assets'));
   writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Grantwell</title>');
   writeFileSync(join(webDir, 'assets', 'main-abc123.js'), 'console.log(1)');
   app = await buildTestApp({ webDir, appUrl: new URL('https://crm.example.org') });
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  rmSync(webDir, { recursive: true, force: true });
+});
 
 describe('serving the web app', () => {
   it('answers deep links with the app so the browser router can take over', async () => {

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, inject } from 'vitest';
+import { test as base, inject } from 'vitest';
 import {
   freePort,
   killServer,
@@ -13,30 +13,48 @@ import {
 
 export type { ServerProcess };
 
+/** The servers a test starts on data directories. */
+export interface Servers {
+  /** Spawns a server on `dataDir` without waiting for it (one that should fail to start). */
+  spawn(dataDir: string, env?: Record<string, string>): Promise<ServerProcess>;
+  /** Starts a server on `dataDir` and waits until it answers. */
+  start(dataDir: string, env?: Record<string, string>): Promise<ServerProcess>;
+  /** A data directory a server has started on before (startedDataDir), removed at the end. */
+  dataDir(name: string): string;
+}
+
 /**
- * The servers a test file starts on data directories: each is killed after its test, and the
- * PostgreSQL it leaves behind is stopped with it.
+ * A test with `servers`: each server it starts is killed when it ends, and the PostgreSQL the
+ * server leaves behind is stopped with it; then the data directories it asked for are removed. Every test has servers of its own, so the tests of a
+ * file can run at once (each on data directories and ports of its own).
  */
-export function serversStoppedAfterEach() {
-  const running: ServerProcess[] = [];
-  afterEach(async () => {
-    for (const server of running.splice(0)) await killServer(server);
-  });
-  return {
-    /** Spawns a server on `dataDir` without waiting for it (one that should fail to start). */
-    async spawn(dataDir: string, env: Record<string, string> = {}) {
+export const test = base.extend<{ servers: Servers }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's needs from its pattern
+  servers: async ({}, use) => {
+    const running: ServerProcess[] = [];
+    const dirs: string[] = [];
+    const spawn = async (dataDir: string, env: Record<string, string> = {}) => {
       const server = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir, ...env });
       running.push(server);
       return server;
-    },
-    /** Starts a server on `dataDir` and waits until it answers. */
-    async start(dataDir: string, env: Record<string, string> = {}) {
-      const server = await this.spawn(dataDir, env);
-      await waitUntilServing(server);
-      return server;
-    },
-  };
-}
+    };
+    await use({
+      spawn,
+      async start(dataDir, env) {
+        const server = await spawn(dataDir, env);
+        await waitUntilServing(server);
+        return server;
+      },
+      dataDir(name) {
+        const dir = startedDataDir(name);
+        dirs.push(dir);
+        return dir;
+      },
+    });
+    await Promise.all(running.map(killServer));
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  },
+});
 
 /**
  * A new data directory holding what a server's first start leaves there (the cluster, the

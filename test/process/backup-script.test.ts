@@ -3,24 +3,19 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { clusterPid } from '../../src/server/db/embedded-cluster.ts';
 import { registrationFor } from '../helpers/factories.ts';
-import {
-  type ServerProcess,
-  serversStoppedAfterEach,
-  startedDataDir,
-} from '../helpers/server-process.ts';
+import { type ServerProcess, startedDataDir, test } from '../helpers/server-process.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const json = { 'content-type': 'application/json' };
 
 const folders: string[] = [];
-afterEach(async () => {
+// After every test: the tests run at once, and their servers stop as each ends.
+afterAll(async () => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
-// Registered after the folders' hook, so it runs before it: servers stop before their folders go.
-const servers = serversStoppedAfterEach();
 
 function folder(prefix: string) {
   const path = mkdtempSync(join(tmpdir(), prefix));
@@ -78,8 +73,11 @@ const addContact = (server: ServerProcess, cookie: string, name: string) =>
 
 describe('npm run backup and npm run restore on the embedded database', {
   timeout: 180_000,
+  concurrent: true,
 }, () => {
-  it('backs up a running server, and restores it onto the running server and into a new data directory', async () => {
+  test('backs up a running server, and restores it onto the running server and into a new data directory', async ({
+    servers,
+  }) => {
     const first = await servers.start(startedFolder('backup'));
     const account = registrationFor();
     const registered = await fetch(`${first.url}/api/register`, {
@@ -124,7 +122,7 @@ describe('npm run backup and npm run restore on the embedded database', {
     expect(await contactNames(second, session)).toEqual(['Before the backup']);
   });
 
-  it('refuses a missing file and a file that is not a backup in one line, and frees the data directory', async () => {
+  test('refuses a missing file and a file that is not a backup in one line, and frees the data directory', async () => {
     const dataDir = startedFolder('refused');
     const notes = join(folder('grantwell-notes-'), 'notes.txt');
     const missing = await npmRun('restore', [`${notes}.missing`], dataDir);

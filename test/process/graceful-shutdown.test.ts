@@ -1,15 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { registrationFor } from '../helpers/factories.ts';
 import { openRawRequest } from '../helpers/raw-http.ts';
 import { multipartFile } from '../helpers/requests.ts';
-import {
-  type ServerProcess,
-  serversStoppedAfterEach,
-  startedDataDir,
-} from '../helpers/server-process.ts';
+import { type ServerProcess, test } from '../helpers/server-process.ts';
 import { until } from '../helpers/until.ts';
-
-const servers = serversStoppedAfterEach();
 
 /** A new company on `server`: its account and the session cookie it got. */
 async function signUp(server: ServerProcess) {
@@ -22,9 +16,11 @@ async function signUp(server: ServerProcess) {
   return { account, cookie: registered.headers.getSetCookie()[0]?.split(';')[0] ?? '' };
 }
 
-describe('graceful shutdown under load', { timeout: 120_000 }, () => {
-  it('loses no acknowledged request when stopped with SIGTERM mid-stream', async () => {
-    const dataDir = startedDataDir('graceful');
+describe('graceful shutdown under load', { timeout: 120_000, concurrent: true }, () => {
+  test('loses no acknowledged request when stopped with SIGTERM mid-stream', async ({
+    servers,
+  }) => {
+    const dataDir = servers.dataDir('graceful');
     const first = await servers.start(dataDir);
     const { account, cookie } = await signUp(first);
 
@@ -68,8 +64,10 @@ describe('graceful shutdown under load', { timeout: 120_000 }, () => {
     expect(acknowledged.filter((name) => !names.has(name))).toEqual([]);
   });
 
-  it('ends within the grace period with an upload stalled mid-body, and the data directory is free', async () => {
-    const dataDir = startedDataDir('stalled');
+  test('ends within the grace period with an upload stalled mid-body, and the data directory is free', async ({
+    servers,
+  }) => {
+    const dataDir = servers.dataDir('stalled');
     const first = await servers.start(dataDir, { SHUTDOWN_GRACE_SECONDS: '3' });
     const { account, cookie } = await signUp(first);
     const { payload, headers } = multipartFile('name,email\r\nStalled,s@x.org\r\n'.repeat(200));

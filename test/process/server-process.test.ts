@@ -1,19 +1,13 @@
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { spawnServer } from '../../scripts/lib/server-process.ts';
 import { clusterPid } from '../../src/server/db/embedded-cluster.ts';
 import { DEFAULT_PASSWORD, registrationFor } from '../helpers/factories.ts';
 import { openRawRequest, statusOf } from '../helpers/raw-http.ts';
-import {
-  type ServerProcess,
-  serversStoppedAfterEach,
-  startedDataDir,
-} from '../helpers/server-process.ts';
+import { type ServerProcess, test } from '../helpers/server-process.ts';
 import { until } from '../helpers/until.ts';
-
-const servers = serversStoppedAfterEach();
 
 const register = (server: ServerProcess, body: Record<string, unknown>) =>
   fetch(`${server.url}/api/register`, {
@@ -31,9 +25,12 @@ const loginStatus = async (server: ServerProcess, username: string) =>
     })
   ).status;
 
-describe('the server process on the embedded database', { timeout: 120_000 }, () => {
-  it('keeps every acknowledged registration when killed with SIGKILL', async () => {
-    const dataDir = startedDataDir('crash');
+describe('the server process on the embedded database', {
+  timeout: 120_000,
+  concurrent: true,
+}, () => {
+  test('keeps every acknowledged registration when killed with SIGKILL', async ({ servers }) => {
+    const dataDir = servers.dataDir('crash');
     const first = await servers.start(dataDir);
     const usernames: string[] = [];
     for (let i = 0; i < 5; i++) {
@@ -48,8 +45,10 @@ describe('the server process on the embedded database', { timeout: 120_000 }, ()
     for (const username of usernames) expect(await loginStatus(second, username)).toBe(200);
   });
 
-  it('refuses a second server on the same data directory while the first keeps serving', async () => {
-    const dataDir = startedDataDir('lock');
+  test('refuses a second server on the same data directory while the first keeps serving', async ({
+    servers,
+  }) => {
+    const dataDir = servers.dataDir('lock');
     const first = await servers.start(dataDir);
 
     const second = await servers.spawn(dataDir);
@@ -58,8 +57,10 @@ describe('the server process on the embedded database', { timeout: 120_000 }, ()
     expect((await fetch(`${first.url}/api/user`)).status).toBe(401);
   });
 
-  it('finishes a request in flight on SIGTERM, then exits cleanly and frees the directory', async () => {
-    const dataDir = startedDataDir('term');
+  test('finishes a request in flight on SIGTERM, then exits cleanly and frees the directory', async ({
+    servers,
+  }) => {
+    const dataDir = servers.dataDir('term');
     const first = await servers.start(dataDir);
     const body = registrationFor();
     const payload = JSON.stringify(body);
@@ -88,8 +89,10 @@ describe('the server process on the embedded database', { timeout: 120_000 }, ()
     expect(await loginStatus(second, body.username)).toBe(200);
   });
 
-  it('says in plain lines where it is running and which address links use, and in one sentence when its port is taken', async () => {
-    const first = await servers.start(startedDataDir('startup'));
+  test('says in plain lines where it is running and which address links use, and in one sentence when its port is taken', async ({
+    servers,
+  }) => {
+    const first = await servers.start(servers.dataDir('startup'));
     const port = new URL(first.url).port;
     const lines = first.output().split('\n');
     // The first line of output, before the JSON log lines, is the address to open (APP_URL).
@@ -100,7 +103,7 @@ describe('the server process on the embedded database', { timeout: 120_000 }, ()
     );
     expect(lines[2]).toMatch(/^\{/);
 
-    const takenDir = startedDataDir('taken');
+    const takenDir = servers.dataDir('taken');
     const second = spawnServer({ PORT: port, DATA_DIR: takenDir });
     try {
       expect(await second.exited).not.toBe(0);
@@ -114,8 +117,10 @@ describe('the server process on the embedded database', { timeout: 120_000 }, ()
     expect(clusterPid(takenDir)).toBeUndefined();
   });
 
-  it('logs each request by its path, never a token or a search from the address', async () => {
-    const server = await servers.start(startedDataDir('log'));
+  test('logs each request by its path, never a token or a search from the address', async ({
+    servers,
+  }) => {
+    const server = await servers.start(servers.dataDir('log'));
     const paths = [
       '/api/invitations/secret-invitation-token',
       '/reset-password?token=secret-reset-token',
@@ -142,7 +147,7 @@ describe('the server process on the embedded database', { timeout: 120_000 }, ()
     expect(server.output()).not.toMatch(/secret|Searched/i);
   });
 
-  it('refuses to start with NODE_ENV=test, which hashes passwords cheaply', async () => {
+  test('refuses to start with NODE_ENV=test, which hashes passwords cheaply', async () => {
     const server = spawnServer({
       PORT: '1',
       DATA_DIR: join(tmpdir(), 'grantwell-never-opened'),
