@@ -32,9 +32,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'web',
-          environment: 'jsdom',
+          // happy-dom: the same tests on a page that costs about a third less CPU than jsdom.
+          environment: 'happy-dom',
           include: ['src/web/**/*.test.tsx', 'src/web/**/*.test.ts'],
-          // The files share each worker's page and modules instead of building a new jsdom and
+          // The files share each worker's page and modules instead of building a new page and
           // importing React and Mantine anew for each (over half of the project's CPU time).
           // Each test renders into a fresh query client and router, Testing Library unmounts
           // it afterwards, and stubbed globals are undone (below).

@@ -20,7 +20,7 @@ describe('SkipLink', () => {
     await user.tab();
     const link = screen.getByRole('link', { name: 'Skip to content' });
     expect(document.activeElement).toBe(link);
-    // The browser follows the link to the element it names, and focuses it (jsdom does not).
+    // The browser follows the link to the element it names, and focuses it (the test page does not).
     expect(document.querySelector(link.getAttribute('href') ?? '')).toBe(screen.getByRole('main'));
     expect(screen.getByRole('main').tabIndex).toBe(-1);
   });

@@ -7,7 +7,7 @@ configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(cleanup);
 
-// jsdom lacks these browser APIs that Mantine relies on.
+// Browser APIs Mantine relies on, where the test page lacks them.
 window.matchMedia ??= (query: string) =>
   ({
     matches: false,

@@ -43,7 +43,7 @@ function renderTeam(isAdmin = true) {
 }
 
 /**
- * An item of the open row menu. jsdom lays nothing out, so the menu's positioning may take its
+ * An item of the open row menu. The test page lays nothing out, so the menu's positioning may take its
  * button for scrolled out of view and hide the dropdown: the items are found hidden or not.
  */
 const menuItem = (name: string) => screen.findByRole('menuitem', { name, hidden: true });
