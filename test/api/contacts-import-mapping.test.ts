@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DUPLICATE_OF_CONTACT, duplicateOfRow } from '../../src/domain/contacts.ts';
+import { DUPLICATE_OF_CONTACT, duplicateOfRow, IMPORT_RUNNING } from '../../src/domain/contacts.ts';
+import { inCompany } from '../../src/server/db/scope.ts';
+import { createContactsRepository } from '../../src/server/modules/contacts/contacts.repository.ts';
 import { registerCompany } from '../helpers/factories.ts';
 import { type Client, clientFor, multipartFile } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
@@ -323,16 +325,67 @@ describe('duplicates', () => {
     expect(after).toBe('16999');
   });
 
-  it("imports a file sent twice at once only once: the second finds the first one's contacts", async () => {
+  it('imports a file sent twice at once only once: the second is refused or skips every row', async () => {
     const { upload, client } = await signedIn();
     const rows = Array.from({ length: 3_000 }, (_, i) => `Twice ${i},twice${i}@x.org`);
     const file = ['name,email', ...rows].join('\n');
-    const answers = (await Promise.all([upload(file), upload(file)])).map((r) => r.json());
-    expect(answers.map((a) => [a.created, a.skipped]).sort()).toEqual([
-      [0, 3_000],
-      [3_000, 0],
-    ]);
+    const answers = await Promise.all([upload(file), upload(file)]);
+    const outcomes = answers.map((answer) =>
+      answer.statusCode === 409
+        ? answer.json().message
+        : [answer.statusCode, answer.json().created, answer.json().skipped],
+    );
+    const second = outcomes.find((outcome) => !(Array.isArray(outcome) && outcome[1] === 3_000));
+    expect(outcomes).toContainEqual([200, 3_000, 0]);
+    expect([IMPORT_RUNNING, [200, 0, 3_000]]).toContainEqual(second);
     const total = (await client.get('/api/contacts?limit=1')).headers['x-total-count'];
     expect(total).toBe('3000');
+  });
+
+  it("refuses an import while another of the company's runs, and lets other companies' through", async () => {
+    const owner = await registerCompany(app);
+    const { upload } = await signedIn();
+    const send = (fields?: Record<string, string>) => {
+      const { payload, headers } = multipartFile(
+        'name,email\nTurn,turn@x.org',
+        fields ? { fields } : {},
+      );
+      return app.inject({
+        method: 'POST',
+        url: '/api/contacts/upload',
+        payload,
+        headers: { ...headers, cookie: owner.cookie },
+      });
+    };
+    const contacts = createContactsRepository(app.db);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = () => {};
+    const holding = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    // Another import of the company holds its turn, as one does while it runs.
+    const running = inCompany(app.db, owner.user.companyId, async (tx) => {
+      expect(await contacts.takeImportTurn(owner.user.companyId, tx)).toBe(true);
+      held();
+      await released;
+    });
+    await holding;
+    try {
+      for (const duplicates of ['skip', 'update']) {
+        const refused = await send({ duplicates });
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json()).toEqual({ message: IMPORT_RUNNING });
+      }
+      // Another company imports meanwhile; so does one that imports duplicates anyway.
+      expect((await upload('name,email\nElse,else@x.org')).json()).toMatchObject({ created: 1 });
+      expect((await send({ duplicates: 'create' })).json()).toMatchObject({ created: 1 });
+    } finally {
+      release();
+      await running;
+    }
+    expect((await send()).json()).toMatchObject({ created: 0, skipped: 1 });
   });
 });

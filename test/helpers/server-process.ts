@@ -51,8 +51,12 @@ export const test = base.extend<{ servers: Servers }>({
         return dir;
       },
     });
-    await Promise.all(running.map(killServer));
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    try {
+      // One at a time: two servers of a test may have run on one directory's cluster.
+      for (const server of running) await killServer(server);
+    } finally {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    }
   },
 });
 

@@ -16,7 +16,7 @@ async function signUp(server: ServerProcess) {
   return { account, cookie: registered.headers.getSetCookie()[0]?.split(';')[0] ?? '' };
 }
 
-describe('graceful shutdown under load', { timeout: 120_000, concurrent: true }, () => {
+describe('graceful shutdown under load', { timeout: 120_000 }, () => {
   test('loses no acknowledged request when stopped with SIGTERM mid-stream', async ({
     servers,
   }) => {

@@ -104,12 +104,8 @@ describe('the server process on the embedded database', {
     expect(lines[2]).toMatch(/^\{/);
 
     const takenDir = servers.dataDir('taken');
-    const second = spawnServer({ PORT: port, DATA_DIR: takenDir });
-    try {
-      expect(await second.exited).not.toBe(0);
-    } finally {
-      second.child.kill('SIGKILL');
-    }
+    const second = await servers.spawn(takenDir, { PORT: port });
+    expect(await second.exited).not.toBe(0);
     expect(second.output().trim()).toBe(
       `Port ${port} is already in use: stop the program using it, or set PORT to another port.`,
     );

@@ -116,64 +116,66 @@ export async function updateCompanyRows<Table extends CompanyTable>(
 
 /**
  * A kind of record's reads and writes by id, each in a transaction of the company's own (or
- * `within` one): the record as `columns` select it and `toRecord` answers it. A repository
- * spreads these and replaces or adds what its kind needs.
+ * `within` one): the record as `columns` select it and `toRecord` answers it, written from its
+ * domain `Values` (`companyRecords<ContactValues>()(db, contacts, …)`). A repository spreads
+ * these and replaces or adds what its kind needs.
  */
-export function companyRecords<Table extends CompanyTable, Selected extends Columns, Record>(
-  db: Database,
-  table: Table,
-  columns: Selected,
-  toRecord: (row: Row<Selected>) => Record,
-) {
-  const byId = companyRow(table);
-  return {
-    async get(companyId: number, id: number, within?: Transaction): Promise<Record | null> {
-      const [row] = (await inCompany(within ?? db, companyId, (tx) =>
-        tx
-          .select(columns)
-          .from(table as PgTable)
-          .where(byId(companyId, id)),
-      )) as Row<Selected>[];
-      return row ? toRecord(row) : null;
-    },
+export const companyRecords =
+  <Values extends object>() =>
+  <Table extends CompanyTable, Selected extends Columns, Record>(
+    db: Database,
+    table: Table,
+    columns: Selected,
+    toRecord: (row: Row<Selected>) => Record,
+  ) => {
+    const byId = companyRow(table);
+    return {
+      async get(companyId: number, id: number, within?: Transaction): Promise<Record | null> {
+        const [row] = (await inCompany(within ?? db, companyId, (tx) =>
+          tx
+            .select(columns)
+            .from(table as PgTable)
+            .where(byId(companyId, id)),
+        )) as Row<Selected>[];
+        return row ? toRecord(row) : null;
+      },
 
-    async create(
-      companyId: number,
-      values: Omit<Table['$inferInsert'], 'companyId'>,
-      within?: Transaction,
-    ): Promise<Record> {
-      const row = await inCompany(within ?? db, companyId, (tx) =>
-        insertRow(tx, table, columns, { ...values, companyId } as PgInsertValue<Table>),
-      );
-      return toRecord(row);
-    },
+      async create(companyId: number, values: Values, within?: Transaction): Promise<Record> {
+        // The domain's values are the table's columns (less the company, given here).
+        const row = await inCompany(within ?? db, companyId, (tx) =>
+          insertRow(tx, table, columns, { ...values, companyId } as PgInsertValue<Table>),
+        );
+        return toRecord(row);
+      },
 
-    /** Writes the fields given (a field left out keeps its value); null: no such record. */
-    async update(
-      companyId: number,
-      id: number,
-      values: PgUpdateSetSource<Table>,
-      within?: Transaction,
-    ): Promise<Record | null> {
-      const row = await inCompany(within ?? db, companyId, (tx) =>
-        updateRow(tx, table, columns, byId(companyId, id), values),
-      );
-      return row ? toRecord(row) : null;
-    },
+      /** Writes the fields given (a field left out keeps its value); null: no such record. */
+      async update(
+        companyId: number,
+        id: number,
+        values: Partial<Values>,
+        within?: Transaction,
+      ): Promise<Record | null> {
+        const row = await inCompany(within ?? db, companyId, (tx) =>
+          updateRow(tx, table, columns, byId(companyId, id), values as PgUpdateSetSource<Table>),
+        );
+        return row ? toRecord(row) : null;
+      },
 
-    /** Deletes the record (and what the foreign keys delete with it); false: there was none. */
-    remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
-      return inCompany(within ?? db, companyId, (tx) => deleteCompanyRow(tx, table, companyId, id));
-    },
+      /** Deletes the record (and what the foreign keys delete with it); false: there was none. */
+      remove(companyId: number, id: number, within?: Transaction): Promise<boolean> {
+        return inCompany(within ?? db, companyId, (tx) =>
+          deleteCompanyRow(tx, table, companyId, id),
+        );
+      },
 
-    /** Deletes the company's records among `ids` in one statement; answers how many went. */
-    removeMany(companyId: number, ids: number[], within?: Transaction): Promise<number> {
-      return inCompany(within ?? db, companyId, (tx) =>
-        deleteCompanyRows(tx, table, companyId, ids),
-      );
-    },
+      /** Deletes the company's records among `ids` in one statement; answers how many went. */
+      removeMany(companyId: number, ids: number[], within?: Transaction): Promise<number> {
+        return inCompany(within ?? db, companyId, (tx) =>
+          deleteCompanyRows(tx, table, companyId, ids),
+        );
+      },
+    };
   };
-}
 
 /** An optional timestamp as the API answers it: ISO 8601, or null. */
 export const isoOrNull = (date: Date | null) => date?.toISOString() ?? null;

@@ -2,11 +2,13 @@ import {
   type ContactValues,
   DUPLICATE_OF_CONTACT,
   duplicateOfRow,
+  IMPORT_RUNNING,
 } from '../../../domain/contacts.ts';
 import type { DuplicateChoice } from '../../../domain/csv-import.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { inCompany } from '../../db/scope.ts';
 import { type ImportBatch, type ImportReport, skipRow } from '../../lib/csv-import.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { createContactsRepository } from './contacts.repository.ts';
 
 type ContactsRepository = ReturnType<typeof createContactsRepository>;
@@ -42,8 +44,8 @@ const mergeRows = (earlier: ContactValues, later: ContactValues): ContactValues 
  * - `update` updates that contact from it (a blank cell keeps the contact's value);
  * - `create` imports it as a contact of its own.
  *
- * An import that looks for duplicates waits for the company's other imports to end first, so a
- * file sent twice at once is imported once.
+ * An import that looks for duplicates is refused (409) while another of the company's runs, so
+ * a file sent twice at once is imported once.
  *
  * Each batch is looked up and written while the next ones are parsed; a batch's lookup of
  * existing contacts comes after the last batch's writes, so it sees the contacts this file has
@@ -110,7 +112,9 @@ export async function importContacts(
   };
 
   return inCompany(db, companyId, async (tx) => {
-    if (duplicates !== 'create') await contacts.waitForOtherImports(companyId, tx);
+    if (duplicates !== 'create' && !(await contacts.takeImportTurn(companyId, tx))) {
+      throw new AppError('CONFLICT', IMPORT_RUNNING);
+    }
     // Each batch's lookup and writes follow the last batch's on the transaction's connection,
     // while the file reads on: at most two batches wait their turn.
     let previous: Promise<unknown> = Promise.resolve();

@@ -62,16 +62,21 @@ const contactExport: ExportColumn[] = CONTACT_CSV_COLUMNS.map((label) => ({
 export function createContactsRepository(db: Database) {
   return {
     // Deleting a contact deletes its interactions too, through their foreign key.
-    ...companyRecords(db, contacts, contactColumns, toContact),
+    ...companyRecords<ContactValues>()(db, contacts, contactColumns, toContact),
     ...lists.companyListing(db, order, contactList, toContact, contactExport),
 
     /**
-     * Holds the company's other imports until this transaction ends: an import that looks for
-     * duplicates would miss the contacts another is making at the same moment (the same file
-     * sent twice, two people importing one list), and both would make them.
+     * Takes the company's import turn until this transaction ends; false when another import
+     * has it. An import that looks for duplicates would miss the contacts another is making at
+     * the same moment (the same file sent twice, two people importing one list), and both would
+     * make them. It does not wait for its turn: a waiting import would hold a pooled connection.
      */
-    async waitForOtherImports(companyId: number, within: Transaction) {
-      await within.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK_CLASS}, ${companyId})`);
+    async takeImportTurn(companyId: number, within: Transaction): Promise<boolean> {
+      const [turn] = await rowsOf<{ taken: boolean }>(
+        within,
+        sql`SELECT pg_try_advisory_xact_lock(${IMPORT_LOCK_CLASS}, ${companyId}) AS taken`,
+      );
+      return turn?.taken === true;
     },
 
     /**

@@ -121,7 +121,7 @@ const grantExport: ExportColumn[] = [
 ];
 
 export function createGrantsRepository(db: Database) {
-  const records = companyRecords(db, grants, grantColumns, toGrant);
+  const records = companyRecords<GrantValues>()(db, grants, grantColumns, toGrant);
 
   return {
     // Deleting a grant deletes its tasks too, through their foreign key.

@@ -2,6 +2,7 @@ import type {
   Interaction,
   InteractionListParams,
   InteractionSortField,
+  InteractionValues,
 } from '../../../domain/interactions.ts';
 import type { Database } from '../../db/client.ts';
 import type { ExportColumn } from '../../db/export-stream.ts';
@@ -61,6 +62,6 @@ export function createInteractionsRepository(db: Database) {
 
     // The contact's name is copied into the row by a trigger before it is written (migration
     // 0010), so the row an insert returns carries it.
-    ...companyRecords(db, interactions, interactionColumns, toInteraction),
+    ...companyRecords<InteractionValues>()(db, interactions, interactionColumns, toInteraction),
   };
 }

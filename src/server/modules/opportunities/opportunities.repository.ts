@@ -78,7 +78,12 @@ const opportunityExport: ExportColumn[] = [
 ];
 
 export function createOpportunitiesRepository(db: Database) {
-  const records = companyRecords(db, opportunities, opportunityColumns, toOpportunity);
+  const records = companyRecords<OpportunityValues>()(
+    db,
+    opportunities,
+    opportunityColumns,
+    toOpportunity,
+  );
 
   return {
     ...records,
