@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, type SQL, sql } from 'drizzle-orm';
 import { type GrantStatus, grantStatusLabels } from '../../../domain/grant-constants.ts';
 import {
   type Grant,
@@ -83,15 +83,6 @@ export const toGrant = (row: Row): Grant => ({
   periodStart: isoOrNull(row.periodStart),
   periodEnd: isoOrNull(row.periodEnd),
 });
-
-/** Whether the grant is the company's, in the caller's transaction (its tasks and requirements ask). */
-export async function grantExists(tx: Transaction, companyId: number, grantId: number) {
-  const [grant] = await tx
-    .select({ id: grants.id })
-    .from(grants)
-    .where(and(eq(grants.companyId, companyId), eq(grants.id, grantId)));
-  return grant !== undefined;
-}
 
 /** The grants list of a company for `params`: its filters and its search. */
 const grantList = (companyId: number, params: GrantListParams) => ({

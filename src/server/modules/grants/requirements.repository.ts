@@ -6,16 +6,10 @@ import type {
 } from '../../../domain/requirements.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { grantOfRequirement } from '../../db/joins.ts';
-import {
-  insertRow,
-  type RowStamps,
-  stampColumns,
-  updateRow,
-  withIsoStamps,
-} from '../../db/rows.ts';
+import { type RowStamps, stampColumns, withIsoStamps } from '../../db/rows.ts';
 import { grantRequirements, grants } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
-import { grantExists } from './grants.repository.ts';
+import { grantExists, grantRecords, ofGrant } from './grant-records.ts';
 
 const columns = {
   id: grantRequirements.id,
@@ -37,12 +31,11 @@ const toRequirement = <Row extends { dueDate: Date } & RowStamps>(row: Row) => (
 
 /** The requirements of one grant; a grant of another company has none to show or touch. */
 export function createRequirementsRepository(db: Database) {
-  const ofGrant = (companyId: number, grantId: number) =>
-    and(eq(grantRequirements.companyId, companyId), eq(grantRequirements.grantId, grantId));
-  const byId = (companyId: number, grantId: number, requirementId: number) =>
-    and(ofGrant(companyId, grantId), eq(grantRequirements.id, requirementId));
+  const inGrant = ofGrant(grantRequirements);
 
   return {
+    ...grantRecords<RequirementValues>()(db, grantRequirements, columns, toRequirement),
+
     /** Soonest due first; null when the grant is not the company's. */
     listForGrant(
       companyId: number,
@@ -54,7 +47,7 @@ export function createRequirementsRepository(db: Database) {
         const rows = await tx
           .select(columns)
           .from(grantRequirements)
-          .where(ofGrant(companyId, grantId))
+          .where(inGrant(companyId, grantId))
           .orderBy(asc(grantRequirements.dueDate), asc(grantRequirements.id));
         return rows.map(toRequirement);
       });
@@ -85,52 +78,6 @@ export function createRequirementsRepository(db: Database) {
           .orderBy(asc(grantRequirements.dueDate), asc(grantRequirements.id));
         return rows.map(toRequirement);
       });
-    },
-
-    /** null when the grant is not the company's. */
-    async create(
-      companyId: number,
-      grantId: number,
-      values: RequirementValues,
-      within?: Transaction,
-    ): Promise<Requirement | null> {
-      return inCompany(within ?? db, companyId, async (tx) => {
-        if (!(await grantExists(tx, companyId, grantId))) return null;
-        const row = await insertRow(tx, grantRequirements, columns, {
-          ...values,
-          companyId,
-          grantId,
-        });
-        return toRequirement(row);
-      });
-    },
-
-    async update(
-      companyId: number,
-      grantId: number,
-      requirementId: number,
-      values: Partial<RequirementValues>,
-      within?: Transaction,
-    ): Promise<Requirement | null> {
-      const row = await inCompany(within ?? db, companyId, (tx) =>
-        updateRow(tx, grantRequirements, columns, byId(companyId, grantId, requirementId), values),
-      );
-      return row ? toRequirement(row) : null;
-    },
-
-    async remove(
-      companyId: number,
-      grantId: number,
-      requirementId: number,
-      within?: Transaction,
-    ): Promise<boolean> {
-      const deleted = await inCompany(within ?? db, companyId, (tx) =>
-        tx
-          .delete(grantRequirements)
-          .where(byId(companyId, grantId, requirementId))
-          .returning({ id: grantRequirements.id }),
-      );
-      return deleted.length > 0;
     },
   };
 }

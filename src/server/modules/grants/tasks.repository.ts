@@ -22,15 +22,14 @@ import { assigneeOfTask, grantOfTask } from '../../db/joins.ts';
 import * as lists from '../../db/list-helpers.ts';
 import {
   deleteCompanyRows,
-  insertRow,
   type RowOf,
   stampColumns,
   updateCompanyRows,
-  updateRow,
   withIsoStamps,
 } from '../../db/rows.ts';
 import { grants, grantTasks, users } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
+import { grantExists, grantRecords } from './grant-records.ts';
 
 const columns = {
   id: grantTasks.id,
@@ -105,22 +104,9 @@ const taskExport: ExportColumn[] = [
 ];
 
 export function createTasksRepository(db: Database) {
-  const byId = (companyId: number, grantId: number, taskId: number) =>
-    and(
-      eq(grantTasks.companyId, companyId),
-      eq(grantTasks.grantId, grantId),
-      eq(grantTasks.id, taskId),
-    );
-
-  const grantExists = async (tx: Transaction, companyId: number, grantId: number) => {
-    const [grant] = await tx
-      .select({ id: grants.id })
-      .from(grants)
-      .where(and(eq(grants.companyId, companyId), eq(grants.id, grantId)));
-    return grant !== undefined;
-  };
-
   return {
+    ...grantRecords<TaskValues>()(db, grantTasks, columns, toTask),
+
     /** null when the grant is not the company's. */
     listForGrant(
       companyId: number,
@@ -180,32 +166,6 @@ export function createTasksRepository(db: Database) {
       return companyCsvStream(db, companyId, statement, taskExport);
     },
 
-    /** null when the grant is not the company's. */
-    create(
-      companyId: number,
-      grantId: number,
-      values: TaskValues,
-      within?: Transaction,
-    ): Promise<Task | null> {
-      return inCompany(within ?? db, companyId, async (tx) => {
-        if (!(await grantExists(tx, companyId, grantId))) return null;
-        return toTask(await insertRow(tx, grantTasks, columns, { ...values, companyId, grantId }));
-      });
-    },
-
-    async update(
-      companyId: number,
-      grantId: number,
-      taskId: number,
-      values: Partial<TaskValues>,
-      within?: Transaction,
-    ): Promise<Task | null> {
-      const row = await inCompany(within ?? db, companyId, (tx) =>
-        updateRow(tx, grantTasks, columns, byId(companyId, grantId, taskId), values),
-      );
-      return row ? toTask(row) : null;
-    },
-
     /** Deletes the company's tasks among `ids` in one statement; answers how many went. */
     removeMany(companyId: number, ids: number[], within?: Transaction): Promise<number> {
       return inCompany(within ?? db, companyId, (tx) =>
@@ -223,21 +183,6 @@ export function createTasksRepository(db: Database) {
       return inCompany(within ?? db, companyId, (tx) =>
         updateCompanyRows(tx, grantTasks, companyId, ids, values),
       );
-    },
-
-    async remove(
-      companyId: number,
-      grantId: number,
-      taskId: number,
-      within?: Transaction,
-    ): Promise<boolean> {
-      const deleted = await inCompany(within ?? db, companyId, (tx) =>
-        tx
-          .delete(grantTasks)
-          .where(byId(companyId, grantId, taskId))
-          .returning({ id: grantTasks.id }),
-      );
-      return deleted.length > 0;
     },
   };
 }

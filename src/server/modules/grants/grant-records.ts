@@ -1,0 +1,94 @@
+import { and, eq } from 'drizzle-orm';
+import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { Database, Transaction } from '../../db/client.ts';
+import { insertRow, updateRow } from '../../db/rows.ts';
+import { grants } from '../../db/schema.ts';
+import { inCompany } from '../../db/scope.ts';
+
+/** A table of a grant's records (its tasks, its requirements): keyed by company, grant and id. */
+type GrantTable = PgTable & { companyId: PgColumn; grantId: PgColumn; id: PgColumn };
+
+/** Whether the grant is the company's, in the caller's transaction. */
+export async function grantExists(tx: Transaction, companyId: number, grantId: number) {
+  const [grant] = await tx
+    .select({ id: grants.id })
+    .from(grants)
+    .where(and(eq(grants.companyId, companyId), eq(grants.id, grantId)));
+  return grant !== undefined;
+}
+
+/** The condition naming a grant's rows in `table`. */
+export const ofGrant = (table: GrantTable) => (companyId: number, grantId: number) =>
+  and(eq(table.companyId, companyId), eq(table.grantId, grantId));
+
+/**
+ * A grant's records of one kind (its tasks, its requirements) by id, each in a transaction of
+ * the company's own (or `within` one): added to a grant of the company's, changed and deleted
+ * by the grant and their id, answered as `toRecord` makes them; written from the kind's domain
+ * `Values` (`grantRecords<TaskValues>()(db, grantTasks, …)`).
+ */
+export const grantRecords =
+  <Values extends object>() =>
+  <Table extends GrantTable, Selected extends Record<string, PgColumn>, Answer>(
+    db: Database,
+    table: Table,
+    columns: Selected,
+    toRecord: (row: SelectResultFields<Selected>) => Answer,
+  ) => {
+    const inGrant = ofGrant(table);
+    const byId = (companyId: number, grantId: number, id: number) =>
+      and(inGrant(companyId, grantId), eq(table.id, id));
+    return {
+      /** null when the grant is not the company's. */
+      create(
+        companyId: number,
+        grantId: number,
+        values: Values,
+        within?: Transaction,
+      ): Promise<Answer | null> {
+        return inCompany(within ?? db, companyId, async (tx) => {
+          if (!(await grantExists(tx, companyId, grantId))) return null;
+          // The domain's values are the table's columns (less the company and grant, given here).
+          const row = { ...values, companyId, grantId } as PgInsertValue<Table>;
+          return toRecord(await insertRow(tx, table, columns, row));
+        });
+      },
+
+      /** Writes the fields given (a field left out keeps its value); null: no such record. */
+      async update(
+        companyId: number,
+        grantId: number,
+        id: number,
+        values: Partial<Values>,
+        within?: Transaction,
+      ): Promise<Answer | null> {
+        const row = await inCompany(within ?? db, companyId, (tx) =>
+          updateRow(
+            tx,
+            table,
+            columns,
+            byId(companyId, grantId, id),
+            values as PgUpdateSetSource<Table>,
+          ),
+        );
+        return row ? toRecord(row) : null;
+      },
+
+      /** false when the grant has no such record. */
+      async remove(
+        companyId: number,
+        grantId: number,
+        id: number,
+        within?: Transaction,
+      ): Promise<boolean> {
+        const deleted = await inCompany(within ?? db, companyId, (tx) =>
+          tx
+            .delete(table)
+            .where(byId(companyId, grantId, id))
+            .returning({ id: table.id }),
+        );
+        return deleted.length > 0;
+      },
+    };
+  };
