@@ -11,8 +11,8 @@ import type { Database, Transaction } from './client.ts';
 import { inCompany } from './scope.ts';
 
 /** The columns a repository reads a record with, and the row they make. */
-type Columns = Record<string, PgColumn>;
-type Row<Selected extends Columns> = SelectResultFields<Selected>;
+export type Columns = Record<string, PgColumn>;
+export type Row<Selected extends Columns> = SelectResultFields<Selected>;
 /** A table of a company's records: rows keyed by the company and an id of their own. */
 type CompanyTable = PgTable & { companyId: AnyColumn; id: PgColumn };
 

@@ -9,7 +9,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { inCompany } from '../../db/scope.ts';
 import { type ImportBatch, type ImportReport, skipRow } from '../../lib/csv-import.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { createContactsRepository } from './contacts.repository.ts';
+import { contactEmailKey, type createContactsRepository } from './contacts.repository.ts';
 
 type ContactsRepository = ReturnType<typeof createContactsRepository>;
 
@@ -23,8 +23,6 @@ interface BatchPlan {
   skipKnown: boolean;
   update: { id: number; values: ContactValues }[];
 }
-
-const emailKey = (values: ContactValues) => values.email.toLowerCase();
 
 /** A later row of the file over an earlier one with the same email: its values, blanks aside. */
 const mergeRows = (earlier: ContactValues, later: ContactValues): ContactValues => ({
@@ -82,7 +80,7 @@ export async function importContacts(
       result.skipKnown = true;
       batch.values.forEach((values, i) => {
         const row = batch.rows[i] as number;
-        const key = emailKey(values);
+        const key = contactEmailKey(values);
         const earlier = firstRowOf.get(key);
         if (earlier !== undefined) {
           skipRow(report, row, duplicateOfRow(earlier));
@@ -97,7 +95,7 @@ export async function importContacts(
     // update: rows of this batch with one email come to one row, the later cells winning.
     const byKey = new Map<string, ContactValues>();
     for (const values of batch.values) {
-      const key = emailKey(values);
+      const key = contactEmailKey(values);
       const earlier = byKey.get(key);
       if (earlier) counts.updated += 1;
       byKey.set(key, earlier ? mergeRows(earlier, values) : values);

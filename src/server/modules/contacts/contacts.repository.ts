@@ -17,6 +17,12 @@ import { inCompany } from '../../db/scope.ts';
 /** The class of the advisory locks that hold a company's imports one behind the other. */
 const IMPORT_LOCK_CLASS = 727_003;
 
+/**
+ * A contact's email as its `email_key` column holds it (lower case): duplicates in an import are
+ * found by it, in the file and among the company's contacts alike.
+ */
+export const contactEmailKey = (values: { email: string }) => values.email.toLowerCase();
+
 /** A contact as the API answers it (other modules' lists of contacts select the same). */
 export const contactColumns = {
   id: contacts.id,
@@ -107,7 +113,7 @@ export function createContactsRepository(db: Database) {
               ${column((row) => row.phone)}::text[],
               ${column((row) => row.organization)}::text[],
               ${column((row) => row.notes)}::text[],
-              ${column((row) => (skipKnownEmails ? row.email.toLowerCase() : null))}::text[]
+              ${column((row) => (skipKnownEmails ? contactEmailKey(row) : null))}::text[]
             ) WITH ORDINALITY AS r(name, email, phone, organization, notes, email_key, at)
           ), added AS (
             INSERT INTO ${contacts} (company_id, name, email, phone, organization, notes)

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Database, Transaction } from '../../db/client.ts';
-import { insertRow, updateRow } from '../../db/rows.ts';
+import { type Columns, companyRow, insertRow, type Row, updateRow } from '../../db/rows.ts';
 import { grants } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -14,7 +13,7 @@ export async function grantExists(tx: Transaction, companyId: number, grantId: n
   const [grant] = await tx
     .select({ id: grants.id })
     .from(grants)
-    .where(and(eq(grants.companyId, companyId), eq(grants.id, grantId)));
+    .where(companyRow(grants)(companyId, grantId));
   return grant !== undefined;
 }
 
@@ -30,11 +29,11 @@ export const ofGrant = (table: GrantTable) => (companyId: number, grantId: numbe
  */
 export const grantRecords =
   <Values extends object>() =>
-  <Table extends GrantTable, Selected extends Record<string, PgColumn>, Answer>(
+  <Table extends GrantTable, Selected extends Columns, Answer>(
     db: Database,
     table: Table,
     columns: Selected,
-    toRecord: (row: SelectResultFields<Selected>) => Answer,
+    toRecord: (row: Row<Selected>) => Answer,
   ) => {
     const inGrant = ofGrant(table);
     const byId = (companyId: number, grantId: number, id: number) =>
