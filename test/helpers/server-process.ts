@@ -21,12 +21,15 @@ export interface Servers {
   start(dataDir: string, env?: Record<string, string>): Promise<ServerProcess>;
   /** A data directory a server has started on before (startedDataDir), removed at the end. */
   dataDir(name: string): string;
+  /** A new empty directory, removed at the end. */
+  emptyDir(name: string): string;
 }
 
 /**
  * A test with `servers`: each server it starts is killed when it ends, and the PostgreSQL the
- * server leaves behind is stopped with it; then the data directories it asked for are removed. Every test has servers of its own, so the tests of a
- * file can run at once (each on data directories and ports of its own).
+ * server leaves behind is stopped with it; then the directories it asked for are removed. Every
+ * test has servers of its own, so the tests of a file can run at once (each on directories and
+ * ports of its own).
  */
 export const test = base.extend<{ servers: Servers }>({
   // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's needs from its pattern
@@ -47,6 +50,11 @@ export const test = base.extend<{ servers: Servers }>({
       },
       dataDir(name) {
         const dir = startedDataDir(name);
+        dirs.push(dir);
+        return dir;
+      },
+      emptyDir(name) {
+        const dir = mkdtempSync(join(tmpdir(), `grantwell-${name}-`));
         dirs.push(dir);
         return dir;
       },

@@ -1,34 +1,14 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { clusterPid } from '../../src/server/db/embedded-cluster.ts';
 import { registrationFor } from '../helpers/factories.ts';
-import { type ServerProcess, startedDataDir, test } from '../helpers/server-process.ts';
+import { type ServerProcess, test } from '../helpers/server-process.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const json = { 'content-type': 'application/json' };
-
-const folders: string[] = [];
-// After every test: the tests run at once, and their servers stop as each ends.
-afterAll(async () => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
-function folder(prefix: string) {
-  const path = mkdtempSync(join(tmpdir(), prefix));
-  folders.push(path);
-  return path;
-}
-
-/** A data directory a server has already started on (see startedDataDir). */
-function startedFolder(name: string) {
-  const path = startedDataDir(name);
-  folders.push(path);
-  return path;
-}
 
 /** `npm run <script> -- ...args` on the embedded database of `dataDir`, as a user runs it. */
 function npmRun(script: string, args: string[], dataDir: string) {
@@ -78,7 +58,7 @@ describe('npm run backup and npm run restore on the embedded database', {
   test('backs up a running server, and restores it onto the running server and into a new data directory', async ({
     servers,
   }) => {
-    const first = await servers.start(startedFolder('backup'));
+    const first = await servers.start(servers.dataDir('backup'));
     const account = registrationFor();
     const registered = await fetch(`${first.url}/api/register`, {
       method: 'POST',
@@ -89,7 +69,7 @@ describe('npm run backup and npm run restore on the embedded database', {
     const cookie = registered.headers.getSetCookie()[0]?.split(';')[0] ?? '';
     expect((await addContact(first, cookie, 'Before the backup')).status).toBe(201);
 
-    const backups = folder('grantwell-backups-');
+    const backups = servers.emptyDir('backups');
     const file = join(backups, 'nightly.backup');
     const backup = await npmRun('backup', [file], first.dataDir ?? '');
     expect(backup).toMatchObject({ code: 0, stderr: '' });
@@ -110,7 +90,7 @@ describe('npm run backup and npm run restore on the embedded database', {
 
     // Into a new data directory, its server not running: the script starts the cluster,
     // migrates, restores, and stops it.
-    const secondDir = folder('grantwell-restored-');
+    const secondDir = servers.emptyDir('restored');
     const restore = await npmRun('restore', [file], secondDir);
     expect(restore).toMatchObject({ code: 0, stderr: '' });
     expect(restore.stdout).toMatch(/^Restored \d+ tables, \d+ rows from .*nightly\.backup/);
@@ -122,9 +102,11 @@ describe('npm run backup and npm run restore on the embedded database', {
     expect(await contactNames(second, session)).toEqual(['Before the backup']);
   });
 
-  test('refuses a missing file and a file that is not a backup in one line, and frees the data directory', async () => {
-    const dataDir = startedFolder('refused');
-    const notes = join(folder('grantwell-notes-'), 'notes.txt');
+  test('refuses a missing file and a file that is not a backup in one line, and frees the data directory', async ({
+    servers,
+  }) => {
+    const dataDir = servers.dataDir('refused');
+    const notes = join(servers.emptyDir('notes'), 'notes.txt');
     const missing = await npmRun('restore', [`${notes}.missing`], dataDir);
     expect(missing).toMatchObject({
       code: 1,
