@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +7,7 @@ import { inCompany, TENANT_ROLE } from '../../src/server/db/scope.ts';
 import { requireTenantRoleIsolated } from '../../src/server/db/tenant-role-check.ts';
 import { registerCompany } from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
+import { scratchDir } from '../helpers/scratch.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
 
 let app: FastifyInstance;
@@ -124,7 +123,7 @@ describe('row-level security, the second wall', () => {
   // A role is the whole cluster's, and other test files share this one: the change is made on
   // an embedded cluster of the test's own, started as `npm start` starts it.
   it('refuses to serve when the tenant role could bypass row-level security', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'grantwell-rls-'));
+    const dataDir = scratchDir('rls');
     const own = await buildTestApp({ database: { kind: 'embedded', dataDir } });
     try {
       await own.db.execute(sql.raw(`ALTER ROLE ${TENANT_ROLE} BYPASSRLS`));

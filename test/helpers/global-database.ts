@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { buildServerBundle } from '../../scripts/lib/server-bundle.mjs';
 import { DEFAULT_LIMITS } from '../../src/server/config.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { startEmbeddedCluster } from '../../src/server/db/embedded-cluster.ts';
+import { scratchDir } from './scratch.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -69,7 +68,7 @@ async function dropCopiesOf(serverUrl: string) {
 export default async function setup(project: TestProject) {
   // The server processes that tests start run the bundle of the current sources.
   await buildServerBundle();
-  const serverData = mkdtempSync(join(tmpdir(), 'grantwell-data-template-'));
+  const serverData = scratchDir('data-template');
   const serverDataReady = openDatabase({ kind: 'embedded', dataDir: serverData }, DEFAULT_LIMITS)
     .then((handle) => handle.close())
     .then(() => project.provide('serverDataTemplate', serverData));
@@ -89,7 +88,7 @@ export default async function setup(project: TestProject) {
       removeServerData();
     };
   }
-  const dir = mkdtempSync(join(tmpdir(), 'grantwell-test-'));
+  const dir = scratchDir('test');
   const cluster = await startEmbeddedCluster(dir, {
     settings: {
       fsync: 'off',

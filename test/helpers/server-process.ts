@@ -1,7 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { test as base, inject } from 'vitest';
 import {
   freePort,
@@ -10,6 +8,7 @@ import {
   spawnServer,
   waitUntilServing,
 } from '../../scripts/lib/server-process.ts';
+import { scratchDir } from './scratch.ts';
 
 export type { ServerProcess };
 
@@ -54,7 +53,7 @@ export const test = base.extend<{ servers: Servers }>({
         return dir;
       },
       emptyDir(name) {
-        const dir = mkdtempSync(join(tmpdir(), `grantwell-${name}-`));
+        const dir = scratchDir(name);
         dirs.push(dir);
         return dir;
       },
@@ -75,7 +74,7 @@ export const test = base.extend<{ servers: Servers }>({
  * start itself use an empty directory instead.
  */
 export function startedDataDir(name: string) {
-  const dir = mkdtempSync(join(tmpdir(), `grantwell-${name}-`));
+  const dir = scratchDir(name);
   execFileSync('cp', ['-a', `${inject('serverDataTemplate')}/.`, dir]);
   return dir;
 }

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import {
   startEmbeddedCluster,
   stopLeftoverCluster,
 } from '../../src/server/db/embedded-cluster.ts';
+import { scratchDir } from '../helpers/scratch.ts';
 import { startedDataDir } from '../helpers/server-process.ts';
 
 const dirs: string[] = [];
@@ -25,7 +25,7 @@ afterEach(async () => {
 
 /** An empty directory (a first start: initdb), or one a server has started on before. */
 function dataDir(first = false) {
-  const dir = first ? mkdtempSync(join(tmpdir(), 'grantwell-cluster-')) : startedDataDir('cluster');
+  const dir = first ? scratchDir('cluster') : startedDataDir('cluster');
   dirs.push(dir);
   return dir;
 }
@@ -75,7 +75,8 @@ describe('the embedded PostgreSQL cluster', { timeout: 120_000 }, () => {
 
   it('takes over a cluster left running by a server killed with SIGKILL', async () => {
     const dir = dataDir();
-    // A process that starts the cluster and is then killed, as `kill -9` of a server would be.
+    // A process that starts the cluster and is then killed, as `kill -9` of a server would be. It
+    // stays alive until killed: had it ended on its own, it would have stopped the cluster.
     const child = spawn(
       process.execPath,
       [
@@ -84,7 +85,7 @@ describe('the embedded PostgreSQL cluster', { timeout: 120_000 }, () => {
         '-e',
         `import('./src/server/db/embedded-cluster.ts')
           .then((m) => m.startEmbeddedCluster(${JSON.stringify(dir)}))
-          .then(() => console.log('ready'))`,
+          .then(() => { console.log('ready'); setInterval(() => {}, 60_000); })`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
