@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { bulkResultSchema } from '../../domain/bulk.ts';
+import { idParams } from '../../domain/common.ts';
 
 /** ARCHITECTURE §3's error body, for route response schemas and the API description. */
 export const errorBodySchema = z.object({
@@ -14,3 +16,55 @@ export const recordErrors = { ...inputErrors, 404: errorBodySchema };
 
 /** The refusals of a file upload: bad input, no session, too large, not the right type. */
 export const uploadErrors = { ...inputErrors, 413: errorBodySchema, 415: errorBodySchema };
+
+/** A route's error answers, by status code. */
+type ErrorAnswers = Record<number, typeof errorBodySchema>;
+
+/*
+ * The request and answer schemas of the routes every kind of company record has, so that each
+ * contract is written once. A route spreads one into its schema beside its tags and summary:
+ * `{ schema: { tags, summary: 'One contact', ...readSchema(contactSchema) } }`.
+ */
+
+/** `GET /<records>`: the list's query; a page of rows (the total in X-Total-Count). */
+export const listSchema = <
+  Query extends z.ZodType,
+  Row extends z.ZodType,
+  Errors extends ErrorAnswers,
+>(
+  querystring: Query,
+  row: Row,
+  errors: Errors,
+) => ({ querystring, response: { 200: z.array(row), ...errors } });
+
+/** `GET /<records>/:id`: the record, or 404. */
+export const readSchema = <Record extends z.ZodType>(record: Record) => ({
+  params: idParams,
+  response: { 200: record, ...recordErrors },
+});
+
+/** `POST /<records>`: 201 with the record made (`errors`: 404 where the input names others). */
+export const createSchema = <
+  Input extends z.ZodType,
+  Record extends z.ZodType,
+  Errors extends ErrorAnswers,
+>(
+  body: Input,
+  record: Record,
+  errors: Errors,
+) => ({ body, response: { 201: record, ...errors } });
+
+/** `PATCH /<records>/:id`: the fields to change; the record as it is after, or 404. */
+export const updateSchema = <Patch extends z.ZodType, Record extends z.ZodType>(
+  body: Patch,
+  record: Record,
+) => ({ params: idParams, body, response: { 200: record, ...recordErrors } });
+
+/** `DELETE /<records>/:id`: 204, or 404. */
+export const deleteSchema = { params: idParams, response: { 204: z.null(), ...recordErrors } };
+
+/** `POST /<records>/bulk-…`: the chosen ids (and the new value); how many were done. */
+export const bulkSchema = <Body extends z.ZodType>(body: Body) => ({
+  body,
+  response: { 200: bulkResultSchema, ...inputErrors },
+});

@@ -92,13 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/logout',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'End the current session',
-        response: { 204: z.null() },
-      },
-    },
+    { schema: { tags: ['auth'], summary: 'End the current session', response: { 204: z.null() } } },
     async (request, reply) => {
       await endSession(request, reply);
       return reply.code(204).send(null);

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bulkDeleteSchema, bulkResultSchema } from '../../../domain/bulk.ts';
-import { idParams } from '../../../domain/common.ts';
+import { bulkDeleteSchema } from '../../../domain/bulk.ts';
 import {
   CONTACT_IMPORT_SYNONYMS,
   contactImportMappingSchema,
@@ -24,7 +23,17 @@ import {
   companyRecord,
   companyUpdate,
 } from '../../lib/replies.ts';
-import { errorBodySchema, inputErrors, recordErrors, uploadErrors } from '../../lib/schemas.ts';
+import {
+  bulkSchema,
+  createSchema,
+  deleteSchema,
+  errorBodySchema,
+  inputErrors,
+  listSchema,
+  readSchema,
+  updateSchema,
+  uploadErrors,
+} from '../../lib/schemas.ts';
 import { createContactsRepository } from './contacts.repository.ts';
 import { CONTACT_TEMPLATE_CSV, contactBatches } from './contacts-csv.ts';
 import { importContacts } from './contacts-import.ts';
@@ -40,8 +49,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'List contacts (search over name, email and organization)',
-        querystring: contactListQuerySchema,
-        response: { 200: z.array(contactSchema), ...inputErrors },
+        ...listSchema(contactListQuerySchema, contactSchema, inputErrors),
       },
     },
     companyList(contacts.list),
@@ -92,14 +100,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/contacts/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One contact',
-        params: idParams,
-        response: { 200: contactSchema, 401: errorBodySchema, 404: errorBodySchema },
-      },
-    },
+    { schema: { tags, summary: 'One contact', ...readSchema(contactSchema) } },
     companyRecord('Contact', contacts.get),
   );
 
@@ -109,8 +110,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Create a contact',
-        body: contactInputSchema,
-        response: { 201: contactSchema, ...inputErrors },
+        ...createSchema(contactInputSchema, contactSchema, inputErrors),
       },
     },
     companyCreate(contacts.create),
@@ -123,9 +123,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Update a contact (fields left out keep their value; null clears phone, organization or notes)',
-        params: idParams,
-        body: contactPatchSchema,
-        response: { 200: contactSchema, ...recordErrors },
+        ...updateSchema(contactPatchSchema, contactSchema),
       },
     },
     companyUpdate('Contact', contacts.update),
@@ -138,8 +136,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Delete many contacts at once (the ids of the company's contacts; others are left out), in one transaction",
-        body: bulkDeleteSchema,
-        response: { 200: bulkResultSchema, ...inputErrors },
+        ...bulkSchema(bulkDeleteSchema),
       },
     },
     companyBulk((companyId, body) => contacts.removeMany(companyId, body.ids)),
@@ -147,14 +144,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/contacts/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a contact and its interactions',
-        params: idParams,
-        response: { 204: z.null(), 401: errorBodySchema, 404: errorBodySchema },
-      },
-    },
+    { schema: { tags, summary: 'Delete a contact and its interactions', ...deleteSchema } },
     companyDelete('Contact', contacts.remove),
   );
 

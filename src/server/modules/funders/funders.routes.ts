@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { idParams } from '../../../domain/common.ts';
 import {
   funderDetailSchema,
@@ -12,7 +11,13 @@ import { exportQuerySchema } from '../../../domain/lists.ts';
 import { AppError, requireFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
 import { companyExport, companyList, companyRecord } from '../../lib/replies.ts';
-import { errorBodySchema, inputErrors, recordErrors } from '../../lib/schemas.ts';
+import {
+  errorBodySchema,
+  inputErrors,
+  listSchema,
+  readSchema,
+  recordErrors,
+} from '../../lib/schemas.ts';
 import { createFundersRepository } from './funders.repository.ts';
 
 const tags = ['funders'];
@@ -29,8 +34,7 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'List funders: one for each organization name that grants, opportunities and contacts use',
-        querystring: funderListQuerySchema,
-        response: { 200: z.array(funderSchema), ...recordErrors },
+        ...listSchema(funderListQuerySchema, funderSchema, recordErrors),
       },
     },
     companyList(funders.list),
@@ -58,8 +62,7 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "One funder, its grants' figures, and its contacts, grants, opportunities, recent interactions and upcoming deadlines",
-        params: idParams,
-        response: { 200: funderDetailSchema, ...recordErrors },
+        ...readSchema(funderDetailSchema),
       },
     },
     companyRecord('Funder', funders.detail),

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { bulkDeleteSchema, bulkGrantStatusSchema, bulkResultSchema } from '../../../domain/bulk.ts';
-import { idParams } from '../../../domain/common.ts';
+import { bulkDeleteSchema, bulkGrantStatusSchema } from '../../../domain/bulk.ts';
 import { importResultSchema } from '../../../domain/csv-import.ts';
 import { GRANT_CSV_FIELDS, GRANT_IMPORT_SYNONYMS } from '../../../domain/grant-import.ts';
 import {
@@ -26,7 +24,18 @@ import {
   companyList,
   companyRecord,
 } from '../../lib/replies.ts';
-import { errorBodySchema, inputErrors, recordErrors, uploadErrors } from '../../lib/schemas.ts';
+import {
+  bulkSchema,
+  createSchema,
+  deleteSchema,
+  errorBodySchema,
+  inputErrors,
+  listSchema,
+  readSchema,
+  recordErrors,
+  updateSchema,
+  uploadErrors,
+} from '../../lib/schemas.ts';
 import { createGrantsRepository } from './grants.repository.ts';
 import { GRANT_TEMPLATE_CSV, grantBatches, importGrants } from './grants-csv.ts';
 
@@ -41,8 +50,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'List grants, soonest due first (search over name and funder)',
-        querystring: grantListQuerySchema,
-        response: { 200: z.array(grantSchema), ...recordErrors },
+        ...listSchema(grantListQuerySchema, grantSchema, recordErrors),
       },
     },
     companyList(grants.list),
@@ -133,14 +141,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/grants/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One grant',
-        params: idParams,
-        response: { 200: grantSchema, ...recordErrors },
-      },
-    },
+    { schema: { tags, summary: 'One grant', ...readSchema(grantSchema) } },
     companyRecord('Grant', grants.get),
   );
 
@@ -150,8 +151,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Create a grant (status defaults to draft)',
-        body: grantInputSchema,
-        response: { 201: grantSchema, ...recordErrors },
+        ...createSchema(grantInputSchema, grantSchema, recordErrors),
       },
     },
     companyCreate(grants.create),
@@ -164,9 +164,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Update a grant (fields left out keep their value; null clears notes, documentUrl, awardedAmount, awardedDate, periodStart or periodEnd)',
-        params: idParams,
-        body: grantPatchSchema,
-        response: { 200: grantSchema, ...recordErrors },
+        ...updateSchema(grantPatchSchema, grantSchema),
       },
     },
     async (request) => {
@@ -185,8 +183,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Delete many grants at once, in one transaction (ids of another company's grants are left out)",
-        body: bulkDeleteSchema,
-        response: { 200: bulkResultSchema, ...inputErrors },
+        ...bulkSchema(bulkDeleteSchema),
       },
     },
     companyBulk((companyId, body) => grants.removeMany(companyId, body.ids)),
@@ -199,8 +196,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Set the status of many grants at once, in one transaction (ids of another company's grants are left out); a grant set to awarded with no awarded amount is awarded the amount it requested",
-        body: bulkGrantStatusSchema,
-        response: { 200: bulkResultSchema, ...inputErrors },
+        ...bulkSchema(bulkGrantStatusSchema),
       },
     },
     companyBulk((companyId, body) => grants.setStatus(companyId, body.ids, body.status)),
@@ -208,14 +204,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/grants/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a grant and its tasks',
-        params: idParams,
-        response: { 204: z.null(), ...recordErrors },
-      },
-    },
+    { schema: { tags, summary: 'Delete a grant and its tasks', ...deleteSchema } },
     companyDelete('Grant', grants.remove),
   );
 };

@@ -10,7 +10,7 @@ import { requireAssignee } from '../../accounts/users.ts';
 import { inCompany } from '../../db/scope.ts';
 import { notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { recordErrors } from '../../lib/schemas.ts';
+import { createSchema, recordErrors } from '../../lib/schemas.ts';
 import { createRequirementsRepository } from './requirements.repository.ts';
 
 const tags = ['requirements'];
@@ -43,8 +43,7 @@ export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Add a requirement to a grant (status defaults to pending; the assignee is a user of the company)',
         params: grantIdParams,
-        body: requirementInputSchema,
-        response: { 201: requirementSchema, ...recordErrors },
+        ...createSchema(requirementInputSchema, requirementSchema, recordErrors),
       },
     },
     async (request, reply) => {

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   bulkDeleteSchema,
-  bulkResultSchema,
   bulkTaskAssigneeSchema,
   bulkTaskStatusSchema,
 } from '../../../domain/bulk.ts';
@@ -21,7 +20,13 @@ import { inCompany } from '../../db/scope.ts';
 import { notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { companyBulk, companyExport } from '../../lib/replies.ts';
-import { inputErrors, recordErrors } from '../../lib/schemas.ts';
+import {
+  bulkSchema,
+  createSchema,
+  inputErrors,
+  listSchema,
+  recordErrors,
+} from '../../lib/schemas.ts';
 import { createTasksRepository } from './tasks.repository.ts';
 
 const tags = ['tasks'];
@@ -37,8 +42,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "The tasks board: the company's tasks with their grant's and their assignee's names, by grant, name, due window and assignee (assignee=me: the signed-in user's own)",
-        querystring: taskBoardQuerySchema,
-        response: { 200: z.array(boardTaskSchema), ...inputErrors },
+        ...listSchema(taskBoardQuerySchema, boardTaskSchema, inputErrors),
       },
     },
     async (request) => {
@@ -75,8 +79,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Delete many tasks at once, in one transaction (ids of another company's tasks are left out)",
-        body: bulkDeleteSchema,
-        response: { 200: bulkResultSchema, ...inputErrors },
+        ...bulkSchema(bulkDeleteSchema),
       },
     },
     companyBulk((companyId, body) => tasks.removeMany(companyId, body.ids)),
@@ -89,8 +92,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Set the status of many tasks at once, in one transaction (ids of another company's tasks are left out)",
-        body: bulkTaskStatusSchema,
-        response: { 200: bulkResultSchema, ...inputErrors },
+        ...bulkSchema(bulkTaskStatusSchema),
       },
     },
     companyBulk((companyId, body) =>
@@ -105,8 +107,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Give many tasks to one member of the organization (assigneeId) or to nobody (null), in one transaction (ids of another company's tasks are left out)",
-        body: bulkTaskAssigneeSchema,
-        response: { 200: bulkResultSchema, ...inputErrors },
+        ...bulkSchema(bulkTaskAssigneeSchema),
       },
     },
     companyBulk((companyId, { ids, assigneeId }) =>
@@ -142,8 +143,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Add a task to a grant (status defaults to pending; assigneeId, when given, is a member of the organization)',
         params: grantIdParams,
-        body: taskInputSchema,
-        response: { 201: taskSchema, ...recordErrors },
+        ...createSchema(taskInputSchema, taskSchema, recordErrors),
       },
     },
     async (request, reply) => {

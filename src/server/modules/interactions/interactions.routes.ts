@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { bulkDeleteSchema, bulkResultSchema } from '../../../domain/bulk.ts';
-import { idParams } from '../../../domain/common.ts';
+import { bulkDeleteSchema } from '../../../domain/bulk.ts';
 import {
   INVALID_CONTACT,
   interactionInputSchema,
@@ -21,7 +19,15 @@ import {
   companyList,
   companyRecord,
 } from '../../lib/replies.ts';
-import { errorBodySchema, inputErrors, recordErrors } from '../../lib/schemas.ts';
+import {
+  bulkSchema,
+  createSchema,
+  deleteSchema,
+  inputErrors,
+  listSchema,
+  readSchema,
+  updateSchema,
+} from '../../lib/schemas.ts';
 import { createContactsRepository } from '../contacts/contacts.repository.ts';
 import { createInteractionsRepository } from './interactions.repository.ts';
 
@@ -45,8 +51,7 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'List interactions, newest first (optionally of one contact)',
-        querystring: interactionListQuerySchema,
-        response: { 200: z.array(interactionSchema), ...inputErrors },
+        ...listSchema(interactionListQuerySchema, interactionSchema, inputErrors),
       },
     },
     companyList(interactions.list),
@@ -69,14 +74,7 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/interactions/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One interaction',
-        params: idParams,
-        response: { 200: interactionSchema, 401: errorBodySchema, 404: errorBodySchema },
-      },
-    },
+    { schema: { tags, summary: 'One interaction', ...readSchema(interactionSchema) } },
     companyRecord('Interaction', interactions.get),
   );
 
@@ -86,8 +84,7 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Log an interaction with a contact',
-        body: interactionInputSchema,
-        response: { 201: interactionSchema, ...inputErrors },
+        ...createSchema(interactionInputSchema, interactionSchema, inputErrors),
       },
     },
     async (request, reply) => {
@@ -106,9 +103,7 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Update an interaction (fields left out keep their value)',
-        params: idParams,
-        body: interactionPatchSchema,
-        response: { 200: interactionSchema, ...recordErrors },
+        ...updateSchema(interactionPatchSchema, interactionSchema),
       },
     },
     async (request) => {
@@ -129,8 +124,7 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Delete many interactions at once, in one transaction (ids of another company's interactions are left out)",
-        body: bulkDeleteSchema,
-        response: { 200: bulkResultSchema, ...inputErrors },
+        ...bulkSchema(bulkDeleteSchema),
       },
     },
     companyBulk((companyId, body) => interactions.removeMany(companyId, body.ids)),
@@ -138,14 +132,7 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/interactions/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete an interaction',
-        params: idParams,
-        response: { 204: z.null(), 401: errorBodySchema, 404: errorBodySchema },
-      },
-    },
+    { schema: { tags, summary: 'Delete an interaction', ...deleteSchema } },
     companyDelete('Interaction', interactions.remove),
   );
 };

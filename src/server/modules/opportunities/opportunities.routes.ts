@@ -1,11 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  bulkDeleteSchema,
-  bulkOpportunityStageSchema,
-  bulkResultSchema,
-} from '../../../domain/bulk.ts';
-import { idParams } from '../../../domain/common.ts';
+import { bulkDeleteSchema, bulkOpportunityStageSchema } from '../../../domain/bulk.ts';
 import { exportQuerySchema } from '../../../domain/lists.ts';
 import {
   opportunityInputSchema,
@@ -24,7 +18,17 @@ import {
   companyRecord,
   companyUpdate,
 } from '../../lib/replies.ts';
-import { errorBodySchema, inputErrors, recordErrors } from '../../lib/schemas.ts';
+import {
+  bulkSchema,
+  createSchema,
+  deleteSchema,
+  errorBodySchema,
+  inputErrors,
+  listSchema,
+  readSchema,
+  recordErrors,
+  updateSchema,
+} from '../../lib/schemas.ts';
 import { createOpportunitiesRepository } from './opportunities.repository.ts';
 
 const tags = ['opportunities'];
@@ -38,8 +42,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'List opportunities, soonest expected close first',
-        querystring: opportunityListQuerySchema,
-        response: { 200: z.array(opportunitySchema), ...recordErrors },
+        ...listSchema(opportunityListQuerySchema, opportunitySchema, recordErrors),
       },
     },
     companyList(opportunities.list),
@@ -74,14 +77,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/opportunities/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One opportunity',
-        params: idParams,
-        response: { 200: opportunitySchema, ...recordErrors },
-      },
-    },
+    { schema: { tags, summary: 'One opportunity', ...readSchema(opportunitySchema) } },
     companyRecord('Opportunity', opportunities.get),
   );
 
@@ -91,8 +87,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Create an opportunity (probability defaults to the stage's)",
-        body: opportunityInputSchema,
-        response: { 201: opportunitySchema, ...recordErrors },
+        ...createSchema(opportunityInputSchema, opportunitySchema, recordErrors),
       },
     },
     companyCreate(opportunities.create),
@@ -105,9 +100,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Update an opportunity (fields left out keep their value; null clears probability or notes)',
-        params: idParams,
-        body: opportunityPatchSchema,
-        response: { 200: opportunitySchema, ...recordErrors },
+        ...updateSchema(opportunityPatchSchema, opportunitySchema),
       },
     },
     companyUpdate('Opportunity', opportunities.update),
@@ -120,8 +113,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Delete many opportunities at once, in one transaction (ids of another company's opportunities are left out)",
-        body: bulkDeleteSchema,
-        response: { 200: bulkResultSchema, ...inputErrors },
+        ...bulkSchema(bulkDeleteSchema),
       },
     },
     companyBulk((companyId, body) => opportunities.removeMany(companyId, body.ids)),
@@ -134,8 +126,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Set the stage of many opportunities at once, in one transaction (ids of another company's opportunities are left out)",
-        body: bulkOpportunityStageSchema,
-        response: { 200: bulkResultSchema, ...inputErrors },
+        ...bulkSchema(bulkOpportunityStageSchema),
       },
     },
     companyBulk((companyId, body) => opportunities.setStage(companyId, body.ids, body.stage)),
@@ -143,14 +134,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/opportunities/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete an opportunity',
-        params: idParams,
-        response: { 204: z.null(), ...recordErrors },
-      },
-    },
+    { schema: { tags, summary: 'Delete an opportunity', ...deleteSchema } },
     companyDelete('Opportunity', opportunities.remove),
   );
 };
