@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { ProcessTestsFirst } from './test/helpers/sequencer.ts';
 
 export default defineConfig({
   plugins: [react()],
@@ -9,6 +10,7 @@ export default defineConfig({
     // Each file has a database of its own, on the embedded cluster or on the PostgreSQL server
     // of TEST_DATABASE_URL (test/helpers/global-database.ts).
     maxWorkers: 4,
+    sequence: { sequencer: ProcessTestsFirst },
     projects: [
       {
         extends: true,
