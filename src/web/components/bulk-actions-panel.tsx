@@ -5,6 +5,7 @@ import { counted } from '../../domain/wording.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { capitalise } from '../lib/format.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
+import * as recordApi from '../lib/record-api.ts';
 import type { BulkBarProps, BulkChangeAction } from './bulk-actions.tsx';
 import { askConfirmation } from './confirm.tsx';
 import { exportUrl } from './export-button.tsx';
@@ -79,7 +80,7 @@ export default function BulkActionsPanel({
   const selectAll = async () => {
     setSelectingAll(true);
     try {
-      selection.set(await allIds(), true);
+      selection.set(await (allIds?.() ?? recordApi.allIds(exported.list, exported.params)), true);
     } catch (error) {
       notifyError('Error', errorMessage(error));
     } finally {
@@ -120,7 +121,7 @@ export default function BulkActionsPanel({
           Choose at most {maxAll} {plural} at a time
         </Text>
       )}
-      {exported && !tooMany && (
+      {!tooMany && (
         <Button
           size="xs"
           variant="light"

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { act, render, renderHook, screen } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import BulkActionsPanel from './bulk-actions-panel.tsx';
 import { useSelection } from './selection.tsx';
@@ -27,7 +27,7 @@ describe('a selection', () => {
 });
 
 describe('the actions on chosen rows', () => {
-  const panel = (chosen: number) => {
+  const panel = (chosen: number, { total = chosen, ownIds = true } = {}) => {
     const ids = new Set(Array.from({ length: chosen }, (_, i) => i + 1));
     const selection = {
       ids,
@@ -41,11 +41,11 @@ describe('the actions on chosen rows', () => {
       <MantineProvider>
         <BulkActionsPanel
           rows={[]}
-          total={chosen}
+          total={total}
           selection={selection}
           singular="task"
           plural="tasks"
-          allIds={async () => []}
+          allIds={ownIds ? async () => [] : undefined}
           onDelete={vi.fn()}
           exported={{ list: '/api/tasks', params: { q: 'a' } }}
           changes={[
@@ -62,6 +62,7 @@ describe('the actions on chosen rows', () => {
         />
       </MantineProvider>,
     );
+    return selection;
   };
 
   it('exports the chosen ids with the list query, and offers every action', () => {
@@ -88,5 +89,21 @@ describe('the actions on chosen rows', () => {
       true,
     );
     expect(screen.queryByRole('link', { name: 'Export selected' })).toBeNull();
+  });
+
+  it("'Select all' chooses every id the list shows for its query, all pages, from the API", async () => {
+    const fetchMock = vi.fn(
+      async (_url: string) =>
+        new Response(JSON.stringify([{ id: 4 }, { id: 9 }, { id: 12 }]), {
+          headers: { 'content-type': 'application/json', 'x-total-count': '3' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const selection = panel(2, { total: 3, ownIds: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Select all 3 tasks' }));
+    await waitFor(() => expect(selection.set).toHaveBeenCalledWith([4, 9, 12], true));
+    const asked = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://app.test');
+    expect(asked.pathname).toBe('/api/tasks');
+    expect(Object.fromEntries(asked.searchParams)).toMatchObject({ q: 'a', limit: '500' });
   });
 });

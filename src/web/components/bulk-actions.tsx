@@ -27,11 +27,14 @@ export interface BulkBarProps {
   selection: Selection;
   singular: string;
   plural: string;
-  /** Every id the list shows for its search and filters (all pages), for 'Select all'. */
-  allIds: () => Promise<number[]>;
   onDelete: (ids: number[]) => Promise<BulkResult>;
-  /** The list's API path and query, for 'Export selected' (the chosen rows, in its order). */
-  exported?: { list: string; params: Record<string, string | number | undefined> } | undefined;
+  /**
+   * The list's API path and query: 'Export selected' exports the chosen rows in its order, and
+   * 'Select all' chooses every id it shows for its search and filters (all pages).
+   */
+  exported: { list: string; params: Record<string, string | number | undefined> };
+  /** Every id 'Select all' chooses, where the list's rows are all shown already. */
+  allIds?: (() => Promise<number[]>) | undefined;
   /** The list's own changes ('Change status…', 'Assign to…'). */
   changes?: readonly BulkChangeAction[] | undefined;
   /** The box that chooses every row shown: 'Select all on this page' unless said. */

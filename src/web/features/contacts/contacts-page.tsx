@@ -7,7 +7,6 @@ import { ListPage, ListPanel, pageParams, useListRecords } from '../../component
 import { useSelection } from '../../components/selection.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { notifyError } from '../../lib/notify.ts';
-import * as recordApi from '../../lib/record-api.ts';
 import { useUrlFilter } from '../../lib/url-filters.ts';
 import { useBulkDeleteContacts, useContacts } from './api/contacts-api.ts';
 import { contactKind } from './components/contact-kind.ts';
@@ -58,7 +57,6 @@ export default function ContactsPage() {
               selection={selection}
               singular="contact"
               plural="contacts"
-              allIds={() => recordApi.allIds('/api/contacts', params)}
               onDelete={(ids) => bulkDelete.mutateAsync(ids)}
             />
             <ContactsTable rows={rows} {...rowActions} selection={selection} />

@@ -14,7 +14,6 @@ import { ListPage, ListPanel, pageParams, useListRecords } from '../../component
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { useSelection } from '../../components/selection.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import * as recordApi from '../../lib/record-api.ts';
 import { choiceParam, useUrlFilter, useUrlFilters } from '../../lib/url-filters.ts';
 import { useBulkDeleteGrants, useBulkGrantStatus, useGrants } from './api/grants-api.ts';
 import { grantKind } from './components/grant-kind.ts';
@@ -103,7 +102,6 @@ export default function GrantsPage() {
               selection={selection}
               singular="grant"
               plural="grants"
-              allIds={() => recordApi.allIds('/api/grants', params)}
               onDelete={(ids) => bulkDelete.mutateAsync(ids)}
               changes={[
                 {

@@ -6,7 +6,6 @@ import { ListPage, ListPanel, pageParams, useListRecords } from '../../component
 import { useSelection } from '../../components/selection.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { parseId } from '../../lib/parse-id.ts';
-import * as recordApi from '../../lib/record-api.ts';
 import { useUrlFilter } from '../../lib/url-filters.ts';
 import { useContact } from '../contacts/api/contacts-api.ts';
 import { useBulkDeleteInteractions, useInteractions } from './api/interactions-api.ts';
@@ -52,7 +51,6 @@ export default function InteractionsPage() {
               selection={selection}
               singular="interaction"
               plural="interactions"
-              allIds={() => recordApi.allIds('/api/interactions', params)}
               onDelete={(ids) => bulkDelete.mutateAsync(ids)}
             />
             <InteractionsTable rows={rows} {...rowActions} selection={selection} />

@@ -11,7 +11,6 @@ import { useListState } from '../../components/list-controls.tsx';
 import { ListPage, ListPanel, pageParams, useListRecords } from '../../components/list-page.tsx';
 import { useSelection } from '../../components/selection.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import * as recordApi from '../../lib/record-api.ts';
 import {
   useBulkDeleteOpportunities,
   useBulkOpportunityStage,
@@ -49,7 +48,6 @@ export default function OpportunitiesPage() {
               selection={selection}
               singular="opportunity"
               plural="opportunities"
-              allIds={() => recordApi.allIds('/api/opportunities', params)}
               onDelete={(ids) => bulkDelete.mutateAsync(ids)}
               changes={[
                 {
