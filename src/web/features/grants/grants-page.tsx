@@ -7,6 +7,7 @@ import {
   grantStatusLabels,
 } from '../../../domain/grant-constants.ts';
 import type { GrantSortField } from '../../../domain/grants.ts';
+import { choicesOf } from '../../../domain/vocabulary.ts';
 import { counted } from '../../../domain/wording.ts';
 import { BulkBar } from '../../components/bulk-actions.tsx';
 import { useListState } from '../../components/list-controls.tsx';
@@ -107,10 +108,7 @@ export default function GrantsPage() {
                 {
                   label: `Change the status of ${counted(selection.ids.size, 'selected grant')}`,
                   placeholder: 'Change status…',
-                  choices: grantStatuses.map((status) => ({
-                    value: status,
-                    label: grantStatusLabels[status],
-                  })),
+                  choices: choicesOf(grantStatusLabels),
                   onChange: (status) =>
                     bulkStatus.mutateAsync({
                       ids: [...selection.ids],

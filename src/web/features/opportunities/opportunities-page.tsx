@@ -1,10 +1,7 @@
 import { IconBriefcase } from '@tabler/icons-react';
 import type { OpportunitySortField } from '../../../domain/opportunities.ts';
-import {
-  type OpportunityStage,
-  opportunityStages,
-  stageLabels,
-} from '../../../domain/opportunity-constants.ts';
+import { type OpportunityStage, stageLabels } from '../../../domain/opportunity-constants.ts';
+import { choicesOf } from '../../../domain/vocabulary.ts';
 import { counted } from '../../../domain/wording.ts';
 import { BulkBar } from '../../components/bulk-actions.tsx';
 import { useListState } from '../../components/list-controls.tsx';
@@ -53,10 +50,7 @@ export default function OpportunitiesPage() {
                 {
                   label: `Change the stage of ${counted(selection.ids.size, 'selected opportunity', 'selected opportunities')}`,
                   placeholder: 'Change stage…',
-                  choices: opportunityStages.map((stage) => ({
-                    value: stage,
-                    label: stageLabels[stage],
-                  })),
+                  choices: choicesOf(stageLabels),
                   onChange: (stage) =>
                     bulkStage.mutateAsync({
                       ids: [...selection.ids],

@@ -1,5 +1,6 @@
-import { taskStatuses, taskStatusLabels } from '../../../../domain/grant-constants.ts';
+import { taskStatusLabels } from '../../../../domain/grant-constants.ts';
 import type { BoardTask, TaskStatus } from '../../../../domain/grants.ts';
+import { choicesOf } from '../../../../domain/vocabulary.ts';
 import { counted } from '../../../../domain/wording.ts';
 import { BulkBar } from '../../../components/bulk-actions.tsx';
 import type { Selection } from '../../../components/selection.tsx';
@@ -44,10 +45,7 @@ export function BoardBulkBar({
         {
           label: `Change the status of ${chosen}`,
           placeholder: 'Change status…',
-          choices: taskStatuses.map((status) => ({
-            value: status,
-            label: taskStatusLabels[status],
-          })),
+          choices: choicesOf(taskStatusLabels),
           onChange: (status) =>
             bulkStatus.mutateAsync({ ids: [...selection.ids], status: status as TaskStatus }),
           changed: (count, status) => `${counted(count, 'task')} now ${status.label}`,

@@ -8,11 +8,10 @@ import {
 import {
   type Requirement,
   requirementInputSchema,
-  requirementStatuses,
   requirementStatusLabels,
   requirementTypeLabels,
-  requirementTypes,
 } from '../../../../domain/requirements.ts';
+import { choicesOf } from '../../../../domain/vocabulary.ts';
 import { DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -98,20 +97,14 @@ function RequirementForm({
           label="Type"
           withAsterisk
           placeholder="Choose a type"
-          data={requirementTypes.map((type) => ({
-            value: type,
-            label: requirementTypeLabels[type],
-          }))}
+          data={choicesOf(requirementTypeLabels)}
           {...form.getInputProps('type')}
         />
         <DateTimeInput label="Due Date" {...form.getInputProps('dueDate')} />
         <Select
           label="Status"
           allowDeselect={false}
-          data={requirementStatuses.map((status) => ({
-            value: status,
-            label: requirementStatusLabels[status],
-          }))}
+          data={choicesOf(requirementStatusLabels)}
           {...form.getInputProps('status')}
         />
         <AssigneeSelect {...form.getInputProps('assigneeId')} />

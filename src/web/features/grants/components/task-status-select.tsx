@@ -1,10 +1,7 @@
 import { NativeSelect } from '@mantine/core';
-import {
-  type TaskStatus,
-  taskStatuses,
-  taskStatusLabels,
-} from '../../../../domain/grant-constants.ts';
+import { type TaskStatus, taskStatusLabels } from '../../../../domain/grant-constants.ts';
 import type { Task } from '../../../../domain/grants.ts';
+import { choicesOf } from '../../../../domain/vocabulary.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSetTaskStatus } from '../api/tasks-api.ts';
@@ -36,7 +33,7 @@ export function TaskStatusSelect({ task }: { task: Task }) {
       value={task.status}
       onChange={(event) => void change(event.currentTarget.value)}
       disabled={setStatus.isPending}
-      data={taskStatuses.map((s) => ({ value: s, label: taskStatusLabels[s] }))}
+      data={choicesOf(taskStatusLabels)}
     />
   );
 }
