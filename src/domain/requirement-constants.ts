@@ -1,8 +1,8 @@
 // The requirement vocabulary without the schemas: pages that only show labels import this and
 // leave the validation library out of their download (requirements.ts re-exports it all).
 import { valuesOf } from './vocabulary.ts';
-/** The dated deliverables a grant's funder asks for, before and after the award. */
 
+/** The dated deliverables a grant's funder asks for, before and after the award. */
 export const requirementTypeLabels = {
   letter_of_inquiry: 'Letter of inquiry',
   application: 'Application',

@@ -7,7 +7,11 @@ export interface Choice<Value extends string> {
   label: string;
 }
 
-/** A vocabulary's values, in order, from its words: for the schemas' and the database's enums. */
+/**
+ * A vocabulary's values, in order, from its words: for the schemas' and the database's enums.
+ * The order is the words' as written, which holds for keys that are not numbers (an integer-like
+ * key would come first); a vocabulary has at least one word.
+ */
 export const valuesOf = <Value extends string>(labels: Record<Value, string>) =>
   Object.keys(labels) as [Value, ...Value[]];
 

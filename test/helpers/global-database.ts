@@ -1,10 +1,9 @@
-import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { buildServerBundle } from '../../scripts/lib/server-bundle.mjs';
 import { DEFAULT_LIMITS } from '../../src/server/config.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { startEmbeddedCluster } from '../../src/server/db/embedded-cluster.ts';
-import { scratchDir } from './scratch.ts';
+import { startScratchRun } from './scratch.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,6 +14,8 @@ declare module 'vitest' {
      * migrated, stopped): process tests copy it instead of running initdb for every server.
      */
     serverDataTemplate: string;
+    /** The run's folder for what tests write (test/helpers/scratch.ts). */
+    scratchRoot: string;
   }
 }
 
@@ -68,11 +69,12 @@ async function dropCopiesOf(serverUrl: string) {
 export default async function setup(project: TestProject) {
   // The server processes that tests start run the bundle of the current sources.
   await buildServerBundle();
-  const serverData = scratchDir('data-template');
+  const scratch = await startScratchRun();
+  project.provide('scratchRoot', scratch.root);
+  const serverData = scratch.dir('data-template');
   const serverDataReady = openDatabase({ kind: 'embedded', dataDir: serverData }, DEFAULT_LIMITS)
     .then((handle) => handle.close())
     .then(() => project.provide('serverDataTemplate', serverData));
-  const removeServerData = () => rmSync(serverData, { recursive: true, force: true });
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     try {
@@ -80,16 +82,15 @@ export default async function setup(project: TestProject) {
       await serverDataReady;
     } catch (error) {
       await serverDataReady.catch(() => undefined);
-      removeServerData();
+      scratch.remove();
       throw error;
     }
     return async () => {
       await dropCopiesOf(serverUrl);
-      removeServerData();
+      scratch.remove();
     };
   }
-  const dir = scratchDir('test');
-  const cluster = await startEmbeddedCluster(dir, {
+  const cluster = await startEmbeddedCluster(scratch.dir('test'), {
     settings: {
       fsync: 'off',
       synchronous_commit: 'off',
@@ -114,11 +115,11 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     await cluster.stop();
     await serverDataReady.catch(() => undefined);
+    scratch.remove();
     throw error;
   }
   return async () => {
     await cluster.stop();
-    rmSync(dir, { recursive: true, force: true });
-    removeServerData();
+    scratch.remove();
   };
 }

@@ -76,7 +76,8 @@ describe('the embedded PostgreSQL cluster', { timeout: 120_000 }, () => {
   it('takes over a cluster left running by a server killed with SIGKILL', async () => {
     const dir = dataDir();
     // A process that starts the cluster and is then killed, as `kill -9` of a server would be. It
-    // stays alive until killed: had it ended on its own, it would have stopped the cluster.
+    // stays alive until killed (had it ended on its own, it would have stopped the cluster), two
+    // minutes at the most should the test fail before it kills it.
     const child = spawn(
       process.execPath,
       [
@@ -85,13 +86,17 @@ describe('the embedded PostgreSQL cluster', { timeout: 120_000 }, () => {
         '-e',
         `import('./src/server/db/embedded-cluster.ts')
           .then((m) => m.startEmbeddedCluster(${JSON.stringify(dir)}))
-          .then(() => { console.log('ready'); setInterval(() => {}, 60_000); })`,
+          .then(() => { console.log('ready'); setTimeout(() => {}, 120_000); })`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
-    await new Promise<void>((resolve) => child.stdout.on('data', () => resolve()));
-    child.kill('SIGKILL');
-    await new Promise((resolve) => child.on('exit', resolve));
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    try {
+      await new Promise<void>((resolve) => child.stdout.on('data', () => resolve()));
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+    }
     const leftover = clusterPid(dir);
     expect(leftover).toBeDefined();
 

@@ -38,7 +38,7 @@ export const listSchema = <
 ) => ({ querystring, response: { 200: z.array(row), ...errors } });
 
 /** `GET /<records>/:id`: the record, or 404. */
-export const readSchema = <Record extends z.ZodType>(record: Record) => ({
+export const readSchema = <Item extends z.ZodType>(record: Item) => ({
   params: idParams,
   response: { 200: record, ...recordErrors },
 });
@@ -46,18 +46,18 @@ export const readSchema = <Record extends z.ZodType>(record: Record) => ({
 /** `POST /<records>`: 201 with the record made (`errors`: 404 where the input names others). */
 export const createSchema = <
   Input extends z.ZodType,
-  Record extends z.ZodType,
+  Item extends z.ZodType,
   Errors extends ErrorAnswers,
 >(
   body: Input,
-  record: Record,
+  record: Item,
   errors: Errors,
 ) => ({ body, response: { 201: record, ...errors } });
 
 /** `PATCH /<records>/:id`: the fields to change; the record as it is after, or 404. */
-export const updateSchema = <Patch extends z.ZodType, Record extends z.ZodType>(
+export const updateSchema = <Patch extends z.ZodType, Item extends z.ZodType>(
   body: Patch,
-  record: Record,
+  record: Item,
 ) => ({ params: idParams, body, response: { 200: record, ...recordErrors } });
 
 /** `DELETE /<records>/:id`: 204, or 404. */

@@ -1,15 +1,11 @@
 import { Button } from '@mantine/core';
 import { IconCoin, IconExternalLink } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
-import {
-  type GrantStatus,
-  grantStatuses,
-  grantStatusLabels,
-} from '../../../domain/grant-constants.ts';
+import { grantStatuses, grantStatusLabels } from '../../../domain/grant-constants.ts';
 import type { GrantSortField } from '../../../domain/grants.ts';
 import { choicesOf } from '../../../domain/vocabulary.ts';
 import { counted } from '../../../domain/wording.ts';
-import { BulkBar } from '../../components/bulk-actions.tsx';
+import { BulkBar, bulkChange } from '../../components/bulk-actions.tsx';
 import { useListState } from '../../components/list-controls.tsx';
 import { ListPage, ListPanel, pageParams, useListRecords } from '../../components/list-page.tsx';
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
@@ -105,21 +101,21 @@ export default function GrantsPage() {
               plural="grants"
               onDelete={(ids) => bulkDelete.mutateAsync(ids)}
               changes={[
-                {
+                bulkChange({
                   label: `Change the status of ${counted(selection.ids.size, 'selected grant')}`,
                   placeholder: 'Change status…',
                   choices: choicesOf(grantStatusLabels),
                   onChange: (status) =>
                     bulkStatus.mutateAsync({
                       ids: [...selection.ids],
-                      status: status as GrantStatus,
+                      status: status,
                     }),
                   changed: (count, status) => `${counted(count, 'grant')} now ${status.label}`,
                   ask: (status, count) =>
                     status === 'awarded'
                       ? `Mark ${counted(count, 'grant')} Awarded? A grant with no award recorded is awarded what it asked for; change it on the grant's page.`
                       : null,
-                },
+                }),
               ]}
             />
             <GrantsTable rows={rows} {...rowActions} selection={selection} />

@@ -1,9 +1,9 @@
 import { IconBriefcase } from '@tabler/icons-react';
 import type { OpportunitySortField } from '../../../domain/opportunities.ts';
-import { type OpportunityStage, stageLabels } from '../../../domain/opportunity-constants.ts';
+import { stageLabels } from '../../../domain/opportunity-constants.ts';
 import { choicesOf } from '../../../domain/vocabulary.ts';
 import { counted } from '../../../domain/wording.ts';
-import { BulkBar } from '../../components/bulk-actions.tsx';
+import { BulkBar, bulkChange } from '../../components/bulk-actions.tsx';
 import { useListState } from '../../components/list-controls.tsx';
 import { ListPage, ListPanel, pageParams, useListRecords } from '../../components/list-page.tsx';
 import { useSelection } from '../../components/selection.tsx';
@@ -47,18 +47,18 @@ export default function OpportunitiesPage() {
               plural="opportunities"
               onDelete={(ids) => bulkDelete.mutateAsync(ids)}
               changes={[
-                {
+                bulkChange({
                   label: `Change the stage of ${counted(selection.ids.size, 'selected opportunity', 'selected opportunities')}`,
                   placeholder: 'Change stage…',
                   choices: choicesOf(stageLabels),
                   onChange: (stage) =>
                     bulkStage.mutateAsync({
                       ids: [...selection.ids],
-                      stage: stage as OpportunityStage,
+                      stage: stage,
                     }),
                   changed: (count, stage) =>
                     `${counted(count, 'opportunity', 'opportunities')} now ${stage.label}`,
-                },
+                }),
               ]}
             />
             <OpportunitiesTable rows={rows} {...rowActions} selection={selection} />

@@ -1,8 +1,8 @@
 import { taskStatusLabels } from '../../../../domain/grant-constants.ts';
-import type { BoardTask, TaskStatus } from '../../../../domain/grants.ts';
+import type { BoardTask } from '../../../../domain/grants.ts';
 import { choicesOf } from '../../../../domain/vocabulary.ts';
 import { counted } from '../../../../domain/wording.ts';
-import { BulkBar } from '../../../components/bulk-actions.tsx';
+import { BulkBar, bulkChange } from '../../../components/bulk-actions.tsx';
 import type { Selection } from '../../../components/selection.tsx';
 import { useTeam } from '../../company/api/company-api.ts';
 import { useBulkDeleteTasks, useBulkTaskAssignee, useBulkTaskStatus } from '../api/tasks-api.ts';
@@ -42,14 +42,13 @@ export function BoardBulkBar({
       allIds={async () => tasks.map((task) => task.id)}
       onDelete={(ids) => bulkDelete.mutateAsync(ids)}
       changes={[
-        {
+        bulkChange({
           label: `Change the status of ${chosen}`,
           placeholder: 'Change status…',
           choices: choicesOf(taskStatusLabels),
-          onChange: (status) =>
-            bulkStatus.mutateAsync({ ids: [...selection.ids], status: status as TaskStatus }),
+          onChange: (status) => bulkStatus.mutateAsync({ ids: [...selection.ids], status: status }),
           changed: (count, status) => `${counted(count, 'task')} now ${status.label}`,
-        },
+        }),
         {
           label: `Assign ${chosen}`,
           placeholder: 'Assign to…',
