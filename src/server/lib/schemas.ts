@@ -14,6 +14,9 @@ export const inputErrors = { 400: errorBodySchema, 401: errorBodySchema };
 /** The errors of a route on a company's record: invalid input, not signed in, not found. */
 export const recordErrors = { ...inputErrors, 404: errorBodySchema };
 
+/** The errors of a route on a record that only some users may take: also 403. */
+export const restrictedRecordErrors = { ...recordErrors, 403: errorBodySchema };
+
 /** The refusals of a file upload: bad input, no session, too large, not the right type. */
 export const uploadErrors = { ...inputErrors, 413: errorBodySchema, 415: errorBodySchema };
 
@@ -54,14 +57,25 @@ export const createSchema = <
   errors: Errors,
 ) => ({ body, response: { 201: record, ...errors } });
 
-/** `PATCH /<records>/:id`: the fields to change; the record as it is after, or 404. */
-export const updateSchema = <Patch extends z.ZodType, Item extends z.ZodType>(
+/**
+ * `PATCH /<records>/:id` (or another change to a record by its id): the fields to change; the
+ * record as it is after, or 404, or one of `more` (a 409 for a rule the change would break).
+ */
+export const updateSchema = <
+  Patch extends z.ZodType,
+  Item extends z.ZodType,
+  More extends ErrorAnswers = Record<never, never>,
+>(
   body: Patch,
   record: Item,
-) => ({ params: idParams, body, response: { 200: record, ...recordErrors } });
+  more?: More,
+) => ({ params: idParams, body, response: { 200: record, ...recordErrors, ...more } });
 
-/** `DELETE /<records>/:id`: 204, or 404. */
-export const deleteSchema = { params: idParams, response: { 204: z.null(), ...recordErrors } };
+/** `DELETE /<records>/:id`: 204, or 404, or one of `more`. */
+export const deleteSchema = <More extends ErrorAnswers = Record<never, never>>(more?: More) => ({
+  params: idParams,
+  response: { 204: z.null(), ...recordErrors, ...more },
+});
 
 /** `POST /<records>/bulk-…`: the chosen ids (and the new value); how many were done. */
 export const bulkSchema = <Body extends z.ZodType>(body: Body) => ({

@@ -20,18 +20,18 @@ import { AppError, notFound, requireFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
 import { MAIL_SEND_MAX_MS } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { errorBodySchema } from '../../lib/schemas.ts';
+import {
+  deleteSchema,
+  errorBodySchema,
+  restrictedRecordErrors,
+  updateSchema,
+} from '../../lib/schemas.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { createCompanyRepository } from './company.repository.ts';
 import { invitationEmail } from './invitation-email.ts';
 
 const tags = ['organization'];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
+const errors = restrictedRecordErrors;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LAST_ADMIN = 'The organization must keep at least one admin.';
 const ALREADY_INVITED = 'An invitation to this email address is already pending.';
@@ -122,8 +122,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Remove a user (admins; not yourself, nor the last admin). Their sessions end; records stay.',
-        params: idParams,
-        response: { 204: z.null(), 409: errorBodySchema, ...errors },
+        ...deleteSchema({ 403: errorBodySchema, 409: errorBodySchema }),
       },
     },
     async (request, reply) => {
@@ -146,9 +145,10 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Change a member's role (admins; the organization keeps at least one admin, and an admin may step down while another remains)",
-        params: idParams,
-        body: roleChangeSchema,
-        response: { 200: teamMemberSchema, 409: errorBodySchema, ...errors },
+        ...updateSchema(roleChangeSchema, teamMemberSchema, {
+          403: errorBodySchema,
+          409: errorBodySchema,
+        }),
       },
     },
     async (request) => {
@@ -288,8 +288,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Cancel a pending invitation (admins)',
-        params: idParams,
-        response: { 204: z.null(), ...errors },
+        ...deleteSchema({ 403: errorBodySchema }),
       },
     },
     async (request, reply) => {

@@ -144,7 +144,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/contacts/:id',
-    { schema: { tags, summary: 'Delete a contact and its interactions', ...deleteSchema } },
+    { schema: { tags, summary: 'Delete a contact and its interactions', ...deleteSchema() } },
     companyDelete('Contact', contacts.remove),
   );
 

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams } from '../../../domain/common.ts';
 import {
   funderDetailSchema,
   funderListQuerySchema,
@@ -17,6 +16,7 @@ import {
   listSchema,
   readSchema,
   recordErrors,
+  updateSchema,
 } from '../../lib/schemas.ts';
 import { createFundersRepository } from './funders.repository.ts';
 
@@ -75,9 +75,7 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Update a funder (fields left out keep their value; null clears type, website or notes). A new name is given to every grant, opportunity and contact that carried the old one.',
-        params: idParams,
-        body: funderPatchSchema,
-        response: { 200: funderSchema, 409: errorBodySchema, ...recordErrors },
+        ...updateSchema(funderPatchSchema, funderSchema, { 409: errorBodySchema }),
       },
     },
     async (request) => {
@@ -95,9 +93,7 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Merge a funder into another (administrators): its grants, opportunities and contacts take the other's name, and it is removed",
-        params: idParams,
-        body: funderMergeSchema,
-        response: { 200: funderSchema, 403: errorBodySchema, ...recordErrors },
+        ...updateSchema(funderMergeSchema, funderSchema, { 403: errorBodySchema }),
       },
     },
     async (request) => {

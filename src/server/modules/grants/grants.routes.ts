@@ -204,7 +204,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/grants/:id',
-    { schema: { tags, summary: 'Delete a grant and its tasks', ...deleteSchema } },
+    { schema: { tags, summary: 'Delete a grant and its tasks', ...deleteSchema() } },
     companyDelete('Grant', grants.remove),
   );
 };

@@ -132,7 +132,7 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/interactions/:id',
-    { schema: { tags, summary: 'Delete an interaction', ...deleteSchema } },
+    { schema: { tags, summary: 'Delete an interaction', ...deleteSchema() } },
     companyDelete('Interaction', interactions.remove),
   );
 };

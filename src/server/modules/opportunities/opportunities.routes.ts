@@ -134,7 +134,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/opportunities/:id',
-    { schema: { tags, summary: 'Delete an opportunity', ...deleteSchema } },
+    { schema: { tags, summary: 'Delete an opportunity', ...deleteSchema() } },
     companyDelete('Opportunity', opportunities.remove),
   );
 };

@@ -11,15 +11,10 @@ import {
 } from '../../../domain/reminders.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
-import { errorBodySchema } from '../../lib/schemas.ts';
+import { restrictedRecordErrors } from '../../lib/schemas.ts';
 import { createRemindersRepository } from './reminders.repository.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
+const errors = restrictedRecordErrors;
 
 /**
  * The notifications menu (deadline reminders and Monday's digest, made by the reminder queue),
