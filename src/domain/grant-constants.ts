@@ -1,22 +1,24 @@
 // The grant and task vocabulary without the schemas: pages that only show labels import this
 // and leave the validation library out of their download (grants.ts re-exports it all).
-import { valuesOf } from './vocabulary.ts';
-
-export const grantStatusLabels = {
-  draft: 'Draft',
-  'in-progress': 'In Progress',
-  submitted: 'Submitted',
-  awarded: 'Awarded',
-  rejected: 'Rejected',
-} as const;
-export type GrantStatus = keyof typeof grantStatusLabels;
-export const grantStatuses = valuesOf(grantStatusLabels);
+export const grantStatuses = ['draft', 'in-progress', 'submitted', 'awarded', 'rejected'] as const;
+export type GrantStatus = (typeof grantStatuses)[number];
 
 /** Awarded and rejected grants are decided; every other grant is active (SPEC §2.5). */
 const isActiveGrant = (status: GrantStatus) => status !== 'awarded' && status !== 'rejected';
 export const activeGrantStatuses = grantStatuses.filter(isActiveGrant);
 
+export const grantStatusLabels: Record<GrantStatus, string> = {
+  draft: 'Draft',
+  'in-progress': 'In Progress',
+  submitted: 'Submitted',
+  awarded: 'Awarded',
+  rejected: 'Rejected',
+};
+
 export const taskCategories = ['research', 'proposal', 'outreach', 'submission'] as const;
+
+export const taskStatuses = ['pending', 'in-progress', 'completed', 'overdue'] as const;
+export type TaskStatus = (typeof taskStatuses)[number];
 
 /** Work not done yet: late once the day it was due is over (a task may also be marked overdue). */
 export const openTaskStatuses = ['pending', 'in-progress'] as const satisfies TaskStatus[];
@@ -24,14 +26,12 @@ export const openTaskStatuses = ['pending', 'in-progress'] as const satisfies Ta
 /** The dashboard's 'due soon': open work due today or in the days after it, this many days in all. */
 export const TASKS_DUE_WITHIN_DAYS = 14;
 
-export const taskStatusLabels = {
+export const taskStatusLabels: Record<TaskStatus, string> = {
   pending: 'Pending',
   'in-progress': 'In Progress',
   completed: 'Completed',
   overdue: 'Overdue',
-} as const;
-export type TaskStatus = keyof typeof taskStatusLabels;
-export const taskStatuses = valuesOf(taskStatusLabels);
+};
 
 /** Whose tasks a list shows (`?assignee=`): `me`, the signed-in user's; left out, everyone's. */
 export const taskAssigneeFilters = ['me'] as const;

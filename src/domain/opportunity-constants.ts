@@ -1,6 +1,14 @@
 // The opportunity stages and their labels without the schemas: pages that only show them
 // import this and leave the validation library out of their download.
-import { valuesOf } from './vocabulary.ts';
+export const opportunityStages = [
+  'prospecting',
+  'qualification',
+  'proposal',
+  'negotiation',
+  'closed-won',
+  'closed-lost',
+] as const;
+export type OpportunityStage = (typeof opportunityStages)[number];
 
 /** Default win probability (percent) that choosing a stage sets (SPEC §9). */
 export const stageProbabilities: Record<OpportunityStage, number> = {
@@ -12,16 +20,14 @@ export const stageProbabilities: Record<OpportunityStage, number> = {
   'closed-lost': 0,
 };
 
-export const stageLabels = {
+export const stageLabels: Record<OpportunityStage, string> = {
   prospecting: 'Prospecting',
   qualification: 'Qualification',
   proposal: 'Proposal',
   negotiation: 'Negotiation',
   'closed-won': 'Closed Won',
   'closed-lost': 'Closed Lost',
-} as const;
-export type OpportunityStage = keyof typeof stageLabels;
-export const opportunityStages = valuesOf(stageLabels);
+};
 
 /** SPEC §2.13: what a new opportunity starts with (expected close: now). */
 export const newOpportunityDefaults = () => ({

@@ -1,7 +1,17 @@
 // The search over everything (Ctrl+K): what it is asked, and what it answers.
 import { z } from 'zod';
 import { storableString } from './common.ts';
-import { valuesOf } from './vocabulary.ts';
+
+/** The kinds of record the search finds, in the order its groups are shown. */
+export const SEARCH_KINDS = [
+  'contact',
+  'funder',
+  'grant',
+  'opportunity',
+  'interaction',
+  'task',
+] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 /** How many records of each kind the search answers. */
 export const SEARCH_RESULTS_PER_KIND = 5;
@@ -12,17 +22,14 @@ export const SEARCH_RESULTS_PER_KIND = 5;
  */
 export const SEARCH_MIN_LENGTH = 3;
 
-/** The kinds of record the search finds, in the order its groups are shown, and their names. */
-export const SEARCH_KIND_LABELS = {
+export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
   contact: 'Contacts',
   funder: 'Funders',
   grant: 'Grants',
   opportunity: 'Opportunities',
   interaction: 'Interactions',
   task: 'Tasks',
-} as const;
-export type SearchKind = keyof typeof SEARCH_KIND_LABELS;
-export const SEARCH_KINDS = valuesOf(SEARCH_KIND_LABELS);
+};
 
 export const globalSearchQuerySchema = z.object({
   q: storableString('Type something to search for')

@@ -20,13 +20,6 @@ export interface BulkChangeAction<Value extends string = string> {
   ask?: (value: Value, count: number) => string | null;
 }
 
-/**
- * A list's bulk change with its value typed by its choices (`choicesOf(grantStatusLabels)`), as
- * a bar's `changes` take it: the bar calls `onChange` with one of those choices' values only.
- */
-export const bulkChange = <Value extends string>(action: BulkChangeAction<Value>) =>
-  action as unknown as BulkChangeAction;
-
 /** What a list offers for its chosen rows. */
 export interface BulkBarProps {
   rows: { id: number }[];

@@ -1,11 +1,14 @@
 import { Button } from '@mantine/core';
 import { IconCoin, IconExternalLink } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
-import { grantStatuses, grantStatusLabels } from '../../../domain/grant-constants.ts';
+import {
+  type GrantStatus,
+  grantStatuses,
+  grantStatusLabels,
+} from '../../../domain/grant-constants.ts';
 import type { GrantSortField } from '../../../domain/grants.ts';
-import { choicesOf } from '../../../domain/vocabulary.ts';
 import { counted } from '../../../domain/wording.ts';
-import { BulkBar, bulkChange } from '../../components/bulk-actions.tsx';
+import { BulkBar } from '../../components/bulk-actions.tsx';
 import { useListState } from '../../components/list-controls.tsx';
 import { ListPage, ListPanel, pageParams, useListRecords } from '../../components/list-page.tsx';
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
@@ -101,21 +104,24 @@ export default function GrantsPage() {
               plural="grants"
               onDelete={(ids) => bulkDelete.mutateAsync(ids)}
               changes={[
-                bulkChange({
+                {
                   label: `Change the status of ${counted(selection.ids.size, 'selected grant')}`,
                   placeholder: 'Change status…',
-                  choices: choicesOf(grantStatusLabels),
+                  choices: grantStatuses.map((status) => ({
+                    value: status,
+                    label: grantStatusLabels[status],
+                  })),
                   onChange: (status) =>
                     bulkStatus.mutateAsync({
                       ids: [...selection.ids],
-                      status: status,
+                      status: status as GrantStatus,
                     }),
                   changed: (count, status) => `${counted(count, 'grant')} now ${status.label}`,
                   ask: (status, count) =>
                     status === 'awarded'
                       ? `Mark ${counted(count, 'grant')} Awarded? A grant with no award recorded is awarded what it asked for; change it on the grant's page.`
                       : null,
-                }),
+                },
               ]}
             />
             <GrantsTable rows={rows} {...rowActions} selection={selection} />

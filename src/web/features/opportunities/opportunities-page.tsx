@@ -1,9 +1,12 @@
 import { IconBriefcase } from '@tabler/icons-react';
 import type { OpportunitySortField } from '../../../domain/opportunities.ts';
-import { stageLabels } from '../../../domain/opportunity-constants.ts';
-import { choicesOf } from '../../../domain/vocabulary.ts';
+import {
+  type OpportunityStage,
+  opportunityStages,
+  stageLabels,
+} from '../../../domain/opportunity-constants.ts';
 import { counted } from '../../../domain/wording.ts';
-import { BulkBar, bulkChange } from '../../components/bulk-actions.tsx';
+import { BulkBar } from '../../components/bulk-actions.tsx';
 import { useListState } from '../../components/list-controls.tsx';
 import { ListPage, ListPanel, pageParams, useListRecords } from '../../components/list-page.tsx';
 import { useSelection } from '../../components/selection.tsx';
@@ -47,18 +50,21 @@ export default function OpportunitiesPage() {
               plural="opportunities"
               onDelete={(ids) => bulkDelete.mutateAsync(ids)}
               changes={[
-                bulkChange({
+                {
                   label: `Change the stage of ${counted(selection.ids.size, 'selected opportunity', 'selected opportunities')}`,
                   placeholder: 'Change stage…',
-                  choices: choicesOf(stageLabels),
+                  choices: opportunityStages.map((stage) => ({
+                    value: stage,
+                    label: stageLabels[stage],
+                  })),
                   onChange: (stage) =>
                     bulkStage.mutateAsync({
                       ids: [...selection.ids],
-                      stage: stage,
+                      stage: stage as OpportunityStage,
                     }),
                   changed: (count, stage) =>
                     `${counted(count, 'opportunity', 'opportunities')} now ${stage.label}`,
-                }),
+                },
               ]}
             />
             <OpportunitiesTable rows={rows} {...rowActions} selection={selection} />

@@ -1,16 +1,19 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
-import { type FunderType, funderTypeLabels } from '../../../../domain/funder-constants.ts';
+import {
+  type FunderType,
+  funderTypeLabels,
+  funderTypes,
+} from '../../../../domain/funder-constants.ts';
 import type { Funder } from '../../../../domain/funders.ts';
-import { choicesOf } from '../../../../domain/vocabulary.ts';
 import { GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { withNotice } from '../../../lib/notify.ts';
 import { useMergeFunder, useUpdateFunder } from '../api/funder-mutations.ts';
 import { useFunders } from '../api/funders-api.ts';
 
-const typeChoices = choicesOf(funderTypeLabels);
+const typeChoices = funderTypes.map((type) => ({ value: type, label: funderTypeLabels[type] }));
 
 /**
  * 'Edit Funder': its name, type, website and notes. A new name is given to every grant,

@@ -1,8 +1,7 @@
-import { taskStatusLabels } from '../../../../domain/grant-constants.ts';
-import type { BoardTask } from '../../../../domain/grants.ts';
-import { choicesOf } from '../../../../domain/vocabulary.ts';
+import { taskStatuses, taskStatusLabels } from '../../../../domain/grant-constants.ts';
+import type { BoardTask, TaskStatus } from '../../../../domain/grants.ts';
 import { counted } from '../../../../domain/wording.ts';
-import { BulkBar, bulkChange } from '../../../components/bulk-actions.tsx';
+import { BulkBar } from '../../../components/bulk-actions.tsx';
 import type { Selection } from '../../../components/selection.tsx';
 import { useTeam } from '../../company/api/company-api.ts';
 import { useBulkDeleteTasks, useBulkTaskAssignee, useBulkTaskStatus } from '../api/tasks-api.ts';
@@ -42,13 +41,17 @@ export function BoardBulkBar({
       allIds={async () => tasks.map((task) => task.id)}
       onDelete={(ids) => bulkDelete.mutateAsync(ids)}
       changes={[
-        bulkChange({
+        {
           label: `Change the status of ${chosen}`,
           placeholder: 'Change status…',
-          choices: choicesOf(taskStatusLabels),
-          onChange: (status) => bulkStatus.mutateAsync({ ids: [...selection.ids], status: status }),
+          choices: taskStatuses.map((status) => ({
+            value: status,
+            label: taskStatusLabels[status],
+          })),
+          onChange: (status) =>
+            bulkStatus.mutateAsync({ ids: [...selection.ids], status: status as TaskStatus }),
           changed: (count, status) => `${counted(count, 'task')} now ${status.label}`,
-        }),
+        },
         {
           label: `Assign ${chosen}`,
           placeholder: 'Assign to…',

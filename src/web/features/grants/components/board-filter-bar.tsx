@@ -1,7 +1,10 @@
 import { Button, Group, NativeSelect } from '@mantine/core';
-import { type TaskDueWindow, taskDueWindowLabels } from '../../../../domain/due-dates.ts';
+import {
+  type TaskDueWindow,
+  taskDueWindowLabels,
+  taskDueWindows,
+} from '../../../../domain/due-dates.ts';
 import type { BoardTask } from '../../../../domain/grants.ts';
-import { choicesOf } from '../../../../domain/vocabulary.ts';
 import { SearchBox } from '../../../components/list-controls.tsx';
 import { WhoseTasksControl } from '../../../components/whose-tasks-control.tsx';
 import { useGrants } from '../api/grants-api.ts';
@@ -55,7 +58,10 @@ export function BoardFilterBar({
         aria-label="Due date"
         value={filters.due}
         onChange={(event) => filters.setDue(event.currentTarget.value as TaskDueWindow)}
-        data={choicesOf(taskDueWindowLabels)}
+        data={taskDueWindows.map((window) => ({
+          value: window,
+          label: taskDueWindowLabels[window],
+        }))}
       />
       {filters.active && (
         <Button variant="subtle" onClick={filters.clear}>

@@ -11,9 +11,9 @@ import {
   type Grant,
   type GrantInput,
   grantInputSchema,
+  grantStatuses,
   grantStatusLabels,
 } from '../../../../domain/grants.ts';
-import { choicesOf } from '../../../../domain/vocabulary.ts';
 import { AmountInput, DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
@@ -80,7 +80,10 @@ export function GrantForm({
             label="Status"
             withAsterisk
             allowDeselect={false}
-            data={choicesOf(grantStatusLabels)}
+            data={grantStatuses.map((status) => ({
+              value: status,
+              label: grantStatusLabels[status],
+            }))}
             {...status}
             onChange={(next) => {
               status.onChange(next);

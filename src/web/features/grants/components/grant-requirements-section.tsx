@@ -4,11 +4,11 @@ import { lazy, useState } from 'react';
 import { startOfDay } from '../../../../domain/due-dates.ts';
 import {
   type RequirementStatus,
+  requirementStatuses,
   requirementStatusLabels,
   requirementTypeLabels,
 } from '../../../../domain/requirement-constants.ts';
 import type { Requirement } from '../../../../domain/requirements.ts';
-import { choicesOf } from '../../../../domain/vocabulary.ts';
 import { confirmDelete } from '../../../components/confirm-delete.tsx';
 import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
 import { WorkSection } from '../../../components/work-section.tsx';
@@ -111,7 +111,10 @@ export default function GrantRequirementsSection({ grantId }: { grantId: number 
                       onChange={(event) =>
                         void setStatus(requirement, event.currentTarget.value as RequirementStatus)
                       }
-                      data={choicesOf(requirementStatusLabels)}
+                      data={requirementStatuses.map((status) => ({
+                        value: status,
+                        label: requirementStatusLabels[status],
+                      }))}
                     />
                     <ActionIcon
                       variant="subtle"

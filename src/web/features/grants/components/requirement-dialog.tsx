@@ -8,10 +8,11 @@ import {
 import {
   type Requirement,
   requirementInputSchema,
+  requirementStatuses,
   requirementStatusLabels,
   requirementTypeLabels,
+  requirementTypes,
 } from '../../../../domain/requirements.ts';
-import { choicesOf } from '../../../../domain/vocabulary.ts';
 import { DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -97,14 +98,20 @@ function RequirementForm({
           label="Type"
           withAsterisk
           placeholder="Choose a type"
-          data={choicesOf(requirementTypeLabels)}
+          data={requirementTypes.map((type) => ({
+            value: type,
+            label: requirementTypeLabels[type],
+          }))}
           {...form.getInputProps('type')}
         />
         <DateTimeInput label="Due Date" {...form.getInputProps('dueDate')} />
         <Select
           label="Status"
           allowDeselect={false}
-          data={choicesOf(requirementStatusLabels)}
+          data={requirementStatuses.map((status) => ({
+            value: status,
+            label: requirementStatusLabels[status],
+          }))}
           {...form.getInputProps('status')}
         />
         <AssigneeSelect {...form.getInputProps('assigneeId')} />

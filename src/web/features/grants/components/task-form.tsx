@@ -12,9 +12,9 @@ import {
   type TaskInput,
   taskCategories,
   taskInputSchema,
+  taskStatuses,
   taskStatusLabels,
 } from '../../../../domain/grants.ts';
-import { choicesOf } from '../../../../domain/vocabulary.ts';
 import { DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { capitalise } from '../../../lib/format.ts';
@@ -101,7 +101,7 @@ export function TaskForm({
         <Select
           label="Status"
           allowDeselect={false}
-          data={choicesOf(taskStatusLabels)}
+          data={taskStatuses.map((s) => ({ value: s, label: taskStatusLabels[s] }))}
           {...form.getInputProps('status')}
         />
         <AssigneeSelect {...form.getInputProps('assigneeId')} />

@@ -1,7 +1,10 @@
 import { NativeSelect } from '@mantine/core';
-import { type TaskStatus, taskStatusLabels } from '../../../../domain/grant-constants.ts';
+import {
+  type TaskStatus,
+  taskStatuses,
+  taskStatusLabels,
+} from '../../../../domain/grant-constants.ts';
 import type { Task } from '../../../../domain/grants.ts';
-import { choicesOf } from '../../../../domain/vocabulary.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSetTaskStatus } from '../api/tasks-api.ts';
@@ -33,7 +36,7 @@ export function TaskStatusSelect({ task }: { task: Task }) {
       value={task.status}
       onChange={(event) => void change(event.currentTarget.value)}
       disabled={setStatus.isPending}
-      data={choicesOf(taskStatusLabels)}
+      data={taskStatuses.map((s) => ({ value: s, label: taskStatusLabels[s] }))}
     />
   );
 }

@@ -11,10 +11,10 @@ import {
   type OpportunityInput,
   type OpportunityStage,
   opportunityInputSchema,
+  opportunityStages,
   stageLabels,
   stageProbabilities,
 } from '../../../../domain/opportunities.ts';
-import { choicesOf } from '../../../../domain/vocabulary.ts';
 import { AmountInput, DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -82,7 +82,7 @@ export function OpportunityForm({
           label="Stage"
           withAsterisk
           allowDeselect={false}
-          data={choicesOf(stageLabels)}
+          data={opportunityStages.map((stage) => ({ value: stage, label: stageLabels[stage] }))}
           {...form.getInputProps('stage')}
           onChange={chooseStage}
         />
