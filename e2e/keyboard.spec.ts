@@ -148,6 +148,8 @@ test.describe('signed in', () => {
     await skipToContent(page);
     await tabTo(page, 'Move Write narrative');
     await page.keyboard.press('Space');
+    // The board says when it has picked the task up: only then does an arrow move it.
+    await expect(page.getByText('Picked up task Write narrative')).toBeAttached();
     await page.keyboard.press('ArrowRight');
     const inProgress = page.getByRole('region', { name: 'In Progress', exact: true });
     await expect(inProgress).toHaveAttribute('data-over', 'true');
