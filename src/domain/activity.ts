@@ -15,7 +15,7 @@ export const ACTIVITY_ENTITIES = [
 ] as const;
 export type ActivityEntity = (typeof ACTIVITY_ENTITIES)[number];
 
-export const ACTIVITY_ACTIONS = ['created', 'updated', 'deleted'] as const;
+const ACTIVITY_ACTIONS = ['created', 'updated', 'deleted'] as const;
 
 const ACTIVITY_LIMIT_MAX = 100;
 

@@ -8,7 +8,7 @@ import {
   usernameSchema,
   withConfirmedPassword,
 } from './common.ts';
-import { type Role, teamMemberSchema } from './company.ts';
+import { teamMemberSchema } from './company.ts';
 import { PASSWORD_MAX_LENGTH } from './password-rule.ts';
 
 export const loginSchema = z.object({
@@ -37,8 +37,6 @@ export const currentUserSchema = teamMemberSchema.extend({
   companyName: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
-
-export const isAdmin = (user: { role: Role }) => user.role === 'admin';
 
 /** 'Forgot password?': the account is named by its username or its email address. */
 export const forgotPasswordSchema = z.object({

@@ -21,7 +21,6 @@ const bulkIds = z
   .transform((ids) => [...new Set(ids)]);
 
 export const bulkDeleteSchema = z.object({ ids: bulkIds });
-export type BulkDelete = z.input<typeof bulkDeleteSchema>;
 
 export const bulkGrantStatusSchema = z.object({
   ids: bulkIds,

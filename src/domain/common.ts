@@ -13,7 +13,7 @@ export const NOTES_MAX = 10_000;
 export const LINE_MAX = 200;
 
 /** Largest amount of money accepted (grants, opportunities): well inside exact integer range. */
-export const AMOUNT_MAX = 1_000_000_000_000;
+const AMOUNT_MAX = 1_000_000_000_000;
 
 /**
  * An amount of money: whole dollars from 0 to AMOUNT_MAX. `message` is the field's own answer to

@@ -54,7 +54,6 @@ export const IMPORT_RUNNING =
 
 export const contactImportMappingSchema = importMappingSchema(CONTACT_CSV_COLUMNS);
 export const contactImportPreviewSchema = importPreviewSchema(CONTACT_CSV_COLUMNS);
-export type ContactImportPreview = z.infer<typeof contactImportPreviewSchema>;
 
 /** Why a row was skipped as a duplicate (the default choice for a taken email). */
 export const DUPLICATE_OF_CONTACT = 'A contact with this email is already here';

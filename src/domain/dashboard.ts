@@ -19,7 +19,6 @@ export const dashboardQuerySchema = z.object({
   tz: timeZoneQuery().optional(),
   assignee: queryChoice(taskAssigneeFilters, 'Assignee'),
 });
-export type DashboardParams = z.input<typeof dashboardQuerySchema>;
 
 /** The first tasks of one of the dashboard's task lists, each with its grant, and the count of all. */
 const dashboardTasksSchema = z.object({

@@ -59,7 +59,7 @@ export function fromLocalInput(value: string): string {
 export const toLocalDate = (iso: string | null) => (iso ? toLocalInput(iso).slice(0, 10) : '');
 
 /** The start of the day a date input names, local time, as ISO 8601 ('' stays ''). */
-export const fromLocalDate = (value: string) => (value ? fromLocalInput(`${value}T00:00`) : '');
+const fromLocalDate = (value: string) => (value ? fromLocalInput(`${value}T00:00`) : '');
 
 /** A select's value that may be unset: a number, or left out. */
 const chosenId = (value: string | null) => (value ? Number(value) : undefined);

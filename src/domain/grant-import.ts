@@ -59,7 +59,7 @@ export const GRANT_IMPORT_SYNONYMS = {
 const AMOUNT_TEXT = /^\$?\s*-?(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
 
 /** An amount cell as a number of dollars; a blank cell is none. Check it with cellProblem first. */
-export function amountFromCell(cell: string | undefined): number | undefined {
+function amountFromCell(cell: string | undefined): number | undefined {
   const text = cell?.trim() ?? '';
   if (text === '') return undefined;
   return Number(text.replace(/[$,\s]/g, ''));
@@ -82,7 +82,7 @@ function noonOf(year: number, month: number, day: number): string | null {
  * A date cell as the ISO time the grant keeps: a day (2027-03-31, 3/31/2027) at noon UTC, a full
  * time as it is; a blank cell is none, and null is no date at all (30 February, "soon", "5").
  */
-export function dateFromCell(cell: string | undefined): string | undefined | null {
+function dateFromCell(cell: string | undefined): string | undefined | null {
   const text = cell?.trim() ?? '';
   if (text === '') return undefined;
   const iso = ISO_DAY.exec(text);
@@ -124,7 +124,7 @@ const statusByWord = new Map<string, GrantStatus>(
 );
 
 /** A status in the app's words or its value, in any case; a blank cell is none (a draft). */
-export function statusFromCell(cell: string | undefined): string | undefined {
+function statusFromCell(cell: string | undefined): string | undefined {
   const text = cell?.trim() ?? '';
   if (text === '') return undefined;
   return statusByWord.get(text.toLowerCase()) ?? text;

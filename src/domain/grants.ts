@@ -125,7 +125,7 @@ export type Task = z.infer<typeof taskSchema>;
 export const listedTaskSchema = taskSchema.extend({ assigneeName: z.string().nullable() });
 export type ListedTask = z.infer<typeof listedTaskSchema>;
 
-export const INVALID_ASSIGNEE = 'Invalid assignee';
+const INVALID_ASSIGNEE = 'Invalid assignee';
 
 /**
  * Who a task is assigned to: a user's id; null or '' (an emptied select) leaves it unassigned.

@@ -47,7 +47,7 @@ function foldLine(line: string): string[] {
 }
 
 /** An event of a calendar file, with the id that keeps it one event however often it is read. */
-export interface CalendarEntry {
+interface CalendarEntry {
   event: CalendarEvent;
   uid: string;
 }

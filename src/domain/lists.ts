@@ -52,7 +52,7 @@ export interface ListParams<Field extends string> {
 const INVALID_IDS = `ids must be up to ${BULK_MAX} record ids, separated by commas`;
 
 /** `?ids=3,5,8`: the records chosen in a list, up to BULK_MAX, for an export of those only. */
-export const chosenIdsQuery = storableString()
+const chosenIdsQuery = storableString()
   .regex(/^\d{1,10}(,\d{1,10})*$/, INVALID_IDS)
   .transform((text) => text.split(',').map(Number))
   .refine((ids) => ids.length <= BULK_MAX && ids.every((id) => id >= 1 && id <= ID_MAX), {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { timeZoneQuery } from './common.ts';
 
-export const REMINDER_DAYS_MAX = 365;
-export const REMINDER_DAYS_COUNT_MAX = 10;
+const REMINDER_DAYS_MAX = 365;
+const REMINDER_DAYS_COUNT_MAX = 10;
 /** Monday's digest lists what is due in this many days, today included, and what is overdue. */
 export const DIGEST_DAYS = 14;
 /** The digest goes out on Monday from this hour of the company's clock. */

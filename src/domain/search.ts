@@ -11,7 +11,7 @@ export const SEARCH_KINDS = [
   'interaction',
   'task',
 ] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
+type SearchKind = (typeof SEARCH_KINDS)[number];
 
 /** How many records of each kind the search answers. */
 export const SEARCH_RESULTS_PER_KIND = 5;

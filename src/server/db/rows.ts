@@ -68,7 +68,7 @@ export async function updateRow<Table extends PgTable, Selected extends Columns>
 }
 
 /** Deletes a company's row by its id; false when there was none. */
-export async function deleteCompanyRow(
+async function deleteCompanyRow(
   tx: Transaction,
   table: CompanyTable,
   companyId: number,

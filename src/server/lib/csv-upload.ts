@@ -54,7 +54,7 @@ export async function previewUploadedCsv<Field extends string>(
 }
 
 /** What the user chose in the preview: the upload's form fields `mapping` (JSON) and `duplicates`. */
-export interface ImportChoices<Field extends string> {
+interface ImportChoices<Field extends string> {
   mapping: (Field | null)[] | undefined;
   duplicates: DuplicateChoice;
 }

@@ -15,7 +15,7 @@ export interface RecordDialogProps<T = never> {
 }
 
 /** What a kind's form is given: how to save what it holds, and whether a save is under way. */
-export interface RecordFormProps<Input> {
+interface RecordFormProps<Input> {
   onSubmit: (input: Input) => void;
   pending: boolean;
 }

@@ -6,7 +6,7 @@ import { confirmDelete } from './confirm-delete.tsx';
 import type { RecordDialogProps } from './record-dialog.tsx';
 
 /** A create or an update, as the dialog saves it (`recordApi.useCreate`, `recordApi.useUpdate`). */
-export interface SaveMutation<Variables> {
+interface SaveMutation<Variables> {
   mutateAsync: (variables: Variables) => Promise<unknown>;
   isPending: boolean;
 }

@@ -19,7 +19,7 @@ const RowMenu = lazy(loadMenu);
  * The actions menu of a table row. Clicks inside it never reach the row, so opening the menu
  * does not also follow the row's link.
  */
-export function RowActions(props: RowActionsProps) {
+function RowActions(props: RowActionsProps) {
   const [used, setUsed] = useState(false);
   const button = (
     <ActionIcon

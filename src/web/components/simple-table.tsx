@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { type ColumnLabels, stackingStyle, tableClasses } from './list-table.tsx';
 
 /** A column header; a right-aligned one says so. */
-export type Header = ReactNode | { label: ReactNode; align: 'right' };
+type Header = ReactNode | { label: ReactNode; align: 'right' };
 
 const isAligned = (header: Header): header is { label: ReactNode; align: 'right' } =>
   typeof header === 'object' && header !== null && 'align' in header;

@@ -46,7 +46,7 @@ async function send(method: string, url: string, data?: unknown, etag?: string):
   return response;
 }
 
-export async function request<T>(method: string, url: string, data?: unknown): Promise<T> {
+async function request<T>(method: string, url: string, data?: unknown): Promise<T> {
   const response = await send(method, url, data);
   if (response.headers.get('content-type')?.includes('application/json')) {
     return (await response.json()) as T;

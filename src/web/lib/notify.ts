@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { ApiError, errorMessage } from './api-client.ts';
 
 /** A notice: showing, or dismissed and on its way out. */
-export interface Notice {
+interface Notice {
   id: number;
   title: string;
   message: string;
@@ -17,7 +17,7 @@ const VISIBLE_LIMIT = 1;
  * SPEC §9: how long a dismissed notice is kept before it is forgotten. It leaves the screen at
  * once (with its closing animation); keeping it lets that animation finish.
  */
-export const REMOVE_DELAY_MS = 1_000_000;
+const REMOVE_DELAY_MS = 1_000_000;
 
 let notices: Notice[] = [];
 let lastId = 0;

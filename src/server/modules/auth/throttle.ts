@@ -8,8 +8,6 @@ import {
 } from './throttle.repository.ts';
 import { throttleAddressOf } from './throttle-address.ts';
 
-export type { ThrottledAction } from './throttle.repository.ts';
-
 /** At most 10 attempts that count per 15 minutes, by every rule below. */
 const THROTTLE_LIMIT = 10;
 const THROTTLE_WINDOW_MS = 15 * 60 * 1000;

@@ -146,8 +146,8 @@ async function renameRecords(tx: Transaction, companyId: number, fromKey: string
     );
 }
 
-export type RenameOutcome = Funder | null | 'name-taken';
-export type MergeOutcome = Funder | null | 'same-funder';
+type RenameOutcome = Funder | null | 'name-taken';
+type MergeOutcome = Funder | null | 'same-funder';
 
 /** The funders list of a company for `params`: its filter and its search. */
 const funderList = (companyId: number, params: FunderListParams) => ({

@@ -42,7 +42,7 @@ export const grantColumns = {
 };
 
 /** A grant as a deadline: what the dashboard and the calendar subscription show of it. */
-export const grantDeadlineColumns = {
+const grantDeadlineColumns = {
   id: grants.id,
   name: grants.name,
   funder: grants.funder,

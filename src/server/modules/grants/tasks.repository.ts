@@ -48,7 +48,7 @@ const columns = {
 const listedColumns = { ...columns, assigneeName: users.name };
 
 /** The board's filters as the repository reads them: whose tasks is a user's id. */
-export type BoardFilters = Omit<TaskBoardParams, 'assignee'> & {
+type BoardFilters = Omit<TaskBoardParams, 'assignee'> & {
   assigneeId?: number | undefined;
 };
 

@@ -7,7 +7,7 @@ import { createReportsRepository } from './reports.repository.ts';
 
 const tags = ['reports'];
 
-export const reportsQuerySchema = z.object({
+const reportsQuerySchema = z.object({
   year: z.coerce
     .number({ error: 'Year must be a year from 1900 to 2200' })
     .int('Year must be a year from 1900 to 2200')

@@ -7,7 +7,7 @@ import { Detail, DetailsList, NotesDetail } from '../../components/details-list.
 import { ListTable } from '../../components/list-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RecordHistory } from '../../features/activity/components/record-history.tsx';
-import { useUser } from '../../features/auth/api/auth-api.ts';
+import { useIsAdmin } from '../../features/auth/api/auth-api.ts';
 import { useFunder } from '../../features/funders/api/funders-api.ts';
 import { funderTypeText } from '../../features/funders/components/funder-type.ts';
 import { GrantStatusBadge } from '../../features/grants/components/grant-status-badge.tsx';
@@ -82,7 +82,7 @@ export default function FunderDetailPage() {
   const id = parseId(useParams().id);
   const query = useFunder(id);
   useDocumentTitle(query.data?.name, 'Funders');
-  const isAdmin = useUser().data?.role === 'admin';
+  const isAdmin = useIsAdmin();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'edit' | 'merge' | null>(null);
 

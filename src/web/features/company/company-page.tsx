@@ -2,7 +2,7 @@ import { Center, Loader, Tabs } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { useAuth } from '../auth/auth-provider.tsx';
+import { useIsAdmin } from '../auth/api/auth-api.ts';
 import { ProfileTab } from './components/profile-tab.tsx';
 
 // The second tab (its table, menus and dialogs) loads when it is opened.
@@ -15,9 +15,8 @@ const RemindersTab = lazy(() =>
 );
 
 export default function CompanyPage() {
-  const { user } = useAuth();
   useDocumentTitle('Organization');
-  const isAdmin = user?.role === 'admin';
+  const isAdmin = useIsAdmin();
   return (
     <>
       <PageHeader title="Organization" />

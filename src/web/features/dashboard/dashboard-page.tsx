@@ -9,7 +9,7 @@ import { withQuery } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { capitalise, formatDate, formatDateTime } from '../../lib/format.ts';
 import { choiceParam, useUrlFilters } from '../../lib/url-filters.ts';
-import { useAuth } from '../auth/auth-provider.tsx';
+import { useIsAdmin } from '../auth/api/auth-api.ts';
 import { useDashboard } from './api/dashboard-api.ts';
 import { CountCard } from './components/count-card.tsx';
 import { DashboardList } from './components/dashboard-list.tsx';
@@ -27,7 +27,7 @@ const readView = (params: URLSearchParams) => ({
 export default function DashboardPage() {
   const [view, setView] = useUrlFilters(readView);
   const dashboard = useDashboard(view);
-  const isAdmin = useAuth().user?.role === 'admin';
+  const isAdmin = useIsAdmin();
   useDocumentTitle('Dashboard');
   const data = dashboard.data;
   // The board, filtered as a list is where the board can be, and showing the same person's tasks.

@@ -31,6 +31,12 @@ export const userQueryOptions = () =>
 
 export const useUser = () => useQuery(userQueryOptions());
 
+/**
+ * Whether the signed-in user is an administrator: the pages offer admins' actions to admins
+ * only. The server decides (requireAdmin); this only mirrors it.
+ */
+export const useIsAdmin = () => useUser().data?.role === 'admin';
+
 /** After sign-in, every cached list is refreshed once the session has settled (SPEC §4). */
 const POST_LOGIN_REFRESH_MS = 500;
 

@@ -5,7 +5,7 @@ import { api, withQuery } from '../../../lib/api-client.ts';
 import { browserTimeZone } from '../../../lib/format.ts';
 
 /** Whose tasks the dashboard's task lists show: `me`, or everyone's when left out. */
-export interface DashboardView {
+interface DashboardView {
   assignee?: TaskAssigneeFilter | undefined;
 }
 

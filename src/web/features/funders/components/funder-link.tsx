@@ -9,7 +9,7 @@ import { funderKeys } from '../api/funder-keys.ts';
  * The funder whose name matches `name` without regard to case and spaces (as the server
  * matches them), for a link from a grant's funder or a contact's organization to its page.
  */
-export const useFunderOfName = (name: string | null) =>
+const useFunderOfName = (name: string | null) =>
   useQuery({
     queryKey: funderKeys.named(name ?? ''),
     queryFn: async () => {
