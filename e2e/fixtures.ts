@@ -189,6 +189,17 @@ export async function openFromSidebar(page: Page, entry: string, heading = entry
 
 /** Fails on serious or critical accessibility violations of the current page. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // Read once nothing moves: a dialog fading in or out has only part of its contrast. Endless
+  // animations (a loader) are not waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

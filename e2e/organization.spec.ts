@@ -70,6 +70,8 @@ test('the admin invites someone, who joins from the link in a fresh browser and 
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await expect(page.getByText('Invitation sent')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Done' }).click();
+  // The accessibility check reads the page once the dialog has gone (not while it fades out).
+  await expect(dialog).toBeHidden();
 
   const pending = page.getByRole('region', { name: 'Pending Invitations' });
   await expect(pending.getByRole('row', { name: /Ines Invitee/ })).toContainText(
