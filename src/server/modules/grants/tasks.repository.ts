@@ -29,7 +29,7 @@ import {
 } from '../../db/rows.ts';
 import { grants, grantTasks, users } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
-import { grantExists, grantRecords } from './grant-records.ts';
+import { grantExists, grantRecords, ofGrant } from './grant-records.ts';
 
 const columns = {
   id: grantTasks.id,
@@ -104,6 +104,8 @@ const taskExport: ExportColumn[] = [
 ];
 
 export function createTasksRepository(db: Database) {
+  const inGrant = ofGrant(grantTasks);
+
   return {
     ...grantRecords<TaskValues>()(db, grantTasks, columns, toTask),
 
@@ -119,7 +121,7 @@ export function createTasksRepository(db: Database) {
           .select(listedColumns)
           .from(grantTasks)
           .leftJoin(users, assigneeOfTask)
-          .where(and(eq(grantTasks.companyId, companyId), eq(grantTasks.grantId, grantId)))
+          .where(inGrant(companyId, grantId))
           .orderBy(
             asc(grantTasks.category),
             sql`${grantTasks.dueDate} ASC NULLS LAST`,
