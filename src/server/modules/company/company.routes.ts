@@ -31,7 +31,6 @@ import { createCompanyRepository } from './company.repository.ts';
 import { invitationEmail } from './invitation-email.ts';
 
 const tags = ['organization'];
-const errors = restrictedRecordErrors;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LAST_ADMIN = 'The organization must keep at least one admin.';
 const ALREADY_INVITED = 'An invitation to this email address is already pending.';
@@ -54,7 +53,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The signed-in user's organization",
-        response: { 200: companyProfileSchema, ...errors },
+        response: { 200: companyProfileSchema, ...restrictedRecordErrors },
       },
     },
     async (request) => {
@@ -71,7 +70,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Update the organization's profile (admins; fields left out keep their value; null clears industry, website or address)",
         body: companyProfilePatchSchema,
-        response: { 200: companyProfileSchema, ...errors },
+        response: { 200: companyProfileSchema, ...restrictedRecordErrors },
       },
     },
     async (request) => {
@@ -87,7 +86,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The organization's users (every member may read them: names for assignees)",
-        response: { 200: z.array(teamMemberSchema), ...errors },
+        response: { 200: z.array(teamMemberSchema), ...restrictedRecordErrors },
       },
     },
     async (request) => company.members(requireUser(request).companyId),
@@ -100,7 +99,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Add a user to the organization (admins)',
         body: newUserSchema,
-        response: { 201: teamMemberSchema, 409: errorBodySchema, ...errors },
+        response: { 201: teamMemberSchema, 409: errorBodySchema, ...restrictedRecordErrors },
       },
     },
     async (request, reply) => {
@@ -167,7 +166,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Set a user's password (admins). Their sessions end.",
         body: resetPasswordSchema,
-        response: { 200: z.object({ message: z.string() }), ...errors },
+        response: { 200: z.object({ message: z.string() }), ...restrictedRecordErrors },
       },
     },
     async (request) => {
@@ -189,7 +188,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Pending invitations (admins)',
-        response: { 200: z.array(invitationSchema), ...errors },
+        response: { 200: z.array(invitationSchema), ...restrictedRecordErrors },
       },
     },
     async (request) => company.pendingInvitations(requireAdmin(request).companyId),
@@ -206,7 +205,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
           201: createdInvitationSchema,
           409: errorBodySchema,
           502: errorBodySchema,
-          ...errors,
+          ...restrictedRecordErrors,
         },
       },
     },
@@ -265,7 +264,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'A new link for a pending invitation (admins): the link sent before stops working, and the new one works for the full period',
         params: idParams,
-        response: { 200: invitationLinkSchema, ...errors },
+        response: { 200: invitationLinkSchema, ...restrictedRecordErrors },
       },
     },
     async (request) => {

@@ -14,8 +14,6 @@ import { requireAdmin, requireUser } from '../../lib/guards.ts';
 import { restrictedRecordErrors } from '../../lib/schemas.ts';
 import { createRemindersRepository } from './reminders.repository.ts';
 
-const errors = restrictedRecordErrors;
-
 /**
  * The notifications menu (deadline reminders and Monday's digest, made by the reminder queue),
  * the company's reminder settings and each user's own choice of what comes to them.
@@ -29,7 +27,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['notifications'],
         summary: "The signed-in user's newest notifications (20), newest first",
-        response: { 200: z.array(notificationSchema), ...errors },
+        response: { 200: z.array(notificationSchema), ...restrictedRecordErrors },
       },
     },
     async (request) => {
@@ -44,7 +42,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['notifications'],
         summary: "How many of the signed-in user's notifications are unread",
-        response: { 200: unreadCountSchema, ...errors },
+        response: { 200: unreadCountSchema, ...restrictedRecordErrors },
       },
     },
     async (request) => {
@@ -60,7 +58,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['notifications'],
         summary: 'Mark one of your notifications read',
         params: idParams,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...restrictedRecordErrors },
       },
     },
     async (request, reply) => {
@@ -77,7 +75,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['notifications'],
         summary: 'Mark all of your notifications read',
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...restrictedRecordErrors },
       },
     },
     async (request, reply) => {
@@ -94,7 +92,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['organization'],
         summary:
           "The organization's reminder settings: its time zone and how many days before a deadline reminders go out",
-        response: { 200: reminderSettingsSchema, ...errors },
+        response: { 200: reminderSettingsSchema, ...restrictedRecordErrors },
       },
     },
     async (request) => {
@@ -111,7 +109,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Change the organization's reminder settings (admins; fields left out keep their value)",
         body: reminderSettingsPatchSchema,
-        response: { 200: reminderSettingsSchema, ...errors },
+        response: { 200: reminderSettingsSchema, ...restrictedRecordErrors },
       },
     },
     async (request) => {
@@ -126,7 +124,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Whether deadline reminders and the Monday digest come to the signed-in user',
-        response: { 200: reminderPreferencesSchema, ...errors },
+        response: { 200: reminderPreferencesSchema, ...restrictedRecordErrors },
       },
     },
     async (request) => {
@@ -142,7 +140,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Turn deadline reminders or the Monday digest on or off for yourself',
         body: reminderPreferencesPatchSchema,
-        response: { 200: reminderPreferencesSchema, ...errors },
+        response: { 200: reminderPreferencesSchema, ...restrictedRecordErrors },
       },
     },
     async (request) => {
