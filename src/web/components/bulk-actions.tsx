@@ -2,6 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { BulkResult } from '../../domain/bulk.ts';
 import { BULK_MAX } from '../../domain/bulk-constants.ts';
+import { ListPanel, type ListPanelProps } from './list-page.tsx';
 import { SelectBox, type Selection } from './selection.tsx';
 
 // The actions load when a first row is chosen: most visits to a list choose none.
@@ -73,5 +74,25 @@ export function BulkBar(props: BulkBarProps) {
         </Suspense>
       )}
     </Group>
+  );
+}
+
+/**
+ * A list page's panel (`ListPanel`) whose rows can be chosen: the `bulk` actions on them stand
+ * over each page shown (`BulkBar`), named with the panel's `noun` ('3 contacts').
+ */
+export function BulkListPanel<T extends { id: number }>({
+  bulk,
+  ...panel
+}: Omit<ListPanelProps<T>, 'above'> & {
+  bulk: Omit<BulkBarProps, 'rows' | 'total' | 'plural'>;
+}) {
+  return (
+    <ListPanel
+      {...panel}
+      above={(page) => (
+        <BulkBar rows={page.items} total={page.total} plural={panel.noun} {...bulk} />
+      )}
+    />
   );
 }

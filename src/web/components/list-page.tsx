@@ -137,13 +137,28 @@ interface ListFilter {
   clear: () => void;
 }
 
+/** What `ListPanel` shows (see there). */
+export interface ListPanelProps<T> extends ListWording {
+  list: ListState;
+  query: UseQueryResult<Page<T>>;
+  /** Controls beside the search box that narrow the list (a status). */
+  filters?: ReactNode;
+  /** Given while a filter narrows the list. */
+  onClearFilters?: (() => void) | undefined;
+  /** The filter a link opened the list with ('Organization: Hope Trust'). */
+  filter?: ListFilter | undefined;
+  /** What stands over the rows of a page shown. */
+  above?: ((page: Page<T>) => ReactNode) | undefined;
+  children: (rows: T[]) => ReactNode;
+}
+
 /**
  * The panel of a list page: the search box, the list's own filters and the filter it was opened
  * with (which a button clears), and a spinner while a page is fetched; then the first load's
  * spinner, the failure (with a button to try again: never the empty state, which would say there
- * is nothing), the rows (`children`) with the page footer, or the empty state: with a way to
- * clear the filters when they left nothing. A page that was shown stays while a later refresh of
- * it fails.
+ * is nothing), the rows (`children`) under what `above` puts over them (the bulk actions of a
+ * `BulkListPanel`) and over the page footer, or the empty state: with a way to clear the filters
+ * when they left nothing. A page that was shown stays while a later refresh of it fails.
  */
 export function ListPanel<T>({
   list,
@@ -154,18 +169,9 @@ export function ListPanel<T>({
   filters,
   onClearFilters,
   filter,
+  above,
   children,
-}: {
-  list: ListState;
-  query: UseQueryResult<Page<T>>;
-  /** Controls beside the search box that narrow the list (a status). */
-  filters?: ReactNode;
-  /** Given while a filter narrows the list. */
-  onClearFilters?: (() => void) | undefined;
-  /** The filter a link opened the list with ('Organization: Hope Trust'). */
-  filter?: ListFilter | undefined;
-  children: (rows: T[]) => ReactNode;
-} & ListWording) {
+}: ListPanelProps<T>) {
   const page = query.data;
   return (
     <Paper withBorder p="md">
@@ -199,6 +205,7 @@ export function ListPanel<T>({
         />
       ) : page && page.items.length > 0 ? (
         <>
+          {above?.(page)}
           {children(page.items)}
           <ListFooter total={page.total} page={list.page} onPage={list.setPage} />
         </>

@@ -1,9 +1,9 @@
 import { IconUsers } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import type { ContactSortField } from '../../../domain/contacts.ts';
-import { BulkBar } from '../../components/bulk-actions.tsx';
+import { BulkListPanel } from '../../components/bulk-actions.tsx';
 import { useListState } from '../../components/list-controls.tsx';
-import { ListPage, ListPanel, pageParams, useListRecords } from '../../components/list-page.tsx';
+import { ListPage, pageParams, useListRecords } from '../../components/list-page.tsx';
 import { useSelection } from '../../components/selection.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { notifyError } from '../../lib/notify.ts';
@@ -19,6 +19,7 @@ export default function ContactsPage() {
   const organization = useUrlFilter('organization');
   const list = useListState<ContactSortField>(organization.value);
   const params = { ...pageParams(list), organization: organization.value };
+  const exported = { list: '/api/contacts', params };
   const contacts = useContacts(params);
   const { dialog, rowActions } = useListRecords(contactKind, list);
   const selection = useSelection(JSON.stringify([params.q, params.organization]));
@@ -33,36 +34,19 @@ export default function ContactsPage() {
   }, [contacts.isError]);
 
   return (
-    <ListPage
-      title="Contacts"
-      addLabel="Add Contact"
-      exported={{ list: '/api/contacts', params }}
-      dialog={dialog}
-    >
+    <ListPage title="Contacts" addLabel="Add Contact" exported={exported} dialog={dialog}>
       <ContactUpload />
-      <ListPanel
+      <BulkListPanel
         list={list}
         query={contacts}
         noun="contacts"
         icon={IconUsers}
         hint="Add your first contact, or import a CSV file."
         filter={organization.shown(`Organization: ${organization.value}`)}
+        bulk={{ selection, exported, singular: 'contact', onDelete: bulkDelete.mutateAsync }}
       >
-        {(rows) => (
-          <>
-            <BulkBar
-              rows={rows}
-              total={contacts.data?.total ?? rows.length}
-              exported={{ list: '/api/contacts', params }}
-              selection={selection}
-              singular="contact"
-              plural="contacts"
-              onDelete={(ids) => bulkDelete.mutateAsync(ids)}
-            />
-            <ContactsTable rows={rows} {...rowActions} selection={selection} />
-          </>
-        )}
-      </ListPanel>
+        {(rows) => <ContactsTable rows={rows} {...rowActions} selection={selection} />}
+      </BulkListPanel>
     </ListPage>
   );
 }

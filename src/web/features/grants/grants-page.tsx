@@ -8,9 +8,9 @@ import {
 } from '../../../domain/grant-constants.ts';
 import type { GrantSortField } from '../../../domain/grants.ts';
 import { counted } from '../../../domain/wording.ts';
-import { BulkBar } from '../../components/bulk-actions.tsx';
+import { BulkListPanel } from '../../components/bulk-actions.tsx';
 import { useListState } from '../../components/list-controls.tsx';
-import { ListPage, ListPanel, pageParams, useListRecords } from '../../components/list-page.tsx';
+import { ListPage, pageParams, useListRecords } from '../../components/list-page.tsx';
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { useSelection } from '../../components/selection.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
@@ -39,6 +39,7 @@ export default function GrantsPage() {
   const funder = useUrlFilter('funder');
   const list = useListState<GrantSortField>(`${filters.status ?? ''}/${funder.value ?? ''}`);
   const params = { ...pageParams(list), status: filters.status, funder: funder.value };
+  const exported = { list: '/api/grants', params };
   const grants = useGrants(params);
   const { dialog, rowActions } = useListRecords(grantKind, list);
   const selection = useSelection(JSON.stringify([params.q, params.status, params.funder]));
@@ -48,7 +49,7 @@ export default function GrantsPage() {
 
   return (
     <ListPage
-      exported={{ list: '/api/grants', params }}
+      exported={exported}
       title="Grants"
       addLabel="Add Grant"
       actions={
@@ -74,7 +75,7 @@ export default function GrantsPage() {
         <GrantImport opened={importing} onClose={() => setImporting(false)} />
       </LoadWhenOpened>
       <GrantPipeline />
-      <ListPanel
+      <BulkListPanel
         list={list}
         query={grants}
         noun="grants"
@@ -92,42 +93,35 @@ export default function GrantsPage() {
             : undefined
         }
         filter={funder.shown(`Funder: ${funder.value}`)}
+        bulk={{
+          selection,
+          exported,
+          singular: 'grant',
+          onDelete: bulkDelete.mutateAsync,
+          changes: [
+            {
+              label: `Change the status of ${counted(selection.ids.size, 'selected grant')}`,
+              placeholder: 'Change status…',
+              choices: grantStatuses.map((status) => ({
+                value: status,
+                label: grantStatusLabels[status],
+              })),
+              onChange: (status) =>
+                bulkStatus.mutateAsync({
+                  ids: [...selection.ids],
+                  status: status as GrantStatus,
+                }),
+              changed: (count, status) => `${counted(count, 'grant')} now ${status.label}`,
+              ask: (status, count) =>
+                status === 'awarded'
+                  ? `Mark ${counted(count, 'grant')} Awarded? A grant with no award recorded is awarded what it asked for; change it on the grant's page.`
+                  : null,
+            },
+          ],
+        }}
       >
-        {(rows) => (
-          <>
-            <BulkBar
-              rows={rows}
-              total={grants.data?.total ?? rows.length}
-              exported={{ list: '/api/grants', params }}
-              selection={selection}
-              singular="grant"
-              plural="grants"
-              onDelete={(ids) => bulkDelete.mutateAsync(ids)}
-              changes={[
-                {
-                  label: `Change the status of ${counted(selection.ids.size, 'selected grant')}`,
-                  placeholder: 'Change status…',
-                  choices: grantStatuses.map((status) => ({
-                    value: status,
-                    label: grantStatusLabels[status],
-                  })),
-                  onChange: (status) =>
-                    bulkStatus.mutateAsync({
-                      ids: [...selection.ids],
-                      status: status as GrantStatus,
-                    }),
-                  changed: (count, status) => `${counted(count, 'grant')} now ${status.label}`,
-                  ask: (status, count) =>
-                    status === 'awarded'
-                      ? `Mark ${counted(count, 'grant')} Awarded? A grant with no award recorded is awarded what it asked for; change it on the grant's page.`
-                      : null,
-                },
-              ]}
-            />
-            <GrantsTable rows={rows} {...rowActions} selection={selection} />
-          </>
-        )}
-      </ListPanel>
+        {(rows) => <GrantsTable rows={rows} {...rowActions} selection={selection} />}
+      </BulkListPanel>
     </ListPage>
   );
 }

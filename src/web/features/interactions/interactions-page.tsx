@@ -1,8 +1,8 @@
 import { IconMessages } from '@tabler/icons-react';
 import type { InteractionSortField } from '../../../domain/interactions.ts';
-import { BulkBar } from '../../components/bulk-actions.tsx';
+import { BulkListPanel } from '../../components/bulk-actions.tsx';
 import { useListState } from '../../components/list-controls.tsx';
-import { ListPage, ListPanel, pageParams, useListRecords } from '../../components/list-page.tsx';
+import { ListPage, pageParams, useListRecords } from '../../components/list-page.tsx';
 import { useSelection } from '../../components/selection.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { parseId } from '../../lib/parse-id.ts';
@@ -22,41 +22,25 @@ export default function InteractionsPage() {
   const contact = useContact(contactId || null);
   const list = useListState<InteractionSortField>(contactFilter.value);
   const params = { ...pageParams(list), contactId };
+  const exported = { list: '/api/interactions', params };
   const interactions = useInteractions(params);
   const { dialog, rowActions } = useListRecords(interactionKind, list);
   const selection = useSelection(JSON.stringify([params.q, params.contactId]));
   const bulkDelete = useBulkDeleteInteractions();
 
   return (
-    <ListPage
-      title="Interactions"
-      addLabel="Log Interaction"
-      exported={{ list: '/api/interactions', params }}
-      dialog={dialog}
-    >
-      <ListPanel
+    <ListPage title="Interactions" addLabel="Log Interaction" exported={exported} dialog={dialog}>
+      <BulkListPanel
         list={list}
         query={interactions}
         noun="interactions"
         icon={IconMessages}
         hint="Log a meeting, call, email or note with one of your contacts."
         filter={contactFilter.shown(`Contact: ${contact.data?.name ?? contactFilter.value}`)}
+        bulk={{ selection, exported, singular: 'interaction', onDelete: bulkDelete.mutateAsync }}
       >
-        {(rows) => (
-          <>
-            <BulkBar
-              rows={rows}
-              total={interactions.data?.total ?? rows.length}
-              exported={{ list: '/api/interactions', params }}
-              selection={selection}
-              singular="interaction"
-              plural="interactions"
-              onDelete={(ids) => bulkDelete.mutateAsync(ids)}
-            />
-            <InteractionsTable rows={rows} {...rowActions} selection={selection} />
-          </>
-        )}
-      </ListPanel>
+        {(rows) => <InteractionsTable rows={rows} {...rowActions} selection={selection} />}
+      </BulkListPanel>
     </ListPage>
   );
 }

@@ -6,9 +6,9 @@ import {
   stageLabels,
 } from '../../../domain/opportunity-constants.ts';
 import { counted } from '../../../domain/wording.ts';
-import { BulkBar } from '../../components/bulk-actions.tsx';
+import { BulkListPanel } from '../../components/bulk-actions.tsx';
 import { useListState } from '../../components/list-controls.tsx';
-import { ListPage, ListPanel, pageParams, useListRecords } from '../../components/list-page.tsx';
+import { ListPage, pageParams, useListRecords } from '../../components/list-page.tsx';
 import { useSelection } from '../../components/selection.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import {
@@ -24,6 +24,7 @@ export default function OpportunitiesPage() {
   useDocumentTitle('Opportunities');
   const list = useListState<OpportunitySortField>();
   const params = pageParams(list);
+  const exported = { list: '/api/opportunities', params };
   const opportunities = useOpportunities(params);
   const { dialog, rowActions } = useListRecords(opportunityKind, list);
   const selection = useSelection(params.q ?? '');
@@ -31,46 +32,39 @@ export default function OpportunitiesPage() {
   const bulkStage = useBulkOpportunityStage();
 
   return (
-    <ListPage
-      title="Opportunities"
-      addLabel="Add Opportunity"
-      exported={{ list: '/api/opportunities', params }}
-      dialog={dialog}
-    >
+    <ListPage title="Opportunities" addLabel="Add Opportunity" exported={exported} dialog={dialog}>
       <OpportunityPipeline />
-      <ListPanel list={list} query={opportunities} noun="opportunities" icon={IconBriefcase}>
-        {(rows) => (
-          <>
-            <BulkBar
-              rows={rows}
-              total={opportunities.data?.total ?? rows.length}
-              exported={{ list: '/api/opportunities', params }}
-              selection={selection}
-              singular="opportunity"
-              plural="opportunities"
-              onDelete={(ids) => bulkDelete.mutateAsync(ids)}
-              changes={[
-                {
-                  label: `Change the stage of ${counted(selection.ids.size, 'selected opportunity', 'selected opportunities')}`,
-                  placeholder: 'Change stage…',
-                  choices: opportunityStages.map((stage) => ({
-                    value: stage,
-                    label: stageLabels[stage],
-                  })),
-                  onChange: (stage) =>
-                    bulkStage.mutateAsync({
-                      ids: [...selection.ids],
-                      stage: stage as OpportunityStage,
-                    }),
-                  changed: (count, stage) =>
-                    `${counted(count, 'opportunity', 'opportunities')} now ${stage.label}`,
-                },
-              ]}
-            />
-            <OpportunitiesTable rows={rows} {...rowActions} selection={selection} />
-          </>
-        )}
-      </ListPanel>
+      <BulkListPanel
+        list={list}
+        query={opportunities}
+        noun="opportunities"
+        icon={IconBriefcase}
+        bulk={{
+          selection,
+          exported,
+          singular: 'opportunity',
+          onDelete: bulkDelete.mutateAsync,
+          changes: [
+            {
+              label: `Change the stage of ${counted(selection.ids.size, 'selected opportunity', 'selected opportunities')}`,
+              placeholder: 'Change stage…',
+              choices: opportunityStages.map((stage) => ({
+                value: stage,
+                label: stageLabels[stage],
+              })),
+              onChange: (stage) =>
+                bulkStage.mutateAsync({
+                  ids: [...selection.ids],
+                  stage: stage as OpportunityStage,
+                }),
+              changed: (count, stage) =>
+                `${counted(count, 'opportunity', 'opportunities')} now ${stage.label}`,
+            },
+          ],
+        }}
+      >
+        {(rows) => <OpportunitiesTable rows={rows} {...rowActions} selection={selection} />}
+      </BulkListPanel>
     </ListPage>
   );
 }
