@@ -14,21 +14,11 @@ import {
   useUpdateCompanyProfile,
 } from './company/api/company-api.ts';
 import { useUploadContacts } from './contacts/api/contact-import-api.ts';
-import {
-  contactKeys,
-  useCreateContact,
-  useDeleteContact,
-  useUpdateContact,
-} from './contacts/api/contacts-api.ts';
+import { contactKeys, contactsApi } from './contacts/api/contacts-api.ts';
 import { dashboardKeys } from './dashboard/api/dashboard-api.ts';
 import { funderKeys } from './funders/api/funder-keys.ts';
 import { useMergeFunder, useUpdateFunder } from './funders/api/funder-mutations.ts';
-import {
-  grantKeys,
-  useCreateGrant,
-  useDeleteGrant,
-  useUpdateGrant,
-} from './grants/api/grants-api.ts';
+import { grantKeys, grantsApi } from './grants/api/grants-api.ts';
 import {
   requirementKeys,
   useCreateRequirement,
@@ -42,18 +32,8 @@ import {
   useSetTaskStatus,
   useUpdateTask,
 } from './grants/api/tasks-api.ts';
-import {
-  interactionKeys,
-  useCreateInteraction,
-  useDeleteInteraction,
-  useUpdateInteraction,
-} from './interactions/api/interactions-api.ts';
-import {
-  opportunityKeys,
-  useCreateOpportunity,
-  useDeleteOpportunity,
-  useUpdateOpportunity,
-} from './opportunities/api/opportunities-api.ts';
+import { interactionKeys, interactionsApi } from './interactions/api/interactions-api.ts';
+import { opportunitiesApi, opportunityKeys } from './opportunities/api/opportunities-api.ts';
 import { useUpdateProfile } from './profile/api/profile-api.ts';
 
 /*
@@ -178,7 +158,7 @@ const requirementScreens = {
 };
 
 const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
-  ['adding a contact', useCreateContact, contact.input, newContactScreens],
+  ['adding a contact', contactsApi.useCreate, contact.input, newContactScreens],
   [
     'importing contacts',
     () => {
@@ -188,11 +168,12 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
     new File(['name,email\nAda,ada@example.org\n'], 'contacts.csv', { type: 'text/csv' }),
     newContactScreens,
   ],
-  ['renaming a contact', useUpdateContact, contact, contactScreens],
-  ['deleting a contact (and its interactions)', useDeleteContact, 7, contactScreens],
+  ['renaming a contact', contactsApi.useUpdate, contact, contactScreens],
+  ['deleting a contact (and its interactions)', contactsApi.useDelete, 7, contactScreens],
+  ['deleting chosen contacts at once', contactsApi.useBulkDelete, [7, 8], contactScreens],
   [
     'logging an interaction',
-    useCreateInteraction,
+    interactionsApi.useCreate,
     { contactId: 7, type: 'call', date: '2026-11-20T10:00:00.000Z' },
     {
       dashboard: dashboardKeys.all,
@@ -202,19 +183,26 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
   ],
   [
     'editing an interaction',
-    useUpdateInteraction,
+    interactionsApi.useUpdate,
     { id: 3, input: { notes: 'x' } },
     { dashboard: dashboardKeys.all, interactionPage: interactionKeys.one(3) },
   ],
   [
     'deleting an interaction',
-    useDeleteInteraction,
+    interactionsApi.useDelete,
     3,
     { dashboard: dashboardKeys.all, interactionsList: interactionKeys.list({}) },
   ],
-  ['adding a grant', useCreateGrant, grant.input, grantScreens],
-  ['changing a grant (its funder, name, deadline)', useUpdateGrant, grant, grantScreens],
-  ['deleting a grant (and its tasks)', useDeleteGrant, 4, grantScreens],
+  [
+    'deleting chosen interactions at once',
+    interactionsApi.useBulkDelete,
+    [3, 5],
+    { dashboard: dashboardKeys.all, contactsInteractions: interactionKeys.list({ contactId: 7 }) },
+  ],
+  ['adding a grant', grantsApi.useCreate, grant.input, grantScreens],
+  ['changing a grant (its funder, name, deadline)', grantsApi.useUpdate, grant, grantScreens],
+  ['deleting a grant (and its tasks)', grantsApi.useDelete, 4, grantScreens],
+  ['deleting chosen grants at once', grantsApi.useBulkDelete, [4, 5], grantScreens],
   ['adding a task', useCreateTask, task, taskScreens],
   ['editing a task', useUpdateTask, task, taskScreens],
   ['moving a task on the board', useSetTaskStatus, { ...task, status: 'done' }, taskScreens],
@@ -224,9 +212,10 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
   ['deleting a requirement', useDeleteRequirement, requirement, requirementScreens],
   ...(
     [
-      ['adding an opportunity', useCreateOpportunity, { name: 'Gala' }],
-      ['changing an opportunity', useUpdateOpportunity, { id: 2, input: { name: 'Gala' } }],
-      ['deleting an opportunity', useDeleteOpportunity, 2],
+      ['adding an opportunity', opportunitiesApi.useCreate, { name: 'Gala' }],
+      ['changing an opportunity', opportunitiesApi.useUpdate, { id: 2, input: { name: 'Gala' } }],
+      ['deleting an opportunity', opportunitiesApi.useDelete, 2],
+      ['deleting chosen opportunities at once', opportunitiesApi.useBulkDelete, [2, 3]],
     ] as const
   ).map(([name, hook, variables]): [string, AnyMutation, unknown, Record<string, QueryKey>] => [
     name,
@@ -311,14 +300,16 @@ describe('what each change refreshes', () => {
   it('a change the server refused (4xx) refreshes nothing: nothing changed', async () => {
     const screens = Object.values(contactScreens);
     for (const status of [400, 401, 404, 409]) {
-      const missed = await staleAfter(useUpdateContact, contact, screens, { failsWith: status });
+      const missed = await staleAfter(contactsApi.useUpdate, contact, screens, {
+        failsWith: status,
+      });
       expect(missed).toEqual(screens);
     }
   });
 
   it('a refresh covers only the data it names: renaming a contact leaves grants and the team alone', async () => {
     const untouched = [grantKeys.list({}), taskKeys.boardList({}), companyKeys.team()];
-    const missed = await staleAfter(useUpdateContact, contact, untouched);
+    const missed = await staleAfter(contactsApi.useUpdate, contact, untouched);
     expect(missed).toEqual(untouched);
   });
 });

@@ -6,8 +6,7 @@ import { useInvalidatingMutation } from './mutations.ts';
 
 // The calls every kind of record answers under its URL (`/api/contacts`): one record by id, and
 // creating, changing and deleting one; and the keys of the kind's cached data.
-// Imported whole, as `recordApi`:
-// `recordApi.useCreate<Contact, ContactInput>('/api/contacts', afterCreate)`.
+// Imported whole, as `recordApi`; a feature takes them together, at its URL, with `records`.
 
 /** The cached data a mutation makes stale (see `useInvalidatingMutation`). */
 type Refreshes = () => readonly QueryKey[];
@@ -37,7 +36,7 @@ export const useOne = <T>(key: (id: number) => QueryKey, url: string, id: number
     enabled: id !== null,
   });
 
-export const useCreate = <T, Input>(url: string, refreshes: Refreshes) =>
+const useCreate = <T, Input>(url: string, refreshes: Refreshes) =>
   useInvalidatingMutation((input: Input) => api.post<T>(url, input), refreshes);
 
 export const useUpdate = <T, Input>(url: string, refreshes: Refreshes) =>
@@ -46,7 +45,7 @@ export const useUpdate = <T, Input>(url: string, refreshes: Refreshes) =>
     refreshes,
   );
 
-export const useDelete = (url: string, refreshes: Refreshes) =>
+const useDelete = (url: string, refreshes: Refreshes) =>
   useInvalidatingMutation((id: number) => api.delete<unknown>(`${url}/${id}`), refreshes);
 
 /** Deletes the chosen records of the list at `url` in one request (`POST <url>/bulk-delete`). */
@@ -55,6 +54,26 @@ export const useBulkDelete = (url: string, refreshes: Refreshes) =>
     (ids: number[]) => api.post<BulkResult>(`${url}/bulk-delete`, { ids }),
     refreshes,
   );
+
+/**
+ * A kind's calls at its URL (`/api/contacts`), with what each refreshes: `changed` after an
+ * update or a deletion (one or many), `created` after a create (the same unless given). With the
+ * root of the kind's cached data (`cached`), they are what a `recordKind` takes of its API:
+ * `export const contactsApi = recordApi.records<Contact, ContactInput>(url, contactKeys, …)`,
+ * then `contactsApi.useBulkDelete()`.
+ */
+export const records = <T, Input, Patch = Input>(
+  url: string,
+  keys: { all: QueryKey; one: (id: number) => QueryKey },
+  refreshes: { changed: Refreshes; created?: Refreshes },
+) => ({
+  cached: keys.all,
+  useOne: (id: number | null) => useOne<T>(keys.one, url, id),
+  useCreate: () => useCreate<T, Input>(url, refreshes.created ?? refreshes.changed),
+  useUpdate: () => useUpdate<T, Patch>(url, refreshes.changed),
+  useDelete: () => useDelete(url, refreshes.changed),
+  useBulkDelete: () => useBulkDelete(url, refreshes.changed),
+});
 
 /** The ids of every record the list at `url` shows for `params`, all pages (at most BULK_MAX). */
 export const allIds = async (url: string, params: object) =>

@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import { RecordPage } from '../../components/record-page.tsx';
 import { RecordHistory } from '../../features/activity/components/record-history.tsx';
-import { useContact } from '../../features/contacts/api/contacts-api.ts';
+import { contactsApi } from '../../features/contacts/api/contacts-api.ts';
 import { ContactInfoCard } from '../../features/contacts/components/contact-info-card.tsx';
 import { OrganizationGrantsCard } from '../../features/grants/components/organization-grants-card.tsx';
 import { InteractionInfoCard } from '../../features/interactions/components/interaction-info-card.tsx';
@@ -10,7 +10,7 @@ import { interactionTitle } from '../../features/interactions/components/interac
 
 /** The interaction's contact, and their organization's grants, once the contact has loaded. */
 function ContactCards({ contactId }: { contactId: number }) {
-  const contact = useContact(contactId).data;
+  const contact = contactsApi.useOne(contactId).data;
   if (!contact) return null;
   return (
     <>

@@ -8,7 +8,7 @@ import { useSelection } from '../../components/selection.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { useUrlFilter } from '../../lib/url-filters.ts';
-import { useBulkDeleteContacts, useContacts } from './api/contacts-api.ts';
+import { contactsApi, useContacts } from './api/contacts-api.ts';
 import { contactKind } from './components/contact-kind.ts';
 import { ContactUpload } from './components/contact-upload.tsx';
 import { ContactsTable } from './components/contacts-table.tsx';
@@ -23,7 +23,7 @@ export default function ContactsPage() {
   const contacts = useContacts(params);
   const { dialog, rowActions } = useListRecords(contactKind, list);
   const selection = useSelection(JSON.stringify([params.q, params.organization]));
-  const bulkDelete = useBulkDeleteContacts();
+  const bulkDelete = contactsApi.useBulkDelete();
 
   // SPEC §2.6 asks for a notice when the list fails to load, besides what the panel shows:
   // 'Contacts could not be loaded' with Try again, or the page it showed before a failed refresh.

@@ -15,7 +15,7 @@ import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { useSelection } from '../../components/selection.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { choiceParam, useUrlFilter, useUrlFilters } from '../../lib/url-filters.ts';
-import { useBulkDeleteGrants, useBulkGrantStatus, useGrants } from './api/grants-api.ts';
+import { grantsApi, useBulkGrantStatus, useGrants } from './api/grants-api.ts';
 import { grantKind } from './components/grant-kind.ts';
 import { GrantPipeline } from './components/grant-pipeline.tsx';
 import { GrantStatusFilter } from './components/grant-status-filter.tsx';
@@ -43,7 +43,7 @@ export default function GrantsPage() {
   const grants = useGrants(params);
   const { dialog, rowActions } = useListRecords(grantKind, list);
   const selection = useSelection(JSON.stringify([params.q, params.status, params.funder]));
-  const bulkDelete = useBulkDeleteGrants();
+  const bulkDelete = grantsApi.useBulkDelete();
   const bulkStatus = useBulkGrantStatus();
   const [importing, setImporting] = useState(false);
 

@@ -7,8 +7,8 @@ import { useSelection } from '../../components/selection.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { parseId } from '../../lib/parse-id.ts';
 import { useUrlFilter } from '../../lib/url-filters.ts';
-import { useContact } from '../contacts/api/contacts-api.ts';
-import { useBulkDeleteInteractions, useInteractions } from './api/interactions-api.ts';
+import { contactsApi } from '../contacts/api/contacts-api.ts';
+import { interactionsApi, useInteractions } from './api/interactions-api.ts';
 import { interactionKind } from './components/interaction-kind.ts';
 import { InteractionsTable } from './components/interactions-table.tsx';
 
@@ -19,14 +19,14 @@ export default function InteractionsPage() {
   const contactFilter = useUrlFilter('contactId');
   const contactId =
     contactFilter.value === undefined ? undefined : (parseId(contactFilter.value) ?? 0);
-  const contact = useContact(contactId || null);
+  const contact = contactsApi.useOne(contactId || null);
   const list = useListState<InteractionSortField>(contactFilter.value);
   const params = { ...pageParams(list), contactId };
   const exported = { list: '/api/interactions', params };
   const interactions = useInteractions(params);
   const { dialog, rowActions } = useListRecords(interactionKind, list);
   const selection = useSelection(JSON.stringify([params.q, params.contactId]));
-  const bulkDelete = useBulkDeleteInteractions();
+  const bulkDelete = interactionsApi.useBulkDelete();
 
   return (
     <ListPage title="Interactions" addLabel="Log Interaction" exported={exported} dialog={dialog}>

@@ -12,7 +12,7 @@ import { ListPage, pageParams, useListRecords } from '../../components/list-page
 import { useSelection } from '../../components/selection.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import {
-  useBulkDeleteOpportunities,
+  opportunitiesApi,
   useBulkOpportunityStage,
   useOpportunities,
 } from './api/opportunities-api.ts';
@@ -28,7 +28,7 @@ export default function OpportunitiesPage() {
   const opportunities = useOpportunities(params);
   const { dialog, rowActions } = useListRecords(opportunityKind, list);
   const selection = useSelection(params.q ?? '');
-  const bulkDelete = useBulkDeleteOpportunities();
+  const bulkDelete = opportunitiesApi.useBulkDelete();
   const bulkStage = useBulkOpportunityStage();
 
   return (

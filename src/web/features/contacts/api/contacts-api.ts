@@ -24,10 +24,6 @@ export const contactsQueryOptions = (params: ContactListParams) =>
 
 export const useContacts = (params: ContactListParams) => useQuery(contactsQueryOptions(params));
 
-/** One contact, or null when there is none with that id (`recordApi.useOne`). */
-export const useContact = (id: number | null) =>
-  recordApi.useOne<Contact>(contactKeys.one, '/api/contacts', id);
-
 /** Organization names already in use, for exact matches between contacts, grants and opportunities. */
 export const organizationNamesQueryOptions = (q: string) =>
   queryOptions({
@@ -61,13 +57,8 @@ export const afterContactChange = () => [
   funderKeys.all,
 ];
 
-export const useCreateContact = () =>
-  recordApi.useCreate<Contact, ContactInput>('/api/contacts', afterCreate);
-
-export const useUpdateContact = () =>
-  recordApi.useUpdate<Contact, ContactInput>('/api/contacts', afterContactChange);
-
-export const useDeleteContact = () => recordApi.useDelete('/api/contacts', afterContactChange);
-
-export const useBulkDeleteContacts = () =>
-  recordApi.useBulkDelete('/api/contacts', afterContactChange);
+/** A contact by id (`contactsApi.useOne`: null when there is none), and its changes. */
+export const contactsApi = recordApi.records<Contact, ContactInput>('/api/contacts', contactKeys, {
+  changed: afterContactChange,
+  created: afterCreate,
+});

@@ -36,10 +36,6 @@ export const pipelineQueryOptions = () =>
 
 export const usePipeline = () => useQuery(pipelineQueryOptions());
 
-/** One grant, or null when there is none with that id (`recordApi.useOne`). */
-export const useGrant = (id: number | null) =>
-  recordApi.useOne<Grant>(grantKeys.one, '/api/grants', id);
-
 /**
  * A grant shows on the dashboard (active grants, deadlines) and by name on the tasks board; its
  * funder is one of the organization names suggested on the contact form.
@@ -52,15 +48,12 @@ export const afterGrantChange = () => [
   funderKeys.all,
 ];
 
-export const useCreateGrant = () =>
-  recordApi.useCreate<Grant, GrantInput>('/api/grants', afterGrantChange);
-
-export const useUpdateGrant = () =>
-  recordApi.useUpdate<Grant, Partial<GrantInput>>('/api/grants', afterGrantChange);
-
-export const useDeleteGrant = () => recordApi.useDelete('/api/grants', afterGrantChange);
-
-export const useBulkDeleteGrants = () => recordApi.useBulkDelete('/api/grants', afterGrantChange);
+/** A grant by id (`grantsApi.useOne`: null when there is none), and its changes. */
+export const grantsApi = recordApi.records<Grant, GrantInput, Partial<GrantInput>>(
+  '/api/grants',
+  grantKeys,
+  { changed: afterGrantChange },
+);
 
 /** Sets the status of the chosen grants in one request. */
 export const useBulkGrantStatus = () =>

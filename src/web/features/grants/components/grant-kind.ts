@@ -1,26 +1,16 @@
 import type { Grant } from '../../../../domain/grants.ts';
 import { paths } from '../../../app/paths.ts';
 import { recordKind } from '../../../components/record-kind.ts';
-import {
-  grantKeys,
-  useCreateGrant,
-  useDeleteGrant,
-  useGrant,
-  useUpdateGrant,
-} from '../api/grants-api.ts';
+import { grantsApi } from '../api/grants-api.ts';
 
 /** Grants, as the grants list and a grant's page add, edit and delete them. */
 export const grantKind = recordKind({
+  ...grantsApi,
   noun: 'grant',
   plural: 'grants',
   listPath: paths.grants,
   addTitle: 'Add Grant',
   signedOut: 'You must be logged in to manage grants',
-  cached: grantKeys.all,
-  useOne: useGrant,
-  useCreate: useCreateGrant,
-  useUpdate: useUpdateGrant,
-  useDelete: useDeleteGrant,
   question: (grant: Grant) =>
     `Delete ${grant.name}? Its tasks will be deleted too. This cannot be undone.`,
   dialog: () => import('./grant-dialog.tsx').then((m) => m.GrantDialog),

@@ -32,20 +32,12 @@ export const interactionsQueryOptions = (params: InteractionListParams) =>
 export const useInteractions = (params: InteractionListParams) =>
   useQuery(interactionsQueryOptions(params));
 
-/** One interaction, or null when there is none with that id (`recordApi.useOne`). */
-export const useInteraction = (id: number | null) =>
-  recordApi.useOne<Interaction>(interactionKeys.one, '/api/interactions', id);
-
 /** Interactions are counted on the dashboard, and the latest five listed there. */
 const afterChange = () => [interactionKeys.all, dashboardKeys.all];
 
-export const useCreateInteraction = () =>
-  recordApi.useCreate<Interaction, InteractionInput>('/api/interactions', afterChange);
-
-export const useUpdateInteraction = () =>
-  recordApi.useUpdate<Interaction, InteractionInput>('/api/interactions', afterChange);
-
-export const useDeleteInteraction = () => recordApi.useDelete('/api/interactions', afterChange);
-
-export const useBulkDeleteInteractions = () =>
-  recordApi.useBulkDelete('/api/interactions', afterChange);
+/** An interaction by id (`interactionsApi.useOne`: null when there is none), and its changes. */
+export const interactionsApi = recordApi.records<Interaction, InteractionInput>(
+  '/api/interactions',
+  interactionKeys,
+  { changed: afterChange },
+);

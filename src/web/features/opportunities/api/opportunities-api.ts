@@ -36,23 +36,15 @@ export const opportunityPipelineQueryOptions = () =>
 
 export const useOpportunityPipeline = () => useQuery(opportunityPipelineQueryOptions());
 
-/** One opportunity, or null when there is none with that id (`recordApi.useOne`). */
-export const useOpportunity = (id: number | null) =>
-  recordApi.useOne<Opportunity>(opportunityKeys.one, '/api/opportunities', id);
-
 /** An opportunity's organization is one of the names suggested on the contact form. */
 const afterChange = () => [opportunityKeys.all, contactKeys.organizationNames(), funderKeys.all];
 
-export const useCreateOpportunity = () =>
-  recordApi.useCreate<Opportunity, OpportunityInput>('/api/opportunities', afterChange);
-
-export const useUpdateOpportunity = () =>
-  recordApi.useUpdate<Opportunity, OpportunityInput>('/api/opportunities', afterChange);
-
-export const useDeleteOpportunity = () => recordApi.useDelete('/api/opportunities', afterChange);
-
-export const useBulkDeleteOpportunities = () =>
-  recordApi.useBulkDelete('/api/opportunities', afterChange);
+/** An opportunity by id (`opportunitiesApi.useOne`: null when there is none), and its changes. */
+export const opportunitiesApi = recordApi.records<Opportunity, OpportunityInput>(
+  '/api/opportunities',
+  opportunityKeys,
+  { changed: afterChange },
+);
 
 /** Sets the stage of the chosen opportunities in one request. */
 export const useBulkOpportunityStage = () =>
