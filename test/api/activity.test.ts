@@ -5,10 +5,14 @@ import { addMember, registerCompany } from '../helpers/factories.ts';
 import { openRawRequest, statusOf } from '../helpers/raw-http.ts';
 import { type Client, clientFor, multipartFile } from '../helpers/requests.ts';
 import { buildTestApp, listenOnFreePort, TEST_APP_URL } from '../helpers/test-app.ts';
+import { until } from '../helpers/until.ts';
 
 let app: FastifyInstance;
+/** Called with each request's URL once its onRequest hooks have run, before its body is read. */
+let onBodyAwaited: (url: string) => void = () => {};
 beforeAll(async () => {
   app = await buildTestApp();
+  app.addHook('preParsing', async (request) => onBodyAwaited(request.url));
 });
 afterAll(() => app.close());
 
@@ -66,6 +70,9 @@ describe('GET /api/activity', () => {
     const url = await listenOnFreePort(app);
     const body = JSON.stringify({ amount: 60000 });
     // The head goes first; the body comes later, in its own packet, once the hooks have run.
+    const bodyAwaited = new Promise<void>((resolve) => {
+      onBodyAwaited = (path) => path === `/api/grants/${id}` && resolve();
+    });
     const request = await openRawRequest(url, {
       method: 'PATCH',
       path: `/api/grants/${id}`,
@@ -77,7 +84,7 @@ describe('GET /api/activity', () => {
         connection: 'close',
       },
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await bodyAwaited;
     await request.write(body);
     expect(statusOf(await request.answer)).toBe(200);
     const { entries } = await history(client, 'grant', id);
@@ -269,7 +276,7 @@ describe('records carry when they were created and changed, and who created them
     expect(funder.createdBy).toBe(member.user.id);
 
     // A change moves updatedAt on, and keeps when and by whom the record was created.
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await until(() => Date.now() > Date.parse(grant.updatedAt), 'the clock to pass updatedAt');
     const changed = (await client.patch(`/api/grants/${grant.id}`, { amount: 2 })).json();
     expect(changed.createdAt).toBe(grant.createdAt);
     expect(changed.createdBy).toBe(member.user.id);
