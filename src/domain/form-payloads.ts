@@ -4,6 +4,7 @@
 
 import type { CompanyProfileInput } from './company.ts';
 import type { ContactInput } from './contacts.ts';
+import type { FunderPatch, FunderType } from './funders.ts';
 import type { GrantInput, TaskInput } from './grants.ts';
 import type { InteractionInput } from './interactions.ts';
 import type { OpportunityInput, OpportunityStage } from './opportunities.ts';
@@ -234,4 +235,36 @@ export type CompanyProfileFormValues = Required<Record<keyof CompanyProfileInput
 export function companyProfilePayload(values: CompanyProfileFormValues): CompanyProfileInput {
   const { name, ...optional } = values;
   return { name, ...optionalFields(optional, true) };
+}
+
+export interface FunderFormValues {
+  name: string;
+  type: FunderType | null;
+  website: string;
+  notes: string;
+}
+
+/** A funder is only ever edited: an emptied website or notes is null, so the server clears it. */
+export function funderPayload(values: FunderFormValues): FunderPatch {
+  const { name, type, ...optional } = values;
+  return { name, type, ...optionalFields(optional, true) };
+}
+
+/** Reminder days are whole numbers of days before a deadline, from 0 to 365: at most ten. */
+const REMINDER_DAY = /^\d{1,3}$/;
+
+/**
+ * The reminder days as typed ("14, 7, 1") as the settings send them ([14, 7, 1]; nothing typed is
+ * none: overdue notices only), or what is wrong with them.
+ */
+export function reminderDaysPayload(text: string): { days: number[] } | { error: string } {
+  const parts = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (!parts.every((part) => REMINDER_DAY.test(part) && Number(part) <= 365)) {
+    return { error: 'Enter whole numbers of days from 0 to 365, separated by commas' };
+  }
+  if (parts.length > 10) return { error: 'At most 10 reminder days' };
+  return { days: parts.map(Number) };
 }

@@ -6,6 +6,7 @@ import {
   companyProfilePayload,
   contactPayload,
   fromLocalInput,
+  funderPayload,
   type GrantFormValues,
   grantPayload,
   type InteractionFormValues,
@@ -14,11 +15,15 @@ import {
   opportunityPayload,
   optionalFields,
   parseAmount,
+  type RequirementFormValues,
+  reminderDaysPayload,
+  requirementPayload,
   type TaskFormValues,
   taskPayload,
   toLocalDate,
   toLocalInput,
 } from '../../src/domain/form-payloads.ts';
+import { funderPatchSchema } from '../../src/domain/funders.ts';
 import {
   grantInputSchema,
   grantPatchSchema,
@@ -27,6 +32,8 @@ import {
 } from '../../src/domain/grants.ts';
 import { interactionInputSchema } from '../../src/domain/interactions.ts';
 import { opportunityInputSchema, opportunityPatchSchema } from '../../src/domain/opportunities.ts';
+import { reminderSettingsPatchSchema } from '../../src/domain/reminders.ts';
+import { requirementInputSchema, requirementPatchSchema } from '../../src/domain/requirements.ts';
 
 /** A datetime-local value and the instant it means here (the tests run in any time zone). */
 const LOCAL = '2026-03-14T09:30';
@@ -298,6 +305,100 @@ describe('companyProfilePayload', () => {
     expect(companyProfilePatchSchema.parse(payload)).toMatchObject({
       industry: null,
       address: null,
+    });
+  });
+});
+
+describe('requirementPayload', () => {
+  const filled: RequirementFormValues = {
+    name: 'Interim report',
+    type: 'interim_report',
+    dueDate: LOCAL,
+    status: 'pending',
+    assigneeId: '12',
+    notes: 'Figures from the spring term',
+  };
+
+  it('sends the fields with an ISO due date and the assignee as a number', () => {
+    const payload = requirementPayload(filled, { editing: false });
+    expect(payload).toEqual({
+      name: 'Interim report',
+      type: 'interim_report',
+      dueDate: ISO,
+      status: 'pending',
+      assigneeId: 12,
+      notes: 'Figures from the spring term',
+    });
+    expect(requirementInputSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it('leaves out an unchosen assignee and empty notes of a new requirement', () => {
+    const payload = requirementPayload(
+      { ...filled, assigneeId: null, notes: ' ' },
+      { editing: false },
+    );
+    expect(payload).not.toHaveProperty('assigneeId');
+    expect(payload).not.toHaveProperty('notes');
+  });
+
+  it('sends an assignee and notes cleared in an edit as null, so the server clears them', () => {
+    const payload = requirementPayload({ ...filled, assigneeId: '', notes: '' }, { editing: true });
+    expect(payload).toMatchObject({ assigneeId: null, notes: null });
+    expect(requirementPatchSchema.parse(payload)).toMatchObject({ assigneeId: null, notes: null });
+  });
+
+  it('leaves out an unchosen type, so the schema says it is required', () => {
+    const payload = requirementPayload({ ...filled, type: null }, { editing: false });
+    expect(payload.type).toBeUndefined();
+    expect(requirementInputSchema.safeParse(payload).error?.issues.map((i) => i.message)).toEqual([
+      'Type is required',
+    ]);
+  });
+});
+
+describe('funderPayload', () => {
+  it('sends a website or notes cleared on the funder as null, so the server clears them', () => {
+    const payload = funderPayload({ name: 'Hope Trust', type: null, website: ' ', notes: '' });
+    expect(payload).toEqual({ name: 'Hope Trust', type: null, website: null, notes: null });
+    expect(funderPatchSchema.parse(payload)).toEqual(payload);
+  });
+
+  it('sends what is filled', () => {
+    const payload = funderPayload({
+      name: 'Hope Trust',
+      type: 'foundation',
+      website: 'https://hope.example.org',
+      notes: 'Rolling deadlines',
+    });
+    expect(funderPatchSchema.parse(payload)).toEqual(payload);
+  });
+});
+
+describe('reminderDaysPayload', () => {
+  it('reads the days as typed, in any spacing', () => {
+    expect(reminderDaysPayload('14, 7,1 ,0')).toEqual({ days: [14, 7, 1, 0] });
+    expect(reminderDaysPayload('365')).toEqual({ days: [365] });
+  });
+
+  it('takes nothing typed as no days: overdue notices only', () => {
+    expect(reminderDaysPayload(' , ')).toEqual({ days: [] });
+    expect(reminderSettingsPatchSchema.parse({ reminderDays: [] }).reminderDays).toEqual([]);
+  });
+
+  it('says what is wrong with a day that is not a whole number from 0 to 365', () => {
+    for (const text of ['366', '-1', '1.5', 'seven', '7 days', '1e2', '0x10']) {
+      expect(reminderDaysPayload(text), text).toEqual({
+        error: 'Enter whole numbers of days from 0 to 365, separated by commas',
+      });
+    }
+  });
+
+  it('takes at most ten days', () => {
+    expect(reminderDaysPayload('10,9,8,7,6,5,4,3,2,1')).toEqual({
+      days: [10, 9, 8, 7, 6, 5, 4, 3, 2, 1],
+    });
+    expect(reminderDaysPayload('11,10,9,8,7,6,5,4,3,2,1')).toEqual({
+      error: 'At most 10 reminder days',
     });
   });
 });

@@ -1,5 +1,6 @@
 import { Alert, Card, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { reminderDaysPayload } from '../../../../domain/form-payloads.ts';
 import type { ReminderSettings } from '../../../../domain/reminders.ts';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -25,16 +26,6 @@ const daysInWords = (days: number[]) =>
   days.length === 0
     ? 'Only on the day a deadline becomes overdue'
     : `${days.join(', ')} days before`;
-
-/** "14, 7, 1" → [14, 7, 1]; null when a part is not a whole number from 0 to 365. */
-function parseReminderDays(text: string): number[] | null {
-  const parts = text
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-  if (!parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 365)) return null;
-  return parts.map(Number);
-}
 
 export function RemindersTab({ isAdmin }: { isAdmin: boolean }) {
   const settings = useReminderSettings();
@@ -77,18 +68,14 @@ function RemindersForm({ settings }: { settings: ReminderSettings }) {
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    const reminderDays = parseReminderDays(days);
-    if (reminderDays === null) {
-      setDaysError('Enter whole numbers of days from 0 to 365, separated by commas');
-      return;
-    }
-    if (reminderDays.length > 10) {
-      setDaysError('At most 10 reminder days');
+    const reminderDays = reminderDaysPayload(days);
+    if ('error' in reminderDays) {
+      setDaysError(reminderDays.error);
       return;
     }
     setDaysError(null);
     void changeWithNotice(
-      () => update.mutateAsync({ timeZone, reminderDays }),
+      () => update.mutateAsync({ timeZone, reminderDays: reminderDays.days }),
       'Reminder settings saved',
       'Could not save the reminder settings',
     );

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
+import { funderPayload } from '../../../../domain/form-payloads.ts';
 import {
   type FunderType,
   funderTypeLabels,
@@ -40,7 +41,7 @@ export function EditFunderDialog({
       () =>
         update.mutateAsync({
           id: funder.id,
-          input: { name, type, website: website.trim() || null, notes: notes.trim() || null },
+          input: funderPayload({ name, type, website, notes }),
         }),
       'Funder updated successfully',
     );
