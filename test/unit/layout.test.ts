@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -10,11 +10,47 @@ function sourcesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sourcesUnder(path);
-    return /\.(ts|mjs|js)$/.test(entry.name) ? [path] : [];
+    return /\.(ts|tsx|mjs|js)$/.test(entry.name) ? [path] : [];
   });
 }
 
+/** The layers of src/ and those each may import from (itself aside). */
+const LAYERS: Record<string, string[]> = {
+  domain: [],
+  server: ['domain'],
+  web: ['domain'],
+};
+
+/** The layer of src/ a path is in, if any. */
+const layerOf = (path: string) => relative(join(root, 'src'), path).split(/[\\/]/)[0];
+
+/** Every relative module a file imports, statically or lazily, resolved to a path. */
+function importsOf(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  const specifiers = [
+    ...source.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"](\.[^'"]+)['"]/g),
+  ];
+  return specifiers.map((match) => resolve(dirname(file), match[1] ?? ''));
+}
+
 describe('the layout', () => {
+  it('imports downwards only: the domain from nothing of ours, the server and the web from the domain', () => {
+    const offending: string[] = [];
+    for (const [layer, allowed] of Object.entries(LAYERS)) {
+      for (const file of sourcesUnder(join(root, 'src', layer))) {
+        for (const target of importsOf(file)) {
+          const into = layerOf(target);
+          // A test may use the tests' helpers (test/helpers) besides its layer.
+          const testHelper = /\.test\.tsx?$/.test(file) && into === '..';
+          if (into !== layer && !allowed.includes(into ?? '') && !testHelper) {
+            offending.push(`${relative(root, file)} imports ${relative(root, target)}`);
+          }
+        }
+      }
+    }
+    expect(offending).toEqual([]);
+  });
+
   it('keeps the scripts independent of the tests: no script imports from test/', () => {
     const offending = sourcesUnder(join(root, 'scripts')).filter((file) =>
       /from\s+['"][./]*\/test\//.test(readFileSync(file, 'utf8')),

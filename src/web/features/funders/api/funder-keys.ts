@@ -8,6 +8,6 @@ import * as recordApi from '../../../lib/record-api.ts';
 /** Every funders query sits under `all`: the list's pages, and each funder's page. */
 export const funderKeys = {
   ...recordApi.keys<FunderListParams>('/api/funders'),
-  /** The funder a name belongs to (see useFunderOfName). */
+  /** The funder a name belongs to (funderOfNameQueryOptions). */
   named: (name: string) => [...funderKeys.all, 'named', name.trim().toLowerCase()] as const,
 };

@@ -4,6 +4,8 @@ import { api, withQuery } from '../../../lib/api-client.ts';
 import * as recordApi from '../../../lib/record-api.ts';
 import { funderKeys } from './funder-keys.ts';
 
+export { funderKeys };
+
 export const fundersQueryOptions = (params: FunderListParams) =>
   queryOptions({
     queryKey: funderKeys.list(params),

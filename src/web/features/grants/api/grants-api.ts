@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { BulkGrantStatus, BulkResult } from '../../../../domain/bulk.ts';
 import type { Grant, GrantInput, GrantListParams, Pipeline } from '../../../../domain/grants.ts';
 import { api, withQuery } from '../../../lib/api-client.ts';
+import { getQuery } from '../../../lib/get-query.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import * as recordApi from '../../../lib/record-api.ts';
 import { contactKeys } from '../../contacts/api/contact-keys.ts';
@@ -29,10 +30,7 @@ export const useGrants = (params: GrantListParams, enabled = true) =>
   useQuery({ ...grantsQueryOptions(params), enabled });
 
 export const pipelineQueryOptions = () =>
-  queryOptions({
-    queryKey: grantKeys.pipeline(),
-    queryFn: () => api.get<Pipeline>('/api/grants/pipeline'),
-  });
+  getQuery<Pipeline>(grantKeys.pipeline(), '/api/grants/pipeline');
 
 export const usePipeline = () => useQuery(pipelineQueryOptions());
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UnreadCount } from '../../../../domain/reminders.ts';
 import { api } from '../../../lib/api-client.ts';
 
@@ -16,9 +16,11 @@ export const notificationKeys = {
 /** How often the bell asks for new reminders while the app is open. */
 const UNREAD_REFRESH_MS = 60_000;
 
-export const useUnreadCount = () =>
-  useQuery({
+export const unreadCountQueryOptions = () =>
+  queryOptions({
     queryKey: notificationKeys.unread(),
     queryFn: () => api.get<UnreadCount>('/api/notifications/unread'),
     refetchInterval: UNREAD_REFRESH_MS,
   });
+
+export const useUnreadCount = () => useQuery(unreadCountQueryOptions());

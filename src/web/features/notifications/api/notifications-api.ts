@@ -16,8 +16,10 @@ export { notificationKeys };
 // The notifications menu (reminders of deadlines and Monday's digest, made on the server), the
 // user's choice of what comes to them, and the organization's reminder settings.
 
-export const useNotifications = () =>
-  useQuery(getQuery<Notification[]>(notificationKeys.list(), '/api/notifications'));
+export const notificationsQueryOptions = () =>
+  getQuery<Notification[]>(notificationKeys.list(), '/api/notifications');
+
+export const useNotifications = () => useQuery(notificationsQueryOptions());
 
 /** One read (`id`), or all of them. */
 export const useMarkRead = () =>
@@ -30,8 +32,10 @@ export const useMarkRead = () =>
     () => [notificationKeys.all],
   );
 
-export const useReminderPreferences = () =>
-  useQuery(getQuery<ReminderPreferences>(notificationKeys.preferences(), '/api/user/reminders'));
+export const reminderPreferencesQueryOptions = () =>
+  getQuery<ReminderPreferences>(notificationKeys.preferences(), '/api/user/reminders');
+
+export const useReminderPreferences = () => useQuery(reminderPreferencesQueryOptions());
 
 export const useUpdateReminderPreferences = () =>
   useInvalidatingMutation(
@@ -40,8 +44,10 @@ export const useUpdateReminderPreferences = () =>
     () => [notificationKeys.preferences()],
   );
 
-export const useReminderSettings = () =>
-  useQuery(getQuery<ReminderSettings>(notificationKeys.settings(), '/api/organization/reminders'));
+export const reminderSettingsQueryOptions = () =>
+  getQuery<ReminderSettings>(notificationKeys.settings(), '/api/organization/reminders');
+
+export const useReminderSettings = () => useQuery(reminderSettingsQueryOptions());
 
 export const useUpdateReminderSettings = () =>
   useInvalidatingMutation(

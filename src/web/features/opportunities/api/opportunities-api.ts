@@ -7,6 +7,7 @@ import type {
   OpportunityPipeline,
 } from '../../../../domain/opportunities.ts';
 import { api, withQuery } from '../../../lib/api-client.ts';
+import { getQuery } from '../../../lib/get-query.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import * as recordApi from '../../../lib/record-api.ts';
 import { contactKeys } from '../../contacts/api/contact-keys.ts';
@@ -29,10 +30,7 @@ export const useOpportunities = (params: OpportunityListParams) =>
   useQuery(opportunitiesQueryOptions(params));
 
 export const opportunityPipelineQueryOptions = () =>
-  queryOptions({
-    queryKey: opportunityKeys.pipeline(),
-    queryFn: () => api.get<OpportunityPipeline>('/api/opportunities/pipeline'),
-  });
+  getQuery<OpportunityPipeline>(opportunityKeys.pipeline(), '/api/opportunities/pipeline');
 
 export const useOpportunityPipeline = () => useQuery(opportunityPipelineQueryOptions());
 

@@ -10,7 +10,20 @@ import { companyKeys } from '../../company/api/company-api.ts';
 import { taskScreens } from '../../grants/api/task-keys.ts';
 
 // The signed-in user's own account. What it reads is the signed-in user (userKeys, owned by
-// the auth feature); this module holds the changes.
+// the auth feature) and the user's calendar subscription; this module holds the changes.
+
+/** The user's calendar subscription: its address (made on first use). */
+export const calendarFeedKeys = {
+  feed: () => ['/api/user/calendar-feed'] as const,
+};
+
+/** With the browser's time zone, whose days the feed's deadlines then fall on. */
+const feedUrl = () => withQuery('/api/user/calendar-feed', { tz: browserTimeZone() });
+
+export const calendarFeedQueryOptions = () =>
+  getQuery<CalendarFeed>(calendarFeedKeys.feed(), feedUrl());
+
+export const useCalendarFeed = () => useQuery(calendarFeedQueryOptions());
 
 /**
  * One's name and email show in the sidebar (the user record) and in the team list; one's name,
@@ -28,17 +41,6 @@ export const useChangePassword = () =>
     (input: PasswordChange) => api.post<{ message: string }>('/api/user/password', input),
     () => [],
   );
-
-/** The user's calendar subscription: its address (made on first use). */
-export const calendarFeedKeys = {
-  feed: () => ['/api/user/calendar-feed'] as const,
-};
-
-/** With the browser's time zone, whose days the feed's deadlines then fall on. */
-const feedUrl = () => withQuery('/api/user/calendar-feed', { tz: browserTimeZone() });
-
-export const useCalendarFeed = () =>
-  useQuery(getQuery<CalendarFeed>(calendarFeedKeys.feed(), feedUrl()));
 
 /** A new address; the one before stops working. */
 export const useNewCalendarFeed = () =>
