@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { grantStatuses, taskCategories, taskStatuses } from '../src/domain/grants.ts';
 import { interactionTypes } from '../src/domain/interactions.ts';
 import { opportunityStages, stageProbabilities } from '../src/domain/opportunities.ts';
+import { createUser } from '../src/server/accounts/users.ts';
 import { parseConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import {
@@ -18,10 +19,10 @@ import {
   grantTasks,
   interactions,
   opportunities,
-  users,
 } from '../src/server/db/schema.ts';
 import { inCompany } from '../src/server/db/scope.ts';
 import { hashPassword } from '../src/server/lib/passwords.ts';
+import { createRemindersRepository } from '../src/server/modules/reminders/reminders.repository.ts';
 
 const { values } = parseArgs({
   options: {
@@ -141,31 +142,40 @@ const [company] = await db
 if (!company) throw new Error('could not create the demo company');
 const companyId = company.id;
 // The admin, and two colleagues the work is shared with (they cannot sign in: random passwords).
-const team = await inCompany(db, companyId, async (tx) =>
-  tx
-    .insert(users)
-    .values([
-      {
+const colleagues = ['Maya Grant Writer', 'Theo Program Lead'];
+const team = await inCompany(db, companyId, async (tx) => {
+  const members = [
+    await createUser(tx, {
+      companyId,
+      username,
+      passwordHash: await hashPassword(password),
+      name: 'Demo Admin',
+      email: 'demo@example.org',
+      role: 'admin',
+    }),
+  ];
+  for (const name of colleagues) {
+    const first = name.split(' ')[0]?.toLowerCase();
+    members.push(
+      await createUser(tx, {
         companyId,
-        username,
-        passwordHash: await hashPassword(password),
-        name: 'Demo Admin',
-        email: 'demo@example.org',
-        role: 'admin' as const,
-      },
-      ...['Maya Grant Writer', 'Theo Program Lead'].map((name) => ({
-        companyId,
-        username: `${name.split(' ')[0]?.toLowerCase()}_${randomBytes(3).toString('hex')}`,
+        username: `${first}_${randomBytes(3).toString('hex')}`,
         passwordHash: randomBytes(16).toString('hex'),
         name,
-        email: `${name.split(' ')[0]?.toLowerCase()}@example.org`,
-        role: 'user' as const,
-        // The program lead reads the dashboard on Mondays rather than a digest.
-        digestEnabled: !name.startsWith('Theo'),
-      })),
-    ])
-    .returning({ id: users.id }),
-);
+        email: `${first}@example.org`,
+        role: 'user',
+      }),
+    );
+  }
+  return members;
+});
+// The program lead reads the dashboard on Mondays rather than a digest.
+const programLead = team[colleagues.length];
+if (programLead) {
+  await createRemindersRepository(db).updatePreferences(companyId, programLead.id, {
+    digest: false,
+  });
+}
 const teamIds = team.map((member) => member.id);
 
 async function inBatches<T>(

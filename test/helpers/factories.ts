@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { CurrentUser } from '../../src/domain/auth.ts';
 import type { Role } from '../../src/domain/company.ts';
-import { users } from '../../src/server/db/schema.ts';
+import { createUser } from '../../src/server/accounts/users.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
 import { hashPassword } from '../../src/server/lib/passwords.ts';
 import { sessionCookieOf } from './test-app.ts';
@@ -87,7 +87,7 @@ export async function addMember(
   const username = uniqueUsername(role);
   const passwordHash = await hashPassword(DEFAULT_PASSWORD);
   await inCompany(app.db, companyId, (tx) =>
-    tx.insert(users).values({
+    createUser(tx, {
       companyId,
       username,
       passwordHash,

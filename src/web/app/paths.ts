@@ -14,7 +14,8 @@ export const paths = {
   funders: '/funders',
   tasks: '/tasks',
   reports: '/reports',
-  organization: '/organization',
+  /** The company's page (SPEC's Organization). */
+  company: '/organization',
 } as const;
 
 /** Paths a signed-out visitor is sent to /auth from (SPEC §2.1). */

@@ -45,8 +45,13 @@ export function createAuthRepository(db: Database) {
      */
     registerCompany(input: RegisterInput, passwordHash: string, within?: Transaction) {
       return beforeCompanyIsKnown(within ?? db, async (tx) => {
-        const organization = { name: input.organization };
-        const company = await insertRow(tx, companies, { id: companies.id }, organization);
+        // The registration form's "organization" is the name of the new company.
+        const company = await insertRow(
+          tx,
+          companies,
+          { id: companies.id },
+          { name: input.organization },
+        );
         const user = await createUser(tx, {
           companyId: company.id,
           username: input.username,

@@ -36,7 +36,7 @@ const entries = [
   { label: 'Funders', to: paths.funders, icon: IconBuildingBank },
   { label: 'Tasks', to: paths.tasks, icon: IconLayoutKanban },
   { label: 'Reports', to: paths.reports, icon: IconChartBar },
-  { label: 'Organization', to: paths.organization, icon: IconBuildingCommunity },
+  { label: 'Organization', to: paths.company, icon: IconBuildingCommunity },
 ];
 
 const isCurrent = (pathname: string, to: string) =>
