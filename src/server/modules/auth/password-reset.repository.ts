@@ -48,8 +48,11 @@ export function createPasswordResetRepository(db: Database) {
     },
 
     /** The account a link is for, while it works; null for an unknown, used or expired link. */
-    async find(tokenHash: string): Promise<(Account & { username: string }) | null> {
-      const [row] = await beforeCompanyIsKnown(db, (tx) =>
+    async find(
+      tokenHash: string,
+      within?: Transaction,
+    ): Promise<(Account & { username: string }) | null> {
+      const [row] = await beforeCompanyIsKnown(within ?? db, (tx) =>
         tx
           .select({ companyId: r.companyId, id: r.userId, username: users.username })
           .from(r)

@@ -1,5 +1,5 @@
 import { and, eq, gt, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { insertRow } from '../../db/rows.ts';
 import { knownLogins, throttleAttempts, type throttledActions } from '../../db/schema.ts';
 import { beforeCompanyIsKnown } from '../../db/scope.ts';
@@ -115,20 +115,20 @@ export function createThrottleRepository(db: Database) {
     },
 
     /** Takes back an attempt that does not count: one that succeeded, or failed on our side. */
-    forget(id: number) {
-      return beforeCompanyIsKnown(db, (tx) => tx.delete(t).where(eq(t.id, id)));
+    forget(id: number, within?: Transaction) {
+      return beforeCompanyIsKnown(within ?? db, (tx) => tx.delete(t).where(eq(t.id, id)));
     },
 
     /** Clears the account's failed sign-ins: its owner has shown who they are another way. */
-    clearSignIns(username: string) {
-      return beforeCompanyIsKnown(db, (tx) =>
+    clearSignIns(username: string, within?: Transaction) {
+      return beforeCompanyIsKnown(within ?? db, (tx) =>
         tx.delete(t).where(and(eq(t.action, 'sign-in'), eq(t.usernameKey, accountOf(username)))),
       );
     },
 
     /** A sign-in clears the account's attempts and makes the address one of the account's own. */
-    signedIn(username: string, address: string) {
-      return beforeCompanyIsKnown(db, async (tx) => {
+    signedIn(username: string, address: string, within?: Transaction) {
+      return beforeCompanyIsKnown(within ?? db, async (tx) => {
         await tx
           .delete(t)
           .where(and(eq(t.action, 'sign-in'), eq(t.usernameKey, accountOf(username))));
@@ -143,8 +143,8 @@ export function createThrottleRepository(db: Database) {
     },
 
     /** Deletes the attempts made at or before `before`: they no longer count. */
-    purge(before: Date) {
-      return beforeCompanyIsKnown(db, (tx) => tx.delete(t).where(lte(t.at, before)));
+    purge(before: Date, within?: Transaction) {
+      return beforeCompanyIsKnown(within ?? db, (tx) => tx.delete(t).where(lte(t.at, before)));
     },
   };
 }

@@ -4,7 +4,7 @@ import {
   requirementStatusLabels,
   requirementTypeLabels,
 } from '../../../domain/requirement-constants.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { grantOfTask } from '../../db/joins.ts';
 import { calendarFeeds, companies, grants, grantTasks } from '../../db/schema.ts';
 import { beforeCompanyIsKnown, inCompany } from '../../db/scope.ts';
@@ -30,8 +30,13 @@ export function createCalendarRepository(db: Database) {
      * when given, is kept as the feed's from now on. A feed made without one takes the
      * company's, the zone its reminders count days in.
      */
-    feedToken(companyId: number, userId: number, timeZone?: string): Promise<string> {
-      return inCompany(db, companyId, async (tx) => {
+    feedToken(
+      companyId: number,
+      userId: number,
+      timeZone?: string,
+      within?: Transaction,
+    ): Promise<string> {
+      return inCompany(within ?? db, companyId, async (tx) => {
         const target = [calendarFeeds.companyId, calendarFeeds.userId];
         const insert = tx.insert(calendarFeeds).values({
           companyId,
@@ -52,9 +57,9 @@ export function createCalendarRepository(db: Database) {
     },
 
     /** A new token for the user's feed (its time zone kept); the one before stops working. */
-    replaceFeedToken(companyId: number, userId: number): Promise<string> {
+    replaceFeedToken(companyId: number, userId: number, within?: Transaction): Promise<string> {
       const token = newToken();
-      return inCompany(db, companyId, async (tx) => {
+      return inCompany(within ?? db, companyId, async (tx) => {
         await tx
           .insert(calendarFeeds)
           .values({ companyId, userId, token, timeZone: companyTimeZone(companyId) })
@@ -67,8 +72,11 @@ export function createCalendarRepository(db: Database) {
     },
 
     /** The company whose feed the token opens, and its reader's zone; null for no feed. */
-    async feedOf(token: string): Promise<{ companyId: number; timeZone: string } | null> {
-      const [feed] = await beforeCompanyIsKnown(db, (tx) =>
+    async feedOf(
+      token: string,
+      within?: Transaction,
+    ): Promise<{ companyId: number; timeZone: string } | null> {
+      const [feed] = await beforeCompanyIsKnown(within ?? db, (tx) =>
         tx
           .select({ companyId: calendarFeeds.companyId, timeZone: calendarFeeds.timeZone })
           .from(calendarFeeds)
@@ -78,9 +86,9 @@ export function createCalendarRepository(db: Database) {
     },
 
     /** The company's deadlines of the last year and to come, soonest first. */
-    deadlines(companyId: number, now: Date): Promise<CompanyDeadlines> {
+    deadlines(companyId: number, now: Date, within?: Transaction): Promise<CompanyDeadlines> {
       const since = new Date(now.getTime() - SHOWN_SINCE_DAYS * 86_400_000);
-      return inCompany(db, companyId, async (tx) => {
+      return inCompany(within ?? db, companyId, async (tx) => {
         const grantRows = await grantDeadlinesWhere(
           tx,
           and(eq(grants.companyId, companyId), gte(grants.dueDate, since)),

@@ -23,8 +23,8 @@ interface FoundInvitation {
 
 /** Invitations as the invitee sees them: by the token in their link. */
 export function createInvitationsRepository(db: Database) {
-  const find = async (tokenHash: string): Promise<FoundInvitation | null> => {
-    const [row] = await beforeCompanyIsKnown(db, (tx) =>
+  const find = async (tokenHash: string, within?: Transaction): Promise<FoundInvitation | null> => {
+    const [row] = await beforeCompanyIsKnown(within ?? db, (tx) =>
       tx
         .select({
           id: userInvitations.id,
@@ -46,8 +46,8 @@ export function createInvitationsRepository(db: Database) {
   return {
     find,
 
-    async lookup(tokenHash: string): Promise<InvitationLookup | null> {
-      const invitation = await find(tokenHash);
+    async lookup(tokenHash: string, within?: Transaction): Promise<InvitationLookup | null> {
+      const invitation = await find(tokenHash, within);
       return invitation
         ? { status: invitation.status, companyName: invitation.companyName, role: invitation.role }
         : null;

@@ -149,8 +149,8 @@ export function createRemindersRepository(db: Database) {
 
   return {
     /** Every company's clock: the scan goes through them one by one (owner role, ids only). */
-    companies(): Promise<({ id: number } & CompanyClock)[]> {
-      return beforeCompanyIsKnown(db, (tx) =>
+    companies(within?: Transaction): Promise<({ id: number } & CompanyClock)[]> {
+      return beforeCompanyIsKnown(within ?? db, (tx) =>
         tx
           .select({
             id: companies.id,
@@ -166,8 +166,13 @@ export function createRemindersRepository(db: Database) {
      * Makes the reminders and digests due at `now` for one company, each once: a notification
      * already made under its key is left as it is, whoever made it. Answers how many are new.
      */
-    scanCompany(companyId: number, clock: CompanyClock, now: Date): Promise<number> {
-      return inCompany(db, companyId, async (tx) => {
+    scanCompany(
+      companyId: number,
+      clock: CompanyClock,
+      now: Date,
+      within?: Transaction,
+    ): Promise<number> {
+      return inCompany(within ?? db, companyId, async (tx) => {
         const members: Member[] = await tx
           .select({
             id: users.id,
@@ -198,8 +203,8 @@ export function createRemindersRepository(db: Database) {
     },
 
     /** Whether the company has notifications whose email is still to go out. */
-    async hasUnsentEmail(companyId: number): Promise<boolean> {
-      return inCompany(db, companyId, async (tx) => {
+    async hasUnsentEmail(companyId: number, within?: Transaction): Promise<boolean> {
+      return inCompany(within ?? db, companyId, async (tx) => {
         const [row] = await tx
           .select({ id: notifications.id })
           .from(notifications)
@@ -249,8 +254,8 @@ export function createRemindersRepository(db: Database) {
     },
 
     /** The user's newest notifications. */
-    list(companyId: number, userId: number): Promise<Notification[]> {
-      return inCompany(db, companyId, async (tx) => {
+    list(companyId: number, userId: number, within?: Transaction): Promise<Notification[]> {
+      return inCompany(within ?? db, companyId, async (tx) => {
         const rows = await tx
           .select(notificationColumns)
           .from(notifications)
@@ -261,8 +266,8 @@ export function createRemindersRepository(db: Database) {
       });
     },
 
-    unreadCount(companyId: number, userId: number): Promise<number> {
-      return inCompany(db, companyId, async (tx) => {
+    unreadCount(companyId: number, userId: number, within?: Transaction): Promise<number> {
+      return inCompany(within ?? db, companyId, async (tx) => {
         const [row] = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(notifications)
@@ -272,8 +277,13 @@ export function createRemindersRepository(db: Database) {
     },
 
     /** Marks one of the user's notifications read (or all of them); false when it is not theirs. */
-    async markRead(companyId: number, userId: number, id?: number): Promise<boolean> {
-      return inCompany(db, companyId, async (tx) => {
+    async markRead(
+      companyId: number,
+      userId: number,
+      id?: number,
+      within?: Transaction,
+    ): Promise<boolean> {
+      return inCompany(within ?? db, companyId, async (tx) => {
         const marked = await tx
           .update(notifications)
           .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
@@ -285,8 +295,8 @@ export function createRemindersRepository(db: Database) {
       });
     },
 
-    settings(companyId: number): Promise<ReminderSettings> {
-      return inCompany(db, companyId, async (tx) => {
+    settings(companyId: number, within?: Transaction): Promise<ReminderSettings> {
+      return inCompany(within ?? db, companyId, async (tx) => {
         const [row] = await tx
           .select({ timeZone: companies.timeZone, reminderDays: companies.reminderDays })
           .from(companies)
@@ -296,8 +306,12 @@ export function createRemindersRepository(db: Database) {
       });
     },
 
-    updateSettings(companyId: number, patch: Partial<ReminderSettings>): Promise<ReminderSettings> {
-      return inCompany(db, companyId, async (tx) => {
+    updateSettings(
+      companyId: number,
+      patch: Partial<ReminderSettings>,
+      within?: Transaction,
+    ): Promise<ReminderSettings> {
+      return inCompany(within ?? db, companyId, async (tx) => {
         const columns = { timeZone: companies.timeZone, reminderDays: companies.reminderDays };
         const [row] =
           Object.keys(patch).length === 0
@@ -312,16 +326,21 @@ export function createRemindersRepository(db: Database) {
       });
     },
 
-    preferences(companyId: number, userId: number): Promise<ReminderPreferences> {
-      return this.updatePreferences(companyId, userId, {});
+    preferences(
+      companyId: number,
+      userId: number,
+      within?: Transaction,
+    ): Promise<ReminderPreferences> {
+      return this.updatePreferences(companyId, userId, {}, within);
     },
 
     updatePreferences(
       companyId: number,
       userId: number,
       patch: ReminderPreferencesPatch,
+      within?: Transaction,
     ): Promise<ReminderPreferences> {
-      return inCompany(db, companyId, async (tx) => {
+      return inCompany(within ?? db, companyId, async (tx) => {
         const columns = { reminders: users.remindersEnabled, digest: users.digestEnabled };
         const where = and(eq(users.companyId, companyId), eq(users.id, userId));
         const set = {

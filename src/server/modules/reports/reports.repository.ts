@@ -5,7 +5,7 @@ import {
   openTaskStatuses,
 } from '../../../domain/grant-constants.ts';
 import { REPORT_FUNDERS_SHOWN, REPORT_WEEKS_AHEAD, type Reports } from '../../../domain/reports.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -26,8 +26,8 @@ const withWinRate = <T extends { awardedCount: number; decidedCount: number }>(r
 export function createReportsRepository(db: Database) {
   return {
     /** Every table of the Reports page for `year`, in one transaction; days and weeks in UTC. */
-    get(companyId: number, year: number, now: Date): Promise<Reports> {
-      return inCompany(db, companyId, async (tx) => {
+    get(companyId: number, year: number, now: Date, within?: Transaction): Promise<Reports> {
+      return inCompany(within ?? db, companyId, async (tx) => {
         const ofCompany = sql`company_id = ${companyId}`;
         const statuses = await rowsOf(
           tx,
