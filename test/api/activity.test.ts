@@ -12,7 +12,9 @@ let app: FastifyInstance;
 let onBodyAwaited: (url: string) => void = () => {};
 beforeAll(async () => {
   app = await buildTestApp();
-  app.addHook('preParsing', async (request) => onBodyAwaited(request.url));
+  app.addHook('preParsing', async (request) => {
+    onBodyAwaited(request.url);
+  });
 });
 afterAll(() => app.close());
 
@@ -85,6 +87,7 @@ describe('GET /api/activity', () => {
       },
     });
     await bodyAwaited;
+    onBodyAwaited = () => {};
     await request.write(body);
     expect(statusOf(await request.answer)).toBe(200);
     const { entries } = await history(client, 'grant', id);

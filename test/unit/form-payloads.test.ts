@@ -364,13 +364,15 @@ describe('funderPayload', () => {
   });
 
   it('sends what is filled', () => {
-    const payload = funderPayload({
+    const filled = {
       name: 'Hope Trust',
       type: 'foundation',
       website: 'https://hope.example.org',
       notes: 'Rolling deadlines',
-    });
-    expect(funderPatchSchema.parse(payload)).toEqual(payload);
+    } as const;
+    const payload = funderPayload(filled);
+    expect(payload).toEqual(filled);
+    expect(funderPatchSchema.parse(payload)).toEqual(filled);
   });
 });
 
@@ -391,6 +393,12 @@ describe('reminderDaysPayload', () => {
         error: 'Enter whole numbers of days from 0 to 365, separated by commas',
       });
     }
+  });
+
+  it('says first what is wrong with a day, then that there are too many', () => {
+    expect(reminderDaysPayload('11,10,9,8,7,6,5,4,3,2,x')).toEqual({
+      error: 'Enter whole numbers of days from 0 to 365, separated by commas',
+    });
   });
 
   it('takes at most ten days', () => {

@@ -5,7 +5,7 @@ import { withNotice } from '../lib/notify.ts';
 import { confirmDelete } from './confirm-delete.tsx';
 import type { RecordDialogProps } from './record-dialog.tsx';
 
-/** A create or an update, as the dialog saves it (`recordApi.useCreate`, `recordApi.useUpdate`). */
+/** A create or an update, as the dialog saves it (`contactsApi.useCreate`, `recordApi.records`). */
 interface SaveMutation<Variables> {
   mutateAsync: (variables: Variables) => Promise<unknown>;
   isPending: boolean;
