@@ -44,6 +44,12 @@ describe('response serializer', () => {
     expect(JSON.parse(written)).toEqual({ id: 1, username: 'ada' });
   });
 
+  it('compiles one writer for equal schemas, however many routes answer with them', () => {
+    const page = compile(z.array(contactSchema));
+    expect(compile(z.array(contactSchema))).toBe(page);
+    expect(compile(z.array(z.object({ id: z.number() })))).not.toBe(page);
+  });
+
   it('falls back to JSON.stringify for a route without a Zod schema', () => {
     expect(compile({ type: 'object' })({ a: 1 })).toBe('{"a":1}');
   });
