@@ -29,38 +29,12 @@ describe('the server process on the embedded database', {
   timeout: 120_000,
   concurrent: true,
 }, () => {
-  test('keeps every acknowledged registration when killed with SIGKILL', async ({ servers }) => {
-    const dataDir = servers.dataDir('crash');
-    const first = await servers.start(dataDir);
-    const usernames: string[] = [];
-    for (let i = 0; i < 5; i++) {
-      const body = registrationFor();
-      expect((await register(first, body)).status).toBe(201);
-      usernames.push(body.username);
-    }
-    first.child.kill('SIGKILL');
-    await first.exited;
-
-    const second = await servers.start(dataDir);
-    for (const username of usernames) expect(await loginStatus(second, username)).toBe(200);
-  });
-
-  test('refuses a second server on the same data directory while the first keeps serving', async ({
+  // Each server start costs about a second of CPU, so a test goes on with the server it has
+  // where the next step needs one in that state.
+  test('finishes a request in flight on SIGTERM and frees the directory; keeps every acknowledged registration when killed with SIGKILL', async ({
     servers,
   }) => {
-    const dataDir = servers.dataDir('lock');
-    const first = await servers.start(dataDir);
-
-    const second = await servers.spawn(dataDir);
-    expect(await second.exited).not.toBe(0);
-    expect(second.output()).toContain(`The data directory ${dataDir} is in use`);
-    expect((await fetch(`${first.url}/api/user`)).status).toBe(401);
-  });
-
-  test('finishes a request in flight on SIGTERM, then exits cleanly and frees the directory', async ({
-    servers,
-  }) => {
-    const dataDir = servers.dataDir('term');
+    const dataDir = servers.dataDir('stop');
     const first = await servers.start(dataDir);
     const body = registrationFor();
     const payload = JSON.stringify(body);
@@ -85,14 +59,27 @@ describe('the server process on the embedded database', {
     // Its PostgreSQL stopped with it, and nothing holds the directory.
     expect(clusterPid(dataDir)).toBeUndefined();
     expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+
     const second = await servers.start(dataDir);
     expect(await loginStatus(second, body.username)).toBe(200);
+    const usernames: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const registration = registrationFor();
+      expect((await register(second, registration)).status).toBe(201);
+      usernames.push(registration.username);
+    }
+    second.child.kill('SIGKILL');
+    await second.exited;
+
+    const third = await servers.start(dataDir);
+    for (const username of usernames) expect(await loginStatus(third, username)).toBe(200);
   });
 
-  test('says in plain lines where it is running and which address links use, and in one sentence when its port is taken', async ({
+  test('says in plain lines where it is running, logs requests by their paths, and refuses a second server on its directory or its port', async ({
     servers,
   }) => {
-    const first = await servers.start(servers.dataDir('startup'));
+    const dataDir = servers.dataDir('startup');
+    const first = await servers.start(dataDir);
     const port = new URL(first.url).port;
     const lines = first.output().split('\n');
     // The first line of output, before the JSON log lines, is the address to open (APP_URL).
@@ -103,32 +90,19 @@ describe('the server process on the embedded database', {
     );
     expect(lines[2]).toMatch(/^\{/);
 
-    const takenDir = servers.dataDir('taken');
-    const second = await servers.spawn(takenDir, { PORT: port });
-    expect(await second.exited).not.toBe(0);
-    expect(second.output().trim()).toBe(
-      `Port ${port} is already in use: stop the program using it, or set PORT to another port.`,
-    );
-    // It stopped the PostgreSQL it had started for its directory.
-    expect(clusterPid(takenDir)).toBeUndefined();
-  });
-
-  test('logs each request by its path, never a token or a search from the address', async ({
-    servers,
-  }) => {
-    const server = await servers.start(servers.dataDir('log'));
+    // Each request is logged by its path, never a token or a search from the address.
     const paths = [
       '/api/invitations/secret-invitation-token',
       '/reset-password?token=secret-reset-token',
       '/accept-invitation?token=secret-link-token',
       '/api/contacts?q=Secret%20Searched%20Name',
     ];
-    for (const path of paths) await (await fetch(`${server.url}${path}`)).arrayBuffer();
+    for (const path of paths) await (await fetch(`${first.url}${path}`)).arrayBuffer();
     await until(
-      () => server.output().includes('"url":"/api/contacts"'),
+      () => first.output().includes('"url":"/api/contacts"'),
       'the last request was logged',
     );
-    const logged = server
+    const logged = first
       .output()
       .split('\n')
       .filter((line) => line.includes('"request completed"'))
@@ -140,7 +114,23 @@ describe('the server process on the embedded database', {
       '/accept-invitation',
       '/api/contacts',
     ]);
-    expect(server.output()).not.toMatch(/secret|Searched/i);
+    expect(first.output()).not.toMatch(/secret|Searched/i);
+
+    // A second server on the same directory is refused while the first keeps serving.
+    const sameDir = await servers.spawn(dataDir);
+    expect(await sameDir.exited).not.toBe(0);
+    expect(sameDir.output()).toContain(`The data directory ${dataDir} is in use`);
+    expect((await fetch(`${first.url}/api/user`)).status).toBe(401);
+
+    // One on another directory but the same port says so in one sentence.
+    const takenDir = servers.dataDir('taken');
+    const samePort = await servers.spawn(takenDir, { PORT: port });
+    expect(await samePort.exited).not.toBe(0);
+    expect(samePort.output().trim()).toBe(
+      `Port ${port} is already in use: stop the program using it, or set PORT to another port.`,
+    );
+    // It stopped the PostgreSQL it had started for its directory.
+    expect(clusterPid(takenDir)).toBeUndefined();
   });
 
   test('refuses to start with NODE_ENV=test, which hashes passwords cheaply', async () => {
