@@ -48,6 +48,16 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
  */
 const createdBy = () =>
   integer('created_by').default(sql`nullif(current_setting('app.user_id', true), '')::integer`);
+/** A row of a company's, numbered within it: the two columns of its key (companyKey). */
+const companyRow = () => ({ companyId: companyId(), id: id() });
+const companyKey = (t: { companyId: AnyPgColumn; id: AnyPgColumn }) =>
+  primaryKey({ columns: [t.companyId, t.id] });
+/** When a record was made and last changed, and who made it. */
+const recordStamps = () => ({
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  createdBy: createdBy(),
+});
 
 export const companies = pgTable(
   'companies',
@@ -76,8 +86,7 @@ export const companies = pgTable(
 export const users = pgTable(
   'users',
   {
-    companyId: companyId(),
-    id: id(),
+    ...companyRow(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     name: text('name').notNull(),
@@ -90,7 +99,7 @@ export const users = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    companyKey(t),
     // Sign-in is by username alone, so it is unique across companies, whatever its case.
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     // A forgotten-password request names an account by username or email, in any case.
@@ -126,8 +135,7 @@ export const sessions = pgTable(
 export const notifications = pgTable(
   'notifications',
   {
-    companyId: companyId(),
-    id: id(),
+    ...companyRow(),
     userId: integer('user_id').notNull(),
     key: text('key').notNull(),
     title: text('title').notNull(),
@@ -139,7 +147,7 @@ export const notifications = pgTable(
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    companyKey(t),
     foreignKey({
       columns: [t.companyId, t.userId],
       foreignColumns: [users.companyId, users.id],
@@ -213,16 +221,13 @@ export const funderKey = (name: AnyPgColumn | SQL) => sql`lower(btrim(${name}))`
 export const contacts = pgTable(
   'contacts',
   {
-    companyId: companyId(),
-    id: id(),
+    ...companyRow(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone'),
     organization: text('organization'),
     notes: text('notes'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    createdBy: createdBy(),
+    ...recordStamps(),
     search: text('search')
       .notNull()
       .generatedAlwaysAs((): SQL => contactSearchText(contacts)),
@@ -235,7 +240,7 @@ export const contacts = pgTable(
       .generatedAlwaysAs((): SQL => sql`lower(${contacts.email})`),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    companyKey(t),
     index('contacts_name_idx').on(t.companyId, t.name, t.id),
     index('contacts_organization_idx').on(t.companyId, t.organization),
     index('contacts_funder_key_idx').on(t.companyId, funderKey(t.organization)),
@@ -249,8 +254,7 @@ export const contacts = pgTable(
 export const interactions = pgTable(
   'interactions',
   {
-    companyId: companyId(),
-    id: id(),
+    ...companyRow(),
     contactId: integer('contact_id').notNull(),
     type: interactionType('type').notNull(),
     notes: text('notes').notNull(),
@@ -258,15 +262,13 @@ export const interactions = pgTable(
     // The contact's name, kept by triggers (migration 0010) for the search: set on insert, and
     // on every interaction of a contact when the contact is renamed.
     contactName: text('contact_name').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    createdBy: createdBy(),
+    ...recordStamps(),
     search: text('search')
       .notNull()
       .generatedAlwaysAs((): SQL => interactionSearchText(interactions)),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    companyKey(t),
     foreignKey({
       columns: [t.companyId, t.contactId],
       foreignColumns: [contacts.companyId, contacts.id],
@@ -281,8 +283,7 @@ export const interactions = pgTable(
 export const grants = pgTable(
   'grants',
   {
-    companyId: companyId(),
-    id: id(),
+    ...companyRow(),
     name: text('name').notNull(),
     funder: text('funder').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
@@ -295,12 +296,10 @@ export const grants = pgTable(
     awardedDate: timestamp('awarded_date', { withTimezone: true }),
     periodStart: timestamp('period_start', { withTimezone: true }),
     periodEnd: timestamp('period_end', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    createdBy: createdBy(),
+    ...recordStamps(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    companyKey(t),
     check('grants_amount_check', sql`${t.amount} >= 0`),
     check('grants_awarded_amount_check', sql`${t.awardedAmount} >= 0`),
     check('grants_period_check', sql`${t.periodEnd} >= ${t.periodStart}`),
@@ -332,8 +331,7 @@ const assignedTo = (name: string, t: { companyId: AnyPgColumn; assigneeId: AnyPg
 export const grantTasks = pgTable(
   'grant_tasks',
   {
-    companyId: companyId(),
-    id: id(),
+    ...companyRow(),
     grantId: integer('grant_id').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull(),
@@ -342,12 +340,10 @@ export const grantTasks = pgTable(
     status: taskStatus('status').notNull().default('pending'),
     /** A user of the company who does it; none when unassigned or when the user is removed. */
     assigneeId: integer('assignee_id'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    createdBy: createdBy(),
+    ...recordStamps(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    companyKey(t),
     ofGrant(t),
     assignedTo('grant_tasks_assignee_fk', t),
     index('grant_tasks_grant_idx').on(t.companyId, t.grantId),
@@ -361,8 +357,7 @@ export const grantTasks = pgTable(
 export const grantRequirements = pgTable(
   'grant_requirements',
   {
-    companyId: companyId(),
-    id: id(),
+    ...companyRow(),
     grantId: integer('grant_id').notNull(),
     name: text('name').notNull(),
     type: requirementType('type').notNull(),
@@ -370,12 +365,10 @@ export const grantRequirements = pgTable(
     status: requirementStatus('status').notNull().default('pending'),
     assigneeId: integer('assignee_id'),
     notes: text('notes'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    createdBy: createdBy(),
+    ...recordStamps(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    companyKey(t),
     ofGrant(t),
     assignedTo('grant_requirements_assignee_fk', t),
     index('grant_requirements_grant_idx').on(t.companyId, t.grantId, t.dueDate),
@@ -386,8 +379,7 @@ export const grantRequirements = pgTable(
 export const opportunities = pgTable(
   'opportunities',
   {
-    companyId: companyId(),
-    id: id(),
+    ...companyRow(),
     name: text('name').notNull(),
     organization: text('organization').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
@@ -395,12 +387,10 @@ export const opportunities = pgTable(
     expectedCloseDate: timestamp('expected_close_date', { withTimezone: true }).notNull(),
     probability: integer('probability'),
     notes: text('notes'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    createdBy: createdBy(),
+    ...recordStamps(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    companyKey(t),
     check('opportunities_amount_check', sql`${t.amount} >= 0`),
     check(
       'opportunities_probability_check',
@@ -420,8 +410,7 @@ export const opportunities = pgTable(
 export const funders = pgTable(
   'funders',
   {
-    companyId: companyId(),
-    id: id(),
+    ...companyRow(),
     name: text('name').notNull(),
     nameKey: text('name_key')
       .notNull()
@@ -429,12 +418,10 @@ export const funders = pgTable(
     type: funderType('type'),
     website: text('website'),
     notes: text('notes'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    createdBy: createdBy(),
+    ...recordStamps(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    companyKey(t),
     uniqueIndex('funders_name_key').on(t.companyId, t.nameKey),
     index('funders_name_idx').on(t.companyId, t.name, t.id),
     index('funders_search_idx').using('gin', sql`${funderSearchText(t)} gin_trgm_ops`),
@@ -444,8 +431,7 @@ export const funders = pgTable(
 export const userInvitations = pgTable(
   'user_invitations',
   {
-    companyId: companyId(),
-    id: id(),
+    ...companyRow(),
     email: text('email').notNull(),
     name: text('name').notNull(),
     role: userRole('role').notNull().default('user'),
@@ -457,7 +443,7 @@ export const userInvitations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    companyKey(t),
     uniqueIndex('user_invitations_token_key').on(t.tokenHash),
     // A removed user's invitations are withdrawn with them: nobody may join on their word.
     foreignKey({
@@ -480,15 +466,14 @@ export const userInvitations = pgTable(
 export const passwordResets = pgTable(
   'password_resets',
   {
-    companyId: companyId(),
-    id: id(),
+    ...companyRow(),
     userId: integer('user_id').notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    companyKey(t),
     uniqueIndex('password_resets_token_key').on(t.tokenHash),
     // A removed user's links go with them.
     foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] })
@@ -566,8 +551,7 @@ export const knownLogins = pgTable(
 export const activity = pgTable(
   'activity',
   {
-    companyId: companyId(),
-    id: id(),
+    ...companyRow(),
     entity: text('entity').notNull(),
     entityId: integer('entity_id').notNull(),
     action: text('action').notNull(),
@@ -577,10 +561,7 @@ export const activity = pgTable(
     changes: jsonb('changes'),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
-    index('activity_record_idx').on(t.companyId, t.entity, t.entityId, t.id),
-  ],
+  (t) => [companyKey(t), index('activity_record_idx').on(t.companyId, t.entity, t.entityId, t.id)],
 );
 
 export const listCounts = pgTable(
