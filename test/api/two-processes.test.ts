@@ -21,18 +21,22 @@ const noonIn = (days: number) => {
 };
 
 /**
- * Two processes of the app on one database, each in the reminder queue, scanning every second
- * and sending through one real SMTP server: every reminder arrives once.
+ * Two processes of the app, as a load balancer would have them, on one PostgreSQL database: each
+ * in the reminder queue, scanning every second and sending through one real SMTP server.
  */
-describe('reminders with two server processes', () => {
+describe('two server processes on one PostgreSQL database', () => {
   let database: TestDatabase;
   let smtp: SmtpServer;
-  let servers: ServerProcess[] = [];
+  let one: ServerProcess;
+  let two: ServerProcess;
+  // Every process spawned, so none outlives the file even when the other failed to start.
+  const spawned: ServerProcess[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
     smtp = await startSmtpServer();
-    servers = await Promise.all(
+    // Started together: the reminder queues are made once, whichever process gets there first.
+    [one, two] = (await Promise.all(
       [0, 1].map(async () => {
         const server = spawnServer({
           PORT: String(await freePort()),
@@ -40,19 +44,69 @@ describe('reminders with two server processes', () => {
           SMTP_URL: smtp.url,
           REMINDER_INTERVAL_SECONDS: '1',
         });
+        spawned.push(server);
         await waitUntilServing(server);
         return server;
       }),
-    );
+    )) as [ServerProcess, ServerProcess];
   }, 90_000);
 
   afterAll(async () => {
-    for (const server of servers) {
+    for (const server of spawned) {
       server.child.kill('SIGTERM');
       await server.exited;
     }
     await smtp.close();
     await database.drop();
+  });
+
+  const call = (server: ServerProcess, path: string, cookie: string, init: RequestInit = {}) =>
+    fetch(`${server.url}${path}`, { ...init, headers: { ...json, cookie, ...init.headers } });
+
+  it('shares sessions and records between the processes', async () => {
+    const username = `scale_${Date.now().toString(36)}`;
+    const registered = await fetch(`${one.url}/api/register`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        username,
+        password: 'Scale-out-1',
+        name: 'Scale Out',
+        email: 'scale@example.org',
+        organization: 'Two Process Trust',
+      }),
+    });
+    expect(registered.status).toBe(201);
+    const cookie = registered.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+
+    // The session made on one process is good on the other.
+    const user = await call(two, '/api/user', cookie);
+    expect(user.status).toBe(200);
+    expect(await user.json()).toMatchObject({ username, companyName: 'Two Process Trust' });
+
+    // A record written through one is read through the other.
+    const created = await call(two, '/api/contacts', cookie, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Ada Lovelace', email: 'ada@engine.org' }),
+    });
+    expect(created.status).toBe(201);
+    const listed = await call(one, '/api/contacts', cookie);
+    expect(await listed.json()).toEqual([expect.objectContaining({ name: 'Ada Lovelace' })]);
+
+    // Signing out on one ends the session on both.
+    const logout = await fetch(`${one.url}/api/logout`, { method: 'POST', headers: { cookie } });
+    expect(logout.status).toBeLessThan(300);
+    expect((await call(two, '/api/user', cookie)).status).toBe(401);
+
+    // A sign-in on the second process works on the first.
+    const login = await fetch(`${two.url}/api/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ username, password: 'Scale-out-1' }),
+    });
+    expect(login.status).toBe(200);
+    const again = login.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    expect((await call(one, '/api/user', again)).status).toBe(200);
   });
 
   /** Registers a company through `server`; answers a function that calls the API as its admin. */
@@ -76,7 +130,6 @@ describe('reminders with two server processes', () => {
   }
 
   it('sends each reminder once, whichever process scans', async () => {
-    const [one, two] = servers as [ServerProcess, ServerProcess];
     const harbor = await company(one, 'Harbor Trust', 'harbor@example.org');
     const lantern = await company(two, 'Lantern Fund', 'lantern@example.org');
     const grant = await harbor('/api/grants', {
