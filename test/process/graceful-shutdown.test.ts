@@ -36,8 +36,7 @@ describe('graceful shutdown', { timeout: 120_000 }, () => {
     servers,
   }) => {
     const dataDir = servers.dataDir('graceful');
-    const grace = { SHUTDOWN_GRACE_SECONDS: '3' };
-    const first = await servers.start(dataDir, grace);
+    const first = await servers.start(dataDir);
     const { account, cookie } = await signUp(first);
 
     const acknowledged: string[] = [];
@@ -66,7 +65,7 @@ describe('graceful shutdown', { timeout: 120_000 }, () => {
     expect(await first.exited).toBe(0);
     expect(acknowledged.length).toBeGreaterThan(20);
 
-    const second = await servers.start(dataDir, grace);
+    const second = await servers.start(dataDir, { SHUTDOWN_GRACE_SECONDS: '3' });
     const session = await signIn(second, account);
     const stored = await fetch(`${second.url}/api/contacts?limit=500`, {
       headers: { cookie: session },
