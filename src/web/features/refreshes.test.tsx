@@ -18,7 +18,8 @@ import { contactKeys, contactsApi } from './contacts/api/contacts-api.ts';
 import { dashboardKeys } from './dashboard/api/dashboard-api.ts';
 import { funderKeys } from './funders/api/funder-keys.ts';
 import { useMergeFunder, useUpdateFunder } from './funders/api/funder-mutations.ts';
-import { grantKeys, grantsApi } from './grants/api/grants-api.ts';
+import { useUploadGrants } from './grants/api/grant-import-api.ts';
+import { grantKeys, grantsApi, useBulkGrantStatus } from './grants/api/grants-api.ts';
 import {
   requirementKeys,
   useCreateRequirement,
@@ -27,13 +28,22 @@ import {
 } from './grants/api/requirements-api.ts';
 import { taskKeys } from './grants/api/task-keys.ts';
 import {
+  useBulkDeleteTasks,
+  useBulkTaskAssignee,
+  useBulkTaskStatus,
   useCreateTask,
   useDeleteTask,
   useSetTaskStatus,
   useUpdateTask,
 } from './grants/api/tasks-api.ts';
 import { interactionKeys, interactionsApi } from './interactions/api/interactions-api.ts';
-import { opportunitiesApi, opportunityKeys } from './opportunities/api/opportunities-api.ts';
+import { notificationKeys } from './notifications/api/notification-keys.ts';
+import { useMarkRead } from './notifications/api/notifications-api.ts';
+import {
+  opportunitiesApi,
+  opportunityKeys,
+  useBulkOpportunityStage,
+} from './opportunities/api/opportunities-api.ts';
 import { useUpdateProfile } from './profile/api/profile-api.ts';
 
 /*
@@ -132,6 +142,8 @@ const grantScreens = {
 
 const task = { grantId: 4, taskId: 9, input: { title: 'Write report', assigneeId: 7 } };
 const taskScreens = {
+  // An open task is one of the deadlines on its grant's funder's page.
+  funderPage: funderKeys.one(11),
   grantPageTasks: taskKeys.ofGrant(4),
   tasksBoard: taskKeys.boardList({}),
   filteredTasksBoard: taskKeys.boardList({ q: 'report', due: 'this-week', tz: 'UTC' }),
@@ -153,6 +165,8 @@ const assigneeScreens = {
 const requirement = { grantId: 4, requirementId: 6, input: { name: 'Interim report' } };
 const requirementScreens = {
   grantPageRequirements: requirementKeys.ofGrant(4),
+  // A pending requirement is one of the deadlines on its grant's funder's page.
+  funderPage: funderKeys.one(11),
   // The dashboard lists the pending requirements due soon and the overdue ones.
   dashboard: dashboardKeys.all,
 };
@@ -179,34 +193,81 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
       dashboard: dashboardKeys.all,
       interactionsList: interactionKeys.list({}),
       contactsInteractions: interactionKeys.list({ contactId: 7, limit: 10 }),
+      // A funder's page lists the latest interactions with its contacts.
+      funderPage: funderKeys.one(11),
     },
   ],
   [
     'editing an interaction',
     interactionsApi.useUpdate,
     { id: 3, input: { notes: 'x' } },
-    { dashboard: dashboardKeys.all, interactionPage: interactionKeys.one(3) },
+    {
+      dashboard: dashboardKeys.all,
+      interactionPage: interactionKeys.one(3),
+      funderPage: funderKeys.one(11),
+    },
   ],
   [
     'deleting an interaction',
     interactionsApi.useDelete,
     3,
-    { dashboard: dashboardKeys.all, interactionsList: interactionKeys.list({}) },
+    {
+      dashboard: dashboardKeys.all,
+      interactionsList: interactionKeys.list({}),
+      funderPage: funderKeys.one(11),
+    },
   ],
   [
     'deleting chosen interactions at once',
     interactionsApi.useBulkDelete,
     [3, 5],
-    { dashboard: dashboardKeys.all, contactsInteractions: interactionKeys.list({ contactId: 7 }) },
+    {
+      dashboard: dashboardKeys.all,
+      contactsInteractions: interactionKeys.list({ contactId: 7 }),
+      funderPage: funderKeys.one(11),
+    },
   ],
   ['adding a grant', grantsApi.useCreate, grant.input, grantScreens],
   ['changing a grant (its funder, name, deadline)', grantsApi.useUpdate, grant, grantScreens],
   ['deleting a grant (and its tasks)', grantsApi.useDelete, 4, grantScreens],
   ['deleting chosen grants at once', grantsApi.useBulkDelete, [4, 5], grantScreens],
+  [
+    'setting the status of chosen grants at once',
+    useBulkGrantStatus,
+    { ids: [4, 5], status: 'awarded' },
+    grantScreens,
+  ],
+  [
+    'importing grants',
+    () => {
+      vi.stubGlobal('XMLHttpRequest', AnsweringRequest);
+      return useUploadGrants();
+    },
+    new File(['name,funder\nArts fund,Hope Trust\n'], 'grants.csv', { type: 'text/csv' }),
+    grantScreens,
+  ],
   ['adding a task', useCreateTask, task, taskScreens],
   ['editing a task', useUpdateTask, task, taskScreens],
   ['moving a task on the board', useSetTaskStatus, { ...task, status: 'done' }, taskScreens],
   ['deleting a task', useDeleteTask, task, taskScreens],
+  [
+    'setting the status of chosen tasks at once',
+    useBulkTaskStatus,
+    { ids: [9, 10], status: 'done' },
+    { ...taskScreens, otherGrantPageTasks: taskKeys.ofGrant(5) },
+  ],
+  [
+    'giving chosen tasks to a member at once',
+    useBulkTaskAssignee,
+    { ids: [9, 10], assigneeId: 7 },
+    { ...taskScreens, otherGrantPageTasks: taskKeys.ofGrant(5) },
+  ],
+  [
+    'deleting chosen tasks at once',
+    useBulkDeleteTasks,
+    [9, 10],
+    { ...taskScreens, otherGrantPageTasks: taskKeys.ofGrant(5) },
+  ],
   ['adding a requirement', useCreateRequirement, requirement, requirementScreens],
   ['delivering or editing a requirement', useUpdateRequirement, requirement, requirementScreens],
   ['deleting a requirement', useDeleteRequirement, requirement, requirementScreens],
@@ -216,6 +277,11 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
       ['changing an opportunity', opportunitiesApi.useUpdate, { id: 2, input: { name: 'Gala' } }],
       ['deleting an opportunity', opportunitiesApi.useDelete, 2],
       ['deleting chosen opportunities at once', opportunitiesApi.useBulkDelete, [2, 3]],
+      [
+        'setting the stage of chosen opportunities at once',
+        useBulkOpportunityStage,
+        { ids: [2, 3], stage: 'won' },
+      ],
     ] as const
   ).map(([name, hook, variables]): [string, AnyMutation, unknown, Record<string, QueryKey>] => [
     name,
@@ -276,6 +342,18 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
   ],
   ['inviting', useInvite, { email: 'a@b.org' }, { invitations: companyKeys.invitations() }],
   ['cancelling an invitation', useCancelInvitation, 1, { invitations: companyKeys.invitations() }],
+  [
+    'reading a reminder (the bell counts the unread ones)',
+    useMarkRead,
+    3,
+    { menu: notificationKeys.list(), bell: notificationKeys.unread() },
+  ],
+  [
+    'reading every reminder',
+    useMarkRead,
+    undefined,
+    { menu: notificationKeys.list(), bell: notificationKeys.unread() },
+  ],
 ];
 
 describe('what each change refreshes', () => {

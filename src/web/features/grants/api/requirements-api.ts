@@ -3,6 +3,7 @@ import type { Requirement, RequirementInput } from '../../../../domain/requireme
 import { api } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
+import { funderKeys } from '../../funders/api/funder-keys.ts';
 
 /**
  * One grant's requirements. They sit under the grants key, so whatever refreshes grants (a
@@ -24,10 +25,14 @@ export const grantRequirementsQueryOptions = (grantId: number) =>
 export const useGrantRequirements = (grantId: number) =>
   useQuery(grantRequirementsQueryOptions(grantId));
 
-/** A requirement shows on its grant's page, and on the dashboard when due soon or overdue. */
+/**
+ * A requirement shows on its grant's page, on the dashboard when due soon or overdue, and among
+ * the deadlines on its grant's funder's page while pending.
+ */
 const afterChange = ({ grantId }: { grantId: number }) => [
   requirementKeys.ofGrant(grantId),
   dashboardKeys.all,
+  funderKeys.pages(),
 ];
 
 export const useCreateRequirement = () =>

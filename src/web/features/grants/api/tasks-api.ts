@@ -47,11 +47,15 @@ export const useBoardTasks = (params: TaskBoardParams) => useQuery(boardTasksQue
 const taskUrl = (grantId: number, taskId?: number) =>
   `/api/grants/${grantId}/tasks${taskId === undefined ? '' : `/${taskId}`}`;
 
-/** A task shows on its grant's page, on the board, and on the dashboard when due soon or overdue. */
+/**
+ * A task shows on its grant's page, on the board, on the dashboard when due soon or overdue, and
+ * among the deadlines on its grant's funder's page while open.
+ */
 const afterChange = ({ grantId }: { grantId: number }) => [
   taskKeys.ofGrant(grantId),
   taskKeys.board(),
   dashboardKeys.all,
+  funderKeys.pages(),
 ];
 
 export const useCreateTask = () =>
@@ -104,7 +108,7 @@ export function useSetTaskStatus() {
 }
 
 /** After a change to many tasks: where tasks show, and the funders' pages' deadlines. */
-const afterBulkChange = () => [...taskScreens(), funderKeys.all];
+const afterBulkChange = () => [...taskScreens(), funderKeys.pages()];
 
 export const useBulkDeleteTasks = () => recordApi.useBulkDelete('/api/tasks', afterBulkChange);
 

@@ -7,6 +7,7 @@ import type {
 import { ApiError, api, withQuery } from '../../../lib/api-client.ts';
 import * as recordApi from '../../../lib/record-api.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
+import { funderKeys } from '../../funders/api/funder-keys.ts';
 
 /** Every interactions query sits under `all`: the list pages (a contact's too) and one interaction. */
 export const interactionKeys = recordApi.keys<InteractionListParams>('/api/interactions');
@@ -32,8 +33,11 @@ export const interactionsQueryOptions = (params: InteractionListParams) =>
 export const useInteractions = (params: InteractionListParams) =>
   useQuery(interactionsQueryOptions(params));
 
-/** Interactions are counted on the dashboard, and the latest five listed there. */
-const afterChange = () => [interactionKeys.all, dashboardKeys.all];
+/**
+ * Interactions are counted on the dashboard, and the latest five listed there; a funder's page
+ * lists the latest with its contacts.
+ */
+const afterChange = () => [interactionKeys.all, dashboardKeys.all, funderKeys.pages()];
 
 /** An interaction by id (`interactionsApi.useOne`: null when there is none), and its changes. */
 export const interactionsApi = recordApi.records<Interaction, InteractionInput>(
