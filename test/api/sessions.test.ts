@@ -1,16 +1,21 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/server/db/schema.ts';
+import { inCompany } from '../../src/server/db/scope.ts';
 import { hashToken } from '../../src/server/lib/tokens.ts';
+import { createCompanyRepository } from '../../src/server/modules/company/company.repository.ts';
 import {
+  addMember,
   DEFAULT_PASSWORD,
   login,
   randomAddress,
   registerCompany,
   uniqueUsername,
 } from '../helpers/factories.ts';
+import { clientFor } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
+import { until } from '../helpers/until.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -131,5 +136,104 @@ describe('login throttling', () => {
     expect((await attempt(username, DEFAULT_PASSWORD, address)).statusCode).toBe(200);
     expect((await attempt(username, 'wrong', address)).statusCode).toBe(401);
     expect((await attempt(username, DEFAULT_PASSWORD, address)).statusCode).toBe(200);
+  });
+});
+
+describe('an account removed while its request is under way', () => {
+  /** A statement of this database waiting for a lock (the removal's, on the member's row). */
+  const waitingOnRemoval = async () => {
+    const { rows } = await app.db.$client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    return (rows[0]?.n ?? 0) > 0;
+  };
+
+  type Member = Awaited<ReturnType<typeof addMember>>;
+  const NOT_SIGNED_IN = { status: 401, body: { message: 'Not signed in' } };
+  const BAD_CREDENTIALS = { status: 401, body: { message: 'Invalid username or password' } };
+
+  // Each request has passed its check of the member (their session, their password) and waits
+  // to write a row of theirs, or to hold theirs, which the admin's removal holds; once the
+  // removal commits, the member is gone and the request must say so, writing nothing.
+  const cases: [string, (member: Member) => InjectOptions, typeof NOT_SIGNED_IN][] = [
+    [
+      'changing their name',
+      () => ({ method: 'PATCH', url: '/api/user', payload: { name: 'Late' } }),
+      NOT_SIGNED_IN,
+    ],
+    [
+      'changing their reminders',
+      () => ({ method: 'PATCH', url: '/api/user/reminders', payload: { digest: false } }),
+      NOT_SIGNED_IN,
+    ],
+    [
+      'changing their password',
+      () => ({
+        method: 'POST',
+        url: '/api/user/password',
+        payload: { currentPassword: DEFAULT_PASSWORD, newPassword: 'Another-horse-8' },
+      }),
+      NOT_SIGNED_IN,
+    ],
+    [
+      'asking for their calendar address',
+      () => ({ method: 'GET', url: '/api/user/calendar-feed' }),
+      NOT_SIGNED_IN,
+    ],
+    [
+      'asking for a new calendar address',
+      () => ({ method: 'POST', url: '/api/user/calendar-feed' }),
+      NOT_SIGNED_IN,
+    ],
+    [
+      'inviting someone (an admin)',
+      () => ({
+        method: 'POST',
+        url: '/api/organization/invitations',
+        payload: { name: 'Late Invitee', email: 'late@example.org', role: 'user' },
+      }),
+      NOT_SIGNED_IN,
+    ],
+    [
+      'signing in',
+      (member) => ({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: member.username, password: DEFAULT_PASSWORD },
+        remoteAddress: randomAddress(),
+      }),
+      BAD_CREDENTIALS,
+    ],
+  ];
+
+  it.each(cases)('%s is refused, and the removal stands', async (what, requestOf, refusal) => {
+    const owner = await registerCompany(app);
+    const companyId = owner.user.companyId;
+    const member = await addMember(app, companyId, what.includes('admin') ? 'admin' : 'user');
+    const { request } = await inCompany(app.db, companyId, async (tx) => {
+      const removed = await createCompanyRepository(app.db).removeMember(
+        companyId,
+        member.user.id,
+        tx,
+      );
+      expect(removed).toBe('removed');
+      const options = requestOf(member);
+      const request = app.inject({
+        ...options,
+        headers: options.url === '/api/login' ? {} : { cookie: member.cookie },
+      });
+      await until(waitingOnRemoval, `${what} waiting on the removal`);
+      return { request }; // answered once the removal has committed
+    });
+    const answer = await request;
+    expect({ status: answer.statusCode, body: answer.json() }).toEqual(refusal);
+    expect(answer.headers['set-cookie']).toBeUndefined();
+    expect((await me(member.cookie)).statusCode).toBe(401);
+    const admin = clientFor(app, owner.cookie);
+    const team = await admin.get('/api/organization/users');
+    expect(team.json<{ id: number }[]>().map((user) => user.id)).not.toContain(member.user.id);
+    const invitations = await admin.get('/api/organization/invitations');
+    expect(invitations.json()).toEqual([]);
   });
 });

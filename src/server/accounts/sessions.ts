@@ -3,6 +3,7 @@ import type { CurrentUser } from '../../domain/auth.ts';
 import { type Database, isDatabase, type Transaction } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 import { beforeCompanyIsKnown, inCompany } from '../db/scope.ts';
+import { holdMember } from './members.ts';
 
 /** A session's row: only the SHA-256 of its token is kept. */
 interface NewSession {
@@ -13,15 +14,16 @@ interface NewSession {
 }
 
 /**
- * Records a new session. On its own (given the database) it first deletes every session past
- * its expiry or idle for `idleMs`, in every company; given a transaction of the session's
- * company, it joins it and leaves that clean-up to the next sign-in.
+ * Records a new session; false, recording nothing, when the user has just been removed. On its
+ * own (given the database) it first deletes every session past its expiry or idle for
+ * `idleMs`, in every company; given a transaction of the session's company, it joins it and
+ * leaves that clean-up to the next sign-in.
  */
 export async function startSession(
   db: Database | Transaction,
   session: NewSession,
   idleMs: number,
-) {
+): Promise<boolean> {
   if (isDatabase(db)) {
     const idleSince = new Date(Date.now() - idleMs);
     await beforeCompanyIsKnown(db, (tx) =>
@@ -30,7 +32,11 @@ export async function startSession(
         .where(or(lte(sessions.expiresAt, sql`now()`), lte(sessions.lastSeenAt, idleSince))),
     );
   }
-  await inCompany(db, session.companyId, (tx) => tx.insert(sessions).values(session));
+  return inCompany(db, session.companyId, async (tx) => {
+    if (!(await holdMember(tx, session.companyId, session.userId))) return false;
+    await tx.insert(sessions).values(session);
+    return true;
+  });
 }
 
 /** Ends the session of this token (signing out). */

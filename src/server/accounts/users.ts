@@ -1,5 +1,4 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import { ASSIGNEE_NOT_MEMBER } from '../../domain/common.ts';
 import type { Role } from '../../domain/company.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { violatesConstraint } from '../db/errors.ts';
@@ -116,28 +115,4 @@ export async function setPassword(
   await endSessions(tx, account.companyId, account.id, keepSession);
   await dropPasswordResets(tx, account);
   return true;
-}
-
-/**
- * Refuses work (a task, a requirement) assigned to someone who is not a user of the company: 400
- * naming `assigneeId`. Checked in the caller's company transaction, where the user's row then
- * stays locked against removal until it ends, so whatever is assigned meanwhile is there when a
- * removal comes (which unassigns it), never pointing at nobody. No assignee, nothing to check.
- */
-export async function requireAssignee(
-  tx: Transaction,
-  companyId: number,
-  assigneeId: number | null | undefined,
-): Promise<void> {
-  if (assigneeId === undefined || assigneeId === null) return;
-  const [member] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.id, assigneeId)))
-    .for('key share');
-  if (!member) {
-    throw new AppError('INVALID_INPUT', ASSIGNEE_NOT_MEMBER, [
-      { path: 'assigneeId', message: ASSIGNEE_NOT_MEMBER },
-    ]);
-  }
 }

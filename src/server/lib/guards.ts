@@ -2,9 +2,22 @@ import type { FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../../domain/auth.ts';
 import { AppError } from './errors.ts';
 
+/** The answer to a request without a session, or whose account has gone. */
+export const notSignedIn = () => new AppError('UNAUTHENTICATED', 'Not signed in');
+
 export function requireUser(request: FastifyRequest): CurrentUser {
-  if (!request.currentUser) throw new AppError('UNAUTHENTICATED', 'Not signed in');
+  if (!request.currentUser) throw notSignedIn();
   return request.currentUser;
+}
+
+/**
+ * What a repository found of the signed-in user's own rows (their account, their company), or
+ * null when an admin removed the account while the request was under way: the session ended
+ * with it, so the answer is the one a request after the removal gets.
+ */
+export function stillSignedIn<T>(found: T | null): T {
+  if (found === null) throw notSignedIn();
+  return found;
 }
 
 export function requireAdmin(request: FastifyRequest): CurrentUser {

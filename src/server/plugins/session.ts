@@ -53,20 +53,24 @@ export const sessionPlugin = fp(
   { name: 'session' },
 );
 
-/** Starts a new session for the user (a fresh token at every sign-in) and sets its cookie. */
+/**
+ * Starts a new session for the user (a fresh token at every sign-in) and sets its cookie; false,
+ * with no session and no cookie, when the user has just been removed.
+ */
 export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   user: { id: number; companyId: number },
   within?: Transaction,
-) {
+): Promise<boolean> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
-  await storeSession(
+  const started = await storeSession(
     within ?? request.server.db,
     { companyId: user.companyId, userId: user.id, tokenHash: hashToken(token), expiresAt },
     SESSION_IDLE_MS,
   );
+  if (!started) return false;
   reply.header(
     'set-cookie',
     stringifySetCookie(sessionCookieName(request), token, {
@@ -77,6 +81,7 @@ export async function startSession(
       expires: expiresAt,
     }),
   );
+  return true;
 }
 
 export async function endSession(request: FastifyRequest, reply: FastifyReply) {

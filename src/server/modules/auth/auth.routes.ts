@@ -24,8 +24,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     account: { id: number; companyId: number },
     within?: Transaction,
   ) => {
-    await startSession(request, reply, account, within);
-    const user = await auth.getCurrentUser(account.companyId, account.id, within);
+    // The account may have been removed since its password was checked.
+    const user =
+      (await startSession(request, reply, account, within)) &&
+      (await auth.getCurrentUser(account.companyId, account.id, within));
     if (!user) throw new AppError('UNAUTHENTICATED', BAD_CREDENTIALS);
     return user;
   };

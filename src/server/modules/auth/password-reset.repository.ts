@@ -20,22 +20,24 @@ export function createPasswordResetRepository(db: Database) {
   return {
     /**
      * Records a new link for the account, unless `perWindow` links were made for it since
-     * `since` (then 'too-many', and nothing is recorded). The user's row is locked first, so
-     * requests for one account from several addresses at once take turns and cannot pass the
-     * limit together. Links past their expiry are dropped on the way.
+     * `since` (then 'too-many', and nothing is recorded) or the account has just been removed
+     * ('no-account'). The user's row is locked first, so requests for one account from several
+     * addresses at once take turns and cannot pass the limit together. Links past their expiry
+     * are dropped on the way.
      */
     issue(
       account: Account,
       link: { tokenHash: string; expiresAt: Date },
       limit: { since: Date; perWindow: number },
       within?: Transaction,
-    ): Promise<'issued' | 'too-many'> {
+    ): Promise<'issued' | 'too-many' | 'no-account'> {
       return inCompany(within ?? db, account.companyId, async (tx) => {
-        await tx
+        const [user] = await tx
           .select({ id: users.id })
           .from(users)
           .where(and(eq(users.companyId, account.companyId), eq(users.id, account.id)))
           .for('no key update');
+        if (!user) return 'no-account';
         await tx.delete(r).where(and(ofUser(account), lte(r.expiresAt, sql`now()`)));
         const [recent] = await tx
           .select({ count: count() })

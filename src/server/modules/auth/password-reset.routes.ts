@@ -60,7 +60,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         { tokenHash: hashToken(token), expiresAt },
         { since, perWindow: LINKS_PER_ACCOUNT_PER_HOUR },
       );
-      if (issued === 'too-many') continue;
+      if (issued !== 'issued') continue;
       // Links come from APP_URL alone, never from the request's Host header.
       const link = new URL('/reset-password', app.config.appUrl);
       link.searchParams.set('token', token);

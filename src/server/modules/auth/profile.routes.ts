@@ -9,7 +9,7 @@ import {
 } from '../../../domain/auth.ts';
 import { PASSWORD_CHANGED } from '../../../domain/wording.ts';
 import { AppError } from '../../lib/errors.ts';
-import { requireUser } from '../../lib/guards.ts';
+import { notSignedIn, requireUser, stillSignedIn } from '../../lib/guards.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
 import { createAuthRepository } from './auth.repository.ts';
@@ -69,10 +69,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (changes.email !== undefined && changes.email !== user.email) {
         await confirmCurrentPassword(request, reply, user, currentPassword);
       }
-      const updated = await auth.updateProfile(user.companyId, user.id, changes);
-      // Removed by an admin meanwhile: the session has ended with the account.
-      if (!updated) throw new AppError('UNAUTHENTICATED', 'Not signed in');
-      return updated;
+      return stillSignedIn(await auth.updateProfile(user.companyId, user.id, changes));
     },
   );
 
@@ -96,7 +93,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         await hashPassword(newPassword),
         request.sessionTokenHash ?? undefined,
       );
-      if (!changed) throw new AppError('UNAUTHENTICATED', 'Not signed in');
+      // Removed by an admin meanwhile: the session has ended with the account.
+      if (!changed) throw notSignedIn();
       return { message: PASSWORD_CHANGED };
     },
   );

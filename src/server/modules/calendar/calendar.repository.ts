@@ -4,6 +4,7 @@ import {
   requirementStatusLabels,
   requirementTypeLabels,
 } from '../../../domain/requirement-constants.ts';
+import { holdMember } from '../../accounts/members.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { grantOfTask } from '../../db/joins.ts';
 import { calendarFeeds, companies, grants, grantTasks } from '../../db/schema.ts';
@@ -28,15 +29,17 @@ export function createCalendarRepository(db: Database) {
     /**
      * The user's feed token, made on first use (two first uses at once make one); `timeZone`,
      * when given, is kept as the feed's from now on. A feed made without one takes the
-     * company's, the zone its reminders count days in.
+     * company's, the zone its reminders count days in. Null when the user has just been
+     * removed.
      */
     feedToken(
       companyId: number,
       userId: number,
       timeZone?: string,
       within?: Transaction,
-    ): Promise<string> {
+    ): Promise<string | null> {
       return inCompany(within ?? db, companyId, async (tx) => {
+        if (!(await holdMember(tx, companyId, userId))) return null;
         const target = [calendarFeeds.companyId, calendarFeeds.userId];
         const insert = tx.insert(calendarFeeds).values({
           companyId,
@@ -56,10 +59,18 @@ export function createCalendarRepository(db: Database) {
       });
     },
 
-    /** A new token for the user's feed (its time zone kept); the one before stops working. */
-    replaceFeedToken(companyId: number, userId: number, within?: Transaction): Promise<string> {
+    /**
+     * A new token for the user's feed (its time zone kept); the one before stops working. Null
+     * when the user has just been removed.
+     */
+    replaceFeedToken(
+      companyId: number,
+      userId: number,
+      within?: Transaction,
+    ): Promise<string | null> {
       const token = newToken();
       return inCompany(within ?? db, companyId, async (tx) => {
+        if (!(await holdMember(tx, companyId, userId))) return null;
         await tx
           .insert(calendarFeeds)
           .values({ companyId, userId, token, timeZone: companyTimeZone(companyId) })

@@ -9,7 +9,7 @@ import {
 } from '../../../domain/calendar-feed.ts';
 import { deadlineEntries, icsCalendar } from '../../../domain/ics.ts';
 import { notFound } from '../../lib/errors.ts';
-import { requireUser } from '../../lib/guards.ts';
+import { requireUser, stillSignedIn } from '../../lib/guards.ts';
 import { errorBodySchema, inputErrors } from '../../lib/schemas.ts';
 import { createCalendarRepository } from './calendar.repository.ts';
 
@@ -39,7 +39,9 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      return feedUrl(await calendar.feedToken(user.companyId, user.id, request.query.tz));
+      return feedUrl(
+        stillSignedIn(await calendar.feedToken(user.companyId, user.id, request.query.tz)),
+      );
     },
   );
 
@@ -55,7 +57,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      return feedUrl(await calendar.replaceFeedToken(user.companyId, user.id));
+      return feedUrl(stillSignedIn(await calendar.replaceFeedToken(user.companyId, user.id)));
     },
   );
 

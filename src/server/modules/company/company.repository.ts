@@ -7,6 +7,7 @@ import type {
   Role,
   TeamMember,
 } from '../../../domain/company.ts';
+import { holdMember } from '../../accounts/members.ts';
 import { createUser, setPassword } from '../../accounts/users.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { onViolation } from '../../db/errors.ts';
@@ -175,7 +176,7 @@ export function createCompanyRepository(db: Database) {
       tokenHash: string,
       expiresAt: Date,
       within?: Transaction,
-    ): Promise<Invitation | 'already-member' | 'already-invited'> {
+    ): Promise<Invitation | 'already-member' | 'already-invited' | null> {
       const sameEmail = (column: typeof users.email | typeof userInvitations.email) =>
         sql`lower(${column}) = lower(${input.email})`;
       // The unique index on pending addresses decides, also between two admins at once. Only its
@@ -184,6 +185,8 @@ export function createCompanyRepository(db: Database) {
       // on lower(email).)
       return onViolation(ONE_PENDING_INVITATION, 'already-invited', () =>
         inCompany(within ?? db, companyId, async (tx) => {
+          // Null when the inviting admin has just been removed: nobody joins on their word.
+          if (!(await holdMember(tx, companyId, invitedById))) return null;
           const [member] = await tx
             .select({ id: users.id })
             .from(users)

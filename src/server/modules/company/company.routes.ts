@@ -17,7 +17,7 @@ import {
 } from '../../../domain/company.ts';
 import { allowIdle, inCompany } from '../../db/scope.ts';
 import { AppError, notFound, requireFound } from '../../lib/errors.ts';
-import { requireAdmin, requireUser } from '../../lib/guards.ts';
+import { requireAdmin, requireUser, stillSignedIn } from '../../lib/guards.ts';
 import { MAIL_SEND_MAX_MS } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import {
@@ -214,13 +214,15 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       const { token, link, expiresAt } = newInvitationLink();
       // Saved and emailed in one transaction: when the email cannot be sent, nobody was invited.
       const invitation = await inCompany(app.db, admin.companyId, async (tx) => {
-        const created = await company.createInvitation(
-          admin.companyId,
-          admin.id,
-          request.body,
-          hashToken(token),
-          expiresAt,
-          tx,
+        const created = stillSignedIn(
+          await company.createInvitation(
+            admin.companyId,
+            admin.id,
+            request.body,
+            hashToken(token),
+            expiresAt,
+            tx,
+          ),
         );
         if (created === 'already-member') throw new AppError('CONFLICT', ALREADY_MEMBER);
         if (created === 'already-invited') throw new AppError('CONFLICT', ALREADY_INVITED);

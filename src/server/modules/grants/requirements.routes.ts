@@ -6,7 +6,7 @@ import {
   requirementPatchSchema,
   requirementSchema,
 } from '../../../domain/requirements.ts';
-import { requireAssignee } from '../../accounts/users.ts';
+import { requireAssignee } from '../../accounts/members.ts';
 import { inCompany } from '../../db/scope.ts';
 import { notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';

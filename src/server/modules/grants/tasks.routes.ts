@@ -15,7 +15,7 @@ import {
   taskSchema,
 } from '../../../domain/grants.ts';
 import { exportQuerySchema } from '../../../domain/lists.ts';
-import { requireAssignee } from '../../accounts/users.ts';
+import { requireAssignee } from '../../accounts/members.ts';
 import { inCompany } from '../../db/scope.ts';
 import { notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';

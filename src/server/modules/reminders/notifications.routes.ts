@@ -10,7 +10,7 @@ import {
   unreadCountSchema,
 } from '../../../domain/reminders.ts';
 import { notFound } from '../../lib/errors.ts';
-import { requireAdmin, requireUser } from '../../lib/guards.ts';
+import { requireAdmin, requireUser, stillSignedIn } from '../../lib/guards.ts';
 import { restrictedRecordErrors } from '../../lib/schemas.ts';
 import { createRemindersRepository } from './reminders.repository.ts';
 
@@ -97,7 +97,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      return reminders.settings(user.companyId);
+      return stillSignedIn(await reminders.settings(user.companyId));
     },
   );
 
@@ -114,7 +114,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = requireAdmin(request);
-      return reminders.updateSettings(admin.companyId, request.body);
+      return stillSignedIn(await reminders.updateSettings(admin.companyId, request.body));
     },
   );
 
@@ -129,7 +129,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      return reminders.preferences(user.companyId, user.id);
+      return stillSignedIn(await reminders.preferences(user.companyId, user.id));
     },
   );
 
@@ -145,7 +145,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      return reminders.updatePreferences(user.companyId, user.id, request.body);
+      return stillSignedIn(
+        await reminders.updatePreferences(user.companyId, user.id, request.body),
+      );
     },
   );
 };

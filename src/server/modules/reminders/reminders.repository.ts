@@ -295,14 +295,13 @@ export function createRemindersRepository(db: Database) {
       });
     },
 
-    settings(companyId: number, within?: Transaction): Promise<ReminderSettings> {
+    settings(companyId: number, within?: Transaction): Promise<ReminderSettings | null> {
       return inCompany(within ?? db, companyId, async (tx) => {
         const [row] = await tx
           .select({ timeZone: companies.timeZone, reminderDays: companies.reminderDays })
           .from(companies)
           .where(eq(companies.id, companyId));
-        if (!row) throw new Error(`company ${companyId} has no row`);
-        return row;
+        return row ?? null;
       });
     },
 
@@ -310,7 +309,7 @@ export function createRemindersRepository(db: Database) {
       companyId: number,
       patch: Partial<ReminderSettings>,
       within?: Transaction,
-    ): Promise<ReminderSettings> {
+    ): Promise<ReminderSettings | null> {
       return inCompany(within ?? db, companyId, async (tx) => {
         const columns = { timeZone: companies.timeZone, reminderDays: companies.reminderDays };
         const [row] =
@@ -321,8 +320,7 @@ export function createRemindersRepository(db: Database) {
                 .set(patch)
                 .where(eq(companies.id, companyId))
                 .returning(columns);
-        if (!row) throw new Error(`company ${companyId} has no row`);
-        return row;
+        return row ?? null;
       });
     },
 
@@ -330,7 +328,7 @@ export function createRemindersRepository(db: Database) {
       companyId: number,
       userId: number,
       within?: Transaction,
-    ): Promise<ReminderPreferences> {
+    ): Promise<ReminderPreferences | null> {
       return this.updatePreferences(companyId, userId, {}, within);
     },
 
@@ -339,7 +337,7 @@ export function createRemindersRepository(db: Database) {
       userId: number,
       patch: ReminderPreferencesPatch,
       within?: Transaction,
-    ): Promise<ReminderPreferences> {
+    ): Promise<ReminderPreferences | null> {
       return inCompany(within ?? db, companyId, async (tx) => {
         const columns = { reminders: users.remindersEnabled, digest: users.digestEnabled };
         const where = and(eq(users.companyId, companyId), eq(users.id, userId));
@@ -351,8 +349,7 @@ export function createRemindersRepository(db: Database) {
           Object.keys(set).length === 0
             ? await tx.select(columns).from(users).where(where)
             : await tx.update(users).set(set).where(where).returning(columns);
-        if (!row) throw new Error(`user ${userId} has no row`);
-        return row;
+        return row ?? null;
       });
     },
   };

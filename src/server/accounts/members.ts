@@ -1,0 +1,45 @@
+import { and, eq } from 'drizzle-orm';
+import { ASSIGNEE_NOT_MEMBER } from '../../domain/common.ts';
+import type { Transaction } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { AppError } from '../lib/errors.ts';
+
+// The members other rows point at (a session, a calendar feed, an assigned task), held against
+// their removal while those rows are written.
+
+/**
+ * Whether the user is a member of the company, checked in the caller's company transaction,
+ * where their row then stays locked against removal until it ends: what is written for them
+ * meanwhile (a session, a calendar feed, an assigned task) is there when a removal comes, which
+ * takes it or unassigns it, and never points at nobody. A removal under way is waited for.
+ */
+export async function holdMember(
+  tx: Transaction,
+  companyId: number,
+  userId: number,
+): Promise<boolean> {
+  const [member] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
+    .for('key share');
+  return member !== undefined;
+}
+
+/**
+ * Refuses work (a task, a requirement) assigned to someone who is not a user of the company: 400
+ * naming `assigneeId`. The member is held against removal until the caller's transaction ends
+ * (see holdMember). No assignee, nothing to check.
+ */
+export async function requireAssignee(
+  tx: Transaction,
+  companyId: number,
+  assigneeId: number | null | undefined,
+): Promise<void> {
+  if (assigneeId === undefined || assigneeId === null) return;
+  if (!(await holdMember(tx, companyId, assigneeId))) {
+    throw new AppError('INVALID_INPUT', ASSIGNEE_NOT_MEMBER, [
+      { path: 'assigneeId', message: ASSIGNEE_NOT_MEMBER },
+    ]);
+  }
+}
