@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/server/db/schema.ts';
-import { inCompany } from '../../src/server/db/scope.ts';
 import { hashToken } from '../../src/server/lib/tokens.ts';
 import { createCompanyRepository } from '../../src/server/modules/company/company.repository.ts';
+import { whileCommitting } from '../helpers/at-the-same-moment.ts';
 import {
   addMember,
   DEFAULT_PASSWORD,
@@ -15,7 +15,6 @@ import {
 } from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
-import { until } from '../helpers/until.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -140,15 +139,6 @@ describe('login throttling', () => {
 });
 
 describe('an account removed while its request is under way', () => {
-  /** A statement of this database waiting for a lock (the removal's, on the member's row). */
-  const waitingOnRemoval = async () => {
-    const { rows } = await app.db.$client.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-    );
-    return (rows[0]?.n ?? 0) > 0;
-  };
-
   type Member = Awaited<ReturnType<typeof addMember>>;
   const NOT_SIGNED_IN = { status: 401, body: { message: 'Not signed in' } };
   const BAD_CREDENTIALS = { status: 401, body: { message: 'Invalid username or password' } };
@@ -211,22 +201,18 @@ describe('an account removed while its request is under way', () => {
     const owner = await registerCompany(app);
     const companyId = owner.user.companyId;
     const member = await addMember(app, companyId, what.includes('admin') ? 'admin' : 'user');
-    const { request } = await inCompany(app.db, companyId, async (tx) => {
-      const removed = await createCompanyRepository(app.db).removeMember(
-        companyId,
-        member.user.id,
-        tx,
-      );
-      expect(removed).toBe('removed');
-      const options = requestOf(member);
-      const request = app.inject({
-        ...options,
-        headers: options.url === '/api/login' ? {} : { cookie: member.cookie },
-      });
-      await until(waitingOnRemoval, `${what} waiting on the removal`);
-      return { request }; // answered once the removal has committed
-    });
-    const answer = await request;
+    const removal = createCompanyRepository(app.db);
+    const answer = await whileCommitting(
+      app,
+      companyId,
+      async (tx) =>
+        expect(await removal.removeMember(companyId, member.user.id, tx)).toBe('removed'),
+      () => {
+        const options = requestOf(member);
+        const cookie = options.url === '/api/login' ? {} : { cookie: member.cookie };
+        return app.inject({ ...options, headers: cookie });
+      },
+    );
     expect({ status: answer.statusCode, body: answer.json() }).toEqual(refusal);
     expect(answer.headers['set-cookie']).toBeUndefined();
     expect((await me(member.cookie)).statusCode).toBe(401);

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import { ASSIGNEE_NOT_MEMBER } from '../../domain/common.ts';
 import type { Transaction } from '../db/client.ts';
+import { holdCompanyRow } from '../db/rows.ts';
 import { users } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
 
@@ -18,12 +18,7 @@ export async function holdMember(
   companyId: number,
   userId: number,
 ): Promise<boolean> {
-  const [member] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
-    .for('key share');
-  return member !== undefined;
+  return holdCompanyRow(tx, users, companyId, userId);
 }
 
 /**

@@ -32,6 +32,27 @@ export const companyRow =
   (table: { companyId: AnyColumn; id: AnyColumn }) => (companyId: number, id: number) =>
     and(eq(table.companyId, companyId), eq(table.id, id));
 
+/**
+ * Whether the company has the row `id` in `table`, holding it against deletion (FOR KEY SHARE)
+ * until the caller's transaction ends: what is written under it meanwhile (an interaction under
+ * its contact, a task under its grant, a session of its user) is there when the deletion comes,
+ * and goes with it, rather than pointing at nothing. A deletion under way is waited for, and
+ * then there is no row.
+ */
+export async function holdCompanyRow(
+  tx: Transaction,
+  table: CompanyTable,
+  companyId: number,
+  id: number,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(companyRow(table)(companyId, id))
+    .for('key share');
+  return row !== undefined;
+}
+
 /** Inserts one row and returns it as `columns` select it. */
 export async function insertRow<Table extends PgTable, Selected extends Columns>(
   tx: Transaction,
@@ -138,6 +159,11 @@ export const companyRecords =
             .where(byId(companyId, id)),
         )) as Row<Selected>[];
         return row ? toRecord(row) : null;
+      },
+
+      /** Whether the record is there, held against deletion until `within` ends (holdCompanyRow). */
+      hold(companyId: number, id: number, within: Transaction): Promise<boolean> {
+        return inCompany(within, companyId, (tx) => holdCompanyRow(tx, table, companyId, id));
       },
 
       async create(companyId: number, values: Values, within?: Transaction): Promise<Record> {

@@ -1,7 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client.ts';
-import { type Columns, companyRow, insertRow, type Row, updateRow } from '../../db/rows.ts';
+import {
+  type Columns,
+  companyRow,
+  holdCompanyRow,
+  insertRow,
+  type Row,
+  updateRow,
+} from '../../db/rows.ts';
 import { grants } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
@@ -39,7 +46,7 @@ export const grantRecords =
     const byId = (companyId: number, grantId: number, id: number) =>
       and(inGrant(companyId, grantId), eq(table.id, id));
     return {
-      /** null when the grant is not the company's. */
+      /** null when the grant is not the company's (or is being deleted: see holdCompanyRow). */
       create(
         companyId: number,
         grantId: number,
@@ -47,7 +54,7 @@ export const grantRecords =
         within?: Transaction,
       ): Promise<Answer | null> {
         return inCompany(within ?? db, companyId, async (tx) => {
-          if (!(await grantExists(tx, companyId, grantId))) return null;
+          if (!(await holdCompanyRow(tx, grants, companyId, grantId))) return null;
           // The domain's values are the table's columns (less the company and grant, given here).
           const row = { ...values, companyId, grantId } as PgInsertValue<Table>;
           return toRecord(await insertRow(tx, table, columns, row));

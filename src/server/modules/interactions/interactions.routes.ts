@@ -40,9 +40,12 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const interactions = createInteractionsRepository(app.db);
   const contacts = createContactsRepository(app.db);
 
-  /** An interaction's contact must be one of the company's own, in the transaction that saves it. */
+  /**
+   * An interaction's contact must be one of the company's own, held in the transaction that
+   * saves it: a contact deleted at the same moment is no longer one.
+   */
   const requireOwnContact = async (companyId: number, contactId: number, tx: Transaction) => {
-    if (!(await contacts.get(companyId, contactId, tx))) throw invalidContact();
+    if (!(await contacts.hold(companyId, contactId, tx))) throw invalidContact();
   };
 
   app.get(

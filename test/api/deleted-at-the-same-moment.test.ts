@@ -1,0 +1,171 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ASSIGNEE_NOT_MEMBER } from '../../src/domain/common.ts';
+import { INVALID_CONTACT } from '../../src/domain/interactions.ts';
+import type { Transaction } from '../../src/server/db/client.ts';
+import { createCompanyRepository } from '../../src/server/modules/company/company.repository.ts';
+import { createContactsRepository } from '../../src/server/modules/contacts/contacts.repository.ts';
+import { createGrantsRepository } from '../../src/server/modules/grants/grants.repository.ts';
+import { whileCommitting } from '../helpers/at-the-same-moment.ts';
+import { addMember, registerCompany } from '../helpers/factories.ts';
+import { type Client, clientFor } from '../helpers/requests.ts';
+import { buildTestApp } from '../helpers/test-app.ts';
+
+// One person writes a record under another (an interaction under its contact, a task under its
+// grant, a task given to a member) while someone else deletes that other at the same moment. The
+// write must be refused as it would be a moment later, with nothing left pointing at nothing,
+// never a 500 from the foreign key.
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+async function created(client: Client, url: string, body: Record<string, unknown>) {
+  const response = await client.post(url, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number }>().id;
+}
+
+const task = (name: string) => ({
+  name,
+  description: `${name}, described`,
+  category: 'proposal',
+  dueDate: '2027-02-01T00:00:00.000Z',
+});
+
+/** A company with a contact, an interaction with them, a grant and a task of it. */
+async function company() {
+  const owner = await registerCompany(app);
+  const companyId = owner.user.companyId;
+  const client = clientFor(app, owner.cookie);
+  const contactId = await created(client, '/api/contacts', { name: 'Ada', email: 'ada@x.org' });
+  const otherContactId = await created(client, '/api/contacts', { name: 'Bo', email: 'bo@x.org' });
+  const interactionId = await created(client, '/api/interactions', {
+    contactId: otherContactId,
+    type: 'call',
+    date: '2026-11-20T10:00:00.000Z',
+    notes: 'Called',
+  });
+  const grant = { name: 'Arts', funder: 'Hope Trust', amount: 1000, dueDate: '2027-03-01' };
+  const grantId = await created(client, '/api/grants', grant);
+  const taskId = await created(client, `/api/grants/${grantId}/tasks`, task('Write'));
+  return { companyId, client, contactId, interactionId, grantId, taskId };
+}
+type Company = Awaited<ReturnType<typeof company>>;
+
+const contacts = () => createContactsRepository(app.db);
+const grants = () => createGrantsRepository(app.db);
+
+interface Race {
+  /** The deletion, in the company's transaction, not yet committed when the write comes. */
+  deletion: (c: Company, tx: Transaction) => Promise<unknown>;
+  write: (c: Company) => Promise<{ statusCode: number; json: () => unknown }>;
+  refusal: { status: number; body: unknown };
+  /** What shows nothing was written: a list that must not have grown. */
+  afterwards: (c: Company) => Promise<unknown>;
+  expected: unknown;
+}
+
+const contactRefused = {
+  status: 400,
+  body: { message: INVALID_CONTACT, issues: [{ path: 'contactId', message: INVALID_CONTACT }] },
+};
+const grantGone = { status: 404, body: { message: 'Grant not found' } };
+const interactionsOf = async (c: Company) =>
+  (await c.client.get('/api/interactions')).json<{ contactId: number }[]>();
+const tasksOnBoard = async (c: Company) => (await c.client.get('/api/tasks')).json<unknown[]>();
+
+const races: [string, Race][] = [
+  [
+    'logging an interaction with a contact being deleted',
+    {
+      deletion: (c, tx) => contacts().remove(c.companyId, c.contactId, tx),
+      write: (c) =>
+        c.client.post('/api/interactions', {
+          contactId: c.contactId,
+          type: 'meeting',
+          date: '2026-11-21T10:00:00.000Z',
+          notes: 'Met',
+        }),
+      refusal: contactRefused,
+      afterwards: async (c) => (await interactionsOf(c)).length,
+      expected: 1,
+    },
+  ],
+  [
+    'moving an interaction to a contact being deleted',
+    {
+      deletion: (c, tx) => contacts().remove(c.companyId, c.contactId, tx),
+      write: (c) =>
+        c.client.patch(`/api/interactions/${c.interactionId}`, { contactId: c.contactId }),
+      refusal: contactRefused,
+      afterwards: async (c) => (await interactionsOf(c)).map((i) => i.contactId === c.contactId),
+      expected: [false],
+    },
+  ],
+  [
+    'adding a task to a grant being deleted',
+    {
+      deletion: (c, tx) => grants().remove(c.companyId, c.grantId, tx),
+      write: (c) => c.client.post(`/api/grants/${c.grantId}/tasks`, task('Late task')),
+      refusal: grantGone,
+      afterwards: async (c) => (await tasksOnBoard(c)).length,
+      expected: 0,
+    },
+  ],
+  [
+    'adding a requirement to a grant deleted with others at once',
+    {
+      deletion: (c, tx) => grants().removeMany(c.companyId, [c.grantId], tx),
+      write: (c) =>
+        c.client.post(`/api/grants/${c.grantId}/requirements`, {
+          name: 'Final report',
+          type: 'final_report',
+          dueDate: '2027-06-01T00:00:00.000Z',
+        }),
+      refusal: grantGone,
+      afterwards: async (c) => (await c.client.get('/api/grants')).json<unknown[]>().length,
+      expected: 0,
+    },
+  ],
+  [
+    'giving a task to a member being removed',
+    {
+      deletion: async (c, tx) => {
+        const member = await addMember(app, c.companyId);
+        await createCompanyRepository(app.db).removeMember(c.companyId, member.user.id, tx);
+        Object.assign(c, { memberId: member.user.id });
+      },
+      write: (c) =>
+        c.client.patch(`/api/grants/${c.grantId}/tasks/${c.taskId}`, {
+          assigneeId: (c as Company & { memberId: number }).memberId,
+        }),
+      refusal: {
+        status: 400,
+        body: {
+          message: ASSIGNEE_NOT_MEMBER,
+          issues: [{ path: 'assigneeId', message: ASSIGNEE_NOT_MEMBER }],
+        },
+      },
+      afterwards: async (c) =>
+        (await tasksOnBoard(c)).map((task) => (task as { assigneeId: unknown }).assigneeId),
+      expected: [null],
+    },
+  ],
+];
+
+describe('a record written under another that is deleted at the same moment', () => {
+  it.each(races)('%s is refused, and nothing is left pointing at nothing', async (_name, race) => {
+    const c = await company();
+    const answer = await whileCommitting(
+      app,
+      c.companyId,
+      (tx) => race.deletion(c, tx),
+      () => race.write(c),
+    );
+    expect({ status: answer.statusCode, body: answer.json() }).toEqual(race.refusal);
+    expect(await race.afterwards(c)).toEqual(race.expected);
+  });
+});
