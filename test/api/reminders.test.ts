@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../src/domain/reminders.ts';
 import { notifications } from '../../src/server/db/schema.ts';
 import { beforeCompanyIsKnown } from '../../src/server/db/scope.ts';
+import { createCompanyRepository } from '../../src/server/modules/company/company.repository.ts';
+import { whileCommitting } from '../helpers/at-the-same-moment.ts';
 import { addMember, registerCompany } from '../helpers/factories.ts';
 import { type Client, clientFor } from '../helpers/requests.ts';
 import { decodeQuotedPrintable, type SmtpServer, startSmtpServer } from '../helpers/smtp-server.ts';
@@ -117,6 +119,21 @@ describe('deadline reminders', () => {
     await until(async () => (await emailsQueued()) === 0, 'the queued emails sent');
     expect(mailsTo('ada@example.org', title)).toHaveLength(1);
     expect(owner.user.role).toBe('admin');
+  });
+
+  it('leaves out a member removed while the scan plans their digest, and reminds the others', async () => {
+    const { admin, owner, memberId } = await team('Quay Trust');
+    const companyId = owner.user.companyId;
+    const removal = createCompanyRepository(app.db);
+    await whileCommitting(
+      app,
+      companyId,
+      async (tx) => expect(await removal.removeMember(companyId, memberId, tx)).toBe('removed'),
+      () => scan(MONDAY),
+    );
+    const titles = (await mine(admin)).map((n) => n.title);
+    expect(titles).toContain('Quay Trust Arts Grant is due in 7 days');
+    expect(titles).toContain('This week: 1 deadline in the next 14 days, 0 overdue');
   });
 
   it('reminds the assignee alone of a task or requirement, and tells of the day it is overdue', async () => {

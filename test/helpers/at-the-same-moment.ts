@@ -1,13 +1,15 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from '../../src/server/db/client.ts';
+import { rowsOf } from '../../src/server/db/rows.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
 import { until } from './until.ts';
 
-/** Whether a statement of the test's database waits for a lock. */
-async function someoneWaitsOnALock(app: FastifyInstance) {
+/** Whether a statement waits for a lock that the backend `pid` holds. */
+async function someoneWaitsOn(app: FastifyInstance, pid: number) {
   const { rows } = await app.db.$client.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM pg_stat_activity
-      WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    'SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))',
+    [pid],
   );
   return (rows[0]?.n ?? 0) > 0;
 }
@@ -26,8 +28,10 @@ export async function whileCommitting<Answer>(
 ): Promise<Answer> {
   const { answer } = await inCompany(app.db, companyId, async (tx) => {
     await work(tx);
+    const [backend] = await rowsOf<{ pid: number }>(tx, sql`SELECT pg_backend_pid() AS pid`);
+    const pid = backend?.pid ?? 0;
     const answer = send();
-    await until(() => someoneWaitsOnALock(app), 'the request waiting on the uncommitted work');
+    await until(() => someoneWaitsOn(app, pid), 'the request waiting on the uncommitted work');
     // Answered once the work has committed: not awaited in its transaction.
     return { answer };
   });

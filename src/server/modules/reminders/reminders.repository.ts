@@ -173,6 +173,8 @@ export function createRemindersRepository(db: Database) {
       within?: Transaction,
     ): Promise<number> {
       return inCompany(within ?? db, companyId, async (tx) => {
+        // Held against removal until the notifications are in: one removed meanwhile (a removal
+        // under way is waited for) is left out, not a notification for nobody.
         const members: Member[] = await tx
           .select({
             id: users.id,
@@ -181,7 +183,8 @@ export function createRemindersRepository(db: Database) {
             digestEnabled: users.digestEnabled,
           })
           .from(users)
-          .where(eq(users.companyId, companyId));
+          .where(eq(users.companyId, companyId))
+          .for('key share');
         const furthest = Math.max(DIGEST_DAYS, ...clock.reminderDays.map((days) => days + 1));
         const deadlines = await openDeadlines(tx, companyId, {
           before: startOfDay(now, clock.timeZone, furthest),
