@@ -136,6 +136,19 @@ describe('deadline reminders', () => {
     expect(titles).toContain('This week: 1 deadline in the next 14 days, 0 overdue');
   });
 
+  it("goes on to the other companies when one company's scan fails", async () => {
+    const broken = await team('Cinder Trust');
+    const sound = await team('Ember Trust');
+    // A zone the runtime cannot read (the settings refuse one; this one was written behind them).
+    await app.db.$client.query("UPDATE companies SET time_zone = 'Mars/Olympus' WHERE id = $1", [
+      broken.owner.user.companyId,
+    ]);
+    await scan(MONDAY);
+    const titles = (await mine(sound.admin)).map((n) => n.title);
+    expect(titles).toContain('Ember Trust Arts Grant is due in 7 days');
+    expect(await mine(broken.admin)).toEqual([]);
+  });
+
   it('reminds the assignee alone of a task or requirement, and tells of the day it is overdue', async () => {
     const { admin, member, memberId, memberEmail, grantId } = await team('Lantern Fund');
     await created(admin, `/api/grants/${grantId}/tasks`, {

@@ -99,10 +99,16 @@ export async function startReminderJobs(options: Options): Promise<ReminderJobs>
     const started = performance.now();
     const scanned = await reminders.companies();
     for (const company of scanned) {
-      const made = await reminders.scanCompany(company.id, company, now);
-      if (made > 0) log.info({ companyId: company.id, made }, 'reminders made');
-      if (mailer.delivers && (await reminders.hasUnsentEmail(company.id))) {
-        await boss.send(EMAIL, { companyId: company.id }, { singletonKey: String(company.id) });
+      // One company's fault (a clock the runtime cannot read, say) leaves the others' reminders
+      // to go out; its own are tried again at the next scan.
+      try {
+        const made = await reminders.scanCompany(company.id, company, now);
+        if (made > 0) log.info({ companyId: company.id, made }, 'reminders made');
+        if (mailer.delivers && (await reminders.hasUnsentEmail(company.id))) {
+          await boss.send(EMAIL, { companyId: company.id }, { singletonKey: String(company.id) });
+        }
+      } catch (error) {
+        log.error({ err: error, companyId: company.id }, 'reminder scan failed for a company');
       }
     }
     const ms = Math.round(performance.now() - started);
