@@ -4,7 +4,7 @@ import { idText } from './common.ts';
 import { queryChoice } from './lists.ts';
 
 /** The kinds of record whose changes are kept (`entity`, singular, as the API names them). */
-export const ACTIVITY_ENTITIES = [
+const ACTIVITY_ENTITIES = [
   'contact',
   'interaction',
   'grant',

@@ -72,7 +72,7 @@ export const importMappingSchema = <Field extends string>(fields: readonly [Fiel
     );
 
 /** What a row whose key (a contact's email) is already taken does: the user's choice. */
-export const DUPLICATE_CHOICES = ['skip', 'update', 'create'] as const;
+const DUPLICATE_CHOICES = ['skip', 'update', 'create'] as const;
 export type DuplicateChoice = (typeof DUPLICATE_CHOICES)[number];
 export const duplicateChoiceSchema = z.enum(DUPLICATE_CHOICES, {
   error: `duplicates must be one of: ${DUPLICATE_CHOICES.join(', ')}`,

@@ -75,7 +75,7 @@ export const funderListQuerySchema = listQuerySchema(funderSortFields).extend({
  * A deadline of a funder's work: a grant's due date, or a task or a pending requirement of one of
  * its grants.
  */
-export const funderDeadlineSchema = z.object({
+const funderDeadlineSchema = z.object({
   kind: z.enum(['grant', 'task', 'requirement']),
   id: z.number().int(),
   grantId: z.number().int(),

@@ -38,7 +38,7 @@ export const globalSearchQuerySchema = z.object({
     .max(200, 'Search is too long'),
 });
 
-export const searchResultSchema = z.object({
+const searchResultSchema = z.object({
   kind: z.enum(SEARCH_KINDS),
   id: z.number().int(),
   /** What the record is called: a name, or for an interaction its contact's name. */
