@@ -7,6 +7,9 @@ import {
   test,
 } from './fixtures.ts';
 
+// Nobody is signed in: these tests drive the sign-in screens themselves.
+test.use({ session: 'none' });
+
 test('a visitor signs up from the landing page, logs out and logs back in', async ({ page }) => {
   const account = newAccount();
   await page.goto('/');

@@ -1,9 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
 
-// Each test signs in through the API as the admin of a company of its own.
-test.use({ session: 'own' });
-
 test('choose grants in the list, change their status at once, then delete them all, asked first', async ({
   page,
 }) => {

@@ -16,9 +16,6 @@ async function openEditDialog(page: Page, rowName: string, title: string) {
   return dialog;
 }
 
-// Each test signs in through the API as the admin of a company of its own.
-test.use({ session: 'own' });
-
 test("clearing a contact's phone, organization and notes is saved", async ({ page }) => {
   const id = await createRecord(page, '/api/contacts', {
     name: 'Ada Lovelace',

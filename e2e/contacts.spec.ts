@@ -1,18 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
 import {
+  deleteFromList,
   expect,
   expectNoSeriousA11yViolations,
-  openDashboard,
+  openFromDashboard,
   openFromSidebar,
   test,
 } from './fixtures.ts';
 
-// Each test signs in through the API as the admin of a company of its own.
-test.use({ session: 'own' });
-
 test.beforeEach(async ({ page }) => {
-  await openDashboard(page);
-  await openFromSidebar(page, 'Contacts');
+  await openFromDashboard(page, 'Contacts');
 });
 
 /** Chooses a CSV file to import: its preview opens. */
@@ -67,11 +64,7 @@ test('create, edit and delete a contact through the dialogs', async ({ page }) =
   await expect(page.getByText('Contact updated successfully')).toBeVisible();
   await expect(row).toContainText('555-0199');
 
-  await page.getByRole('button', { name: 'Actions for Ada Lovelace' }).click();
-  await page.getByRole('menuitem', { name: 'Delete' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Delete contact' });
-  await expect(confirm).toContainText('interactions will be deleted too');
-  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await deleteFromList(page, 'Ada Lovelace', 'contact', 'interactions will be deleted too');
   await expect(page.getByText('Contact deleted successfully')).toBeVisible();
   await expect(page.getByText('No contacts yet')).toBeVisible();
 });

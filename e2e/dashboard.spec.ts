@@ -3,9 +3,6 @@ import { expect, expectNoSeriousA11yViolations, openFromSidebar, test } from './
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
-// Each test signs in through the API as the admin of a company of its own.
-test.use({ session: 'own' });
-
 test('the dashboard lists the overdue tasks and those due in the next 14 days', async ({
   page,
 }) => {

@@ -3,8 +3,6 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 // Each test has a company of its own, so what it exports is its own.
-test.use({ session: 'own' });
-
 /** Clicks 'Export CSV' and answers the downloaded file's name and lines. */
 async function exportCsv(page: Page) {
   const download = page.waitForEvent('download');

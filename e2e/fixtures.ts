@@ -34,10 +34,11 @@ export interface SignedInAccount extends Account {
 
 /**
  * Who the browser of a test is signed in as:
+ * - `own`, unless a test chooses another: the admin of a new company made for this test alone,
+ *   so its lists start empty and no other test sees what it does. Registering through the API
+ *   costs one request.
  * - `none`: nobody. For the sign-in and registration screens themselves, which are driven
  *   through their forms.
- * - `own`: the admin of a new company made for this test alone, so its lists start empty and
- *   no other test sees what it does. Registering through the API costs one request.
  * - `shared`: the admin of a company shared by the tests of a worker that choose it. Only for
  *   tests that change nothing at all, neither the company's data nor the session.
  */
@@ -102,7 +103,7 @@ export const test = base.extend<SessionFixtures, { sharedAccount: () => Promise<
     baseURL: async ({}, use) => {
       await use(appUrl());
     },
-    session: ['none', { option: true }],
+    session: ['own', { option: true }],
     // Registered once per worker, when a test of that worker first asks for it.
     sharedAccount: [
       async ({ playwright }, use) => {
@@ -185,6 +186,24 @@ export async function openFromSidebar(page: Page, entry: string, heading = entry
     .getByRole('link', { name: entry })
     .click();
   await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+}
+
+/** Opens the dashboard, as after signing in, then follows a sidebar entry from it. */
+export async function openFromDashboard(page: Page, entry: string, heading = entry) {
+  await openDashboard(page);
+  await openFromSidebar(page, entry, heading);
+}
+
+/**
+ * Deletes the record of the list's row `row` through the row's actions menu, confirming the
+ * question `Delete <noun>` (which must contain `question`, when given).
+ */
+export async function deleteFromList(page: Page, row: string, noun: string, question?: string) {
+  await page.getByRole('button', { name: `Actions for ${row}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: `Delete ${noun}` });
+  if (question !== undefined) await expect(confirm).toContainText(question);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
 }
 
 /** Fails on serious or critical accessibility violations of the current page. */

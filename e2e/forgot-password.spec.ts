@@ -22,6 +22,9 @@ import {
   test,
 } from './fixtures.ts';
 
+// Nobody is signed in: these tests drive the sign-in screens themselves.
+test.use({ session: 'none' });
+
 async function askForResetLink(page: Page, usernameOrEmail?: string) {
   await page
     .getByRole('form', { name: 'Log in' })

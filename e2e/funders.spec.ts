@@ -1,13 +1,4 @@
-import {
-  expect,
-  expectNoSeriousA11yViolations,
-  openDashboard,
-  openFromSidebar,
-  test,
-} from './fixtures.ts';
-
-// Each test signs in through the API as the admin of a company of its own.
-test.use({ session: 'own' });
+import { expect, expectNoSeriousA11yViolations, openFromDashboard, test } from './fixtures.ts';
 
 const grant = (name: string, funder: string, status = 'draft') => ({
   name,
@@ -30,8 +21,7 @@ test('a funder has a page from the sidebar and from a grant; renaming it renames
     expect(created.status()).toBe(201);
   }
 
-  await openDashboard(page);
-  await openFromSidebar(page, 'Funders');
+  await openFromDashboard(page, 'Funders');
   const row = page.getByRole('row', { name: /hill fdn/i });
   await expect(row).toContainText('2');
   await expectNoSeriousA11yViolations(page);
@@ -67,8 +57,7 @@ test('an admin merges one funder into another', async ({ page, baseURL }) => {
   await page.request.post('/api/grants', { data: grant('A', 'River Trust'), headers: origin });
   await page.request.post('/api/grants', { data: grant('B', 'River Trust Fund'), headers: origin });
 
-  await openDashboard(page);
-  await openFromSidebar(page, 'Funders');
+  await openFromDashboard(page, 'Funders');
   await page.getByRole('link', { name: 'River Trust Fund' }).click();
   await page.getByRole('button', { name: 'Merge' }).click();
   const dialog = page.getByRole('dialog', { name: 'Merge Funder' });

@@ -1,8 +1,5 @@
 import { expect, expectNoSeriousA11yViolations, openDashboard, test } from './fixtures.ts';
 
-// Each test signs in through the API as the admin of a company of its own.
-test.use({ session: 'own' });
-
 test("a grant's History says who changed its amount, from what to what; the dashboard shows it to the admin", async ({
   page,
 }) => {

@@ -1,13 +1,11 @@
 import {
+  deleteFromList,
   expect,
   expectNoSeriousA11yViolations,
   openDashboard,
   openFromSidebar,
   test,
 } from './fixtures.ts';
-
-// Each test signs in through the API as the admin of a company of its own.
-test.use({ session: 'own' });
 
 test.beforeEach(async ({ page }) => {
   await openDashboard(page);
@@ -59,12 +57,7 @@ test('log, open, edit and delete an interaction', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Ida Wells' })).toBeVisible();
 
   await page.goto('/interactions');
-  await page.getByRole('button', { name: 'Actions for meeting with Ida Wells' }).click();
-  await page.getByRole('menuitem', { name: 'Delete' }).click();
-  await page
-    .getByRole('dialog', { name: 'Delete interaction' })
-    .getByRole('button', { name: 'Delete' })
-    .click();
+  await deleteFromList(page, 'meeting with Ida Wells', 'interaction');
   await expect(page.getByText('Interaction deleted successfully')).toBeVisible();
   await expect(page.getByText('No interactions yet')).toBeVisible();
 });

@@ -25,6 +25,9 @@ async function skipToContent(page: Page) {
 }
 
 test.describe('signed out', () => {
+  // Nobody is signed in.
+  test.use({ session: 'none' });
+
   for (const path of ['/', '/auth', '/accept-invitation']) {
     test(`the first Tab on ${path} lands on the skip link, which leads to the content`, async ({
       page,
@@ -50,8 +53,6 @@ test.describe('signed out', () => {
 });
 
 test.describe('signed in', () => {
-  test.use({ session: 'own' });
-
   test('on a wide screen the first Tab lands on the skip link, then on the page', async ({
     page,
   }) => {

@@ -1,9 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-// Each test signs in through the API as the admin of a company of its own.
-test.use({ session: 'own' });
-
 /** Shows a notice without changing anything: the admin asks to remove themselves. */
 async function showNotice(page: Page, name: string) {
   await page.goto('/organization');

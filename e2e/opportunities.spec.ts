@@ -1,17 +1,13 @@
 import {
+  deleteFromList,
   expect,
   expectNoSeriousA11yViolations,
-  openDashboard,
-  openFromSidebar,
+  openFromDashboard,
   test,
 } from './fixtures.ts';
 
-// Each test signs in through the API as the admin of a company of its own.
-test.use({ session: 'own' });
-
 test.beforeEach(async ({ page }) => {
-  await openDashboard(page);
-  await openFromSidebar(page, 'Opportunities');
+  await openFromDashboard(page, 'Opportunities');
 });
 
 test('create with a stage change, edit and delete an opportunity', async ({ page }) => {
@@ -64,12 +60,7 @@ test('create with a stage change, edit and delete an opportunity', async ({ page
   await expect(page.getByText('Opportunity updated successfully')).toBeVisible();
   await expect(page.getByRole('row', { name: /Capital campaign 2027/ })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Actions for Capital campaign 2027' }).click();
-  await page.getByRole('menuitem', { name: 'Delete' }).click();
-  await page
-    .getByRole('dialog', { name: 'Delete opportunity' })
-    .getByRole('button', { name: 'Delete' })
-    .click();
+  await deleteFromList(page, 'Capital campaign 2027', 'opportunity');
   await expect(page.getByText('Opportunity deleted successfully')).toBeVisible();
   await expect(page.getByText('No opportunities yet')).toBeVisible();
 });

@@ -157,6 +157,9 @@ async function checkBothWidths(page: Page, testInfo: TestInfo, name: string, rea
 }
 
 test.describe('signed out', () => {
+  // Nobody is signed in.
+  test.use({ session: 'none' });
+
   test('the landing page fits a phone', async ({ page }, testInfo) => {
     await page.goto('/');
     await checkBothWidths(
@@ -194,8 +197,6 @@ test.describe('signed out', () => {
 });
 
 test.describe('signed in', () => {
-  test.use({ session: 'own' });
-
   let seeded: Awaited<ReturnType<typeof seedLongRecords>>;
   test.beforeEach(async ({ page }) => {
     seeded = await seedLongRecords(page.request);

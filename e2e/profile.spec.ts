@@ -9,8 +9,6 @@ import {
 } from './fixtures.ts';
 
 // Each test changes its own account: a company of its own, signed in through the API.
-test.use({ session: 'own' });
-
 test('the profile, from the name in the sidebar: a new name and a new email address', async ({
   page,
   account,

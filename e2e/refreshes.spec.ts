@@ -9,9 +9,6 @@ async function post(page: Page, url: string, data: Record<string, unknown>) {
   return (await response.json()) as { id: number };
 }
 
-// Each test signs in through the API as the admin of a company of its own.
-test.use({ session: 'own' });
-
 test.beforeEach(async ({ page }) => {
   await openDashboard(page);
 });

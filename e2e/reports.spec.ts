@@ -1,8 +1,5 @@
 import { expect, expectNoSeriousA11yViolations, openFromSidebar, test } from './fixtures.ts';
 
-// Each test signs in through the API as the admin of a company of its own.
-test.use({ session: 'own' });
-
 test('the Reports page: totals, win rates and awards by month, each table exported as CSV', async ({
   page,
 }) => {

@@ -23,9 +23,6 @@ async function createGrant(page: Page, name: string) {
   return (await response.json()) as { id: number };
 }
 
-// Each test signs in through the API as the admin of a company of its own.
-test.use({ session: 'own' });
-
 test.beforeEach(async ({ page }) => {
   await openDashboard(page);
 });

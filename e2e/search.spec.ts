@@ -1,8 +1,5 @@
 import { expect, expectNoSeriousA11yViolations, openDashboard, test } from './fixtures.ts';
 
-// Each test signs in through the API as the admin of a company of its own.
-test.use({ session: 'own' });
-
 test.beforeEach(async ({ page }) => {
   const contact = await page.request.post('/api/contacts', {
     data: { name: 'Grace Hopper', email: 'grace@navy.org', organization: 'Navy Fund' },

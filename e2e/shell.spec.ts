@@ -1,6 +1,9 @@
 import { expect, expectNoSeriousA11yViolations, openDashboard, test } from './fixtures.ts';
 
 test.describe('signed out', () => {
+  // Nobody is signed in.
+  test.use({ session: 'none' });
+
   test('protected pages redirect to /auth; other paths show the landing page', async ({ page }) => {
     await page.goto('/contacts');
     await expect(page).toHaveURL(/\/auth$/);

@@ -33,9 +33,6 @@ async function statusOf(page: Page, name: string) {
   return tasks.find((task) => task.name === name)?.status;
 }
 
-// Each test signs in through the API as the admin of a company of its own.
-test.use({ session: 'own' });
-
 test.beforeEach(async ({ page }) => {
   const grant = await (
     await page.request.post('/api/grants', {
