@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions } from '../../src/server/db/schema.ts';
 import { beforeCompanyIsKnown } from '../../src/server/db/scope.ts';
 import { hashToken } from '../../src/server/lib/tokens.ts';
@@ -11,13 +10,9 @@ import {
   registerCompany,
   registrationFor,
 } from '../helpers/factories.ts';
-import { buildTestApp, sessionCookieOf } from '../helpers/test-app.ts';
+import { appForThisFile, buildTestApp, sessionCookieOf } from '../helpers/test-app.ts';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const app = await appForThisFile();
 
 const currentUser = (cookie?: string) =>
   app.inject({ method: 'GET', url: '/api/user', headers: cookie ? { cookie } : {} });

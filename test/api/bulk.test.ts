@@ -1,30 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../../src/domain/activity.ts';
 import { ASSIGNEE_NOT_MEMBER } from '../../src/domain/common.ts';
-import { addMember, registerCompany } from '../helpers/factories.ts';
-import { type Client, clientFor } from '../helpers/requests.ts';
-import { buildTestApp } from '../helpers/test-app.ts';
+import { addMember, newCompanyClient, registerCompany } from '../helpers/factories.ts';
+import { type Client, clientFor, createdId } from '../helpers/requests.ts';
+import { appForThisFile } from '../helpers/test-app.ts';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
-
-async function signedIn() {
-  const { cookie } = await registerCompany(app);
-  return clientFor(app, cookie);
-}
-
-async function created(client: Client, url: string, body: Record<string, unknown>) {
-  const response = await client.post(url, body);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: number }>().id;
-}
+const app = await appForThisFile();
 
 const grant = (client: Client, name: string) =>
-  created(client, '/api/grants', {
+  createdId(client, '/api/grants', {
     name,
     funder: 'Hill Fund',
     amount: 1000,
@@ -33,13 +17,13 @@ const grant = (client: Client, name: string) =>
 
 describe('bulk actions', () => {
   it("deletes the chosen contacts in one request, and leaves another company's alone", async () => {
-    const client = await signedIn();
-    const other = await signedIn();
+    const client = await newCompanyClient(app);
+    const other = await newCompanyClient(app);
     const ids = [];
     for (const n of [1, 2, 3]) {
-      ids.push(await created(client, '/api/contacts', { name: `C${n}`, email: `c${n}@x.org` }));
+      ids.push(await createdId(client, '/api/contacts', { name: `C${n}`, email: `c${n}@x.org` }));
     }
-    const theirs = await created(other, '/api/contacts', { name: 'Theirs', email: 't@x.org' });
+    const theirs = await createdId(other, '/api/contacts', { name: 'Theirs', email: 't@x.org' });
 
     const response = await client.post('/api/contacts/bulk-delete', {
       ids: [ids[0], ids[1], theirs, ids[0]],
@@ -56,7 +40,7 @@ describe('bulk actions', () => {
   });
 
   it("sets the status of the chosen grants, and writes each one's change", async () => {
-    const client = await signedIn();
+    const client = await newCompanyClient(app);
     const a = await grant(client, 'A');
     const b = await grant(client, 'B');
     const c = await grant(client, 'C');
@@ -79,7 +63,7 @@ describe('bulk actions', () => {
   });
 
   it('awards the chosen grants what each asked for, keeping an award already recorded', async () => {
-    const client = await signedIn();
+    const client = await newCompanyClient(app);
     const asked = await grant(client, 'Asked');
     const recorded = await grant(client, 'Recorded');
     await client.patch(`/api/grants/${recorded}`, { awardedAmount: 400 });
@@ -102,8 +86,8 @@ describe('bulk actions', () => {
   });
 
   it('sets the stage of the chosen opportunities, and deletes interactions', async () => {
-    const client = await signedIn();
-    const opportunity = await created(client, '/api/opportunities', {
+    const client = await newCompanyClient(app);
+    const opportunity = await createdId(client, '/api/opportunities', {
       name: 'O',
       organization: 'Arts Council',
       amount: 1000,
@@ -119,8 +103,8 @@ describe('bulk actions', () => {
       'negotiation',
     );
 
-    const contact = await created(client, '/api/contacts', { name: 'Ada', email: 'a@x.org' });
-    const interaction = await created(client, '/api/interactions', {
+    const contact = await createdId(client, '/api/contacts', { name: 'Ada', email: 'a@x.org' });
+    const interaction = await createdId(client, '/api/interactions', {
       contactId: contact,
       type: 'call',
       notes: 'n',
@@ -141,14 +125,14 @@ describe('bulk actions', () => {
     const theirs = clientFor(app, other.cookie);
     const grantId = await grant(client, 'G');
     const task = (name: string) =>
-      created(client, `/api/grants/${grantId}/tasks`, {
+      createdId(client, `/api/grants/${grantId}/tasks`, {
         name,
         description: 'd',
         category: 'research',
         dueDate: '2027-01-01',
       });
     const [a, b, c] = [await task('A'), await task('B'), await task('C')];
-    const theirTask = await created(theirs, `/api/grants/${await grant(theirs, 'T')}/tasks`, {
+    const theirTask = await createdId(theirs, `/api/grants/${await grant(theirs, 'T')}/tasks`, {
       name: 'Theirs',
       description: 'd',
       category: 'research',
@@ -219,8 +203,8 @@ describe('bulk actions', () => {
     ['/api/tasks/bulk-assign', { ids: [1] }, 'assigneeId must be a user id or null'],
     ['/api/tasks/bulk-assign', { ids: [1], assigneeId: 0 }, 'Invalid assignee'],
   ])('%s answers 400 for %j, changing nothing', async (url, body, message) => {
-    const client = await signedIn();
-    await created(client, '/api/contacts', { name: 'Kept', email: 'k@x.org' });
+    const client = await newCompanyClient(app);
+    await createdId(client, '/api/contacts', { name: 'Kept', email: 'k@x.org' });
     const response = await client.post(url, body);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(message);

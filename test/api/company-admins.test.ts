@@ -1,19 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/company.ts';
 import { violatesConstraint } from '../../src/server/db/errors.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
 import { addMember, registerCompany, type SignedInUser } from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
-import { buildTestApp } from '../helpers/test-app.ts';
+import { appForThisFile } from '../helpers/test-app.ts';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const app = await appForThisFile();
 
 const LAST_ADMIN = 'The organization must keep at least one admin.';
 

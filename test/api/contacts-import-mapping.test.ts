@@ -1,17 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DUPLICATE_OF_CONTACT, duplicateOfRow, IMPORT_RUNNING } from '../../src/domain/contacts.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
 import { createContactsRepository } from '../../src/server/modules/contacts/contacts.repository.ts';
 import { registerCompany } from '../helpers/factories.ts';
 import { type Client, clientFor, multipartFile } from '../helpers/requests.ts';
-import { buildTestApp } from '../helpers/test-app.ts';
+import { appForThisFile } from '../helpers/test-app.ts';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const app = await appForThisFile();
 
 async function signedIn() {
   const { cookie } = await registerCompany(app);

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ContactValues, TOO_MANY_INVALID_ROWS } from '../../src/domain/contacts.ts';
 import type { ImportBatch } from '../../src/server/lib/csv-import.ts';
 import { ONE_FILE_ONLY } from '../../src/server/lib/uploads.ts';
@@ -7,13 +6,9 @@ import { createContactsRepository } from '../../src/server/modules/contacts/cont
 import { importContacts } from '../../src/server/modules/contacts/contacts-import.ts';
 import { registerCompany } from '../helpers/factories.ts';
 import { clientFor, multipartFile } from '../helpers/requests.ts';
-import { buildTestApp } from '../helpers/test-app.ts';
+import { appForThisFile } from '../helpers/test-app.ts';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const app = await appForThisFile();
 
 async function signedInWithCookie() {
   const { cookie } = await registerCompany(app);

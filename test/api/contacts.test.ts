@@ -1,14 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerCompany } from '../helpers/factories.ts';
 import { type Client, clientFor } from '../helpers/requests.ts';
-import { buildTestApp } from '../helpers/test-app.ts';
+import { appForThisFile } from '../helpers/test-app.ts';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const app = await appForThisFile();
 
 async function newCompanyClient(): Promise<Client> {
   const { cookie } = await registerCompany(app);

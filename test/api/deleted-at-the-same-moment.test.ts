@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ASSIGNEE_NOT_MEMBER } from '../../src/domain/common.ts';
 import { INVALID_CONTACT } from '../../src/domain/interactions.ts';
 import type { Transaction } from '../../src/server/db/client.ts';
@@ -8,25 +7,15 @@ import { createContactsRepository } from '../../src/server/modules/contacts/cont
 import { createGrantsRepository } from '../../src/server/modules/grants/grants.repository.ts';
 import { whileCommitting } from '../helpers/at-the-same-moment.ts';
 import { addMember, registerCompany } from '../helpers/factories.ts';
-import { type Client, clientFor } from '../helpers/requests.ts';
-import { buildTestApp } from '../helpers/test-app.ts';
+import { clientFor, createdId } from '../helpers/requests.ts';
+import { appForThisFile } from '../helpers/test-app.ts';
 
 // One person writes a record under another (an interaction under its contact, a task under its
 // grant, a task given to a member) while someone else deletes that other at the same moment. The
 // write must be refused as it would be a moment later, with nothing left pointing at nothing,
 // never a 500 from the foreign key.
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
-
-async function created(client: Client, url: string, body: Record<string, unknown>) {
-  const response = await client.post(url, body);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: number }>().id;
-}
+const app = await appForThisFile();
 
 const task = (name: string) => ({
   name,
@@ -40,17 +29,20 @@ async function company() {
   const owner = await registerCompany(app);
   const companyId = owner.user.companyId;
   const client = clientFor(app, owner.cookie);
-  const contactId = await created(client, '/api/contacts', { name: 'Ada', email: 'ada@x.org' });
-  const otherContactId = await created(client, '/api/contacts', { name: 'Bo', email: 'bo@x.org' });
-  const interactionId = await created(client, '/api/interactions', {
+  const contactId = await createdId(client, '/api/contacts', { name: 'Ada', email: 'ada@x.org' });
+  const otherContactId = await createdId(client, '/api/contacts', {
+    name: 'Bo',
+    email: 'bo@x.org',
+  });
+  const interactionId = await createdId(client, '/api/interactions', {
     contactId: otherContactId,
     type: 'call',
     date: '2026-11-20T10:00:00.000Z',
     notes: 'Called',
   });
   const grant = { name: 'Arts', funder: 'Hope Trust', amount: 1000, dueDate: '2027-03-01' };
-  const grantId = await created(client, '/api/grants', grant);
-  const taskId = await created(client, `/api/grants/${grantId}/tasks`, task('Write'));
+  const grantId = await createdId(client, '/api/grants', grant);
+  const taskId = await createdId(client, `/api/grants/${grantId}/tasks`, task('Write'));
   return { companyId, client, contactId, interactionId, grantId, taskId };
 }
 type Company = Awaited<ReturnType<typeof company>>;

@@ -1,15 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOO_MANY_INVALID_GRANT_ROWS } from '../../src/domain/grants.ts';
 import { registerCompany } from '../helpers/factories.ts';
 import { type Client, clientFor, multipartFile } from '../helpers/requests.ts';
-import { buildTestApp } from '../helpers/test-app.ts';
+import { appForThisFile } from '../helpers/test-app.ts';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const app = await appForThisFile();
 
 async function signedIn() {
   const { cookie } = await registerCompany(app);

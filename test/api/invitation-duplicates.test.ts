@@ -1,19 +1,14 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { violatesConstraint } from '../../src/server/db/errors.ts';
 import { userInvitations } from '../../src/server/db/schema.ts';
 import { hashToken, newToken } from '../../src/server/lib/tokens.ts';
 import { createCompanyRepository } from '../../src/server/modules/company/company.repository.ts';
 import { addMember, randomAddress, registerCompany, uniqueUsername } from '../helpers/factories.ts';
 import { type Client, clientFor } from '../helpers/requests.ts';
-import { buildTestApp } from '../helpers/test-app.ts';
+import { appForThisFile } from '../helpers/test-app.ts';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const app = await appForThisFile();
 
 const ALREADY_INVITED = { message: 'An invitation to this email address is already pending.' };
 const ALREADY_MEMBER = { message: 'A member of the organization already has this email address.' };

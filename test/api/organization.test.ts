@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userInvitations } from '../../src/server/db/schema.ts';
 import { hashToken } from '../../src/server/lib/tokens.ts';
 import { createInvitationsRepository } from '../../src/server/modules/invitations/invitations.repository.ts';
@@ -13,13 +12,9 @@ import {
   uniqueUsername,
 } from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
-import { buildTestApp } from '../helpers/test-app.ts';
+import { appForThisFile } from '../helpers/test-app.ts';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const app = await appForThisFile();
 
 const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
 const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';

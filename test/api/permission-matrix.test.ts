@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notifications } from '../../src/server/db/schema.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
 import {
@@ -9,13 +8,9 @@ import {
   registrationFor,
 } from '../helpers/factories.ts';
 import { clientFor, multipartFile } from '../helpers/requests.ts';
-import { buildTestApp } from '../helpers/test-app.ts';
+import { appForThisFile } from '../helpers/test-app.ts';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const app = await appForThisFile();
 
 type Caller = 'anonymous' | 'user' | 'admin' | 'otherAdmin';
 const callers: Caller[] = ['anonymous', 'user', 'admin', 'otherAdmin'];

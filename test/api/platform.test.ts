@@ -1,13 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerCompany, registrationFor } from '../helpers/factories.ts';
-import { buildTestApp, TEST_APP_URL } from '../helpers/test-app.ts';
+import { appForThisFile, buildTestApp, TEST_APP_URL } from '../helpers/test-app.ts';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const app = await appForThisFile();
 
 describe('the Origin rule for state-changing requests', () => {
   const register = (headers: Record<string, string>) =>

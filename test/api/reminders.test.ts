@@ -6,7 +6,7 @@ import { beforeCompanyIsKnown } from '../../src/server/db/scope.ts';
 import { createCompanyRepository } from '../../src/server/modules/company/company.repository.ts';
 import { whileCommitting } from '../helpers/at-the-same-moment.ts';
 import { addMember, registerCompany } from '../helpers/factories.ts';
-import { type Client, clientFor } from '../helpers/requests.ts';
+import { type Client, clientFor, createdId } from '../helpers/requests.ts';
 import { decodeQuotedPrintable, type SmtpServer, startSmtpServer } from '../helpers/smtp-server.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
 import { until } from '../helpers/until.ts';
@@ -44,12 +44,6 @@ const emailsQueued = async () => {
   return rows[0]?.n ?? 0;
 };
 
-async function created(client: Client, url: string, body: Record<string, unknown>) {
-  const response = await client.post(url, body);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: number }>().id;
-}
-
 /** A company in New York with its admin and a member, and a grant due the Monday after. */
 async function team(organization: string) {
   const owner = await registerCompany(app, { name: 'Ada Admin', organization });
@@ -58,7 +52,7 @@ async function team(organization: string) {
   const settings = await admin.patch('/api/organization/reminders', { timeZone: TIME_ZONE });
   expect(settings.statusCode, settings.body).toBe(200);
   // 10 March, 23:00 in New York: 7 days away on the company's clock, 8 in UTC.
-  const grantId = await created(admin, '/api/grants', {
+  const grantId = await createdId(admin, '/api/grants', {
     name: `${organization} Arts Grant`,
     funder: 'River Trust',
     amount: 5000,
@@ -151,14 +145,14 @@ describe('deadline reminders', () => {
 
   it('reminds the assignee alone of a task or requirement, and tells of the day it is overdue', async () => {
     const { admin, member, memberId, memberEmail, grantId } = await team('Lantern Fund');
-    await created(admin, `/api/grants/${grantId}/tasks`, {
+    await createdId(admin, `/api/grants/${grantId}/tasks`, {
       name: 'Write budget narrative',
       description: 'Two pages',
       category: 'proposal',
       dueDate: '2031-03-04T16:00:00Z',
       assigneeId: memberId,
     });
-    await created(admin, `/api/grants/${grantId}/requirements`, {
+    await createdId(admin, `/api/grants/${grantId}/requirements`, {
       name: 'Spring report',
       type: 'interim_report',
       dueDate: '2031-03-02T16:00:00Z',
@@ -193,7 +187,7 @@ describe('deadline reminders', () => {
     });
     const off = await member.patch('/api/user/reminders', { reminders: false, digest: false });
     expect(off.json()).toEqual({ reminders: false, digest: false });
-    await created(admin, `/api/grants/${grantId}/tasks`, {
+    await createdId(admin, `/api/grants/${grantId}/tasks`, {
       name: 'Call the program officer',
       description: 'Ask about the match',
       category: 'outreach',
@@ -208,7 +202,7 @@ describe('deadline reminders', () => {
 
   it("sends each member Monday's digest of the next 14 days and what is overdue", async () => {
     const { admin, member, grantId } = await team('Digest Trust');
-    await created(admin, `/api/grants/${grantId}/requirements`, {
+    await createdId(admin, `/api/grants/${grantId}/requirements`, {
       name: 'Site visit prep',
       type: 'site_visit',
       dueDate: '2031-02-20T16:00:00Z',

@@ -1,17 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../src/domain/dashboard.ts';
 import type { Grant } from '../../src/domain/grants.ts';
 import type { Requirement } from '../../src/domain/requirements.ts';
 import { addMember, registerCompany } from '../helpers/factories.ts';
 import { type Client, clientFor } from '../helpers/requests.ts';
-import { buildTestApp } from '../helpers/test-app.ts';
+import { appForThisFile } from '../helpers/test-app.ts';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const app = await appForThisFile();
 
 const newCompany = async () => {
   const admin = await registerCompany(app);

@@ -1,53 +1,37 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../src/domain/search.ts';
-import { registerCompany } from '../helpers/factories.ts';
-import { type Client, clientFor } from '../helpers/requests.ts';
-import { buildTestApp } from '../helpers/test-app.ts';
+import { newCompanyClient } from '../helpers/factories.ts';
+import { type Client, createdId } from '../helpers/requests.ts';
+import { appForThisFile } from '../helpers/test-app.ts';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
-
-async function signedIn() {
-  const { cookie } = await registerCompany(app);
-  return clientFor(app, cookie);
-}
-
-async function created(client: Client, url: string, body: Record<string, unknown>) {
-  const response = await client.post(url, body);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: number }>().id;
-}
+const app = await appForThisFile();
 
 /** One record of every kind, each carrying `word` somewhere the search looks. */
 async function everyKind(client: Client, word: string) {
-  const contact = await created(client, '/api/contacts', {
+  const contact = await createdId(client, '/api/contacts', {
     name: `Ada ${word}`,
     email: `ada.${word.toLowerCase()}@x.org`,
   });
-  const interaction = await created(client, '/api/interactions', {
+  const interaction = await createdId(client, '/api/interactions', {
     contactId: contact,
     type: 'call',
     notes: 'Talked about the spring appeal',
     date: '2026-05-04',
   });
   // The grant's funder becomes a funder record of the same name.
-  const grant = await created(client, '/api/grants', {
+  const grant = await createdId(client, '/api/grants', {
     name: 'Literacy programme',
     funder: `${word} Foundation`,
     amount: 5000,
     dueDate: '2027-01-01',
   });
-  const task = await created(client, `/api/grants/${grant}/tasks`, {
+  const task = await createdId(client, `/api/grants/${grant}/tasks`, {
     name: `Call the ${word} team`,
     description: 'Before the deadline',
     category: 'research',
     dueDate: '2027-01-01',
   });
-  const opportunity = await created(client, '/api/opportunities', {
+  const opportunity = await createdId(client, '/api/opportunities', {
     name: `${word} arts partnership`,
     organization: 'Arts Council',
     amount: 1000,
@@ -65,7 +49,7 @@ const search = async (client: Client, q: string) => {
 
 describe('GET /api/search', () => {
   it('finds every kind of record by a piece of its name, in any case', async () => {
-    const client = await signedIn();
+    const client = await newCompanyClient(app);
     const ids = await everyKind(client, 'Lovelace');
     const funder = (await client.get('/api/funders?q=lovelace')).json()[0];
 
@@ -113,25 +97,25 @@ describe('GET /api/search', () => {
   });
 
   it('answers the first five of a kind, in name order', async () => {
-    const client = await signedIn();
+    const client = await newCompanyClient(app);
     for (const n of [7, 3, 5, 1, 6, 2, 4]) {
-      await created(client, '/api/contacts', { name: `Member ${n}`, email: `m${n}@x.org` });
+      await createdId(client, '/api/contacts', { name: `Member ${n}`, email: `m${n}@x.org` });
     }
     const titles = (await search(client, 'member')).map((r) => r.title);
     expect(titles).toEqual(['Member 1', 'Member 2', 'Member 3', 'Member 4', 'Member 5']);
   });
 
   it("never finds another company's records", async () => {
-    const other = await signedIn();
+    const other = await newCompanyClient(app);
     await everyKind(other, 'Hopper');
-    const client = await signedIn();
+    const client = await newCompanyClient(app);
     expect(await search(client, 'hopper')).toEqual([]);
   });
 
   it('takes % and _ as the characters they are', async () => {
-    const client = await signedIn();
-    await created(client, '/api/contacts', { name: 'Rate 50% off', email: 'p@x.org' });
-    await created(client, '/api/contacts', { name: 'Rate 500 off', email: 'q@x.org' });
+    const client = await newCompanyClient(app);
+    await createdId(client, '/api/contacts', { name: 'Rate 50% off', email: 'p@x.org' });
+    await createdId(client, '/api/contacts', { name: 'Rate 500 off', email: 'q@x.org' });
     expect((await search(client, '50%')).map((r) => r.title)).toEqual(['Rate 50% off']);
     expect(await search(client, '5_0')).toEqual([]);
   });
@@ -142,14 +126,14 @@ describe('GET /api/search', () => {
     ['   ab  ', 'Type at least 3 characters to search'],
     ['x'.repeat(201), 'Search is too long'],
   ])('answers 400 for q = %j', async (q, message) => {
-    const client = await signedIn();
+    const client = await newCompanyClient(app);
     const response = await client.get(`/api/search?q=${encodeURIComponent(q)}`);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(message);
   });
 
   it('answers 400 without q and 401 without a session', async () => {
-    const client = await signedIn();
+    const client = await newCompanyClient(app);
     expect((await client.get('/api/search')).statusCode).toBe(400);
     expect((await app.inject({ url: '/api/search?q=abc' })).statusCode).toBe(401);
   });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { sessions } from '../../src/server/db/schema.ts';
 import { hashToken } from '../../src/server/lib/tokens.ts';
 import { createCompanyRepository } from '../../src/server/modules/company/company.repository.ts';
@@ -14,13 +14,9 @@ import {
   uniqueUsername,
 } from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
-import { buildTestApp } from '../helpers/test-app.ts';
+import { appForThisFile } from '../helpers/test-app.ts';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const app = await appForThisFile();
 
 const HOUR = 60 * 60 * 1000;
 const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });

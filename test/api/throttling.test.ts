@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/server/config.ts';
 import { userInvitations } from '../../src/server/db/schema.ts';
 import { argon2RunCount } from '../../src/server/lib/passwords.ts';
@@ -13,15 +13,11 @@ import {
   uniqueUsername,
 } from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
-import { buildTestApp } from '../helpers/test-app.ts';
+import { appForThisFile, buildTestApp } from '../helpers/test-app.ts';
 
 // Every address here is drawn per run: the throttle tables outlive a run on a shared database.
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const app = await appForThisFile();
 
 const signIn = (
   target: FastifyInstance,

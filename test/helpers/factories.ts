@@ -5,6 +5,7 @@ import type { Role } from '../../src/domain/company.ts';
 import { createUser } from '../../src/server/accounts/users.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
 import { hashPassword } from '../../src/server/lib/passwords.ts';
+import { clientFor } from './requests.ts';
 import { sessionCookieOf } from './test-app.ts';
 
 export const DEFAULT_PASSWORD = 'Correct-horse-7';
@@ -34,6 +35,12 @@ export function registrationFor(overrides: Record<string, unknown> = {}) {
     organization: `Helping Hands ${randomUUID().slice(0, 6)}`,
     ...overrides,
   };
+}
+
+/** A client signed in as the admin of a new company (registerCompany). */
+export async function newCompanyClient(app: FastifyInstance) {
+  const { cookie } = await registerCompany(app);
+  return clientFor(app, cookie);
 }
 
 /** Registers a new company through the API; its first user is signed in and is its admin. */

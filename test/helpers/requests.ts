@@ -23,6 +23,15 @@ export function clientFor(app: FastifyInstance, cookie: string, address?: string
 
 export type Client = ReturnType<typeof clientFor>;
 
+/** Creates a record by POSTing `body` to `url` as `client`, and answers its id; fails unless 201. */
+export async function createdId(client: Client, url: string, body: Record<string, unknown>) {
+  const response = await client.post(url, body);
+  if (response.statusCode !== 201) {
+    throw new Error(`POST ${url} answered ${response.statusCode}: ${response.body}`);
+  }
+  return response.json<{ id: number }>().id;
+}
+
 /** A multipart/form-data body holding one file, as a browser's upload would send it. */
 export function multipartFile(
   content: string | Buffer,

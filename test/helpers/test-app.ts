@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { type AppConfig, parseConfig } from '../../src/server/config.ts';
 import { defaultTestDatabaseUrl } from './test-database.ts';
@@ -16,6 +17,16 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<
     url: await defaultTestDatabaseUrl(),
   };
   return buildApp({ ...config, ...overrides, database });
+}
+
+/**
+ * The app a test file's tests share (buildTestApp), closed after the last of them. Awaited at
+ * the top of the file: `const app = await appForThisFile();`.
+ */
+export async function appForThisFile(overrides: Partial<AppConfig> = {}) {
+  const app = await buildTestApp(overrides);
+  afterAll(() => app.close());
+  return app;
 }
 
 /** The `cookie` request header that carries the session a response just set. */
