@@ -64,6 +64,12 @@ export const companyDelete =
     return reply.code(204).send(null);
   };
 
+/** `reply` as a CSV file the browser saves as `fileName`. */
+const csvFile = (reply: FastifyReply, fileName: string) =>
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`);
+
 /**
  * The handler of a company list's export (`GET /api/<records>/export`): every row the list
  * shows for the query, all pages, as a CSV download named `<records>-YYYY-MM-DD.csv`.
@@ -75,14 +81,16 @@ export const companyExport =
   ) =>
   async (request: FastifyRequest & { query: Query }, reply: FastifyReply) => {
     const user = requireUser(request);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header(
-        'content-disposition',
-        `attachment; filename="${exportFileName(records, new Date())}"`,
-      )
+    return csvFile(reply, exportFileName(records, new Date()))
       .header('cache-control', 'no-store')
       .send(exportCsv(user.companyId, request.query, user));
+  };
+
+/** The handler of a kind's CSV import template (`GET /api/<records>/template`), for the signed in. */
+export const csvTemplate =
+  (fileName: string, content: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+    requireUser(request);
+    return csvFile(reply, fileName).send(content);
   };
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { bulkResultSchema } from '../../domain/bulk.ts';
+import { bulkDeleteSchema, bulkResultSchema } from '../../domain/bulk.ts';
 import { idParams } from '../../domain/common.ts';
+import { exportQuerySchema } from '../../domain/lists.ts';
 
 /** ARCHITECTURE §3's error body, for route response schemas and the API description. */
 export const errorBodySchema = z.object({
@@ -82,3 +83,30 @@ export const bulkSchema = <Body extends z.ZodType>(body: Body) => ({
   body,
   response: { 200: bulkResultSchema, ...inputErrors },
 });
+
+/** `POST /<records>/bulk-delete`, described for the kind's `records` ('grants'). */
+export const bulkDeleteRouteSchema = (records: string) => ({
+  summary: `Delete many ${records} at once, in one transaction (ids of another company's ${records} are left out)`,
+  ...bulkSchema(bulkDeleteSchema),
+});
+
+/**
+ * `GET /<records>/export`: the list's query (and the chosen ids); a CSV file. Described for the
+ * kind's `records` ('grants'), with `more` said of its columns.
+ */
+export const exportSchema = <Shape extends z.ZodRawShape>(
+  records: string,
+  listQuery: z.ZodObject<Shape>,
+  more = '',
+) => ({
+  summary: `Export the ${records} the list shows for the same search, filter and sort (every page) as CSV${more}`,
+  querystring: exportQuerySchema(listQuery),
+  produces: ['text/csv'],
+  response: inputErrors,
+});
+
+/** `GET /<records>/template`: the CSV file an import starts from. */
+export const templateSchema = {
+  summary: 'Download the CSV import template',
+  produces: ['text/csv'],
+};

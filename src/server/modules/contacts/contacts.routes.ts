@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bulkDeleteSchema } from '../../../domain/bulk.ts';
 import {
   CONTACT_IMPORT_SYNONYMS,
   contactImportMappingSchema,
@@ -11,7 +10,7 @@ import {
   contactSchema,
 } from '../../../domain/contacts.ts';
 import { importResultSchema } from '../../../domain/csv-import.ts';
-import { exportQuerySchema, searchQuerySchema } from '../../../domain/lists.ts';
+import { searchQuerySchema } from '../../../domain/lists.ts';
 import { importUploadedCsv, previewUploadedCsv } from '../../lib/csv-upload.ts';
 import { requireUser } from '../../lib/guards.ts';
 import {
@@ -22,15 +21,18 @@ import {
   companyList,
   companyRecord,
   companyUpdate,
+  csvTemplate,
 } from '../../lib/replies.ts';
 import {
-  bulkSchema,
+  bulkDeleteRouteSchema,
   createSchema,
   deleteSchema,
   errorBodySchema,
+  exportSchema,
   inputErrors,
   listSchema,
   readSchema,
+  templateSchema,
   updateSchema,
   uploadErrors,
 } from '../../lib/schemas.ts';
@@ -60,11 +62,11 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary:
-          'Export the contacts the list shows for the same search, filter and sort (every page) as CSV, in the columns of the import template',
-        querystring: exportQuerySchema(contactListQuerySchema),
-        produces: ['text/csv'],
-        response: inputErrors,
+        ...exportSchema(
+          'contacts',
+          contactListQuerySchema,
+          ', in the columns of the import template',
+        ),
       },
     },
     companyExport('contacts', contacts.exportCsv),
@@ -72,14 +74,8 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/contacts/template',
-    { schema: { tags, summary: 'Download the CSV import template', produces: ['text/csv'] } },
-    async (request, reply) => {
-      requireUser(request);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="contacts-template.csv"')
-        .send(CONTACT_TEMPLATE_CSV);
-    },
+    { schema: { tags, ...templateSchema } },
+    csvTemplate('contacts-template.csv', CONTACT_TEMPLATE_CSV),
   );
 
   app.get(
@@ -131,14 +127,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/contacts/bulk-delete',
-    {
-      schema: {
-        tags,
-        summary:
-          "Delete many contacts at once (the ids of the company's contacts; others are left out), in one transaction",
-        ...bulkSchema(bulkDeleteSchema),
-      },
-    },
+    { schema: { tags, ...bulkDeleteRouteSchema('contacts') } },
     companyBulk((companyId, body) => contacts.removeMany(companyId, body.ids)),
   );
 

@@ -6,13 +6,12 @@ import {
   funderPatchSchema,
   funderSchema,
 } from '../../../domain/funders.ts';
-import { exportQuerySchema } from '../../../domain/lists.ts';
 import { AppError, requireFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
 import { companyExport, companyList, companyRecord } from '../../lib/replies.ts';
 import {
   errorBodySchema,
-  inputErrors,
+  exportSchema,
   listSchema,
   readSchema,
   recordErrors,
@@ -42,16 +41,7 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/funders/export',
-    {
-      schema: {
-        tags,
-        summary:
-          'Export the funders the list shows for the same search, filter and sort (every page) as CSV',
-        querystring: exportQuerySchema(funderListQuerySchema),
-        produces: ['text/csv'],
-        response: inputErrors,
-      },
-    },
+    { schema: { tags, ...exportSchema('funders', funderListQuerySchema) } },
     companyExport('funders', funders.exportCsv),
   );
 

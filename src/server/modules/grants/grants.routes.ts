@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bulkDeleteSchema, bulkGrantStatusSchema } from '../../../domain/bulk.ts';
+import { bulkGrantStatusSchema } from '../../../domain/bulk.ts';
 import { importResultSchema } from '../../../domain/csv-import.ts';
 import { GRANT_CSV_FIELDS, GRANT_IMPORT_SYNONYMS } from '../../../domain/grant-import.ts';
 import {
@@ -12,7 +12,6 @@ import {
   PERIOD_ORDER,
   pipelineSchema,
 } from '../../../domain/grants.ts';
-import { exportQuerySchema } from '../../../domain/lists.ts';
 import { importUploadedCsv, previewUploadedCsv } from '../../lib/csv-upload.ts';
 import { AppError, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
@@ -23,16 +22,19 @@ import {
   companyExport,
   companyList,
   companyRecord,
+  csvTemplate,
 } from '../../lib/replies.ts';
 import {
+  bulkDeleteRouteSchema,
   bulkSchema,
   createSchema,
   deleteSchema,
   errorBodySchema,
-  inputErrors,
+  exportSchema,
   listSchema,
   readSchema,
   recordErrors,
+  templateSchema,
   updateSchema,
   uploadErrors,
 } from '../../lib/schemas.ts';
@@ -58,29 +60,14 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/grants/export',
-    {
-      schema: {
-        tags,
-        summary:
-          'Export the grants the list shows for the same search, filter and sort (every page) as CSV',
-        querystring: exportQuerySchema(grantListQuerySchema),
-        produces: ['text/csv'],
-        response: inputErrors,
-      },
-    },
+    { schema: { tags, ...exportSchema('grants', grantListQuerySchema) } },
     companyExport('grants', grants.exportCsv),
   );
 
   app.get(
     '/grants/template',
-    { schema: { tags, summary: 'Download the CSV import template', produces: ['text/csv'] } },
-    async (request, reply) => {
-      requireUser(request);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="grants-template.csv"')
-        .send(GRANT_TEMPLATE_CSV);
-    },
+    { schema: { tags, ...templateSchema } },
+    csvTemplate('grants-template.csv', GRANT_TEMPLATE_CSV),
   );
 
   app.post(
@@ -178,14 +165,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/grants/bulk-delete',
-    {
-      schema: {
-        tags,
-        summary:
-          "Delete many grants at once, in one transaction (ids of another company's grants are left out)",
-        ...bulkSchema(bulkDeleteSchema),
-      },
-    },
+    { schema: { tags, ...bulkDeleteRouteSchema('grants') } },
     companyBulk((companyId, body) => grants.removeMany(companyId, body.ids)),
   );
 

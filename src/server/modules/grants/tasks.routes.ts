@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  bulkDeleteSchema,
-  bulkTaskAssigneeSchema,
-  bulkTaskStatusSchema,
-} from '../../../domain/bulk.ts';
+import { bulkTaskAssigneeSchema, bulkTaskStatusSchema } from '../../../domain/bulk.ts';
 import { grantIdParams, grantTaskParams } from '../../../domain/common.ts';
 import {
   boardTaskSchema,
@@ -21,6 +17,7 @@ import { notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { companyBulk, companyExport } from '../../lib/replies.ts';
 import {
+  bulkDeleteRouteSchema,
   bulkSchema,
   createSchema,
   inputErrors,
@@ -74,14 +71,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/tasks/bulk-delete',
-    {
-      schema: {
-        tags,
-        summary:
-          "Delete many tasks at once, in one transaction (ids of another company's tasks are left out)",
-        ...bulkSchema(bulkDeleteSchema),
-      },
-    },
+    { schema: { tags, ...bulkDeleteRouteSchema('tasks') } },
     companyBulk((companyId, body) => tasks.removeMany(companyId, body.ids)),
   );
 

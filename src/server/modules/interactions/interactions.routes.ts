@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bulkDeleteSchema } from '../../../domain/bulk.ts';
 import {
   INVALID_CONTACT,
   interactionInputSchema,
@@ -7,7 +6,6 @@ import {
   interactionPatchSchema,
   interactionSchema,
 } from '../../../domain/interactions.ts';
-import { exportQuerySchema } from '../../../domain/lists.ts';
 import type { Transaction } from '../../db/client.ts';
 import { inCompany } from '../../db/scope.ts';
 import { AppError, requireFound } from '../../lib/errors.ts';
@@ -20,9 +18,10 @@ import {
   companyRecord,
 } from '../../lib/replies.ts';
 import {
-  bulkSchema,
+  bulkDeleteRouteSchema,
   createSchema,
   deleteSchema,
+  exportSchema,
   inputErrors,
   listSchema,
   readSchema,
@@ -62,16 +61,7 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/interactions/export',
-    {
-      schema: {
-        tags,
-        summary:
-          'Export the interactions the list shows for the same search, filter and sort (every page) as CSV',
-        querystring: exportQuerySchema(interactionListQuerySchema),
-        produces: ['text/csv'],
-        response: inputErrors,
-      },
-    },
+    { schema: { tags, ...exportSchema('interactions', interactionListQuerySchema) } },
     companyExport('interactions', interactions.exportCsv),
   );
 
@@ -122,14 +112,7 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/interactions/bulk-delete',
-    {
-      schema: {
-        tags,
-        summary:
-          "Delete many interactions at once, in one transaction (ids of another company's interactions are left out)",
-        ...bulkSchema(bulkDeleteSchema),
-      },
-    },
+    { schema: { tags, ...bulkDeleteRouteSchema('interactions') } },
     companyBulk((companyId, body) => interactions.removeMany(companyId, body.ids)),
   );
 

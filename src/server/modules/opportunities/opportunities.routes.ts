@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bulkDeleteSchema, bulkOpportunityStageSchema } from '../../../domain/bulk.ts';
-import { exportQuerySchema } from '../../../domain/lists.ts';
+import { bulkOpportunityStageSchema } from '../../../domain/bulk.ts';
 import {
   opportunityInputSchema,
   opportunityListQuerySchema,
@@ -19,11 +18,12 @@ import {
   companyUpdate,
 } from '../../lib/replies.ts';
 import {
+  bulkDeleteRouteSchema,
   bulkSchema,
   createSchema,
   deleteSchema,
   errorBodySchema,
-  inputErrors,
+  exportSchema,
   listSchema,
   readSchema,
   recordErrors,
@@ -50,16 +50,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/opportunities/export',
-    {
-      schema: {
-        tags,
-        summary:
-          'Export the opportunities the list shows for the same search, filter and sort (every page) as CSV',
-        querystring: exportQuerySchema(opportunityListQuerySchema),
-        produces: ['text/csv'],
-        response: inputErrors,
-      },
-    },
+    { schema: { tags, ...exportSchema('opportunities', opportunityListQuerySchema) } },
     companyExport('opportunities', opportunities.exportCsv),
   );
 
@@ -108,14 +99,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/opportunities/bulk-delete',
-    {
-      schema: {
-        tags,
-        summary:
-          "Delete many opportunities at once, in one transaction (ids of another company's opportunities are left out)",
-        ...bulkSchema(bulkDeleteSchema),
-      },
-    },
+    { schema: { tags, ...bulkDeleteRouteSchema('opportunities') } },
     companyBulk((companyId, body) => opportunities.removeMany(companyId, body.ids)),
   );
 
