@@ -13,6 +13,7 @@ import { useListState } from '../../components/list-controls.tsx';
 import { ListPage, pageParams, useListRecords } from '../../components/list-page.tsx';
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { useSelection } from '../../components/selection.tsx';
+import { choicesOf } from '../../lib/choices.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { choiceParam, useUrlFilter, useUrlFilters } from '../../lib/url-filters.ts';
 import { grantsApi, useBulkGrantStatus, useGrants } from './api/grants-api.ts';
@@ -102,10 +103,7 @@ export default function GrantsPage() {
             {
               label: `Change the status of ${counted(selection.ids.size, 'selected grant')}`,
               placeholder: 'Change status…',
-              choices: grantStatuses.map((status) => ({
-                value: status,
-                label: grantStatusLabels[status],
-              })),
+              choices: choicesOf(grantStatuses, grantStatusLabels),
               onChange: (status) =>
                 bulkStatus.mutateAsync({
                   ids: [...selection.ids],

@@ -10,6 +10,7 @@ import { BulkListPanel } from '../../components/bulk-actions.tsx';
 import { useListState } from '../../components/list-controls.tsx';
 import { ListPage, pageParams, useListRecords } from '../../components/list-page.tsx';
 import { useSelection } from '../../components/selection.tsx';
+import { choicesOf } from '../../lib/choices.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import {
   opportunitiesApi,
@@ -48,10 +49,7 @@ export default function OpportunitiesPage() {
             {
               label: `Change the stage of ${counted(selection.ids.size, 'selected opportunity', 'selected opportunities')}`,
               placeholder: 'Change stage…',
-              choices: opportunityStages.map((stage) => ({
-                value: stage,
-                label: stageLabels[stage],
-              })),
+              choices: choicesOf(opportunityStages, stageLabels),
               onChange: (stage) =>
                 bulkStage.mutateAsync({
                   ids: [...selection.ids],

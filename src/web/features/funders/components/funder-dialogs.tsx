@@ -10,11 +10,12 @@ import {
 import type { Funder } from '../../../../domain/funders.ts';
 import { GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
+import { choicesOf } from '../../../lib/choices.ts';
 import { withNotice } from '../../../lib/notify.ts';
 import { useMergeFunder, useUpdateFunder } from '../api/funder-mutations.ts';
 import { useFunders } from '../api/funders-api.ts';
 
-const typeChoices = funderTypes.map((type) => ({ value: type, label: funderTypeLabels[type] }));
+const typeChoices = choicesOf(funderTypes, funderTypeLabels);
 
 /**
  * 'Edit Funder': its name, type, website and notes. A new name is given to every grant,

@@ -3,6 +3,7 @@ import type { BoardTask, TaskStatus } from '../../../../domain/grants.ts';
 import { counted } from '../../../../domain/wording.ts';
 import { BulkBar } from '../../../components/bulk-actions.tsx';
 import type { Selection } from '../../../components/selection.tsx';
+import { choicesOf } from '../../../lib/choices.ts';
 import { useTeam } from '../../company/api/company-api.ts';
 import { useBulkDeleteTasks, useBulkTaskAssignee, useBulkTaskStatus } from '../api/tasks-api.ts';
 
@@ -44,10 +45,7 @@ export function BoardBulkBar({
         {
           label: `Change the status of ${chosen}`,
           placeholder: 'Change status…',
-          choices: taskStatuses.map((status) => ({
-            value: status,
-            label: taskStatusLabels[status],
-          })),
+          choices: choicesOf(taskStatuses, taskStatusLabels),
           onChange: (status) =>
             bulkStatus.mutateAsync({ ids: [...selection.ids], status: status as TaskStatus }),
           changed: (count, status) => `${counted(count, 'task')} now ${status.label}`,

@@ -7,6 +7,7 @@ import {
 import type { BoardTask } from '../../../../domain/grants.ts';
 import { SearchBox } from '../../../components/list-controls.tsx';
 import { WhoseTasksControl } from '../../../components/whose-tasks-control.tsx';
+import { choicesOf } from '../../../lib/choices.ts';
 import { useGrants } from '../api/grants-api.ts';
 import type { BoardFilters } from './board-filters.ts';
 
@@ -58,10 +59,7 @@ export function BoardFilterBar({
         aria-label="Due date"
         value={filters.due}
         onChange={(event) => filters.setDue(event.currentTarget.value as TaskDueWindow)}
-        data={taskDueWindows.map((window) => ({
-          value: window,
-          label: taskDueWindowLabels[window],
-        }))}
+        data={choicesOf(taskDueWindows, taskDueWindowLabels)}
       />
       {filters.active && (
         <Button variant="subtle" onClick={filters.clear}>

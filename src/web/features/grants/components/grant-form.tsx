@@ -16,6 +16,7 @@ import {
 } from '../../../../domain/grants.ts';
 import { AmountInput, DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
+import { choicesOf } from '../../../lib/choices.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 
@@ -80,10 +81,7 @@ export function GrantForm({
             label="Status"
             withAsterisk
             allowDeselect={false}
-            data={grantStatuses.map((status) => ({
-              value: status,
-              label: grantStatusLabels[status],
-            }))}
+            data={choicesOf(grantStatuses, grantStatusLabels)}
             {...status}
             onChange={(next) => {
               status.onChange(next);

@@ -12,6 +12,7 @@ import type { Requirement } from '../../../../domain/requirements.ts';
 import { confirmDelete } from '../../../components/confirm-delete.tsx';
 import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
 import { WorkSection } from '../../../components/work-section.tsx';
+import { choicesOf } from '../../../lib/choices.ts';
 import { browserTimeZone, formatDate } from '../../../lib/format.ts';
 import { changeWithNotice } from '../../../lib/notify.ts';
 import { useTeam } from '../../company/api/company-api.ts';
@@ -111,10 +112,7 @@ export default function GrantRequirementsSection({ grantId }: { grantId: number 
                       onChange={(event) =>
                         void setStatus(requirement, event.currentTarget.value as RequirementStatus)
                       }
-                      data={requirementStatuses.map((status) => ({
-                        value: status,
-                        label: requirementStatusLabels[status],
-                      }))}
+                      data={choicesOf(requirementStatuses, requirementStatusLabels)}
                     />
                     <ActionIcon
                       variant="subtle"

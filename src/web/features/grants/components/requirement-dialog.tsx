@@ -16,6 +16,7 @@ import {
 import { DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { choicesOf } from '../../../lib/choices.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { AssigneeSelect } from '../../company/components/assignee-select.tsx';
@@ -98,20 +99,14 @@ function RequirementForm({
           label="Type"
           withAsterisk
           placeholder="Choose a type"
-          data={requirementTypes.map((type) => ({
-            value: type,
-            label: requirementTypeLabels[type],
-          }))}
+          data={choicesOf(requirementTypes, requirementTypeLabels)}
           {...form.getInputProps('type')}
         />
         <DateTimeInput label="Due Date" {...form.getInputProps('dueDate')} />
         <Select
           label="Status"
           allowDeselect={false}
-          data={requirementStatuses.map((status) => ({
-            value: status,
-            label: requirementStatusLabels[status],
-          }))}
+          data={choicesOf(requirementStatuses, requirementStatusLabels)}
           {...form.getInputProps('status')}
         />
         <AssigneeSelect {...form.getInputProps('assigneeId')} />

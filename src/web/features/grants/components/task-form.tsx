@@ -17,6 +17,7 @@ import {
 } from '../../../../domain/grants.ts';
 import { DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
+import { choicesOf } from '../../../lib/choices.ts';
 import { capitalise } from '../../../lib/format.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { AssigneeSelect } from '../../company/components/assignee-select.tsx';
@@ -101,7 +102,7 @@ export function TaskForm({
         <Select
           label="Status"
           allowDeselect={false}
-          data={taskStatuses.map((s) => ({ value: s, label: taskStatusLabels[s] }))}
+          data={choicesOf(taskStatuses, taskStatusLabels)}
           {...form.getInputProps('status')}
         />
         <AssigneeSelect {...form.getInputProps('assigneeId')} />

@@ -6,6 +6,7 @@ import {
 } from '../../../../domain/grant-constants.ts';
 import type { Task } from '../../../../domain/grants.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { choicesOf } from '../../../lib/choices.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSetTaskStatus } from '../api/tasks-api.ts';
 
@@ -36,7 +37,7 @@ export function TaskStatusSelect({ task }: { task: Task }) {
       value={task.status}
       onChange={(event) => void change(event.currentTarget.value)}
       disabled={setStatus.isPending}
-      data={taskStatuses.map((s) => ({ value: s, label: taskStatusLabels[s] }))}
+      data={choicesOf(taskStatuses, taskStatusLabels)}
     />
   );
 }

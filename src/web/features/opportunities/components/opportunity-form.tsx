@@ -17,6 +17,7 @@ import {
 } from '../../../../domain/opportunities.ts';
 import { AmountInput, DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
+import { choicesOf } from '../../../lib/choices.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 
@@ -82,7 +83,7 @@ export function OpportunityForm({
           label="Stage"
           withAsterisk
           allowDeselect={false}
-          data={opportunityStages.map((stage) => ({ value: stage, label: stageLabels[stage] }))}
+          data={choicesOf(opportunityStages, stageLabels)}
           {...form.getInputProps('stage')}
           onChange={chooseStage}
         />
