@@ -23,29 +23,41 @@ const shareOf = (values: number[]) => {
   return (value: number) => (largest === 0 ? 0 : value / largest);
 };
 
+/** A column of dollars, shown as money and written as the number, with its bar. */
+const moneyColumn = <Row,>(
+  label: string,
+  amount: (row: Row) => number,
+  share: (amount: number) => number,
+): ReportColumn<Row> => ({
+  label,
+  numeric: true,
+  show: (row) => formatMoney(amount(row)),
+  value: amount,
+  bar: (row) => share(amount(row)),
+});
+
+/** A column that names the row (a year, a funder): shown and written alike. */
+const nameColumn = <Row,>(
+  label: string,
+  name: (row: Row) => string | number,
+): ReportColumn<Row> => ({
+  label,
+  show: name,
+  value: name,
+});
+
 type Totals = { requested: number; awarded: number };
 /** Requested and awarded columns, each with its bar against the table's largest requested. */
 function moneyColumns<Row extends Totals>(rows: Row[]): ReportColumn<Row>[] {
   const share = shareOf(rows.map((row) => row.requested));
   return [
-    {
-      label: 'Requested',
-      numeric: true,
-      show: (row) => formatMoney(row.requested),
-      value: (row) => row.requested,
-      bar: (row) => share(row.requested),
-    },
-    {
-      label: 'Awarded',
-      numeric: true,
-      show: (row) => formatMoney(row.awarded),
-      value: (row) => row.awarded,
-      bar: (row) => share(row.awarded),
-    },
+    moneyColumn('Requested', (row) => row.requested, share),
+    moneyColumn('Awarded', (row) => row.awarded, share),
   ];
 }
 
 type Week = Reports['deadlinesByWeek'][number];
+type Month = Reports['awardedByMonth'][number];
 
 /** A column of whole numbers, shown as they are and written as they are. */
 const countColumn = <Row,>(
@@ -129,13 +141,7 @@ function ReportTables({ data }: { data: Reports }) {
               show: (row) => monthNames[row.month - 1],
               value: (row) => monthNames[row.month - 1] ?? null,
             },
-            {
-              label: 'Awarded',
-              numeric: true,
-              show: (row) => formatMoney(row.awarded),
-              value: (row) => row.awarded,
-              bar: (row) => monthShare(row.awarded),
-            },
+            moneyColumn('Awarded', (row: Month) => row.awarded, monthShare),
           ]}
         />
         <ReportTable
@@ -167,39 +173,52 @@ function ReportTables({ data }: { data: Reports }) {
         rows={data.byStatus}
         rowKey={(row) => row.status}
         columns={[
-          {
-            label: 'Status',
-            show: (row) => grantStatusLabels[row.status],
-            value: (row) => grantStatusLabels[row.status],
-          },
+          nameColumn('Status', (row: Reports['byStatus'][number]) => grantStatusLabels[row.status]),
           countColumn('Grants', (row: Reports['byStatus'][number]) => row.count),
           ...moneyColumns(data.byStatus),
         ]}
       />
-      <ReportTable
+      <WinRateTable
         title="By Year"
         fileName="grants-by-year.csv"
-        empty="No grants yet"
+        label="Year"
         rows={data.byYear}
-        rowKey={(row) => row.year}
-        columns={[
-          { label: 'Year', show: (row) => row.year, value: (row) => row.year },
-          ...moneyColumns(data.byYear),
-          ...winColumns(),
-        ]}
+        name={(row) => row.year}
       />
-      <ReportTable
+      <WinRateTable
         title="Win Rate by Funder"
         fileName="win-rate-by-funder.csv"
-        empty="No grants yet"
+        label="Funder"
         rows={data.byFunder}
-        rowKey={(row) => row.funder}
-        columns={[
-          { label: 'Funder', show: (row) => row.funder, value: (row) => row.funder },
-          ...moneyColumns(data.byFunder),
-          ...winColumns(),
-        ]}
+        name={(row) => row.funder}
       />
     </Stack>
+  );
+}
+
+/** Grants by what `name` reads off each row (a year, a funder): their totals and win rate. */
+function WinRateTable<Row extends Totals & Decided>({
+  title,
+  fileName,
+  label,
+  rows,
+  name,
+}: {
+  title: string;
+  fileName: string;
+  /** The heading of the column `name` fills: 'Year'. */
+  label: string;
+  rows: Row[];
+  name: (row: Row) => string | number;
+}) {
+  return (
+    <ReportTable
+      title={title}
+      fileName={fileName}
+      empty="No grants yet"
+      rows={rows}
+      rowKey={name}
+      columns={[nameColumn(label, name), ...moneyColumns(rows), ...winColumns<Row>()]}
+    />
   );
 }
