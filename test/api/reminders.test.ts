@@ -122,7 +122,7 @@ describe('deadline reminders', () => {
     await whileCommitting(
       app,
       companyId,
-      async (tx) => expect(await removal.removeMember(companyId, memberId, tx)).toBe('removed'),
+      async (tx) => expect(await removal.removeMember(companyId, memberId, tx)).toBe(true),
       () => scan(MONDAY),
     );
     const titles = (await mine(admin)).map((n) => n.title);

@@ -202,8 +202,7 @@ describe('an account removed while its request is under way', () => {
     const answer = await whileCommitting(
       app,
       companyId,
-      async (tx) =>
-        expect(await removal.removeMember(companyId, member.user.id, tx)).toBe('removed'),
+      async (tx) => expect(await removal.removeMember(companyId, member.user.id, tx)).toBe(true),
       () => {
         const options = requestOf(member);
         const cookie = options.url === '/api/login' ? {} : { cookie: member.cookie };

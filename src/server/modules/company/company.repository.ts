@@ -103,39 +103,39 @@ export function createCompanyRepository(db: Database) {
     },
 
     /**
-     * Removes the user; their sessions and the invitations they sent go with them. The database
-     * refuses to remove a company's last admin (migration 0006), even when two admins remove
-     * each other at once.
+     * Removes the user; their sessions and the invitations they sent go with them. false: the
+     * company has no such member. The database refuses to remove a company's last admin
+     * (migration 0006), even when two admins remove each other at once.
      */
     removeMember(
       companyId: number,
       id: number,
       within?: Transaction,
-    ): Promise<'removed' | 'missing' | 'last-admin'> {
+    ): Promise<boolean | 'last-admin'> {
       return onViolation(COMPANY_KEEPS_AN_ADMIN, 'last-admin', async () => {
         const deleted = await inCompany(within ?? db, companyId, (tx) =>
           tx.delete(users).where(member(companyId, id)).returning({ id: users.id }),
         );
-        return deleted.length > 0 ? 'removed' : 'missing';
+        return deleted.length > 0;
       });
     },
 
     /**
-     * Gives the member `role`. The database refuses to demote a company's last admin (migration
-     * 0006), even when two admins demote each other at once: the second one counts what the
-     * first one left.
+     * Gives the member `role`; null when the company has no such member. The database refuses to
+     * demote a company's last admin (migration 0006), even when two admins demote each other at
+     * once: the second one counts what the first one left.
      */
     setRole(
       companyId: number,
       id: number,
       role: Role,
       within?: Transaction,
-    ): Promise<TeamMember | 'missing' | 'last-admin'> {
+    ): Promise<TeamMember | 'last-admin' | null> {
       return onViolation(COMPANY_KEEPS_AN_ADMIN, 'last-admin', async () => {
         const [row] = await inCompany(within ?? db, companyId, (tx) =>
           tx.update(users).set({ role }).where(member(companyId, id)).returning(memberColumns),
         );
-        return row ?? 'missing';
+        return row ?? null;
       });
     },
 

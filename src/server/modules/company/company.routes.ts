@@ -130,7 +130,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('INVALID_INPUT', 'Cannot remove yourself');
       }
       const outcome = await company.removeMember(admin.companyId, request.params.id);
-      if (outcome === 'missing') throw notFound('User');
+      if (outcome === false) throw notFound('User');
       // Reached when another admin removed this one at the same moment.
       if (outcome === 'last-admin') throw new AppError('CONFLICT', LAST_ADMIN);
       return reply.code(204).send(null);
@@ -153,9 +153,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = requireAdmin(request);
       const outcome = await company.setRole(admin.companyId, request.params.id, request.body.role);
-      if (outcome === 'missing') throw notFound('User');
       if (outcome === 'last-admin') throw new AppError('CONFLICT', LAST_ADMIN);
-      return outcome;
+      return requireFound(outcome, 'User');
     },
   );
 
