@@ -1,7 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ASSIGNEE_NOT_MEMBER } from '../../src/domain/common.ts';
 import { INVALID_CONTACT } from '../../src/domain/interactions.ts';
 import type { Transaction } from '../../src/server/db/client.ts';
+import { passwordResets } from '../../src/server/db/schema.ts';
+import { inCompany } from '../../src/server/db/scope.ts';
+import { createPasswordResetRepository } from '../../src/server/modules/auth/password-reset.repository.ts';
 import { createCompanyRepository } from '../../src/server/modules/company/company.repository.ts';
 import { createContactsRepository } from '../../src/server/modules/contacts/contacts.repository.ts';
 import { createGrantsRepository } from '../../src/server/modules/grants/grants.repository.ts';
@@ -159,5 +163,30 @@ describe('a record written under another that is deleted at the same moment', ()
     );
     expect({ status: answer.statusCode, body: answer.json() }).toEqual(race.refusal);
     expect(await race.afterwards(c)).toEqual(race.expected);
+  });
+});
+
+describe('a password reset link for a member removed at the same moment', () => {
+  it('is not issued, and the request for it does not fail', async () => {
+    const owner = await registerCompany(app);
+    const companyId = owner.user.companyId;
+    const member = await addMember(app, companyId);
+    const account = { companyId, id: member.user.id };
+    const outcome = await whileCommitting(
+      app,
+      companyId,
+      (tx) => createCompanyRepository(app.db).removeMember(companyId, member.user.id, tx),
+      () =>
+        createPasswordResetRepository(app.db).issue(
+          account,
+          { tokenHash: 'a'.repeat(64), expiresAt: new Date(Date.now() + 3_600_000) },
+          { since: new Date(Date.now() - 3_600_000), perWindow: 3 },
+        ),
+    );
+    expect(outcome).toBe('no-account');
+    const links = await inCompany(app.db, companyId, (tx) =>
+      tx.select().from(passwordResets).where(eq(passwordResets.userId, member.user.id)),
+    );
+    expect(links).toEqual([]);
   });
 });
