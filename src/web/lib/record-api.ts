@@ -1,4 +1,4 @@
-import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BulkResult } from '../../domain/bulk.ts';
 import { BULK_MAX } from '../../domain/bulk-constants.ts';
 import { api, withQuery } from './api-client.ts';
@@ -25,16 +25,13 @@ export const keys = <ListParams>(url: string) => {
   };
 };
 
-/**
- * One record (`/api/contacts/7`), or null when there is none with that id in the company.
- * Nothing is fetched while `id` is null (not yet known, or not a valid id).
- */
+/** The query of one record (`/api/contacts/7`): the record, or null when the company has none. */
+export const oneQueryOptions = <T>(key: (id: number) => QueryKey, url: string, id: number) =>
+  queryOptions({ queryKey: key(id), queryFn: () => api.getOrNull<T>(`${url}/${id}`) });
+
+/** One record (oneQueryOptions); nothing is fetched while `id` is null (not yet known, or not valid). */
 export const useOne = <T>(key: (id: number) => QueryKey, url: string, id: number | null) =>
-  useQuery({
-    queryKey: key(id ?? 0),
-    queryFn: () => api.getOrNull<T>(`${url}/${id}`),
-    enabled: id !== null,
-  });
+  useQuery({ ...oneQueryOptions<T>(key, url, id ?? 0), enabled: id !== null });
 
 const useCreate = <T, Input>(url: string, refreshes: Refreshes) =>
   useInvalidatingMutation((input: Input) => api.post<T>(url, input), refreshes);
@@ -68,6 +65,7 @@ export const records = <T, Input, Patch = Input>(
   refreshes: { changed: Refreshes; created?: Refreshes },
 ) => ({
   cached: keys.all,
+  oneQueryOptions: (id: number) => oneQueryOptions<T>(keys.one, url, id),
   useOne: (id: number | null) => useOne<T>(keys.one, url, id),
   useCreate: () => useCreate<T, Input>(url, refreshes.created ?? refreshes.changed),
   useUpdate: () => useUpdate<T, Patch>(url, refreshes.changed),

@@ -17,5 +17,8 @@ export const useFunders = (params: FunderListParams, enabled = true) =>
   useQuery({ ...fundersQueryOptions(params), enabled });
 
 /** A funder's page (`GET /api/funders/:id`), or null when there is none with that id. */
+export const funderQueryOptions = (id: number) =>
+  recordApi.oneQueryOptions<FunderDetail>(funderKeys.one, '/api/funders', id);
+
 export const useFunder = (id: number | null) =>
   recordApi.useOne<FunderDetail>(funderKeys.one, '/api/funders', id);
