@@ -7,6 +7,9 @@ export default defineConfig({
   // Two at a time: a test spends much of its time waiting on the browser and the server, and
   // every test has an account and company of its own (fixtures.ts), so they share no rows.
   workers: 2,
+  // Each test goes to whichever worker is free, not each file: the run does not end waiting on
+  // one worker's last long file.
+  fullyParallel: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),

@@ -67,7 +67,9 @@ test('a reset link without its token is invalid', async ({ page }) => {
 });
 
 test.describe('with an email server', () => {
-  // A server of its own, with a mail server that keeps what it is sent.
+  // A server of its own, with a mail server that keeps what it is sent; started once, so these
+  // tests run one after the other in one worker.
+  test.describe.configure({ mode: 'default' });
   let smtp: SmtpServer;
   let server: ServerProcess;
   let dataDir: string;
