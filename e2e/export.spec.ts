@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-// Each test has a company of its own, so what it exports is its own.
+// Each test has a company of its own (the default session), so what it exports is its own.
+
 /** Clicks 'Export CSV' and answers the downloaded file's name and lines. */
 async function exportCsv(page: Page) {
   const download = page.waitForEvent('download');

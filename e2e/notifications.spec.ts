@@ -1,6 +1,7 @@
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
 
-// Each test has a company of its own, so its reminders are its own.
+// Each test has a company of its own (the default session), so its reminders are its own.
+
 /** Noon UTC `days` from today: that many days away on the company's clock (UTC) all day. */
 const noonIn = (days: number) => {
   const today = new Date();

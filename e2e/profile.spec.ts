@@ -8,7 +8,8 @@ import {
   test,
 } from './fixtures.ts';
 
-// Each test changes its own account: a company of its own, signed in through the API.
+// Each test changes its own account: a company of its own (the default session).
+
 test('the profile, from the name in the sidebar: a new name and a new email address', async ({
   page,
   account,

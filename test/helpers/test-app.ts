@@ -24,7 +24,14 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<
  * the top of the file: `const app = await appForThisFile();`.
  */
 export async function appForThisFile(overrides: Partial<AppConfig> = {}) {
-  const app = await buildTestApp(overrides);
+  // Loading a file has no time limit of its own: this is the hooks' (60 s).
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the test app was not built within 60 s')), 60_000);
+  });
+  const app = await Promise.race([buildTestApp(overrides), late]).finally(() =>
+    clearTimeout(timer),
+  );
   afterAll(() => app.close());
   return app;
 }

@@ -20,5 +20,6 @@ export const useFunders = (params: FunderListParams, enabled = true) =>
 export const funderQueryOptions = (id: number) =>
   recordApi.oneQueryOptions<FunderDetail>(funderKeys.one, '/api/funders', id);
 
+/** The funder's page (funderQueryOptions); nothing is fetched while `id` is null. */
 export const useFunder = (id: number | null) =>
   recordApi.useOne<FunderDetail>(funderKeys.one, '/api/funders', id);
