@@ -91,6 +91,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       })
     : null;
   app.decorate('reminderJobs', reminderJobs);
+  app.addHook('onListen', async () => {
+    reminderJobs?.proposeScans();
+  });
   app.addHook('onClose', async () => {
     // The queue's workers finish their jobs first: they use the mailer and the database.
     await reminderJobs?.stop();

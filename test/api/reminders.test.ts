@@ -8,11 +8,11 @@ import { whileCommitting } from '../helpers/at-the-same-moment.ts';
 import { addMember, registerCompany } from '../helpers/factories.ts';
 import { type Client, clientFor, createdId } from '../helpers/requests.ts';
 import { decodeQuotedPrintable, type SmtpServer, startSmtpServer } from '../helpers/smtp-server.ts';
-import { buildTestApp } from '../helpers/test-app.ts';
+import { buildTestApp, listenOnFreePort } from '../helpers/test-app.ts';
 import { until } from '../helpers/until.ts';
 
-// The app takes part in the reminder queue and sends through a real SMTP server. Its scans are
-// run here at chosen moments, years ahead, so the one its queue runs at start finds nothing.
+// The app takes part in the reminder queue and sends through a real SMTP server. It never
+// listens, so it proposes no scans of its own: they are run here at chosen moments, years ahead.
 let app: FastifyInstance;
 let smtp: SmtpServer;
 beforeAll(async () => {
@@ -288,5 +288,20 @@ describe('reminder settings', () => {
     const refused = await member.patch('/api/user/reminders', { reminders: 'no' });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('Reminders must be true or false');
+  });
+});
+
+describe('the queue of a server', () => {
+  // Last in the file: from here on, the app's own scans run beside any other test's.
+  it('proposes scans only once it listens, so a server that cannot start does no work', async () => {
+    const scansProposed = async () => {
+      const { rows } = await app.db.$client.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'reminder-scan'",
+      );
+      return rows[0]?.n ?? 0;
+    };
+    expect(await scansProposed()).toBe(0);
+    await listenOnFreePort(app);
+    await until(async () => (await scansProposed()) === 1, 'a scan proposed');
   });
 });

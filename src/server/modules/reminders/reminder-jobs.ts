@@ -12,6 +12,11 @@ const EMAIL = 'reminder-email';
 export interface ReminderJobs {
   /** Makes the reminders due at `now` for every company now, and queues their emails. */
   scan(now?: Date): Promise<void>;
+  /**
+   * Proposes a scan now and every interval after. A server does so once it is listening
+   * (app.ts), so that one that cannot start (its port taken) does no work and says only why.
+   */
+  proposeScans(): void;
   stop(): Promise<void>;
 }
 
@@ -71,7 +76,7 @@ async function ensureQueue(boss: PgBoss, name: string, options: PgBoss.Queue) {
 
 /**
  * Deadline reminders through a PostgreSQL-backed queue (pg-boss, docs/decisions/0013): every
- * process proposes a scan each interval, the queue keeps one per interval for all of them, and
+ * serving process proposes a scan each interval, the queue keeps one per interval for all of them, and
  * whichever process takes it makes the notifications (each once, by its key) and queues a
  * company's emails; any process sends those, one row held at a time.
  */
@@ -140,12 +145,16 @@ export async function startReminderJobs(options: Options): Promise<ReminderJobs>
     boss
       .send(SCAN, {}, { singletonSeconds: intervalSeconds, singletonKey: SCAN })
       .catch((error: unknown) => log.error({ err: error }, 'could not queue the reminder scan'));
-  void propose();
-  const ticker = setInterval(propose, Math.min(intervalSeconds, 60) * 1000);
-  ticker.unref();
+  let ticker: NodeJS.Timeout | undefined;
 
   return {
     scan,
+    proposeScans() {
+      if (ticker) return;
+      void propose();
+      ticker = setInterval(propose, Math.min(intervalSeconds, 60) * 1000);
+      ticker.unref();
+    },
     async stop() {
       clearInterval(ticker);
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
