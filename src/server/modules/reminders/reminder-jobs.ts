@@ -76,9 +76,9 @@ async function ensureQueue(boss: PgBoss, name: string, options: PgBoss.Queue) {
 
 /**
  * Deadline reminders through a PostgreSQL-backed queue (pg-boss, docs/decisions/0013): every
- * serving process proposes a scan each interval, the queue keeps one per interval for all of them, and
- * whichever process takes it makes the notifications (each once, by its key) and queues a
- * company's emails; any process sends those, one row held at a time.
+ * serving process proposes a scan each interval, the queue keeps one per interval for all of
+ * them, and whichever process takes it makes the notifications (each once, by its key) and
+ * queues a company's emails; any process sends those, one row held at a time.
  */
 export async function startReminderJobs(options: Options): Promise<ReminderJobs> {
   const { db, mailer, appUrl, intervalSeconds, log } = options;
