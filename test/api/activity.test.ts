@@ -1,22 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../../src/domain/activity.ts';
 import { addMember, registerCompany } from '../helpers/factories.ts';
 import { openRawRequest, statusOf } from '../helpers/raw-http.ts';
 import { type Client, clientFor, multipartFile } from '../helpers/requests.ts';
-import { buildTestApp, listenOnFreePort, TEST_APP_URL } from '../helpers/test-app.ts';
+import { appForThisFile, listenOnFreePort, TEST_APP_URL } from '../helpers/test-app.ts';
 import { until } from '../helpers/until.ts';
 
-let app: FastifyInstance;
+const app = await appForThisFile();
 /** Called with each request's URL once its onRequest hooks have run, before its body is read. */
 let onBodyAwaited: (url: string) => void = () => {};
 beforeAll(async () => {
-  app = await buildTestApp();
   app.addHook('preParsing', async (request) => {
     onBodyAwaited(request.url);
   });
 });
-afterAll(() => app.close());
 
 async function company() {
   const admin = await registerCompany(app);

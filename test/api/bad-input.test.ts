@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bodyRoutes,
   extremeDate,
@@ -11,15 +10,14 @@ import {
 } from '../helpers/bad-values.ts';
 import { randomAddress, registerCompany } from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
-import { buildTestApp } from '../helpers/test-app.ts';
+import { appForThisFile } from '../helpers/test-app.ts';
 
-let app: FastifyInstance;
+const app = await appForThisFile();
 let cookie: string;
 let adminId: number;
 let ids: { contact: number; interaction: number; grant: number; task: number; opportunity: number };
 
 beforeAll(async () => {
-  app = await buildTestApp();
   const admin = await registerCompany(app);
   cookie = admin.cookie;
   adminId = admin.user.id;
@@ -55,7 +53,6 @@ beforeAll(async () => {
   ).json().id;
   ids = { contact, interaction, grant, task, opportunity };
 });
-afterAll(() => app.close());
 
 /** Values of every JSON shape, with the awkward ones (NUL, huge numbers, odd dates) weighted in. */
 const awkward = fc.oneof(

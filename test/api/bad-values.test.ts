@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bodyRoutes,
   EDGE_DATES,
@@ -9,17 +8,15 @@ import {
   type WriteRoute,
   type WriteTargets,
 } from '../helpers/bad-values.ts';
-import { buildTestApp } from '../helpers/test-app.ts';
+import { appForThisFile } from '../helpers/test-app.ts';
 
-let app: FastifyInstance;
+const app = await appForThisFile();
 let targets: WriteTargets;
 const routes = bodyRoutes(() => targets);
 
 beforeAll(async () => {
-  app = await buildTestApp();
   targets = await seedWriteTargets(app);
 });
-afterAll(() => app.close());
 
 const send = (route: WriteRoute, body: Record<string, unknown>) =>
   app.inject({

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerCompany } from '../helpers/factories.ts';
 import { type Client, clientFor } from '../helpers/requests.ts';
-import { buildTestApp } from '../helpers/test-app.ts';
+import { appForThisFile, buildTestApp } from '../helpers/test-app.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 
 const ROWS = 12_000;
 
-let app: FastifyInstance;
+const app = await appForThisFile();
 
 /** The rows of a raw query (the pool's driver answers `{ rows }`). */
 async function rowsOf<Row>(query: ReturnType<typeof sql>): Promise<Row[]> {
@@ -46,13 +45,11 @@ async function pageIds(query: string) {
 }
 
 beforeAll(async () => {
-  app = await buildTestApp();
   const company = await registerCompany(app);
   companyId = company.user.companyId;
   client = clientFor(app, company.cookie);
   await addContacts(ROWS, 'Person');
 }, 60_000);
-afterAll(() => app.close());
 
 describe('deep pages of a long list', () => {
   const sorts: [string, string][] = [

@@ -1,15 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerCompany } from '../helpers/factories.ts';
 import { type Client, clientFor } from '../helpers/requests.ts';
-import { buildTestApp } from '../helpers/test-app.ts';
+import { appForThisFile } from '../helpers/test-app.ts';
 
-let app: FastifyInstance;
+const app = await appForThisFile();
 let client: Client;
 const CONTACTS = 23;
 
 beforeAll(async () => {
-  app = await buildTestApp();
   const { cookie } = await registerCompany(app);
   client = clientFor(app, cookie);
   // Repeated names and organizations, some organizations and emails missing: ties and NULLs
@@ -30,7 +28,6 @@ beforeAll(async () => {
     expect(interaction.statusCode).toBe(201);
   }
 });
-afterAll(() => app.close());
 
 async function ids(url: string) {
   const response = await client.get(url);

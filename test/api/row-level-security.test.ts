@@ -1,21 +1,19 @@
 import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contacts } from '../../src/server/db/schema.ts';
 import { inCompany, TENANT_ROLE } from '../../src/server/db/scope.ts';
 import { requireTenantRoleIsolated } from '../../src/server/db/tenant-role-check.ts';
 import { registerCompany } from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
 import { scratchDir } from '../helpers/scratch.ts';
-import { buildTestApp } from '../helpers/test-app.ts';
+import { appForThisFile, buildTestApp } from '../helpers/test-app.ts';
 
-let app: FastifyInstance;
+const app = await appForThisFile();
 let companyA: number;
 let companyB: number;
 
 beforeAll(async () => {
-  app = await buildTestApp();
   const a = await registerCompany(app);
   const b = await registerCompany(app);
   companyA = a.user.companyId;
@@ -24,7 +22,6 @@ beforeAll(async () => {
   await clientFor(app, a.cookie).post('/api/contacts', { name: 'A2', email: 'a2@x.org' });
   await clientFor(app, b.cookie).post('/api/contacts', { name: 'B1', email: 'b1@x.org' });
 });
-afterAll(() => app.close());
 
 describe('row-level security, the second wall', () => {
   it("with a company set, a query with no WHERE returns only that company's rows", async () => {

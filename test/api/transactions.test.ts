@@ -1,21 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src/server/db/client.ts';
 import { contacts } from '../../src/server/db/schema.ts';
 import { beforeCompanyIsKnown, inCompany } from '../../src/server/db/scope.ts';
 import { createContactsRepository } from '../../src/server/modules/contacts/contacts.repository.ts';
 import { registerCompany } from '../helpers/factories.ts';
-import { buildTestApp } from '../helpers/test-app.ts';
+import { appForThisFile } from '../helpers/test-app.ts';
 
-let app: FastifyInstance;
+const app = await appForThisFile();
 let companyId: number;
 
 beforeAll(async () => {
-  app = await buildTestApp();
   companyId = (await registerCompany(app)).user.companyId;
 });
-afterAll(() => app.close());
 
 const backendsOf = async () => {
   const result = await app.db.transaction((tx) =>
