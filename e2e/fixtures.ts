@@ -219,9 +219,8 @@ export async function expectNoSeriousA11yViolations(page: Page) {
           animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
       ),
   );
-  // axe runs in the page (the app has no frames): its large source is evaluated once a
-  // document, and only violations are collected, which made a check several times quicker than
-  // through @axe-core/playwright (two evaluations of the source and a blank page each time).
+  // axe runs in the page itself (the app has no frames): its large source is evaluated once a
+  // document, and only violations are collected.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
     const inPage = (window as unknown as { axe: typeof axe }).axe;
