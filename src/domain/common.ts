@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { canonicalTimeZone } from './due-dates.ts';
+import { isoInstant } from './iso-dates.ts';
 import {
   hasNumber,
   hasUppercase,
@@ -147,14 +148,14 @@ export const withConfirmedPassword = <Shape extends z.ZodRawShape>(shape: Shape)
 const EARLIEST = Date.UTC(1900, 0, 1);
 const AFTER_LATEST = Date.UTC(2201, 0, 1);
 
-/** Whether Date.parse reads `value` as an instant within the dates the product takes. */
+/** Whether `value` is an ISO 8601 instant within the dates the product takes. */
 const isDateInRange = (value: string) => {
-  const time = Date.parse(value);
-  return time >= EARLIEST && time < AFTER_LATEST;
+  const time = isoInstant(value)?.getTime();
+  return time !== undefined && time >= EARLIEST && time < AFTER_LATEST;
 };
 
 /**
- * A date and time sent as an ISO 8601 string (or anything Date.parse reads) within those days;
+ * A date and time sent as an ISO 8601 string within those days, on a day the calendar has;
  * anything else, NUL included, answers the field's own `invalidMessage`.
  */
 export const dateTimeSchema = (requiredMessage: string, invalidMessage = 'Invalid date format') =>

@@ -2,6 +2,7 @@
 // back), the header names that suggest each field, and a row's cells as a grant's input. No
 // schemas, so the grants page's import dialog leaves the validation library out of its download.
 import { type GrantStatus, grantStatuses, grantStatusLabels } from './grant-constants.ts';
+import { isoInstant } from './iso-dates.ts';
 
 export const GRANT_CSV_FIELDS = [
   'name',
@@ -89,7 +90,7 @@ function dateFromCell(cell: string | undefined): string | undefined | null {
   if (iso) return noonOf(Number(iso[1]), Number(iso[2]), Number(iso[3]));
   const us = US_DAY.exec(text);
   if (us) return noonOf(Number(us[3]), Number(us[1]), Number(us[2]));
-  return ISO_TIME.test(text) && !Number.isNaN(Date.parse(text)) ? text : null;
+  return ISO_TIME.test(text) && isoInstant(text) !== null ? text : null;
 }
 
 const AMOUNT_FIELDS = ['amount', 'awardedAmount'] as const;

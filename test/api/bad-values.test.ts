@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bodyRoutes,
   EDGE_DATES,
+  IMPOSSIBLE_DATES,
   OUT_OF_RANGE_DATES,
   seedWriteTargets,
   textQueries,
@@ -179,9 +180,9 @@ describe('dates outside 1900-01-01 to 2200-12-31', () => {
   });
 
   for (const route of dateRoutes) {
-    it(`${route.route}: 'Invalid date format' outside the range, nothing changed`, async () => {
+    it(`${route.route}: 'Invalid date format' outside the range or on no real day, nothing changed`, async () => {
       for (const field of route.dates) {
-        for (const date of OUT_OF_RANGE_DATES) {
+        for (const date of [...OUT_OF_RANGE_DATES, ...IMPOSSIBLE_DATES]) {
           const before = await route.state?.();
           const response = await send(route, { ...route.valid(), [field]: date });
           const what = `${field}=${date}: ${response.body}`;
@@ -193,7 +194,7 @@ describe('dates outside 1900-01-01 to 2200-12-31', () => {
       }
     });
 
-    it(`${route.route}: accepts the first and the last day and reads them back`, async () => {
+    it(`${route.route}: accepts the first and the last day, and leap days, and reads them back`, async () => {
       for (const field of route.dates) {
         for (const date of EDGE_DATES) {
           const response = await send(route, { ...route.valid(), [field]: date });

@@ -157,6 +157,7 @@ describe('POST /api/grants/upload', () => {
       'Euros,F1,"€1,200",2027-01-01,,,',
       'No such day,F1,100,2027-02-30,,,',
       'Just a number,F1,100,5,,,',
+      'No such day at a time,F1,100,2027-02-30T09:30:00Z,,,',
       'Timed,F1,"$1,250.00",2027-01-01T09:30:00Z,,,',
     ].join('\n');
     const response = await upload(file);
@@ -164,11 +165,11 @@ describe('POST /api/grants/upload', () => {
     const money = 'Amount requested must be a number of dollars, such as 50000 or $50,000';
     const day = 'Due date must be a date such as 2027-03-31 or 3/31/2027';
     expect(response.json()).toEqual({
-      message: 'Imported 2 grants, skipped 11 rows',
+      message: 'Imported 2 grants, skipped 12 rows',
       imported: 2,
       created: 2,
       updated: 0,
-      skipped: 11,
+      skipped: 12,
       errors: [
         { row: 3, message: 'Name is required' },
         { row: 4, message: money },
@@ -182,6 +183,7 @@ describe('POST /api/grants/upload', () => {
         { row: 11, message: money },
         { row: 12, message: day },
         { row: 13, message: day },
+        { row: 14, message: day },
       ],
     });
     expect(await grantsOf(client)).toMatchObject([

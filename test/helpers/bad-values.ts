@@ -29,15 +29,46 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
 );
 
 /**
- * The dates the API accepts, as instants: 1900-01-01 to 2200-12-31 in UTC. Written out here
- * rather than imported, so the tests do not take the rule from the code they test.
+ * The dates the API accepts: ISO 8601 days and times of days the calendar has, as instants from
+ * 1900-01-01 to 2200-12-31 in UTC. Written out here rather than imported, so the tests do not
+ * take the rule from the code they test.
  */
 const EARLIEST = Date.UTC(1900, 0, 1);
 const AFTER_LATEST = Date.UTC(2201, 0, 1);
+const ISO_DAY_AND_TIME =
+  /^(\d{4})-(\d\d)-(\d\d)(T(\d\d):(\d\d)(:(\d\d)(\.\d+)?)?(Z|[+-](\d\d):(\d\d))?)?$/;
 export const isDateInRange = (value: string) => {
+  const parts = ISO_DAY_AND_TIME.exec(value);
+  if (!parts) return false;
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const noon = new Date(Date.UTC(2000, month - 1, day, 12));
+  noon.setUTCFullYear(year);
+  const realDay = noon.getUTCMonth() === month - 1 && noon.getUTCDate() === day;
+  const realTime =
+    Number(parts[5] ?? 0) < 24 &&
+    Number(parts[6] ?? 0) < 60 &&
+    Number(parts[8] ?? 0) < 60 &&
+    Number(parts[11] ?? 0) < 24 &&
+    Number(parts[12] ?? 0) < 60 &&
+    (parts[9] ?? '').length <= 10;
   const time = Date.parse(value);
-  return time >= EARLIEST && time < AFTER_LATEST;
+  return realDay && realTime && time >= EARLIEST && time < AFTER_LATEST;
 };
+
+/** Dates in range that name no real day or time, or are not written as ISO 8601. */
+export const IMPOSSIBLE_DATES = [
+  '2027-02-30',
+  '2027-02-29',
+  '2027-04-31T10:00:00.000Z',
+  '2027-13-01',
+  '2027-00-10',
+  '2027-01-01T24:00:00Z',
+  '2027-01-01T10:60Z',
+  '2027-01-01T10:00:00+25:00',
+  '2027-1-1',
+  '1/31/2027',
+  'January 5, 2027',
+] as const;
 
 export const OUT_OF_RANGE_DATES = [
   '99999',
@@ -49,7 +80,14 @@ export const OUT_OF_RANGE_DATES = [
   '1899-12-31T23:59:59.999Z',
   '2201-01-01',
 ] as const;
-export const EDGE_DATES = ['1900-01-01', '2200-12-31', '2200-12-31T23:59:59.999Z'] as const;
+/** Days at the edges: leap days, then the first and the last (the last stays, as a period's end). */
+export const EDGE_DATES = [
+  '2028-02-29',
+  '2000-02-29T12:00+05:30',
+  '1900-01-01',
+  '2200-12-31',
+  '2200-12-31T23:59:59.999Z',
+] as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An instant within a day of `edge`. */
@@ -64,7 +102,7 @@ const around = (edge: string) =>
 
 /** Any instant JavaScript can hold, weighted towards the edges of the accepted range. */
 export const extremeDate: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom(...OUT_OF_RANGE_DATES, ...EDGE_DATES),
+  fc.constantFrom(...OUT_OF_RANGE_DATES, ...IMPOSSIBLE_DATES, ...EDGE_DATES),
   fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
   around('1900-01-01T00:00:00Z'),
   around('2201-01-01T00:00:00Z'),
