@@ -10,13 +10,13 @@ const app = await appForThisFile();
 
 async function signedIn() {
   const { cookie } = await registerCompany(app);
-  const send = (url: string, content: string, fields?: Record<string, string>) => {
+  const send = (url: string, content: string | Buffer, fields?: Record<string, string>) => {
     const { payload, headers } = multipartFile(content, fields ? { fields } : {});
     return app.inject({ method: 'POST', url, payload, headers: { ...headers, cookie } });
   };
   return {
     client: clientFor(app, cookie),
-    preview: (content: string) => send('/api/contacts/upload/preview', content),
+    preview: (content: string | Buffer) => send('/api/contacts/upload/preview', content),
     upload: (content: string, fields?: Record<string, string>) =>
       send('/api/contacts/upload', content, fields),
   };
@@ -90,6 +90,17 @@ describe('POST /api/contacts/upload/preview', () => {
       'organization',
       'notes',
       null,
+    ]);
+  });
+
+  it('previews a file in the Windows encoding (Windows-1252) as it will be imported', async () => {
+    const { preview } = await signedIn();
+    const response = await preview(
+      Buffer.from('Name,Notes\nJos\xe9 M\xfcller,80 \x80\n', 'latin1'),
+    );
+    expect(response.json().columns.map((c: { samples: string[] }) => c.samples)).toEqual([
+      ['José Müller'],
+      ['80 €'],
     ]);
   });
 

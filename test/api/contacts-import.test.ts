@@ -60,6 +60,22 @@ describe('GET /api/contacts/template', () => {
 });
 
 describe('POST /api/contacts/upload', () => {
+  it('reads a file Excel saved in the Windows encoding (Windows-1252), accents and euro sign kept', async () => {
+    const { client, upload } = await signedIn();
+    // é, ü, Œ and € are single bytes there; read as UTF-8 each would be a replacement character.
+    const file = Buffer.from(
+      'name,email,notes\nJos\xe9 M\xfcller,jm@x.org,\n\x8cuvre Fund,oe@x.org,80 \x80 a year\n',
+      'latin1',
+    );
+    const response = await upload(file);
+    expect(response.json()).toMatchObject({ imported: 2, skipped: 0 });
+    const contacts = (await client.get('/api/contacts?sort=email')).json();
+    expect(contacts.map((c: { name: string; notes: string | null }) => [c.name, c.notes])).toEqual([
+      ['José Müller', null],
+      ['Œuvre Fund', '80 € a year'],
+    ]);
+  });
+
   it('imports quoted commas and newlines, a BOM and CRLF line ends', async () => {
     const { client, upload } = await signedIn();
     const csv =

@@ -8,7 +8,7 @@ const app = await appForThisFile();
 
 async function signedIn() {
   const { cookie } = await registerCompany(app);
-  const send = (url: string, content: string, fields?: Record<string, string>) => {
+  const send = (url: string, content: string | Buffer, fields?: Record<string, string>) => {
     const { payload, headers } = multipartFile(content, fields ? { fields } : {});
     return app.inject({ method: 'POST', url, payload, headers: { ...headers, cookie } });
   };
@@ -16,7 +16,7 @@ async function signedIn() {
     cookie,
     client: clientFor(app, cookie),
     preview: (content: string) => send('/api/grants/upload/preview', content),
-    upload: (content: string, fields?: Record<string, string>) =>
+    upload: (content: string | Buffer, fields?: Record<string, string>) =>
       send('/api/grants/upload', content, fields),
   };
 }
@@ -31,6 +31,20 @@ const SPREADSHEET = [
   'Food Bank Van,City Fund,Ana,12000,2027-01-15,awarded,"$10,000",',
   'Clinic Roof,Builders Fund,Sam,"7,500",5/1/2027,,,Blank status is a draft',
 ].join('\r\n');
+
+describe('POST /api/grants/upload in the Windows encoding', () => {
+  it('reads a spreadsheet Excel saved as Windows-1252: the funder keeps its accents', async () => {
+    const { upload, client } = await signedIn();
+    const file = Buffer.from(
+      'Name,Funder,Amount requested,Due date\nCaf\xe9 Stipends,Fondation Cr\xe9dit \x80,500,2027-03-31\n',
+      'latin1',
+    );
+    expect((await upload(file)).json()).toMatchObject({ created: 1, skipped: 0 });
+    expect(await grantsOf(client)).toMatchObject([
+      { name: 'Café Stipends', funder: 'Fondation Crédit €' },
+    ]);
+  });
+});
 
 describe('GET /api/grants/template', () => {
   it('downloads the columns of the export with one example grant, which imports as it is', async () => {

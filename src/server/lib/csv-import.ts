@@ -84,6 +84,45 @@ function* pieces(chunks: Buffer[]): Generator<Buffer> {
   }
 }
 
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/**
+ * A file's bytes as UTF-8 text. Excel on Windows saves "CSV (Comma delimited)" in the Windows
+ * code page, Windows-1252 in the Americas and Western Europe: a file that is not UTF-8 and has no
+ * byte order mark is read as that, so José Müller is not stored as "Jos� M�ller" (the
+ * preview shows the names as read, before anything is imported). Windows-1252 has one byte a
+ * character, so each chunk is converted on its own. `whole`: false for the beginning of a file,
+ * which may end inside a character.
+ */
+export function asUtf8(chunks: Buffer[], whole: boolean): Buffer[] {
+  // A byte order mark says what the file is (the parser reads UTF-8's and UTF-16LE's).
+  const head = Buffer.concat(chunks, 3);
+  const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
+  if (utf16 || head.equals(UTF8_BOM)) return chunks;
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for (const chunk of chunks) utf8.decode(chunk, { stream: true });
+    if (whole) utf8.decode();
+    return chunks;
+  } catch {
+    return chunks.map((chunk) => Buffer.from(windows1252(chunk), 'utf8'));
+  }
+}
+
+/**
+ * Windows-1252's characters at 0x80 to 0x9f, where ISO-8859-1 has control codes (the five bytes
+ * it leaves unused read as those). The rest of its bytes are ISO-8859-1's. Node 20's
+ * TextDecoder reads 'windows-1252' as ISO-8859-1, so the euro sign would be lost.
+ */
+const WINDOWS_1252_0X80 =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+const windows1252 = (bytes: Buffer) =>
+  bytes
+    .toString('latin1')
+    .replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_0X80.charAt(c.charCodeAt(0) - 0x80));
+
 /** How every import reads CSV: a BOM is dropped, blank lines skipped, rows may be short. */
 const CSV_OPTIONS = { bom: true, skip_empty_lines: true, relax_column_count: true } as const;
 
@@ -105,7 +144,7 @@ export async function previewCsvFile<Field extends string>(
   // source still wrote to it, which refused a file that arrived in small pieces.
   let records: string[][];
   try {
-    records = parseAtOnce(Buffer.concat(chunks), {
+    records = parseAtOnce(Buffer.concat(asUtf8(chunks, false)), {
       ...CSV_OPTIONS,
       to: PREVIEW_ROWS + 1,
       skip_records_with_error: true,
@@ -178,7 +217,7 @@ export async function* csvBatches<Field extends string, Values>(
 ): AsyncGenerator<ImportBatch<Values>> {
   // Fed the chunks the file arrived in (not one buffer), so an import that writes each batch
   // while the next is read (contacts) overlaps the two.
-  const parser = csvParser(chunks);
+  const parser = csvParser(asUtf8(chunks, true));
   /** Where each field is in the file's rows (-1: absent). */
   let positions: number[] | null = null;
   let row = 1;
