@@ -93,6 +93,29 @@ describe('one pending invitation per email address', () => {
     expect((await invite(as, 'ivy@example.org')).statusCode).toBe(201);
   });
 
+  it("refuses to add a user with a member's email address, whatever its case, as an invitation to it", async () => {
+    const { as } = await company();
+    const teamBefore = (await as.get('/api/organization/users')).json();
+    const added = await as.post('/api/organization/users', {
+      name: 'Ada Again',
+      email: ' ADA@Example.org ',
+      username: uniqueUsername('ada'),
+      password: 'Ada-pass-12',
+    });
+    expect(added.statusCode).toBe(409);
+    expect(added.json()).toEqual(ALREADY_MEMBER);
+    expect((await as.get('/api/organization/users')).json()).toEqual(teamBefore);
+    // Another company may add the same person.
+    const other = clientFor(app, (await registerCompany(app, { email: 'bo@example.org' })).cookie);
+    const elsewhere = await other.post('/api/organization/users', {
+      name: 'Ada Elsewhere',
+      email: 'ada@example.org',
+      username: uniqueUsername('ada'),
+      password: 'Ada-pass-12',
+    });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(201);
+  });
+
   it('an invitation whose address a member took meanwhile cannot be accepted', async () => {
     const { as } = await company();
     const invitation = (await invite(as, 'dup@example.org')).json();

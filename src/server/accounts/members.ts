@@ -1,3 +1,4 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { ASSIGNEE_NOT_MEMBER } from '../../domain/common.ts';
 import type { Transaction } from '../db/client.ts';
 import { holdCompanyRow } from '../db/rows.ts';
@@ -37,4 +38,20 @@ export async function requireAssignee(
       { path: 'assigneeId', message: ASSIGNEE_NOT_MEMBER },
     ]);
   }
+}
+
+/**
+ * Whether a member of the company has this email address (in any case): nobody joins a company
+ * twice under one address, added by an admin or by accepting an invitation.
+ */
+export async function hasMemberWithEmail(
+  tx: Transaction,
+  companyId: number,
+  email: string,
+): Promise<boolean> {
+  const [member] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), sql`lower(${users.email}) = lower(${email})`));
+  return member !== undefined;
 }

@@ -7,7 +7,7 @@ import type {
   Role,
   TeamMember,
 } from '../../../domain/company.ts';
-import { holdMember } from '../../accounts/members.ts';
+import { hasMemberWithEmail, holdMember } from '../../accounts/members.ts';
 import { createUser, setPassword } from '../../accounts/users.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { onViolation } from '../../db/errors.ts';
@@ -88,18 +88,23 @@ export function createCompanyRepository(db: Database) {
       );
     },
 
+    /**
+     * Adds a user to the company. 'already-member': a member has their email address already,
+     * the rule an invitation to it keeps too.
+     */
     async addMember(
       companyId: number,
       input: Omit<NewUserInput, 'password'> & { role: Role },
       passwordHash: string,
       within?: Transaction,
-    ): Promise<TeamMember> {
-      const [row] = await inCompany(within ?? db, companyId, async (tx) => {
+    ): Promise<TeamMember | 'already-member'> {
+      return inCompany(within ?? db, companyId, async (tx) => {
+        if (await hasMemberWithEmail(tx, companyId, input.email)) return 'already-member';
         const { id } = await createUser(tx, { ...input, companyId, passwordHash });
-        return tx.select(memberColumns).from(users).where(member(companyId, id));
+        const [row] = await tx.select(memberColumns).from(users).where(member(companyId, id));
+        if (!row) throw new Error('added user not found');
+        return row;
       });
-      if (!row) throw new Error('added user not found');
-      return row;
     },
 
     /**
@@ -187,11 +192,7 @@ export function createCompanyRepository(db: Database) {
         inCompany(within ?? db, companyId, async (tx) => {
           // Null when the inviting admin has just been removed: nobody joins on their word.
           if (!(await holdMember(tx, companyId, invitedById))) return null;
-          const [member] = await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(and(eq(users.companyId, companyId), sameEmail(users.email)));
-          if (member) return 'already-member';
+          if (await hasMemberWithEmail(tx, companyId, input.email)) return 'already-member';
           // A pending invitation past its expiry no longer holds the address.
           await tx
             .update(userInvitations)

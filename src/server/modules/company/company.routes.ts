@@ -110,6 +110,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         member,
         await hashPassword(password),
       );
+      if (created === 'already-member') throw new AppError('CONFLICT', ALREADY_MEMBER);
       return reply.code(201).send(created);
     },
   );

@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { InvitationLookup, InvitationStatus, Role } from '../../../domain/company.ts';
+import { hasMemberWithEmail } from '../../accounts/members.ts';
 import { createUser } from '../../accounts/users.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { companies, userInvitations, users } from '../../db/schema.ts';
+import { companies, userInvitations } from '../../db/schema.ts';
 import { beforeCompanyIsKnown, inCompany } from '../../db/scope.ts';
 
 /** A pending invitation past its expiry is reported as expired. */
@@ -70,16 +71,7 @@ export function createInvitationsRepository(db: Database) {
       return inCompany(within ?? db, companyId, async (tx) => {
         // Someone may have joined with this address since the invitation was sent. Checked
         // before the claim, so that nothing has been written when this answer is given.
-        const [member] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(
-            and(
-              eq(users.companyId, companyId),
-              sql`lower(${users.email}) = lower(${invitation.email})`,
-            ),
-          );
-        if (member) return 'already-member';
+        if (await hasMemberWithEmail(tx, companyId, invitation.email)) return 'already-member';
         // Only one acceptance wins: the row is claimed while still pending, unexpired and
         // opened by the same link (an admin may have renewed it meanwhile).
         const thisInvitation = and(
