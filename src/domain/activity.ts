@@ -1,7 +1,7 @@
 // The history of every change: what GET /api/activity is asked and answers.
 import { z } from 'zod';
 import { idText } from './common.ts';
-import { queryChoice } from './lists.ts';
+import { pageQuery, queryChoice } from './lists.ts';
 
 /** The kinds of record whose changes are kept (`entity`, singular, as the API names them). */
 const ACTIVITY_ENTITIES = [
@@ -27,13 +27,7 @@ export const activityQuerySchema = z
   .object({
     entity: queryChoice(ACTIVITY_ENTITIES, 'Entity'),
     id: idText().optional(),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1, 'Limit must be at least 1')
-      .max(ACTIVITY_LIMIT_MAX, `Limit must be at most ${ACTIVITY_LIMIT_MAX}`)
-      .optional(),
-    offset: z.coerce.number().int().min(0, 'Offset must be 0 or more').optional(),
+    ...pageQuery(ACTIVITY_LIMIT_MAX),
   })
   .refine((query) => (query.entity === undefined) === (query.id === undefined), {
     error: 'Give both entity and id, or neither',

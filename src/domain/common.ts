@@ -23,9 +23,11 @@ const AMOUNT_MAX = 1_000_000_000_000;
 export const amountSchema = (message: string) =>
   z
     .number({ error: message })
-    .int('Amount must be a whole number of dollars')
+    // In this order, so that a huge number is too large rather than not whole (to Zod, one past
+    // the exact integers is no integer).
+    .max(AMOUNT_MAX, 'Amount is too large')
     .min(0, message)
-    .max(AMOUNT_MAX, 'Amount is too large');
+    .int('Amount must be a whole number of dollars');
 
 /** An optional amount of money (as amountSchema); null or missing is none. */
 export const optionalAmount = (message: string) =>

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { companyRecordSchema, dateTimeSchema, ID_MAX, NOTES_MAX, requiredText } from './common.ts';
+import {
+  companyRecordSchema,
+  dateTimeSchema,
+  ID_MAX,
+  idText,
+  NOTES_MAX,
+  requiredText,
+} from './common.ts';
 import { type ListParams, listQuerySchema } from './lists.ts';
 
 export const interactionTypes = ['meeting', 'call', 'email', 'note'] as const;
@@ -42,5 +49,5 @@ export interface InteractionListParams extends ListParams<InteractionSortField> 
   contactId?: number | undefined;
 }
 export const interactionListQuerySchema = listQuerySchema(interactionSortFields).extend({
-  contactId: z.coerce.number().int().min(1).max(ID_MAX).optional(),
+  contactId: idText('Invalid contact').optional(),
 });

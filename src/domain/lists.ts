@@ -32,14 +32,27 @@ export function listQuerySchema<const Field extends string>(sortFields: readonly
         error: `Sort by one of: ${sortValues.join(', ')}`,
       })
       .optional(),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1, 'Limit must be at least 1')
-      .max(LIST_LIMIT_MAX, `Limit must be at most ${LIST_LIMIT_MAX}`)
-      .optional(),
-    offset: z.coerce.number().int().min(0, 'Offset must be 0 or more').optional(),
+    ...pageQuery(LIST_LIMIT_MAX),
   });
+}
+
+/** `?limit=` and `?offset=`: a page of at most `limitMax` rows, from the row `offset`. */
+export function pageQuery(limitMax: number) {
+  const limitMessage = `Limit must be a whole number from 1 to ${limitMax}`;
+  const offsetMessage = 'Offset must be a whole number, 0 or more';
+  return {
+    limit: z.coerce
+      .number({ error: limitMessage })
+      .int(limitMessage)
+      .min(1, 'Limit must be at least 1')
+      .max(limitMax, `Limit must be at most ${limitMax}`)
+      .optional(),
+    offset: z.coerce
+      .number({ error: offsetMessage })
+      .int(offsetMessage)
+      .min(0, 'Offset must be 0 or more')
+      .optional(),
+  };
 }
 
 export interface ListParams<Field extends string> {

@@ -8,7 +8,7 @@ import {
   optionalText,
   requiredText,
 } from './common.ts';
-import { type ListParams, listQuerySchema } from './lists.ts';
+import { type ListParams, listQuerySchema, queryChoice } from './lists.ts';
 
 import { type OpportunityStage, opportunityStages } from './opportunity-constants.ts';
 
@@ -60,7 +60,7 @@ export interface OpportunityListParams extends ListParams<OpportunitySortField> 
   stage?: OpportunityStage | undefined;
 }
 export const opportunityListQuerySchema = listQuerySchema(opportunitySortFields).extend({
-  stage: z.enum(opportunityStages).optional(),
+  stage: queryChoice(opportunityStages, 'Stage'),
 });
 
 export const opportunityPipelineSchema = z.array(

@@ -103,10 +103,10 @@ describe('NUL in a query string', () => {
       ['/api/tasks?grantId=%00', 'Invalid grant'],
       ['/api/tasks?assignee=%00', 'Assignee must be one of: me'],
       ['/api/dashboard?assignee=%00', 'Assignee must be one of: me'],
-      ['/api/opportunities?stage=%00', 'Invalid option'],
-      ['/api/interactions?contactId=%00', 'Invalid input'],
-      ['/api/contacts?limit=%00', 'Invalid input'],
-      ['/api/contacts?offset=%00', 'Invalid input'],
+      ['/api/opportunities?stage=%00', 'Stage must be one of: prospecting,'],
+      ['/api/interactions?contactId=%00', 'Invalid contact'],
+      ['/api/contacts?limit=%00', 'Limit must be a whole number from 1 to 500'],
+      ['/api/contacts?offset=%00', 'Offset must be a whole number, 0 or more'],
     ] as const;
     for (const [url, message] of cases) {
       const response = await targets.admin.get(url);

@@ -170,10 +170,21 @@ describe('list parameters', () => {
     expect((await client.get('/api/contacts?q=river&limit=1')).headers['x-total-count']).toBe('2');
   });
 
-  it('rejects bad list parameters with 400', async () => {
+  it('rejects bad list parameters with 400 and a message that says what is wrong', async () => {
     const client = await newCompanyClient();
-    for (const query of ['sort=password', 'limit=0', 'limit=100000', 'offset=-1', 'limit=abc']) {
-      expect((await client.get(`/api/contacts?${query}`)).statusCode, query).toBe(400);
+    const cases = [
+      ['sort=password', /^Sort by one of: name, -name/],
+      ['limit=0', 'Limit must be at least 1'],
+      ['limit=100000', 'Limit must be at most 500'],
+      ['limit=abc', 'Limit must be a whole number from 1 to 500'],
+      ['limit=2.5', 'Limit must be a whole number from 1 to 500'],
+      ['offset=-1', 'Offset must be 0 or more'],
+      ['offset=ten', 'Offset must be a whole number, 0 or more'],
+    ] as const;
+    for (const [query, message] of cases) {
+      const response = await client.get(`/api/contacts?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message, query).toMatch(message);
     }
   });
 });

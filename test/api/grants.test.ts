@@ -124,6 +124,8 @@ describe('grant validation (SPEC §5)', () => {
     [{ amount: -1 }, 'Amount must be positive'],
     [{ amount: 'lots' }, 'Amount must be positive'],
     [{ amount: 10.5 }, 'Amount must be a whole number of dollars'],
+    [{ amount: 1e308 }, 'Amount is too large'],
+    [{ amount: 2 ** 53 + 2 }, 'Amount is too large'],
     [{ dueDate: undefined }, 'Due date is required'],
     [{ dueDate: 'someday' }, 'Invalid date format'],
     [{ status: '' }, 'Status is required'],
