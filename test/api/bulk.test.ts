@@ -99,9 +99,30 @@ describe('bulk actions', () => {
       stage: 'negotiation',
     });
     expect(staged.json()).toEqual({ count: 1 });
-    expect((await client.get(`/api/opportunities/${opportunity}`)).json().stage).toBe(
-      'negotiation',
-    );
+    // A new stage brings its default probability; one already at that stage keeps its own.
+    expect((await client.get(`/api/opportunities/${opportunity}`)).json()).toMatchObject({
+      stage: 'negotiation',
+      probability: 75,
+    });
+    const ownProbability = await createdId(client, '/api/opportunities', {
+      name: 'P',
+      organization: 'Arts Council',
+      amount: 500,
+      stage: 'negotiation',
+      probability: 90,
+      expectedCloseDate: '2027-01-01',
+    });
+    await client.post('/api/opportunities/bulk-stage', {
+      ids: [opportunity, ownProbability],
+      stage: 'negotiation',
+    });
+    expect((await client.get(`/api/opportunities/${ownProbability}`)).json().probability).toBe(90);
+    await client.post('/api/opportunities/bulk-stage', {
+      ids: [opportunity, ownProbability],
+      stage: 'closed-lost',
+    });
+    const lost = (await client.get('/api/opportunities?sort=name')).json();
+    expect(lost.map((o: { probability: number }) => o.probability)).toEqual([0, 0]);
 
     const contact = await createdId(client, '/api/contacts', { name: 'Ada', email: 'a@x.org' });
     const interaction = await createdId(client, '/api/interactions', {

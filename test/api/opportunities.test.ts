@@ -53,6 +53,29 @@ describe('opportunities CRUD', () => {
     }
   });
 
+  it("a new stage without a probability brings the stage's default; the same stage, or a probability given, keeps what is asked", async () => {
+    const client = await newClient();
+    const id = (await client.post('/api/opportunities', { ...campaign, probability: 33 })).json()
+      .id;
+    const probabilityAfter = async (patch: Record<string, unknown>) => {
+      const response = await client.patch(`/api/opportunities/${id}`, patch);
+      expect(response.statusCode, response.body).toBe(200);
+      expect((await client.get(`/api/opportunities/${id}`)).json().probability).toBe(
+        response.json().probability,
+      );
+      return response.json().probability;
+    };
+    expect(await probabilityAfter({ stage: campaign.stage })).toBe(33);
+    expect(await probabilityAfter({ stage: 'negotiation' })).toBe(stageProbabilities.negotiation);
+    expect(await probabilityAfter({ probability: 60 })).toBe(60);
+    expect(await probabilityAfter({ stage: 'closed-lost', probability: 5 })).toBe(5);
+    expect(await probabilityAfter({ stage: 'closed-won', probability: null })).toBe(null);
+    expect(await probabilityAfter({ name: 'Renamed' })).toBe(null);
+    expect(await probabilityAfter({ stage: 'closed-lost' })).toBe(
+      stageProbabilities['closed-lost'],
+    );
+  });
+
   it('accepts an amount of 0', async () => {
     const client = await newClient();
     expect((await client.post('/api/opportunities', { ...campaign, amount: 0 })).statusCode).toBe(

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   type Opportunity,
   type OpportunityListParams,
@@ -13,9 +14,11 @@ import { amountCell, choiceCell, type ExportColumn } from '../../db/export-strea
 import * as lists from '../../db/list-helpers.ts';
 import {
   companyRecords,
+  companyRow,
   type RowOf,
   stampColumns,
   updateCompanyRows,
+  updateRow,
   withIsoStamps,
 } from '../../db/rows.ts';
 import { opportunities } from '../../db/schema.ts';
@@ -77,6 +80,13 @@ const opportunityExport: ExportColumn[] = [
   { label: 'Notes', column: opportunities.notes },
 ];
 
+/**
+ * The probability a change to `stage` sets when it gives none: choosing a stage resets it to the
+ * stage's default (SPEC §4), and an opportunity already at that stage keeps its own.
+ */
+const probabilityAt = (stage: OpportunityStage) =>
+  sql<number>`CASE WHEN ${opportunities.stage} = ${stage} THEN ${opportunities.probability} ELSE ${stageProbabilities[stage]} END`;
+
 export function createOpportunitiesRepository(db: Database) {
   const records = companyRecords<OpportunityValues>()(
     db,
@@ -84,6 +94,8 @@ export function createOpportunitiesRepository(db: Database) {
     opportunityColumns,
     toOpportunity,
   );
+
+  const byId = companyRow(opportunities);
 
   return {
     ...records,
@@ -102,10 +114,36 @@ export function createOpportunitiesRepository(db: Database) {
       return records.create(companyId, { ...values, probability }, within);
     },
 
-    /** Sets the stage of the company's opportunities among `ids`; answers how many. */
+    /**
+     * Writes the fields given (a field left out keeps its value); a new stage without a
+     * probability brings the stage's default. null: no such opportunity.
+     */
+    async update(
+      companyId: number,
+      id: number,
+      values: Partial<OpportunityValues>,
+      within?: Transaction,
+    ): Promise<Opportunity | null> {
+      if (values.stage === undefined || values.probability !== undefined) {
+        return records.update(companyId, id, values, within);
+      }
+      const changes = { ...values, probability: probabilityAt(values.stage) };
+      const row = await inCompany(within ?? db, companyId, (tx) =>
+        updateRow(tx, opportunities, opportunityColumns, byId(companyId, id), changes),
+      );
+      return row ? toOpportunity(row) : null;
+    },
+
+    /**
+     * Sets the stage of the company's opportunities among `ids`, each that changes stage at the
+     * stage's default probability; answers how many.
+     */
     setStage(companyId: number, ids: number[], stage: OpportunityStage, within?: Transaction) {
       return inCompany(within ?? db, companyId, (tx) =>
-        updateCompanyRows(tx, opportunities, companyId, ids, { stage }),
+        updateCompanyRows(tx, opportunities, companyId, ids, {
+          stage,
+          probability: probabilityAt(stage),
+        }),
       );
     },
   };

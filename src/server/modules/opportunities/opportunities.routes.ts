@@ -90,7 +90,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Update an opportunity (fields left out keep their value; null clears probability or notes)',
+          "Update an opportunity (fields left out keep their value; null clears probability or notes; a new stage without a probability sets the stage's default)",
         ...updateSchema(opportunityPatchSchema, opportunitySchema),
       },
     },
@@ -109,7 +109,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Set the stage of many opportunities at once, in one transaction (ids of another company's opportunities are left out)",
+          "Set the stage of many opportunities at once, in one transaction (ids of another company's opportunities are left out); each that changes stage gets the stage's default probability",
         ...bulkSchema(bulkOpportunityStageSchema),
       },
     },
