@@ -48,9 +48,11 @@ test('create, edit and delete a contact through the dialogs', async ({ page }) =
   await dialog.getByLabel('Email').fill('ada@engine.org');
   await dialog.getByLabel('Phone').fill('555-0101');
   await dialog.getByLabel('Organization').fill('Analytical Fund');
-  await dialog.getByRole('button', { name: 'Create Contact' }).click();
+  // A double click saves once.
+  await dialog.getByRole('button', { name: 'Create Contact' }).dblclick();
   await expect(page.getByText('Contact created successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
+  expect(await (await page.request.get('/api/contacts')).json()).toHaveLength(1);
   const row = page.getByRole('row', { name: /Ada Lovelace/ });
   await expect(row).toContainText('ada@engine.org');
   await expect(row).toContainText('Analytical Fund');

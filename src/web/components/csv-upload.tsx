@@ -5,6 +5,7 @@ import type { ImportResult } from '../../domain/csv-import.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { type CsvPreview, previewCsvFile, type useCsvImport } from '../lib/csv-import.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { useOneAtATime } from '../lib/one-at-a-time.ts';
 import type { CsvImportKind, default as Dialog } from './csv-import-dialog.tsx';
 
 // The preview dialog's code loads when a file is chosen, not with the page. lazy() drops the
@@ -64,7 +65,7 @@ export function CsvUpload<Field extends string>({
     }
   };
 
-  const runImport = async (choice: Parameters<typeof upload.mutateAsync>[0]) => {
+  const runImport = useOneAtATime(async (choice: Parameters<typeof upload.mutateAsync>[0]) => {
     try {
       const answer = await upload.mutateAsync(choice);
       setChosen(null);
@@ -73,7 +74,7 @@ export function CsvUpload<Field extends string>({
     } catch (error) {
       notifyError('Error', errorMessage(error) || failure);
     }
-  };
+  });
 
   return (
     <Stack gap="sm">

@@ -2,6 +2,7 @@ import { Modal } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { capitalise } from '../lib/format.ts';
 import { withNotice } from '../lib/notify.ts';
+import { useOneAtATime } from '../lib/one-at-a-time.ts';
 import type { RecordKind } from './record-kind.ts';
 
 /**
@@ -38,7 +39,7 @@ function useSave<T extends { id: number }, Input>(
   const create = kind.useCreate();
   const update = kind.useUpdate();
   const Noun = capitalise(kind.noun);
-  const onSubmit = async (input: Input) => {
+  const onSubmit = useOneAtATime(async (input: Input) => {
     const saved = record
       ? await withNotice(
           () => update.mutateAsync({ id: record.id, input }),
@@ -51,7 +52,7 @@ function useSave<T extends { id: number }, Input>(
           kind.signedOut,
         );
     if (saved) onClose();
-  };
+  });
   return { onSubmit, pending: create.isPending || update.isPending };
 }
 

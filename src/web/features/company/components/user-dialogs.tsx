@@ -16,6 +16,7 @@ import { NewPasswordInput, UsernameInput } from '../../../components/account-inp
 import { SaveButton } from '../../../components/save-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useOneAtATime } from '../../../lib/one-at-a-time.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useAddUser, useInvite, useResetPassword } from '../api/company-api.ts';
 import { InvitationLinkPanel } from './invitation-link.tsx';
@@ -40,19 +41,21 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
     setUnsent(null);
     onClose();
   };
-  const send = form.onSubmit(async (values) => {
-    try {
-      const created = await invite.mutateAsync(values);
-      if (created.emailed || !created.previewUrl) {
-        notifySuccess('Invitation sent');
-        close();
-      } else {
-        setUnsent({ name: created.name, link: created.previewUrl, expiresAt: created.expiresAt });
+  const send = form.onSubmit(
+    useOneAtATime(async (values: InvitationInput) => {
+      try {
+        const created = await invite.mutateAsync(values);
+        if (created.emailed || !created.previewUrl) {
+          notifySuccess('Invitation sent');
+          close();
+        } else {
+          setUnsent({ name: created.name, link: created.previewUrl, expiresAt: created.expiresAt });
+        }
+      } catch (error) {
+        notifyError('Error sending invitation', errorMessage(error));
       }
-    } catch (error) {
-      notifyError('Error sending invitation', errorMessage(error));
-    }
-  });
+    }),
+  );
 
   return (
     <Modal opened={opened} onClose={close} title="Invite User">
@@ -96,15 +99,17 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
     form.reset();
     onClose();
   };
-  const save = form.onSubmit(async (values) => {
-    try {
-      await add.mutateAsync(values);
-      notifySuccess('User created');
-      close();
-    } catch (error) {
-      notifyError('Error creating user', errorMessage(error));
-    }
-  });
+  const save = form.onSubmit(
+    useOneAtATime(async (values: NewUserInput) => {
+      try {
+        await add.mutateAsync(values);
+        notifySuccess('User created');
+        close();
+      } catch (error) {
+        notifyError('Error creating user', errorMessage(error));
+      }
+    }),
+  );
 
   return (
     <Modal opened={opened} onClose={close} title="Add New User">

@@ -18,6 +18,7 @@ import { SaveButton } from '../../../components/save-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { choicesOf } from '../../../lib/choices.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useOneAtATime } from '../../../lib/one-at-a-time.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { AssigneeSelect } from '../../company/components/assignee-select.tsx';
 import { useCreateRequirement, useUpdateRequirement } from '../api/requirements-api.ts';
@@ -72,24 +73,26 @@ function RequirementForm({
     validate: (values) => validateInput(requirementPayload(values, { editing })),
   });
 
-  const save = form.onSubmit(async (values) => {
-    const input = requirementPayload(values, { editing });
-    try {
-      if (requirement) {
-        await update.mutateAsync({ grantId, requirementId: requirement.id, input });
-        notifySuccess('Requirement updated');
-      } else {
-        await create.mutateAsync({ grantId, input });
-        notifySuccess('Requirement added');
+  const save = form.onSubmit(
+    useOneAtATime(async (values: RequirementFormValues) => {
+      const input = requirementPayload(values, { editing });
+      try {
+        if (requirement) {
+          await update.mutateAsync({ grantId, requirementId: requirement.id, input });
+          notifySuccess('Requirement updated');
+        } else {
+          await create.mutateAsync({ grantId, input });
+          notifySuccess('Requirement added');
+        }
+        onSaved();
+      } catch (error) {
+        notifyError(
+          editing ? 'Failed to update requirement' : 'Failed to add requirement',
+          errorMessage(error),
+        );
       }
-      onSaved();
-    } catch (error) {
-      notifyError(
-        editing ? 'Failed to update requirement' : 'Failed to add requirement',
-        errorMessage(error),
-      );
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={save} noValidate>

@@ -3,6 +3,7 @@ import type { Task } from '../../../../domain/grants.ts';
 import type { RecordDialogProps } from '../../../components/record-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useOneAtATime } from '../../../lib/one-at-a-time.ts';
 import { useCreateTask, useUpdateTask } from '../api/tasks-api.ts';
 import { TaskForm, type TaskSubmission } from './task-form.tsx';
 
@@ -16,7 +17,7 @@ export function TaskDialog({
   const create = useCreateTask();
   const update = useUpdateTask();
 
-  const save = async ({ grantId: chosen, input }: TaskSubmission) => {
+  const save = useOneAtATime(async ({ grantId: chosen, input }: TaskSubmission) => {
     try {
       if (task) {
         await update.mutateAsync({ grantId: task.grantId, taskId: task.id, input });
@@ -29,7 +30,7 @@ export function TaskDialog({
     } catch (error) {
       notifyError(task ? 'Failed to update task' : 'Failed to create task', errorMessage(error));
     }
-  };
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title={task ? 'Edit Task' : 'New Task'} size="lg">
