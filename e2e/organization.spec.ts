@@ -224,6 +224,19 @@ test('a pending invitation gets a new link: the old link stops working, the new 
   await expect(inviteePage.getByText('Invitation not found', { exact: false })).toBeVisible();
   await inviteePage.goto(newLink);
   await expect(inviteePage.getByLabel('Username')).toBeVisible();
+
+  // Cancelling it asks first; kept, it is still there, then cancelled, its link stops working.
+  await page.getByRole('button', { name: 'Cancel invitation for Noor New' }).click();
+  const question = page.getByRole('dialog', { name: 'Cancel Invitation' });
+  await expect(question).toContainText('Its link will stop working.');
+  await question.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(page.getByRole('cell', { name: 'noor@example.org' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel invitation for Noor New' }).click();
+  await question.getByRole('button', { name: 'Cancel invitation' }).click();
+  await expect(page.getByText('Invitation cancelled')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'noor@example.org' })).toHaveCount(0);
+  await inviteePage.goto(newLink);
+  await expect(inviteePage.getByText('Invitation not found', { exact: false })).toBeVisible();
   await invitee.close();
 });
 

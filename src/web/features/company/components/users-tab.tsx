@@ -133,12 +133,18 @@ function PendingInvitations() {
         }
       },
     });
-  const cancelOne = (id: number) =>
-    changeWithNotice(
-      () => cancel.mutateAsync(id),
-      'Invitation cancelled',
-      'Error cancelling invitation',
-    );
+  const cancelOne = (invitation: Invitation) =>
+    askConfirmation({
+      title: 'Cancel Invitation',
+      message: `Cancel the invitation for ${invitation.name} (${invitation.email})? Its link will stop working.`,
+      confirmLabel: 'Cancel invitation',
+      onConfirm: () =>
+        changeWithNotice(
+          () => cancel.mutateAsync(invitation.id),
+          'Invitation cancelled',
+          'Error cancelling invitation',
+        ),
+    });
 
   return (
     <SectionCard title="Pending Invitations">
@@ -187,7 +193,7 @@ function PendingInvitations() {
                     size="xs"
                     variant="subtle"
                     color="red"
-                    onClick={() => cancelOne(invitation.id)}
+                    onClick={() => cancelOne(invitation)}
                     aria-label={`Cancel invitation for ${invitation.name}`}
                   >
                     Cancel
