@@ -35,10 +35,13 @@ describe('serving the web app', () => {
     expect(response.headers['cache-control']).toContain('immutable');
   });
 
-  it('keeps answering unknown API paths and non-GET requests with JSON 404', async () => {
+  it('keeps answering unknown API and asset paths and non-GET requests with JSON 404', async () => {
     const api = await app.inject({ method: 'GET', url: '/api/contacts/12/nothing' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not found' });
+    const asset = await app.inject({ method: 'GET', url: '/assets/main-old999.js' });
+    expect(asset.statusCode).toBe(404);
+    expect(asset.json()).toEqual({ message: 'Not found' });
     const post = await app.inject({ method: 'POST', url: '/contacts', payload: {} });
     expect(post.statusCode).toBe(404);
     expect(post.json()).toEqual({ message: 'Not found' });

@@ -6,7 +6,7 @@ import type { ErrorBody } from './error-handler.ts';
 
 /**
  * Serves the built web app and answers every non-API path with its index.html, so deep links
- * such as /contacts/12 work. Unknown /api paths get a JSON 404, never the app.
+ * such as /contacts/12 work. Unknown /api and /assets paths get a JSON 404, never the app.
  */
 export const webAppPlugin = fp(
   async (app) => {
@@ -28,7 +28,10 @@ export const webAppPlugin = fp(
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       const isApi = path === '/api' || path.startsWith('/api/');
-      if (isApi || !hasBundle || !['GET', 'HEAD'].includes(request.method)) {
+      // A missing script or style (one a page of an earlier build asks for) is not the app: a
+      // page given HTML for a script fails with no word of why.
+      const isAsset = path.startsWith('/assets/');
+      if (isApi || isAsset || !hasBundle || !['GET', 'HEAD'].includes(request.method)) {
         return reply.code(404).send({ message: 'Not found' } satisfies ErrorBody);
       }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
