@@ -42,6 +42,15 @@ test.describe('signed in', () => {
   test('the sidebar lists the nine pages in order and highlights the current one', async ({
     page,
   }) => {
+    // The product's name beside the search and the bell, on one line.
+    const name = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByText('Grantwell', { exact: true });
+    const lineHeight = await name.evaluate((el) =>
+      Number.parseFloat(getComputedStyle(el).lineHeight),
+    );
+    expect((await name.boundingBox())?.height).toBeLessThan(lineHeight * 1.5);
+
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(nav.getByRole('link')).toHaveText([
       'Dashboard',

@@ -22,7 +22,7 @@ export function Brand({ size = 32 }: { size?: number }) {
   return (
     <Group gap="xs" wrap="nowrap">
       <Logo size={size} />
-      <Text fw={700} fz={size > 32 ? 'xl' : 'lg'}>
+      <Text fw={700} fz={size > 32 ? 'xl' : 'lg'} style={{ whiteSpace: 'nowrap' }}>
         {PRODUCT_NAME}
       </Text>
     </Group>

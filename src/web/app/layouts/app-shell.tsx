@@ -104,7 +104,8 @@ export function AppShellLayout() {
       <AppShell.Navbar p="md" aria-label="Main">
         <AppShell.Section visibleFrom="sm" mb="lg">
           <Group justify="space-between" wrap="nowrap">
-            <Brand />
+            {/* The size of the header's: the name fits on one line beside the two buttons. */}
+            <Brand size={28} />
             {wide && (
               <Group gap="xs" wrap="nowrap">
                 <SearchLauncher />
