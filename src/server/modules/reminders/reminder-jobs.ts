@@ -134,12 +134,25 @@ export async function startReminderJobs(options: Options): Promise<ReminderJobs>
     }
   };
 
-  await boss.work<Record<string, never>>(SCAN, { pollingIntervalSeconds: 1 }, async () => {
-    await scan();
-  });
-  await boss.work<{ companyId: number }>(EMAIL, { pollingIntervalSeconds: 1 }, async (jobs) => {
-    for (const job of jobs) await sendEmails(job.data.companyId);
-  });
+  // The work under way, so that stop() lets it end before the database closes: pg-boss may
+  // stop waiting for a job before its handler has ended, and then marks the job done or failed
+  // on a pool that is already closed (an unhandled rejection).
+  const underWay = new Set<Promise<void>>();
+  const tracked = (work: Promise<void>) => {
+    underWay.add(work);
+    return work.finally(() => underWay.delete(work));
+  };
+
+  await boss.work<Record<string, never>>(SCAN, { pollingIntervalSeconds: 1 }, () =>
+    tracked(scan()),
+  );
+  await boss.work<{ companyId: number }>(EMAIL, { pollingIntervalSeconds: 1 }, (jobs) =>
+    tracked(
+      (async () => {
+        for (const job of jobs) await sendEmails(job.data.companyId);
+      })(),
+    ),
+  );
 
   const propose = () =>
     boss
@@ -158,6 +171,9 @@ export async function startReminderJobs(options: Options): Promise<ReminderJobs>
     async stop() {
       clearInterval(ticker);
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+      await Promise.allSettled(underWay);
+      // pg-boss records a job's end right after its handler ends: one turn for that to start.
+      await new Promise((resolve) => setImmediate(resolve));
     },
   };
 }
