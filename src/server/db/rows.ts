@@ -15,6 +15,8 @@ export type Columns = Record<string, PgColumn>;
 export type Row<Selected extends Columns> = SelectResultFields<Selected>;
 /** A table of a company's records: rows keyed by the company and an id of their own. */
 type CompanyTable = PgTable & { companyId: AnyColumn; id: PgColumn };
+/** A table of records that keep when they last changed (`updated_at`). */
+type VersionedCompanyTable = CompanyTable & { updatedAt: PgColumn };
 
 const dialect = new PgDialect();
 
@@ -88,6 +90,25 @@ export async function updateRow<Table extends PgTable, Selected extends Columns>
   return row ?? null;
 }
 
+/**
+ * When the row `where` names last changed, as the API answers it (to the millisecond; each
+ * change moves it on by one at least: migration 0027), locking the row against other changes
+ * until the caller's transaction ends; null when there is no such row. A change made only if
+ * the row is as a client last read it checks this first, in the transaction that writes.
+ */
+export async function lockVersion(
+  tx: Transaction,
+  table: PgTable & { updatedAt: PgColumn },
+  where: SQL | undefined,
+): Promise<Date | null> {
+  const [row] = await tx
+    .select({ updatedAt: table.updatedAt })
+    .from(table as PgTable)
+    .where(where)
+    .for('no key update');
+  return row ? (row.updatedAt as Date) : null;
+}
+
 /** Deletes a company's row by its id; false when there was none. */
 async function deleteCompanyRow(
   tx: Transaction,
@@ -143,7 +164,7 @@ export async function updateCompanyRows<Table extends CompanyTable>(
  */
 export const companyRecords =
   <Values extends object>() =>
-  <Table extends CompanyTable, Selected extends Columns, Record>(
+  <Table extends VersionedCompanyTable, Selected extends Columns, Record>(
     db: Database,
     table: Table,
     columns: Selected,
@@ -172,6 +193,11 @@ export const companyRecords =
           insertRow(tx, table, columns, { ...values, companyId } as PgInsertValue<Table>),
         );
         return toRecord(row);
+      },
+
+      /** When the record last changed, locked until `within` ends (lockVersion); null: none. */
+      lockVersion(companyId: number, id: number, within: Transaction): Promise<Date | null> {
+        return inCompany(within, companyId, (tx) => lockVersion(tx, table, byId(companyId, id)));
       },
 
       /** Writes the fields given (a field left out keeps its value); null: no such record. */

@@ -2,8 +2,11 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../../domain/auth.ts';
 import { exportFileName } from '../../domain/csv.ts';
+import { isoInstant } from '../../domain/iso-dates.ts';
 import { TOTAL_COUNT_HEADER } from '../../domain/lists.ts';
-import { notFound, requireFound } from './errors.ts';
+import type { Transaction } from '../db/client.ts';
+import { inCompany } from '../db/scope.ts';
+import { AppError, notFound, requireFound } from './errors.ts';
 import { requireUser } from './guards.ts';
 
 type Page<Row> = { rows: Row[]; total: number };
@@ -38,20 +41,83 @@ export const companyCreate =
   async (request: FastifyRequest & { body: Input }, reply: FastifyReply) =>
     reply.code(201).send(await create(requireUser(request).companyId, request.body));
 
+/** The answer to a change made to a record that changed since the client read it (412). */
+export const changedSinceRead = (what: string) =>
+  `This ${what.toLowerCase()} has changed since you read it: read it again, then make your change.`;
+
+/** The answer to an If-Match header that does not name a version. */
+export const IF_MATCH_FORMAT =
+  'If-Match must be the updatedAt of the record as you read it, in double quotes, or *';
+
+/**
+ * The version of the record a change is made to (ifMatchHeaders): the `updatedAt` the client
+ * last read, or null when it sent none (or `*`): the change is then made whatever the record is
+ * now. Anything else is refused, 400.
+ */
+export function versionSeen(request: FastifyRequest): Date | null {
+  const header = request.headers['if-match']?.trim();
+  if (header === undefined || header === '*') return null;
+  const quoted = /^"([^"]+)"$/.exec(header)?.[1];
+  const seen = quoted === undefined ? null : isoInstant(quoted);
+  if (seen === null) throw new AppError('INVALID_INPUT', IF_MATCH_FORMAT);
+  return seen;
+}
+
+/**
+ * A change to one record, in one transaction, made only if the record is as the client last
+ * read it (versionSeen): `lockVersion` answers when the record last changed and holds it
+ * against other changes until the transaction ends, then `change` writes. A record that changed
+ * since is refused, 412, with its version now in the ETag header; a missing one is left to
+ * `change` (its null is a 404 to the caller).
+ */
+export async function changeIfUnchanged<Result>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  what: string,
+  lockVersion: (companyId: number, tx: Transaction) => Promise<Date | null>,
+  change: (companyId: number, tx: Transaction) => Promise<Result>,
+): Promise<Result> {
+  const { companyId } = requireUser(request);
+  const seen = versionSeen(request);
+  return inCompany(request.server.db, companyId, async (tx) => {
+    if (seen !== null) {
+      const current = await lockVersion(companyId, tx);
+      if (current !== null && current.getTime() !== seen.getTime()) {
+        reply.header('etag', `"${current.toISOString()}"`);
+        throw new AppError('PRECONDITION_FAILED', changedSinceRead(what));
+      }
+    }
+    return change(companyId, tx);
+  });
+}
+
+/** A kind's change to one record by id, and its version (for changeIfUnchanged). */
+interface Changing<Patch, Record> {
+  lockVersion(companyId: number, id: number, within: Transaction): Promise<Date | null>;
+  update(companyId: number, id: number, patch: Patch, within: Transaction): Promise<Record | null>;
+}
+
 /**
  * The handler of a change to a company record (`PATCH /api/<records>/:id`): the record as it is
- * after `update` writes the fields given, or 404 "{what} not found".
+ * after `update` writes the fields given, or 404 "{what} not found", or 412 when it changed
+ * since the client read it (changeIfUnchanged).
  */
 export const companyUpdate =
-  <Patch, Record>(
-    what: string,
-    update: (companyId: number, id: number, patch: Patch) => Promise<Record | null>,
-  ) =>
-  async (request: FastifyRequest & { params: { id: number }; body: Patch }) =>
-    requireFound(
-      await update(requireUser(request).companyId, request.params.id, request.body),
+  <Patch, Record>(what: string, records: Changing<Patch, Record>) =>
+  async (
+    request: FastifyRequest & { params: { id: number }; body: Patch },
+    reply: FastifyReply,
+  ) => {
+    const { id } = request.params;
+    const updated = await changeIfUnchanged(
+      request,
+      reply,
       what,
+      (companyId, tx) => records.lockVersion(companyId, id, tx),
+      (companyId, tx) => records.update(companyId, id, request.body, tx),
     );
+    return requireFound(updated, what);
+  };
 
 /**
  * The handler of a company record's deletion (`DELETE /api/<records>/:id`): 204 once `remove`

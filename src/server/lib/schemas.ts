@@ -72,6 +72,43 @@ export const updateSchema = <
   more?: More,
 ) => ({ params: idParams, body, response: { 200: record, ...recordErrors, ...more } });
 
+/**
+ * The version of a record a change is made to, as the client last read it: `If-Match` with the
+ * record's `updatedAt` in double quotes. Other headers pass through as they came.
+ */
+export const ifMatchHeaders = z.looseObject({
+  'if-match': z
+    .string()
+    .optional()
+    .describe(
+      'The record\'s updatedAt as last read, in double quotes ("2026-03-01T09:30:00.000Z"): the change is refused with 412 if the record has changed since. Left out (or *), the change is made whatever the record is now.',
+    ),
+});
+
+/** The refusal of a change to a record that changed since the client read it (If-Match). */
+export const changedErrors = { 412: errorBodySchema };
+
+/**
+ * `PATCH /<records>/:id` of a record with a version: as updateSchema, made only if the record is
+ * as the client last read it (ifMatchHeaders), else 412.
+ */
+export const recordUpdateSchema = <
+  Patch extends z.ZodType,
+  Item extends z.ZodType,
+  More extends ErrorAnswers = Record<never, never>,
+>(
+  body: Patch,
+  record: Item,
+  more?: More,
+) => {
+  const schema = updateSchema(body, record, more);
+  return {
+    ...schema,
+    headers: ifMatchHeaders,
+    response: { ...schema.response, ...changedErrors },
+  };
+};
+
 /** `DELETE /<records>/:id`: 204, or 404, or one of `more`. */
 export const deleteSchema = <More extends ErrorAnswers = Record<never, never>>(more?: More) => ({
   params: idParams,

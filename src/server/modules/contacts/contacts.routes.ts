@@ -32,8 +32,8 @@ import {
   inputErrors,
   listSchema,
   readSchema,
+  recordUpdateSchema,
   templateSchema,
-  updateSchema,
   uploadErrors,
 } from '../../lib/schemas.ts';
 import { createContactsRepository } from './contacts.repository.ts';
@@ -119,10 +119,10 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Update a contact (fields left out keep their value; null clears phone, organization or notes)',
-        ...updateSchema(contactPatchSchema, contactSchema),
+        ...recordUpdateSchema(contactPatchSchema, contactSchema),
       },
     },
-    companyUpdate('Contact', contacts.update),
+    companyUpdate('Contact', contacts),
   );
 
   app.post(

@@ -19,7 +19,7 @@ import { onViolation } from '../../db/errors.ts';
 import { choiceCell, type ExportColumn } from '../../db/export-stream.ts';
 import { contactOfInteraction, grantOfRequirement, grantOfTask } from '../../db/joins.ts';
 import * as lists from '../../db/list-helpers.ts';
-import { companyRow, type RowOf, stampColumns, withIsoStamps } from '../../db/rows.ts';
+import { companyRow, lockVersion, type RowOf, stampColumns, withIsoStamps } from '../../db/rows.ts';
 import {
   contacts,
   funderKey,
@@ -211,6 +211,11 @@ export function createFundersRepository(db: Database) {
     },
 
     get,
+
+    /** When the funder last changed, locked until `within` ends (lockVersion); null: none. */
+    lockVersion(companyId: number, id: number, within: Transaction): Promise<Date | null> {
+      return inCompany(within, companyId, (tx) => lockVersion(tx, funders, byId(companyId, id)));
+    },
 
     /** A funder's page: the record, its grants' figures, and what is related to it. */
     async detail(

@@ -7,14 +7,15 @@ import {
   funderSchema,
 } from '../../../domain/funders.ts';
 import { AppError, requireFound } from '../../lib/errors.ts';
-import { requireAdmin, requireUser } from '../../lib/guards.ts';
-import { companyExport, companyList, companyRecord } from '../../lib/replies.ts';
+import { requireAdmin } from '../../lib/guards.ts';
+import { changeIfUnchanged, companyExport, companyList, companyRecord } from '../../lib/replies.ts';
 import {
   errorBodySchema,
   exportSchema,
   listSchema,
   readSchema,
   recordErrors,
+  recordUpdateSchema,
   updateSchema,
 } from '../../lib/schemas.ts';
 import { createFundersRepository } from './funders.repository.ts';
@@ -65,12 +66,18 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Update a funder (fields left out keep their value; null clears type, website or notes). A new name is given to every grant, opportunity and contact that carried the old one.',
-        ...updateSchema(funderPatchSchema, funderSchema, { 409: errorBodySchema }),
+        ...recordUpdateSchema(funderPatchSchema, funderSchema, { 409: errorBodySchema }),
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      const updated = await funders.update(user.companyId, request.params.id, request.body);
+    async (request, reply) => {
+      const { id } = request.params;
+      const updated = await changeIfUnchanged(
+        request,
+        reply,
+        'Funder',
+        (companyId, tx) => funders.lockVersion(companyId, id, tx),
+        (companyId, tx) => funders.update(companyId, id, request.body, tx),
+      );
       if (updated === 'name-taken') throw new AppError('CONFLICT', NAME_TAKEN);
       return requireFound(updated, 'Funder');
     },

@@ -6,6 +6,7 @@ import {
   companyRow,
   holdCompanyRow,
   insertRow,
+  lockVersion,
   type Row,
   updateRow,
 } from '../../db/rows.ts';
@@ -13,7 +14,12 @@ import { grants } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
 /** A table of a grant's records (its tasks, its requirements): keyed by company, grant and id. */
-type GrantTable = PgTable & { companyId: PgColumn; grantId: PgColumn; id: PgColumn };
+type GrantTable = PgTable & {
+  companyId: PgColumn;
+  grantId: PgColumn;
+  id: PgColumn;
+  updatedAt: PgColumn;
+};
 
 /** Whether the grant is the company's, in the caller's transaction. */
 export async function grantExists(tx: Transaction, companyId: number, grantId: number) {
@@ -59,6 +65,18 @@ export const grantRecords =
           const row = { ...values, companyId, grantId } as PgInsertValue<Table>;
           return toRecord(await insertRow(tx, table, columns, row));
         });
+      },
+
+      /** When the record last changed, locked until `within` ends (lockVersion); null: none. */
+      lockVersion(
+        companyId: number,
+        grantId: number,
+        id: number,
+        within: Transaction,
+      ): Promise<Date | null> {
+        return inCompany(within, companyId, (tx) =>
+          lockVersion(tx, table, byId(companyId, grantId, id)),
+        );
       },
 
       /** Writes the fields given (a field left out keeps its value); null: no such record. */

@@ -16,6 +16,7 @@ import { importUploadedCsv, previewUploadedCsv } from '../../lib/csv-upload.ts';
 import { AppError, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import {
+  changeIfUnchanged,
   companyBulk,
   companyCreate,
   companyDelete,
@@ -34,8 +35,8 @@ import {
   listSchema,
   readSchema,
   recordErrors,
+  recordUpdateSchema,
   templateSchema,
-  updateSchema,
   uploadErrors,
 } from '../../lib/schemas.ts';
 import { createGrantsRepository } from './grants.repository.ts';
@@ -151,12 +152,18 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Update a grant (fields left out keep their value; null clears notes, documentUrl, awardedAmount, awardedDate, periodStart or periodEnd)',
-        ...updateSchema(grantPatchSchema, grantSchema),
+        ...recordUpdateSchema(grantPatchSchema, grantSchema),
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      const grant = await grants.update(user.companyId, request.params.id, request.body);
+    async (request, reply) => {
+      const { id } = request.params;
+      const grant = await changeIfUnchanged(
+        request,
+        reply,
+        'Grant',
+        (companyId, tx) => grants.lockVersion(companyId, id, tx),
+        (companyId, tx) => grants.update(companyId, id, request.body, tx),
+      );
       // One end of the period sent alone, before the other end stored.
       if (grant === 'period-out-of-order') throw new AppError('INVALID_INPUT', PERIOD_ORDER);
       return requireFound(grant, 'Grant');

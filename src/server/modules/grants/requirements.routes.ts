@@ -10,7 +10,8 @@ import { requireAssignee } from '../../accounts/members.ts';
 import { inCompany } from '../../db/scope.ts';
 import { notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { createSchema, recordErrors } from '../../lib/schemas.ts';
+import { changeIfUnchanged } from '../../lib/replies.ts';
+import { changedErrors, createSchema, ifMatchHeaders, recordErrors } from '../../lib/schemas.ts';
 import { createRequirementsRepository } from './requirements.repository.ts';
 
 const tags = ['requirements'];
@@ -64,17 +65,23 @@ export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Update a requirement (fields left out keep their value; null clears assigneeId or notes)',
         params: grantRequirementParams,
+        headers: ifMatchHeaders,
         body: requirementPatchSchema,
-        response: { 200: requirementSchema, ...recordErrors },
+        response: { 200: requirementSchema, ...recordErrors, ...changedErrors },
       },
     },
-    async (request) => {
-      const { companyId } = requireUser(request);
+    async (request, reply) => {
       const { grantId, requirementId } = request.params;
-      const requirement = await inCompany(app.db, companyId, async (tx) => {
-        await requireAssignee(tx, companyId, request.body.assigneeId);
-        return requirements.update(companyId, grantId, requirementId, request.body, tx);
-      });
+      const requirement = await changeIfUnchanged(
+        request,
+        reply,
+        'Requirement',
+        (companyId, tx) => requirements.lockVersion(companyId, grantId, requirementId, tx),
+        async (companyId, tx) => {
+          await requireAssignee(tx, companyId, request.body.assigneeId);
+          return requirements.update(companyId, grantId, requirementId, request.body, tx);
+        },
+      );
       return requireFound(requirement, 'Requirement');
     },
   );

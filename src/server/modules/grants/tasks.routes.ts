@@ -15,11 +15,13 @@ import { requireAssignee } from '../../accounts/members.ts';
 import { inCompany } from '../../db/scope.ts';
 import { notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { companyBulk, companyExport } from '../../lib/replies.ts';
+import { changeIfUnchanged, companyBulk, companyExport } from '../../lib/replies.ts';
 import {
   bulkDeleteRouteSchema,
   bulkSchema,
+  changedErrors,
   createSchema,
+  ifMatchHeaders,
   inputErrors,
   listSchema,
   recordErrors,
@@ -154,17 +156,23 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Update a task: a status alone, or the whole form (fields left out keep their value; null clears assigneeId)',
         params: grantTaskParams,
+        headers: ifMatchHeaders,
         body: taskPatchSchema,
-        response: { 200: taskSchema, ...recordErrors },
+        response: { 200: taskSchema, ...recordErrors, ...changedErrors },
       },
     },
-    async (request) => {
-      const { companyId } = requireUser(request);
+    async (request, reply) => {
       const { grantId, taskId } = request.params;
-      const task = await inCompany(app.db, companyId, async (tx) => {
-        await requireAssignee(tx, companyId, request.body.assigneeId);
-        return tasks.update(companyId, grantId, taskId, request.body, tx);
-      });
+      const task = await changeIfUnchanged(
+        request,
+        reply,
+        'Task',
+        (companyId, tx) => tasks.lockVersion(companyId, grantId, taskId, tx),
+        async (companyId, tx) => {
+          await requireAssignee(tx, companyId, request.body.assigneeId);
+          return tasks.update(companyId, grantId, taskId, request.body, tx);
+        },
+      );
       return requireFound(task, 'Task');
     },
   );

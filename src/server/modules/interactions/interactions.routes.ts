@@ -11,6 +11,7 @@ import { inCompany } from '../../db/scope.ts';
 import { AppError, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import {
+  changeIfUnchanged,
   companyBulk,
   companyDelete,
   companyExport,
@@ -25,7 +26,7 @@ import {
   inputErrors,
   listSchema,
   readSchema,
-  updateSchema,
+  recordUpdateSchema,
 } from '../../lib/schemas.ts';
 import { createContactsRepository } from '../contacts/contacts.repository.ts';
 import { createInteractionsRepository } from './interactions.repository.ts';
@@ -96,16 +97,22 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Update an interaction (fields left out keep their value)',
-        ...updateSchema(interactionPatchSchema, interactionSchema),
+        ...recordUpdateSchema(interactionPatchSchema, interactionSchema),
       },
     },
-    async (request) => {
-      const { companyId } = requireUser(request);
+    async (request, reply) => {
+      const { id } = request.params;
       const { contactId } = request.body;
-      const interaction = await inCompany(app.db, companyId, async (tx) => {
-        if (contactId !== undefined) await requireOwnContact(companyId, contactId, tx);
-        return interactions.update(companyId, request.params.id, request.body, tx);
-      });
+      const interaction = await changeIfUnchanged(
+        request,
+        reply,
+        'Interaction',
+        (companyId, tx) => interactions.lockVersion(companyId, id, tx),
+        async (companyId, tx) => {
+          if (contactId !== undefined) await requireOwnContact(companyId, contactId, tx);
+          return interactions.update(companyId, id, request.body, tx);
+        },
+      );
       return requireFound(interaction, 'Interaction');
     },
   );

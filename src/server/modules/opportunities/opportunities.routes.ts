@@ -27,7 +27,7 @@ import {
   listSchema,
   readSchema,
   recordErrors,
-  updateSchema,
+  recordUpdateSchema,
 } from '../../lib/schemas.ts';
 import { createOpportunitiesRepository } from './opportunities.repository.ts';
 
@@ -91,10 +91,10 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Update an opportunity (fields left out keep their value; null clears probability or notes; a new stage without a probability sets the stage's default)",
-        ...updateSchema(opportunityPatchSchema, opportunitySchema),
+        ...recordUpdateSchema(opportunityPatchSchema, opportunitySchema),
       },
     },
-    companyUpdate('Opportunity', opportunities.update),
+    companyUpdate('Opportunity', opportunities),
   );
 
   app.post(

@@ -1,0 +1,244 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/server/db/rows.ts';
+import { inCompany } from '../../src/server/db/scope.ts';
+import { IF_MATCH_FORMAT } from '../../src/server/lib/replies.ts';
+import { registerCompany } from '../helpers/factories.ts';
+import { type Client, clientFor, createdId } from '../helpers/requests.ts';
+import { appForThisFile } from '../helpers/test-app.ts';
+
+const app = await appForThisFile();
+
+type Body = Record<string, unknown>;
+
+/** A new company's admin: a client, and a PATCH that can send If-Match. */
+async function newCompany() {
+  const { cookie } = await registerCompany(app);
+  const client = clientFor(app, cookie);
+  const patch = (url: string, payload: Body, ifMatch?: string) =>
+    app.inject({
+      method: 'PATCH',
+      url,
+      headers: { cookie, ...(ifMatch === undefined ? {} : { 'if-match': ifMatch }) },
+      payload,
+    });
+  return { client, patch };
+}
+
+const grantBody = {
+  name: 'Literacy for All',
+  funder: 'River Trust',
+  amount: 25_000,
+  dueDate: '2027-03-01T17:00:00.000Z',
+  status: 'draft',
+};
+
+/** Reads one record of a list at `list` (tasks and requirements have no GET of their own). */
+const fromList = async (client: Client, list: string, id: number) => {
+  const record = (await client.get(list)).json<Body[]>().find((row) => row.id === id);
+  if (!record) throw new Error(`no record ${id} in ${list}`);
+  return record;
+};
+
+interface Kind {
+  noun: string;
+  /** Makes a record; answers its URL and how to read it back. */
+  create: (client: Client) => Promise<{ url: string; read: () => Promise<Body> }>;
+  /** Two different edits of one field. */
+  edits: [Body, Body];
+}
+
+const readOwn = (client: Client, url: string) => async () => (await client.get(url)).json<Body>();
+
+const kinds: Kind[] = [
+  {
+    noun: 'contact',
+    create: async (client) => {
+      const url = `/api/contacts/${await createdId(client, '/api/contacts', { name: 'Ada', email: 'ada@x.org' })}`;
+      return { url, read: readOwn(client, url) };
+    },
+    edits: [{ name: 'Ada King' }, { name: 'Ada Lovelace' }],
+  },
+  {
+    noun: 'interaction',
+    create: async (client) => {
+      const contactId = await createdId(client, '/api/contacts', { name: 'Bo', email: 'bo@x.org' });
+      const id = await createdId(client, '/api/interactions', {
+        contactId,
+        type: 'call',
+        notes: 'Budget',
+        date: '2027-01-05T10:00:00.000Z',
+      });
+      const url = `/api/interactions/${id}`;
+      return { url, read: readOwn(client, url) };
+    },
+    edits: [{ notes: 'Timeline' }, { notes: 'Staffing' }],
+  },
+  {
+    noun: 'grant',
+    create: async (client) => {
+      const url = `/api/grants/${await createdId(client, '/api/grants', grantBody)}`;
+      return { url, read: readOwn(client, url) };
+    },
+    edits: [{ name: 'Literacy+' }, { name: 'Reading for All' }],
+  },
+  {
+    noun: 'opportunity',
+    create: async (client) => {
+      const id = await createdId(client, '/api/opportunities', {
+        name: 'Capital campaign',
+        organization: 'Hill Foundation',
+        amount: 50_000,
+        stage: 'proposal',
+        expectedCloseDate: '2027-01-15T00:00:00.000Z',
+      });
+      const url = `/api/opportunities/${id}`;
+      return { url, read: readOwn(client, url) };
+    },
+    edits: [{ amount: 60_000 }, { amount: 40_000 }],
+  },
+  {
+    noun: 'task',
+    create: async (client) => {
+      const grant = `/api/grants/${await createdId(client, '/api/grants', grantBody)}`;
+      const id = await createdId(client, `${grant}/tasks`, {
+        name: 'Draft budget',
+        description: 'Year one',
+        category: 'proposal',
+        dueDate: '2027-02-01T12:00:00.000Z',
+        status: 'pending',
+      });
+      return { url: `${grant}/tasks/${id}`, read: () => fromList(client, `${grant}/tasks`, id) };
+    },
+    edits: [{ status: 'in-progress' }, { status: 'completed' }],
+  },
+  {
+    noun: 'requirement',
+    create: async (client) => {
+      const grant = `/api/grants/${await createdId(client, '/api/grants', grantBody)}`;
+      const id = await createdId(client, `${grant}/requirements`, {
+        name: 'Year-one report',
+        type: 'interim_report',
+        dueDate: '2027-06-30T00:00:00.000Z',
+        status: 'pending',
+      });
+      return {
+        url: `${grant}/requirements/${id}`,
+        read: () => fromList(client, `${grant}/requirements`, id),
+      };
+    },
+    edits: [{ notes: 'Outcomes' }, { notes: 'Spending' }],
+  },
+  {
+    noun: 'funder',
+    create: async (client) => {
+      await createdId(client, '/api/grants', { ...grantBody, funder: 'Ocean Fund' });
+      const [funder] = (await client.get('/api/funders?q=Ocean')).json<{ id: number }[]>();
+      const url = `/api/funders/${funder?.id}`;
+      return { url, read: readOwn(client, url) };
+    },
+    edits: [{ notes: 'Meets in spring' }, { notes: 'Meets in autumn' }],
+  },
+];
+
+describe.each(kinds)(
+  'changing a $noun someone else changed since it was read',
+  ({ noun, create, edits: [mine, theirs] }) => {
+    it('is refused with 412, the version now in ETag, and changes nothing', async () => {
+      const { client, patch } = await newCompany();
+      const { url, read } = await create(client);
+      const seen = await read();
+      const other = await patch(url, theirs, `"${seen.updatedAt}"`);
+      expect(other.statusCode, other.body).toBe(200);
+      const afterTheirs = other.json<Body>();
+      expect(Date.parse(String(afterTheirs.updatedAt))).toBeGreaterThan(
+        Date.parse(String(seen.updatedAt)),
+      );
+
+      const late = await patch(url, mine, `"${seen.updatedAt}"`);
+      expect(late.statusCode).toBe(412);
+      expect(late.json()).toEqual({
+        message: `This ${noun} has changed since you read it: read it again, then make your change.`,
+      });
+      expect(late.headers.etag).toBe(`"${afterTheirs.updatedAt}"`);
+      expect(await read()).toMatchObject(afterTheirs);
+
+      // Read again (the ETag), the change is made.
+      const retried = await patch(url, mine, String(late.headers.etag));
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(retried.json()).toMatchObject(mine);
+    });
+
+    it('is made without If-Match, or with *, whatever the record is now', async () => {
+      const { client, patch } = await newCompany();
+      const { url } = await create(client);
+      expect((await patch(url, theirs)).statusCode).toBe(200);
+      expect((await patch(url, mine, '*')).json()).toMatchObject(mine);
+    });
+
+    it('of two at the same moment from one read, makes one and refuses the other', async () => {
+      const { client, patch } = await newCompany();
+      const { url, read } = await create(client);
+      const seen = `"${(await read()).updatedAt}"`;
+      const answers = await Promise.all([patch(url, mine, seen), patch(url, theirs, seen)]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 412]);
+      const made = answers.find((answer) => answer.statusCode === 200)?.json<Body>();
+      expect(await read()).toMatchObject(made ?? {});
+    });
+  },
+);
+
+describe('If-Match on a change', () => {
+  it.each([
+    ['no quotes', (at: string) => at],
+    ['not a time', () => '"yesterday"'],
+    ['a day no calendar has', () => '"2027-02-30T00:00:00.000Z"'],
+    ['a weak validator', (at: string) => `W/"${at}"`],
+    ['two versions', (at: string) => `"${at}", "${at}"`],
+  ])('is refused with 400 when it is %s, and nothing changes', async (_, header) => {
+    const { client, patch } = await newCompany();
+    const url = `/api/contacts/${await createdId(client, '/api/contacts', { name: 'Ada', email: 'ada@x.org' })}`;
+    const before = (await client.get(url)).json<Body>();
+    const response = await patch(url, { name: 'Changed' }, header(String(before.updatedAt)));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: IF_MATCH_FORMAT });
+    expect((await client.get(url)).json()).toEqual(before);
+  });
+
+  it("answers 404 for another company's record, whatever version it names", async () => {
+    const owner = await newCompany();
+    const url = `/api/contacts/${await createdId(owner.client, '/api/contacts', { name: 'Ada', email: 'ada@x.org' })}`;
+    const before = (await owner.client.get(url)).json<Body>();
+    const stranger = await newCompany();
+    for (const version of [`"${before.updatedAt}"`, '"2020-01-01T00:00:00.000Z"']) {
+      const response = await stranger.patch(url, { name: 'Mine now' }, version);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Contact not found' });
+    }
+    expect((await owner.client.get(url)).json()).toEqual(before);
+  });
+});
+
+describe("a record's version", () => {
+  it('moves on by a millisecond at least with every change, even two in one transaction', async () => {
+    const { user, cookie } = await registerCompany(app);
+    const id = await createdId(clientFor(app, cookie), '/api/contacts', {
+      name: 'Ada',
+      email: 'ada@x.org',
+    });
+    const versions = await inCompany(app.db, user.companyId, async (tx) => {
+      const change = async (name: string) => {
+        const [row] = await rowsOf<{ at: string }>(
+          tx,
+          sql`UPDATE contacts SET name = ${name} WHERE company_id = ${user.companyId} AND id = ${id}
+              RETURNING to_char(updated_at AT TIME ZONE 'UTC', 'HH24:MI:SS.US') AS at`,
+        );
+        return row?.at ?? '';
+      };
+      return [await change('Ada King'), await change('Ada Lovelace'), await change('Ada')];
+    });
+    // now() is the same all through a transaction: the versions still differ, to the millisecond.
+    expect(new Set(versions.map((at) => at.slice(0, 12))).size).toBe(3);
+    for (const at of versions) expect(at).toMatch(/000$/);
+  });
+});
