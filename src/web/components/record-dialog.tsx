@@ -3,6 +3,7 @@ import { Fragment, type ReactNode } from 'react';
 import { capitalise } from '../lib/format.ts';
 import { withNotice } from '../lib/notify.ts';
 import { useOneAtATime } from '../lib/one-at-a-time.ts';
+import { ChangedMeanwhile, useEditConflict } from './edit-conflict.tsx';
 import type { RecordKind } from './record-kind.ts';
 
 /**
@@ -21,6 +22,12 @@ interface RecordFormProps<Input> {
   pending: boolean;
 }
 
+/** A record the dialog edits: its id, and the version it was read at (useEditConflict). */
+interface EditedRecord {
+  id: number;
+  updatedAt: string;
+}
+
 /** What of its kind the dialog needs: its words and its create and update. */
 type SavedKind<T, Input> = Pick<
   RecordKind<T, Input>,
@@ -28,12 +35,14 @@ type SavedKind<T, Input> = Pick<
 >;
 
 /**
- * The save of a create/edit dialog: updates `record` when there is one, else creates; says so
- * ('Contact updated successfully', `withNotice`), and closes the dialog once it succeeded.
+ * The save of a create/edit dialog: updates `record` when there is one (at the version it was
+ * read at: `conflict`), else creates; says so ('Contact updated successfully', `withNotice`),
+ * and closes the dialog once it succeeded.
  */
-function useSave<T extends { id: number }, Input>(
+function useSave<T extends EditedRecord, Input>(
   kind: SavedKind<T, Input>,
   record: T | undefined,
+  conflict: ReturnType<typeof useEditConflict>,
   onClose: () => void,
 ): RecordFormProps<Input> {
   const create = kind.useCreate();
@@ -42,9 +51,10 @@ function useSave<T extends { id: number }, Input>(
   const onSubmit = useOneAtATime(async (input: Input) => {
     const saved = record
       ? await withNotice(
-          () => update.mutateAsync({ id: record.id, input }),
+          () => update.mutateAsync({ id: record.id, input, version: conflict.version }),
           `${Noun} updated successfully`,
           kind.signedOut,
+          conflict.caught,
         )
       : await withNotice(
           () => create.mutateAsync(input),
@@ -61,7 +71,7 @@ function useSave<T extends { id: number }, Input>(
  * for `record`. `children` is the kind's form, given the save (`RecordFormProps`); it mounts
  * afresh for each record it edits, prefilled with that one.
  */
-export function RecordDialog<T extends { id: number }, Input>({
+export function RecordDialog<T extends EditedRecord, Input>({
   kind,
   record,
   opened,
@@ -71,14 +81,20 @@ export function RecordDialog<T extends { id: number }, Input>({
   kind: SavedKind<T, Input>;
   children: (form: RecordFormProps<Input>) => ReactNode;
 }) {
-  const form = useSave(kind, record, onClose);
+  const conflict = useEditConflict(record);
+  const close = () => {
+    conflict.reset();
+    onClose();
+  };
+  const form = useSave(kind, record, conflict, close);
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
       title={record ? `Edit ${capitalise(kind.noun)}` : kind.addTitle}
       size="lg"
     >
+      {conflict.changedMeanwhile && <ChangedMeanwhile noun={kind.noun} />}
       <Fragment key={record?.id ?? 'new'}>{children(form)}</Fragment>
     </Modal>
   );

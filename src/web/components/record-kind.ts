@@ -53,7 +53,7 @@ interface RecordKindDeclaration<T, Input, DialogProps> {
   /** The record of that id, null when there is none; nothing is fetched while the id is null. */
   useOne: (id: number | null) => UseQueryResult<T | null>;
   useCreate: () => SaveMutation<Input>;
-  useUpdate: () => SaveMutation<{ id: number; input: Input }>;
+  useUpdate: () => SaveMutation<{ id: number; input: Input; version?: string | undefined }>;
   useDelete: () => DeleteMutation;
   /** What a deletion asks: 'Delete Grace Hopper? … This cannot be undone.' */
   question: (record: T) => string;

@@ -30,6 +30,28 @@ describe('api client', () => {
     });
   });
 
+  it('sends the version a change is made to as If-Match, and reads the version now from a 412', async () => {
+    const at = '2027-03-01T09:30:00.000Z';
+    const fetchMock = vi.fn(
+      async () =>
+        new Response('{"message":"This contact has changed since you read it"}', {
+          status: 412,
+          headers: { 'content-type': 'application/json', etag: `"${at}"` },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const error = await failure(
+      api.patch('/api/contacts/7', { name: 'x' }, '2027-03-01T09:00:00.000Z'),
+    );
+    expect(fetchMock.mock.calls[0]).toEqual([
+      '/api/contacts/7',
+      expect.objectContaining({
+        headers: expect.objectContaining({ 'If-Match': '"2027-03-01T09:00:00.000Z"' }),
+      }),
+    ]);
+    expect(error).toMatchObject({ status: 412, version: at });
+  });
+
   it('sends no body with a GET', async () => {
     const fetchMock = respondWith('[]', { status: 200, contentType: 'application/json' });
     await api.get('/api/things');

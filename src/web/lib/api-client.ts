@@ -1,8 +1,12 @@
-/** A failed call: `message` follows SPEC §8.1 ("{status}: {server message}"). */
+/**
+ * A failed call: `message` follows SPEC §8.1 ("{status}: {server message}"). A change refused
+ * because the record changed since it was read (412) carries the record's `version` now.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly version?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -26,7 +30,21 @@ async function failureMessage(response: Response): Promise<string> {
   return `${response.status}: ${detail}`;
 }
 
-async function send(method: string, url: string, data?: unknown, etag?: string): Promise<Response> {
+/** The version an ETag names (`"2026-03-01T09:30:00.000Z"`), unquoted. */
+const versionOf = (response: Response) =>
+  /^"([^"]+)"$/.exec(response.headers.get('etag') ?? '')?.[1];
+
+/**
+ * Sends a request. `etag`: the validator of the page last read (If-None-Match), so that a 304
+ * answers an unchanged list; `version`: the version of the record a change is made to
+ * (If-Match), so that the change is refused (412) if someone else has changed it since.
+ */
+async function send(
+  method: string,
+  url: string,
+  data?: unknown,
+  { etag, version }: { etag?: string | undefined; version?: string | undefined } = {},
+): Promise<Response> {
   const hasBody = data !== undefined && method !== 'GET';
   const response = await fetch(url, {
     method,
@@ -36,18 +54,25 @@ async function send(method: string, url: string, data?: unknown, etag?: string):
       Accept: 'application/json',
       ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
       ...(etag ? { 'If-None-Match': etag } : {}),
+      ...(version ? { 'If-Match': `"${version}"` } : {}),
     },
     body: hasBody ? JSON.stringify(data) : undefined,
   });
   const notModified = etag !== undefined && response.status === 304;
   if (!response.ok && !notModified) {
-    throw new ApiError(response.status, await failureMessage(response));
+    const failure = await failureMessage(response);
+    throw new ApiError(response.status, failure, versionOf(response));
   }
   return response;
 }
 
-async function request<T>(method: string, url: string, data?: unknown): Promise<T> {
-  const response = await send(method, url, data);
+async function request<T>(
+  method: string,
+  url: string,
+  data?: unknown,
+  version?: string,
+): Promise<T> {
+  const response = await send(method, url, data, { version });
   if (response.headers.get('content-type')?.includes('application/json')) {
     return (await response.json()) as T;
   }
@@ -75,7 +100,7 @@ export function forgetKnownPages() {
 
 async function getPage<T>(url: string): Promise<Page<T>> {
   const known = knownPages.get(url);
-  const response = await send('GET', url, undefined, known?.etag);
+  const response = await send('GET', url, undefined, { etag: known?.etag });
   if (known && response.status === 304) return known.page as Page<T>;
   const items = (await response.json()) as T[];
   const total = Number(response.headers.get('x-total-count') ?? items.length);
@@ -115,7 +140,9 @@ export const api = {
   get: <T>(url: string) => request<T>('GET', url),
   getOrNull,
   post: <T>(url: string, data?: unknown) => request<T>('POST', url, data),
-  patch: <T>(url: string, data?: unknown) => request<T>('PATCH', url, data),
+  /** A change; given the `version` the record was read at, made only if it is still that one. */
+  patch: <T>(url: string, data?: unknown, version?: string) =>
+    request<T>('PATCH', url, data, version),
   delete: <T>(url: string) => request<T>('DELETE', url),
 };
 

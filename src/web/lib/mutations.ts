@@ -16,18 +16,20 @@ export const ACTIVITY_KEY = ['/api/activity'] as const;
 export const SEARCH_KEY = ['/api/search'] as const;
 
 /**
- * Whether a failed request may still have changed something: a 4xx answer says the server
- * refused it whole (bad input changes nothing); a lost connection or a 5xx leaves it unknown.
+ * Whether the data on screen may be stale after a failed request: it may still have changed
+ * something (a lost connection or a 5xx leaves that unknown; a 4xx says the server refused it
+ * whole), or it was refused because someone else changed the record (412).
  */
-const mayHaveLanded = (error: Error) =>
-  !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+const staleAfter = (error: Error) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500) || error.status === 412;
 
 /**
  * A mutation and the cached queries it makes stale: once it has succeeded, every query under
  * each key `refreshes` names is invalidated (the ones on screen fetch again), and `mutateAsync`
  * resolves only after that, so a dialog closes on lists that already show the change. After a
- * failure it refreshes only when the request may have landed (a lost connection, a 5xx); after
- * a refusal (4xx) nothing changed, and an optimistic change (`onMutate`) is undone by `onError`.
+ * failure it refreshes only when the request may have landed (a lost connection, a 5xx) or the
+ * record had changed meanwhile (412); after another refusal (4xx) nothing changed, and an
+ * optimistic change (`onMutate`) is undone by `onError`.
  *
  * Keys come from the features' key factories (`contactKeys.all`, `dashboardKeys.all`…), never
  * written out, so a query and the mutations that refresh it cannot drift apart.
@@ -45,7 +47,7 @@ export function useInvalidatingMutation<Variables, Result, Context = unknown>(
     ...options,
     mutationFn,
     onSettled: async (_result, error, variables) => {
-      if (error && !mayHaveLanded(error)) return;
+      if (error && !staleAfter(error)) return;
       await Promise.all(
         [...refreshes(variables), ACTIVITY_KEY, SEARCH_KEY].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),

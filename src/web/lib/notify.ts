@@ -72,19 +72,22 @@ export function notifyError(title: string, message: string) {
 
 /**
  * Runs a save or delete and reports it: the success notice, or 'Error' with the failure's
- * message (SPEC §8.2). When the session has ended (401), `signedOutMessage` says so instead.
- * Resolves to whether it succeeded.
+ * message (SPEC §8.2). When the session has ended (401), `signedOutMessage` says so instead; a
+ * failure that `shownElsewhere` takes (and shows in its own way) has no notice. Resolves to
+ * whether it succeeded.
  */
 export async function withNotice(
   action: () => Promise<unknown>,
   success: string,
   signedOutMessage?: string,
+  shownElsewhere?: (error: unknown) => boolean,
 ) {
   try {
     await action();
     notifySuccess(success);
     return true;
   } catch (error) {
+    if (shownElsewhere?.(error)) return false;
     const signedOut = error instanceof ApiError && error.status === 401 && signedOutMessage;
     notifyError('Error', signedOut ? signedOutMessage : errorMessage(error));
     return false;

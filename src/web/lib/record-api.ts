@@ -36,9 +36,11 @@ export const useOne = <T>(key: (id: number) => QueryKey, url: string, id: number
 const useCreate = <T, Input>(url: string, refreshes: Refreshes) =>
   useInvalidatingMutation((input: Input) => api.post<T>(url, input), refreshes);
 
+/** A change to one record; with the `version` it was read at, refused (412) if changed since. */
 export const useUpdate = <T, Input>(url: string, refreshes: Refreshes) =>
   useInvalidatingMutation(
-    ({ id, input }: { id: number; input: Input }) => api.patch<T>(`${url}/${id}`, input),
+    ({ id, input, version }: { id: number; input: Input; version?: string | undefined }) =>
+      api.patch<T>(`${url}/${id}`, input, version),
     refreshes,
   );
 

@@ -8,6 +8,7 @@ import {
   funderTypes,
 } from '../../../../domain/funder-constants.ts';
 import type { Funder } from '../../../../domain/funders.ts';
+import { ChangedMeanwhile, useEditConflict } from '../../../components/edit-conflict.tsx';
 import { GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
@@ -35,6 +36,11 @@ export function EditFunderDialog({
   const [website, setWebsite] = useState(funder.website ?? '');
   const [notes, setNotes] = useState(funder.notes ?? '');
   const update = useUpdateFunder();
+  const conflict = useEditConflict(funder);
+  const close = () => {
+    conflict.reset();
+    onClose();
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,16 +49,20 @@ export function EditFunderDialog({
         update.mutateAsync({
           id: funder.id,
           input: funderPayload({ name, type, website, notes }),
+          version: conflict.version,
         }),
       'Funder updated successfully',
+      undefined,
+      conflict.caught,
     );
-    if (saved) onClose();
+    if (saved) close();
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Edit Funder" centered>
+    <Modal opened={opened} onClose={close} title="Edit Funder" centered>
       <form onSubmit={submit}>
         <Stack>
+          {conflict.changedMeanwhile && <ChangedMeanwhile noun="funder" />}
           <TextInput
             label="Name"
             withAsterisk
@@ -82,7 +92,7 @@ export function EditFunderDialog({
             onChange={(event) => setNotes(event.currentTarget.value)}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               Cancel
             </Button>
             <SaveButton pending={update.isPending}>Save Changes</SaveButton>

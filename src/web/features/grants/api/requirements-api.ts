@@ -42,18 +42,23 @@ export const useCreateRequirement = () =>
     afterChange,
   );
 
-/** The whole form, or one field (the status select). */
+/**
+ * The whole form (at the `version` it was read at: refused, 412, if changed since), or one
+ * field (the status select).
+ */
 export const useUpdateRequirement = () =>
   useInvalidatingMutation(
     ({
       grantId,
       requirementId,
       input,
+      version,
     }: {
       grantId: number;
       requirementId: number;
       input: Partial<RequirementInput>;
-    }) => api.patch<Requirement>(requirementsUrl(grantId, requirementId), input),
+      version?: string | undefined;
+    }) => api.patch<Requirement>(requirementsUrl(grantId, requirementId), input, version),
     afterChange,
   );
 

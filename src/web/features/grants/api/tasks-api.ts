@@ -65,10 +65,20 @@ export const useCreateTask = () =>
     afterChange,
   );
 
+/** The whole form, at the `version` it was read at: refused (412) if changed since. */
 export const useUpdateTask = () =>
   useInvalidatingMutation(
-    ({ grantId, taskId, input }: { grantId: number; taskId: number; input: TaskInput }) =>
-      api.patch<Task>(taskUrl(grantId, taskId), input),
+    ({
+      grantId,
+      taskId,
+      input,
+      version,
+    }: {
+      grantId: number;
+      taskId: number;
+      input: TaskInput;
+      version: string | undefined;
+    }) => api.patch<Task>(taskUrl(grantId, taskId), input, version),
     afterChange,
   );
 

@@ -13,6 +13,7 @@ import {
   requirementTypeLabels,
   requirementTypes,
 } from '../../../../domain/requirements.ts';
+import { ChangedMeanwhile, useEditConflict } from '../../../components/edit-conflict.tsx';
 import { DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -60,6 +61,7 @@ function RequirementForm({
 }) {
   const create = useCreateRequirement();
   const update = useUpdateRequirement();
+  const conflict = useEditConflict(requirement);
   const editing = requirement !== undefined;
   const form = useForm<RequirementFormValues>({
     initialValues: {
@@ -78,7 +80,8 @@ function RequirementForm({
       const input = requirementPayload(values, { editing });
       try {
         if (requirement) {
-          await update.mutateAsync({ grantId, requirementId: requirement.id, input });
+          const { version } = conflict;
+          await update.mutateAsync({ grantId, requirementId: requirement.id, input, version });
           notifySuccess('Requirement updated');
         } else {
           await create.mutateAsync({ grantId, input });
@@ -86,6 +89,7 @@ function RequirementForm({
         }
         onSaved();
       } catch (error) {
+        if (conflict.caught(error)) return;
         notifyError(
           editing ? 'Failed to update requirement' : 'Failed to add requirement',
           errorMessage(error),
@@ -97,6 +101,7 @@ function RequirementForm({
   return (
     <form onSubmit={save} noValidate>
       <Stack>
+        {conflict.changedMeanwhile && <ChangedMeanwhile noun="requirement" />}
         <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
         <Select
           label="Type"

@@ -1,5 +1,6 @@
 import { Modal } from '@mantine/core';
 import type { Task } from '../../../../domain/grants.ts';
+import { ChangedMeanwhile, useEditConflict } from '../../../components/edit-conflict.tsx';
 import type { RecordDialogProps } from '../../../components/record-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -16,24 +17,32 @@ export function TaskDialog({
 }: RecordDialogProps & { grantId?: number; task?: Task }) {
   const create = useCreateTask();
   const update = useUpdateTask();
+  const conflict = useEditConflict(task);
+  const close = () => {
+    conflict.reset();
+    onClose();
+  };
 
   const save = useOneAtATime(async ({ grantId: chosen, input }: TaskSubmission) => {
     try {
       if (task) {
-        await update.mutateAsync({ grantId: task.grantId, taskId: task.id, input });
+        const version = conflict.version;
+        await update.mutateAsync({ grantId: task.grantId, taskId: task.id, input, version });
         notifySuccess('Task updated successfully');
       } else {
         await create.mutateAsync({ grantId: chosen, input });
         notifySuccess('Task created successfully');
       }
-      onClose();
+      close();
     } catch (error) {
+      if (conflict.caught(error)) return;
       notifyError(task ? 'Failed to update task' : 'Failed to create task', errorMessage(error));
     }
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={task ? 'Edit Task' : 'New Task'} size="lg">
+    <Modal opened={opened} onClose={close} title={task ? 'Edit Task' : 'New Task'} size="lg">
+      {conflict.changedMeanwhile && <ChangedMeanwhile noun="task" />}
       {opened && (
         <TaskForm
           grantId={task?.grantId ?? grantId}

@@ -1,0 +1,94 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/** Makes a record through the API as the signed-in user; answers its id. */
+async function createRecord(page: Page, url: string, data: Record<string, unknown>) {
+  const response = await page.request.post(url, { data });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+/** Someone else's change, made through the API while the page's dialog is open. */
+async function changeMeanwhile(page: Page, url: string, data: Record<string, unknown>) {
+  const response = await page.request.patch(url, { data });
+  expect(response.status()).toBe(200);
+}
+
+test("saving over someone else's change to a contact asks first, and keeps what was typed", async ({
+  page,
+}) => {
+  const id = await createRecord(page, '/api/contacts', {
+    name: 'Ada Lovelace',
+    email: 'ada@engine.org',
+    organization: 'Analytical Fund',
+  });
+  await page.goto('/contacts');
+  await page.getByRole('button', { name: 'Actions for Ada Lovelace' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Contact' });
+  await edit.getByLabel('Phone').fill('555-0101');
+
+  await changeMeanwhile(page, `/api/contacts/${id}`, { organization: 'Difference Trust' });
+  await edit.getByRole('button', { name: 'Update Contact' }).click();
+  const warning = edit.getByRole('alert');
+  await expect(warning).toContainText('Changed by someone else');
+  await expect(warning).toContainText(
+    'Someone else changed this contact after you opened it. Save again to replace their changes with yours, or close this form to keep theirs.',
+  );
+  await expect(page.getByText('Contact updated successfully')).toHaveCount(0);
+  await expect(edit.getByLabel('Phone')).toHaveValue('555-0101');
+  // The list behind the dialog shows their change.
+  await expect(page.getByRole('row', { name: /Ada Lovelace/ })).toContainText('Difference Trust');
+
+  // Saved again, knowingly, the form's values replace theirs.
+  await edit.getByRole('button', { name: 'Update Contact' }).click();
+  await expect(page.getByText('Contact updated successfully')).toBeVisible();
+  await expect(edit).toBeHidden();
+  const saved = await (await page.request.get(`/api/contacts/${id}`)).json();
+  expect(saved).toMatchObject({ phone: '555-0101', organization: 'Analytical Fund' });
+
+  // Opened again, the dialog has nothing to warn of.
+  await page.getByRole('button', { name: 'Actions for Ada Lovelace' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(edit.getByLabel('Phone')).toHaveValue('555-0101');
+  await expect(edit.getByRole('alert')).toHaveCount(0);
+});
+
+test("closing the task dialog after someone else's change keeps theirs", async ({ page }) => {
+  const grantId = await createRecord(page, '/api/grants', {
+    name: 'Youth Arts',
+    funder: 'River Trust',
+    amount: 10_000,
+    dueDate: '2030-03-01T17:00:00.000Z',
+    status: 'draft',
+  });
+  const taskId = await createRecord(page, `/api/grants/${grantId}/tasks`, {
+    name: 'Call the officer',
+    description: 'About the budget',
+    category: 'proposal',
+    dueDate: '2030-02-01T12:00:00.000Z',
+    status: 'pending',
+  });
+  await page.goto(`/grants/${grantId}`);
+  await page.getByRole('button', { name: 'Edit Call the officer' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Task' });
+  await edit.getByLabel('Task Name').fill('Email the officer');
+
+  const taskUrl = `/api/grants/${grantId}/tasks/${taskId}`;
+  await changeMeanwhile(page, taskUrl, { description: 'About the timeline' });
+  await edit.getByRole('button', { name: 'Update Task' }).click();
+  await expect(edit.getByRole('alert')).toContainText(
+    'Someone else changed this task after you opened it.',
+  );
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeHidden();
+
+  const tasks = (await (await page.request.get(`/api/grants/${grantId}/tasks`)).json()) as {
+    name: string;
+    description: string;
+  }[];
+  expect(tasks).toMatchObject([{ name: 'Call the officer', description: 'About the timeline' }]);
+  await page.getByRole('button', { name: 'Edit Call the officer' }).click();
+  await expect(edit.getByLabel('Description')).toHaveValue('About the timeline');
+  await expect(edit.getByRole('alert')).toHaveCount(0);
+});
