@@ -16,9 +16,24 @@ test('choose grants in the list, change their status at once, then delete them a
   await expect(page.getByRole('status').filter({ hasText: '2 selected' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  await page
-    .getByRole('combobox', { name: 'Change the status of 2 selected grants' })
-    .selectOption({ label: 'Submitted' });
+  // A careless arrow key on the select changes nothing: a bulk change asks first.
+  const statusSelect = page.getByRole('combobox', {
+    name: 'Change the status of 2 selected grants',
+  });
+  await statusSelect.focus();
+  await page.keyboard.press('ArrowDown');
+  const asked = page.getByRole('dialog', { name: 'Draft' });
+  await expect(asked).toContainText('Change the status of 2 selected grants to Draft?');
+  await asked.getByRole('button', { name: 'Cancel' }).click();
+  await expect(asked).toBeHidden();
+  await expect(statusSelect).toHaveValue('');
+
+  await statusSelect.selectOption({ label: 'Submitted' });
+  const confirmSubmitted = page.getByRole('dialog', { name: 'Submitted' });
+  await expect(confirmSubmitted).toContainText(
+    'Change the status of 2 selected grants to Submitted?',
+  );
+  await confirmSubmitted.getByRole('button', { name: 'Submitted' }).click();
   await expect(page.getByText('2 grants now Submitted')).toBeVisible();
   await expect(page.getByRole('row', { name: /Arts fund/ })).toContainText('Submitted');
   await expect(page.getByRole('row', { name: /Books fund/ })).toContainText('Submitted');
@@ -88,6 +103,10 @@ test('choose tasks on the board: change their status, give them to someone, then
   await page
     .getByRole('combobox', { name: 'Change the status of 2 selected tasks' })
     .selectOption({ label: 'Completed' });
+  await page
+    .getByRole('dialog', { name: 'Completed' })
+    .getByRole('button', { name: 'Completed' })
+    .click();
   await expect(page.getByText('2 tasks now Completed')).toBeVisible();
   const completed = page.getByRole('region', { name: 'Completed', exact: true });
   await expect(completed.getByText('Write narrative', { exact: true })).toBeVisible();
@@ -96,6 +115,9 @@ test('choose tasks on the board: change their status, give them to someone, then
   await page
     .getByRole('combobox', { name: 'Assign 2 selected tasks' })
     .selectOption({ label: me.name });
+  const assign = page.getByRole('dialog', { name: me.name });
+  await expect(assign).toContainText(`Assign 2 selected tasks to ${me.name}?`);
+  await assign.getByRole('button', { name: me.name }).click();
   await expect(page.getByText(`2 tasks now assigned to ${me.name}`)).toBeVisible();
   const tasks: { name: string; assigneeName: string | null }[] = await (
     await page.request.get('/api/tasks')

@@ -10,7 +10,10 @@ import type { BulkBarProps, BulkChangeAction } from './bulk-actions.tsx';
 import { askConfirmation } from './confirm.tsx';
 import { exportUrl } from './export-button.tsx';
 
-/** A bulk change: choosing a value sets it on every chosen record, and says how many changed. */
+/**
+ * A bulk change: choosing a value asks first, then sets it on every chosen record and says how
+ * many changed. A closed select takes arrow keys as choices: nothing changes until confirmed.
+ */
 function BulkChange({
   label,
   placeholder,
@@ -43,16 +46,12 @@ function BulkChange({
       onChange={(event) => {
         const choice = choices.find((c) => c.value === event.currentTarget.value);
         if (!choice) return;
-        const question = ask?.(choice.value, count) ?? null;
-        if (question === null) void change(choice);
-        else {
-          askConfirmation({
-            title: choice.label,
-            message: question,
-            confirmLabel: choice.label,
-            onConfirm: () => change(choice),
-          });
-        }
+        askConfirmation({
+          title: choice.label,
+          message: ask?.(choice.value, count) ?? `${label} to ${choice.label}?`,
+          confirmLabel: choice.label,
+          onConfirm: () => change(choice),
+        });
       }}
     />
   );

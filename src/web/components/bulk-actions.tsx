@@ -17,7 +17,10 @@ export interface BulkChangeAction<Value extends string = string> {
   onChange: (value: Value) => Promise<BulkResult>;
   /** The notice's text once done: '2 grants now Submitted'. */
   changed: (count: number, choice: { value: Value; label: string }) => string;
-  /** What to ask before a choice applies to `count` records (null: nothing to ask). */
+  /**
+   * What to ask before a choice applies to `count` records, when more is to be said than the
+   * label and the choice ('Change the status of 2 selected grants to Submitted?').
+   */
   ask?: (value: Value, count: number) => string | null;
 }
 
