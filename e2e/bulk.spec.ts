@@ -27,6 +27,7 @@ test('choose grants in the list, change their status at once, then delete them a
   await asked.getByRole('button', { name: 'Cancel' }).click();
   await expect(asked).toBeHidden();
   await expect(statusSelect).toHaveValue('');
+  await expect(statusSelect).toBeFocused();
 
   await statusSelect.selectOption({ label: 'Submitted' });
   const confirmSubmitted = page.getByRole('dialog', { name: 'Submitted' });

@@ -24,14 +24,14 @@ const ROUTE_CEILING_BYTES = Math.floor(BARE_APP_BYTES * 1.5);
  * loads when it is first wanted.
  */
 export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
-  landing: { chunk: LANDING, maxGzipBytes: 135_200 },
+  landing: { chunk: LANDING, maxGzipBytes: 135_400 },
   'sign-in': { chunk: 'features/auth/components/auth-page.tsx', maxGzipBytes: 152_000 },
   'accept-invitation': {
     chunk: 'features/invitations/accept-invitation-page.tsx',
     maxGzipBytes: 146_500,
   },
   'reset-password': { chunk: 'features/auth/reset-password-page.tsx', maxGzipBytes: 147_000 },
-  dashboard: { chunk: 'features/dashboard/dashboard-page.tsx', maxGzipBytes: 140_000 },
+  dashboard: { chunk: 'features/dashboard/dashboard-page.tsx', maxGzipBytes: 140_200 },
   contacts: { chunk: 'features/contacts/contacts-page.tsx', maxGzipBytes: 156_500 },
   'contact-detail': { chunk: 'app/routes/contact-detail-page.tsx', maxGzipBytes: 151_000 },
   interactions: { chunk: 'features/interactions/interactions-page.tsx', maxGzipBytes: 154_000 },
@@ -48,9 +48,9 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
   },
   funders: { chunk: 'features/funders/funders-page.tsx', maxGzipBytes: 145_700 },
   reports: { chunk: 'features/reports/reports-page.tsx', maxGzipBytes: 142_500 },
-  'funder-detail': { chunk: 'app/routes/funder-detail-page.tsx', maxGzipBytes: 142_000 },
-  tasks: { chunk: 'features/grants/tasks-board-page.tsx', maxGzipBytes: 157_700 },
-  organization: { chunk: 'features/company/company-page.tsx', maxGzipBytes: 149_800 },
+  'funder-detail': { chunk: 'app/routes/funder-detail-page.tsx', maxGzipBytes: 142_200 },
+  tasks: { chunk: 'features/grants/tasks-board-page.tsx', maxGzipBytes: 157_900 },
+  organization: { chunk: 'features/company/company-page.tsx', maxGzipBytes: 150_000 },
   profile: { chunk: 'features/profile/profile-page.tsx', maxGzipBytes: 151_000 },
 };
 

@@ -25,9 +25,28 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+/** What had the focus when the question was asked: it has it back when the dialog closes. */
+let opener: HTMLElement | null = null;
+
 /** Opens the confirmation dialog (one at a time: a new question replaces an open one). */
 export function askConfirmation(confirmation: Confirmation) {
+  if (asked === null) {
+    opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
   setAsked(confirmation);
+}
+
+/**
+ * Closes the dialog and gives the focus back to what had it before, once the dialog has gone
+ * (unless that is gone too: a deleted row's menu button).
+ */
+function closeConfirmation() {
+  const back = opener;
+  opener = null;
+  setAsked(null);
+  window.setTimeout(() => {
+    if (back?.isConnected) back.focus({ preventScroll: true });
+  }, 0);
 }
 
 /** Where the confirmation dialog appears: rendered once, in the signed-in shell. */
@@ -40,7 +59,7 @@ export function ConfirmationHost() {
   if (!confirmation) return null;
   return (
     <Suspense fallback={null}>
-      <ConfirmDialog confirmation={confirmation} onClose={() => setAsked(null)} />
+      <ConfirmDialog confirmation={confirmation} onClose={closeConfirmation} />
     </Suspense>
   );
 }
