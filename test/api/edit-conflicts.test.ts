@@ -189,6 +189,31 @@ describe.each(kinds)(
 );
 
 describe('If-Match on a change', () => {
+  it('is described on every change to a record with a version, with its 412', async () => {
+    const spec = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<
+        string,
+        { patch: { parameters?: { in: string; name: string }[]; responses: object } }
+      >;
+    }>();
+    const versioned = [
+      '/api/contacts/{id}',
+      '/api/interactions/{id}',
+      '/api/grants/{id}',
+      '/api/opportunities/{id}',
+      '/api/funders/{id}',
+      '/api/grants/{grantId}/tasks/{taskId}',
+      '/api/grants/{grantId}/requirements/{requirementId}',
+    ];
+    for (const path of versioned) {
+      const change = spec.paths[path]?.patch;
+      expect(change?.parameters, path).toContainEqual(
+        expect.objectContaining({ in: 'header', name: 'if-match' }),
+      );
+      expect(Object.keys(change?.responses ?? {}), path).toContain('412');
+    }
+  });
+
   it.each([
     ['no quotes', (at: string) => at],
     ['not a time', () => '"yesterday"'],

@@ -89,25 +89,14 @@ export const ifMatchHeaders = z.looseObject({
 export const changedErrors = { 412: errorBodySchema };
 
 /**
- * `PATCH /<records>/:id` of a record with a version: as updateSchema, made only if the record is
- * as the client last read it (ifMatchHeaders), else 412.
+ * A change to a record with a version (`PATCH`): `schema` made only if the record is as the
+ * client last read it (ifMatchHeaders), else 412: `withVersion(updateSchema(patch, record))`.
  */
-export const recordUpdateSchema = <
-  Patch extends z.ZodType,
-  Item extends z.ZodType,
-  More extends ErrorAnswers = Record<never, never>,
->(
-  body: Patch,
-  record: Item,
-  more?: More,
-) => {
-  const schema = updateSchema(body, record, more);
-  return {
-    ...schema,
-    headers: ifMatchHeaders,
-    response: { ...schema.response, ...changedErrors },
-  };
-};
+export const withVersion = <Schema extends { response: object }>(schema: Schema) => ({
+  ...schema,
+  headers: ifMatchHeaders,
+  response: { ...schema.response, ...changedErrors },
+});
 
 /** `DELETE /<records>/:id`: 204, or 404, or one of `more`. */
 export const deleteSchema = <More extends ErrorAnswers = Record<never, never>>(more?: More) => ({

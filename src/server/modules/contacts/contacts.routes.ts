@@ -32,9 +32,10 @@ import {
   inputErrors,
   listSchema,
   readSchema,
-  recordUpdateSchema,
   templateSchema,
+  updateSchema,
   uploadErrors,
+  withVersion,
 } from '../../lib/schemas.ts';
 import { createContactsRepository } from './contacts.repository.ts';
 import { CONTACT_TEMPLATE_CSV, contactBatches } from './contacts-csv.ts';
@@ -119,7 +120,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Update a contact (fields left out keep their value; null clears phone, organization or notes)',
-        ...recordUpdateSchema(contactPatchSchema, contactSchema),
+        ...withVersion(updateSchema(contactPatchSchema, contactSchema)),
       },
     },
     companyUpdate('Contact', contacts),

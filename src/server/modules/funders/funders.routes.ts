@@ -15,8 +15,8 @@ import {
   listSchema,
   readSchema,
   recordErrors,
-  recordUpdateSchema,
   updateSchema,
+  withVersion,
 } from '../../lib/schemas.ts';
 import { createFundersRepository } from './funders.repository.ts';
 
@@ -66,7 +66,7 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Update a funder (fields left out keep their value; null clears type, website or notes). A new name is given to every grant, opportunity and contact that carried the old one.',
-        ...recordUpdateSchema(funderPatchSchema, funderSchema, { 409: errorBodySchema }),
+        ...withVersion(updateSchema(funderPatchSchema, funderSchema, { 409: errorBodySchema })),
       },
     },
     async (request, reply) => {

@@ -35,9 +35,10 @@ import {
   listSchema,
   readSchema,
   recordErrors,
-  recordUpdateSchema,
   templateSchema,
+  updateSchema,
   uploadErrors,
+  withVersion,
 } from '../../lib/schemas.ts';
 import { createGrantsRepository } from './grants.repository.ts';
 import { GRANT_TEMPLATE_CSV, grantBatches, importGrants } from './grants-csv.ts';
@@ -152,7 +153,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Update a grant (fields left out keep their value; null clears notes, documentUrl, awardedAmount, awardedDate, periodStart or periodEnd)',
-        ...recordUpdateSchema(grantPatchSchema, grantSchema),
+        ...withVersion(updateSchema(grantPatchSchema, grantSchema)),
       },
     },
     async (request, reply) => {

@@ -11,7 +11,7 @@ import { inCompany } from '../../db/scope.ts';
 import { notFound, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { changeIfUnchanged } from '../../lib/replies.ts';
-import { changedErrors, createSchema, ifMatchHeaders, recordErrors } from '../../lib/schemas.ts';
+import { createSchema, recordErrors, withVersion } from '../../lib/schemas.ts';
 import { createRequirementsRepository } from './requirements.repository.ts';
 
 const tags = ['requirements'];
@@ -65,9 +65,10 @@ export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Update a requirement (fields left out keep their value; null clears assigneeId or notes)',
         params: grantRequirementParams,
-        headers: ifMatchHeaders,
-        body: requirementPatchSchema,
-        response: { 200: requirementSchema, ...recordErrors, ...changedErrors },
+        ...withVersion({
+          body: requirementPatchSchema,
+          response: { 200: requirementSchema, ...recordErrors },
+        }),
       },
     },
     async (request, reply) => {

@@ -19,12 +19,11 @@ import { changeIfUnchanged, companyBulk, companyExport } from '../../lib/replies
 import {
   bulkDeleteRouteSchema,
   bulkSchema,
-  changedErrors,
   createSchema,
-  ifMatchHeaders,
   inputErrors,
   listSchema,
   recordErrors,
+  withVersion,
 } from '../../lib/schemas.ts';
 import { createTasksRepository } from './tasks.repository.ts';
 
@@ -156,9 +155,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Update a task: a status alone, or the whole form (fields left out keep their value; null clears assigneeId)',
         params: grantTaskParams,
-        headers: ifMatchHeaders,
-        body: taskPatchSchema,
-        response: { 200: taskSchema, ...recordErrors, ...changedErrors },
+        ...withVersion({ body: taskPatchSchema, response: { 200: taskSchema, ...recordErrors } }),
       },
     },
     async (request, reply) => {

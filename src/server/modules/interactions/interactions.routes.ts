@@ -26,7 +26,8 @@ import {
   inputErrors,
   listSchema,
   readSchema,
-  recordUpdateSchema,
+  updateSchema,
+  withVersion,
 } from '../../lib/schemas.ts';
 import { createContactsRepository } from '../contacts/contacts.repository.ts';
 import { createInteractionsRepository } from './interactions.repository.ts';
@@ -97,7 +98,7 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Update an interaction (fields left out keep their value)',
-        ...recordUpdateSchema(interactionPatchSchema, interactionSchema),
+        ...withVersion(updateSchema(interactionPatchSchema, interactionSchema)),
       },
     },
     async (request, reply) => {

@@ -27,7 +27,8 @@ import {
   listSchema,
   readSchema,
   recordErrors,
-  recordUpdateSchema,
+  updateSchema,
+  withVersion,
 } from '../../lib/schemas.ts';
 import { createOpportunitiesRepository } from './opportunities.repository.ts';
 
@@ -91,7 +92,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Update an opportunity (fields left out keep their value; null clears probability or notes; a new stage without a probability sets the stage's default)",
-        ...recordUpdateSchema(opportunityPatchSchema, opportunitySchema),
+        ...withVersion(updateSchema(opportunityPatchSchema, opportunitySchema)),
       },
     },
     companyUpdate('Opportunity', opportunities),
