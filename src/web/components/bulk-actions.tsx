@@ -1,9 +1,11 @@
 import { Group, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { BulkResult } from '../../domain/bulk.ts';
 import { BULK_MAX } from '../../domain/bulk-constants.ts';
-import { ListPanel, type ListPanelProps } from './list-page.tsx';
-import { SelectBox, type Selection } from './selection.tsx';
+import type { SortState } from './list-controls.tsx';
+import { ListPanel, type ListPanelProps, type ListState } from './list-page.tsx';
+import type { RecordKind } from './record-kind.ts';
+import { SelectBox, type Selection, useSelection } from './selection.tsx';
 
 // The actions load when a first row is chosen: most visits to a list choose none.
 const BulkActionsPanel = lazy(() => import('./bulk-actions-panel.tsx'));
@@ -98,4 +100,90 @@ export function BulkListPanel<T extends { id: number }>({
       )}
     />
   );
+}
+
+/** A list's query parameters: its page's, and its filters (the list's own, or a link's). */
+type ListParams = Record<string, string | number | undefined> & {
+  sort?: string | undefined;
+  limit: number;
+  offset: number;
+};
+
+/** A page's create/edit dialog: closed, open for a new record, or open to edit `record`. */
+interface RecordDialogState<T> {
+  opened: boolean;
+  /** The record being edited; none for a new one (or when closed). */
+  record: T | undefined;
+  openNew: () => void;
+  openEdit: (record: T) => void;
+  close: () => void;
+}
+
+function useRecordDialog<T>(): RecordDialogState<T> {
+  const [open, setOpen] = useState<{ record?: T } | null>(null);
+  return {
+    opened: open !== null,
+    record: open?.record,
+    openNew: () => setOpen({}),
+    openEdit: (record: T) => setOpen({ record }),
+    close: () => setOpen(null),
+  };
+}
+
+/**
+ * A list page of `kind`'s records, shown by `list` with `params`: the create/edit dialog (the
+ * kind's own); what its table's rows do: open a record in that dialog, delete it (asked first),
+ * and sort the list; the rows chosen, kept while the search and filters stay (through pages and
+ * sorts); and what its panel (`BulkListPanel`) and 'Export CSV' need: the list's API path and
+ * parameters, its noun, and deleting the chosen rows.
+ */
+export function useRecordList<T, Field extends string, Params extends ListParams>(
+  kind: RecordKind<T>,
+  list: ListState & SortState<Field>,
+  params: Params,
+): RecordList<T, Field, Params> {
+  const deletion = kind.useDeletion();
+  const bulkDelete = kind.useBulkDelete();
+  const state = useRecordDialog<T>();
+  const { sort, limit, offset, ...scope } = params;
+  const selection = useSelection(JSON.stringify(scope));
+  const exported = { list: kind.url, params };
+  return {
+    dialog: { ...state, Component: kind.Dialog },
+    exported,
+    selection,
+    rowActions: { onEdit: state.openEdit, onDelete: deletion.ask, sorting: list, selection },
+    panel: {
+      list,
+      noun: kind.plural,
+      bulk: { selection, exported, singular: kind.noun, onDelete: bulkDelete.mutateAsync },
+    },
+  };
+}
+
+/** What a list page holds of its records (`useRecordList`). */
+export interface RecordList<
+  T,
+  Field extends string = string,
+  Params extends ListParams = ListParams,
+> {
+  dialog: ListDialog<T>;
+  exported: { list: string; params: Params };
+  selection: Selection;
+  rowActions: {
+    onEdit: (record: T) => void;
+    onDelete: (record: T) => void;
+    sorting: SortState<Field>;
+    selection: Selection;
+  };
+  panel: {
+    list: ListState;
+    noun: string;
+    bulk: Pick<BulkBarProps, 'selection' | 'exported' | 'singular' | 'onDelete'>;
+  };
+}
+
+/** A list page's create/edit dialog: its state, and the component it opens. */
+export interface ListDialog<T> extends RecordDialogState<T> {
+  Component: RecordKind<T>['Dialog'];
 }

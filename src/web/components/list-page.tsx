@@ -1,24 +1,18 @@
 import { Badge, Button, CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { type Icon, IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { Page } from '../lib/api-client.ts';
 import { capitalise } from '../lib/format.ts';
+import type { RecordList } from './bulk-actions.tsx';
 import { ExportButton } from './export-button.tsx';
-import {
-  ListFooter,
-  PAGE_SIZE,
-  SearchBox,
-  type SortState,
-  type useListState,
-} from './list-controls.tsx';
+import { ListFooter, PAGE_SIZE, SearchBox, type useListState } from './list-controls.tsx';
 import { LoadWhenOpened } from './load-when-opened.tsx';
 import { PageHeader } from './page-header.tsx';
 import { LoadFailed, LoadingBlock, NoMatches } from './query-states.tsx';
-import type { RecordKind } from './record-kind.ts';
 
 /** What the panel needs of a list's state (`useListState`): the search and the page. */
-interface ListState {
+export interface ListState {
   search: string;
   setSearch: (search: string) => void;
   q: string;
@@ -34,65 +28,23 @@ export const pageParams = <Field extends string>(list: ReturnType<typeof useList
   offset: list.offset,
 });
 
-/** A page's create/edit dialog: closed, open for a new record, or open to edit `record`. */
-interface RecordDialogState<T> {
-  opened: boolean;
-  /** The record being edited; none for a new one (or when closed). */
-  record: T | undefined;
-  openNew: () => void;
-  openEdit: (record: T) => void;
-  close: () => void;
-}
-
-function useRecordDialog<T>(): RecordDialogState<T> {
-  const [open, setOpen] = useState<{ record?: T } | null>(null);
-  return {
-    opened: open !== null,
-    record: open?.record,
-    openNew: () => setOpen({}),
-    openEdit: (record: T) => setOpen({ record }),
-    close: () => setOpen(null),
-  };
-}
-
-/**
- * A list page's create/edit dialog (the `kind`'s own), and what its table's rows do: open a
- * record in that dialog, delete it (asked first), and sort the list.
- */
-export function useListRecords<T, Field extends string>(
-  kind: RecordKind<T>,
-  sorting: SortState<Field>,
-) {
-  const deletion = kind.useDeletion();
-  const state = useRecordDialog<T>();
-  const dialog: ListDialog<T> = { ...state, Component: kind.Dialog };
-  return { dialog, rowActions: { onEdit: state.openEdit, onDelete: deletion.ask, sorting } };
-}
-
-/** A list page's create/edit dialog: its state, and the component it opens. */
-interface ListDialog<T> extends RecordDialogState<T> {
-  Component: RecordKind<T>['Dialog'];
-}
-
 /**
  * A list page: its heading, with any `actions` of its own, 'Export CSV', then the button that adds a record
- * ('Add Contact'); what it shows (`children`); and the create/edit `dialog` (`useListRecords`),
- * loaded when first opened.
+ * ('Add Contact'); what it shows (`children`); and the create/edit dialog of its `records`
+ * (`useRecordList`), loaded when first opened.
  */
 export function ListPage<T>({
   title,
   addLabel,
   actions,
-  exported,
-  dialog,
+  records: { exported, dialog },
   children,
 }: {
   title: string;
   addLabel: string;
   actions?: ReactNode;
-  /** The list's API path and the parameters it is shown with, for 'Export CSV'. */
-  exported: { list: string; params: Record<string, string | number | undefined> };
-  dialog: ListDialog<T>;
+  /** The list's create/edit dialog, and its API path and parameters for 'Export CSV'. */
+  records: Pick<RecordList<T>, 'exported' | 'dialog'>;
   children: ReactNode;
 }) {
   return (

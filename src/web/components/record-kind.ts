@@ -1,5 +1,6 @@
 import { type QueryKey, type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy } from 'react';
+import type { BulkResult } from '../../domain/bulk.ts';
 import { capitalise } from '../lib/format.ts';
 import { withNotice } from '../lib/notify.ts';
 import { confirmDelete } from './confirm-delete.tsx';
@@ -13,6 +14,11 @@ interface SaveMutation<Variables> {
 
 interface DeleteMutation extends SaveMutation<number> {
   isSuccess: boolean;
+}
+
+/** Deleting the chosen records of a list at once (`contactsApi.useBulkDelete`). */
+interface BulkDeleteMutation {
+  mutateAsync: (ids: number[]) => Promise<BulkResult>;
 }
 
 /** Deleting records of one kind, as a page holds it (`contactKind.useDeletion()`). */
@@ -38,6 +44,8 @@ interface RecordKindDeclaration<T, Input, DialogProps> {
   noun: string;
   /** 'contacts': 'Back to contacts', and the tab of a contact's page ('… · Contacts · Grantwell'). */
   plural: string;
+  /** The kind's API path (`/api/contacts`): its list, which 'Export CSV' exports too. */
+  url: string;
   /** The list's path (`paths.contacts`): where a record's back link and its deletion lead. */
   listPath: string;
   /** The title of the dialog that adds one: 'Create New Contact'. */
@@ -55,6 +63,7 @@ interface RecordKindDeclaration<T, Input, DialogProps> {
   useCreate: () => SaveMutation<Input>;
   useUpdate: () => SaveMutation<{ id: number; input: Input; version?: string | undefined }>;
   useDelete: () => DeleteMutation;
+  useBulkDelete: () => BulkDeleteMutation;
   /** What a deletion asks: 'Delete Grace Hopper? … This cannot be undone.' */
   question: (record: T) => string;
   /** The kind's create/edit dialog (a `RecordDialog` around its form), loaded when first opened. */

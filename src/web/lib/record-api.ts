@@ -66,6 +66,7 @@ export const records = <T, Input, Patch = Input>(
   keys: { all: QueryKey; one: (id: number) => QueryKey },
   refreshes: { changed: Refreshes; created?: Refreshes },
 ) => ({
+  url,
   cached: keys.all,
   oneQueryOptions: (id: number) => oneQueryOptions<T>(keys.one, url, id),
   useOne: (id: number | null) => useOne<T>(keys.one, url, id),

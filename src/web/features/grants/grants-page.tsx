@@ -8,15 +8,14 @@ import {
 } from '../../../domain/grant-constants.ts';
 import type { GrantSortField } from '../../../domain/grants.ts';
 import { counted } from '../../../domain/wording.ts';
-import { BulkListPanel } from '../../components/bulk-actions.tsx';
+import { BulkListPanel, useRecordList } from '../../components/bulk-actions.tsx';
 import { useListState } from '../../components/list-controls.tsx';
-import { ListPage, pageParams, useListRecords } from '../../components/list-page.tsx';
+import { ListPage, pageParams } from '../../components/list-page.tsx';
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
-import { useSelection } from '../../components/selection.tsx';
 import { choicesOf } from '../../lib/choices.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { choiceParam, useUrlFilter, useUrlFilters } from '../../lib/url-filters.ts';
-import { grantsApi, useBulkGrantStatus, useGrants } from './api/grants-api.ts';
+import { useBulkGrantStatus, useGrants } from './api/grants-api.ts';
 import { grantKind } from './components/grant-kind.ts';
 import { GrantPipeline } from './components/grant-pipeline.tsx';
 import { GrantStatusFilter } from './components/grant-status-filter.tsx';
@@ -40,17 +39,15 @@ export default function GrantsPage() {
   const funder = useUrlFilter('funder');
   const list = useListState<GrantSortField>(`${filters.status ?? ''}/${funder.value ?? ''}`);
   const params = { ...pageParams(list), status: filters.status, funder: funder.value };
-  const exported = { list: '/api/grants', params };
   const grants = useGrants(params);
-  const { dialog, rowActions } = useListRecords(grantKind, list);
-  const selection = useSelection(JSON.stringify([params.q, params.status, params.funder]));
-  const bulkDelete = grantsApi.useBulkDelete();
+  const page = useRecordList(grantKind, list, params);
+  const { selection } = page;
   const bulkStatus = useBulkGrantStatus();
   const [importing, setImporting] = useState(false);
 
   return (
     <ListPage
-      exported={exported}
+      records={page}
       title="Grants"
       addLabel="Add Grant"
       actions={
@@ -70,16 +67,14 @@ export default function GrantsPage() {
           </Button>
         </>
       }
-      dialog={dialog}
     >
       <LoadWhenOpened opened={importing}>
         <GrantImport opened={importing} onClose={() => setImporting(false)} />
       </LoadWhenOpened>
       <GrantPipeline />
       <BulkListPanel
-        list={list}
+        {...page.panel}
         query={grants}
-        noun="grants"
         icon={IconCoin}
         hint="Add the grants you are preparing, and follow them to a decision."
         filters={
@@ -95,10 +90,7 @@ export default function GrantsPage() {
         }
         filter={funder.shown(`Funder: ${funder.value}`)}
         bulk={{
-          selection,
-          exported,
-          singular: 'grant',
-          onDelete: bulkDelete.mutateAsync,
+          ...page.panel.bulk,
           changes: [
             {
               label: `Change the status of ${counted(selection.ids.size, 'selected grant')}`,
@@ -118,7 +110,7 @@ export default function GrantsPage() {
           ],
         }}
       >
-        {(rows) => <GrantsTable rows={rows} {...rowActions} selection={selection} />}
+        {(rows) => <GrantsTable rows={rows} {...page.rowActions} />}
       </BulkListPanel>
     </ListPage>
   );

@@ -1,14 +1,13 @@
 import { IconMessages } from '@tabler/icons-react';
 import type { InteractionSortField } from '../../../domain/interactions.ts';
-import { BulkListPanel } from '../../components/bulk-actions.tsx';
+import { BulkListPanel, useRecordList } from '../../components/bulk-actions.tsx';
 import { useListState } from '../../components/list-controls.tsx';
-import { ListPage, pageParams, useListRecords } from '../../components/list-page.tsx';
-import { useSelection } from '../../components/selection.tsx';
+import { ListPage, pageParams } from '../../components/list-page.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { parseId } from '../../lib/parse-id.ts';
 import { useUrlFilter } from '../../lib/url-filters.ts';
 import { contactsApi } from '../contacts/api/contacts-api.ts';
-import { interactionsApi, useInteractions } from './api/interactions-api.ts';
+import { useInteractions } from './api/interactions-api.ts';
 import { interactionKind } from './components/interaction-kind.ts';
 import { InteractionsTable } from './components/interactions-table.tsx';
 
@@ -22,24 +21,19 @@ export default function InteractionsPage() {
   const contact = contactsApi.useOne(contactId || null);
   const list = useListState<InteractionSortField>(contactFilter.value);
   const params = { ...pageParams(list), contactId };
-  const exported = { list: '/api/interactions', params };
   const interactions = useInteractions(params);
-  const { dialog, rowActions } = useListRecords(interactionKind, list);
-  const selection = useSelection(JSON.stringify([params.q, params.contactId]));
-  const bulkDelete = interactionsApi.useBulkDelete();
+  const page = useRecordList(interactionKind, list, params);
 
   return (
-    <ListPage title="Interactions" addLabel="Log Interaction" exported={exported} dialog={dialog}>
+    <ListPage title="Interactions" addLabel="Log Interaction" records={page}>
       <BulkListPanel
-        list={list}
+        {...page.panel}
         query={interactions}
-        noun="interactions"
         icon={IconMessages}
         hint="Log a meeting, call, email or note with one of your contacts."
         filter={contactFilter.shown(`Contact: ${contact.data?.name ?? contactFilter.value}`)}
-        bulk={{ selection, exported, singular: 'interaction', onDelete: bulkDelete.mutateAsync }}
       >
-        {(rows) => <InteractionsTable rows={rows} {...rowActions} selection={selection} />}
+        {(rows) => <InteractionsTable rows={rows} {...page.rowActions} />}
       </BulkListPanel>
     </ListPage>
   );

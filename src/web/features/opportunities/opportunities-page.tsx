@@ -6,17 +6,12 @@ import {
   stageLabels,
 } from '../../../domain/opportunity-constants.ts';
 import { counted } from '../../../domain/wording.ts';
-import { BulkListPanel } from '../../components/bulk-actions.tsx';
+import { BulkListPanel, useRecordList } from '../../components/bulk-actions.tsx';
 import { useListState } from '../../components/list-controls.tsx';
-import { ListPage, pageParams, useListRecords } from '../../components/list-page.tsx';
-import { useSelection } from '../../components/selection.tsx';
+import { ListPage, pageParams } from '../../components/list-page.tsx';
 import { choicesOf } from '../../lib/choices.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import {
-  opportunitiesApi,
-  useBulkOpportunityStage,
-  useOpportunities,
-} from './api/opportunities-api.ts';
+import { useBulkOpportunityStage, useOpportunities } from './api/opportunities-api.ts';
 import { OpportunitiesTable } from './components/opportunities-table.tsx';
 import { opportunityKind } from './components/opportunity-kind.ts';
 import { OpportunityPipeline } from './components/opportunity-pipeline.tsx';
@@ -25,26 +20,20 @@ export default function OpportunitiesPage() {
   useDocumentTitle('Opportunities');
   const list = useListState<OpportunitySortField>();
   const params = pageParams(list);
-  const exported = { list: '/api/opportunities', params };
   const opportunities = useOpportunities(params);
-  const { dialog, rowActions } = useListRecords(opportunityKind, list);
-  const selection = useSelection(params.q ?? '');
-  const bulkDelete = opportunitiesApi.useBulkDelete();
+  const page = useRecordList(opportunityKind, list, params);
+  const { selection } = page;
   const bulkStage = useBulkOpportunityStage();
 
   return (
-    <ListPage title="Opportunities" addLabel="Add Opportunity" exported={exported} dialog={dialog}>
+    <ListPage title="Opportunities" addLabel="Add Opportunity" records={page}>
       <OpportunityPipeline />
       <BulkListPanel
-        list={list}
+        {...page.panel}
         query={opportunities}
-        noun="opportunities"
         icon={IconBriefcase}
         bulk={{
-          selection,
-          exported,
-          singular: 'opportunity',
-          onDelete: bulkDelete.mutateAsync,
+          ...page.panel.bulk,
           changes: [
             {
               label: `Change the stage of ${counted(selection.ids.size, 'selected opportunity', 'selected opportunities')}`,
@@ -61,7 +50,7 @@ export default function OpportunitiesPage() {
           ],
         }}
       >
-        {(rows) => <OpportunitiesTable rows={rows} {...rowActions} selection={selection} />}
+        {(rows) => <OpportunitiesTable rows={rows} {...page.rowActions} />}
       </BulkListPanel>
     </ListPage>
   );
