@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { ImportReport } from '../../src/server/lib/csv-import.ts';
+import { contactBatches } from '../../src/server/modules/contacts/contacts-csv.ts';
+
+/** The contacts a file's rows make, and the report of the rows left out. */
+async function read(text: string) {
+  const report: ImportReport = { skipped: 0, errors: [] };
+  const names: string[] = [];
+  for await (const batch of contactBatches([Buffer.from(text)], report)) {
+    names.push(...batch.values.map((contact) => contact.name));
+  }
+  return { names, report };
+}
+
+describe('reading an import file row by row', () => {
+  it('reads rows shorter than the header, and leaves error stacks as they were', async () => {
+    const limit = Error.stackTraceLimit;
+    const { names, report } = await read(
+      'name,email,phone\nAda Lovelace,ada@example.org\nno email\nBob Ross,bob@example.org,555 0100\n',
+    );
+    expect(names).toEqual(['Ada Lovelace', 'Bob Ross']);
+    expect(report).toMatchObject({ skipped: 1, errors: [{ row: 3 }] });
+    expect(Error.stackTraceLimit).toBe(limit);
+    expect(new Error('after').stack?.split('\n').length).toBeGreaterThan(1);
+  });
+
+  it("refuses a file that is not CSV with the parser's message, and leaves error stacks as they were", async () => {
+    const limit = Error.stackTraceLimit;
+    await expect(read('name,email\n"Ada Lovelace,ada@example.org\n')).rejects.toThrow(
+      /^The file is not valid CSV: .*line/,
+    );
+    expect(Error.stackTraceLimit).toBe(limit);
+  });
+});
