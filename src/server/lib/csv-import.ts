@@ -134,7 +134,9 @@ const csvParser = (chunks: Buffer[]) =>
  * header's it builds an error, stack and all, even when short rows are allowed and the error is
  * then dropped: that stack was over half the cost of reading such a row (a file of 10,000
  * one-column rows took a second of CPU). Its errors are told by their message alone (notCsv),
- * and the limit is back before anything else runs: a piece is parsed in one synchronous call.
+ * and the limit is back before anything else runs: a piece is parsed in one synchronous call,
+ * and what it parsed is taken with read() (readInChunks). Do not pipe the parser on or listen
+ * for its 'data': that code would run inside the call, without stacks.
  */
 function withoutErrorStacks(parser: Parser): Parser {
   const transform = parser._transform.bind(parser);

@@ -102,8 +102,8 @@ export function BulkListPanel<T extends { id: number }>({
   );
 }
 
-/** A list's query parameters: its page's, and its filters (the list's own, or a link's). */
-type ListParams = Record<string, string | number | undefined> & {
+/** A list page's query: its page's parameters, and its filters (the list's own, or a link's). */
+type PageQuery = Record<string, string | number | undefined> & {
   sort?: string | undefined;
   limit: number;
   offset: number;
@@ -137,7 +137,7 @@ function useRecordDialog<T>(): RecordDialogState<T> {
  * sorts); and what its panel (`BulkListPanel`) and 'Export CSV' need: the list's API path and
  * parameters, its noun, and deleting the chosen rows.
  */
-export function useRecordList<T, Field extends string, Params extends ListParams>(
+export function useRecordList<T, Field extends string, Params extends PageQuery>(
   kind: RecordKind<T>,
   list: ListState & SortState<Field>,
   params: Params,
@@ -165,7 +165,7 @@ export function useRecordList<T, Field extends string, Params extends ListParams
 export interface RecordList<
   T,
   Field extends string = string,
-  Params extends ListParams = ListParams,
+  Params extends PageQuery = PageQuery,
 > {
   dialog: ListDialog<T>;
   exported: { list: string; params: Params };

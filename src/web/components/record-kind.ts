@@ -71,7 +71,7 @@ interface RecordKindDeclaration<T, Input, DialogProps> {
 }
 
 /**
- * A kind of record as the shared parts use it: the list page (`useListRecords`), the record's
+ * A kind of record as the shared parts use it: the list page (`useRecordList`), the record's
  * page (`RecordPage`) and the create/edit dialog (`RecordDialog`). `Input` is what its form
  * sends; a part that does not save takes any (`never`).
  */
