@@ -23,12 +23,12 @@ export function newAccount() {
   };
 }
 
-export type Account = ReturnType<typeof newAccount>;
+type Account = ReturnType<typeof newAccount>;
 
 type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
 
 /** An account whose company was made for it, with the cookies of its signed-in session. */
-export interface SignedInAccount extends Account {
+interface SignedInAccount extends Account {
   storageState: StorageState;
 }
 
@@ -42,7 +42,7 @@ export interface SignedInAccount extends Account {
  * - `shared`: the admin of a company shared by the tests of a worker that choose it. Only for
  *   tests that change nothing at all, neither the company's data nor the session.
  */
-export type Session = 'none' | 'own' | 'shared';
+type Session = 'none' | 'own' | 'shared';
 
 /**
  * The browser state of nobody signed in. A context made in a test (`browser.newContext()`)

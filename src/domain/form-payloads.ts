@@ -237,7 +237,7 @@ export function companyProfilePayload(values: CompanyProfileFormValues): Company
   return { name, ...optionalFields(optional, true) };
 }
 
-export interface FunderFormValues {
+interface FunderFormValues {
   name: string;
   type: FunderType | null;
   website: string;

@@ -13,7 +13,7 @@ import { scratchDir } from './scratch.ts';
 export type { ServerProcess };
 
 /** The servers a test starts on data directories. */
-export interface Servers {
+interface Servers {
   /** Spawns a server on `dataDir` without waiting for it (one that should fail to start). */
   spawn(dataDir: string, env?: Record<string, string>): Promise<ServerProcess>;
   /** Starts a server on `dataDir` and waits until it answers. */

@@ -42,7 +42,7 @@ export const companyCreate =
     reply.code(201).send(await create(requireUser(request).companyId, request.body));
 
 /** The answer to a change made to a record that changed since the client read it (412). */
-export const changedSinceRead = (what: string) =>
+const changedSinceRead = (what: string) =>
   `This ${what.toLowerCase()} has changed since you read it: read it again, then make your change.`;
 
 /** The answer to an If-Match header that does not name a version. */
@@ -54,7 +54,7 @@ export const IF_MATCH_FORMAT =
  * last read, or null when it sent none (or `*`): the change is then made whatever the record is
  * now. Anything else is refused, 400.
  */
-export function versionSeen(request: FastifyRequest): Date | null {
+function versionSeen(request: FastifyRequest): Date | null {
   const header = request.headers['if-match']?.trim();
   if (header === undefined || header === '*') return null;
   const quoted = /^"([^"]+)"$/.exec(header)?.[1];

@@ -76,7 +76,7 @@ export const updateSchema = <
  * The version of a record a change is made to, as the client last read it: `If-Match` with the
  * record's `updatedAt` in double quotes. Other headers pass through as they came.
  */
-export const ifMatchHeaders = z.looseObject({
+const ifMatchHeaders = z.looseObject({
   'if-match': z
     .string()
     .optional()
@@ -86,7 +86,7 @@ export const ifMatchHeaders = z.looseObject({
 });
 
 /** The refusal of a change to a record that changed since the client read it (If-Match). */
-export const changedErrors = { 412: errorBodySchema };
+const changedErrors = { 412: errorBodySchema };
 
 /**
  * A change to a record with a version (`PATCH`): `schema` made only if the record is as the
