@@ -19,7 +19,7 @@ export default function ContactsPage() {
   const list = useListState<ContactSortField>(organization.value);
   const params = { ...pageParams(list), organization: organization.value };
   const contacts = useContacts(params);
-  const page = useRecordList(contactKind, list, params);
+  const records = useRecordList(contactKind, list, params);
 
   // SPEC §2.6 asks for a notice when the list fails to load, besides what the panel shows:
   // 'Contacts could not be loaded' with Try again, or the page it showed before a failed refresh.
@@ -30,16 +30,16 @@ export default function ContactsPage() {
   }, [contacts.isError]);
 
   return (
-    <ListPage title="Contacts" addLabel="Add Contact" records={page}>
+    <ListPage title="Contacts" addLabel="Add Contact" records={records}>
       <ContactUpload />
       <BulkListPanel
-        {...page.panel}
+        {...records.panel}
         query={contacts}
         icon={IconUsers}
         hint="Add your first contact, or import a CSV file."
         filter={organization.shown(`Organization: ${organization.value}`)}
       >
-        {(rows) => <ContactsTable rows={rows} {...page.rowActions} />}
+        {(rows) => <ContactsTable rows={rows} {...records.rowActions} />}
       </BulkListPanel>
     </ListPage>
   );

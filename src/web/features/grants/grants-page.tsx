@@ -40,14 +40,14 @@ export default function GrantsPage() {
   const list = useListState<GrantSortField>(`${filters.status ?? ''}/${funder.value ?? ''}`);
   const params = { ...pageParams(list), status: filters.status, funder: funder.value };
   const grants = useGrants(params);
-  const page = useRecordList(grantKind, list, params);
-  const { selection } = page;
+  const records = useRecordList(grantKind, list, params);
+  const { selection } = records;
   const bulkStatus = useBulkGrantStatus();
   const [importing, setImporting] = useState(false);
 
   return (
     <ListPage
-      records={page}
+      records={records}
       title="Grants"
       addLabel="Add Grant"
       actions={
@@ -73,7 +73,7 @@ export default function GrantsPage() {
       </LoadWhenOpened>
       <GrantPipeline />
       <BulkListPanel
-        {...page.panel}
+        {...records.panel}
         query={grants}
         icon={IconCoin}
         hint="Add the grants you are preparing, and follow them to a decision."
@@ -90,7 +90,7 @@ export default function GrantsPage() {
         }
         filter={funder.shown(`Funder: ${funder.value}`)}
         bulk={{
-          ...page.panel.bulk,
+          ...records.panel.bulk,
           changes: [
             {
               label: `Change the status of ${counted(selection.ids.size, 'selected grant')}`,
@@ -110,7 +110,7 @@ export default function GrantsPage() {
           ],
         }}
       >
-        {(rows) => <GrantsTable rows={rows} {...page.rowActions} />}
+        {(rows) => <GrantsTable rows={rows} {...records.rowActions} />}
       </BulkListPanel>
     </ListPage>
   );

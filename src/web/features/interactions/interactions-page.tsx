@@ -22,18 +22,18 @@ export default function InteractionsPage() {
   const list = useListState<InteractionSortField>(contactFilter.value);
   const params = { ...pageParams(list), contactId };
   const interactions = useInteractions(params);
-  const page = useRecordList(interactionKind, list, params);
+  const records = useRecordList(interactionKind, list, params);
 
   return (
-    <ListPage title="Interactions" addLabel="Log Interaction" records={page}>
+    <ListPage title="Interactions" addLabel="Log Interaction" records={records}>
       <BulkListPanel
-        {...page.panel}
+        {...records.panel}
         query={interactions}
         icon={IconMessages}
         hint="Log a meeting, call, email or note with one of your contacts."
         filter={contactFilter.shown(`Contact: ${contact.data?.name ?? contactFilter.value}`)}
       >
-        {(rows) => <InteractionsTable rows={rows} {...page.rowActions} />}
+        {(rows) => <InteractionsTable rows={rows} {...records.rowActions} />}
       </BulkListPanel>
     </ListPage>
   );

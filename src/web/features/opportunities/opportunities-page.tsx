@@ -21,19 +21,19 @@ export default function OpportunitiesPage() {
   const list = useListState<OpportunitySortField>();
   const params = pageParams(list);
   const opportunities = useOpportunities(params);
-  const page = useRecordList(opportunityKind, list, params);
-  const { selection } = page;
+  const records = useRecordList(opportunityKind, list, params);
+  const { selection } = records;
   const bulkStage = useBulkOpportunityStage();
 
   return (
-    <ListPage title="Opportunities" addLabel="Add Opportunity" records={page}>
+    <ListPage title="Opportunities" addLabel="Add Opportunity" records={records}>
       <OpportunityPipeline />
       <BulkListPanel
-        {...page.panel}
+        {...records.panel}
         query={opportunities}
         icon={IconBriefcase}
         bulk={{
-          ...page.panel.bulk,
+          ...records.panel.bulk,
           changes: [
             {
               label: `Change the stage of ${counted(selection.ids.size, 'selected opportunity', 'selected opportunities')}`,
@@ -50,7 +50,7 @@ export default function OpportunitiesPage() {
           ],
         }}
       >
-        {(rows) => <OpportunitiesTable rows={rows} {...page.rowActions} />}
+        {(rows) => <OpportunitiesTable rows={rows} {...records.rowActions} />}
       </BulkListPanel>
     </ListPage>
   );
