@@ -1,7 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { useRecordList } from './bulk-actions.tsx';
 import BulkActionsPanel from './bulk-actions-panel.tsx';
+import type { RecordKind } from './record-kind.ts';
 import { useSelection } from './selection.tsx';
 
 describe('a selection', () => {
@@ -23,6 +25,53 @@ describe('a selection', () => {
     expect(result.current.has(5)).toBe(true);
     rerender({ scope: 'b' });
     expect(result.current.ids.size).toBe(0);
+  });
+});
+
+describe("a list page's records", () => {
+  // A kind's own hooks stand in here: what is checked is what the page holds around them.
+  const kind = {
+    url: '/api/contacts',
+    noun: 'contact',
+    plural: 'contacts',
+    useDeletion: () => ({ ask: () => {}, busy: false }),
+    useBulkDelete: () => ({ mutateAsync: async () => ({ count: 0 }) }),
+    Dialog: () => null,
+  } as unknown as RecordKind<{ id: number }>;
+  const list = {
+    search: '',
+    setSearch: () => {},
+    q: '',
+    page: 1,
+    setPage: () => {},
+    sort: undefined,
+    toggleSort: () => {},
+  };
+  const params = (more: Record<string, string | number | undefined>) => ({
+    q: '',
+    sort: undefined,
+    limit: 25,
+    offset: 0,
+    organization: undefined,
+    ...more,
+  });
+
+  it('keeps the chosen rows through pages and sorts, and empties them when the search or a filter changes', () => {
+    const { result, rerender } = renderHook(({ query }) => useRecordList(kind, list, query), {
+      initialProps: { query: params({}) },
+    });
+    act(() => result.current.selection.toggle(7));
+    const nextPage = params({ offset: 25, sort: '-name' });
+    rerender({ query: nextPage });
+    expect(result.current.selection.has(7)).toBe(true);
+    expect(result.current.exported).toEqual({ list: '/api/contacts', params: nextPage });
+    expect(result.current.panel).toMatchObject({ noun: 'contacts', bulk: { singular: 'contact' } });
+
+    rerender({ query: params({ offset: 25, sort: '-name', organization: 'Hope Trust' }) });
+    expect(result.current.selection.ids.size).toBe(0);
+    act(() => result.current.selection.toggle(8));
+    rerender({ query: params({ organization: 'Hope Trust', q: 'ada' }) });
+    expect(result.current.selection.ids.size).toBe(0);
   });
 });
 
