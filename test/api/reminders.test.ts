@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '../../src/domain/reminders.ts';
 import { notifications } from '../../src/server/db/schema.ts';
 import { beforeCompanyIsKnown } from '../../src/server/db/scope.ts';
@@ -9,21 +11,26 @@ import { addMember, registerCompany } from '../helpers/factories.ts';
 import { type Client, clientFor, createdId } from '../helpers/requests.ts';
 import { decodeQuotedPrintable, type SmtpServer, startSmtpServer } from '../helpers/smtp-server.ts';
 import { buildTestApp, listenOnFreePort } from '../helpers/test-app.ts';
+import { createTestDatabase } from '../helpers/test-database.ts';
 import { until } from '../helpers/until.ts';
 
 // The app takes part in the reminder queue and sends through a real SMTP server. It never
 // listens, so it proposes no scans of its own: they are run here at chosen moments, years ahead.
 let app: FastifyInstance;
+let databaseUrl: string;
 let smtp: SmtpServer;
 beforeAll(async () => {
   smtp = await startSmtpServer();
+  databaseUrl = (await createTestDatabase()).url;
   app = await buildTestApp({
     smtpUrl: smtp.url,
     reminders: { run: true, intervalSeconds: 3600 },
+    database: { kind: 'server', url: databaseUrl },
   });
 });
 afterAll(async () => {
-  await app.close();
+  // The last test closes the app itself.
+  if (app.server.listening) await app.close();
   await smtp.close();
 });
 
@@ -303,5 +310,53 @@ describe('the queue of a server', () => {
     expect(await scansProposed()).toBe(0);
     await listenOnFreePort(app);
     await until(async () => (await scansProposed()) === 1, 'a scan proposed');
+  });
+
+  it('lets a job it was fetching when told to stop run and end before its database closes', async () => {
+    const scanStates = async (client: pg.Client) => {
+      const { rows } = await client.query<{ state: string }>(
+        "SELECT state FROM pgboss.job WHERE name = 'reminder-scan' ORDER BY created_on",
+      );
+      return rows.map((row) => row.state);
+    };
+    const holder = new pg.Client({ connectionString: databaseUrl });
+    await holder.connect();
+    try {
+      await until(async () => (await scanStates(holder)).join() === 'completed', 'a scan done');
+      // A second scan, queued while the queue's table is held: the workers' next fetches wait.
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE pgboss.job IN ACCESS EXCLUSIVE MODE');
+      await holder.query(
+        "INSERT INTO pgboss.job (name, data, policy) VALUES ('reminder-scan', '{}', 'singleton')",
+      );
+      await until(async () => {
+        const { rows } = await holder.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%pgboss.job%'",
+        );
+        return (rows[0]?.n ?? 0) > 0;
+      }, 'a fetch waiting');
+      // The server is told to stop, and the queue stops waiting for its workers, while the
+      // fetch still waits: only then does it get the job.
+      const stop = PgBoss.prototype.stop;
+      let queueStopped = () => {};
+      const stopped = new Promise<void>((resolve) => {
+        queueStopped = resolve;
+      });
+      const spy = vi.spyOn(PgBoss.prototype, 'stop').mockImplementation(async function (
+        this: PgBoss,
+        options,
+      ) {
+        await stop.call(this, options);
+        queueStopped();
+      });
+      const closing = app.close();
+      await stopped;
+      spy.mockRestore();
+      await holder.query('COMMIT');
+      await closing;
+      expect(await scanStates(holder)).toEqual(['completed', 'completed']);
+    } finally {
+      await holder.end();
+    }
   });
 });

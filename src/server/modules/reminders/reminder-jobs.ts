@@ -83,8 +83,20 @@ async function ensureQueue(boss: PgBoss, name: string, options: PgBoss.Queue) {
 export async function startReminderJobs(options: Options): Promise<ReminderJobs> {
   const { db, mailer, appUrl, intervalSeconds, log } = options;
   const reminders = createRemindersRepository(db);
+  // The queue's own statements still running, so that stop() lets them end before the database
+  // closes; once stopped, the queue has nothing left to say to a pool that may be closed.
+  const statements = new Set<Promise<unknown>>();
+  let stopped = false;
+  const executeSql = (text: string, values?: unknown[]) => {
+    if (stopped) return Promise.resolve({ rows: [] });
+    const statement = db.$client.query(text, values);
+    const settled = () => statements.delete(statement);
+    statements.add(statement);
+    statement.then(settled, settled);
+    return statement;
+  };
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => db.$client.query(text, values) },
+    db: { executeSql },
     schema: QUEUE_SCHEMA,
     // Nothing is scheduled by cron: the interval is in seconds.
     schedule: false,
@@ -135,8 +147,8 @@ export async function startReminderJobs(options: Options): Promise<ReminderJobs>
   };
 
   // The work under way, so that stop() lets it end before the database closes: pg-boss may
-  // stop waiting for a job before its handler has ended, and then marks the job done or failed
-  // on a pool that is already closed (an unhandled rejection).
+  // stop waiting for a job before its handler has ended, and it marks the job done or failed
+  // without waiting for that (a rejection nobody handles, were the pool closed by then).
   const underWay = new Set<Promise<void>>();
   const tracked = (work: Promise<void>) => {
     underWay.add(work);
@@ -171,9 +183,14 @@ export async function startReminderJobs(options: Options): Promise<ReminderJobs>
     async stop() {
       clearInterval(ticker);
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
-      await Promise.allSettled(underWay);
-      // pg-boss records a job's end right after its handler ends: one turn for that to start.
-      await new Promise((resolve) => setImmediate(resolve));
+      // A worker that was fetching when told to stop still gets its jobs, runs them and records
+      // their end; each step starts a turn after the last one ended. Wait until a turn starts
+      // nothing more.
+      while (statements.size > 0 || underWay.size > 0) {
+        await Promise.allSettled([...statements, ...underWay]);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      stopped = true;
     },
   };
 }
