@@ -323,18 +323,20 @@ describe('the queue of a server', () => {
     await holder.connect();
     try {
       await until(async () => (await scanStates(holder)).join() === 'completed', 'a scan done');
-      // A second scan, queued while the queue's table is held: the workers' next fetches wait.
+      // A second scan, queued while the queue's table is held: both workers' next fetches wait.
       await holder.query('BEGIN');
       await holder.query('LOCK TABLE pgboss.job IN ACCESS EXCLUSIVE MODE');
       await holder.query(
         "INSERT INTO pgboss.job (name, data, policy) VALUES ('reminder-scan', '{}', 'singleton')",
       );
+      // A fetch (SELECT … FOR UPDATE) waits for the table from its start, before
+      // pg_stat_activity shows its text.
       await until(async () => {
         const { rows } = await holder.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%pgboss.job%'",
+          "SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'pgboss.job'::regclass AND mode = 'RowShareLock'",
         );
-        return (rows[0]?.n ?? 0) > 0;
-      }, 'a fetch waiting');
+        return rows[0]?.n === 2;
+      }, 'both workers fetching');
       // The server is told to stop, and the queue stops waiting for its workers, while the
       // fetch still waits: only then does it get the job.
       const stop = PgBoss.prototype.stop;
