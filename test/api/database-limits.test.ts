@@ -71,13 +71,14 @@ describe('database time limits', { timeout: 60_000 }, () => {
     return rows[0]?.n ?? 0;
   };
 
-  it('sets the limits on every pooled connection', async () => {
+  it('sets the limits on every pooled connection, and compiles no statement (JIT)', async () => {
     const app = await appWith({ statementMs: 1_500, idleInTransactionMs: 1_000 });
     const settings = await app.db.execute(
       `SELECT current_setting('statement_timeout') AS statement,
-              current_setting('idle_in_transaction_session_timeout') AS idle`,
+              current_setting('idle_in_transaction_session_timeout') AS idle,
+              current_setting('jit') AS jit`,
     );
-    expect(settings).toMatchObject({ rows: [{ statement: '1500ms', idle: '1s' }] });
+    expect(settings).toMatchObject({ rows: [{ statement: '1500ms', idle: '1s', jit: 'off' }] });
   });
 
   it('a statement that waits too long is cancelled and answered 503', async () => {

@@ -132,6 +132,10 @@ async function openServer(url: string, limits: Limits): Promise<DatabaseHandle> 
     connectionTimeoutMillis: limits.poolAcquireMs,
     statement_timeout: limits.statementMs,
     idle_in_transaction_session_timeout: limits.idleInTransactionMs,
+    // The app's statements are short: compiling one to machine code (PostgreSQL's JIT, where
+    // the server has it) costs more than it saves, and it cost the API suite half the server's
+    // CPU (docs/PERFORMANCE.md).
+    options: '-c jit=off',
   });
   // A connection that breaks (the server restarted or went away) must not end the process: the
   // pool drops it and the next request gets a new one; a query on it fails, answered as 503.
