@@ -13,12 +13,15 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
+  // A test that fails runs once more, recording its trace: each step's page as it was (DOM
+  // snapshots), the network and the console. The run fails all the same, even when the second
+  // run passes. Recording every test's trace in case it failed cost the suite a tenth of its
+  // time on two cores, and the screencast a third; the failure's own screenshot is kept instead.
+  retries: 1,
+  failOnFlakyTests: true,
   reporter: 'list',
   use: {
-    // A failed test keeps its trace: each step's page as it was (DOM snapshots), the network and
-    // the console. Without the screencast, which cost the suite about a third of its time on
-    // two cores; the failure's own screenshot is kept instead.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+    trace: { mode: 'on-first-retry', screenshots: false, snapshots: true },
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
   },
