@@ -30,6 +30,10 @@ export default defineConfig({
     emptyOutDir: true,
     // Read by scripts/bundle-size.ts to check the first routes' size budget.
     manifest: true,
+    // Every browser the build targets but Firefox before 115 and Safari 16 preloads a lazy
+    // page's modules itself; those two fetch them as they are imported instead. The polyfill
+    // was in every page's first download.
+    modulePreload: { polyfill: false },
   },
   server: {
     port: 5173,
