@@ -60,6 +60,7 @@ export function TaskForm({
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 200);
   const grants = useGrants({ q, sort: 'name', limit: 20 }, grantId === undefined);
+  const choices = (grants.data?.items ?? []).map((g) => ({ value: String(g.id), label: g.name }));
 
   const submit = form.onSubmit((values) =>
     onSubmit({ grantId: Number(values.grantId), input: taskPayload(values) as TaskInput }),
@@ -77,8 +78,9 @@ export function TaskForm({
             searchValue={search}
             onSearchChange={setSearch}
             filter={({ options }) => options}
-            data={(grants.data?.items ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
-            nothingFoundMessage={grants.isFetching ? 'Searching…' : 'No grants found'}
+            data={choices}
+            // A listbox holds options only: while none are there, the field says why instead.
+            description={!choices.length && (grants.isFetching ? 'Searching…' : 'No grants found')}
             data-autofocus
             {...form.getInputProps('grantId')}
           />

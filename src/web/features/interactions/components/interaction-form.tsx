@@ -75,7 +75,8 @@ export function InteractionForm({
           // The server already filtered the choices by what was typed.
           filter={({ options: all }) => all}
           data={options}
-          nothingFoundMessage={choices.isFetching ? 'Searching…' : 'No contacts found'}
+          // A listbox holds options only: while none are there, the field says why instead.
+          description={!options.length && (choices.isFetching ? 'Searching…' : 'No contacts found')}
           data-autofocus
           {...form.getInputProps('contactId')}
         />

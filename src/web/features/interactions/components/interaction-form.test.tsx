@@ -1,0 +1,61 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { byPath, descriptionOf, renderPage } from '../../../test/render.tsx';
+import { InteractionForm } from './interaction-form.tsx';
+
+const ada = {
+  id: 4,
+  name: 'Ada Lovelace',
+  email: 'ada@example.org',
+  phone: null,
+  organization: 'Analytical Society',
+  notes: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  version: 1,
+};
+
+/** The text in the page's listboxes that is not one of their options'. */
+const textBesideOptions = () =>
+  [...document.querySelectorAll('[role="listbox"]')].flatMap((listbox) => {
+    const walker = document.createTreeWalker(listbox, NodeFilter.SHOW_TEXT);
+    const texts: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.textContent?.trim() && !node.parentElement?.closest('[role="option"]')) {
+        texts.push(node.textContent);
+      }
+    }
+    return texts;
+  });
+
+describe("the interaction form's contact field", () => {
+  it('says there is no contact under its label, not in a listbox, which holds options only', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(<InteractionForm onSubmit={() => {}} pending={false} />, {
+      answer: byPath({ '/api/contacts': { body: [], total: 0 } }),
+    });
+    const field = await screen.findByRole('textbox', { name: 'Contact' });
+    await waitFor(() => expect(descriptionOf(field)).toBe('No contacts found'));
+    await user.click(field);
+    expect(textBesideOptions()).toEqual([]);
+  });
+
+  it('lists the contacts found, and then says nothing more', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(<InteractionForm onSubmit={() => {}} pending={false} />, {
+      answer: byPath({ '/api/contacts': { body: [ada], total: 1 } }),
+    });
+    const field = await screen.findByRole('textbox', { name: 'Contact' });
+    await user.click(field);
+    expect(
+      // Present, though the test page never shows the dropdown's transition finished.
+      await screen.findByRole('option', {
+        name: 'Ada Lovelace (Analytical Society)',
+        hidden: true,
+      }),
+    ).toBeTruthy();
+    expect(descriptionOf(field)).toBe('');
+    expect(textBesideOptions()).toEqual([]);
+  });
+});
