@@ -16,7 +16,7 @@ const ada = {
   version: 1,
 };
 
-/** The text in the page's listboxes that is not one of their options'. */
+/** The text in the page's listboxes that is not in one of their options. */
 const textBesideOptions = () =>
   [...document.querySelectorAll('[role="listbox"]')].flatMap((listbox) => {
     const walker = document.createTreeWalker(listbox, NodeFilter.SHOW_TEXT);
