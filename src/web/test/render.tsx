@@ -143,3 +143,16 @@ export async function fill(user: UserEvent, field: HTMLElement, text: string) {
   await user.clear(field);
   await user.paste(text);
 }
+
+/** The text in the page's listboxes that is not in one of their options. */
+export const textBesideOptions = () =>
+  [...document.querySelectorAll('[role="listbox"]')].flatMap((listbox) => {
+    const walker = document.createTreeWalker(listbox, NodeFilter.SHOW_TEXT);
+    const texts: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.textContent?.trim() && !node.parentElement?.closest('[role="option"]')) {
+        texts.push(node.textContent);
+      }
+    }
+    return texts;
+  });

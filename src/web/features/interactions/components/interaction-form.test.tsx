@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { byPath, descriptionOf, renderPage } from '../../../test/render.tsx';
+import { byPath, descriptionOf, renderPage, textBesideOptions } from '../../../test/render.tsx';
 import { InteractionForm } from './interaction-form.tsx';
 
 const ada = {
@@ -15,19 +15,6 @@ const ada = {
   updatedAt: '2026-01-01T00:00:00.000Z',
   version: 1,
 };
-
-/** The text in the page's listboxes that is not in one of their options. */
-const textBesideOptions = () =>
-  [...document.querySelectorAll('[role="listbox"]')].flatMap((listbox) => {
-    const walker = document.createTreeWalker(listbox, NodeFilter.SHOW_TEXT);
-    const texts: string[] = [];
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (node.textContent?.trim() && !node.parentElement?.closest('[role="option"]')) {
-        texts.push(node.textContent);
-      }
-    }
-    return texts;
-  });
 
 describe("the interaction form's contact field", () => {
   it('says there is no contact under its label, not in a listbox, which holds options only', async () => {

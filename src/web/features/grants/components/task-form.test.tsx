@@ -1,0 +1,27 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  byPath,
+  descriptionOf,
+  renderPage,
+  signedInUser,
+  textBesideOptions,
+} from '../../../test/render.tsx';
+import { TaskForm } from './task-form.tsx';
+
+describe("the task form's grant field", () => {
+  it('says no grant was found under its label, and puts nothing but options in its listbox', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(<TaskForm onSubmit={() => {}} pending={false} />, {
+      answer: byPath({
+        '/api/grants': { body: [], total: 0 },
+        '/api/organization/users': { body: [signedInUser] },
+      }),
+    });
+    const field = await screen.findByRole('textbox', { name: 'Grant' });
+    await waitFor(() => expect(descriptionOf(field)).toBe('No grants found'));
+    await user.click(field);
+    expect(textBesideOptions()).toEqual([]);
+  });
+});
