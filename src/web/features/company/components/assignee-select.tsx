@@ -1,4 +1,6 @@
 import { Select, type SelectProps } from '@mantine/core';
+import { useState } from 'react';
+import { nothingMatches } from '../../../lib/nothing-matches.ts';
 import { useTeam } from '../api/company-api.ts';
 
 /**
@@ -7,6 +9,12 @@ import { useTeam } from '../api/company-api.ts';
  */
 export function AssigneeSelect(props: Omit<SelectProps, 'label' | 'data'>) {
   const team = useTeam();
+  const [search, setSearch] = useState('');
+  const members = (team.data ?? []).map((member) => ({
+    value: String(member.id),
+    label: member.name,
+  }));
+  const names = members.map((member) => member.label);
   return (
     <Select
       label="Assignee"
@@ -16,8 +24,12 @@ export function AssigneeSelect(props: Omit<SelectProps, 'label' | 'data'>) {
       // button like any other, so everyone can unassign the work.
       clearButtonProps={{ 'aria-label': 'Clear assignee', 'aria-hidden': false, tabIndex: 0 }}
       searchable
-      data={(team.data ?? []).map((member) => ({ value: String(member.id), label: member.name }))}
-      nothingFoundMessage={team.isPending ? 'Loading…' : 'No one by that name'}
+      searchValue={search}
+      onSearchChange={setSearch}
+      data={members}
+      description={
+        team.isPending ? 'Loading…' : nothingMatches(names, search) && 'No one by that name'
+      }
       {...props}
     />
   );

@@ -4,6 +4,7 @@ import { reminderDaysPayload } from '../../../../domain/form-payloads.ts';
 import type { ReminderSettings } from '../../../../domain/reminders.ts';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { nothingMatches } from '../../../lib/nothing-matches.ts';
 import { changeWithNotice } from '../../../lib/notify.ts';
 import {
   useReminderSettings,
@@ -63,6 +64,8 @@ export function RemindersTab({ isAdmin }: { isAdmin: boolean }) {
 function RemindersForm({ settings }: { settings: ReminderSettings }) {
   const update = useUpdateReminderSettings();
   const [timeZone, setTimeZone] = useState(settings.timeZone);
+  const [zones] = useState(() => timeZones(settings.timeZone));
+  const [zoneSearch, setZoneSearch] = useState('');
   const [days, setDays] = useState(settings.reminderDays.join(', '));
   const [daysError, setDaysError] = useState<string | null>(null);
 
@@ -87,12 +90,14 @@ function RemindersForm({ settings }: { settings: ReminderSettings }) {
         <Text size="sm">{EXPLANATION}</Text>
         <Select
           label="Time zone"
-          data={timeZones(settings.timeZone)}
+          data={zones}
           value={timeZone}
           onChange={(value) => setTimeZone(value ?? settings.timeZone)}
           searchable
+          searchValue={zoneSearch}
+          onSearchChange={setZoneSearch}
+          description={nothingMatches(zones, zoneSearch) && 'No such time zone'}
           allowDeselect={false}
-          nothingFoundMessage="No such time zone"
         />
         <TextInput
           label="Reminder days"

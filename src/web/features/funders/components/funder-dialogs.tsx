@@ -153,7 +153,8 @@ export function MergeFunderDialog({
             data={others.map((other) => ({ value: String(other.id), label: other.name }))}
             value={intoId}
             onChange={setIntoId}
-            nothingFoundMessage={choices.isFetching ? 'Loading...' : 'No other funders'}
+            // A listbox holds options only: while none are there, the field says why instead.
+            description={!others.length && (choices.isFetching ? 'Loading...' : 'No other funders')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

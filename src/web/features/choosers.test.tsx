@@ -1,0 +1,77 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Funder } from '../../domain/funders.ts';
+import {
+  byPath,
+  descriptionOf,
+  fill,
+  renderPage,
+  signedInUser,
+  textBesideOptions,
+} from '../test/render.tsx';
+import { AssigneeSelect } from './company/components/assignee-select.tsx';
+import { RemindersTab } from './company/components/reminders-tab.tsx';
+import { MergeFunderDialog } from './funders/components/funder-dialogs.tsx';
+
+const funder = (id: number, name: string): Funder => ({
+  id,
+  name,
+  type: null,
+  website: null,
+  notes: null,
+  grantCount: 0,
+  opportunityCount: 0,
+  contactCount: 0,
+  companyId: 3,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  createdBy: null,
+});
+
+// A chooser says it has nothing to list under its label: a listbox holds options only.
+describe('a chooser with nothing to list for what was typed', () => {
+  it('the assignee: says no one has that name, and lists the one who does', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(<AssigneeSelect />, {
+      answer: byPath({ '/api/organization/users': { body: [signedInUser] } }),
+    });
+    const field = screen.getByRole('textbox', { name: 'Assignee' });
+    await waitFor(() => expect(descriptionOf(field)).toBe(''));
+    await fill(user, field, 'zz');
+    expect(descriptionOf(field)).toBe('No one by that name');
+    expect(textBesideOptions()).toEqual([]);
+    await fill(user, field, ' ROSA ');
+    expect(descriptionOf(field)).toBe('');
+    expect(screen.getByRole('option', { name: 'Rosa Parks', hidden: true })).toBeTruthy();
+  });
+
+  it('the time zone: says there is no such time zone', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(<RemindersTab isAdmin />, {
+      answer: byPath({
+        '/api/organization/reminders': { body: { timeZone: 'UTC', reminderDays: [7] } },
+      }),
+    });
+    const field = await screen.findByRole('textbox', { name: 'Time zone' });
+    expect(descriptionOf(field)).toBe('');
+    await fill(user, field, 'Mars/Olympus');
+    expect(descriptionOf(field)).toBe('No such time zone');
+    expect(textBesideOptions()).toEqual([]);
+  });
+
+  it('the funder to merge into: says there is no other funder', async () => {
+    renderPage(
+      <MergeFunderDialog
+        funder={funder(1, 'River Trust')}
+        opened
+        onClose={() => {}}
+        onMerged={() => {}}
+      />,
+      { answer: byPath({ '/api/funders': { body: [funder(1, 'River Trust')], total: 1 } }) },
+    );
+    const field = await screen.findByRole('textbox', { name: 'Merge into' });
+    await waitFor(() => expect(descriptionOf(field)).toBe('No other funders'));
+    expect(textBesideOptions()).toEqual([]);
+  });
+});
