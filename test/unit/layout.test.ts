@@ -51,6 +51,15 @@ describe('the layout', () => {
     expect(offending).toEqual([]);
   });
 
+  it("puts nothing but options in a chooser's listbox: no component takes nothingFoundMessage", () => {
+    // Mantine shows that message inside the listbox; the field's description says it instead
+    // (docs/ARCHITECTURE.md, Screens).
+    const offending = sourcesUnder(join(root, 'src', 'web')).filter(
+      (file) => !/\.test\.tsx?$/.test(file) && readFileSync(file, 'utf8').includes('nothingFound'),
+    );
+    expect(offending.map((file) => relative(root, file))).toEqual([]);
+  });
+
   it('keeps the scripts independent of the tests: no script imports from test/', () => {
     const offending = sourcesUnder(join(root, 'scripts')).filter((file) =>
       /from\s+['"][./]*\/test\//.test(readFileSync(file, 'utf8')),
