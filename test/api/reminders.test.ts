@@ -17,6 +17,8 @@ import { until } from '../helpers/until.ts';
 // The app takes part in the reminder queue and sends through a real SMTP server. It never
 // listens, so it proposes no scans of its own: they are run here at chosen moments, years ahead.
 let app: FastifyInstance;
+/** Set by the last test, which closes the app itself. */
+let closing: Promise<void> | undefined;
 let databaseUrl: string;
 let smtp: SmtpServer;
 beforeAll(async () => {
@@ -29,8 +31,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  // The last test closes the app itself.
-  if (app.server.listening) await app.close();
+  await (closing ?? app.close());
   await smtp.close();
 });
 
@@ -351,10 +352,13 @@ describe('the queue of a server', () => {
         await stop.call(this, options);
         queueStopped();
       });
-      const closing = app.close();
-      await stopped;
-      spy.mockRestore();
-      await holder.query('COMMIT');
+      try {
+        closing = app.close();
+        await stopped;
+      } finally {
+        spy.mockRestore();
+        await holder.query('COMMIT');
+      }
       await closing;
       expect(await scanStates(holder)).toEqual(['completed', 'completed']);
     } finally {

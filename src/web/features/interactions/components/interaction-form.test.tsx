@@ -28,6 +28,30 @@ describe("the interaction form's contact field", () => {
     expect(textBesideOptions()).toEqual([]);
   });
 
+  it('says nothing under a contact just picked, and does not search for its label', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { sent } = renderPage(<InteractionForm onSubmit={() => {}} pending={false} />, {
+      // The server finds Ada by her name, email or organization, never by the field's label.
+      answer: ({ url }) =>
+        url.startsWith('/api/contacts') && !url.includes('Analytical+Society%29')
+          ? { body: [ada], total: 1 }
+          : { body: [], total: 0 },
+    });
+    const field = await screen.findByRole('textbox', { name: 'Contact' });
+    await user.click(field);
+    await user.click(
+      await screen.findByRole('option', {
+        name: 'Ada Lovelace (Analytical Society)',
+        hidden: true,
+      }),
+    );
+    expect(field).toHaveProperty('value', 'Ada Lovelace (Analytical Society)');
+    // Longer than the search waits for the typing to stop (200 ms).
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(descriptionOf(field)).toBe('');
+    expect(sent.filter((request) => request.url.includes('Lovelace'))).toEqual([]);
+  });
+
   it('lists the contacts found, and then says nothing more', async () => {
     const user = userEvent.setup({ delay: null });
     renderPage(<InteractionForm onSubmit={() => {}} pending={false} />, {

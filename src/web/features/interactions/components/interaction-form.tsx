@@ -45,7 +45,10 @@ export function InteractionForm({
     validate: (values) => validatePayload(interactionPayload(values)),
   });
   const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search, 200);
+  // The label of the contact last picked from the list, which the field then shows as its search:
+  // no search for the server (with an organization, the label matches no contact).
+  const [picked, setPicked] = useState<string | null>(null);
+  const [q] = useDebouncedValue(search === picked ? '' : search, 200);
   const choices = useContactChoices(q);
 
   if (!user) return <Text>Please log in to create interactions</Text>;
@@ -58,6 +61,7 @@ export function InteractionForm({
     options.unshift({ value: String(contact.id), label: contact.name });
   }
 
+  const contactInput = form.getInputProps('contactId');
   const submit = form.onSubmit((values) =>
     onSubmit(interactionPayload(values) as InteractionInput),
   );
@@ -76,9 +80,17 @@ export function InteractionForm({
           filter={({ options: all }) => all}
           data={options}
           // A listbox holds options only: while none are there, the field says why instead.
-          description={!options.length && (choices.isFetching ? 'Searching…' : 'No contacts found')}
+          description={
+            search !== picked &&
+            !options.length &&
+            (choices.isFetching ? 'Searching…' : 'No contacts found')
+          }
           data-autofocus
-          {...form.getInputProps('contactId')}
+          {...contactInput}
+          onChange={(value, option) => {
+            contactInput.onChange(value);
+            setPicked(value === null ? null : option.label);
+          }}
         />
         <Select
           label="Type"
