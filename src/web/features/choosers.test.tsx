@@ -46,6 +46,15 @@ describe('a chooser with nothing to list for what was typed', () => {
     expect(screen.getByRole('option', { name: 'Rosa Parks', hidden: true })).toBeTruthy();
   });
 
+  it('the assignee: says nothing of names when the team could not be loaded and nothing is typed', async () => {
+    renderPage(<AssigneeSelect />, {
+      answer: byPath({ '/api/organization/users': { status: 500, body: { message: 'Down' } } }),
+    });
+    const field = screen.getByRole('textbox', { name: 'Assignee' });
+    expect(descriptionOf(field)).toBe('Loading…');
+    await waitFor(() => expect(descriptionOf(field)).toBe(''));
+  });
+
   it('the time zone: says there is no such time zone', async () => {
     const user = userEvent.setup({ delay: null });
     renderPage(<RemindersTab isAdmin />, {

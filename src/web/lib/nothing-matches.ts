@@ -1,10 +1,12 @@
 /**
  * Whether a searchable Select lists none of `labels` for what was typed, as its own filter
  * decides: a choice is listed when its label holds the search, ignoring case and the spaces
- * around it (the chosen one's label, which the field shows, always holds itself). A Select would
- * say so inside its listbox, which must hold options only: the field says it under its label.
+ * around it (the chosen one's label, which the field shows, always holds itself). With nothing
+ * typed there is no name to have found nothing for: an empty list (one that failed to load) says
+ * nothing. A Select would say so inside its listbox, which must hold options only: the field says
+ * it under its label.
  */
 export const nothingMatches = (labels: string[], search: string) => {
   const typed = search.trim().toLowerCase();
-  return !labels.some((label) => label.toLowerCase().includes(typed));
+  return typed !== '' && !labels.some((label) => label.toLowerCase().includes(typed));
 };
