@@ -51,7 +51,14 @@ test("a grant's funder is suggested on the contact form as soon as the grant is 
     return dialog;
   };
 
+  // The names matching 'Hopewell' are fetched before the grant exists, and kept.
+  const asked = page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/contacts/organizations') &&
+      new URL(response.url()).searchParams.get('q') === 'Hopewell',
+  );
   const before = await suggestions();
+  expect(await (await asked).json()).toEqual([]);
   await expect(page.getByRole('option', { name: 'Hopewell Foundation' })).toHaveCount(0);
   await before.getByRole('button', { name: 'Close' }).click();
 

@@ -1,4 +1,6 @@
 import {
+  notifyManager,
+  type QueryClient,
   type QueryKey,
   type UseMutationOptions,
   useMutation,
@@ -24,12 +26,33 @@ const staleAfter = (error: Error) =>
   !(error instanceof ApiError && error.status >= 400 && error.status < 500) || error.status === 412;
 
 /**
+ * Marks every query under `keys` stale and fetches again those on screen, after dropping the
+ * fetches under way (they keep the data they had before). All of it happens at once, so no
+ * screen renders a query between its dropped fetch and its new one.
+ */
+function refreshQueries(queryClient: QueryClient, keys: readonly QueryKey[]) {
+  return notifyManager.batch(() => {
+    const dropped = keys.map((queryKey) =>
+      queryClient.cancelQueries({ queryKey, fetchStatus: 'fetching' }),
+    );
+    const refreshed = keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }));
+    return Promise.all([...dropped, ...refreshed]);
+  });
+}
+
+/**
  * A mutation and the cached queries it makes stale: once it has succeeded, every query under
  * each key `refreshes` names is invalidated (the ones on screen fetch again), and `mutateAsync`
  * resolves only after that, so a dialog closes on lists that already show the change. After a
  * failure it refreshes only when the request may have landed (a lost connection, a 5xx) or the
  * record had changed meanwhile (412); after another refusal (4xx) nothing changed, and an
  * optimistic change (`onMutate`) is undone by `onError`.
+ *
+ * An answer still on its way was asked for before the change, yet would land as fresh data and
+ * stay on screen until the next change (a query off screen is not fetched again when
+ * invalidated, and one on screen fetching for the first time is not asked again): such fetches
+ * are dropped first (`refreshQueries`), so the query fetches again now if on screen, or when next
+ * shown.
  *
  * Keys come from the features' key factories (`contactKeys.all`, `dashboardKeys.all`…), never
  * written out, so a query and the mutations that refresh it cannot drift apart.
@@ -48,11 +71,7 @@ export function useInvalidatingMutation<Variables, Result, Context = unknown>(
     mutationFn,
     onSettled: async (_result, error, variables) => {
       if (error && !staleAfter(error)) return;
-      await Promise.all(
-        [...refreshes(variables), ACTIVITY_KEY, SEARCH_KEY].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      );
+      await refreshQueries(queryClient, [...refreshes(variables), ACTIVITY_KEY, SEARCH_KEY]);
     },
   });
 }
