@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Funder, FunderDetail } from '../../src/domain/funders.ts';
+import { whileCommitting } from '../helpers/at-the-same-moment.ts';
 import { addMember, registerCompany } from '../helpers/factories.ts';
 import { type Client, clientFor, multipartFile } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
@@ -315,6 +317,29 @@ describe('funders', () => {
     expect((await client.get(`/api/grants/${g.id}`)).json().funder).toBe('Hill Foundation');
     expect((await client.get(`/api/funders/${from.id}`)).statusCode).toBe(404);
     expect((await client.get('/api/funders')).headers['x-total-count']).toBe('1');
+  });
+
+  it('a merge also renames a record saved with the merged name while it ran', async () => {
+    const admin = await registerCompany(app);
+    const client = clientFor(app, admin.cookie);
+    const held = (await client.post('/api/contacts', contact('Alpha'))).json<{ id: number }>();
+    await client.post('/api/grants', grant('Beta'));
+    const alpha = await funderNamed(client, 'Alpha');
+    const beta = await funderNamed(client, 'Beta');
+    // The merge renames the grants, then waits for the contact held here; a grant is saved with
+    // the merged name meanwhile, after the merge looked for grants to rename.
+    const merged = await whileCommitting(
+      app,
+      admin.user.companyId,
+      (tx) => tx.execute(sql`SELECT 1 FROM contacts WHERE id = ${held.id} FOR UPDATE`),
+      () => client.post(`/api/funders/${alpha.id}/merge`, { intoId: beta.id }),
+      async () => expect((await client.post('/api/grants', grant('Alpha'))).statusCode).toBe(201),
+    );
+    expect(merged.statusCode, merged.body).toBe(200);
+    const grants = (await client.get('/api/grants')).json<{ funder: string }[]>();
+    const funders = (await client.get('/api/funders')).json<Funder[]>();
+    expect(grants.map((g) => g.funder)).toEqual(['Beta', 'Beta']);
+    expect(funders.map((f) => [f.name, f.grantCount, f.contactCount])).toEqual([['Beta', 2, 1]]);
   });
 
   it("never shows, renames or merges another company's funder", async () => {

@@ -18,13 +18,15 @@ async function someoneWaitsOn(app: FastifyInstance, pid: number) {
  * Two people doing opposite things at the same moment: `work` (a deletion, say) is done in a
  * transaction of the company's own, and before it commits `send` makes a request that needs what
  * `work` holds. Once the request waits on that work's locks, the work commits; the request's
- * answer is then what it makes of the world after it.
+ * answer is then what it makes of the world after it. `meanwhile` runs while the request
+ * waits, before the work commits.
  */
 export async function whileCommitting<Answer>(
   app: FastifyInstance,
   companyId: number,
   work: (tx: Transaction) => Promise<unknown>,
   send: () => Promise<Answer>,
+  meanwhile: () => Promise<unknown> = async () => undefined,
 ): Promise<Answer> {
   const { answer } = await inCompany(app.db, companyId, async (tx) => {
     await work(tx);
@@ -32,6 +34,7 @@ export async function whileCommitting<Answer>(
     const pid = backend?.pid ?? 0;
     const answer = send();
     await until(() => someoneWaitsOn(app, pid), 'the request waiting on the uncommitted work');
+    await meanwhile();
     // Answered once the work has committed: not awaited in its transaction.
     return { answer };
   });

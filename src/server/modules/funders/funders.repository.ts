@@ -397,6 +397,11 @@ export function createFundersRepository(db: Database) {
         const kept = first === id ? b : a;
         if (!merged || !kept) return null;
         await renameRecords(tx, companyId, merged.nameKey, kept.name);
+        await tx.delete(funders).where(byId(companyId, merged.id));
+        // A record saved with the merged name while the records were renamed, and committed
+        // since, was not among them: it is renamed now. One saved from here on waits for this
+        // merge to commit, and then adds the funder of its name anew.
+        await renameRecords(tx, companyId, merged.nameKey, kept.name);
         await tx
           .update(funders)
           .set({
@@ -405,7 +410,6 @@ export function createFundersRepository(db: Database) {
             notes: kept.notes ?? merged.notes,
           })
           .where(byId(companyId, kept.id));
-        await tx.delete(funders).where(byId(companyId, merged.id));
         return get(companyId, kept.id, tx);
       });
     },
