@@ -97,27 +97,59 @@ describe('database time limits', { timeout: 60_000 }, () => {
     expect((await client.get('/api/contacts')).statusCode).toBe(200);
   });
 
+  /** A new company's client with one contact (a list with rows reads the table). */
+  const companyWithAContact = async (app: FastifyInstance) => {
+    const client = clientFor(app, (await registerCompany(app)).cookie);
+    await client.post('/api/contacts', { name: 'Locked Out', email: 'locked@x.org' });
+    return client;
+  };
+
+  /** Answered quickly with 503, as a request that found no free connection. */
+  const refusedQuickly = async (request: Promise<{ statusCode: number; json(): unknown }>) => {
+    const started = performance.now();
+    const response = await request;
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ message: UNAVAILABLE });
+    expect(performance.now() - started).toBeLessThan(5_000);
+  };
+
+  it('one company holds at most half the connections: its next request waits a bounded time and gets 503, another company is served', async () => {
+    const app = await appWith({ statementMs: 30_000, poolAcquireMs: 500 });
+    const busy = await companyWithAContact(app);
+    const other = await companyWithAContact(app);
+    await whileContactsLocked(async () => {
+      // Five list requests take the company's five connections, each waiting on the lock (as a
+      // long merge's writes, or downloads nobody reads, would hold them); opportunities need no
+      // contacts, so only the wait for a connection can refuse them.
+      const holding = Array.from({ length: 5 }, () => busy.get('/api/contacts'));
+      await until(async () => (await waitingOnLock()) >= 5, 'five requests waiting on the lock');
+      await refusedQuickly(busy.get('/api/opportunities'));
+      expect((await other.get('/api/opportunities')).statusCode).toBe(200);
+      // A waiting request of the busy company takes a connection as soon as one of its own is free.
+      const next = busy.get('/api/opportunities');
+      await blocker.query('ROLLBACK');
+      await blocker.query('BEGIN'); // for whileContactsLocked's own ROLLBACK
+      for (const answer of await Promise.all(holding)) expect(answer.statusCode).toBe(200);
+      expect((await next).statusCode).toBe(200);
+    });
+  });
+
   it('with every pooled connection busy, a request waits a bounded time and gets 503', async () => {
     const app = await appWith({ statementMs: 30_000, poolAcquireMs: 500 });
-    const { cookie } = await registerCompany(app);
-    const client = clientFor(app, cookie);
-    // A list with rows reads the table (an empty one is known empty from its kept count).
-    await client.post('/api/contacts', { name: 'Locked Out', email: 'locked@x.org' });
+    const companies = [await companyWithAContact(app), await companyWithAContact(app)];
+    const third = await companyWithAContact(app);
     await whileContactsLocked(async () => {
-      // Ten list requests take the ten connections, each waiting on the lock; opportunities
-      // need no contacts, so only the wait for a connection can refuse them.
-      const holding = Array.from({ length: 10 }, () => client.get('/api/contacts'));
+      // Two companies' five list requests each take the ten connections.
+      const holding = companies.flatMap((client) =>
+        Array.from({ length: 5 }, () => client.get('/api/contacts')),
+      );
       await until(async () => (await waitingOnLock()) >= 10, 'ten requests waiting on the lock');
-      const started = performance.now();
-      const response = await client.get('/api/opportunities');
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ message: UNAVAILABLE });
-      expect(performance.now() - started).toBeLessThan(5_000);
+      await refusedQuickly(third.get('/api/opportunities'));
       await blocker.query('ROLLBACK');
       await blocker.query('BEGIN'); // for whileContactsLocked's own ROLLBACK
       for (const answer of await Promise.all(holding)) expect(answer.statusCode).toBe(200);
     });
-    expect((await client.get('/api/opportunities')).statusCode).toBe(200);
+    expect((await third.get('/api/opportunities')).statusCode).toBe(200);
   });
 
   it('a server starting while another migrates waits its turn, past the statement limit', async () => {

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { DatabaseConfig, Limits } from '../config.ts';
 import { projectFiles } from '../lib/project-files.ts';
+import { companyShares } from './company-shares.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import {
   EMBEDDED_DATABASE,
@@ -21,7 +22,11 @@ export type Database = PgDatabase<PgQueryResultHKT> & { $client: pg.Pool };
  */
 export type Transaction = Omit<Database, 'transaction' | '$client'> & { $client: pg.PoolClient };
 
-type TransactionRunner = <T>(work: (tx: Transaction) => Promise<T>, opening?: string) => Promise<T>;
+type TransactionRunner = <T>(
+  work: (tx: Transaction) => Promise<T>,
+  opening?: string,
+  companyId?: number,
+) => Promise<T>;
 const runners = new WeakMap<object, TransactionRunner>();
 
 /** Whether `db` is a database opened by `openDatabase` (rather than one of its transactions). */
@@ -37,7 +42,8 @@ export function isDatabase(db: Database | Transaction): db is Database {
  * outage would drain the pool.
  *
  * `opening` is SQL of the caller's sent with the BEGIN in one round trip (simple protocol: no
- * parameters, so only constants and checked integers belong in it).
+ * parameters, so only constants and checked integers belong in it). A transaction of a company
+ * (`companyId`) takes a connection within the company's share of the pool (COMPANY_SHARE).
  *
  * The driver's own transactions would also build a transaction object and its SQL for each
  * BEGIN and COMMIT; here each pooled connection keeps one query builder for all its
@@ -47,10 +53,11 @@ export function transaction<T>(
   db: Database,
   work: (tx: Transaction) => Promise<T>,
   opening?: string,
+  companyId?: number,
 ): Promise<T> {
   const run = runners.get(db);
   if (!run) throw new Error('not a database opened by openDatabase');
-  return run(work, opening);
+  return run(work, opening, companyId);
 }
 
 interface DatabaseHandle {
@@ -59,6 +66,14 @@ interface DatabaseHandle {
   /** Flushes everything to the data files and closes the connection(s). */
   close(): Promise<void>;
 }
+
+/** The connections a server keeps to its database. */
+const POOL_SIZE = 10;
+/**
+ * How many of them one company's transactions may hold at once: the other half stays for the
+ * other companies, whatever one of them is doing.
+ */
+const COMPANY_SHARE = POOL_SIZE / 2;
 
 /** An arbitrary constant that serialises migrations between servers sharing one database. */
 const MIGRATION_LOCK_KEY = 727_001;
@@ -128,7 +143,7 @@ async function openServer(url: string, limits: Limits): Promise<DatabaseHandle> 
   // frees its connection), and a request waiting for a connection (answered 503).
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_SIZE,
     connectionTimeoutMillis: limits.poolAcquireMs,
     statement_timeout: limits.statementMs,
     idle_in_transaction_session_timeout: limits.idleInTransactionMs,
@@ -147,8 +162,16 @@ async function openServer(url: string, limits: Limits): Promise<DatabaseHandle> 
   const db = drizzlePg({ client: pool });
   // The pool reuses its clients, so each keeps its query builder.
   const builders = new WeakMap<pg.PoolClient, NodePgDatabase & { $client: pg.PoolClient }>();
-  const run: TransactionRunner = async (work, opening) => {
-    const client = await pool.connect();
+  const shares = companyShares(COMPANY_SHARE, limits.poolAcquireMs);
+  const run: TransactionRunner = async (work, opening, companyId) => {
+    const leave = companyId === undefined ? () => {} : await shares.enter(companyId);
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      leave();
+      throw error;
+    }
     let broken = true;
     try {
       let builder = builders.get(client);
@@ -174,6 +197,7 @@ async function openServer(url: string, limits: Limits): Promise<DatabaseHandle> 
       return result;
     } finally {
       client.release(broken);
+      leave();
     }
   };
   runners.set(db, run);

@@ -53,6 +53,7 @@ export function inCompany<T>(
       }
     },
     companySettings(companyId),
+    companyId,
   );
 }
 

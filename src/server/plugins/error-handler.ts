@@ -14,8 +14,9 @@ const UNAVAILABLE_MESSAGE = 'The database is unavailable right now. Please try a
 
 /**
  * Network failures, PostgreSQL's connection and shutdown errors, and its time limits (a
- * statement cancelled by statement_timeout, a session ended by idle_in_transaction_session_timeout):
- * the database cannot serve the request now.
+ * statement cancelled by statement_timeout, a session ended by idle_in_transaction_session_timeout),
+ * too many connections (also a company whose share of the pool stayed busy, ShareInUse): the
+ * database cannot serve the request now.
  */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -24,6 +25,7 @@ const UNAVAILABLE_CODES = new Set([
   'EPIPE',
   '57014',
   '25P03',
+  '53300',
   '57P01',
   '57P02',
   '57P03',
