@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect } from 'react';
 import type { z } from 'zod';
+import { useOneAtATime } from './one-at-a-time.ts';
 
 /**
  * Validates a Mantine form with the same Zod schema the server uses, so the spec's messages are
@@ -39,7 +40,8 @@ type DeferredResolver = ReturnType<typeof deferredResolver>;
 
 /**
  * The form's submit handler with a deferred schema: the fields get the schema's messages, as
- * Mantine's own `onSubmit` would give them, and `handler` runs only when there are none.
+ * Mantine's own `onSubmit` would give them, and `handler` runs only when there are none. A
+ * submit while one is under way (a double click, a second Enter) does nothing.
  */
 export function useDeferredSubmit<Values extends Record<string, unknown>>(
   form: { getValues(): Values; setErrors(errors: Record<string, string>): void },
@@ -47,11 +49,13 @@ export function useDeferredSubmit<Values extends Record<string, unknown>>(
   handler: (values: Values) => Promise<void> | void,
 ) {
   useEffect(() => resolver.preload(), [resolver]);
-  return async (event?: FormEvent) => {
-    event?.preventDefault();
-    const values = form.getValues();
+  const submit = useOneAtATime(async (values: Values) => {
     const errors = await resolver.validate(values);
     form.setErrors(errors);
     if (Object.keys(errors).length === 0) await handler(values);
+  });
+  return (event?: FormEvent) => {
+    event?.preventDefault();
+    return submit(form.getValues());
   };
 }

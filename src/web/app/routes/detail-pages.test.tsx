@@ -11,6 +11,7 @@ import '../../features/interactions/components/interaction-dialog.tsx';
 import '../../features/opportunities/components/opportunity-dialog.tsx';
 import '../../components/confirm-dialog.tsx';
 import ContactDetailPage from './contact-detail-page.tsx';
+import FunderDetailPage from './funder-detail-page.tsx';
 import GrantDetailPage from './grant-detail-page.tsx';
 import InteractionDetailPage from './interaction-detail-page.tsx';
 import OpportunityDetailPage from './opportunity-detail-page.tsx';
@@ -310,5 +311,47 @@ describe('the contact page', () => {
       contactId: 7,
       notes: 'Follow-up call',
     });
+  });
+});
+
+describe('the funder page', () => {
+  const navyTrust = {
+    id: 11,
+    name: 'Navy Trust',
+    type: null,
+    website: null,
+    notes: null,
+    grantCount: 1,
+    opportunityCount: 1,
+    contactCount: 1,
+    companyId: 1,
+    createdAt: '2026-11-01T09:30:00.000Z',
+    updatedAt: '2026-11-02T10:00:00.000Z',
+    createdBy: null,
+    requestedTotal: 25000,
+    awardedTotal: 0,
+    awardedCount: 0,
+    rejectedCount: 0,
+    winRate: null,
+    contacts: [contact],
+    grants: [grant],
+    opportunities: [opportunity],
+    interactions: [interaction],
+    deadlines: [],
+  };
+
+  it('counts its grants in the right number', async () => {
+    for (const [grantCount, figures] of [
+      [1, '1 grant · 0 awarded · 0 rejected'],
+      [2, '2 grants · 0 awarded · 0 rejected'],
+    ] as const) {
+      const view = renderPage(<FunderDetailPage />, {
+        url: '/funders/11',
+        path: '/funders/:id',
+        answer: byPath({ '/api/funders/11': { body: { ...navyTrust, grantCount } } }),
+      });
+      expect(await screen.findByText(figures)).toBeTruthy();
+      view.unmount();
+    }
   });
 });

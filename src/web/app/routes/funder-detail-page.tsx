@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } fr
 import { Fragment, lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { FunderDeadline } from '../../../domain/funders.ts';
+import { counted } from '../../../domain/wording.ts';
 import { BackLink, RecordStates } from '../../components/detail-states.tsx';
 import { Detail, DetailsList, NotesDetail } from '../../components/details-list.tsx';
 import { ListTable } from '../../components/list-table.tsx';
@@ -133,7 +134,7 @@ export default function FunderDetailPage() {
                     </Detail>
                   </Group>
                   <Text size="sm" c="dimmed" mt="sm">
-                    {`${funder.grantCount} grants · ${funder.awardedCount} awarded · ${funder.rejectedCount} rejected`}
+                    {`${counted(funder.grantCount, 'grant')} · ${funder.awardedCount} awarded · ${funder.rejectedCount} rejected`}
                   </Text>
                 </Card>
               </SimpleGrid>

@@ -13,6 +13,7 @@ import { GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
 import { withNotice } from '../../../lib/notify.ts';
+import { useOneAtATime } from '../../../lib/one-at-a-time.ts';
 import { useMergeFunder, useUpdateFunder } from '../api/funder-mutations.ts';
 import { useFunders } from '../api/funders-api.ts';
 
@@ -42,8 +43,8 @@ export function EditFunderDialog({
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  // One save at a time: a double click on Save Changes sends one request.
+  const save = useOneAtATime(async () => {
     const saved = await withNotice(
       () =>
         update.mutateAsync({
@@ -56,6 +57,10 @@ export function EditFunderDialog({
       conflict.caught,
     );
     if (saved) close();
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save();
   };
 
   return (
@@ -126,14 +131,17 @@ export function MergeFunderDialog({
   const others = (choices.data?.items ?? []).filter((other) => other.id !== funder.id);
   const chosen = others.find((other) => String(other.id) === intoId);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!chosen) return;
+  // One merge at a time: a double click on Merge sends one request.
+  const mergeChosen = useOneAtATime(async (into: Funder) => {
     let kept: Funder | undefined;
     const merged = await withNotice(async () => {
-      kept = await merge.mutateAsync({ id: funder.id, intoId: chosen.id });
-    }, `${funder.name} merged into ${chosen.name}`);
+      kept = await merge.mutateAsync({ id: funder.id, intoId: into.id });
+    }, `${funder.name} merged into ${into.name}`);
     if (merged && kept) onMerged(kept);
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (chosen) void mergeChosen(chosen);
   };
 
   return (

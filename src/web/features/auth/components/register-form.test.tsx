@@ -1,0 +1,30 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fill, renderPage, signedInUser } from '../../../test/render.tsx';
+import { AuthPage } from './auth-page.tsx';
+
+describe('the registration form', () => {
+  it('registers once when Create account is clicked twice, and says so', async () => {
+    const view = renderPage(<AuthPage />, {
+      url: '/auth?tab=register',
+      user: null,
+      answer: ({ url }) =>
+        url === '/api/register' ? { status: 201, body: signedInUser } : undefined,
+    });
+    const user = userEvent.setup({ delay: null });
+    const form = within(await screen.findByRole('form', { name: 'Register' }));
+    await fill(user, form.getByLabelText(/^Username/), 'rosa');
+    await fill(user, form.getByLabelText(/^Full Name/), 'Rosa Parks');
+    await fill(user, form.getByLabelText(/^Organization/), 'Community Trust');
+    await fill(user, form.getByLabelText(/^Email/), 'rosa@example.org');
+    await fill(user, form.getByLabelText(/^Password/), 'Correct-horse-9');
+    await user.dblClick(form.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('Registration successful')).toBeTruthy();
+    await waitFor(() =>
+      expect(view.sent.filter((request) => request.url === '/api/register')).toHaveLength(1),
+    );
+    expect(screen.queryByText('Registration failed')).toBeNull();
+  });
+});

@@ -1,0 +1,56 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Funder } from '../../../../domain/funders.ts';
+import { byPath, fill, renderPage } from '../../../test/render.tsx';
+import { EditFunderDialog, MergeFunderDialog } from './funder-dialogs.tsx';
+
+const funder = (id: number, name: string): Funder => ({
+  id,
+  name,
+  type: null,
+  website: null,
+  notes: null,
+  grantCount: 0,
+  opportunityCount: 0,
+  contactCount: 0,
+  companyId: 3,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  createdBy: null,
+});
+const river = funder(1, 'River Trust');
+const hill = funder(2, 'Hill Foundation');
+
+describe('a double click on a funder dialog sends one request', () => {
+  it('Save Changes', async () => {
+    const view = renderPage(<EditFunderDialog funder={river} opened onClose={() => {}} />, {
+      answer: byPath({ '/api/funders/1': { body: { ...river, notes: 'Rural' } } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    await fill(user, screen.getByLabelText('Notes'), 'Rural');
+    await user.dblClick(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Funder updated successfully')).toBeTruthy();
+    expect(view.sent.filter((request) => request.method === 'PATCH')).toHaveLength(1);
+  });
+
+  it('Merge', async () => {
+    const view = renderPage(
+      <MergeFunderDialog funder={river} opened onClose={() => {}} onMerged={() => {}} />,
+      {
+        answer: byPath({
+          '/api/funders': { body: [river, hill], total: 2 },
+          '/api/funders/1/merge': { body: hill },
+        }),
+      },
+    );
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('textbox', { name: 'Merge into' }));
+    await user.click(await screen.findByRole('option', { name: 'Hill Foundation', hidden: true }));
+    await user.dblClick(screen.getByRole('button', { name: 'Merge' }));
+    expect(await screen.findByText('River Trust merged into Hill Foundation')).toBeTruthy();
+    await waitFor(() =>
+      expect(view.sent.filter((request) => request.method === 'POST')).toHaveLength(1),
+    );
+  });
+});
