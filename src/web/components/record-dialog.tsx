@@ -67,6 +67,13 @@ function useSave<T extends EditedRecord, Input>(
 }
 
 /**
+ * A dialog's close while its save is under way does nothing: the save closes it once done, and
+ * a dialog closed and opened again meanwhile would be closed under the user's new typing.
+ */
+export const closeUnlessSaving = (saving: boolean, close: () => void) =>
+  saving ? () => {} : close;
+
+/**
  * A record's create/edit dialog: 'Create New Contact' (the kind's `addTitle`), or 'Edit Contact'
  * for `record`. `children` is the kind's form, given the save (`RecordFormProps`); it mounts
  * afresh for each record it edits, prefilled with that one.
@@ -90,7 +97,7 @@ export function RecordDialog<T extends EditedRecord, Input>({
   return (
     <Modal
       opened={opened}
-      onClose={close}
+      onClose={closeUnlessSaving(form.pending, close)}
       title={record ? `Edit ${capitalise(kind.noun)}` : kind.addTitle}
       size="lg"
     >

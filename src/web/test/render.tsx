@@ -19,11 +19,15 @@ export interface SentRequest {
   body: unknown;
 }
 
-/** What the stand-in server answers: a status (200 unless given), a JSON body, a list's total. */
+/**
+ * What the stand-in server answers: a status (200 unless given), a JSON body, a list's total;
+ * only once `after` has settled, when given (a slow answer).
+ */
 interface Answer {
   status?: number;
   body: unknown;
   total?: number;
+  after?: Promise<unknown>;
 }
 
 /** Decides the stand-in server's answer to a request: undefined is a 404. */
@@ -67,7 +71,9 @@ function stubServer(user: CurrentUser | null, answer: Answering) {
         status = 200,
         body,
         total,
+        after,
       } = found ?? { status: 404, body: { message: 'Not found' } };
+      await after;
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (total !== undefined) headers['x-total-count'] = String(total);
       return new Response(JSON.stringify(body), { status, headers });

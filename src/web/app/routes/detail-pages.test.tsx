@@ -290,6 +290,45 @@ describe.each(Object.entries(pages))('the %s page', (_kind, detail) => {
 });
 
 describe('the contact page', () => {
+  it('keeps the edit dialog open while it saves, and closes it once saved', async () => {
+    const user = userEvent.setup({ delay: null });
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const others = byPath(related);
+    renderPage(<ContactDetailPage />, {
+      url: '/contacts/7',
+      path: '/contacts/:id',
+      answer: (request) =>
+        request.url !== '/api/contacts/7'
+          ? others(request)
+          : request.method === 'PATCH'
+            ? { body: { ...contact, notes: 'Met at the fair' }, after: answered }
+            : { body: contact },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Contact' });
+    await fill(user, within(dialog).getByLabelText('Notes', { exact: false }), 'Met at the fair');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Contact' }));
+    await within(dialog).findByRole('button', { name: 'Saving...' });
+
+    // Escape and the close button leave it open: closed and opened again, the dialog would be
+    // closed by this save under whatever was typed since.
+    await user.keyboard('{Escape}');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    // A closed dialog is gone once its closing transition has run (a fifth of a second): it
+    // must still be there well after that.
+    await expect(
+      waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 600 }),
+    ).rejects.toThrow();
+    expect(screen.getByRole('dialog', { name: 'Edit Contact' })).toBe(dialog);
+
+    answer();
+    expect(await screen.findByText('Contact updated successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('logs an interaction with the contact already chosen', async () => {
     const user = userEvent.setup({ delay: null });
     const requests = openPage(pages.contact as DetailPage);

@@ -10,6 +10,7 @@ import {
 import type { Funder } from '../../../../domain/funders.ts';
 import { ChangedMeanwhile, useEditConflict } from '../../../components/edit-conflict.tsx';
 import { GrowingTextarea } from '../../../components/form-fields.tsx';
+import { closeUnlessSaving } from '../../../components/record-dialog.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
 import { withNotice } from '../../../lib/notify.ts';
@@ -64,7 +65,12 @@ export function EditFunderDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Edit Funder" centered>
+    <Modal
+      opened={opened}
+      onClose={closeUnlessSaving(update.isPending, close)}
+      title="Edit Funder"
+      centered
+    >
       <form onSubmit={submit}>
         <Stack>
           {conflict.changedMeanwhile && <ChangedMeanwhile noun="funder" />}
@@ -145,7 +151,12 @@ export function MergeFunderDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Merge Funder" centered>
+    <Modal
+      opened={opened}
+      onClose={closeUnlessSaving(merge.isPending, onClose)}
+      title="Merge Funder"
+      centered
+    >
       <form onSubmit={submit}>
         <Stack>
           <Text size="sm">

@@ -1,7 +1,7 @@
 import { Modal } from '@mantine/core';
 import type { Task } from '../../../../domain/grants.ts';
 import { ChangedMeanwhile, useEditConflict } from '../../../components/edit-conflict.tsx';
-import type { RecordDialogProps } from '../../../components/record-dialog.tsx';
+import { closeUnlessSaving, type RecordDialogProps } from '../../../components/record-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useOneAtATime } from '../../../lib/one-at-a-time.ts';
@@ -40,16 +40,17 @@ export function TaskDialog({
     }
   });
 
+  const saving = create.isPending || update.isPending;
   return (
-    <Modal opened={opened} onClose={close} title={task ? 'Edit Task' : 'New Task'} size="lg">
+    <Modal
+      opened={opened}
+      onClose={closeUnlessSaving(saving, close)}
+      title={task ? 'Edit Task' : 'New Task'}
+      size="lg"
+    >
       {conflict.changedMeanwhile && <ChangedMeanwhile noun="task" />}
       {opened && (
-        <TaskForm
-          grantId={task?.grantId ?? grantId}
-          task={task}
-          onSubmit={save}
-          pending={create.isPending || update.isPending}
-        />
+        <TaskForm grantId={task?.grantId ?? grantId} task={task} onSubmit={save} pending={saving} />
       )}
     </Modal>
   );
