@@ -80,19 +80,57 @@ const isStorableText = (value: string) => !value.includes('\u0000') && !/\p{Cs}/
 export const storableString = (error?: string) =>
   z.string(error === undefined ? undefined : { error }).refine(isStorableText, INVALID_CHARACTERS);
 
-/** A required single-line text: trimmed, and `message` when missing or blank. */
-export const requiredText = (message: string, max = LINE_MAX) =>
-  storableString(message).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+/**
+ * Characters that show nothing: spaces, control and format characters (zero-width spaces and
+ * joiners, marks of direction, the soft hyphen), and the blank fillers of Hangul and Braille.
+ */
+const INVISIBLE = /[\p{Z}\p{Cc}\p{Cf}\u115F\u1160\u2800\u3164\uFFA0]/gu;
+
+/** Whether a text shows nothing at all: empty, or made of invisible characters only. */
+export const isBlank = (value: string) => value.replace(INVISIBLE, '') === '';
+
+/** A line holds no control character: no line break, tab, escape or the like. */
+const isOneLine = (value: string) => !/\p{Cc}/u.test(value);
 
 /**
- * An optional text: trimmed; empty, blank, null or missing all become null (stored as NULL).
+ * A required single-line text: trimmed; `message` when missing or blank (invisible characters
+ * only), 'Invalid characters' when it holds a line break or another control character.
+ */
+export const requiredText = (message: string, max = LINE_MAX) =>
+  storableString(message)
+    .refine(isOneLine, INVALID_CHARACTERS)
+    .trim()
+    .refine((value) => !isBlank(value), message)
+    .max(max, `Must be at most ${max} characters`);
+
+/** A required text of one or more lines (notes, a description): as requiredText, line breaks allowed. */
+export const requiredLines = (message: string, max = NOTES_MAX) =>
+  storableString(message)
+    .trim()
+    .refine((value) => !isBlank(value), message)
+    .max(max, `Must be at most ${max} characters`);
+
+/**
+ * An optional text: trimmed; empty, blank (invisible characters only), null or missing all
+ * become null (stored as NULL).
  */
 export const optionalText = (max = LINE_MAX) =>
   storableString('Expected text')
     .trim()
     .max(max, `Must be at most ${max} characters`)
     .nullish()
-    .transform((value) => (value ? value : null));
+    .transform((value) => (value && !isBlank(value) ? value : null));
+
+/**
+ * The name of an organization (a funder, a contact's or an opportunity's organization), in one
+ * Unicode form (NFC): an accented letter typed as one character or as a letter and its accent is
+ * one name, so one funder.
+ */
+export const organizationName = (message: string) => requiredText(message).normalize('NFC');
+
+/** An optional organization name (organizationName), null when left out or blank. */
+export const optionalOrganizationName = () =>
+  optionalText().transform((value) => value?.normalize('NFC') ?? null);
 
 /** An optional http(s) address (a document link, a website): empty, null or missing is null. */
 export const optionalHttpUrl = storableString('Please enter a valid URL')

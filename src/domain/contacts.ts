@@ -3,6 +3,7 @@ import {
   companyRecordSchema,
   emailSchema,
   NOTES_MAX,
+  optionalOrganizationName,
   optionalText,
   requiredText,
 } from './common.ts';
@@ -16,7 +17,7 @@ export const contactInputSchema = z.object({
   name: requiredText('Name is required'),
   email: emailSchema,
   phone: optionalText(50),
-  organization: optionalText(),
+  organization: optionalOrganizationName(),
   notes: optionalText(NOTES_MAX),
 });
 export type ContactInput = z.input<typeof contactInputSchema>;

@@ -2,11 +2,10 @@ import { z } from 'zod';
 import {
   companyRecordSchema,
   ID_MAX,
-  isMissing,
   NOTES_MAX,
   optionalHttpUrl,
   optionalText,
-  requiredText,
+  organizationName,
 } from './common.ts';
 import { contactSchema } from './contacts.ts';
 import { type FunderType, funderTypes } from './funder-constants.ts';
@@ -38,15 +37,12 @@ export type Funder = z.infer<typeof funderSchema>;
 /** PATCH: a field left out keeps its value; `null` clears type, website or notes. */
 export const funderPatchSchema = z
   .object({
-    name: requiredText('Name is required'),
-    type: z
-      .enum(funderTypes, {
-        error: (issue) =>
-          isMissing(issue.input)
-            ? 'Type is required'
-            : `Type must be one of: ${funderTypes.join(', ')}`,
-      })
-      .nullable(),
+    name: organizationName('Name is required'),
+    // Cleared with null, or with an empty value as every other field is.
+    type: z.preprocess(
+      (value) => (value === '' ? null : value),
+      z.enum(funderTypes, { error: `Type must be one of: ${funderTypes.join(', ')}` }).nullable(),
+    ),
     website: optionalHttpUrl,
     notes: optionalText(NOTES_MAX),
   })

@@ -11,6 +11,8 @@ import {
   optionalDateTime,
   optionalHttpUrl,
   optionalText,
+  organizationName,
+  requiredLines,
   requiredText,
   timeZoneQuery,
 } from './common.ts';
@@ -61,7 +63,7 @@ export const PERIOD_ORDER = 'The period cannot end before it starts';
 /** What a form may send for a grant. */
 const grantFields = z.object({
   name: requiredText('Name is required'),
-  funder: requiredText('Funder is required'),
+  funder: organizationName('Funder is required'),
   amount: amountSchema('Amount must be positive'),
   dueDate: dateTimeSchema('Due date is required'),
   status: choice(grantStatuses, 'Status is required', 'Invalid status value'),
@@ -145,7 +147,7 @@ const assigneeIdSchema = z
 /** What a form may send for a task. */
 const taskFields = z.object({
   name: requiredText('Task name is required'),
-  description: requiredText('Task description is required', NOTES_MAX),
+  description: requiredLines('Task description is required'),
   category: choice(taskCategories, 'Category is required', 'Invalid category value'),
   dueDate: dateTimeSchema('Due date is required'),
   status: choice(taskStatuses, 'Status is required', 'Invalid status value'),

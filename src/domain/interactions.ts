@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  companyRecordSchema,
-  dateTimeSchema,
-  ID_MAX,
-  idText,
-  NOTES_MAX,
-  requiredText,
-} from './common.ts';
+import { companyRecordSchema, dateTimeSchema, ID_MAX, idText, requiredLines } from './common.ts';
 import { type ListParams, listQuerySchema } from './lists.ts';
 
 export const interactionTypes = ['meeting', 'call', 'email', 'note'] as const;
@@ -23,7 +16,7 @@ export const interactionInputSchema = z.object({
     .min(1, INVALID_CONTACT)
     .max(ID_MAX, INVALID_CONTACT),
   type: z.enum(interactionTypes, { error: 'Type is required' }),
-  notes: requiredText('Notes are required', NOTES_MAX),
+  notes: requiredLines('Notes are required'),
   date: dateTimeSchema('Date is required'),
 });
 export type InteractionInput = z.input<typeof interactionInputSchema>;

@@ -45,13 +45,14 @@ async function companyWithRecords(app: FastifyInstance, label: string) {
   const member = await addMember(app, admin.user.companyId);
   const as = clientFor(app, admin.cookie);
   const contacts: number[] = [];
-  for (const name of ['Ada', 'Grace', 'Tab\tand "quote"\nand newline \\ é']) {
+  // A name with a quote, a backslash and an accent; notes with a tab and a line break.
+  for (const name of ['Ada', 'Grace', 'Quote "and" backslash \\ é']) {
     const created = await as.post('/api/contacts', { name: `${name} ${label}`, email: 'c@x.org' });
     contacts.push(created.json<{ id: number }>().id);
     await as.post('/api/interactions', {
       contactId: created.json<{ id: number }>().id,
       type: 'call',
-      notes: `Spoke with ${name}`,
+      notes: `Spoke with ${name}:\tby phone\nand by email`,
       date: '2027-01-15T10:30:00.000Z',
     });
   }

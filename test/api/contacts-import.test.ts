@@ -132,23 +132,26 @@ describe('POST /api/contacts/upload', () => {
   it('reports invalid rows with spreadsheet row numbers and imports the rest', async () => {
     const { client, upload } = await signedIn();
     const csv = [
-      'name,email',
-      'Good One,good1@x.org',
-      ',missing-name@x.org',
-      '"Multi\nline name",multi@x.org',
-      'Bad Email,not-an-email',
-      'Good Two,good2@x.org',
+      'name,email,notes',
+      'Good One,good1@x.org,',
+      ',missing-name@x.org,',
+      '"Multi\nline name",multi@x.org,',
+      'Multi-line notes,notes@x.org,"First line\nsecond line"',
+      'Bad Email,not-an-email,',
+      'Good Two,good2@x.org,',
     ].join('\n');
     const response = await upload(csv);
     expect(response.json()).toEqual({
-      message: 'Imported 3 contacts, skipped 2 rows',
+      message: 'Imported 3 contacts, skipped 3 rows',
       imported: 3,
       created: 3,
       updated: 0,
-      skipped: 2,
+      skipped: 3,
       errors: [
         { row: 3, message: 'Name is required' },
-        { row: 5, message: 'Invalid email format' },
+        // A name is one line; notes may run over several.
+        { row: 4, message: 'Invalid characters' },
+        { row: 6, message: 'Invalid email format' },
       ],
     });
     expect(await namesOf(client)).toHaveLength(3);

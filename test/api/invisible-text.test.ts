@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import type { Funder } from '../../src/domain/funders.ts';
+import { registerCompany } from '../helpers/factories.ts';
+import { clientFor } from '../helpers/requests.ts';
+import { appForThisFile } from '../helpers/test-app.ts';
+
+const app = await appForThisFile();
+
+const newClient = async () => clientFor(app, (await registerCompany(app)).cookie);
+
+/** Texts that show nothing: a zero-width space, a soft hyphen, a mark of direction, fillers… */
+const INVISIBLE = ['\u200b', '\u00ad', '\u200e', '\u2800', '\u3164', '\ufeff\u200b', ' \u200b '];
+/** Control characters in a line, or alone. */
+const BROKEN_LINES = ['Line\nbreak', 'Carriage\rreturn', 'Tab\tbed', 'Next\u0085line', '\u001f'];
+
+const grant = (fields: Record<string, unknown>) => ({
+  name: 'Reading Rooms',
+  funder: 'Hill Foundation',
+  amount: 1_000,
+  dueDate: '2030-06-01T00:00:00.000Z',
+  ...fields,
+});
+
+describe('names that show nothing, or break the line', () => {
+  it('are refused with the field’s message, and nothing is created', async () => {
+    const client = await newClient();
+    const cases: [string, Record<string, unknown>, string, string][] = [
+      ['/api/contacts', { email: 'a@example.org' }, 'name', 'Name is required'],
+      ['/api/grants', grant({}), 'name', 'Name is required'],
+      ['/api/grants', grant({}), 'funder', 'Funder is required'],
+      [
+        '/api/opportunities',
+        { name: 'Gala', amount: 10, stage: 'prospecting', expectedCloseDate: '2030-01-01' },
+        'organization',
+        'Organization is required',
+      ],
+    ];
+    for (const [url, valid, field, message] of cases) {
+      for (const value of INVISIBLE) {
+        const response = await client.post(url, { ...valid, [field]: value });
+        const what = `${url} ${field}=${JSON.stringify(value)}: ${response.body}`;
+        expect(response.statusCode, what).toBe(400);
+        expect(response.json().message, what).toBe(message);
+      }
+      for (const value of BROKEN_LINES) {
+        const response = await client.post(url, { ...valid, [field]: value });
+        const what = `${url} ${field}=${JSON.stringify(value)}: ${response.body}`;
+        expect(response.statusCode, what).toBe(400);
+        expect(response.json().message, what).toBe('Invalid characters');
+      }
+    }
+    for (const list of ['/api/contacts', '/api/grants', '/api/opportunities', '/api/funders']) {
+      expect((await client.get(list)).json(), list).toEqual([]);
+    }
+  });
+
+  it('a funder renamed to nothing visible is refused', async () => {
+    const client = await newClient();
+    await client.post('/api/grants', grant({}));
+    const [funder] = (await client.get('/api/funders')).json<Funder[]>();
+    for (const name of INVISIBLE) {
+      const response = await client.patch(`/api/funders/${funder?.id}`, { name });
+      expect(response.statusCode, JSON.stringify(name)).toBe(400);
+      expect(response.json().message).toBe('Name is required');
+    }
+    expect((await client.get('/api/funders')).json()).toMatchObject([{ name: 'Hill Foundation' }]);
+  });
+
+  it('an optional organization that shows nothing is saved as none, and names no funder', async () => {
+    const client = await newClient();
+    const created = await client.post('/api/contacts', {
+      name: 'Ada Lovelace',
+      email: 'ada@example.org',
+      organization: '\u200b\u200e',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().organization).toBeNull();
+    expect((await client.get('/api/funders')).json()).toEqual([]);
+  });
+
+  it('notes and descriptions keep their line breaks', async () => {
+    const client = await newClient();
+    const contact = (
+      await client.post('/api/contacts', { name: 'Ada Lovelace', email: 'ada@example.org' })
+    ).json<{ id: number }>();
+    const interaction = await client.post('/api/interactions', {
+      contactId: contact.id,
+      type: 'call',
+      notes: 'First line\nSecond line',
+      date: '2027-02-01',
+    });
+    expect(interaction.statusCode, interaction.body).toBe(201);
+    expect(interaction.json().notes).toBe('First line\nSecond line');
+    const blank = await client.post('/api/interactions', {
+      contactId: contact.id,
+      type: 'call',
+      notes: '\u200b\n\u200b',
+      date: '2027-02-01',
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe('Notes are required');
+  });
+});
+
+describe('organization names in either Unicode form', () => {
+  it('are one funder: an accent typed as one character or as a letter and its accent', async () => {
+    const client = await newClient();
+    const composed = 'Caf\u00e9 Fund';
+    const decomposed = 'Cafe\u0301 Fund';
+    expect((await client.post('/api/grants', grant({ funder: composed }))).statusCode).toBe(201);
+    const second = await client.post('/api/grants', grant({ name: 'Later', funder: decomposed }));
+    expect(second.statusCode).toBe(201);
+    expect(second.json().funder).toBe(composed);
+    await client.post('/api/contacts', {
+      name: 'Ada Lovelace',
+      email: 'ada@example.org',
+      organization: decomposed,
+    });
+    expect((await client.get('/api/funders')).json()).toMatchObject([
+      { name: composed, grantCount: 2, contactCount: 1 },
+    ]);
+  });
+});
+
+describe("a funder's type", () => {
+  it('is cleared by an empty value, as by null', async () => {
+    const client = await newClient();
+    await client.post('/api/grants', grant({}));
+    const [funder] = (await client.get('/api/funders')).json<Funder[]>();
+    const url = `/api/funders/${funder?.id}`;
+    expect((await client.patch(url, { type: 'foundation' })).json().type).toBe('foundation');
+    const cleared = await client.patch(url, { type: '' });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().type).toBeNull();
+    const wrong = await client.patch(url, { type: 'bank' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(
+      'Type must be one of: foundation, government, corporate, individual, other',
+    );
+  });
+});
