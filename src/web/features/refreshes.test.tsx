@@ -297,24 +297,28 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
   ]),
   ...(
     [
-      ['renaming a funder', useUpdateFunder, { id: 11, input: { name: 'Hope Foundation' } }],
-      ['merging a funder into another', useMergeFunder, { id: 11, intoId: 12 }],
+      // The funder's page that stays: the merged funder's is gone (funder-mutations.test.tsx).
+      ['renaming a funder', useUpdateFunder, { id: 11, input: { name: 'Hope Foundation' } }, 11],
+      ['merging a funder into another', useMergeFunder, { id: 11, intoId: 12 }, 12],
     ] as const
-  ).map(([name, hook, variables]): [string, AnyMutation, unknown, Record<string, QueryKey>] => [
-    `${name} (every record that carries its name)`,
-    hook,
-    variables,
-    {
-      ...funderScreens,
-      grantsList: grantKeys.list({ limit: 25 }),
-      grantPage: grantKeys.one(4),
-      opportunityPage: opportunityKeys.one(2),
-      contactPage: contactKeys.one(7),
-      organizationContacts: contactKeys.list({ organization: 'Hope Trust', limit: 10 }),
-      interactionPage: interactionKeys.one(3),
-      dashboard: dashboardKeys.all,
-    },
-  ]),
+  ).map(
+    ([name, hook, variables, page]): [string, AnyMutation, unknown, Record<string, QueryKey>] => [
+      `${name} (every record that carries its name)`,
+      hook,
+      variables,
+      {
+        ...funderScreens,
+        funderPage: funderKeys.one(page),
+        grantsList: grantKeys.list({ limit: 25 }),
+        grantPage: grantKeys.one(4),
+        opportunityPage: opportunityKeys.one(2),
+        contactPage: contactKeys.one(7),
+        organizationContacts: contactKeys.list({ organization: 'Hope Trust', limit: 10 }),
+        interactionPage: interactionKeys.one(3),
+        dashboard: dashboardKeys.all,
+      },
+    ],
+  ),
   [
     "renaming the company (the sidebar shows it from the user's record)",
     useUpdateCompanyProfile,

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { Funder, FunderPatch } from '../../../../domain/funders.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
@@ -25,9 +26,17 @@ const afterChange = () => [
 export const useUpdateFunder = () =>
   recordApi.useUpdate<Funder, FunderPatch>('/api/funders', afterChange);
 
-export const useMergeFunder = () =>
-  useInvalidatingMutation(
+/**
+ * A merge refreshes what a rename does. The merged funder is gone: its page, on screen until the
+ * dialog moves to the kept funder, keeps what it showed instead of asking again (and saying for
+ * a moment that the funder was not found).
+ */
+export function useMergeFunder() {
+  const queryClient = useQueryClient();
+  return useInvalidatingMutation(
     ({ id, intoId }: { id: number; intoId: number }) =>
       api.post<Funder>(`/api/funders/${id}/merge`, { intoId }),
     afterChange,
+    { onSuccess: (_kept, { id }) => queryClient.removeQueries({ queryKey: funderKeys.one(id) }) },
   );
+}
