@@ -35,3 +35,25 @@ test('a dialog opened from a row menu gives the focus back to the menu button wh
   await expect(confirm).toBeHidden();
   await expect(actions).toBeFocused();
 });
+
+test('deleting a row with the keyboard leaves the focus on the row that takes its place', async ({
+  page,
+}) => {
+  for (const [name, email] of [
+    ['Ada Lovelace', 'ada@engine.org'],
+    ['Grace Hopper', 'grace@navy.org'],
+  ]) {
+    const created = await page.request.post('/api/contacts', { data: { name, email } });
+    expect(created.status()).toBe(201);
+  }
+  await page.goto('/contacts');
+  const ada = page.getByRole('button', { name: 'Actions for Ada Lovelace' });
+  await ada.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: /Delete/ });
+  await confirm.getByRole('button', { name: 'Delete' }).press('Enter');
+  await expect(page.getByText('Contact deleted successfully')).toBeVisible();
+  await expect(ada).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Actions for Grace Hopper' })).toBeFocused();
+});

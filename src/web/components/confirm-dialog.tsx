@@ -1,5 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { Confirmation } from './confirm.tsx';
+// In the dialog's chunk: what closeConfirmation loads once a question is answered (confirm.tsx).
+import './keep-focus-in-rows.ts';
 
 /** The confirmation dialog: the question, Cancel, and the red button that goes ahead. */
 export default function ConfirmDialog({

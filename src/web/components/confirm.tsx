@@ -37,15 +37,18 @@ export function askConfirmation(confirmation: Confirmation) {
 }
 
 /**
- * Closes the dialog and gives the focus back to what had it before, once the dialog has gone
- * (unless that is gone too: a deleted row's menu button).
+ * Closes the dialog and gives the focus back to what had it before, once the dialog has gone;
+ * when that goes too (the menu button of the row just deleted), to the row that takes its place.
  */
 function closeConfirmation() {
   const back = opener;
   opener = null;
   setAsked(null);
   window.setTimeout(() => {
-    if (back?.isConnected) back.focus({ preventScroll: true });
+    if (!back?.isConnected) return;
+    back.focus({ preventScroll: true });
+    // Loaded with the dialog (confirm-dialog.tsx imports it): nothing of it in the shell.
+    void import('./keep-focus-in-rows.ts').then(({ keepFocusInRows }) => keepFocusInRows(back));
   }, 0);
 }
 

@@ -3,6 +3,7 @@ import { Fragment, type ReactNode } from 'react';
 import { capitalise } from '../lib/format.ts';
 import { withNotice } from '../lib/notify.ts';
 import { useOneAtATime } from '../lib/one-at-a-time.ts';
+import { closeUnlessSaving } from './close-unless-saving.ts';
 import { ChangedMeanwhile, useEditConflict } from './edit-conflict.tsx';
 import type { RecordKind } from './record-kind.ts';
 
@@ -65,13 +66,6 @@ function useSave<T extends EditedRecord, Input>(
   });
   return { onSubmit, pending: create.isPending || update.isPending };
 }
-
-/**
- * A dialog's close while its save is under way does nothing: the save closes it once done, and
- * a dialog closed and opened again meanwhile would be closed under the user's new typing.
- */
-export const closeUnlessSaving = (saving: boolean, close: () => void) =>
-  saving ? () => {} : close;
 
 /**
  * A record's create/edit dialog: 'Create New Contact' (the kind's `addTitle`), or 'Edit Contact'

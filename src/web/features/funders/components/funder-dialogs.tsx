@@ -8,9 +8,9 @@ import {
   funderTypes,
 } from '../../../../domain/funder-constants.ts';
 import type { Funder } from '../../../../domain/funders.ts';
+import { closeUnlessSaving } from '../../../components/close-unless-saving.ts';
 import { ChangedMeanwhile, useEditConflict } from '../../../components/edit-conflict.tsx';
 import { GrowingTextarea } from '../../../components/form-fields.tsx';
-import { closeUnlessSaving } from '../../../components/record-dialog.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
 import { withNotice } from '../../../lib/notify.ts';

@@ -1,7 +1,8 @@
 import { Modal } from '@mantine/core';
 import type { Task } from '../../../../domain/grants.ts';
+import { closeUnlessSaving } from '../../../components/close-unless-saving.ts';
 import { ChangedMeanwhile, useEditConflict } from '../../../components/edit-conflict.tsx';
-import { closeUnlessSaving, type RecordDialogProps } from '../../../components/record-dialog.tsx';
+import type { RecordDialogProps } from '../../../components/record-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useOneAtATime } from '../../../lib/one-at-a-time.ts';

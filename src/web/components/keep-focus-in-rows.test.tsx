@@ -1,0 +1,79 @@
+import { render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { keepFocusInRows } from './keep-focus-in-rows.ts';
+import { MAIN_CONTENT } from './skip-link.tsx';
+
+/** A list whose rows each have a link and an actions button, and a way to remove rows. */
+function List({ names }: { names: string[] }) {
+  const [shown, setShown] = useState(names);
+  return (
+    <main {...MAIN_CONTENT}>
+      <table>
+        <tbody>
+          {shown.map((name) => (
+            <tr key={name}>
+              <td>
+                <a href={`#${name}`}>{name}</a>
+              </td>
+              <td>
+                <button type="button" aria-label={`Actions for ${name}`}>
+                  …
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <button type="button" onClick={() => setShown((rows) => rows.filter((r) => r !== 'Ada'))}>
+        Remove Ada
+      </button>
+      <button type="button" onClick={() => setShown((rows) => rows.slice(0, -1))}>
+        Remove the last
+      </button>
+      <button type="button" onClick={() => setShown([])}>
+        Remove all
+      </button>
+    </main>
+  );
+}
+
+const focusAndWatch = (name: string) => {
+  const control = screen.getByRole('button', { name });
+  control.focus();
+  keepFocusInRows(control);
+};
+/** Removes rows as a deletion's refresh would, while the focus stays where it was. */
+const remove = async (what: string) => {
+  const active = document.activeElement;
+  screen.getByRole('button', { name: what }).click();
+  if (active instanceof HTMLElement && active.isConnected) active.focus();
+  await new Promise((resolve) => queueMicrotask(() => resolve(undefined)));
+};
+
+describe('the focus in a row that is removed', () => {
+  it('goes to the same control of the row that takes its place', async () => {
+    render(<List names={['Ada', 'Grace', 'Alan']} />);
+    focusAndWatch('Actions for Ada');
+    await remove('Remove Ada');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Actions for Grace' }));
+  });
+
+  it('goes to the new last row when the last one is removed, and to the page when none is left', async () => {
+    const view = render(<List names={['Ada', 'Grace']} />);
+    focusAndWatch('Actions for Grace');
+    await remove('Remove the last');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Actions for Ada' }));
+    focusAndWatch('Actions for Ada');
+    await remove('Remove all');
+    expect(document.activeElement).toBe(view.container.querySelector('main'));
+  });
+
+  it('is left alone once it has moved elsewhere', async () => {
+    render(<List names={['Ada', 'Grace']} />);
+    focusAndWatch('Actions for Ada');
+    screen.getByRole('link', { name: 'Grace' }).focus();
+    await remove('Remove Ada');
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Grace' }));
+  });
+});
