@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Funder } from '../../domain/funders.ts';
+import { aFunder } from '../test/funders.ts';
 import {
   byPath,
   descriptionOf,
@@ -13,21 +13,6 @@ import {
 import { AssigneeSelect } from './company/components/assignee-select.tsx';
 import { RemindersTab } from './company/components/reminders-tab.tsx';
 import { MergeFunderDialog } from './funders/components/funder-dialogs.tsx';
-
-const funder = (id: number, name: string): Funder => ({
-  id,
-  name,
-  type: null,
-  website: null,
-  notes: null,
-  grantCount: 0,
-  opportunityCount: 0,
-  contactCount: 0,
-  companyId: 3,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  createdBy: null,
-});
 
 // A chooser says it has nothing to list under its label: a listbox holds options only.
 describe('a chooser with nothing to list for what was typed', () => {
@@ -72,12 +57,12 @@ describe('a chooser with nothing to list for what was typed', () => {
   it('the funder to merge into: says there is no other funder', async () => {
     renderPage(
       <MergeFunderDialog
-        funder={funder(1, 'River Trust')}
+        funder={aFunder(1, 'River Trust')}
         opened
         onClose={() => {}}
         onMerged={() => {}}
       />,
-      { answer: byPath({ '/api/funders': { body: [funder(1, 'River Trust')], total: 1 } }) },
+      { answer: byPath({ '/api/funders': { body: [aFunder(1, 'River Trust')], total: 1 } }) },
     );
     const field = await screen.findByRole('textbox', { name: 'Merge into' });
     await waitFor(() => expect(descriptionOf(field)).toBe('No other funders'));

@@ -1,26 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Funder } from '../../../../domain/funders.ts';
+import { aFunder } from '../../../test/funders.ts';
 import { byPath, fill, renderPage } from '../../../test/render.tsx';
 import { EditFunderDialog, MergeFunderDialog } from './funder-dialogs.tsx';
 
-const funder = (id: number, name: string): Funder => ({
-  id,
-  name,
-  type: null,
-  website: null,
-  notes: null,
-  grantCount: 0,
-  opportunityCount: 0,
-  contactCount: 0,
-  companyId: 3,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  createdBy: null,
-});
-const river = funder(1, 'River Trust');
-const hill = funder(2, 'Hill Foundation');
+const river = aFunder(1, 'River Trust');
+const hill = aFunder(2, 'Hill Foundation');
 
 describe('a double click on a funder dialog sends one request', () => {
   it('Save Changes', async () => {

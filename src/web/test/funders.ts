@@ -1,0 +1,17 @@
+import type { Funder } from '../../domain/funders.ts';
+
+/** A funder of the signed-in user's company (render.tsx), named `name`, with nothing on it. */
+export const aFunder = (id: number, name: string): Funder => ({
+  id,
+  name,
+  type: null,
+  website: null,
+  notes: null,
+  grantCount: 0,
+  opportunityCount: 0,
+  contactCount: 0,
+  companyId: 3,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  createdBy: null,
+});
