@@ -63,14 +63,10 @@ export function EditFunderDialog({
     event.preventDefault();
     void save();
   };
+  const dismiss = closeUnlessSaving(update.isPending, close);
 
   return (
-    <Modal
-      opened={opened}
-      onClose={closeUnlessSaving(update.isPending, close)}
-      title="Edit Funder"
-      centered
-    >
+    <Modal opened={opened} onClose={dismiss} title="Edit Funder" centered>
       <form onSubmit={submit}>
         <Stack>
           {conflict.changedMeanwhile && <ChangedMeanwhile noun="funder" />}
@@ -149,14 +145,10 @@ export function MergeFunderDialog({
     event.preventDefault();
     if (chosen) void mergeChosen(chosen);
   };
+  const dismiss = closeUnlessSaving(merge.isPending, onClose);
 
   return (
-    <Modal
-      opened={opened}
-      onClose={closeUnlessSaving(merge.isPending, onClose)}
-      title="Merge Funder"
-      centered
-    >
+    <Modal opened={opened} onClose={dismiss} title="Merge Funder" centered>
       <form onSubmit={submit}>
         <Stack>
           <Text size="sm">
