@@ -13,6 +13,7 @@ import {
   requirementTypeLabels,
   requirementTypes,
 } from '../../../../domain/requirements.ts';
+import { closeUnlessSaving } from '../../../components/close-unless-saving.ts';
 import { ChangedMeanwhile, useEditConflict } from '../../../components/edit-conflict.tsx';
 import { DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
@@ -38,14 +39,25 @@ export default function RequirementDialog({
   grantId: number;
   requirement: Requirement | undefined;
 }) {
+  // Here rather than in the form, which goes when the dialog closes: the dialog stays open while
+  // a save is under way (closeUnlessSaving).
+  const saves = { create: useCreateRequirement(), update: useUpdateRequirement() };
+  const saving = saves.create.isPending || saves.update.isPending;
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={closeUnlessSaving(saving, onClose)}
       title={requirement ? 'Edit Requirement' : 'New Requirement'}
       size="lg"
     >
-      {opened && <RequirementForm grantId={grantId} requirement={requirement} onSaved={onClose} />}
+      {opened && (
+        <RequirementForm
+          grantId={grantId}
+          requirement={requirement}
+          saves={saves}
+          onSaved={onClose}
+        />
+      )}
     </Modal>
   );
 }
@@ -53,14 +65,18 @@ export default function RequirementDialog({
 function RequirementForm({
   grantId,
   requirement,
+  saves,
   onSaved,
 }: {
   grantId: number;
   requirement: Requirement | undefined;
+  saves: {
+    create: ReturnType<typeof useCreateRequirement>;
+    update: ReturnType<typeof useUpdateRequirement>;
+  };
   onSaved: () => void;
 }) {
-  const create = useCreateRequirement();
-  const update = useUpdateRequirement();
+  const { create, update } = saves;
   const conflict = useEditConflict(requirement);
   const editing = requirement !== undefined;
   const form = useForm<RequirementFormValues>({

@@ -1,0 +1,54 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { byPath, fill, renderPage, signedInUser } from '../../../test/render.tsx';
+import RequirementDialog from './requirement-dialog.tsx';
+
+/** The dialog as the grant page opens it: closing it hides it. */
+function Opened() {
+  const [opened, setOpened] = useState(true);
+  return (
+    <RequirementDialog
+      opened={opened}
+      onClose={() => setOpened(false)}
+      grantId={4}
+      requirement={undefined}
+    />
+  );
+}
+
+describe('the requirement dialog', () => {
+  it('stays open while it saves, and closes once saved', async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    renderPage(<Opened />, {
+      answer: byPath({
+        '/api/organization/users': { body: [signedInUser] },
+        '/api/grants/4/requirements': { status: 201, body: { id: 1 }, after: answered },
+      }),
+    });
+    const user = userEvent.setup({ delay: null });
+    const dialog = await screen.findByRole('dialog', { name: 'New Requirement' });
+    await fill(user, within(dialog).getByLabelText(/^Name/), 'Interim report');
+    await user.click(within(dialog).getByRole('textbox', { name: /^Type/ }));
+    await user.click(await screen.findByRole('option', { name: 'Interim report', hidden: true }));
+    await fill(user, within(dialog).getByLabelText(/^Due Date/), '2030-06-01T10:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Requirement' }));
+    await within(dialog).findByRole('button', { name: 'Saving...' });
+
+    await user.keyboard('{Escape}');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    // A closed dialog is gone once its closing transition has run (a fifth of a second): it
+    // must still be there well after that.
+    await expect(
+      waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 600 }),
+    ).rejects.toThrow();
+
+    answer();
+    expect(await screen.findByText('Requirement added')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
