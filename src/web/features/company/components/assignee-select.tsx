@@ -31,6 +31,12 @@ export function AssigneeSelect(props: Omit<SelectProps, 'label' | 'data'>) {
         team.isPending ? 'Loading…' : nothingMatches(names, search) && 'No one by that name'
       }
       {...props}
+      onBlur={(event) => {
+        // A name erased and left unassigns, as the clear button does (Mantine would put the
+        // name back and keep the assignee).
+        if (search.trim() === '' && props.value) props.onChange?.(null, { value: '', label: '' });
+        props.onBlur?.(event);
+      }}
     />
   );
 }

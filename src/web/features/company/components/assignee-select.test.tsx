@@ -1,0 +1,47 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { byPath, renderPage, signedInUser } from '../../../test/render.tsx';
+import { AssigneeSelect } from './assignee-select.tsx';
+
+/** The chooser as a form holds it, showing the value it has. */
+function Chosen({ initial }: { initial: string | null }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <>
+      <AssigneeSelect value={value} onChange={setValue} />
+      <output aria-label="Assigned to">{value ?? 'nobody'}</output>
+      <button type="button">Elsewhere</button>
+    </>
+  );
+}
+
+describe('the assignee chooser', () => {
+  it('unassigns when the name is erased and the field left', async () => {
+    renderPage(<Chosen initial={String(signedInUser.id)} />, {
+      answer: byPath({ '/api/organization/users': { body: [signedInUser] } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    const field = screen.getByRole('textbox', { name: 'Assignee' });
+    await waitFor(() => expect(field).toHaveProperty('value', 'Rosa Parks'));
+    await user.clear(field);
+    await user.tab();
+    expect(screen.getByRole('status', { name: 'Assigned to' }).textContent).toBe('nobody');
+    await waitFor(() => expect(field).toHaveProperty('value', ''));
+  });
+
+  it('keeps the assignee when the field is only passed through', async () => {
+    renderPage(<Chosen initial={String(signedInUser.id)} />, {
+      answer: byPath({ '/api/organization/users': { body: [signedInUser] } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    const field = screen.getByRole('textbox', { name: 'Assignee' });
+    await waitFor(() => expect(field).toHaveProperty('value', 'Rosa Parks'));
+    await user.click(field);
+    await user.tab();
+    expect(screen.getByRole('status', { name: 'Assigned to' }).textContent).toBe(
+      String(signedInUser.id),
+    );
+  });
+});
