@@ -98,8 +98,8 @@ const isOneLine = (value: string) => !/\p{Cc}/u.test(value);
  */
 export const requiredText = (message: string, max = LINE_MAX) =>
   storableString(message)
-    .refine(isOneLine, INVALID_CHARACTERS)
     .trim()
+    .refine(isOneLine, INVALID_CHARACTERS)
     .refine((value) => !isBlank(value), message)
     .max(max, `Must be at most ${max} characters`);
 
@@ -120,17 +120,6 @@ export const optionalText = (max = LINE_MAX) =>
     .max(max, `Must be at most ${max} characters`)
     .nullish()
     .transform((value) => (value && !isBlank(value) ? value : null));
-
-/**
- * The name of an organization (a funder, a contact's or an opportunity's organization), in one
- * Unicode form (NFC): an accented letter typed as one character or as a letter and its accent is
- * one name, so one funder.
- */
-export const organizationName = (message: string) => requiredText(message).normalize('NFC');
-
-/** An optional organization name (organizationName), null when left out or blank. */
-export const optionalOrganizationName = () =>
-  optionalText().transform((value) => value?.normalize('NFC') ?? null);
 
 /** An optional http(s) address (a document link, a website): empty, null or missing is null. */
 export const optionalHttpUrl = storableString('Please enter a valid URL')

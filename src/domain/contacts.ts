@@ -3,7 +3,6 @@ import {
   companyRecordSchema,
   emailSchema,
   NOTES_MAX,
-  optionalOrganizationName,
   optionalText,
   requiredText,
 } from './common.ts';
@@ -17,7 +16,7 @@ export const contactInputSchema = z.object({
   name: requiredText('Name is required'),
   email: emailSchema,
   phone: optionalText(50),
-  organization: optionalOrganizationName(),
+  organization: optionalText(),
   notes: optionalText(NOTES_MAX),
 });
 export type ContactInput = z.input<typeof contactInputSchema>;

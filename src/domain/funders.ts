@@ -5,7 +5,7 @@ import {
   NOTES_MAX,
   optionalHttpUrl,
   optionalText,
-  organizationName,
+  requiredText,
 } from './common.ts';
 import { contactSchema } from './contacts.ts';
 import { type FunderType, funderTypes } from './funder-constants.ts';
@@ -37,7 +37,7 @@ export type Funder = z.infer<typeof funderSchema>;
 /** PATCH: a field left out keeps its value; `null` clears type, website or notes. */
 export const funderPatchSchema = z
   .object({
-    name: organizationName('Name is required'),
+    name: requiredText('Name is required'),
     // Cleared with null, or with an empty value as every other field is.
     type: z.preprocess(
       (value) => (value === '' ? null : value),

@@ -11,7 +11,6 @@ import {
   optionalDateTime,
   optionalHttpUrl,
   optionalText,
-  organizationName,
   requiredLines,
   requiredText,
   timeZoneQuery,
@@ -63,7 +62,7 @@ export const PERIOD_ORDER = 'The period cannot end before it starts';
 /** What a form may send for a grant. */
 const grantFields = z.object({
   name: requiredText('Name is required'),
-  funder: organizationName('Funder is required'),
+  funder: requiredText('Funder is required'),
   amount: amountSchema('Amount must be positive'),
   dueDate: dateTimeSchema('Due date is required'),
   status: choice(grantStatuses, 'Status is required', 'Invalid status value'),

@@ -6,7 +6,6 @@ import {
   isMissing,
   NOTES_MAX,
   optionalText,
-  organizationName,
   requiredText,
 } from './common.ts';
 import { type ListParams, listQuerySchema, queryChoice } from './lists.ts';
@@ -17,7 +16,7 @@ export * from './opportunity-constants.ts';
 
 export const opportunityInputSchema = z.object({
   name: requiredText('Name is required'),
-  organization: organizationName('Organization is required'),
+  organization: requiredText('Organization is required'),
   amount: amountSchema('Amount must be greater than 0'),
   stage: z.enum(opportunityStages, {
     error: (issue) => (isMissing(issue.input) ? 'Stage is required' : 'Invalid stage value'),
