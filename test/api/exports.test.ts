@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyCsvStream } from '../../src/server/db/export-stream.ts';
+import { contacts } from '../../src/server/db/schema.ts';
 import { registerCompany } from '../helpers/factories.ts';
 import { openRawRequest } from '../helpers/raw-http.ts';
 import { clientFor, multipartFile } from '../helpers/requests.ts';
@@ -206,6 +209,24 @@ describe('GET /api/contacts/export', () => {
     // The app goes on answering.
     const after = await clientFor(app, cookie).get('/api/contacts?limit=1');
     expect(after.headers['x-total-count']).toBe('20000');
+  });
+});
+
+describe('a download nobody reads', () => {
+  it('is ended once its client has taken nothing for a while, and frees its connection', async () => {
+    const admin = await registerCompany(app);
+    // More rows than the stream holds unread: it waits on its client after the first batches.
+    const rows = sql`SELECT i, repeat('x', 200) FROM generate_series(1, 5000) AS i`;
+    const columns = [
+      { label: 'N', column: contacts.id },
+      { label: 'Filler', column: contacts.name },
+    ];
+    const download = companyCsvStream(app.db, admin.user.companyId, rows, columns, 300);
+    // As the reply it is sent in would: its error is listened to.
+    const failed = new Promise<Error>((resolve) => download.once('error', resolve));
+    await until(async () => (await openExportTransactions()) === 1, 'the export reading');
+    expect((await failed).message).toBe('the client took nothing for too long');
+    await until(async () => (await openExportTransactions()) === 0, 'the export ended');
   });
 });
 

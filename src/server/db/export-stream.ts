@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
+import { setTimeout } from 'node:timers/promises';
 import type { SQL } from 'drizzle-orm';
 import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import { type CsvValue, csvLine } from '../../domain/csv.ts';
@@ -54,6 +55,7 @@ export function companyCsvStream(
   companyId: number,
   statement: SQL,
   columns: ExportColumn[],
+  clientWaitMs = CLIENT_WAIT_MAX_MS,
 ): Readable {
   const out = new PassThrough();
   const cells = columns.map((column) => column.cell ?? plainCell);
@@ -61,11 +63,19 @@ export function companyCsvStream(
   const send = async (text: string) => {
     if (gone()) throw new Error('the export was abandoned');
     if (out.write(text)) return;
-    // Whichever comes first; the other's listener goes with it, so none pile up batch by batch.
+    // Whichever comes first; the others' listeners go with it, so none pile up batch by batch. A
+    // client that takes nothing for clientWaitMs has its download ended: it would otherwise hold
+    // the connection (and one of its company's share of them) as long as it keeps the socket.
     const settled = new AbortController();
     const { signal } = settled;
     try {
-      await Promise.race([once(out, 'drain', { signal }), once(out, 'close', { signal })]);
+      await Promise.race([
+        once(out, 'drain', { signal }),
+        once(out, 'close', { signal }),
+        setTimeout(clientWaitMs, undefined, { signal }).then(() => {
+          throw new Error('the client took nothing for too long');
+        }),
+      ]);
     } finally {
       settled.abort();
     }
