@@ -6,7 +6,7 @@ import { inCompany } from '../../src/server/db/scope.ts';
 import { until } from './until.ts';
 
 /** Whether a statement waits for a lock that the backend `pid` holds. */
-async function someoneWaitsOn(app: FastifyInstance, pid: number) {
+export async function someoneWaitsOn(app: FastifyInstance, pid: number) {
   const { rows } = await app.db.$client.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))',
     [pid],

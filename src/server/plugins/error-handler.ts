@@ -15,8 +15,9 @@ const UNAVAILABLE_MESSAGE = 'The database is unavailable right now. Please try a
 /**
  * Network failures, PostgreSQL's connection and shutdown errors, and its time limits (a
  * statement cancelled by statement_timeout, a session ended by idle_in_transaction_session_timeout),
- * too many connections (also a company whose share of the pool stayed busy, ShareInUse): the
- * database cannot serve the request now.
+ * too many connections (also a company whose share of the pool stayed busy, ShareInUse), and a
+ * transaction that PostgreSQL ended to break a deadlock or a serialization conflict (nothing of it
+ * was saved; the same request again will do): the database cannot serve the request now.
  */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -26,6 +27,8 @@ const UNAVAILABLE_CODES = new Set([
   '57014',
   '25P03',
   '53300',
+  '40001',
+  '40P01',
   '57P01',
   '57P02',
   '57P03',

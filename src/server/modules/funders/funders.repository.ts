@@ -146,6 +146,28 @@ async function renameRecords(tx: Transaction, companyId: number, fromKey: string
     );
 }
 
+/**
+ * Locks every record that carries `key`, in the open transaction: a writer that edits one from
+ * now on waits for this transaction, and one editing one now is waited for.
+ */
+async function lockRecords(tx: Transaction, companyId: number, key: string) {
+  await tx
+    .select({ id: grants.id })
+    .from(grants)
+    .where(carries(grants, grants.funder, companyId, key))
+    .for('update');
+  await tx
+    .select({ id: opportunities.id })
+    .from(opportunities)
+    .where(carries(opportunities, opportunities.organization, companyId, key))
+    .for('update');
+  await tx
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(carries(contacts, contacts.organization, companyId, key))
+    .for('update');
+}
+
 type RenameOutcome = Funder | null | 'name-taken';
 type MergeOutcome = Funder | null | 'same-funder';
 
@@ -397,10 +419,14 @@ export function createFundersRepository(db: Database) {
         const kept = first === id ? b : a;
         if (!merged || !kept) return null;
         await renameRecords(tx, companyId, merged.nameKey, kept.name);
-        await tx.delete(funders).where(byId(companyId, merged.id));
         // A record saved with the merged name while the records were renamed, and committed
-        // since, was not among them: it is renamed now. One saved from here on waits for this
-        // merge to commit, and then adds the funder of its name anew.
+        // since, was not among them. It is locked before the funder goes, then renamed: a
+        // writer that edits it once the funder is gone waits for this merge (its funder's
+        // insert meets the row being removed), so the merge must not wait for that writer.
+        // A record saved from here on waits for the merge to commit, and then adds the funder
+        // of its name anew.
+        await lockRecords(tx, companyId, merged.nameKey);
+        await tx.delete(funders).where(byId(companyId, merged.id));
         await renameRecords(tx, companyId, merged.nameKey, kept.name);
         await tx
           .update(funders)
