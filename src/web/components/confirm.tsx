@@ -48,7 +48,11 @@ function closeConfirmation() {
     if (!back?.isConnected) return;
     back.focus({ preventScroll: true });
     // Loaded with the dialog (confirm-dialog.tsx imports it): nothing of it in the shell.
-    void import('./keep-focus-in-rows.ts').then(({ keepFocusInRows }) => keepFocusInRows(back));
+    // A chunk that fails to load (the app was updated meanwhile) only loses this help.
+    import('./keep-focus-in-rows.ts').then(
+      ({ keepFocusInRows }) => keepFocusInRows(back),
+      () => {},
+    );
   }, 0);
 }
 
