@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { sessions } from '../../src/server/db/schema.ts';
+import { sessions, users } from '../../src/server/db/schema.ts';
+import { hashPassword } from '../../src/server/lib/passwords.ts';
 import { hashToken } from '../../src/server/lib/tokens.ts';
 import { createCompanyRepository } from '../../src/server/modules/company/company.repository.ts';
 import { whileCommitting } from '../helpers/at-the-same-moment.ts';
@@ -217,5 +218,42 @@ describe('an account removed while its request is under way', () => {
     expect(team.json<{ id: number }[]>().map((user) => user.id)).not.toContain(member.user.id);
     const invitations = await admin.get('/api/organization/invitations');
     expect(invitations.json()).toEqual([]);
+  });
+});
+
+describe('a sign-in at the moment the password changes', () => {
+  it('with the old password is refused once the new one is saved, and starts no session', async () => {
+    const owner = await registerCompany(app);
+    const { companyId } = owner.user;
+    const member = await addMember(app, companyId);
+    const newHash = await hashPassword('A-new-passw0rd');
+    // The old password checks out; while its session is being recorded, a new password is
+    // being saved (an admin's reset, or the member's own change on another device).
+    const answer = await whileCommitting(
+      app,
+      companyId,
+      (tx) =>
+        tx
+          .update(users)
+          .set({ passwordHash: newHash })
+          .where(and(eq(users.companyId, companyId), eq(users.id, member.user.id))),
+      () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: member.username, password: DEFAULT_PASSWORD },
+          remoteAddress: randomAddress(),
+        }),
+    );
+    expect(answer.statusCode, answer.body).toBe(401);
+    expect(answer.json()).toEqual({ message: 'Invalid username or password' });
+    expect(answer.headers['set-cookie']).toBeUndefined();
+    const { rows } = await app.db.$client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM sessions WHERE user_id = $1',
+      [member.user.id],
+    );
+    // The member's session from before is still there: the reset here is the update alone.
+    expect(rows[0]?.n).toBe(1);
+    expect(await login(app, member.username, 'A-new-passw0rd')).toMatch(/=/);
   });
 });

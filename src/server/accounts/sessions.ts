@@ -1,7 +1,7 @@
 import { and, eq, lte, ne, or, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../domain/auth.ts';
 import { type Database, isDatabase, type Transaction } from '../db/client.ts';
-import { sessions } from '../db/schema.ts';
+import { sessions, users } from '../db/schema.ts';
 import { beforeCompanyIsKnown, inCompany } from '../db/scope.ts';
 import { holdMember } from './members.ts';
 
@@ -14,15 +14,21 @@ interface NewSession {
 }
 
 /**
- * Records a new session; false, recording nothing, when the user has just been removed. On its
- * own (given the database) it first deletes every session past its expiry or idle for
- * `idleMs`, in every company; given a transaction of the session's company, it joins it and
- * leaves that clean-up to the next sign-in.
+ * Records a new session; false, recording nothing, when the user has just been removed, or when
+ * `passwordHash` (the one a sign-in checked) is no longer theirs. On its own (given the
+ * database) it first deletes every session past its expiry or idle for `idleMs`, in every
+ * company; given a transaction of the session's company, it joins it and leaves that clean-up to
+ * the next sign-in.
+ *
+ * The user's row is locked against a change of password until the session is recorded: a new
+ * password being set is waited for (and then refuses the sign-in), and one set just after ends
+ * this session with the others.
  */
 export async function startSession(
   db: Database | Transaction,
   session: NewSession,
   idleMs: number,
+  passwordHash?: string,
 ): Promise<boolean> {
   if (isDatabase(db)) {
     const idleSince = new Date(Date.now() - idleMs);
@@ -34,6 +40,20 @@ export async function startSession(
   }
   return inCompany(db, session.companyId, async (tx) => {
     if (!(await holdMember(tx, session.companyId, session.userId))) return false;
+    if (passwordHash !== undefined) {
+      const [unchanged] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.companyId, session.companyId),
+            eq(users.id, session.userId),
+            eq(users.passwordHash, passwordHash),
+          ),
+        )
+        .for('share');
+      if (!unchanged) return false;
+    }
     await tx.insert(sessions).values(session);
     return true;
   });

@@ -55,12 +55,13 @@ export const sessionPlugin = fp(
 
 /**
  * Starts a new session for the user (a fresh token at every sign-in) and sets its cookie; false,
- * with no session and no cookie, when the user has just been removed.
+ * with no session and no cookie, when the user has just been removed, or their password is no
+ * longer the one the sign-in checked (`user.passwordHash`).
  */
 export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
-  user: { id: number; companyId: number },
+  user: { id: number; companyId: number; passwordHash?: string },
   within?: Transaction,
 ): Promise<boolean> {
   const token = newToken();
@@ -69,6 +70,7 @@ export async function startSession(
     within ?? request.server.db,
     { companyId: user.companyId, userId: user.id, tokenHash: hashToken(token), expiresAt },
     SESSION_IDLE_MS,
+    user.passwordHash,
   );
   if (!started) return false;
   reply.header(

@@ -21,10 +21,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const signIn = async (
     request: Parameters<typeof startSession>[0],
     reply: Parameters<typeof startSession>[1],
-    account: { id: number; companyId: number },
+    account: { id: number; companyId: number; passwordHash?: string },
     within?: Transaction,
   ) => {
-    // The account may have been removed since its password was checked.
+    // The account may have been removed, or given a new password, since its password was checked.
     const user =
       (await startSession(request, reply, account, within)) &&
       (await auth.getCurrentUser(account.companyId, account.id, within));
