@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { ALREADY_MEMBER } from '../../src/domain/company.ts';
 import { userInvitations } from '../../src/server/db/schema.ts';
+import { hashPassword } from '../../src/server/lib/passwords.ts';
 import { hashToken } from '../../src/server/lib/tokens.ts';
+import { createCompanyRepository } from '../../src/server/modules/company/company.repository.ts';
 import { createInvitationsRepository } from '../../src/server/modules/invitations/invitations.repository.ts';
+import { whileCommitting } from '../helpers/at-the-same-moment.ts';
 import {
   addMember,
   login,
@@ -548,5 +552,37 @@ describe('invitation life cycle', () => {
       404,
     );
     expect((await asAdmin.get('/api/organization/invitations')).json()).toHaveLength(1);
+  });
+});
+
+describe('two people joining under one address at the same moment', () => {
+  it('the second is told a member already has it', async () => {
+    const owner = await registerCompany(app);
+    const { companyId } = owner.user;
+    const passwordHash = await hashPassword('Secret-01');
+    const answer = await whileCommitting(
+      app,
+      companyId,
+      (tx) =>
+        createCompanyRepository(app.db).addMember(
+          companyId,
+          { username: uniqueUsername('first'), name: 'First', email: 'same@x.org', role: 'user' },
+          passwordHash,
+          tx,
+        ),
+      () =>
+        clientFor(app, owner.cookie).post('/api/organization/users', {
+          name: 'Second',
+          email: 'SAME@x.org',
+          username: uniqueUsername('second'),
+          password: 'Secret-01',
+        }),
+    );
+    expect(answer.statusCode, answer.body).toBe(409);
+    expect(answer.json()).toEqual({ message: ALREADY_MEMBER });
+    const team = (await clientFor(app, owner.cookie).get('/api/organization/users')).json();
+    expect(
+      team.filter((m: { email: string }) => m.email.toLowerCase() === 'same@x.org'),
+    ).toHaveLength(1);
   });
 });

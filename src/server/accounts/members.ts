@@ -40,15 +40,23 @@ export async function requireAssignee(
   }
 }
 
+/** Advisory lock class of a company's members' addresses (the two-key form, as the throttle's). */
+const MEMBER_EMAIL_LOCK_CLASS = 727_004;
+
 /**
  * Whether a member of the company has this email address (in any case): nobody joins a company
- * twice under one address, added by an admin or by accepting an invitation.
+ * twice under one address, added by an admin or by accepting an invitation. The address is held
+ * until the caller's transaction ends, so two people joining under it at the same moment are
+ * looked at one after the other: the second finds the first.
  */
 export async function hasMemberWithEmail(
   tx: Transaction,
   companyId: number,
   email: string,
 ): Promise<boolean> {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(${MEMBER_EMAIL_LOCK_CLASS}, hashtext(${`${companyId}:${email.toLowerCase()}`}))`,
+  );
   const [member] = await tx
     .select({ id: users.id })
     .from(users)
