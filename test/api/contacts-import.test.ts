@@ -76,6 +76,38 @@ describe('POST /api/contacts/upload', () => {
     ]);
   });
 
+  it('reads a file in UTF-16, either byte order, by its byte order mark', async () => {
+    const text = 'name,email,notes\r\nJosé Müller,jm@x.org,Café €\r\n';
+    const littleEndian = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const bigEndian = Buffer.from(littleEndian).swap16();
+    for (const file of [littleEndian, bigEndian]) {
+      const { client, upload } = await signedIn();
+      const response = await upload(file);
+      expect(response.json()).toMatchObject({ imported: 1, skipped: 0 });
+      const [contact] = (await client.get('/api/contacts')).json();
+      expect([contact.name, contact.notes]).toEqual(['José Müller', 'Café €']);
+    }
+  });
+
+  it('refuses, at once, a file whose first row runs past 64 KB or names over 200 columns', async () => {
+    const { client, upload } = await signedIn();
+    const started = performance.now();
+    const long = await upload(`name,email,${'h'.repeat(5_000_000)}\nA,a@x.org,1\n`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({
+      message: 'The first row of the file is too long: it must name the columns, in at most 64 KB',
+    });
+    // Before, the parser took seconds over such a row, and every other request waited.
+    expect(performance.now() - started).toBeLessThan(2_000);
+    const columns = Array.from({ length: 199 }, (_, i) => `c${i}`);
+    const wide = await upload(`name,email,${columns.join(',')}\nA,a@x.org\n`);
+    expect(wide.statusCode).toBe(400);
+    expect(wide.json()).toEqual({
+      message: 'The file has 201 columns; at most 200 can be imported',
+    });
+    expect(await namesOf(client)).toEqual([]);
+  });
+
   it('imports quoted commas and newlines, a BOM and CRLF line ends', async () => {
     const { client, upload } = await signedIn();
     const csv =

@@ -95,10 +95,13 @@ const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
  * which may end inside a character.
  */
 export function asUtf8(chunks: Buffer[], whole: boolean): Buffer[] {
-  // A byte order mark says what the file is (the parser reads UTF-8's and UTF-16LE's).
+  // A byte order mark says what the file is: the parser reads UTF-8's and UTF-16LE's, and a
+  // UTF-16BE file (big-endian) is decoded here, its mark dropped.
   const head = Buffer.concat(chunks, 3);
-  const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
-  if (utf16 || head.equals(UTF8_BOM)) return chunks;
+  if (head[0] === 0xfe && head[1] === 0xff) {
+    return [Buffer.from(new TextDecoder('utf-16be').decode(Buffer.concat(chunks)), 'utf8')];
+  }
+  if ((head[0] === 0xff && head[1] === 0xfe) || head.equals(UTF8_BOM)) return chunks;
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   try {
     for (const chunk of chunks) utf8.decode(chunk, { stream: true });
@@ -122,6 +125,29 @@ const windows1252 = (bytes: Buffer) =>
   bytes
     .toString('latin1')
     .replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_0X80.charAt(c.charCodeAt(0) - 0x80));
+
+/**
+ * The longest first row read: 200 columns of long names fit many times over. The parser looks
+ * for the end of the first row anew in all it has read each time it is given more, so a file
+ * whose first row runs for megabytes held the server for seconds.
+ */
+const HEADER_MAX_BYTES = 64 * 1024;
+
+/** Refuses a file whose first row (its column names) does not end within HEADER_MAX_BYTES. */
+function requireShortHeader(chunks: Buffer[]) {
+  let seen = 0;
+  for (const chunk of chunks) {
+    const part = chunk.subarray(0, HEADER_MAX_BYTES - seen);
+    if (part.includes(0x0a) || part.includes(0x0d)) return;
+    seen += part.length;
+    if (seen >= HEADER_MAX_BYTES) {
+      throw new AppError(
+        'INVALID_INPUT',
+        'The first row of the file is too long: it must name the columns, in at most 64 KB',
+      );
+    }
+  }
+}
 
 /** How every import reads CSV: a BOM is dropped, blank lines skipped, rows may be short. */
 const CSV_OPTIONS = { bom: true, skip_empty_lines: true, relax_column_count: true } as const;
@@ -171,9 +197,11 @@ export async function previewCsvFile<Field extends string>(
   // Only the beginning of a large file is sent (1 MB at most): a row it cuts off is left out.
   // It is read at once, up to the last row shown. A stream stopped at that row ended while its
   // source still wrote to it, which refused a file that arrived in small pieces.
+  const text = asUtf8(chunks, false);
+  requireShortHeader(text);
   let records: string[][];
   try {
-    records = parseAtOnce(Buffer.concat(asUtf8(chunks, false)), {
+    records = parseAtOnce(Buffer.concat(text), {
       ...CSV_OPTIONS,
       to: PREVIEW_ROWS + 1,
       skip_records_with_error: true,
@@ -185,12 +213,7 @@ export async function previewCsvFile<Field extends string>(
   if (!header || header.every((name) => name.trim() === '')) {
     throw new AppError('INVALID_INPUT', 'The file is empty: its first row must name the columns');
   }
-  if (header.length > IMPORT_COLUMNS_MAX) {
-    throw new AppError(
-      'INVALID_INPUT',
-      `The file has ${header.length} columns; at most ${IMPORT_COLUMNS_MAX} can be imported`,
-    );
-  }
+  requireColumnsAtMost(header);
   const suggestions = suggestMapping(header, synonyms);
   return {
     columns: header.map((name, at) => ({
@@ -206,11 +229,22 @@ export async function previewCsvFile<Field extends string>(
  * file's columns, or else suggested from the header (the template's names, in any case and
  * order, and common synonyms; other columns are left out).
  */
+/** Refuses a file of more than IMPORT_COLUMNS_MAX columns, in the preview and the import alike. */
+function requireColumnsAtMost(header: string[]) {
+  if (header.length > IMPORT_COLUMNS_MAX) {
+    throw new AppError(
+      'INVALID_INPUT',
+      `The file has ${header.length} columns; at most ${IMPORT_COLUMNS_MAX} can be imported`,
+    );
+  }
+}
+
 function fieldPositions<Field extends string>(
   kind: CsvRecordKind<Field, unknown>,
   header: string[],
   mapping: (Field | null)[] | undefined,
 ) {
+  requireColumnsAtMost(header);
   if (mapping === undefined) {
     const suggested = suggestMapping(header, kind.synonyms);
     requireColumns(kind, suggested);
@@ -246,7 +280,9 @@ export async function* csvBatches<Field extends string, Values>(
 ): AsyncGenerator<ImportBatch<Values>> {
   // Fed the chunks the file arrived in (not one buffer), so an import that writes each batch
   // while the next is read (contacts) overlaps the two.
-  const parser = csvParser(asUtf8(chunks, true));
+  const text = asUtf8(chunks, true);
+  requireShortHeader(text);
+  const parser = csvParser(text);
   /** Where each field is in the file's rows (-1: absent). */
   let positions: number[] | null = null;
   let row = 1;
