@@ -1,10 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { CurrentUser } from '../../domain/auth.ts';
 import Notices from '../app/notices.tsx';
 import { cssVariablesResolver, theme } from '../app/theme.ts';
@@ -162,3 +162,17 @@ export const textBesideOptions = () =>
     }
     return texts;
   });
+
+/**
+ * Presses Escape and the close button of `dialog`, which is saving, and checks it stays open: a
+ * closed dialog is gone once its closing transition has run (a fifth of a second), so it must
+ * still be there well after that.
+ */
+export async function expectOpenThroughCloses(user: UserEvent, dialog: HTMLElement) {
+  await user.keyboard('{Escape}');
+  await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+  await expect(
+    waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 600 }),
+  ).rejects.toThrow();
+  expect(screen.getByRole('dialog')).toBe(dialog);
+}

@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client.ts';
-import { byPath, fill, renderPage, type SentRequest } from '../../test/render.tsx';
+import {
+  byPath,
+  expectOpenThroughCloses,
+  fill,
+  renderPage,
+  type SentRequest,
+} from '../../test/render.tsx';
 // The dialogs load when first opened: loaded here, before the tests, so no test waits on it.
 import '../../features/contacts/components/contact-dialog.tsx';
 import '../../features/grants/components/grant-dialog.tsx';
@@ -315,14 +321,7 @@ describe('the contact page', () => {
 
     // Escape and the close button leave it open: closed and opened again, the dialog would be
     // closed by this save under whatever was typed since.
-    await user.keyboard('{Escape}');
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    // A closed dialog is gone once its closing transition has run (a fifth of a second): it
-    // must still be there well after that.
-    await expect(
-      waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 600 }),
-    ).rejects.toThrow();
-    expect(screen.getByRole('dialog', { name: 'Edit Contact' })).toBe(dialog);
+    await expectOpenThroughCloses(user, dialog);
 
     answer();
     expect(await screen.findByText('Contact updated successfully')).toBeTruthy();

@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { byPath, fill, renderPage, signedInUser } from '../../../test/render.tsx';
+import {
+  byPath,
+  expectOpenThroughCloses,
+  fill,
+  renderPage,
+  signedInUser,
+} from '../../../test/render.tsx';
 import RequirementDialog from './requirement-dialog.tsx';
 
 /** The dialog as the grant page opens it: closing it hides it. */
@@ -39,13 +45,7 @@ describe('the requirement dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Requirement' }));
     await within(dialog).findByRole('button', { name: 'Saving...' });
 
-    await user.keyboard('{Escape}');
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    // A closed dialog is gone once its closing transition has run (a fifth of a second): it
-    // must still be there well after that.
-    await expect(
-      waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 600 }),
-    ).rejects.toThrow();
+    await expectOpenThroughCloses(user, dialog);
 
     answer();
     expect(await screen.findByText('Requirement added')).toBeTruthy();
