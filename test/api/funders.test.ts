@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Funder, FunderDetail } from '../../src/domain/funders.ts';
-import type { Transaction } from '../../src/server/db/client.ts';
-import { rowsOf } from '../../src/server/db/rows.ts';
-import { inCompany } from '../../src/server/db/scope.ts';
-import { someoneWaitsOn, whileCommitting } from '../helpers/at-the-same-moment.ts';
+import { holdRow, someoneWaitsOn, whileCommitting } from '../helpers/at-the-same-moment.ts';
 import { addMember, registerCompany } from '../helpers/factories.ts';
 import { type Client, clientFor, multipartFile } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
@@ -354,45 +351,22 @@ describe('funders', () => {
     await client.post('/api/grants', grant('Beta'));
     const alpha = await funderNamed(client, 'Alpha');
     const beta = await funderNamed(client, 'Beta');
-    const pidOf = async (tx: Transaction) =>
-      (await rowsOf<{ pid: number }>(tx, sql`SELECT pg_backend_pid() AS pid`))[0]?.pid ?? 0;
-    const signal = () => {
-      let give = () => {};
-      const given = new Promise<void>((resolve) => {
-        give = resolve;
-      });
-      return { give, given };
-    };
-
     // One transaction holds a contact: the merge renames the grants, then waits for it.
-    const releaseContact = signal();
-    let contactHolder = 0;
-    const holdingContact = inCompany(app.db, companyId, async (tx) => {
-      await tx.execute(sql`SELECT 1 FROM contacts WHERE id = ${held.id} FOR UPDATE`);
-      contactHolder = await pidOf(tx);
-      await releaseContact.given;
-    });
-    await until(() => contactHolder > 0, 'the contact held');
+    const contactHeld = await holdRow(app, companyId, 'contacts', held.id);
     const merging = client.post(`/api/funders/${alpha.id}/merge`, { intoId: beta.id });
-    await until(() => someoneWaitsOn(app, contactHolder), 'the merge waiting');
-    // Meanwhile a grant is saved with the merged name, and someone starts editing it.
+    await until(() => someoneWaitsOn(app, contactHeld.pid), 'the merge waiting');
+    // Meanwhile a grant is saved with the merged name, and someone starts editing it: saving it
+    // names its funder again (the trigger of migration 0017).
     const late = (await client.post('/api/grants', grant('Alpha'))).json<{ id: number }>();
-    const edit = signal();
-    let editor = 0;
-    const editing = inCompany(app.db, companyId, async (tx) => {
-      await tx.execute(sql`SELECT 1 FROM grants WHERE id = ${late.id} FOR UPDATE`);
-      editor = await pidOf(tx);
-      await edit.given;
-      // Saving the grant names its funder again (the trigger of migration 0017).
-      await tx.execute(sql`UPDATE grants SET notes = 'Edited meanwhile' WHERE id = ${late.id}`);
-    });
-    await until(() => editor > 0, 'the grant held');
+    const editing = await holdRow(app, companyId, 'grants', late.id, (tx) =>
+      tx.execute(sql`UPDATE grants SET notes = 'Edited meanwhile' WHERE id = ${late.id}`),
+    );
     // The merge goes on, and comes to the grant being edited.
-    releaseContact.give();
-    await holdingContact;
-    await until(() => someoneWaitsOn(app, editor), 'the merge waiting for the edit');
-    edit.give();
-    await editing;
+    contactHeld.release();
+    await contactHeld.done;
+    await until(() => someoneWaitsOn(app, editing.pid), 'the merge waiting for the edit');
+    editing.release();
+    await editing.done;
 
     const merged = await merging;
     expect(merged.statusCode, merged.body).toBe(200);

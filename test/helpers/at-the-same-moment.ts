@@ -40,3 +40,31 @@ export async function whileCommitting<Answer>(
   });
   return answer;
 }
+
+/**
+ * A transaction of the company's that locks one row of `table` and holds it until `release()`;
+ * `then` runs in it after the release, before it commits (`done`). Answered once the row is
+ * held, with the backend `pid` that holds it (for someoneWaitsOn).
+ */
+export async function holdRow(
+  app: FastifyInstance,
+  companyId: number,
+  table: 'contacts' | 'grants',
+  id: number,
+  then: (tx: Transaction) => Promise<unknown> = async () => undefined,
+) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let pid = 0;
+  const done = inCompany(app.db, companyId, async (tx) => {
+    await tx.execute(sql`SELECT 1 FROM ${sql.identifier(table)} WHERE id = ${id} FOR UPDATE`);
+    const [backend] = await rowsOf<{ pid: number }>(tx, sql`SELECT pg_backend_pid() AS pid`);
+    pid = backend?.pid ?? 0;
+    await released;
+    await then(tx);
+  });
+  await until(() => pid > 0, `the ${table} row held`);
+  return { pid, release, done };
+}
