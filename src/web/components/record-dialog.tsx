@@ -1,10 +1,9 @@
 import { Modal } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { capitalise } from '../lib/format.ts';
-import { withNotice } from '../lib/notify.ts';
-import { useOneAtATime } from '../lib/one-at-a-time.ts';
 import { closeUnlessSaving } from './close-unless-saving.ts';
-import { ChangedMeanwhile, useEditConflict } from './edit-conflict.tsx';
+import { useDialogSave } from './dialog-save.ts';
+import { ChangedMeanwhile } from './edit-conflict.tsx';
 import type { RecordKind } from './record-kind.ts';
 
 /**
@@ -36,38 +35,6 @@ type SavedKind<T, Input> = Pick<
 >;
 
 /**
- * The save of a create/edit dialog: updates `record` when there is one (at the version it was
- * read at: `conflict`), else creates; says so ('Contact updated successfully', `withNotice`),
- * and closes the dialog once it succeeded.
- */
-function useSave<T extends EditedRecord, Input>(
-  kind: SavedKind<T, Input>,
-  record: T | undefined,
-  conflict: ReturnType<typeof useEditConflict>,
-  onClose: () => void,
-): RecordFormProps<Input> {
-  const create = kind.useCreate();
-  const update = kind.useUpdate();
-  const Noun = capitalise(kind.noun);
-  const onSubmit = useOneAtATime(async (input: Input) => {
-    const saved = record
-      ? await withNotice(
-          () => update.mutateAsync({ id: record.id, input, version: conflict.version }),
-          `${Noun} updated successfully`,
-          kind.signedOut,
-          conflict.caught,
-        )
-      : await withNotice(
-          () => create.mutateAsync(input),
-          `${Noun} created successfully`,
-          kind.signedOut,
-        );
-    if (saved) onClose();
-  });
-  return { onSubmit, pending: create.isPending || update.isPending };
-}
-
-/**
  * A record's create/edit dialog: 'Create New Contact' (the kind's `addTitle`), or 'Edit Contact'
  * for `record`. `children` is the kind's form, given the save (`RecordFormProps`); it mounts
  * afresh for each record it edits, prefilled with that one.
@@ -82,21 +49,34 @@ export function RecordDialog<T extends EditedRecord, Input>({
   kind: SavedKind<T, Input>;
   children: (form: RecordFormProps<Input>) => ReactNode;
 }) {
-  const conflict = useEditConflict(record);
-  const close = () => {
-    conflict.reset();
-    onClose();
-  };
-  const form = useSave(kind, record, conflict, close);
+  const create = kind.useCreate();
+  const update = kind.useUpdate();
+  const Noun = capitalise(kind.noun);
+  const { submit, close, changedMeanwhile } = useDialogSave(
+    record,
+    {
+      create: {
+        run: (input: Input) => create.mutateAsync(input),
+        success: `${Noun} created successfully`,
+      },
+      update: {
+        run: (input: Input, { id }, version) => update.mutateAsync({ id, input, version }),
+        success: `${Noun} updated successfully`,
+      },
+      signedOut: kind.signedOut,
+    },
+    onClose,
+  );
+  const pending = create.isPending || update.isPending;
   return (
     <Modal
       opened={opened}
-      onClose={closeUnlessSaving(form.pending, close)}
-      title={record ? `Edit ${capitalise(kind.noun)}` : kind.addTitle}
+      onClose={closeUnlessSaving(pending, close)}
+      title={record ? `Edit ${Noun}` : kind.addTitle}
       size="lg"
     >
-      {conflict.changedMeanwhile && <ChangedMeanwhile noun={kind.noun} />}
-      <Fragment key={record?.id ?? 'new'}>{children(form)}</Fragment>
+      {changedMeanwhile && <ChangedMeanwhile noun={kind.noun} />}
+      <Fragment key={record?.id ?? 'new'}>{children({ onSubmit: submit, pending })}</Fragment>
     </Modal>
   );
 }

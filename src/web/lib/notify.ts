@@ -70,17 +70,24 @@ export function notifyError(title: string, message: string) {
   showOnly({ title, message, kind: 'error' });
 }
 
+/** How `withNotice` reports a failure. */
+interface FailureWords {
+  /** The failure notice's title: 'Error' unless named ('Failed to update task'). */
+  failure?: string | undefined;
+  /** What it says when the session has ended (401), instead of the server's message. */
+  signedOut?: string | undefined;
+  /** Takes a failure that is shown in its own way (it then has no notice). */
+  shownElsewhere?: ((error: unknown) => boolean) | undefined;
+}
+
 /**
- * Runs a save or delete and reports it: the success notice, or 'Error' with the failure's
- * message (SPEC §8.2). When the session has ended (401), `signedOutMessage` says so instead; a
- * failure that `shownElsewhere` takes (and shows in its own way) has no notice. Resolves to
- * whether it succeeded.
+ * Runs a save or delete and reports it: the success notice, or 'Error' (or `failure`) with the
+ * failure's message (SPEC §8.2). Resolves to whether it succeeded.
  */
 export async function withNotice(
   action: () => Promise<unknown>,
   success: string,
-  signedOutMessage?: string,
-  shownElsewhere?: (error: unknown) => boolean,
+  { failure = 'Error', signedOut, shownElsewhere }: FailureWords = {},
 ) {
   try {
     await action();
@@ -88,8 +95,8 @@ export async function withNotice(
     return true;
   } catch (error) {
     if (shownElsewhere?.(error)) return false;
-    const signedOut = error instanceof ApiError && error.status === 401 && signedOutMessage;
-    notifyError('Error', signedOut ? signedOutMessage : errorMessage(error));
+    const sessionEnded = error instanceof ApiError && error.status === 401 && signedOut;
+    notifyError(failure, sessionEnded ? signedOut : errorMessage(error));
     return false;
   }
 }

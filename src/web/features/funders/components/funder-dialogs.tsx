@@ -7,9 +7,10 @@ import {
   funderTypeLabels,
   funderTypes,
 } from '../../../../domain/funder-constants.ts';
-import type { Funder } from '../../../../domain/funders.ts';
+import type { Funder, FunderPatch } from '../../../../domain/funders.ts';
 import { closeUnlessSaving } from '../../../components/close-unless-saving.ts';
-import { ChangedMeanwhile, useEditConflict } from '../../../components/edit-conflict.tsx';
+import { useDialogSave } from '../../../components/dialog-save.ts';
+import { ChangedMeanwhile } from '../../../components/edit-conflict.tsx';
 import { GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
@@ -38,30 +39,24 @@ export function EditFunderDialog({
   const [website, setWebsite] = useState(funder.website ?? '');
   const [notes, setNotes] = useState(funder.notes ?? '');
   const update = useUpdateFunder();
-  const conflict = useEditConflict(funder);
-  const close = () => {
-    conflict.reset();
-    onClose();
-  };
-
-  // One save at a time: a double click on Save Changes sends one request.
-  const save = useOneAtATime(async () => {
-    const saved = await withNotice(
-      () =>
-        update.mutateAsync({
-          id: funder.id,
-          input: funderPayload({ name, type, website, notes }),
-          version: conflict.version,
-        }),
-      'Funder updated successfully',
-      undefined,
-      conflict.caught,
-    );
-    if (saved) close();
-  });
+  const {
+    submit: save,
+    close,
+    changedMeanwhile,
+  } = useDialogSave(
+    funder,
+    {
+      create: null,
+      update: {
+        run: (input: FunderPatch, { id }, version) => update.mutateAsync({ id, input, version }),
+        success: 'Funder updated successfully',
+      },
+    },
+    onClose,
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void save();
+    void save(funderPayload({ name, type, website, notes }));
   };
   const dismiss = closeUnlessSaving(update.isPending, close);
 
@@ -69,7 +64,7 @@ export function EditFunderDialog({
     <Modal opened={opened} onClose={dismiss} title="Edit Funder" centered>
       <form onSubmit={submit}>
         <Stack>
-          {conflict.changedMeanwhile && <ChangedMeanwhile noun="funder" />}
+          {changedMeanwhile && <ChangedMeanwhile noun="funder" />}
           <TextInput
             label="Name"
             withAsterisk

@@ -7,6 +7,7 @@ import {
 } from '../../../../domain/form-payloads.ts';
 import {
   type Requirement,
+  type RequirementInput,
   requirementInputSchema,
   requirementStatuses,
   requirementStatusLabels,
@@ -14,13 +15,11 @@ import {
   requirementTypes,
 } from '../../../../domain/requirements.ts';
 import { closeUnlessSaving } from '../../../components/close-unless-saving.ts';
-import { ChangedMeanwhile, useEditConflict } from '../../../components/edit-conflict.tsx';
+import { useDialogSave } from '../../../components/dialog-save.ts';
+import { ChangedMeanwhile } from '../../../components/edit-conflict.tsx';
 import { DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { choicesOf } from '../../../lib/choices.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useOneAtATime } from '../../../lib/one-at-a-time.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { AssigneeSelect } from '../../company/components/assignee-select.tsx';
 import { useCreateRequirement, useUpdateRequirement } from '../api/requirements-api.ts';
@@ -41,43 +40,48 @@ export default function RequirementDialog({
 }) {
   // Here rather than in the form, which goes when the dialog closes: the dialog stays open while
   // a save is under way (closeUnlessSaving).
-  const saves = { create: useCreateRequirement(), update: useUpdateRequirement() };
-  const saving = saves.create.isPending || saves.update.isPending;
+  const create = useCreateRequirement();
+  const update = useUpdateRequirement();
+  const { submit, close, changedMeanwhile } = useDialogSave(
+    requirement,
+    {
+      create: {
+        run: (input: RequirementInput) => create.mutateAsync({ grantId, input }),
+        success: 'Requirement added',
+        failure: 'Failed to add requirement',
+      },
+      update: {
+        run: (input: RequirementInput, { id }, version) =>
+          update.mutateAsync({ grantId, requirementId: id, input, version }),
+        success: 'Requirement updated',
+        failure: 'Failed to update requirement',
+      },
+    },
+    onClose,
+  );
+  const pending = create.isPending || update.isPending;
   return (
     <Modal
       opened={opened}
-      onClose={closeUnlessSaving(saving, onClose)}
+      onClose={closeUnlessSaving(pending, close)}
       title={requirement ? 'Edit Requirement' : 'New Requirement'}
       size="lg"
     >
-      {opened && (
-        <RequirementForm
-          grantId={grantId}
-          requirement={requirement}
-          saves={saves}
-          onSaved={onClose}
-        />
-      )}
+      {changedMeanwhile && <ChangedMeanwhile noun="requirement" />}
+      {opened && <RequirementForm requirement={requirement} onSubmit={submit} pending={pending} />}
     </Modal>
   );
 }
 
 function RequirementForm({
-  grantId,
   requirement,
-  saves,
-  onSaved,
+  onSubmit,
+  pending,
 }: {
-  grantId: number;
   requirement: Requirement | undefined;
-  saves: {
-    create: ReturnType<typeof useCreateRequirement>;
-    update: ReturnType<typeof useUpdateRequirement>;
-  };
-  onSaved: () => void;
+  onSubmit: (input: RequirementInput) => void;
+  pending: boolean;
 }) {
-  const { create, update } = saves;
-  const conflict = useEditConflict(requirement);
   const editing = requirement !== undefined;
   const form = useForm<RequirementFormValues>({
     initialValues: {
@@ -90,34 +94,11 @@ function RequirementForm({
     },
     validate: (values) => validateInput(requirementPayload(values, { editing })),
   });
-
-  const save = form.onSubmit(
-    useOneAtATime(async (values: RequirementFormValues) => {
-      const input = requirementPayload(values, { editing });
-      try {
-        if (requirement) {
-          const { version } = conflict;
-          await update.mutateAsync({ grantId, requirementId: requirement.id, input, version });
-          notifySuccess('Requirement updated');
-        } else {
-          await create.mutateAsync({ grantId, input });
-          notifySuccess('Requirement added');
-        }
-        onSaved();
-      } catch (error) {
-        if (conflict.caught(error)) return;
-        notifyError(
-          editing ? 'Failed to update requirement' : 'Failed to add requirement',
-          errorMessage(error),
-        );
-      }
-    }),
-  );
+  const save = form.onSubmit((values) => onSubmit(requirementPayload(values, { editing })));
 
   return (
     <form onSubmit={save} noValidate>
       <Stack>
-        {conflict.changedMeanwhile && <ChangedMeanwhile noun="requirement" />}
         <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
         <Select
           label="Type"
@@ -135,7 +116,7 @@ function RequirementForm({
         />
         <AssigneeSelect {...form.getInputProps('assigneeId')} />
         <GrowingTextarea label="Notes" {...form.getInputProps('notes')} />
-        <SaveButton pending={create.isPending || update.isPending}>
+        <SaveButton pending={pending}>
           {editing ? 'Update Requirement' : 'Add Requirement'}
         </SaveButton>
       </Stack>

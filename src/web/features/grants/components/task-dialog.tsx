@@ -1,11 +1,9 @@
 import { Modal } from '@mantine/core';
 import type { Task } from '../../../../domain/grants.ts';
 import { closeUnlessSaving } from '../../../components/close-unless-saving.ts';
-import { ChangedMeanwhile, useEditConflict } from '../../../components/edit-conflict.tsx';
+import { useDialogSave } from '../../../components/dialog-save.ts';
+import { ChangedMeanwhile } from '../../../components/edit-conflict.tsx';
 import type { RecordDialogProps } from '../../../components/record-dialog.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useOneAtATime } from '../../../lib/one-at-a-time.ts';
 import { useCreateTask, useUpdateTask } from '../api/tasks-api.ts';
 import { TaskForm, type TaskSubmission } from './task-form.tsx';
 
@@ -18,28 +16,24 @@ export function TaskDialog({
 }: RecordDialogProps & { grantId?: number; task?: Task }) {
   const create = useCreateTask();
   const update = useUpdateTask();
-  const conflict = useEditConflict(task);
-  const close = () => {
-    conflict.reset();
-    onClose();
-  };
-
-  const save = useOneAtATime(async ({ grantId: chosen, input }: TaskSubmission) => {
-    try {
-      if (task) {
-        const version = conflict.version;
-        await update.mutateAsync({ grantId: task.grantId, taskId: task.id, input, version });
-        notifySuccess('Task updated successfully');
-      } else {
-        await create.mutateAsync({ grantId: chosen, input });
-        notifySuccess('Task created successfully');
-      }
-      close();
-    } catch (error) {
-      if (conflict.caught(error)) return;
-      notifyError(task ? 'Failed to update task' : 'Failed to create task', errorMessage(error));
-    }
-  });
+  const { submit, close, changedMeanwhile } = useDialogSave(
+    task,
+    {
+      create: {
+        run: ({ grantId: chosen, input }: TaskSubmission) =>
+          create.mutateAsync({ grantId: chosen, input }),
+        success: 'Task created successfully',
+        failure: 'Failed to create task',
+      },
+      update: {
+        run: ({ input }: TaskSubmission, edited, version) =>
+          update.mutateAsync({ grantId: edited.grantId, taskId: edited.id, input, version }),
+        success: 'Task updated successfully',
+        failure: 'Failed to update task',
+      },
+    },
+    onClose,
+  );
 
   const saving = create.isPending || update.isPending;
   return (
@@ -49,9 +43,14 @@ export function TaskDialog({
       title={task ? 'Edit Task' : 'New Task'}
       size="lg"
     >
-      {conflict.changedMeanwhile && <ChangedMeanwhile noun="task" />}
+      {changedMeanwhile && <ChangedMeanwhile noun="task" />}
       {opened && (
-        <TaskForm grantId={task?.grantId ?? grantId} task={task} onSubmit={save} pending={saving} />
+        <TaskForm
+          grantId={task?.grantId ?? grantId}
+          task={task}
+          onSubmit={submit}
+          pending={saving}
+        />
       )}
     </Modal>
   );

@@ -1,0 +1,64 @@
+import { withNotice } from '../lib/notify.ts';
+import { useOneAtATime } from '../lib/one-at-a-time.ts';
+import { useEditConflict } from './edit-conflict.tsx';
+
+/** One way a dialog saves: the request, the notice when it succeeded and the one when not. */
+interface SaveStep<Args extends unknown[]> {
+  run: (...args: Args) => Promise<unknown>;
+  /** 'Task created successfully' */
+  success: string;
+  /** The failure notice's title ('Failed to create task'); 'Error' when left out. */
+  failure?: string;
+}
+
+/** A record a dialog edits: its id and the version it was read at. */
+interface Versioned {
+  id: number;
+  updatedAt: string;
+}
+
+/** What a create/edit dialog's save does and says. */
+export interface DialogSave<Input, Edited extends Versioned> {
+  /** A new record's save; null for a dialog that only edits. */
+  create: SaveStep<[input: Input]> | null;
+  /** The save over the record, at the `version` it was read at (refused, 412, if changed since). */
+  update: SaveStep<[input: Input, record: Edited, version: string | undefined]>;
+  /** What a failure says when the session has ended (401), instead of the server's message. */
+  signedOut?: string;
+}
+
+/**
+ * The save of a create/edit dialog: updates `record` when there is one, at the version it was
+ * read at (useEditConflict), else creates; says how it went, and closes the dialog once it
+ * succeeded. A save over someone else's change is refused and the dialog says so
+ * (`changedMeanwhile`), keeping what was typed; a double click saves once.
+ */
+export function useDialogSave<Input, Edited extends Versioned>(
+  record: Edited | undefined,
+  save: DialogSave<Input, Edited>,
+  onClose: () => void,
+) {
+  const conflict = useEditConflict(record);
+  const close = () => {
+    conflict.reset();
+    onClose();
+  };
+  const submit = useOneAtATime(async (input: Input) => {
+    const { signedOut } = save;
+    let saved = false;
+    if (record) {
+      const { run, success, failure } = save.update;
+      const shownElsewhere = conflict.caught;
+      saved = await withNotice(() => run(input, record, conflict.version), success, {
+        failure,
+        signedOut,
+        shownElsewhere,
+      });
+    } else if (save.create) {
+      const { run, success, failure } = save.create;
+      saved = await withNotice(() => run(input), success, { failure, signedOut });
+    }
+    if (saved) close();
+  });
+  return { submit, close, changedMeanwhile: conflict.changedMeanwhile };
+}
