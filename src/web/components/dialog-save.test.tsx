@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client.ts';
 import { useNotices } from '../lib/notify.ts';
-import { type DialogSave, useDialogSave } from './dialog-save.ts';
+import { type DialogSave, useDialogSave } from './dialog-save.tsx';
 
 interface Note {
   id: number;

@@ -1,9 +1,6 @@
-import { Modal } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { capitalise } from '../lib/format.ts';
-import { closeUnlessSaving } from './close-unless-saving.ts';
-import { useDialogSave } from './dialog-save.ts';
-import { ChangedMeanwhile } from './edit-conflict.tsx';
+import { type DialogFormProps, SaveDialog } from './dialog-save.tsx';
 import type { RecordKind } from './record-kind.ts';
 
 /**
@@ -14,12 +11,6 @@ export interface RecordDialogProps<T = never> {
   opened: boolean;
   onClose: () => void;
   record?: T | undefined;
-}
-
-/** What a kind's form is given: how to save what it holds, and whether a save is under way. */
-interface RecordFormProps<Input> {
-  onSubmit: (input: Input) => void;
-  pending: boolean;
 }
 
 /** A record the dialog edits: its id, and the version it was read at (useEditConflict). */
@@ -36,7 +27,7 @@ type SavedKind<T, Input> = Pick<
 
 /**
  * A record's create/edit dialog: 'Create New Contact' (the kind's `addTitle`), or 'Edit Contact'
- * for `record`. `children` is the kind's form, given the save (`RecordFormProps`); it mounts
+ * for `record`. `children` is the kind's form, given the save (`DialogFormProps`); it mounts
  * afresh for each record it edits, prefilled with that one.
  */
 export function RecordDialog<T extends EditedRecord, Input>({
@@ -47,36 +38,32 @@ export function RecordDialog<T extends EditedRecord, Input>({
   children,
 }: RecordDialogProps<T> & {
   kind: SavedKind<T, Input>;
-  children: (form: RecordFormProps<Input>) => ReactNode;
+  children: (form: DialogFormProps<Input>) => ReactNode;
 }) {
   const create = kind.useCreate();
   const update = kind.useUpdate();
   const Noun = capitalise(kind.noun);
-  const { submit, close, changedMeanwhile } = useDialogSave(
-    record,
-    {
-      create: {
-        run: (input: Input) => create.mutateAsync(input),
-        success: `${Noun} created successfully`,
-      },
-      update: {
-        run: (input: Input, { id }, version) => update.mutateAsync({ id, input, version }),
-        success: `${Noun} updated successfully`,
-      },
-      signedOut: kind.signedOut,
-    },
-    onClose,
-  );
-  const pending = create.isPending || update.isPending;
   return (
-    <Modal
+    <SaveDialog
       opened={opened}
-      onClose={closeUnlessSaving(pending, close)}
+      onClose={onClose}
       title={record ? `Edit ${Noun}` : kind.addTitle}
-      size="lg"
+      noun={kind.noun}
+      record={record}
+      save={{
+        create: {
+          run: (input: Input) => create.mutateAsync(input),
+          success: `${Noun} created successfully`,
+        },
+        update: {
+          run: (input: Input, { id }, version) => update.mutateAsync({ id, input, version }),
+          success: `${Noun} updated successfully`,
+        },
+        signedOut: kind.signedOut,
+      }}
+      pending={create.isPending || update.isPending}
     >
-      {changedMeanwhile && <ChangedMeanwhile noun={kind.noun} />}
-      <Fragment key={record?.id ?? 'new'}>{children({ onSubmit: submit, pending })}</Fragment>
-    </Modal>
+      {(form) => <Fragment key={record?.id ?? 'new'}>{children(form)}</Fragment>}
+    </SaveDialog>
   );
 }

@@ -9,7 +9,7 @@ import {
 } from '../../../../domain/funder-constants.ts';
 import type { Funder, FunderPatch } from '../../../../domain/funders.ts';
 import { closeUnlessSaving } from '../../../components/close-unless-saving.ts';
-import { useDialogSave } from '../../../components/dialog-save.ts';
+import { useDialogSave } from '../../../components/dialog-save.tsx';
 import { ChangedMeanwhile } from '../../../components/edit-conflict.tsx';
 import { GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';

@@ -1,4 +1,4 @@
-import { Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   type RequirementFormValues,
@@ -14,9 +14,7 @@ import {
   requirementTypeLabels,
   requirementTypes,
 } from '../../../../domain/requirements.ts';
-import { closeUnlessSaving } from '../../../components/close-unless-saving.ts';
-import { useDialogSave } from '../../../components/dialog-save.ts';
-import { ChangedMeanwhile } from '../../../components/edit-conflict.tsx';
+import { type DialogFormProps, SaveDialog } from '../../../components/dialog-save.tsx';
 import { DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
@@ -42,34 +40,30 @@ export default function RequirementDialog({
   // a save is under way (closeUnlessSaving).
   const create = useCreateRequirement();
   const update = useUpdateRequirement();
-  const { submit, close, changedMeanwhile } = useDialogSave(
-    requirement,
-    {
-      create: {
-        run: (input: RequirementInput) => create.mutateAsync({ grantId, input }),
-        success: 'Requirement added',
-        failure: 'Failed to add requirement',
-      },
-      update: {
-        run: (input: RequirementInput, { id }, version) =>
-          update.mutateAsync({ grantId, requirementId: id, input, version }),
-        success: 'Requirement updated',
-        failure: 'Failed to update requirement',
-      },
-    },
-    onClose,
-  );
-  const pending = create.isPending || update.isPending;
   return (
-    <Modal
+    <SaveDialog
       opened={opened}
-      onClose={closeUnlessSaving(pending, close)}
+      onClose={onClose}
       title={requirement ? 'Edit Requirement' : 'New Requirement'}
-      size="lg"
+      noun="requirement"
+      record={requirement}
+      save={{
+        create: {
+          run: (input: RequirementInput) => create.mutateAsync({ grantId, input }),
+          success: 'Requirement added',
+          failure: 'Failed to add requirement',
+        },
+        update: {
+          run: (input: RequirementInput, { id }, version) =>
+            update.mutateAsync({ grantId, requirementId: id, input, version }),
+          success: 'Requirement updated',
+          failure: 'Failed to update requirement',
+        },
+      }}
+      pending={create.isPending || update.isPending}
     >
-      {changedMeanwhile && <ChangedMeanwhile noun="requirement" />}
-      {opened && <RequirementForm requirement={requirement} onSubmit={submit} pending={pending} />}
-    </Modal>
+      {(form) => opened && <RequirementForm requirement={requirement} {...form} />}
+    </SaveDialog>
   );
 }
 
@@ -77,11 +71,7 @@ function RequirementForm({
   requirement,
   onSubmit,
   pending,
-}: {
-  requirement: Requirement | undefined;
-  onSubmit: (input: RequirementInput) => void;
-  pending: boolean;
-}) {
+}: DialogFormProps<RequirementInput> & { requirement: Requirement | undefined }) {
   const editing = requirement !== undefined;
   const form = useForm<RequirementFormValues>({
     initialValues: {

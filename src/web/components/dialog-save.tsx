@@ -1,6 +1,9 @@
+import { Modal } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { withNotice } from '../lib/notify.ts';
 import { useOneAtATime } from '../lib/one-at-a-time.ts';
-import { useEditConflict } from './edit-conflict.tsx';
+import { closeUnlessSaving } from './close-unless-saving.ts';
+import { ChangedMeanwhile, useEditConflict } from './edit-conflict.tsx';
 
 /** One way a dialog saves: the request, the notice when it succeeded and the one when not. */
 interface SaveStep<Args extends unknown[]> {
@@ -61,4 +64,44 @@ export function useDialogSave<Input, Edited extends Versioned>(
     if (saved) close();
   });
   return { submit, close, changedMeanwhile: conflict.changedMeanwhile };
+}
+
+/** What a dialog's form is given: how to save what it holds, and whether a save is under way. */
+export interface DialogFormProps<Input> {
+  onSubmit: (input: Input) => void;
+  pending: boolean;
+}
+
+/**
+ * A create/edit dialog around its form (`children`, given the save): it saves as `save` says
+ * (useDialogSave), says above the form when the record changed meanwhile, and stays open while
+ * a save is under way (`pending`).
+ */
+export function SaveDialog<Input, Edited extends Versioned>({
+  opened,
+  onClose,
+  title,
+  noun,
+  record,
+  save,
+  pending,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  /** 'task': 'Someone else changed this task after you opened it.' */
+  noun: string;
+  record: Edited | undefined;
+  save: DialogSave<Input, Edited>;
+  pending: boolean;
+  children: (form: DialogFormProps<Input>) => ReactNode;
+}) {
+  const { submit, close, changedMeanwhile } = useDialogSave(record, save, onClose);
+  return (
+    <Modal opened={opened} onClose={closeUnlessSaving(pending, close)} title={title} size="lg">
+      {changedMeanwhile && <ChangedMeanwhile noun={noun} />}
+      {children({ onSubmit: submit, pending })}
+    </Modal>
+  );
 }
