@@ -2,9 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/company.ts';
+import type { Transaction } from '../../src/server/db/client.ts';
 import { violatesConstraint } from '../../src/server/db/errors.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
+import { whileCommitting } from '../helpers/at-the-same-moment.ts';
 import { addMember, registerCompany, type SignedInUser } from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
@@ -221,6 +223,115 @@ describe("an admin changes a member's role from the team list", () => {
       expect(withoutAdmin, `companies left without an admin: ${outcomes.join(', ')}`).toBe(0);
       // The loser is refused (409), or was no longer an admin when its request came in (403).
       for (const outcome of outcomes) expect(['200+403', '200+409']).toContain(outcome);
+    },
+    TRIES_TIMEOUT_MS,
+  );
+});
+
+/**
+ * An admin's change checks them again as it is made: the session's role was read when the
+ * request began, and another admin may have removed or demoted them while it was under way.
+ * Three admins, so that the rule that keeps one never decides.
+ */
+describe('an admin removed or demoted while their request is under way', () => {
+  async function threeAdmins() {
+    const { companyId, first, second } = await twoAdmins();
+    const third = await addMember(app, companyId, 'admin');
+    return { companyId, first, second, third };
+  }
+
+  it('cannot remove the admin who removed them', async () => {
+    const { companyId, first, second, third } = await threeAdmins();
+    const answer = await whileCommitting(
+      app,
+      companyId,
+      (tx) =>
+        tx.delete(users).where(and(eq(users.companyId, companyId), eq(users.id, second.user.id))),
+      () => clientFor(app, second.cookie).delete(`/api/organization/users/${third.user.id}`),
+    );
+    expect(answer.statusCode).toBe(401);
+    expect((await adminsOf(companyId)).sort()).toEqual([first.user.id, third.user.id].sort());
+  });
+
+  it('cannot demote the admin who demoted them', async () => {
+    const { companyId, first, second, third } = await threeAdmins();
+    const answer = await whileCommitting(
+      app,
+      companyId,
+      (tx) =>
+        tx
+          .update(users)
+          .set({ role: 'user' })
+          .where(and(eq(users.companyId, companyId), eq(users.id, second.user.id))),
+      () =>
+        clientFor(app, second.cookie).patch(`/api/organization/users/${third.user.id}`, {
+          role: 'user',
+        }),
+    );
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json()).toEqual({ message: 'Only administrators can do this' });
+    expect((await adminsOf(companyId)).sort()).toEqual([first.user.id, third.user.id].sort());
+  });
+
+  it('changes nothing else an admin may change once demoted', async () => {
+    const { companyId, first, second } = await threeAdmins();
+    const demote = (tx: Transaction) =>
+      tx
+        .update(users)
+        .set({ role: 'user' })
+        .where(and(eq(users.companyId, companyId), eq(users.id, second.user.id)));
+    const client = clientFor(app, second.cookie);
+    const attempts = [
+      () => client.patch('/api/organization', { industry: 'Changed' }),
+      () => client.post('/api/organization/invitations', { name: 'Ivy', email: 'ivy@x.org' }),
+      () => client.patch('/api/organization/reminders', { reminderDays: [3] }),
+      () =>
+        client.post('/api/organization/users', {
+          name: 'New Admin',
+          email: 'new.admin@example.org',
+          username: 'new-admin-1',
+          password: 'Secret-passw0rd!',
+          role: 'admin',
+        }),
+    ];
+    for (const attempt of attempts) {
+      await inCompany(app.db, companyId, (tx) =>
+        tx
+          .update(users)
+          .set({ role: 'admin' })
+          .where(and(eq(users.companyId, companyId), eq(users.id, second.user.id))),
+      );
+      const answer = await whileCommitting(app, companyId, demote, attempt);
+      expect(answer.statusCode, answer.body).toBe(403);
+    }
+    const profile = await clientFor(app, first.cookie).get('/api/organization');
+    expect(profile.json().industry).not.toBe('Changed');
+    const members = await inCompany(app.db, companyId, (tx) =>
+      tx.select({ username: users.username }).from(users).where(eq(users.companyId, companyId)),
+    );
+    expect(members.map((m) => m.username)).not.toContain('new-admin-1');
+  });
+
+  it(
+    `${TRIES} tries of two of three admins removing each other at once: never both`,
+    async () => {
+      const outcomes: string[] = [];
+      for (let i = 0; i < TRIES; i++) {
+        const { companyId, first, second, third } = await threeAdmins();
+        const answers = await Promise.all([
+          clientFor(app, second.cookie).delete(`/api/organization/users/${third.user.id}`),
+          clientFor(app, third.cookie).delete(`/api/organization/users/${second.user.id}`),
+        ]);
+        outcomes.push(
+          answers
+            .map((a) => a.statusCode)
+            .sort()
+            .join('+'),
+        );
+        expect(await adminsOf(companyId)).toContain(first.user.id);
+        expect(await adminsOf(companyId)).toHaveLength(2);
+      }
+      expect(new Set(outcomes)).toEqual(new Set(['204+401']));
     },
     TRIES_TIMEOUT_MS,
   );

@@ -1,9 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { CurrentUser } from '../../domain/auth.ts';
 import { ASSIGNEE_NOT_MEMBER } from '../../domain/common.ts';
-import type { Transaction } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import { holdCompanyRow } from '../db/rows.ts';
 import { users } from '../db/schema.ts';
+import { inCompany } from '../db/scope.ts';
 import { AppError } from '../lib/errors.ts';
+import { notAnAdmin, notSignedIn, requireAdmin } from '../lib/guards.ts';
 
 // The members other rows point at (a session, a calendar feed, an assigned task), held against
 // their removal while those rows are written.
@@ -62,4 +66,36 @@ export async function hasMemberWithEmail(
     .from(users)
     .where(and(eq(users.companyId, companyId), sql`lower(${users.email}) = lower(${email})`));
   return member !== undefined;
+}
+
+/**
+ * An admin's change (`work`), in a transaction of the company's where the admin is checked
+ * again: the session's role was read when the request began, and another admin may have removed
+ * or demoted them since (401 or 403, as a request after that gets). Their row, and that of the
+ * member they act on (`actingOn`), stay locked in id order until the change commits, so two
+ * admins acting on each other at the same moment take turns and the second finds what the
+ * first did.
+ */
+export async function actAsAdmin<T>(
+  db: Database,
+  request: FastifyRequest,
+  work: (admin: CurrentUser, tx: Transaction) => Promise<T>,
+  actingOn?: number,
+): Promise<T> {
+  const admin = requireAdmin(request);
+  const ids = actingOn === undefined ? [admin.id] : [admin.id, actingOn];
+  return inCompany(db, admin.companyId, async (tx) => {
+    const held = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(and(eq(users.companyId, admin.companyId), inArray(users.id, ids)))
+      .orderBy(asc(users.id))
+      // Held against removal and demotion; against any change too when two rows are held, so
+      // that two admins each holding their own row never wait for the other's.
+      .for(actingOn === undefined ? 'share' : 'no key update');
+    const now = held.find((member) => member.id === admin.id);
+    if (!now) throw notSignedIn();
+    if (now.role !== 'admin') throw notAnAdmin();
+    return work(admin, tx);
+  });
 }

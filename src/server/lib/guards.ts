@@ -20,10 +20,15 @@ export function stillSignedIn<T>(found: T | null): T {
   return found;
 }
 
+/** The answer to a request only an admin may make, from a member who is not one. */
+export const notAnAdmin = () => new AppError('FORBIDDEN', 'Only administrators can do this');
+
+/**
+ * The signed-in admin, as the session read them when the request began; an admin's change is
+ * made as `actAsAdmin` (src/server/accounts/members.ts) checks them again.
+ */
 export function requireAdmin(request: FastifyRequest): CurrentUser {
   const user = requireUser(request);
-  if (user.role !== 'admin') {
-    throw new AppError('FORBIDDEN', 'Only administrators can do this');
-  }
+  if (user.role !== 'admin') throw notAnAdmin();
   return user;
 }

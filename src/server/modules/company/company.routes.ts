@@ -15,7 +15,8 @@ import {
   roleChangeSchema,
   teamMemberSchema,
 } from '../../../domain/company.ts';
-import { allowIdle, inCompany } from '../../db/scope.ts';
+import { actAsAdmin } from '../../accounts/members.ts';
+import { allowIdle } from '../../db/scope.ts';
 import { AppError, notFound, requireFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser, stillSignedIn } from '../../lib/guards.ts';
 import { MAIL_SEND_MAX_MS } from '../../lib/mailer.ts';
@@ -74,8 +75,9 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
-      const profile = await company.updateProfile(admin.companyId, request.body);
+      const profile = await actAsAdmin(app.db, request, (admin, tx) =>
+        company.updateProfile(admin.companyId, request.body, tx),
+      );
       return requireFound(profile, 'Organization');
     },
   );
@@ -103,12 +105,11 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = requireAdmin(request);
+      requireAdmin(request);
       const { password, ...member } = request.body;
-      const created = await company.addMember(
-        admin.companyId,
-        member,
-        await hashPassword(password),
+      const passwordHash = await hashPassword(password);
+      const created = await actAsAdmin(app.db, request, (admin, tx) =>
+        company.addMember(admin.companyId, member, passwordHash, tx),
       );
       if (created === 'already-member') throw new AppError('CONFLICT', ALREADY_MEMBER);
       return reply.code(201).send(created);
@@ -126,11 +127,16 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = requireAdmin(request);
-      if (request.params.id === admin.id) {
+      const { id } = request.params;
+      if (id === requireAdmin(request).id) {
         throw new AppError('INVALID_INPUT', 'Cannot remove yourself');
       }
-      const outcome = await company.removeMember(admin.companyId, request.params.id);
+      const outcome = await actAsAdmin(
+        app.db,
+        request,
+        (admin, tx) => company.removeMember(admin.companyId, id, tx),
+        id,
+      );
       if (outcome === false) throw notFound('User');
       // Reached when another admin removed this one at the same moment.
       if (outcome === 'last-admin') throw new AppError('CONFLICT', LAST_ADMIN);
@@ -152,8 +158,13 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
-      const outcome = await company.setRole(admin.companyId, request.params.id, request.body.role);
+      const { id } = request.params;
+      const outcome = await actAsAdmin(
+        app.db,
+        request,
+        (admin, tx) => company.setRole(admin.companyId, id, request.body.role, tx),
+        id,
+      );
       if (outcome === 'last-admin') throw new AppError('CONFLICT', LAST_ADMIN);
       return requireFound(outcome, 'User');
     },
@@ -170,12 +181,14 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
+      requireAdmin(request);
       const { userId, newPassword } = request.body;
-      const done = await company.resetPassword(
-        admin.companyId,
+      const passwordHash = await hashPassword(newPassword);
+      const done = await actAsAdmin(
+        app.db,
+        request,
+        (admin, tx) => company.resetPassword(admin.companyId, userId, passwordHash, tx),
         userId,
-        await hashPassword(newPassword),
       );
       if (!done) throw notFound('User');
       return { message: 'Password reset' };
@@ -210,10 +223,9 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = requireAdmin(request);
       const { token, link, expiresAt } = newInvitationLink();
       // Saved and emailed in one transaction: when the email cannot be sent, nobody was invited.
-      const invitation = await inCompany(app.db, admin.companyId, async (tx) => {
+      const invitation = await actAsAdmin(app.db, request, async (admin, tx) => {
         const created = stillSignedIn(
           await company.createInvitation(
             admin.companyId,
@@ -270,13 +282,15 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
       const { token, link, expiresAt } = newInvitationLink();
-      const renewed = await company.renewInvitationLink(
-        admin.companyId,
-        request.params.id,
-        hashToken(token),
-        expiresAt,
+      const renewed = await actAsAdmin(app.db, request, (admin, tx) =>
+        company.renewInvitationLink(
+          admin.companyId,
+          request.params.id,
+          hashToken(token),
+          expiresAt,
+          tx,
+        ),
       );
       if (!renewed) throw notFound('Invitation');
       return { link, expiresAt: expiresAt.toISOString() };
@@ -293,8 +307,10 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = requireAdmin(request);
-      if (!(await company.cancelInvitation(admin.companyId, request.params.id))) {
+      const cancelled = await actAsAdmin(app.db, request, (admin, tx) =>
+        company.cancelInvitation(admin.companyId, request.params.id, tx),
+      );
+      if (!cancelled) {
         throw notFound('Invitation');
       }
       return reply.code(204).send(null);

@@ -6,8 +6,8 @@ import {
   funderPatchSchema,
   funderSchema,
 } from '../../../domain/funders.ts';
+import { actAsAdmin } from '../../accounts/members.ts';
 import { AppError, requireFound } from '../../lib/errors.ts';
-import { requireAdmin } from '../../lib/guards.ts';
 import { changeIfUnchanged, companyExport, companyList, companyRecord } from '../../lib/replies.ts';
 import {
   errorBodySchema,
@@ -94,8 +94,9 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireAdmin(request);
-      const merged = await funders.merge(user.companyId, request.params.id, request.body.intoId);
+      const merged = await actAsAdmin(app.db, request, (admin, tx) =>
+        funders.merge(admin.companyId, request.params.id, request.body.intoId, tx),
+      );
       if (merged === 'same-funder') {
         throw new AppError('INVALID_INPUT', 'A funder cannot be merged into itself');
       }

@@ -9,8 +9,9 @@ import {
   reminderSettingsSchema,
   unreadCountSchema,
 } from '../../../domain/reminders.ts';
+import { actAsAdmin } from '../../accounts/members.ts';
 import { notFound } from '../../lib/errors.ts';
-import { requireAdmin, requireUser, stillSignedIn } from '../../lib/guards.ts';
+import { requireUser, stillSignedIn } from '../../lib/guards.ts';
 import { restrictedRecordErrors } from '../../lib/schemas.ts';
 import { createRemindersRepository } from './reminders.repository.ts';
 
@@ -113,8 +114,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
-      return stillSignedIn(await reminders.updateSettings(admin.companyId, request.body));
+      const settings = await actAsAdmin(app.db, request, (admin, tx) =>
+        reminders.updateSettings(admin.companyId, request.body, tx),
+      );
+      return stillSignedIn(settings);
     },
   );
 
