@@ -169,6 +169,20 @@ describe.each(kinds)(
       expect(retried.json()).toMatchObject(mine);
     });
 
+    it('keeps its version through a save that changes nothing, so no one else is refused', async () => {
+      const { client, patch } = await newCompany();
+      const { url, read } = await create(client);
+      const saved = (await patch(url, mine)).json<Body>();
+      const again = await patch(url, mine, `"${saved.updatedAt}"`);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json<Body>().updatedAt).toBe(saved.updatedAt);
+      expect((await read()).updatedAt).toBe(saved.updatedAt);
+
+      const other = await patch(url, theirs, `"${saved.updatedAt}"`);
+      expect(other.statusCode, other.body).toBe(200);
+      expect(other.json()).toMatchObject(theirs);
+    });
+
     it('is made without If-Match, or with *, whatever the record is now', async () => {
       const { client, patch } = await newCompany();
       const { url } = await create(client);
@@ -187,6 +201,29 @@ describe.each(kinds)(
     });
   },
 );
+
+describe('a bulk change that changes nothing', () => {
+  it.each([
+    ['grants', '/api/grants/bulk-status', { status: 'draft' }],
+    ['opportunities', '/api/opportunities/bulk-stage', { stage: 'proposal' }],
+  ] as const)('keeps the versions of the %s it names', async (list, url, change) => {
+    const { client } = await newCompany();
+    const body =
+      list === 'grants'
+        ? grantBody
+        : {
+            name: 'Capital campaign',
+            organization: 'Hill Foundation',
+            amount: 50_000,
+            stage: 'proposal',
+            expectedCloseDate: '2027-01-15T00:00:00.000Z',
+          };
+    const id = await createdId(client, `/api/${list}`, body);
+    const before = (await client.get(`/api/${list}/${id}`)).json<Body>();
+    expect((await client.post(url, { ids: [id], ...change })).statusCode).toBe(200);
+    expect((await client.get(`/api/${list}/${id}`)).json<Body>().updatedAt).toBe(before.updatedAt);
+  });
+});
 
 describe('If-Match on a change', () => {
   it('is described on every change to a record with a version, with its 412', async () => {
