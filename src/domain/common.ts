@@ -135,9 +135,19 @@ export const emailSchema = z
   .max(LINE_MAX, 'Invalid email format')
   .pipe(z.email({ error: 'Invalid email format' }));
 
+/**
+ * Whether a username reads as what it is: no control or format character (a zero-width space, a
+ * mark of direction), no space but the plain one, and written as its compatibility normal form
+ * (NFKC), so that no lookalike of another name (fullwidth letters, a ligature) is taken.
+ */
+const isPlainUsername = (value: string) =>
+  !/[\p{Cc}\p{Cf}\u115F\u1160\u2800\u3164\uFFA0]|(?! )\p{Z}/u.test(value) &&
+  value === value.normalize('NFKC');
+
 /** The username of a new account, wherever one is chosen: sign-up, new user, invitation. */
 export const usernameSchema = storableString('Username must be at least 3 characters')
   .trim()
+  .refine(isPlainUsername, INVALID_CHARACTERS)
   .min(3, 'Username must be at least 3 characters')
   .max(50, 'Username must be at most 50 characters');
 

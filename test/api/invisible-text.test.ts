@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Funder } from '../../src/domain/funders.ts';
-import { registerCompany } from '../helpers/factories.ts';
+import { randomAddress, registerCompany, registrationFor } from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
 
@@ -127,5 +127,35 @@ describe("a funder's type", () => {
     expect(wrong.json().message).toBe(
       'Type must be one of: foundation, government, corporate, individual, other',
     );
+  });
+});
+
+describe('a username that hides or mimics characters', () => {
+  it('is refused wherever an account is made, and no account is made', async () => {
+    const admin = await registerCompany(app);
+    const taken = admin.username;
+    const lookalikes = [`${taken}\u200b`, `\u202e${taken}`, `${taken}\u0007`, 'ａｄｍｉｎ'];
+    for (const username of lookalikes) {
+      const registered = await app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: registrationFor({ username }),
+        remoteAddress: randomAddress(),
+      });
+      expect(registered.statusCode, JSON.stringify(username)).toBe(400);
+      expect(registered.json().message).toBe('Invalid characters');
+
+      const added = await clientFor(app, admin.cookie).post('/api/organization/users', {
+        name: 'Look Alike',
+        email: 'look.alike@example.org',
+        username,
+        password: 'Secret-passw0rd',
+        role: 'admin',
+      });
+      expect(added.statusCode, JSON.stringify(username)).toBe(400);
+      expect(added.json().message).toBe('Invalid characters');
+    }
+    const team = await clientFor(app, admin.cookie).get('/api/organization/users');
+    expect(team.json()).toHaveLength(1);
   });
 });

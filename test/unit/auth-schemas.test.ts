@@ -90,6 +90,20 @@ describe('every username and new password an account gets', () => {
     if (username) {
       expect(message(username, ' ab ')).toBe('Username must be at least 3 characters');
       expect(message(username, 'u'.repeat(51))).toBe('Username must be at most 50 characters');
+      // Nothing that hides or mimics: a lookalike of another name is no new name.
+      for (const hidden of [
+        'ada\u200b',
+        'bell\u0007x',
+        '\u202egpj.exe',
+        'ada\u00a0king',
+        '\uff41\uff44\uff41',
+        'a\u3164da',
+      ]) {
+        expect(message(username, hidden), JSON.stringify(hidden)).toBe('Invalid characters');
+      }
+      for (const plain of ['ada king', 'Zoë', 'José_Ruiz', '李小龙', 'ada.l-01']) {
+        expect(message(username, plain), plain).toBeUndefined();
+      }
     }
     expect(message(password, 'Secret1')).toBe('Password must be at least 8 characters');
     expect(message(password, 'X1'.repeat(51))).toBe('Password must be at most 100 characters');
