@@ -244,9 +244,15 @@ export const optionalId = (message: string) =>
     .nullish()
     .transform((value) => value ?? null);
 
-/** An id sent as text (a path, a query): a positive integer, else 400 (never a database error). */
+/**
+ * An id sent as text (a path, a query): a positive integer in decimal digits, else 400 (never a
+ * database error, and never another record read from `0x1`, ` 1` or `1e1`).
+ */
 export const idText = (message = 'Invalid id') =>
-  z.coerce.number({ error: message }).int(message).min(1, message).max(ID_MAX, message);
+  storableString(message)
+    .regex(/^[1-9][0-9]{0,9}$/, message)
+    .transform(Number)
+    .pipe(z.number().max(ID_MAX, message));
 
 const idParamSchema = idText();
 

@@ -100,11 +100,11 @@ describe('NUL in a query string', () => {
       ['/api/contacts?sort=%00', 'Sort by one of: name, -name'],
       ['/api/grants?status=%00', 'Status must be one of: draft, in-progress,'],
       ['/api/tasks?due=%00', 'Due must be one of: all, overdue,'],
-      ['/api/tasks?grantId=%00', 'Invalid grant'],
+      ['/api/tasks?grantId=0x1', 'Invalid grant'],
       ['/api/tasks?assignee=%00', 'Assignee must be one of: me'],
       ['/api/dashboard?assignee=%00', 'Assignee must be one of: me'],
       ['/api/opportunities?stage=%00', 'Stage must be one of: prospecting,'],
-      ['/api/interactions?contactId=%00', 'Invalid contact'],
+      ['/api/interactions?contactId=1e1', 'Invalid contact'],
       ['/api/contacts?limit=%00', 'Limit must be a whole number from 1 to 500'],
       ['/api/contacts?offset=%00', 'Offset must be a whole number, 0 or more'],
     ] as const;

@@ -78,7 +78,19 @@ describe('contacts CRUD', () => {
 
   it('answers 400, never 500, for ids that are not positive integers', async () => {
     const client = await newCompanyClient();
-    for (const id of ['abc', '0', '-3', '1.5', '99999999999999']) {
+    for (const id of [
+      'abc',
+      '0',
+      '-3',
+      '1.5',
+      '99999999999999',
+      '2147483648',
+      '0x1',
+      '1e1',
+      '%201',
+      '01',
+      '+1',
+    ]) {
       const response = await client.get(`/api/contacts/${id}`);
       expect(response.statusCode, id).toBe(400);
       expect(response.json()).toEqual({ message: 'Invalid id', issues: expect.any(Array) });
