@@ -22,7 +22,8 @@ const AMOUNT_MAX = 1_000_000_000_000;
  */
 export const amountSchema = (message: string) =>
   z
-    .number({ error: message })
+    // A JSON number past what a double holds (1e309) arrives as Infinity: too large, not missing.
+    .number({ error: (issue) => (issue.input === Infinity ? 'Amount is too large' : message) })
     // In this order, so that a huge number is too large rather than not whole (to Zod, one past
     // the exact integers is no integer).
     .max(AMOUNT_MAX, 'Amount is too large')

@@ -16,6 +16,14 @@ export const grantStatusLabels: Record<GrantStatus, string> = {
 };
 
 export const taskCategories = ['research', 'proposal', 'outreach', 'submission'] as const;
+type TaskCategory = (typeof taskCategories)[number];
+
+export const taskCategoryLabels: Record<TaskCategory, string> = {
+  research: 'Research',
+  proposal: 'Proposal',
+  outreach: 'Outreach',
+  submission: 'Submission',
+};
 
 export const taskStatuses = ['pending', 'in-progress', 'completed', 'overdue'] as const;
 export type TaskStatus = (typeof taskStatuses)[number];

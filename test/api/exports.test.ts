@@ -385,7 +385,7 @@ describe('the other lists export what they show', () => {
     const mine = linesOf((await client.get('/api/tasks/export?assignee=me')).body);
     expect(mine).toEqual([
       'Task,Grant,Category,Status,Due date,Assignee,Description',
-      `Write budget,Roof,proposal,Pending,${due},${me.name},Two pages`,
+      `Write budget,Roof,Proposal,Pending,${due},${me.name},Two pages`,
     ]);
     expect(linesOf((await client.get('/api/tasks/export')).body)).toHaveLength(3);
     const chosen = await client.get(`/api/tasks/export?ids=${unassigned.json().id}`);

@@ -141,6 +141,28 @@ describe('grant validation (SPEC §5)', () => {
   });
 });
 
+describe('an amount past what a number holds', () => {
+  it('is too large, not negative, whichever amount it is', async () => {
+    const { cookie } = await registerCompany(app);
+    const client = clientFor(app, cookie);
+    const grant = JSON.stringify({ ...literacy, amount: 1 });
+    for (const [field, raw] of [
+      ['amount', '1e309'],
+      ['awardedAmount', '1e400'],
+    ] as const) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/grants',
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: grant.replace('"amount":1', `"amount":1,"${field}":${raw}`),
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().message).toBe('Amount is too large');
+    }
+    expect((await client.get('/api/grants')).json()).toEqual([]);
+  });
+});
+
 describe('grant tasks', () => {
   async function grantWithClient() {
     const client = await newClient();

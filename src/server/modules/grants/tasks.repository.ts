@@ -1,7 +1,11 @@
 import { and, asc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { dueWindowRange } from '../../../domain/due-dates.ts';
-import { openTaskStatuses, taskStatusLabels } from '../../../domain/grant-constants.ts';
+import {
+  openTaskStatuses,
+  taskCategoryLabels,
+  taskStatusLabels,
+} from '../../../domain/grant-constants.ts';
 import type {
   BoardTask,
   ListedTask,
@@ -96,7 +100,7 @@ const boardOrder = [sql`${grantTasks.dueDate} ASC NULLS LAST`, asc(grantTasks.id
 const taskExport: ExportColumn[] = [
   { label: 'Task', column: grantTasks.name },
   { label: 'Grant', column: grants.name },
-  { label: 'Category', column: grantTasks.category },
+  { label: 'Category', column: grantTasks.category, cell: choiceCell(taskCategoryLabels) },
   { label: 'Status', column: grantTasks.status, cell: choiceCell(taskStatusLabels) },
   { label: 'Due date', column: grantTasks.dueDate },
   { label: 'Assignee', column: users.name },

@@ -2,12 +2,12 @@ import { ActionIcon, Badge, Card, Group, Stack, Text, Title } from '@mantine/cor
 import { IconPencil } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
 import { taskDeadline } from '../../../../domain/calendar.ts';
-import { taskCategories } from '../../../../domain/grant-constants.ts';
+import { taskCategories, taskCategoryLabels } from '../../../../domain/grant-constants.ts';
 import type { Task } from '../../../../domain/grants.ts';
 import { CalendarLinks } from '../../../components/calendar-links.tsx';
 import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
 import { WorkSection } from '../../../components/work-section.tsx';
-import { capitalise, formatDate } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useGrantTasks } from '../api/tasks-api.ts';
 import { TaskStatusSelect } from './task-status-select.tsx';
 
@@ -32,9 +32,9 @@ export function GrantTasksSection({ grantId, grantName }: { grantId: number; gra
           const inCategory = all.filter((task) => task.category === category);
           if (inCategory.length === 0) return null;
           return (
-            <section key={category} aria-label={capitalise(category)}>
+            <section key={category} aria-label={taskCategoryLabels[category]}>
               <Title order={3} size="h6" tt="uppercase" c="dimmed" mb="xs">
-                {capitalise(category)}
+                {taskCategoryLabels[category]}
               </Title>
               <Stack gap="sm">
                 {inCategory.map((task) => (

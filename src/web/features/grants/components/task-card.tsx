@@ -7,11 +7,12 @@ import { ActionIcon, Anchor, Badge, Card, Group, Text } from '@mantine/core';
 import { IconGripVertical, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { taskCategoryLabels } from '../../../../domain/grant-constants.ts';
 import type { BoardTask } from '../../../../domain/grants.ts';
 import { AssigneeInitials } from '../../../components/assignee-initials.tsx';
 import { CalendarLinks } from '../../../components/calendar-links.tsx';
 import { SelectBox } from '../../../components/selection.tsx';
-import { capitalise, formatDate } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 
 /** What makes a card's grip a drag handle (none on the copy that follows the pointer). */
 interface Handle {
@@ -154,7 +155,7 @@ function TaskCardView({
       </Text>
       <Group gap="xs" mt="xs">
         <Badge variant="light" color="cyan" size="sm">
-          {capitalise(task.category)}
+          {taskCategoryLabels[task.category]}
         </Badge>
         {pastDue && (
           <Badge variant="light" color="red" size="sm">

@@ -11,6 +11,7 @@ import {
   type Task,
   type TaskInput,
   taskCategories,
+  taskCategoryLabels,
   taskInputSchema,
   taskStatuses,
   taskStatusLabels,
@@ -18,7 +19,6 @@ import {
 import { DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
-import { capitalise } from '../../../lib/format.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { AssigneeSelect } from '../../company/components/assignee-select.tsx';
 import { useGrants } from '../api/grants-api.ts';
@@ -97,7 +97,7 @@ export function TaskForm({
           label="Category"
           withAsterisk
           placeholder="Choose a category"
-          data={taskCategories.map((c) => ({ value: c, label: capitalise(c) }))}
+          data={choicesOf(taskCategories, taskCategoryLabels)}
           {...form.getInputProps('category')}
         />
         <DateTimeInput label="Due Date" {...form.getInputProps('dueDate')} />
