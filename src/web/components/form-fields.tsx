@@ -7,7 +7,12 @@ import {
   type TextInputProps,
 } from '@mantine/core';
 
-/** A required amount in whole dollars: '$12,345', never negative. */
+/**
+ * A required amount in whole dollars: '$12,345', never negative. A comma is only ever the
+ * thousands separator, so '$12,500' pasted is 12500 (not 12.5); cents show as typed
+ * ('$12,500.75') and the form sends the whole dollars (`parseAmount`), rather than the dot being
+ * dropped and the cents taken for more dollars.
+ */
 export function AmountInput(props: NumberInputProps) {
   return (
     <NumberInput
@@ -15,7 +20,8 @@ export function AmountInput(props: NumberInputProps) {
       withAsterisk
       prefix="$"
       thousandSeparator=","
-      allowDecimal={false}
+      decimalScale={2}
+      allowedDecimalSeparators={['.']}
       allowNegative={false}
       min={0}
       {...props}

@@ -1,0 +1,46 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { parseAmount } from '../../domain/form-payloads.ts';
+import { renderPage } from '../test/render.tsx';
+import { AmountInput } from './form-fields.tsx';
+
+/** An amount field and what its form would send. */
+function AmountField() {
+  const [value, setValue] = useState<string | number>('');
+  return (
+    <>
+      <AmountInput value={value} onChange={setValue} />
+      <output data-testid="sent">{parseAmount(value)}</output>
+    </>
+  );
+}
+
+async function enter(how: 'paste' | 'type', text: string) {
+  const user = userEvent.setup();
+  renderPage(<AmountField />);
+  const input = await screen.findByLabelText(/Amount/);
+  await user.click(input);
+  if (how === 'paste') await user.paste(text);
+  else await user.keyboard(text);
+  return { shown: (input as HTMLInputElement).value, sent: screen.getByTestId('sent').textContent };
+}
+
+describe('an amount of money', () => {
+  it.each([
+    ['$12,500', '$12,500', '12500'],
+    ['12,500.50', '$12,500.50', '12500'],
+    ['$ 9,750', '$9,750', '9750'],
+    ['50000', '$50,000', '50000'],
+  ])('pasted as %s shows %s and is sent as %s dollars', async (text, shown, sent) => {
+    expect(await enter('paste', text)).toEqual({ shown, sent });
+  });
+
+  it.each([
+    ['12500.75', '$12,500.75', '12500'],
+    ['12,500', '$12,500', '12500'],
+  ])('typed as %s shows %s and is sent as %s dollars', async (text, shown, sent) => {
+    expect(await enter('type', text)).toEqual({ shown, sent });
+  });
+});
