@@ -143,3 +143,51 @@ test("a grant's requirements: add, assign, deliver, edit and delete; the dashboa
   await expect(page.getByText('Requirement deleted')).toBeVisible();
   await expect(renamed).toHaveCount(0);
 });
+
+test.describe("an award's days, in two time zones", () => {
+  test.use({ timezoneId: 'Europe/Berlin' });
+
+  test('are the same days for everyone, and stay put when someone else edits the grant', async ({
+    page,
+    browser,
+  }) => {
+    const grant = await createGrant(page, 'Harbour Choir');
+    await page.goto(`/grants/${grant.id}`);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Grant' });
+    await dialog.getByRole('textbox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Awarded' }).click();
+    await dialog.getByLabel('Awarded Date').fill('2026-11-01');
+    await dialog.getByLabel('Period Start').fill('2027-01-01');
+    await dialog.getByLabel('Period End').fill('2027-12-31');
+    await dialog.getByRole('button', { name: 'Update Grant' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('January 1, 2027 – December 31, 2027')).toBeVisible();
+
+    // A colleague in Los Angeles sees the same days, and saving the grant keeps them.
+    const there = await browser.newContext({
+      timezoneId: 'America/Los_Angeles',
+      storageState: await page.context().storageState(),
+    });
+    const colleague = await there.newPage();
+    await colleague.goto(`/grants/${grant.id}`);
+    await expect(colleague.getByText('November 1, 2026', { exact: true })).toBeVisible();
+    await expect(colleague.getByText('January 1, 2027 – December 31, 2027')).toBeVisible();
+    await colleague.getByRole('button', { name: 'Edit' }).click();
+    const edit = colleague.getByRole('dialog', { name: 'Edit Grant' });
+    await expect(edit.getByLabel('Period Start')).toHaveValue('2027-01-01');
+    await edit.getByLabel('Notes').fill('Signed in December');
+    await edit.getByRole('button', { name: 'Update Grant' }).click();
+    await expect(edit).toBeHidden();
+    await there.close();
+
+    await page.reload();
+    await expect(page.getByText('January 1, 2027 – December 31, 2027')).toBeVisible();
+    const stored = await (await page.request.get(`/api/grants/${grant.id}`)).json();
+    expect(stored).toMatchObject({
+      awardedDate: '2026-11-01T12:00:00.000Z',
+      periodStart: '2027-01-01T12:00:00.000Z',
+      periodEnd: '2027-12-31T12:00:00.000Z',
+    });
+  });
+});

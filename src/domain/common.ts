@@ -207,10 +207,13 @@ export const dateTimeSchema = (requiredMessage: string, invalidMessage = 'Invali
     .transform((value) => new Date(value));
 
 /**
- * An optional date and time (as dateTimeSchema): empty, null or missing is null, so a form that
- * clears the field clears the stored date.
+ * An optional day (an award's date, the start or end of its period): a day (2027-01-01) or an ISO
+ * 8601 time within the days dateTimeSchema takes, whose calendar day as written is the day
+ * (2027-01-01T00:00+01:00 is 1 January, though it is 31 December in UTC). Kept at noon UTC, as
+ * the grants import keeps days, so that it is the same day read anywhere. Empty, null or missing
+ * is null, so a form that clears the field clears the stored day.
  */
-export const optionalDateTime = (invalidMessage = 'Invalid date format') =>
+export const optionalDay = (invalidMessage = 'Invalid date format') =>
   z
     .string({ error: invalidMessage })
     .trim()
@@ -218,7 +221,7 @@ export const optionalDateTime = (invalidMessage = 'Invalid date format') =>
       (value) => value === '' || (isStorableText(value) && isDateInRange(value)),
       invalidMessage,
     )
-    .transform((value) => (value === '' ? null : new Date(value)))
+    .transform((value) => (value === '' ? null : new Date(`${value.slice(0, 10)}T12:00:00.000Z`)))
     .nullish()
     .transform((value) => value ?? null);
 

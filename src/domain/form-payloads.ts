@@ -56,11 +56,12 @@ export function fromLocalInput(value: string): string {
   return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
 
-/** The day a date input shows for an instant, in the local time zone ('' for none). */
-export const toLocalDate = (iso: string | null) => (iso ? toLocalInput(iso).slice(0, 10) : '');
-
-/** The start of the day a date input names, local time, as ISO 8601 ('' stays ''). */
-const fromLocalDate = (value: string) => (value ? fromLocalInput(`${value}T00:00`) : '');
+/**
+ * The day a date input shows for a stored day (kept at noon UTC: its UTC date), the same day in
+ * every time zone ('' for none).
+ */
+export const toDayInput = (iso: string | null) =>
+  iso ? new Date(iso).toISOString().slice(0, 10) : '';
 
 /** A select's value that may be unset: a number, or left out. */
 const chosenId = (value: string | null) => (value ? Number(value) : undefined);
@@ -101,16 +102,11 @@ export interface GrantFormValues {
  * and days) as for any optional text: an emptied one is null in an edit, left out when new.
  */
 export function grantPayload(values: GrantFormValues, { editing }: PayloadOptions): GrantInput {
-  const { name, funder, notes, documentUrl } = values;
+  const { name, funder, notes, documentUrl, awardedDate, periodStart, periodEnd } = values;
   const awarded = String(values.awardedAmount).trim();
+  // The days as the date inputs give them (2027-01-01): the server keeps each at noon UTC.
   const optional = optionalFields(
-    {
-      notes,
-      documentUrl,
-      awardedDate: fromLocalDate(values.awardedDate),
-      periodStart: fromLocalDate(values.periodStart),
-      periodEnd: fromLocalDate(values.periodEnd),
-    },
+    { notes, documentUrl, awardedDate, periodStart, periodEnd },
     editing,
   );
   return {

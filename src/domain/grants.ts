@@ -8,7 +8,7 @@ import {
   idText,
   NOTES_MAX,
   optionalAmount,
-  optionalDateTime,
+  optionalDay,
   optionalHttpUrl,
   optionalText,
   requiredLines,
@@ -69,9 +69,9 @@ const grantFields = z.object({
   notes: optionalText(NOTES_MAX),
   documentUrl: optionalHttpUrl,
   awardedAmount: optionalAmount('Awarded amount must be positive'),
-  awardedDate: optionalDateTime(),
-  periodStart: optionalDateTime(),
-  periodEnd: optionalDateTime(),
+  awardedDate: optionalDay(),
+  periodStart: optionalDay(),
+  periodEnd: optionalDay(),
 });
 
 /** A period sent whole must not end before it starts (the database holds the rule too). */

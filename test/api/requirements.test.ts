@@ -50,25 +50,26 @@ describe('awards', () => {
     const awarded = await client.patch(`/api/grants/${grant.id}`, {
       status: 'awarded',
       awardedAmount: 42_000,
-      awardedDate: '2026-09-01T00:00:00.000Z',
+      awardedDate: '2026-09-01',
       periodStart: '2026-10-01T00:00:00.000Z',
       periodEnd: '2027-09-30T00:00:00.000Z',
     });
     expect(awarded.statusCode).toBe(200);
+    // Days, kept at noon UTC.
     expect(awarded.json()).toMatchObject({
       status: 'awarded',
       amount: 50_000,
       awardedAmount: 42_000,
-      awardedDate: '2026-09-01T00:00:00.000Z',
-      periodStart: '2026-10-01T00:00:00.000Z',
-      periodEnd: '2027-09-30T00:00:00.000Z',
+      awardedDate: '2026-09-01T12:00:00.000Z',
+      periodStart: '2026-10-01T12:00:00.000Z',
+      periodEnd: '2027-09-30T12:00:00.000Z',
     });
 
     // Fields left out keep their value; null and '' clear.
     const kept = await client.patch(`/api/grants/${grant.id}`, { notes: 'Thank-you letter sent' });
     expect(kept.json()).toMatchObject({
       awardedAmount: 42_000,
-      periodEnd: '2027-09-30T00:00:00.000Z',
+      periodEnd: '2027-09-30T12:00:00.000Z',
     });
     const cleared = await client.patch(`/api/grants/${grant.id}`, {
       awardedAmount: null,
@@ -115,8 +116,8 @@ describe('awards', () => {
     }
     expect((await client.get(`/api/grants/${grant.id}`)).json()).toMatchObject({
       awardedAmount: null,
-      periodStart: '2026-01-01T00:00:00.000Z',
-      periodEnd: '2026-12-31T00:00:00.000Z',
+      periodStart: '2026-01-01T12:00:00.000Z',
+      periodEnd: '2026-12-31T12:00:00.000Z',
     });
   });
 });

@@ -20,7 +20,7 @@ import {
   requirementPayload,
   type TaskFormValues,
   taskPayload,
-  toLocalDate,
+  toDayInput,
   toLocalInput,
 } from '../../src/domain/form-payloads.ts';
 import { funderPatchSchema } from '../../src/domain/funders.ts';
@@ -34,6 +34,7 @@ import { interactionInputSchema } from '../../src/domain/interactions.ts';
 import { opportunityInputSchema, opportunityPatchSchema } from '../../src/domain/opportunities.ts';
 import { reminderSettingsPatchSchema } from '../../src/domain/reminders.ts';
 import { requirementInputSchema, requirementPatchSchema } from '../../src/domain/requirements.ts';
+import { formatDay } from '../../src/web/lib/format.ts';
 
 /** A datetime-local value and the instant it means here (the tests run in any time zone). */
 const LOCAL = '2026-03-14T09:30';
@@ -139,21 +140,56 @@ describe('grantPayload', () => {
     periodStart: '',
     periodEnd: '',
   };
-  const localMidnight = (day: string) => new Date(`${day}T00:00`).toISOString();
-
   it('sends whole dollars, an ISO due date and the filled optional fields', () => {
     expect(grantPayload(filled, { editing: false })).toEqual({
       ...filled,
       amount: 25000,
       dueDate: ISO,
       awardedAmount: 20000,
-      // A day of a date input is the start of that day where the user is.
-      awardedDate: localMidnight('2026-09-01'),
-      periodStart: localMidnight('2026-10-01'),
-      periodEnd: localMidnight('2027-09-30'),
+      // The days as the date inputs give them: the server keeps each at noon UTC.
+      awardedDate: '2026-09-01',
+      periodStart: '2026-10-01',
+      periodEnd: '2027-09-30',
     });
-    expect(toLocalDate(localMidnight('2027-09-30'))).toBe('2027-09-30');
-    expect(toLocalDate(null)).toBe('');
+    expect(toDayInput(null)).toBe('');
+  });
+
+  it('keeps an award’s days the days they were, saved and read in any time zone', () => {
+    const zoneBefore = process.env.TZ;
+    try {
+      for (const savedIn of ['Pacific/Auckland', 'Europe/Berlin', 'America/Los_Angeles']) {
+        process.env.TZ = savedIn;
+        const stored = grantInputSchema.parse(grantPayload(filled, { editing: false }));
+        const answered = {
+          awardedDate: stored.awardedDate?.toISOString() ?? null,
+          periodStart: stored.periodStart?.toISOString() ?? null,
+          periodEnd: stored.periodEnd?.toISOString() ?? null,
+        };
+        for (const readIn of ['Pacific/Kiritimati', 'Asia/Kolkata', 'UTC', 'Pacific/Pago_Pago']) {
+          process.env.TZ = readIn;
+          const where = `saved in ${savedIn}, read in ${readIn}`;
+          expect(toDayInput(answered.awardedDate), where).toBe('2026-09-01');
+          expect(toDayInput(answered.periodStart), where).toBe('2026-10-01');
+          expect(toDayInput(answered.periodEnd), where).toBe('2027-09-30');
+          expect(formatDay(answered.periodEnd ?? ''), where).toBe('September 30, 2027');
+        }
+      }
+    } finally {
+      process.env.TZ = zoneBefore;
+    }
+  });
+
+  it('takes a day sent as a time by the day it names where it was written', () => {
+    const sent = { ...filled, amount: 1, awardedAmount: 1, dueDate: ISO };
+    const parsed = grantInputSchema.parse({
+      ...sent,
+      awardedDate: '2027-01-01T00:00:00+01:00',
+      periodStart: '2027-01-01T23:30:00-08:00',
+      periodEnd: '2027-12-31',
+    });
+    expect(parsed.awardedDate?.toISOString()).toBe('2027-01-01T12:00:00.000Z');
+    expect(parsed.periodStart?.toISOString()).toBe('2027-01-01T12:00:00.000Z');
+    expect(parsed.periodEnd?.toISOString()).toBe('2027-12-31T12:00:00.000Z');
   });
 
   it('leaves an empty document URL, notes and award out of a new grant', () => {

@@ -16,6 +16,11 @@ const longDateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeS
 /** November 21, 2026 */
 export const formatDate = (iso: string) => longDate.format(new Date(iso));
 
+const longDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** A day kept at noon UTC (an award's date, its period): November 21, 2026 in every time zone. */
+export const formatDay = (iso: string) => longDay.format(new Date(iso));
+
 /** November 21, 2026 at 3:30 PM */
 export const formatDateTime = (iso: string) => longDateTime.format(new Date(iso));
 

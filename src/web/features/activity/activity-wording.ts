@@ -1,6 +1,6 @@
 // How an activity entry reads: "Dana Director changed Amount from $50,000 to $75,000".
 import type { ActivityEntry } from '../../../domain/activity.ts';
-import { capitalise, formatDate, formatMoney } from '../../lib/format.ts';
+import { capitalise, formatDate, formatDay, formatMoney } from '../../lib/format.ts';
 
 const FIELD_LABELS: Record<string, string> = {
   amount: 'Amount',
@@ -17,14 +17,9 @@ const FIELD_LABELS: Record<string, string> = {
   funder: 'Funder',
 };
 const MONEY_FIELDS = new Set(['amount', 'awarded_amount']);
-const DATE_FIELDS = new Set([
-  'date',
-  'due_date',
-  'awarded_date',
-  'period_start',
-  'period_end',
-  'expected_close_date',
-]);
+const DATE_FIELDS = new Set(['date', 'due_date', 'expected_close_date']);
+/** Days kept at noon UTC (an award's): the same day wherever the history is read. */
+const DAY_FIELDS = new Set(['awarded_date', 'period_start', 'period_end']);
 
 /** Fields that hold one of a few choices, written in lower case: `in-progress` → "In progress". */
 const CHOICE_FIELDS = new Set(['status', 'stage', 'type', 'category']);
@@ -41,6 +36,7 @@ export function changedValue(field: string, value: string | number | boolean | n
   if (value === null || value === '') return 'nothing';
   if (MONEY_FIELDS.has(field) && typeof value === 'number') return formatMoney(value);
   if (DATE_FIELDS.has(field) && typeof value === 'string') return formatDate(value);
+  if (DAY_FIELDS.has(field) && typeof value === 'string') return formatDay(value);
   if (typeof value === 'string' && CHOICE_FIELDS.has(field)) {
     // A status, a stage, a type: `in-progress` → "In progress".
     return capitalise(value.replace(/[_-]/g, ' '));

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import {
   type GrantFormValues,
   grantPayload,
-  toLocalDate,
+  toDayInput,
   toLocalInput,
 } from '../../../../domain/form-payloads.ts';
 import {
@@ -46,9 +46,9 @@ export function GrantForm({
       documentUrl: grant?.documentUrl ?? '',
       notes: grant?.notes ?? '',
       awardedAmount: grant?.awardedAmount ?? '',
-      awardedDate: toLocalDate(grant?.awardedDate ?? null),
-      periodStart: toLocalDate(grant?.periodStart ?? null),
-      periodEnd: toLocalDate(grant?.periodEnd ?? null),
+      awardedDate: toDayInput(grant?.awardedDate ?? null),
+      periodStart: toDayInput(grant?.periodStart ?? null),
+      periodEnd: toDayInput(grant?.periodEnd ?? null),
     },
     validate: (values) => validatePayload(grantPayload(values, { editing })),
   });

@@ -3,7 +3,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import type { Grant } from '../../../../domain/grants.ts';
 import { CalendarLinks } from '../../../components/calendar-links.tsx';
 import { Detail, DetailsList, NotesDetail } from '../../../components/details-list.tsx';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { formatDate, formatDay, formatMoney } from '../../../lib/format.ts';
 import { FunderLink } from '../../funders/components/funder-link.tsx';
 import { GrantStatusBadge } from './grant-status-badge.tsx';
 
@@ -44,11 +44,11 @@ export function GrantSummary({ grant }: { grant: Grant }) {
             <Detail label="Awarded Amount">{formatMoney(grant.awardedAmount)}</Detail>
           )}
           {grant.awardedDate && (
-            <Detail label="Awarded Date">{formatDate(grant.awardedDate)}</Detail>
+            <Detail label="Awarded Date">{formatDay(grant.awardedDate)}</Detail>
           )}
           {(grant.periodStart || grant.periodEnd) && (
             <Detail label="Grant Period">
-              {`${grant.periodStart ? formatDate(grant.periodStart) : '…'} – ${grant.periodEnd ? formatDate(grant.periodEnd) : '…'}`}
+              {`${grant.periodStart ? formatDay(grant.periodStart) : '…'} – ${grant.periodEnd ? formatDay(grant.periodEnd) : '…'}`}
             </Detail>
           )}
         </Group>
