@@ -48,7 +48,7 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
   },
   funders: { chunk: 'features/funders/funders-page.tsx', maxGzipBytes: 145_700 },
   reports: { chunk: 'features/reports/reports-page.tsx', maxGzipBytes: 142_500 },
-  'funder-detail': { chunk: 'app/routes/funder-detail-page.tsx', maxGzipBytes: 142_500 },
+  'funder-detail': { chunk: 'app/routes/funder-detail-page.tsx', maxGzipBytes: 142_800 },
   tasks: { chunk: 'features/grants/tasks-board-page.tsx', maxGzipBytes: 157_900 },
   organization: { chunk: 'features/company/company-page.tsx', maxGzipBytes: 150_100 },
   profile: { chunk: 'features/profile/profile-page.tsx', maxGzipBytes: 151_000 },

@@ -233,7 +233,7 @@ export function companyProfilePayload(values: CompanyProfileFormValues): Company
   return { name, ...optionalFields(optional, true) };
 }
 
-interface FunderFormValues {
+export interface FunderFormValues {
   name: string;
   type: FunderType | null;
   website: string;

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aFunder } from '../../../test/funders.ts';
@@ -37,6 +37,37 @@ describe('a double click on a funder dialog sends one request', () => {
     expect(await screen.findByText('River Trust merged into Hill Foundation')).toBeTruthy();
     await waitFor(() =>
       expect(view.sent.filter((request) => request.method === 'POST')).toHaveLength(1),
+    );
+  });
+});
+
+describe('Edit Funder', () => {
+  it('says under each field what is wrong with it, and sends nothing', async () => {
+    const hillWithSite = { ...hill, type: 'foundation' as const, website: 'https://hill.org' };
+    const { sent } = renderPage(
+      <EditFunderDialog funder={hillWithSite} opened onClose={() => {}} />,
+      { answer: () => ({ body: hillWithSite }) },
+    );
+    const user = userEvent.setup({ delay: null });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Funder' });
+    await fill(user, within(dialog).getByLabelText(/^Name/), '   ');
+    await fill(user, within(dialog).getByLabelText('Website'), 'beta.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await within(dialog).findByText('Name is required')).toBeTruthy();
+    expect(within(dialog).getByText('Please enter a valid http(s) URL')).toBeTruthy();
+    expect(sent.filter((request) => request.method === 'PATCH')).toEqual([]);
+
+    await fill(user, within(dialog).getByLabelText(/^Name/), 'Hill Trust');
+    await fill(user, within(dialog).getByLabelText('Website'), '');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(sent.find((request) => request.method === 'PATCH')?.body).toEqual({
+        name: 'Hill Trust',
+        type: 'foundation',
+        website: null,
+        notes: null,
+      }),
     );
   });
 });

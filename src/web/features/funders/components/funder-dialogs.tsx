@@ -1,25 +1,24 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
-import { funderPayload } from '../../../../domain/form-payloads.ts';
-import {
-  type FunderType,
-  funderTypeLabels,
-  funderTypes,
-} from '../../../../domain/funder-constants.ts';
-import type { Funder, FunderPatch } from '../../../../domain/funders.ts';
+import { type FunderFormValues, funderPayload } from '../../../../domain/form-payloads.ts';
+import { funderTypeLabels, funderTypes } from '../../../../domain/funder-constants.ts';
+import { type Funder, type FunderPatch, funderPatchSchema } from '../../../../domain/funders.ts';
 import { closeUnlessSaving } from '../../../components/close-unless-saving.ts';
-import { useDialogSave } from '../../../components/dialog-save.tsx';
+import { type DialogFormProps, useDialogSave } from '../../../components/dialog-save.tsx';
 import { ChangedMeanwhile } from '../../../components/edit-conflict.tsx';
 import { GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
 import { withNotice } from '../../../lib/notify.ts';
 import { useOneAtATime } from '../../../lib/one-at-a-time.ts';
+import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useMergeFunder, useUpdateFunder } from '../api/funder-mutations.ts';
 import { useFunders } from '../api/funders-api.ts';
 
 const typeChoices = choicesOf(funderTypes, funderTypeLabels);
+const validatePatch = zodResolver(funderPatchSchema);
 
 /**
  * 'Edit Funder': its name, type, website and notes. A new name is given to every grant,
@@ -34,10 +33,6 @@ export function EditFunderDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const [name, setName] = useState(funder.name);
-  const [type, setType] = useState<FunderType | null>(funder.type);
-  const [website, setWebsite] = useState(funder.website ?? '');
-  const [notes, setNotes] = useState(funder.notes ?? '');
   const update = useUpdateFunder();
   const {
     submit: save,
@@ -54,54 +49,71 @@ export function EditFunderDialog({
     },
     onClose,
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void save(funderPayload({ name, type, website, notes }));
-  };
   const dismiss = closeUnlessSaving(update.isPending, close);
 
   return (
     <Modal opened={opened} onClose={dismiss} title="Edit Funder" centered>
-      <form onSubmit={submit}>
-        <Stack>
-          {changedMeanwhile && <ChangedMeanwhile noun="funder" />}
-          <TextInput
-            label="Name"
-            withAsterisk
-            required
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            description="Grants, opportunities and contacts that name this funder take the new name."
-          />
-          <Select
-            label="Type"
-            placeholder="Not set"
-            data={typeChoices}
-            value={type}
-            onChange={(value) => setType(value as FunderType | null)}
-            clearable
-          />
-          <TextInput
-            label="Website"
-            type="url"
-            placeholder="https://"
-            value={website}
-            onChange={(event) => setWebsite(event.currentTarget.value)}
-          />
-          <GrowingTextarea
-            label="Notes"
-            value={notes}
-            onChange={(event) => setNotes(event.currentTarget.value)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <SaveButton pending={update.isPending}>Save Changes</SaveButton>
-          </Group>
-        </Stack>
-      </form>
+      {changedMeanwhile && <ChangedMeanwhile noun="funder" />}
+      {opened && (
+        <EditFunderForm
+          funder={funder}
+          onSubmit={save}
+          onCancel={close}
+          pending={update.isPending}
+        />
+      )}
     </Modal>
+  );
+}
+
+/** What the Edit Funder dialog's form holds, checked as the server checks it. */
+function EditFunderForm({
+  funder,
+  onSubmit,
+  onCancel,
+  pending,
+}: DialogFormProps<FunderPatch> & { funder: Funder; onCancel: () => void }) {
+  const form = useForm<FunderFormValues>({
+    initialValues: {
+      name: funder.name,
+      type: funder.type,
+      website: funder.website ?? '',
+      notes: funder.notes ?? '',
+    },
+    validate: (values) => validatePatch(funderPayload(values)),
+  });
+  return (
+    <form onSubmit={form.onSubmit((values) => onSubmit(funderPayload(values)))} noValidate>
+      <Stack>
+        <TextInput
+          label="Name"
+          withAsterisk
+          data-autofocus
+          description="Grants, opportunities and contacts that name this funder take the new name."
+          {...form.getInputProps('name')}
+        />
+        <Select
+          label="Type"
+          placeholder="Not set"
+          data={typeChoices}
+          clearable
+          {...form.getInputProps('type')}
+        />
+        <TextInput
+          label="Website"
+          type="url"
+          placeholder="https://"
+          {...form.getInputProps('website')}
+        />
+        <GrowingTextarea label="Notes" {...form.getInputProps('notes')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <SaveButton pending={pending}>Save Changes</SaveButton>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 
