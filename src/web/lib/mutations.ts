@@ -17,13 +17,18 @@ export const ACTIVITY_KEY = ['/api/activity'] as const;
 /** The search over everything (GET /api/search): a change can add, rename or remove a result. */
 export const SEARCH_KEY = ['/api/search'] as const;
 
+/** Refusals that tell what is on screen is out of date: gone (404), taken (409), changed (412). */
+const REFUSED_AS_STALE = new Set([404, 409, 412]);
+
 /**
  * Whether the data on screen may be stale after a failed request: it may still have changed
  * something (a lost connection or a 5xx leaves that unknown; a 4xx says the server refused it
- * whole), or it was refused because someone else changed the record (412).
+ * whole), or it was refused because of what someone else did meanwhile (REFUSED_AS_STALE: the
+ * record deleted in another tab leaves the list at once, rather than at the next reload).
  */
 const staleAfter = (error: Error) =>
-  !(error instanceof ApiError && error.status >= 400 && error.status < 500) || error.status === 412;
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500) ||
+  REFUSED_AS_STALE.has(error.status);
 
 /**
  * Marks every query under `keys` stale and fetches again those on screen, after dropping the
@@ -45,7 +50,7 @@ function refreshQueries(queryClient: QueryClient, keys: readonly QueryKey[]) {
  * each key `refreshes` names is invalidated (the ones on screen fetch again), and `mutateAsync`
  * resolves only after that, so a dialog closes on lists that already show the change. After a
  * failure it refreshes only when the request may have landed (a lost connection, a 5xx) or the
- * record had changed meanwhile (412); after another refusal (4xx) nothing changed, and an
+ * record had changed meanwhile (404, 409, 412); after another refusal (4xx) nothing changed, and an
  * optimistic change (`onMutate`) is undone by `onError`.
  *
  * An answer still on its way was asked for before the change, yet would land as fresh data and
