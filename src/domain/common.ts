@@ -82,6 +82,13 @@ export const storableString = (error?: string) =>
   z.string(error === undefined ? undefined : { error }).refine(isStorableText, INVALID_CHARACTERS);
 
 /**
+ * Text to search for: a control character in it (a tab, a line break, the separator the search
+ * puts between a record's fields) is a space, so a search never matches across two fields.
+ */
+export const searchString = (error?: string) =>
+  storableString(error).overwrite((value) => value.replace(/\p{Cc}/gu, ' '));
+
+/**
  * Characters that show nothing: spaces, control and format characters (zero-width spaces and
  * joiners, marks of direction, the soft hyphen), and the blank fillers of Hangul and Braille.
  */

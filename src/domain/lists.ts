@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BULK_MAX } from './bulk-constants.ts';
-import { ID_MAX, LINE_MAX, storableString } from './common.ts';
+import { ID_MAX, LINE_MAX, searchString, storableString } from './common.ts';
 
 const LIST_LIMIT_MAX = 500;
 
@@ -9,7 +9,7 @@ const LIST_LIMIT_MAX = 500;
  * what PostgreSQL cannot compare, so `?q=%00` is a 400 and never a database error.
  */
 export const queryText = (max = LINE_MAX, tooLong = `Must be at most ${max} characters`) =>
-  storableString().trim().max(max, tooLong).optional();
+  searchString().trim().max(max, tooLong).optional();
 
 /** A query parameter that takes one of `values`; anything else answers which ones there are. */
 export const queryChoice = <const T extends readonly [string, ...string[]]>(

@@ -1,6 +1,6 @@
 // The search over everything (Ctrl+K): what it is asked, and what it answers.
 import { z } from 'zod';
-import { storableString } from './common.ts';
+import { searchString } from './common.ts';
 
 /** The kinds of record the search finds, in the order its groups are shown. */
 export const SEARCH_KINDS = [
@@ -32,7 +32,7 @@ export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
 };
 
 export const globalSearchQuerySchema = z.object({
-  q: storableString('Type something to search for')
+  q: searchString('Type something to search for')
     .trim()
     .min(SEARCH_MIN_LENGTH, `Type at least ${SEARCH_MIN_LENGTH} characters to search`)
     .max(200, 'Search is too long'),

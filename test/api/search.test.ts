@@ -120,6 +120,22 @@ describe('GET /api/search', () => {
     expect(await search(client, '5_0')).toEqual([]);
   });
 
+  it("never matches across a record's fields, nor in the grants list", async () => {
+    const client = await newCompanyClient(app);
+    await createdId(client, '/api/grants', {
+      name: 'Literacy',
+      funder: 'Hill Trust',
+      amount: 5000,
+      dueDate: '2027-01-01',
+    });
+    // The search joins a grant's name and funder with U+001F: sent, it is a space.
+    expect(await search(client, 'Literacy\u001fHill')).toEqual([]);
+    expect(await search(client, 'acy\tHil')).toEqual([]);
+    const listed = await client.get(`/api/grants?q=${encodeURIComponent('Literacy\u001fHill')}`);
+    expect(listed.json()).toEqual([]);
+    expect((await search(client, 'Literacy')).map((r) => r.title)).toEqual(['Literacy']);
+  });
+
   it.each([
     ['', 'Type at least 3 characters to search'],
     ['ab', 'Type at least 3 characters to search'],
