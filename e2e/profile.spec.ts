@@ -158,3 +158,24 @@ test('reminders: a user turns the Monday digest off, and an admin sets the time 
   await expect(page.getByRole('textbox', { name: 'Time zone' })).toHaveValue('Pacific/Auckland');
   await expectNoSeriousA11yViolations(page);
 });
+
+test.describe('the calendar subscription, read in another time zone', () => {
+  test.use({ timezoneId: 'Pacific/Auckland' });
+
+  test("counts days in the reader's time zone, changed by the page and never by a link", async ({
+    page,
+  }) => {
+    await page.goto('/profile');
+    const card = page.getByRole('region', { name: 'Calendar' });
+    await expect(
+      card.getByText('Deadlines fall on their days in the time zone Pacific/Auckland.'),
+    ).toBeVisible();
+    const feed = await (await page.request.get('/api/user/calendar-feed')).json();
+    expect(feed.timeZone).toBe('Pacific/Auckland');
+    // A link from another site is a GET: it changes nothing.
+    await page.request.get('/api/user/calendar-feed?tz=Pacific/Kiritimati');
+    expect((await (await page.request.get('/api/user/calendar-feed')).json()).timeZone).toBe(
+      'Pacific/Auckland',
+    );
+  });
+});

@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { timeZoneQuery } from './common.ts';
 
-/** The address of the signed-in user's calendar subscription. */
-export const calendarFeedSchema = z.object({ url: z.string() });
+/**
+ * The signed-in user's calendar subscription: its address, and the time zone whose days its
+ * deadlines fall on.
+ */
+export const calendarFeedSchema = z.object({ url: z.string(), timeZone: z.string() });
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 
 /**
- * `?tz=`: the reader's time zone (the browser's own), whose days the deadlines fall on; kept
- * with the address. Left out, the one kept before (UTC at first).
+ * A change of the subscription's time zone (the reader's own, as their browser names it). A
+ * change, so it is a PATCH the origin check guards, never a GET another site could link to.
  */
-export const calendarFeedQuerySchema = z.object({ tz: timeZoneQuery().optional() });
-export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+export const calendarFeedPatchSchema = z.object({ timeZone: timeZoneQuery() });
 
 /** `/api/calendar/<token>.ics`: the token is 43 characters of base64url (32 random bytes). */
 export const calendarFileParams = z.object({ file: z.string() });

@@ -280,7 +280,7 @@ export const grantRequirementParams = z.object({
  * runtime spells it; unknown zones are refused with 'Unknown time zone'.
  */
 export const timeZoneQuery = () =>
-  storableString()
+  storableString('Time zone is required')
     .trim()
     .max(100, 'Unknown time zone')
     .transform((value, context) => {

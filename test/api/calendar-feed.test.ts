@@ -9,10 +9,16 @@ const app = await appForThisFile();
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
-/** The feed's path on this server, from the address the API answers (`query`: `?tz=…`). */
-async function feedPath(client: Client, method: 'get' | 'post' = 'get', query = '') {
-  const response = await client[method](`/api/user/calendar-feed${query}`);
-  expect(response.statusCode).toBe(200);
+/**
+ * The feed's path on this server, from the address the API answers: read (GET), made anew
+ * (POST), or after its time zone is set to `timeZone` (PATCH).
+ */
+async function feedPath(client: Client, method: 'get' | 'post' = 'get', timeZone?: string) {
+  const response =
+    timeZone === undefined
+      ? await client[method]('/api/user/calendar-feed')
+      : await client.patch('/api/user/calendar-feed', { timeZone });
+  expect(response.statusCode, response.body).toBe(200);
   const { url } = response.json<{ url: string }>();
   expect(url).toMatch(/^http:\/\/localhost:\d+\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
   return new URL(url).pathname;
@@ -108,15 +114,18 @@ describe('the calendar subscription', () => {
       summary: 'Library Literacy II due',
       start: '2031-05-05',
     });
-    expect(await feedPath(client, 'get', '?tz=America/Los_Angeles')).toBe(path);
+    expect(await feedPath(client, 'get', 'America/Los_Angeles')).toBe(path);
     expect(await grantEvent()).toMatchObject({ start: '2031-05-04', end: '2031-05-05' });
-    // The zone is kept: a read without one leaves it.
+    // The zone is kept: a read leaves it, whatever it is sent (a GET changes nothing).
     expect(await feedPath(client)).toBe(path);
+    const read = await client.get('/api/user/calendar-feed?tz=Asia/Tokyo');
+    expect(read.json()).toMatchObject({ timeZone: 'America/Los_Angeles' });
     expect(await grantEvent()).toMatchObject({ start: '2031-05-04' });
-    for (const zone of ['Mars/Olympus', '%00', 'x'.repeat(101)]) {
-      const refused = await client.get(`/api/user/calendar-feed?tz=${zone}`);
-      expect(refused.statusCode, zone).toBe(400);
+    for (const zone of ['Mars/Olympus', '\u0000', 'x'.repeat(101), '', 7, null]) {
+      const refused = await client.patch('/api/user/calendar-feed', { timeZone: zone });
+      expect(refused.statusCode, String(zone)).toBe(400);
     }
+    expect(read.json()).toMatchObject({ timeZone: 'America/Los_Angeles' });
     await client.delete(`/api/grants/${grant.id}`);
     expect((await readFeed(path)).events).toEqual([]);
   });
@@ -151,7 +160,7 @@ describe('the calendar subscription', () => {
       amount: 1,
       dueDate: '2031-12-31T23:30:00.000Z',
     });
-    const old = await feedPath(client, 'get', '?tz=Asia/Tokyo');
+    const old = await feedPath(client, 'get', 'Asia/Tokyo');
     const renewed = await feedPath(client, 'post');
     expect(renewed).not.toBe(old);
     expect((await app.inject({ method: 'GET', url: old })).statusCode).toBe(404);

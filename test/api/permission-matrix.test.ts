@@ -408,6 +408,11 @@ const rows: Row[] = [
     expect: [401, 200, 200, 200],
   },
   {
+    route: 'PATCH /api/user/calendar-feed',
+    request: () => ({ url: '/api/user/calendar-feed', payload: { timeZone: 'Europe/Paris' } }),
+    expect: [401, 200, 200, 200],
+  },
+  {
     route: 'POST /api/user/calendar-feed',
     request: () => ({ url: '/api/user/calendar-feed', payload: {} }),
     expect: [401, 200, 200, 200],

@@ -306,6 +306,15 @@ export function bodyRoutes(targets: () => WriteTargets): WriteRoute[] {
       state: read(path('/api/user')),
     },
     {
+      route: 'PATCH /api/user/calendar-feed',
+      method: 'PATCH',
+      url: path('/api/user/calendar-feed'),
+      valid: () => ({ timeZone: 'Europe/Paris' }),
+      strings: { timeZone: INVALID },
+      dates: [],
+      state: read(path('/api/user/calendar-feed')),
+    },
+    {
       route: 'POST /api/user/password',
       method: 'POST',
       url: path('/api/user/password'),
@@ -659,6 +668,5 @@ export const textQueries: Record<string, string[]> = {
   '/api/tasks': ['q', 'tz', 'grantId'],
   '/api/tasks/export': ['q', 'tz', 'grantId', 'ids'],
   '/api/dashboard': ['tz'],
-  '/api/user/calendar-feed': ['tz'],
   '/api/search': ['q'],
 };

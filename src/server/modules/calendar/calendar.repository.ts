@@ -20,6 +20,15 @@ const SHOWN_SINCE_DAYS = 366;
 const companyTimeZone = (companyId: number) =>
   sql`(SELECT ${companies.timeZone} FROM ${companies} WHERE ${companies.id} = ${companyId})`;
 
+/** A user's feed: the token its address carries, and the zone whose days it counts. */
+interface Feed {
+  token: string;
+  timeZone: string;
+}
+const feedColumns = { token: calendarFeeds.token, timeZone: calendarFeeds.timeZone };
+/** One feed per user: the conflict target of making one. */
+const feedOfUser = [calendarFeeds.companyId, calendarFeeds.userId];
+
 export function createCalendarRepository(db: Database) {
   const requirements = createRequirementsRepository(db);
   const ofUser = (companyId: number, userId: number) =>
@@ -27,20 +36,19 @@ export function createCalendarRepository(db: Database) {
 
   return {
     /**
-     * The user's feed token, made on first use (two first uses at once make one); `timeZone`,
-     * when given, is kept as the feed's from now on. A feed made without one takes the
-     * company's, the zone its reminders count days in. Null when the user has just been
-     * removed.
+     * The user's feed (its token and time zone), made on first use (two first uses at once make
+     * one); `timeZone`, when given, is kept as the feed's from now on. A feed made without one
+     * takes the company's, the zone its reminders count days in. Null when the user has just
+     * been removed.
      */
-    feedToken(
+    feed(
       companyId: number,
       userId: number,
       timeZone?: string,
       within?: Transaction,
-    ): Promise<string | null> {
+    ): Promise<Feed | null> {
       return inCompany(within ?? db, companyId, async (tx) => {
         if (!(await holdMember(tx, companyId, userId))) return null;
-        const target = [calendarFeeds.companyId, calendarFeeds.userId];
         const insert = tx.insert(calendarFeeds).values({
           companyId,
           userId,
@@ -48,14 +56,14 @@ export function createCalendarRepository(db: Database) {
           timeZone: timeZone ?? companyTimeZone(companyId),
         });
         await (timeZone
-          ? insert.onConflictDoUpdate({ target, set: { timeZone } })
-          : insert.onConflictDoNothing({ target }));
+          ? insert.onConflictDoUpdate({ target: feedOfUser, set: { timeZone } })
+          : insert.onConflictDoNothing({ target: feedOfUser }));
         const [feed] = await tx
-          .select({ token: calendarFeeds.token })
+          .select(feedColumns)
           .from(calendarFeeds)
           .where(ofUser(companyId, userId));
         if (!feed) throw new Error('calendar feed insert left no row');
-        return feed.token;
+        return feed;
       });
     },
 
@@ -67,18 +75,16 @@ export function createCalendarRepository(db: Database) {
       companyId: number,
       userId: number,
       within?: Transaction,
-    ): Promise<string | null> {
+    ): Promise<Feed | null> {
       const token = newToken();
       return inCompany(within ?? db, companyId, async (tx) => {
         if (!(await holdMember(tx, companyId, userId))) return null;
-        await tx
+        const [feed] = await tx
           .insert(calendarFeeds)
           .values({ companyId, userId, token, timeZone: companyTimeZone(companyId) })
-          .onConflictDoUpdate({
-            target: [calendarFeeds.companyId, calendarFeeds.userId],
-            set: { token, createdAt: new Date() },
-          });
-        return token;
+          .onConflictDoUpdate({ target: feedOfUser, set: { token, createdAt: new Date() } })
+          .returning(feedColumns);
+        return feed ?? null;
       });
     },
 

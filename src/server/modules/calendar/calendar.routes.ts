@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CALENDAR_NAME,
-  calendarFeedQuerySchema,
+  calendarFeedPatchSchema,
   calendarFeedSchema,
   calendarFileParams,
   FEED_FILE,
@@ -22,9 +22,10 @@ const tags = ['calendar'];
  */
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   const calendar = createCalendarRepository(app.db);
-  const feedUrl = (token: string) => ({
-    url: new URL(`/api/calendar/${token}.ics`, app.config.appUrl).toString(),
-  });
+  const answer = (feed: { token: string; timeZone: string } | null) => {
+    const { token, timeZone } = stillSignedIn(feed);
+    return { url: new URL(`/api/calendar/${token}.ics`, app.config.appUrl).toString(), timeZone };
+  };
 
   app.get(
     '/user/calendar-feed',
@@ -32,16 +33,30 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "The address of the signed-in user's calendar subscription (made on first use); `tz` is the time zone whose days its deadlines fall on",
-        querystring: calendarFeedQuerySchema,
+          "The address of the signed-in user's calendar subscription (made on first use, in the organization's time zone) and the time zone whose days its deadlines fall on",
+        response: { 200: calendarFeedSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return answer(await calendar.feed(user.companyId, user.id));
+    },
+  );
+
+  app.patch(
+    '/user/calendar-feed',
+    {
+      schema: {
+        tags,
+        summary:
+          "The time zone whose days the signed-in user's calendar subscription counts (the reader's own); the address stays",
+        body: calendarFeedPatchSchema,
         response: { 200: calendarFeedSchema, ...inputErrors },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      return feedUrl(
-        stillSignedIn(await calendar.feedToken(user.companyId, user.id, request.query.tz)),
-      );
+      return answer(await calendar.feed(user.companyId, user.id, request.body.timeZone));
     },
   );
 
@@ -57,7 +72,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      return feedUrl(stillSignedIn(await calendar.replaceFeedToken(user.companyId, user.id)));
+      return answer(await calendar.replaceFeedToken(user.companyId, user.id));
     },
   );
 

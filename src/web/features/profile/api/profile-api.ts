@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { CurrentUser, PasswordChange, ProfileUpdate } from '../../../../domain/auth.ts';
 import type { CalendarFeed } from '../../../../domain/calendar-feed.ts';
-import { api, withQuery } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { browserTimeZone } from '../../../lib/format.ts';
 import { getQuery } from '../../../lib/get-query.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
@@ -12,18 +13,39 @@ import { taskScreens } from '../../grants/api/task-keys.ts';
 // The signed-in user's own account. What it reads is the signed-in user (userKeys, owned by
 // the auth feature) and the user's calendar subscription; this module holds the changes.
 
-/** The user's calendar subscription: its address (made on first use). */
+/** The user's calendar subscription: its address (made on first use) and its time zone. */
 export const calendarFeedKeys = {
   feed: () => ['/api/user/calendar-feed'] as const,
 };
 
-/** With the browser's time zone, whose days the feed's deadlines then fall on. */
-const feedUrl = () => withQuery('/api/user/calendar-feed', { tz: browserTimeZone() });
-
 export const calendarFeedQueryOptions = () =>
-  getQuery<CalendarFeed>(calendarFeedKeys.feed(), feedUrl());
+  getQuery<CalendarFeed>(calendarFeedKeys.feed(), '/api/user/calendar-feed');
 
-export const useCalendarFeed = () => useQuery(calendarFeedQueryOptions());
+/**
+ * The subscription, counting days in this browser's time zone: when it counts another's (the
+ * organization's, at first; a zone the user has since left), it is changed once, as the card
+ * shows. A change is a PATCH, never part of the read, so no other site can make it.
+ */
+export function useCalendarFeed() {
+  const feed = useQuery(calendarFeedQueryOptions());
+  const { mutate } = useCalendarFeedZone();
+  const asked = useRef(false);
+  const shown = feed.data?.timeZone;
+  useEffect(() => {
+    const zone = browserTimeZone();
+    if (shown === undefined || shown === zone || asked.current) return;
+    asked.current = true;
+    mutate(zone);
+  }, [shown, mutate]);
+  return feed;
+}
+
+/** The zone whose days the subscription's deadlines fall on. */
+const useCalendarFeedZone = () =>
+  useInvalidatingMutation(
+    (timeZone: string) => api.patch<CalendarFeed>('/api/user/calendar-feed', { timeZone }),
+    () => [calendarFeedKeys.feed()],
+  );
 
 /**
  * One's name and email show in the sidebar (the user record) and in the team list; one's name,

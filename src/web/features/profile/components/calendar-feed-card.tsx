@@ -46,7 +46,7 @@ export function CalendarFeedCard() {
           calendar application. It follows every change made here.
         </Text>
         <QueryContent query={feed} loading="Loading your calendar address...">
-          {({ url }) => (
+          {({ url, timeZone }) => (
             <>
               <Group gap="xs" align="flex-end" wrap="nowrap">
                 <TextInput
@@ -81,6 +81,9 @@ export function CalendarFeedCard() {
                   Open in your calendar app
                 </Anchor>
               </Group>
+              <Text size="xs" c="dimmed">
+                Deadlines fall on their days in the time zone {timeZone}.
+              </Text>
               <Text size="xs" c="dimmed">
                 Anyone with this address can see the deadlines. If it was shared by mistake, get a
                 new one.
