@@ -2,8 +2,9 @@
 import { z } from 'zod';
 import { BULK_MAX } from './bulk-constants.ts';
 import { ID_MAX } from './common.ts';
-import { grantStatuses, taskStatuses } from './grant-constants.ts';
+import { grantStatuses } from './grant-constants.ts';
 import { opportunityStages } from './opportunity-constants.ts';
+import { taskStatuses } from './task-constants.ts';
 
 export * from './bulk-constants.ts';
 

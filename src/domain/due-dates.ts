@@ -1,7 +1,7 @@
 // When a task is due, counted in the days of the person looking: the board's due windows and its
 // Overdue badge. Nothing here is stored; it all follows from a due date and today. No validation
 // library either: the board imports this.
-import { openTaskStatuses, type TaskStatus } from './grant-constants.ts';
+import { openTaskStatuses, type TaskStatus } from './task-constants.ts';
 
 export const taskDueWindows = ['all', 'overdue', 'this-week', 'next-30-days'] as const;
 export type TaskDueWindow = (typeof taskDueWindows)[number];

@@ -17,14 +17,7 @@ import {
 } from './common.ts';
 import { importMappingSchema, importPreviewSchema, tooManyInvalidRows } from './csv-import.ts';
 import { type TaskDueWindow, taskDueWindows } from './due-dates.ts';
-import {
-  type GrantStatus,
-  grantStatuses,
-  type TaskAssigneeFilter,
-  taskAssigneeFilters,
-  taskCategories,
-  taskStatuses,
-} from './grant-constants.ts';
+import { type GrantStatus, grantStatuses } from './grant-constants.ts';
 import { GRANT_CSV_FIELDS } from './grant-import.ts';
 import {
   type ListParams,
@@ -33,8 +26,15 @@ import {
   queryText,
   searchQuerySchema,
 } from './lists.ts';
+import {
+  type TaskAssigneeFilter,
+  taskAssigneeFilters,
+  taskCategories,
+  taskStatuses,
+} from './task-constants.ts';
 
 export * from './grant-constants.ts';
+export * from './task-constants.ts';
 
 export const grantImportMappingSchema = importMappingSchema(GRANT_CSV_FIELDS);
 export const grantImportPreviewSchema = importPreviewSchema(GRANT_CSV_FIELDS);

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import type { TaskAssigneeFilter } from '../../domain/grant-constants.ts';
+import type { TaskAssigneeFilter } from '../../domain/task-constants.ts';
 
 const choices = [
   { value: undefined, label: 'All tasks' },

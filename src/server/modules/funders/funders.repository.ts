@@ -11,9 +11,9 @@ import {
   type FunderSortField,
   winRate,
 } from '../../../domain/funders.ts';
-import { openTaskStatuses } from '../../../domain/grant-constants.ts';
 import { activeGrantStatuses } from '../../../domain/grants.ts';
 import type { ChosenIds } from '../../../domain/lists.ts';
+import { openTaskStatuses } from '../../../domain/task-constants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { onViolation } from '../../db/errors.ts';
 import { choiceCell, type ExportColumn } from '../../db/export-stream.ts';

@@ -1,11 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { dueWindowRange } from '../../../domain/due-dates.ts';
-import {
-  openTaskStatuses,
-  taskCategoryLabels,
-  taskStatusLabels,
-} from '../../../domain/grant-constants.ts';
 import type {
   BoardTask,
   ListedTask,
@@ -15,6 +10,11 @@ import type {
   TaskValues,
 } from '../../../domain/grants.ts';
 import type { ChosenIds } from '../../../domain/lists.ts';
+import {
+  openTaskStatuses,
+  taskCategoryLabels,
+  taskStatusLabels,
+} from '../../../domain/task-constants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
   choiceCell,

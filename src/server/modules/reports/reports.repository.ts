@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  activeGrantStatuses,
-  grantStatuses,
-  openTaskStatuses,
-} from '../../../domain/grant-constants.ts';
+import { activeGrantStatuses, grantStatuses } from '../../../domain/grant-constants.ts';
 import { REPORT_FUNDERS_SHOWN, REPORT_WEEKS_AHEAD, type Reports } from '../../../domain/reports.ts';
+import { openTaskStatuses } from '../../../domain/task-constants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { inCompany } from '../../db/scope.ts';

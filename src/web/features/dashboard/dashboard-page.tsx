@@ -1,7 +1,7 @@
 import { Group, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { IconCoin, IconMessages, IconUsers } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { TASKS_DUE_WITHIN_DAYS, taskAssigneeFilters } from '../../../domain/grant-constants.ts';
+import { TASKS_DUE_WITHIN_DAYS, taskAssigneeFilters } from '../../../domain/task-constants.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { LoadFailed } from '../../components/query-states.tsx';
 import { WhoseTasksControl } from '../../components/whose-tasks-control.tsx';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Dashboard } from '../../../../domain/dashboard.ts';
-import type { TaskAssigneeFilter } from '../../../../domain/grant-constants.ts';
+import type { TaskAssigneeFilter } from '../../../../domain/task-constants.ts';
 import { api, withQuery } from '../../../lib/api-client.ts';
 import { browserTimeZone } from '../../../lib/format.ts';
 

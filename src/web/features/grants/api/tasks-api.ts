@@ -6,7 +6,6 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { BulkResult, BulkTaskAssignee, BulkTaskStatus } from '../../../../domain/bulk.ts';
-import type { TaskStatus } from '../../../../domain/grant-constants.ts';
 import type {
   BoardTask,
   ListedTask,
@@ -14,6 +13,7 @@ import type {
   TaskBoardParams,
   TaskInput,
 } from '../../../../domain/grants.ts';
+import type { TaskStatus } from '../../../../domain/task-constants.ts';
 import { ApiError, api, withQuery } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import * as recordApi from '../../../lib/record-api.ts';

@@ -1,5 +1,5 @@
-import { taskStatuses, taskStatusLabels } from '../../../../domain/grant-constants.ts';
 import type { BoardTask, TaskStatus } from '../../../../domain/grants.ts';
+import { taskStatuses, taskStatusLabels } from '../../../../domain/task-constants.ts';
 import { counted } from '../../../../domain/wording.ts';
 import { BulkBar } from '../../../components/bulk-actions.tsx';
 import type { Selection } from '../../../components/selection.tsx';

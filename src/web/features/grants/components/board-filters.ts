@@ -1,11 +1,8 @@
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { type TaskDueWindow, taskDueWindows } from '../../../../domain/due-dates.ts';
-import {
-  type TaskAssigneeFilter,
-  taskAssigneeFilters,
-} from '../../../../domain/grant-constants.ts';
 import type { TaskBoardParams } from '../../../../domain/grants.ts';
+import { type TaskAssigneeFilter, taskAssigneeFilters } from '../../../../domain/task-constants.ts';
 import { browserTimeZone } from '../../../lib/format.ts';
 import { parseId } from '../../../lib/parse-id.ts';
 import { choiceParam, useUrlFilters } from '../../../lib/url-filters.ts';

@@ -6,8 +6,8 @@ import type {
   ScreenReaderInstructions,
   UniqueIdentifier,
 } from '@dnd-kit/core';
-import type { TaskStatus } from '../../../../domain/grant-constants.ts';
 import type { BoardTask } from '../../../../domain/grants.ts';
+import type { TaskStatus } from '../../../../domain/task-constants.ts';
 
 /** The three columns of the board (SPEC §2.15); overdue tasks have none. */
 export const boardColumns: { status: TaskStatus; title: string }[] = [

@@ -2,8 +2,8 @@ import { ActionIcon, Badge, Card, Group, Stack, Text, Title } from '@mantine/cor
 import { IconPencil } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
 import { taskDeadline } from '../../../../domain/calendar.ts';
-import { taskCategories, taskCategoryLabels } from '../../../../domain/grant-constants.ts';
 import type { Task } from '../../../../domain/grants.ts';
+import { taskCategories, taskCategoryLabels } from '../../../../domain/task-constants.ts';
 import { CalendarLinks } from '../../../components/calendar-links.tsx';
 import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
 import { WorkSection } from '../../../components/work-section.tsx';

@@ -1,10 +1,10 @@
 import { NativeSelect } from '@mantine/core';
+import type { Task } from '../../../../domain/grants.ts';
 import {
   type TaskStatus,
   taskStatuses,
   taskStatusLabels,
-} from '../../../../domain/grant-constants.ts';
-import type { Task } from '../../../../domain/grants.ts';
+} from '../../../../domain/task-constants.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { choicesOf } from '../../../lib/choices.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
