@@ -1,38 +1,67 @@
+/** What a keyboard can reach in a row. */
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** A row (of a table, or a card of the tasks board): what may be removed under the focus. */
+const ROW = 'tr, [data-task]';
+
+/** Where a control stands: its row among the rows, and which of the row's controls it is. */
+interface Place {
+  control: HTMLElement;
+  rows: Element;
+  at: number;
+  which: number;
+}
+
+/** The place of `control` in its row, while the row is still there; none outside a row. */
+function placeOf(control: HTMLElement): Place | undefined {
+  const row = control.closest(ROW);
+  const rows = row?.parentElement;
+  if (!row || !rows) return undefined;
+  return {
+    control,
+    rows,
+    at: [...rows.children].indexOf(row),
+    which: [...row.querySelectorAll(FOCUSABLE)].indexOf(control),
+  };
+}
 
 /** How long a removal is waited for: the request that deletes a row, and the list's refresh. */
 const WATCH_MS = 30_000;
 
+const lost = () => document.activeElement === null || document.activeElement === document.body;
+
 /**
- * Keeps the keyboard's place when a row is removed while one of its controls has the focus (a
- * row deleted from its own menu): the same control of the row that takes its place, or of the
- * new last row, gets the focus; with no row left, the page's main content does (focusable:
- * skip-link.tsx). Without this the
- * focus falls back to the start of the page. The watch ends once the focus is elsewhere, or
- * after WATCH_MS.
+ * The focus, lost with its row, given to the same control of the row that took its place, or of
+ * the new last row; with no row left, to the page's main content (focusable: skip-link.tsx).
  */
-export function keepFocusInRows(control: HTMLElement) {
-  const row = control.closest('tr');
-  const rows = row?.parentElement;
-  if (!row || !rows) return;
-  const at = [...rows.children].indexOf(row);
-  const which = [...row.querySelectorAll(FOCUSABLE)].indexOf(control);
+function refocus({ rows, at, which }: Place) {
+  const replacement = rows.isConnected
+    ? rows.children[Math.min(at, rows.children.length - 1)]
+    : undefined;
+  const controls = replacement ? [...replacement.querySelectorAll<HTMLElement>(FOCUSABLE)] : [];
+  const target = controls[which] ?? controls[0] ?? document.querySelector<HTMLElement>('main');
+  target?.focus({ preventScroll: false });
+}
 
-  const place = () => {
-    const replacement = rows.isConnected
-      ? rows.children[Math.min(at, rows.children.length - 1)]
-      : undefined;
-    const controls = replacement ? [...replacement.querySelectorAll<HTMLElement>(FOCUSABLE)] : [];
-    const target = controls[which] ?? controls[0] ?? document.querySelector<HTMLElement>('main');
-    target?.focus({ preventScroll: false });
-  };
-  const lost = () => document.activeElement === null || document.activeElement === document.body;
-
+/**
+ * Keeps the keyboard's place when the row of `place` is removed while its control has the focus
+ * (a row deleted from its own menu; a task card whose move was refused, the task deleted
+ * meanwhile): see `refocus`. Without this the focus falls back to the start of the page. A row
+ * already gone is refocused at once; else the watch ends once the focus is elsewhere, or after
+ * WATCH_MS.
+ */
+function keepFocusAt(place: Place | undefined) {
+  if (!place) return;
+  const { control } = place;
+  if (!control.isConnected) {
+    if (lost()) refocus(place);
+    return;
+  }
   const observer = new MutationObserver(() => {
     if (control.isConnected) return;
     stop();
-    if (lost()) place();
+    if (lost()) refocus(place);
   });
   const onBlur = () => {
     // Focus moved on while the control is still there: nothing to keep. Looked at once the blur
@@ -50,3 +79,6 @@ export function keepFocusInRows(control: HTMLElement) {
   observer.observe(document.body, { childList: true, subtree: true });
   control.addEventListener('blur', onBlur);
 }
+
+/** keepFocusAt the place `control` has now. */
+export const keepFocusInRows = (control: HTMLElement) => keepFocusAt(placeOf(control));

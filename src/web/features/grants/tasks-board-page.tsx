@@ -11,7 +11,7 @@ import {
 } from '@dnd-kit/core';
 import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { isPastDue } from '../../../domain/due-dates.ts';
 import type { BoardTask, TaskStatus } from '../../../domain/grants.ts';
 import { confirmDelete } from '../../components/confirm-delete.tsx';
@@ -87,6 +87,7 @@ function Column({ status, title, ...cards }: CardsProps & { status: TaskStatus; 
       className={classes.column}
       component="section"
       aria-label={title}
+      data-column={status}
       data-over={isOver || undefined}
     >
       <Group justify="space-between" mb="sm">
@@ -111,6 +112,8 @@ export default function TasksBoardPage() {
   const [creating, setCreating] = useState(false);
   const [moving, setMoving] = useState<BoardTask | null>(null);
   const [movedByKeyboard, setMovedByKeyboard] = useState<number | null>(null);
+  // Where the card moved with the keyboard was picked up: its column, and its place in it.
+  const pickedUpAt = useRef({ status: '', at: 0 });
   const [announcements] = useState(boardAnnouncements);
   const selection = useSelection(JSON.stringify(filters.params));
   // A task that left the board (moved out of the filter, deleted) is no longer chosen: an action
@@ -135,12 +138,34 @@ export default function TasksBoardPage() {
     setMoving((active.data.current?.task as BoardTask | undefined) ?? null);
   };
 
+  // A card moved with the keyboard that has left the board (its move refused: someone deleted
+  // the task meanwhile): the focus goes to the card that took its place in the column it was
+  // picked up from (or the page's main content), not back to the start of the page.
+  useEffect(() => {
+    if (movedByKeyboard === null || !tasks.data) return;
+    if (tasks.data.some((task) => task.id === movedByKeyboard)) return;
+    setMovedByKeyboard(null);
+    if (document.activeElement !== document.body) return;
+    const { status, at } = pickedUpAt.current;
+    const handles = document.querySelectorAll<HTMLElement>(
+      `[data-column="${status}"] [data-task] [aria-roledescription]`,
+    );
+    (handles[Math.min(at, handles.length - 1)] ?? document.querySelector('main'))?.focus();
+  }, [tasks.data, movedByKeyboard]);
+
   const drop = async ({ active, over, activatorEvent }: DragEndEvent) => {
     setMoving(null);
     const task = active.data.current?.task as BoardTask | undefined;
     const status = over?.id as TaskStatus | undefined;
     if (!task || !status || task.status === status) return;
-    if (activatorEvent instanceof KeyboardEvent) setMovedByKeyboard(task.id);
+    if (activatorEvent instanceof KeyboardEvent) {
+      setMovedByKeyboard(task.id);
+      const column = all.filter((other) => other.status === task.status);
+      pickedUpAt.current = {
+        status: task.status,
+        at: column.findIndex((other) => other.id === task.id),
+      };
+    }
     try {
       await setStatus.mutateAsync({ grantId: task.grantId, taskId: task.id, status });
       notifySuccess('Task status updated');
