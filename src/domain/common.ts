@@ -8,6 +8,7 @@ import {
   PASSWORD_MIN_LENGTH,
   passwordMessages,
 } from './password-rule.ts';
+import { currentTimeZoneName } from './time-zone-names.ts';
 
 /** Longest free text (notes) and longest single-line value the product stores. */
 export const NOTES_MAX = 10_000;
@@ -276,8 +277,9 @@ export const grantRequirementParams = z.object({
 });
 
 /**
- * `?tz=`: the time zone whose days a list of due dates counts (the browser's own), as the
- * runtime spells it; unknown zones are refused with 'Unknown time zone'.
+ * `?tz=`: the time zone whose days a list of due dates counts (the browser's own), spelled as
+ * the IANA database has it now (Europe/Paris for europe/paris, Asia/Kolkata for Asia/Calcutta);
+ * unknown zones are refused with 'Unknown time zone'.
  */
 export const timeZoneQuery = () =>
   storableString('Time zone is required')
@@ -286,5 +288,5 @@ export const timeZoneQuery = () =>
     .transform((value, context) => {
       const zone = canonicalTimeZone(value);
       if (zone === undefined) context.addIssue({ code: 'custom', message: 'Unknown time zone' });
-      return zone ?? z.NEVER;
+      return zone === undefined ? z.NEVER : currentTimeZoneName(zone);
     });

@@ -126,6 +126,10 @@ describe('the calendar subscription', () => {
       expect(refused.statusCode, String(zone)).toBe(400);
     }
     expect(read.json()).toMatchObject({ timeZone: 'America/Los_Angeles' });
+    // A zone renamed by the IANA database is kept as a browser of today names it.
+    const kolkata = await client.patch('/api/user/calendar-feed', { timeZone: 'Asia/Kolkata' });
+    expect(kolkata.json()).toMatchObject({ timeZone: 'Asia/Kolkata' });
+    expect(await grantEvent()).toMatchObject({ start: '2031-05-05' });
     await client.delete(`/api/grants/${grant.id}`);
     expect((await readFeed(path)).events).toEqual([]);
   });

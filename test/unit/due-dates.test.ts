@@ -103,3 +103,19 @@ describe('the tz query parameter', () => {
     );
   });
 });
+
+describe('a time zone sent to the API', () => {
+  it('is kept by the name the IANA database has now, as browsers of today send it', () => {
+    const zone = (tz: string) => dashboardQuerySchema.parse({ tz }).tz;
+    for (const [sent, kept] of [
+      ['Asia/Kolkata', 'Asia/Kolkata'],
+      ['asia/calcutta', 'Asia/Kolkata'],
+      ['Europe/Kyiv', 'Europe/Kyiv'],
+      ['Europe/Kiev', 'Europe/Kyiv'],
+      ['America/Argentina/Buenos_Aires', 'America/Argentina/Buenos_Aires'],
+      ['europe/paris', 'Europe/Paris'],
+    ] as const) {
+      expect(zone(sent), sent).toBe(kept);
+    }
+  });
+});
