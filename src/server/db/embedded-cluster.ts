@@ -191,11 +191,21 @@ async function stopLeftoverPostmaster(clusterDir: string) {
     if (named !== undefined && isAlive(named)) rmSync(pidFileOf(clusterDir), { force: true });
     return; // a pid file naming no process is PostgreSQL's own to replace
   }
-  process.kill(pid, 'SIGINT');
-  if (await waitForExit(pid, 30_000)) return;
-  process.kill(pid, 'SIGQUIT');
-  if (await waitForExit(pid, 10_000)) return;
+  // It may be ending on its own meanwhile (its parent has just been killed): gone is stopped.
+  if (!signal(pid, 'SIGINT') || (await waitForExit(pid, 30_000))) return;
+  if (!signal(pid, 'SIGQUIT') || (await waitForExit(pid, 10_000))) return;
   throw new Error(`A PostgreSQL process (pid ${pid}) on ${clusterDir} does not stop.`);
+}
+
+/** Sends `pid` the signal; false when there is no such process any more. */
+function signal(pid: number, name: NodeJS.Signals): boolean {
+  try {
+    process.kill(pid, name);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
+    throw error;
+  }
 }
 
 function run(command: string, args: string[], owner: RunAs | undefined) {
