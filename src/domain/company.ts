@@ -24,6 +24,12 @@ export const INVITATION_VALID_DAYS = 7;
 /** An invitation to, or the acceptance of one for, an address a member already has. */
 export const ALREADY_MEMBER = 'A member of the organization already has this email address.';
 
+/**
+ * An admin's own password is changed in their profile, which asks for the current one: reset
+ * from the team list it would not, so a session left open could lock its owner out.
+ */
+export const OWN_PASSWORD_ELSEWHERE = 'Change your own password in your profile';
+
 const requiredRoleSchema = z.enum(roles, {
   error: (issue) => (isMissing(issue.input) ? 'Role is required' : 'Invalid role value'),
 });

@@ -257,6 +257,18 @@ describe('team', () => {
     expect(missing.json().message).toBe('User ID is required');
   });
 
+  it("does not reset the admin's own password: that is changed in the profile, with the current one", async () => {
+    const { admin, asAdmin } = await team();
+    const response = await asAdmin.post('/api/organization/users/reset-password', {
+      userId: admin.user.id,
+      newPassword: 'Taken-over-1',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Change your own password in your profile' });
+    expect((await me(admin.cookie)).statusCode).toBe(200);
+    expect((await me(await login(app, admin.username, admin.password))).statusCode).toBe(200);
+  });
+
   it('removes a user: their sessions end and the company keeps their records', async () => {
     const { member, asAdmin, asMember } = await team();
     const contact = await asMember.post('/api/contacts', { name: 'Kept', email: 'kept@x.org' });

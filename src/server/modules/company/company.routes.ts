@@ -11,6 +11,7 @@ import {
   invitationLinkSchema,
   invitationSchema,
   newUserSchema,
+  OWN_PASSWORD_ELSEWHERE,
   resetPasswordSchema,
   roleChangeSchema,
   teamMemberSchema,
@@ -181,8 +182,10 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAdmin(request);
       const { userId, newPassword } = request.body;
+      if (userId === requireAdmin(request).id) {
+        throw new AppError('INVALID_INPUT', OWN_PASSWORD_ELSEWHERE);
+      }
       const passwordHash = await hashPassword(newPassword);
       const done = await actAsAdmin(
         app.db,

@@ -1,6 +1,6 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots, IconKey, IconUserDown, IconUserMinus, IconUserUp } from '@tabler/icons-react';
-import type { Role, TeamMember } from '../../../../domain/company.ts';
+import { OWN_PASSWORD_ELSEWHERE, type Role, type TeamMember } from '../../../../domain/company.ts';
 import { roleLabel, roleWithArticle } from '../../../../domain/wording.ts';
 import { askConfirmation } from '../../../components/confirm.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -77,7 +77,10 @@ export function MemberActions({
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item leftSection={<IconKey size={16} aria-hidden="true" />} onClick={onResetPassword}>
+        <Menu.Item
+          leftSection={<IconKey size={16} aria-hidden="true" />}
+          onClick={isSelf ? () => notifyError('Error', OWN_PASSWORD_ELSEWHERE) : onResetPassword}
+        >
           Reset Password
         </Menu.Item>
         <Menu.Item leftSection={<RoleIcon size={16} aria-hidden="true" />} onClick={askRoleChange}>
