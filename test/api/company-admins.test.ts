@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/company.ts';
+import { holdCompanyAdmins } from '../../src/server/accounts/members.ts';
 import type { Transaction } from '../../src/server/db/client.ts';
 import { violatesConstraint } from '../../src/server/db/errors.ts';
 import { users } from '../../src/server/db/schema.ts';
@@ -10,6 +11,7 @@ import { whileCommitting } from '../helpers/at-the-same-moment.ts';
 import { addMember, registerCompany, type SignedInUser } from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
+import { until } from '../helpers/until.ts';
 
 const app = await appForThisFile();
 
@@ -245,8 +247,13 @@ describe('an admin removed or demoted while their request is under way', () => {
     const answer = await whileCommitting(
       app,
       companyId,
-      (tx) =>
-        tx.delete(users).where(and(eq(users.companyId, companyId), eq(users.id, second.user.id))),
+      // Another admin's removal of them, as the API makes it.
+      async (tx) => {
+        await holdCompanyAdmins(tx, companyId, { changesAdmins: true });
+        await tx
+          .delete(users)
+          .where(and(eq(users.companyId, companyId), eq(users.id, second.user.id)));
+      },
       () => clientFor(app, second.cookie).delete(`/api/organization/users/${third.user.id}`),
     );
     expect(answer.statusCode).toBe(401);
@@ -258,11 +265,13 @@ describe('an admin removed or demoted while their request is under way', () => {
     const answer = await whileCommitting(
       app,
       companyId,
-      (tx) =>
-        tx
+      async (tx) => {
+        await holdCompanyAdmins(tx, companyId, { changesAdmins: true });
+        await tx
           .update(users)
           .set({ role: 'user' })
-          .where(and(eq(users.companyId, companyId), eq(users.id, second.user.id))),
+          .where(and(eq(users.companyId, companyId), eq(users.id, second.user.id)));
+      },
       () =>
         clientFor(app, second.cookie).patch(`/api/organization/users/${third.user.id}`, {
           role: 'user',
@@ -275,11 +284,13 @@ describe('an admin removed or demoted while their request is under way', () => {
 
   it('changes nothing else an admin may change once demoted', async () => {
     const { companyId, first, second } = await threeAdmins();
-    const demote = (tx: Transaction) =>
-      tx
+    const demote = async (tx: Transaction) => {
+      await holdCompanyAdmins(tx, companyId, { changesAdmins: true });
+      await tx
         .update(users)
         .set({ role: 'user' })
         .where(and(eq(users.companyId, companyId), eq(users.id, second.user.id)));
+    };
     const client = clientFor(app, second.cookie);
     const attempts = [
       () => client.patch('/api/organization', { industry: 'Changed' }),
@@ -310,6 +321,27 @@ describe('an admin removed or demoted while their request is under way', () => {
       tx.select({ username: users.username }).from(users).where(eq(users.companyId, companyId)),
     );
     expect(members.map((m) => m.username)).not.toContain('new-admin-1');
+  });
+
+  it("leaves the admin's own row free while one of their changes is under way", async () => {
+    const { companyId, second } = await threeAdmins();
+    // An admin's change in progress (an invitation whose email is on its way) holds the
+    // company's admins; the admin may still rename themselves meanwhile.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = false;
+    const change = inCompany(app.db, companyId, async (tx) => {
+      await holdCompanyAdmins(tx, companyId);
+      held = true;
+      await released;
+    });
+    await until(() => held, 'the admins held');
+    const renamed = await clientFor(app, second.cookie).patch('/api/user', { name: 'Renamed' });
+    release();
+    await change;
+    expect(renamed.statusCode, renamed.body).toBe(200);
   });
 
   it(

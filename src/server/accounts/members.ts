@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../../domain/auth.ts';
 import { ASSIGNEE_NOT_MEMBER } from '../../domain/common.ts';
@@ -68,32 +68,48 @@ export async function hasMemberWithEmail(
   return member !== undefined;
 }
 
+/** Advisory lock class of a company's admins: who they are, while an admin acts. */
+const COMPANY_ADMINS_LOCK_CLASS = 727_005;
+
+/**
+ * Holds who the company's admins are until the caller's transaction ends: shared, by an admin's
+ * change; alone (`changesAdmins`), by a change of who they are (see actAsAdmin).
+ */
+export async function holdCompanyAdmins(
+  tx: Transaction,
+  companyId: number,
+  { changesAdmins = false } = {},
+) {
+  await tx.execute(
+    changesAdmins
+      ? sql`SELECT pg_advisory_xact_lock(${COMPANY_ADMINS_LOCK_CLASS}, ${companyId})`
+      : sql`SELECT pg_advisory_xact_lock_shared(${COMPANY_ADMINS_LOCK_CLASS}, ${companyId})`,
+  );
+}
+
 /**
  * An admin's change (`work`), in a transaction of the company's where the admin is checked
  * again: the session's role was read when the request began, and another admin may have removed
- * or demoted them since (401 or 403, as a request after that gets). Their row, and that of the
- * member they act on (`actingOn`), stay locked in id order until the change commits, so two
- * admins acting on each other at the same moment take turns and the second finds what the
- * first did.
+ * or demoted them since (401 or 403, as a request after that gets). The company's admins are
+ * held until the change commits: shared by every admin's change, alone by one that changes who
+ * the admins are (`changesAdmins`: a removal, a new role). So two admins removing or demoting
+ * each other at the same moment take turns and the second finds what the first did, while an
+ * admin's own row stays free for their other writes (their profile, their password) even as
+ * their invitation's email is on its way.
  */
 export async function actAsAdmin<T>(
   db: Database,
   request: FastifyRequest,
   work: (admin: CurrentUser, tx: Transaction) => Promise<T>,
-  actingOn?: number,
+  holding: { changesAdmins?: boolean } = {},
 ): Promise<T> {
   const admin = requireAdmin(request);
-  const ids = actingOn === undefined ? [admin.id] : [admin.id, actingOn];
   return inCompany(db, admin.companyId, async (tx) => {
-    const held = await tx
-      .select({ id: users.id, role: users.role })
+    await holdCompanyAdmins(tx, admin.companyId, holding);
+    const [now] = await tx
+      .select({ role: users.role })
       .from(users)
-      .where(and(eq(users.companyId, admin.companyId), inArray(users.id, ids)))
-      .orderBy(asc(users.id))
-      // Held against removal and demotion; against any change too when two rows are held, so
-      // that two admins each holding their own row never wait for the other's.
-      .for(actingOn === undefined ? 'share' : 'no key update');
-    const now = held.find((member) => member.id === admin.id);
+      .where(and(eq(users.companyId, admin.companyId), eq(users.id, admin.id)));
     if (!now) throw notSignedIn();
     if (now.role !== 'admin') throw notAnAdmin();
     return work(admin, tx);

@@ -136,7 +136,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         request,
         (admin, tx) => company.removeMember(admin.companyId, id, tx),
-        id,
+        { changesAdmins: true },
       );
       if (outcome === false) throw notFound('User');
       // Reached when another admin removed this one at the same moment.
@@ -164,7 +164,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         request,
         (admin, tx) => company.setRole(admin.companyId, id, request.body.role, tx),
-        id,
+        { changesAdmins: true },
       );
       if (outcome === 'last-admin') throw new AppError('CONFLICT', LAST_ADMIN);
       return requireFound(outcome, 'User');
@@ -187,11 +187,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('INVALID_INPUT', OWN_PASSWORD_ELSEWHERE);
       }
       const passwordHash = await hashPassword(newPassword);
-      const done = await actAsAdmin(
-        app.db,
-        request,
-        (admin, tx) => company.resetPassword(admin.companyId, userId, passwordHash, tx),
-        userId,
+      const done = await actAsAdmin(app.db, request, (admin, tx) =>
+        company.resetPassword(admin.companyId, userId, passwordHash, tx),
       );
       if (!done) throw notFound('User');
       return { message: 'Password reset' };
