@@ -94,6 +94,29 @@ describe("an award's days", () => {
   });
 });
 
+describe("an award's days kept before, in a company that counts days in New Zealand", () => {
+  it('are the days whose midnight they were there, summer and winter', async () => {
+    const client = clientFor(app, (await registerCompany(app)).cookie);
+    const zone = await client.patch('/api/organization/reminders', {
+      timeZone: 'Pacific/Auckland',
+    });
+    expect(zone.statusCode, zone.body).toBe(200);
+    const id = await createdId(client, '/api/grants', grant);
+    // 1 January in summer (UTC+13), 1 July in winter (UTC+12: noon UTC the day before).
+    await owner(
+      `UPDATE grants SET awarded_date = $2, period_start = $3, period_end = $4 WHERE id = $1`,
+      [id, '2026-12-31T11:00:00Z', '2027-06-30T12:00:00Z', '2027-12-31T11:00:00Z'],
+    );
+    await migrationAwardDaysAtNoon();
+    const body = (await client.get(`/api/grants/${id}`)).json();
+    expect([body.awardedDate, body.periodStart, body.periodEnd]).toEqual([
+      '2027-01-01T12:00:00.000Z',
+      '2027-07-01T12:00:00.000Z',
+      '2028-01-01T12:00:00.000Z',
+    ]);
+  });
+});
+
 /** A statement as the database's owner (who runs the migrations): its rows. */
 async function owner<Row = unknown>(text: string, values: unknown[] = []): Promise<Row[]> {
   const client = new pg.Client({ connectionString: database.url });

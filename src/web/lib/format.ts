@@ -17,9 +17,19 @@ const longDateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeS
 export const formatDate = (iso: string) => longDate.format(new Date(iso));
 
 const longDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+const DAY_MS = 86_400_000;
+const NOON_MS = 43_200_000;
 
-/** A day kept at noon UTC (an award's date, its period): November 21, 2026 in every time zone. */
-export const formatDay = (iso: string) => longDay.format(new Date(iso));
+/**
+ * A day kept at noon UTC (an award's date, its period): November 21, 2026 in every time zone. A
+ * day the history kept before days were kept so (the midnight that began it where it was saved)
+ * is read as it was then, where the reader is.
+ */
+export function formatDay(iso: string) {
+  const day = new Date(iso);
+  const sinceMidnightUtc = ((day.getTime() % DAY_MS) + DAY_MS) % DAY_MS;
+  return sinceMidnightUtc === NOON_MS ? longDay.format(day) : longDate.format(day);
+}
 
 /** November 21, 2026 at 3:30 PM */
 export const formatDateTime = (iso: string) => longDateTime.format(new Date(iso));
