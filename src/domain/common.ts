@@ -284,6 +284,7 @@ export const grantRequirementParams = z.object({
 export const timeZoneQuery = () =>
   storableString('Time zone is required')
     .trim()
+    .min(1, 'Time zone is required')
     .max(100, 'Unknown time zone')
     .transform((value, context) => {
       const zone = canonicalTimeZone(value);

@@ -275,6 +275,8 @@ describe('reminder settings', () => {
   it.each([
     [{ timeZone: 'Mars/Olympus' }, 'Unknown time zone'],
     [{ timeZone: '+02:00' }, 'Unknown time zone'],
+    [{ timeZone: ' ' }, 'Time zone is required'],
+    [{ timeZone: 7 }, 'Time zone is required'],
     [{ reminderDays: [366] }, 'Reminder days must be between 0 and 365'],
     [{ reminderDays: [-1] }, 'Reminder days must be between 0 and 365'],
     [{ reminderDays: [1.5] }, 'Reminder days must be whole numbers'],

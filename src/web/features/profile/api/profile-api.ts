@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { CurrentUser, PasswordChange, ProfileUpdate } from '../../../../domain/auth.ts';
 import type { CalendarFeed } from '../../../../domain/calendar-feed.ts';
+import { canonicalTimeZone } from '../../../../domain/due-dates.ts';
+import { currentTimeZoneName } from '../../../../domain/time-zone-names.ts';
 import { api } from '../../../lib/api-client.ts';
 import { browserTimeZone } from '../../../lib/format.ts';
 import { getQuery } from '../../../lib/get-query.ts';
@@ -32,8 +34,10 @@ export function useCalendarFeed() {
   const asked = useRef(false);
   const shown = feed.data?.timeZone;
   useEffect(() => {
+    // As the server would keep it: a browser may name the zone by an old name or an alias.
     const zone = browserTimeZone();
-    if (shown === undefined || shown === zone || asked.current) return;
+    const kept = currentTimeZoneName(canonicalTimeZone(zone) ?? zone);
+    if (shown === undefined || shown === kept || asked.current) return;
     asked.current = true;
     mutate(zone);
   }, [shown, mutate]);
