@@ -50,8 +50,8 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
   reports: { chunk: 'features/reports/reports-page.tsx', maxGzipBytes: 142_500 },
   'funder-detail': { chunk: 'app/routes/funder-detail-page.tsx', maxGzipBytes: 142_800 },
   tasks: { chunk: 'features/grants/tasks-board-page.tsx', maxGzipBytes: 157_900 },
-  organization: { chunk: 'features/company/company-page.tsx', maxGzipBytes: 150_100 },
-  profile: { chunk: 'features/profile/profile-page.tsx', maxGzipBytes: 151_000 },
+  organization: { chunk: 'features/company/company-page.tsx', maxGzipBytes: 150_300 },
+  profile: { chunk: 'features/profile/profile-page.tsx', maxGzipBytes: 151_500 },
 };
 
 type Manifest = Record<string, { file?: string; imports?: string[]; dynamicImports?: string[] }>;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { canonicalTimeZone } from './due-dates.ts';
 import { isoInstant } from './iso-dates.ts';
 import {
   hasNumber,
@@ -8,7 +7,7 @@ import {
   PASSWORD_MIN_LENGTH,
   passwordMessages,
 } from './password-rule.ts';
-import { currentTimeZoneName } from './time-zone-names.ts';
+import { canonicalTimeZone, currentTimeZoneName } from './time-zone-names.ts';
 
 /** Longest free text (notes) and longest single-line value the product stores. */
 export const NOTES_MAX = 10_000;

@@ -37,21 +37,6 @@ function wallClock(timeZone: string) {
   return formatter;
 }
 
-/**
- * The runtime's own spelling of the time zone `value` names (Europe/Paris for europe/paris), or
- * undefined when it names none. Offsets (+02:00) are refused: PostgreSQL reads them with the
- * opposite sign. Nothing is kept of `value`, which anyone may send: only canonical names reach
- * the formatters kept above, and there are a few hundred of those.
- */
-export function canonicalTimeZone(value: string): string | undefined {
-  if (!/^[A-Za-z][\w+\-/]*$/.test(value)) return undefined;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The date and time `instant` shows on a clock in `timeZone`, as if that clock were UTC. */
 function wallTime(instant: number, timeZone: string): number {
   const parts: Record<string, number> = {};

@@ -27,3 +27,18 @@ const RENAMED: Record<string, string> = {
 
 /** The zone's name as the IANA database has it now (Asia/Kolkata for Asia/Calcutta). */
 export const currentTimeZoneName = (name: string) => RENAMED[name] ?? name;
+
+/**
+ * The runtime's own spelling of the time zone `value` names (Europe/Paris for europe/paris), or
+ * undefined when it names none. Offsets (+02:00) are refused: PostgreSQL reads them with the
+ * opposite sign. Nothing is kept of `value`, which anyone may send: only canonical names reach
+ * the formatters kept by due-dates.ts, and there are a few hundred of those.
+ */
+export function canonicalTimeZone(value: string): string | undefined {
+  if (!/^[A-Za-z][\w+\-/]*$/.test(value)) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}

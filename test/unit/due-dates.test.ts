@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardQuerySchema } from '../../src/domain/dashboard.ts';
-import {
-  canonicalTimeZone,
-  dueWindowRange,
-  isPastDue,
-  startOfDay,
-} from '../../src/domain/due-dates.ts';
+import { dueWindowRange, isPastDue, startOfDay } from '../../src/domain/due-dates.ts';
 import { taskBoardQuerySchema } from '../../src/domain/grants.ts';
+import { canonicalTimeZone } from '../../src/domain/time-zone-names.ts';
 
 const at = (iso: string) => new Date(iso);
 

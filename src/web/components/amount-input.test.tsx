@@ -24,23 +24,37 @@ async function enter(how: 'paste' | 'type', text: string) {
   await user.click(input);
   if (how === 'paste') await user.paste(text);
   else await user.keyboard(text);
-  return { shown: (input as HTMLInputElement).value, sent: screen.getByTestId('sent').textContent };
+  const typed = (input as HTMLInputElement).value;
+  await user.tab();
+  return {
+    typed,
+    shown: (input as HTMLInputElement).value,
+    sent: screen.getByTestId('sent').textContent,
+  };
 }
 
 describe('an amount of money', () => {
+  // What is typed or pasted shows as it is; once the field is left, the whole dollars it sends.
   it.each([
-    ['$12,500', '$12,500', '12500'],
-    ['12,500.50', '$12,500.50', '12500'],
-    ['$ 9,750', '$9,750', '9750'],
-    ['50000', '$50,000', '50000'],
-  ])('pasted as %s shows %s and is sent as %s dollars', async (text, shown, sent) => {
-    expect(await enter('paste', text)).toEqual({ shown, sent });
-  });
+    ['$12,500', '$12,500', '$12,500', '12500'],
+    ['12,500.50', '$12,500.50', '$12,500', '12500'],
+    ['$ 9,750', '$9,750', '$9,750', '9750'],
+    ['50000', '$50,000', '$50,000', '50000'],
+  ])(
+    'pasted as %s shows %s, then %s, and is sent as %s dollars',
+    async (text, typed, shown, sent) => {
+      expect(await enter('paste', text)).toEqual({ typed, shown, sent });
+    },
+  );
 
   it.each([
-    ['12500.75', '$12,500.75', '12500'],
-    ['12,500', '$12,500', '12500'],
-  ])('typed as %s shows %s and is sent as %s dollars', async (text, shown, sent) => {
-    expect(await enter('type', text)).toEqual({ shown, sent });
-  });
+    ['12500.75', '$12,500.75', '$12,500', '12500'],
+    ['0.50', '$0.50', '$0', '0'],
+    ['12,500', '$12,500', '$12,500', '12500'],
+  ])(
+    'typed as %s shows %s, then %s, and is sent as %s dollars',
+    async (text, typed, shown, sent) => {
+      expect(await enter('type', text)).toEqual({ typed, shown, sent });
+    },
+  );
 });

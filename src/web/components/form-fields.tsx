@@ -6,14 +6,21 @@ import {
   TextInput,
   type TextInputProps,
 } from '@mantine/core';
+import type { FocusEvent } from 'react';
 
 /**
  * A required amount in whole dollars: '$12,345', never negative. A comma is only ever the
- * thousands separator, so '$12,500' pasted is 12500 (not 12.5); cents show as typed
- * ('$12,500.75') and the form sends the whole dollars (`parseAmount`), rather than the dot being
- * dropped and the cents taken for more dollars.
+ * thousands separator, so '$12,500' pasted is 12500 (not 12.5); cents typed show as typed
+ * ('$12,500.75') until the field is left, when they go ('$12,500'): what it shows is what the
+ * form sends (`parseAmount`), never the dot dropped and the cents taken for more dollars.
  */
-export function AmountInput(props: NumberInputProps) {
+export function AmountInput({ onBlur, ...props }: NumberInputProps) {
+  const { value, onChange } = props;
+  const wholeDollars = (event: FocusEvent<HTMLInputElement>) => {
+    const amount = typeof value === 'number' ? value : Number.parseFloat(String(value ?? ''));
+    if (Number.isFinite(amount) && !Number.isInteger(amount)) onChange?.(Math.trunc(amount));
+    onBlur?.(event);
+  };
   return (
     <NumberInput
       label="Amount"
@@ -25,6 +32,7 @@ export function AmountInput(props: NumberInputProps) {
       allowNegative={false}
       min={0}
       {...props}
+      onBlur={wholeDollars}
     />
   );
 }
