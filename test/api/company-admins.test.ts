@@ -7,6 +7,7 @@ import type { Transaction } from '../../src/server/db/client.ts';
 import { violatesConstraint } from '../../src/server/db/errors.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
+import { createCompanyRepository } from '../../src/server/modules/company/company.repository.ts';
 import { whileCommitting } from '../helpers/at-the-same-moment.ts';
 import { addMember, registerCompany, type SignedInUser } from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
@@ -72,6 +73,22 @@ describe('a company always keeps an admin', () => {
       `/api/organization/users/${member.user.id}`,
     );
     expect(removed.statusCode).toBe(204);
+  });
+});
+
+describe("the refusal to lose a company's last admin, inside a longer change", () => {
+  it('leaves the change able to go on, undone to before the refused statement', async () => {
+    const admin = await registerCompany(app);
+    const { companyId } = admin.user;
+    const company = createCompanyRepository(app.db);
+    const afterRefusal = await inCompany(app.db, companyId, async (tx) => {
+      expect(await company.setRole(companyId, admin.user.id, 'user', tx)).toBe('last-admin');
+      expect(await company.removeMember(companyId, admin.user.id, tx)).toBe('last-admin');
+      // The transaction is not left aborted: what follows runs, and commits.
+      return company.updateProfile(companyId, { industry: 'Arts' }, tx);
+    });
+    expect(afterRefusal).toMatchObject({ industry: 'Arts' });
+    expect(await adminsOf(companyId)).toEqual([admin.user.id]);
   });
 });
 

@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm';
+import type { Transaction } from './client.ts';
+
 type DatabaseError = Error & { code?: unknown; constraint?: unknown };
 
 /** The error and every error it wraps (`cause`): drivers and query builders wrap the database's. */
@@ -12,16 +15,26 @@ export function violatesConstraint(error: unknown, constraint: string): boolean 
   return errorChain(error).some((e) => e.constraint === constraint);
 }
 
-/** What `work` answers, or `outcome` when the database refuses it for the named constraint. */
+/**
+ * What `work` answers, or `outcome` when the database refuses it for the named constraint. Run
+ * in a caller's transaction (`within`), the refusal is undone to a savepoint taken before it, so
+ * the transaction goes on as if `work` had not been tried; else `work`'s own transaction ends
+ * with it.
+ */
 export async function onViolation<T, const Outcome>(
   constraint: string,
   outcome: Outcome,
   work: () => Promise<T>,
+  within?: Transaction,
 ): Promise<T | Outcome> {
+  await within?.execute(sql`SAVEPOINT before_constraint`);
   try {
-    return await work();
+    const done = await work();
+    await within?.execute(sql`RELEASE SAVEPOINT before_constraint`);
+    return done;
   } catch (error) {
-    if (violatesConstraint(error, constraint)) return outcome;
-    throw error;
+    if (!violatesConstraint(error, constraint)) throw error;
+    await within?.execute(sql`ROLLBACK TO SAVEPOINT before_constraint`);
+    return outcome;
   }
 }

@@ -117,12 +117,17 @@ export function createCompanyRepository(db: Database) {
       id: number,
       within?: Transaction,
     ): Promise<boolean | 'last-admin'> {
-      return onViolation(COMPANY_KEEPS_AN_ADMIN, 'last-admin', async () => {
-        const deleted = await inCompany(within ?? db, companyId, (tx) =>
-          tx.delete(users).where(member(companyId, id)).returning({ id: users.id }),
-        );
-        return deleted.length > 0;
-      });
+      return onViolation(
+        COMPANY_KEEPS_AN_ADMIN,
+        'last-admin',
+        async () => {
+          const deleted = await inCompany(within ?? db, companyId, (tx) =>
+            tx.delete(users).where(member(companyId, id)).returning({ id: users.id }),
+          );
+          return deleted.length > 0;
+        },
+        within,
+      );
     },
 
     /**
@@ -136,12 +141,17 @@ export function createCompanyRepository(db: Database) {
       role: Role,
       within?: Transaction,
     ): Promise<TeamMember | 'last-admin' | null> {
-      return onViolation(COMPANY_KEEPS_AN_ADMIN, 'last-admin', async () => {
-        const [row] = await inCompany(within ?? db, companyId, (tx) =>
-          tx.update(users).set({ role }).where(member(companyId, id)).returning(memberColumns),
-        );
-        return row ?? null;
-      });
+      return onViolation(
+        COMPANY_KEEPS_AN_ADMIN,
+        'last-admin',
+        async () => {
+          const [row] = await inCompany(within ?? db, companyId, (tx) =>
+            tx.update(users).set({ role }).where(member(companyId, id)).returning(memberColumns),
+          );
+          return row ?? null;
+        },
+        within,
+      );
     },
 
     /** Sets a new password and ends every session of that user. */
@@ -188,26 +198,30 @@ export function createCompanyRepository(db: Database) {
       // clash means "already invited": any other (two links with one token) is a fault. (ON
       // CONFLICT cannot name it here: Drizzle's conflict target takes columns, and the index is
       // on lower(email).)
-      return onViolation(ONE_PENDING_INVITATION, 'already-invited', () =>
-        inCompany(within ?? db, companyId, async (tx) => {
-          // Null when the inviting admin has just been removed: nobody joins on their word.
-          if (!(await holdMember(tx, companyId, invitedById))) return null;
-          if (await hasMemberWithEmail(tx, companyId, input.email)) return 'already-member';
-          // A pending invitation past its expiry no longer holds the address.
-          await tx
-            .update(userInvitations)
-            .set({ status: 'expired' })
-            .where(
-              and(
-                eq(userInvitations.companyId, companyId),
-                eq(userInvitations.status, 'pending'),
-                lte(userInvitations.expiresAt, sql`now()`),
-                sameEmail(userInvitations.email),
-              ),
-            );
-          const values = { ...input, companyId, invitedById, tokenHash, expiresAt };
-          return toInvitation(await insertRow(tx, userInvitations, invitationColumns, values));
-        }),
+      return onViolation(
+        ONE_PENDING_INVITATION,
+        'already-invited',
+        () =>
+          inCompany(within ?? db, companyId, async (tx) => {
+            // Null when the inviting admin has just been removed: nobody joins on their word.
+            if (!(await holdMember(tx, companyId, invitedById))) return null;
+            if (await hasMemberWithEmail(tx, companyId, input.email)) return 'already-member';
+            // A pending invitation past its expiry no longer holds the address.
+            await tx
+              .update(userInvitations)
+              .set({ status: 'expired' })
+              .where(
+                and(
+                  eq(userInvitations.companyId, companyId),
+                  eq(userInvitations.status, 'pending'),
+                  lte(userInvitations.expiresAt, sql`now()`),
+                  sameEmail(userInvitations.email),
+                ),
+              );
+            const values = { ...input, companyId, invitedById, tokenHash, expiresAt };
+            return toInvitation(await insertRow(tx, userInvitations, invitationColumns, values));
+          }),
+        within,
       );
     },
 

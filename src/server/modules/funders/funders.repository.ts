@@ -383,18 +383,22 @@ export function createFundersRepository(db: Database) {
       within?: Transaction,
     ): Promise<RenameOutcome> {
       // Two renames to one new name at once: the second is refused by the unique index.
-      return onViolation('funders_name_key', 'name-taken', () =>
-        inCompany(within ?? db, companyId, async (tx) => {
-          const current = await lockedRow(tx, companyId, id);
-          if (!current) return null;
-          if (Object.keys(patch).length > 0) {
-            await tx.update(funders).set(patch).where(byId(companyId, id));
-          }
-          if (patch.name !== undefined && patch.name !== current.name) {
-            await renameRecords(tx, companyId, current.nameKey, patch.name);
-          }
-          return get(companyId, id, tx);
-        }),
+      return onViolation(
+        'funders_name_key',
+        'name-taken',
+        () =>
+          inCompany(within ?? db, companyId, async (tx) => {
+            const current = await lockedRow(tx, companyId, id);
+            if (!current) return null;
+            if (Object.keys(patch).length > 0) {
+              await tx.update(funders).set(patch).where(byId(companyId, id));
+            }
+            if (patch.name !== undefined && patch.name !== current.name) {
+              await renameRecords(tx, companyId, current.nameKey, patch.name);
+            }
+            return get(companyId, id, tx);
+          }),
+        within,
       );
     },
 

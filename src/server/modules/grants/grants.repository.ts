@@ -129,8 +129,11 @@ export function createGrantsRepository(db: Database) {
 
     /** A period that ends before it starts: 'period-out-of-order'. */
     update(companyId: number, id: number, values: Partial<GrantValues>, within?: Transaction) {
-      return onViolation('grants_period_check', 'period-out-of-order' as const, () =>
-        records.update(companyId, id, values, within),
+      return onViolation(
+        'grants_period_check',
+        'period-out-of-order' as const,
+        () => records.update(companyId, id, values, within),
+        within,
       );
     },
 
