@@ -152,9 +152,13 @@ const isPlainUsername = (value: string) =>
   !/[\p{Cc}\p{Cf}\u115F\u1160\u2800\u3164\uFFA0]|(?! )\p{Z}/u.test(value) &&
   value === value.normalize('NFKC');
 
-/** The username of a new account, wherever one is chosen: sign-up, new user, invitation. */
+/**
+ * The username of a new account, wherever one is chosen: sign-up, new user, invitation. Kept
+ * composed (NFC): 'Zoë' is one name however its ë was typed, and sign-in finds it either way.
+ */
 export const usernameSchema = storableString('Username must be at least 3 characters')
   .trim()
+  .overwrite((value) => value.normalize('NFC'))
   .refine(isPlainUsername, INVALID_CHARACTERS)
   .min(3, 'Username must be at least 3 characters')
   .max(50, 'Username must be at most 50 characters');

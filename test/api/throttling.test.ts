@@ -177,6 +177,29 @@ describe('usernames that PostgreSQL and JavaScript lower-case differently', () =
   });
 });
 
+describe('a username with a letter that can be typed composed or not (ë, or e and U+0308)', () => {
+  const composed = (base: string) => `${base}\u00eb`;
+  const decomposed = (base: string) => `${base}e\u0308`;
+
+  it('is kept composed, signs in either way, and is one account to the throttle', async () => {
+    const base = `zo${Date.now().toString(36)}`;
+    const made = await register(registrationFor({ username: decomposed(base) }), randomAddress());
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().username).toBe(composed(base));
+    for (const typed of [composed(base), decomposed(base)]) {
+      expect((await signIn(app, typed, DEFAULT_PASSWORD, randomAddress())).statusCode).toBe(200);
+    }
+    // Failures under both spellings count together: ten in all, then the account is held back.
+    for (let i = 0; i < 10; i++) {
+      const typed = i % 2 === 0 ? composed(base) : decomposed(base);
+      expect((await signIn(app, typed, 'wrong', randomAddress())).statusCode).toBe(401);
+    }
+    for (const typed of [composed(base), decomposed(base)]) {
+      expect((await signIn(app, typed, DEFAULT_PASSWORD, randomAddress())).statusCode).toBe(429);
+    }
+  });
+});
+
 describe('requests sent together get no more attempts than one after another', () => {
   it('30 sign-ins with made-up names from one address: 10 are checked', async () => {
     const address = randomAddress();

@@ -101,7 +101,7 @@ describe('every username and new password an account gets', () => {
       ]) {
         expect(message(username, hidden), JSON.stringify(hidden)).toBe('Invalid characters');
       }
-      for (const plain of ['ada king', 'Zoë', 'José_Ruiz', '李小龙', 'ada.l-01']) {
+      for (const plain of ['ada king', 'Zoë', 'Zoe\u0308', 'José_Ruiz', '李小龙', 'ada.l-01']) {
         expect(message(username, plain), plain).toBeUndefined();
       }
     }

@@ -41,13 +41,20 @@ export async function createUser(tx: Transaction, values: NewUser): Promise<{ id
   }
 }
 
-/** The account a username signs in to, whichever company it is in (any case of the name). */
+/**
+ * A username as typed, or composed (NFC) as new usernames are kept: 'Zoe' and a combining
+ * diaeresis finds 'Zoë' (any case of the name).
+ */
+const isUsername = (typed: string) =>
+  sql`lower(${users.username}) IN (lower(${typed}), lower(${typed.normalize('NFC')}))`;
+
+/** The account a username signs in to, whichever company it is in. */
 export async function findLogin(db: Database, username: string) {
   const [row] = await beforeCompanyIsKnown(db, (tx) =>
     tx
       .select({ id: users.id, companyId: users.companyId, passwordHash: users.passwordHash })
       .from(users)
-      .where(sql`lower(${users.username}) = lower(${username})`),
+      .where(isUsername(username)),
   );
   return row ?? null;
 }
@@ -60,8 +67,7 @@ const ACCOUNTS_PER_EMAIL_MAX = 10;
  * whichever company they are in: an address can belong to accounts in several companies.
  */
 export function findAccountsNamed(db: Database, usernameOrEmail: string) {
-  const named = (column: typeof users.username | typeof users.email) =>
-    sql`lower(${column}) = lower(${usernameOrEmail})`;
+  const isEmail = sql`lower(${users.email}) = lower(${usernameOrEmail})`;
   return beforeCompanyIsKnown(db, (tx) =>
     tx
       .select({
@@ -74,7 +80,7 @@ export function findAccountsNamed(db: Database, usernameOrEmail: string) {
       })
       .from(users)
       .innerJoin(companies, eq(companies.id, users.companyId))
-      .where(or(named(users.username), named(users.email)))
+      .where(or(isUsername(usernameOrEmail), isEmail))
       .orderBy(users.companyId, users.id)
       .limit(ACCOUNTS_PER_EMAIL_MAX),
   );

@@ -38,12 +38,13 @@ const t = throttleAttempts;
 
 /**
  * The account a username names, as the key its attempts and known addresses are kept under.
- * It is PostgreSQL's lower(), as in the sign-in's lookup and the unique index on users, so every
- * spelling that signs in to an account counts against it: JavaScript's toLowerCase differs
- * ('İ' gives 'i' and U+0307, where lower() gives 'i'), and each such letter would have doubled
- * the guesses an account allows.
+ * It is PostgreSQL's lower() of the name composed (NFC), as the sign-in finds it and the unique
+ * index on users compares it, so every spelling that signs in to an account counts against it:
+ * JavaScript's toLowerCase differs ('İ' gives 'i' and U+0307, where lower() gives 'i'), and a
+ * letter typed composed or not (ë, or e and U+0308) would each have doubled the guesses an
+ * account allows.
  */
-const accountOf = (username: string) => sql<string>`lower(${username}::text)`;
+const accountOf = (username: string) => sql<string>`lower(${username.normalize('NFC')}::text)`;
 
 function tallyOf(where: SQL) {
   return {
