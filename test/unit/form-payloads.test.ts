@@ -190,6 +190,19 @@ describe('grantPayload', () => {
     expect(parsed.awardedDate?.toISOString()).toBe('2027-01-01T12:00:00.000Z');
     expect(parsed.periodStart?.toISOString()).toBe('2027-01-01T12:00:00.000Z');
     expect(parsed.periodEnd?.toISOString()).toBe('2027-12-31T12:00:00.000Z');
+    // The first and the last day taken, written where that day is: the day decides.
+    const edges = grantInputSchema.parse({
+      ...sent,
+      periodStart: '1900-01-01T00:00:00+01:00',
+      periodEnd: '2200-12-31T23:00:00-05:00',
+    });
+    expect(edges.periodStart?.toISOString()).toBe('1900-01-01T12:00:00.000Z');
+    expect(edges.periodEnd?.toISOString()).toBe('2200-12-31T12:00:00.000Z');
+    for (const outside of ['1899-12-31', '2201-01-01T00:00:00+05:00', '2027-02-30']) {
+      expect(grantInputSchema.safeParse({ ...sent, periodStart: outside }).success, outside).toBe(
+        false,
+      );
+    }
   });
 
   it('leaves an empty document URL, notes and award out of a new grant', () => {
