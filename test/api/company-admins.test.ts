@@ -259,18 +259,22 @@ describe('an admin removed or demoted while their request is under way', () => {
     return { companyId, first, second, third };
   }
 
+  /** Another admin's removal or demotion of the user, as the API makes it (actAsAdmin). */
+  const byAnotherAdmin =
+    (companyId: number, userId: number, change: 'remove' | 'demote') => async (tx: Transaction) => {
+      await holdCompanyAdmins(tx, companyId, { changesAdmins: true });
+      const them = and(eq(users.companyId, companyId), eq(users.id, userId));
+      await (change === 'remove'
+        ? tx.delete(users).where(them)
+        : tx.update(users).set({ role: 'user' }).where(them));
+    };
+
   it('cannot remove the admin who removed them', async () => {
     const { companyId, first, second, third } = await threeAdmins();
     const answer = await whileCommitting(
       app,
       companyId,
-      // Another admin's removal of them, as the API makes it.
-      async (tx) => {
-        await holdCompanyAdmins(tx, companyId, { changesAdmins: true });
-        await tx
-          .delete(users)
-          .where(and(eq(users.companyId, companyId), eq(users.id, second.user.id)));
-      },
+      byAnotherAdmin(companyId, second.user.id, 'remove'),
       () => clientFor(app, second.cookie).delete(`/api/organization/users/${third.user.id}`),
     );
     expect(answer.statusCode).toBe(401);
@@ -282,13 +286,7 @@ describe('an admin removed or demoted while their request is under way', () => {
     const answer = await whileCommitting(
       app,
       companyId,
-      async (tx) => {
-        await holdCompanyAdmins(tx, companyId, { changesAdmins: true });
-        await tx
-          .update(users)
-          .set({ role: 'user' })
-          .where(and(eq(users.companyId, companyId), eq(users.id, second.user.id)));
-      },
+      byAnotherAdmin(companyId, second.user.id, 'demote'),
       () =>
         clientFor(app, second.cookie).patch(`/api/organization/users/${third.user.id}`, {
           role: 'user',
@@ -301,13 +299,7 @@ describe('an admin removed or demoted while their request is under way', () => {
 
   it('changes nothing else an admin may change once demoted', async () => {
     const { companyId, first, second } = await threeAdmins();
-    const demote = async (tx: Transaction) => {
-      await holdCompanyAdmins(tx, companyId, { changesAdmins: true });
-      await tx
-        .update(users)
-        .set({ role: 'user' })
-        .where(and(eq(users.companyId, companyId), eq(users.id, second.user.id)));
-    };
+    const demote = byAnotherAdmin(companyId, second.user.id, 'demote');
     const client = clientFor(app, second.cookie);
     const attempts = [
       () => client.patch('/api/organization', { industry: 'Changed' }),
