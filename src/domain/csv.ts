@@ -13,6 +13,16 @@ function cell(value: CsvValue): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+/** What `cell` guarded against being run as a formula: the text as it was written. */
+const GUARDED = /^'[=+\-@\t\r]/;
+
+/**
+ * A cell's text as a file of ours wrote it, read back: the apostrophe `cell` put before a text
+ * a spreadsheet would run as a formula goes ('+44 20 7946 0000', not "'+44…"), so an export
+ * imports unchanged.
+ */
+export const cellText = (text: string) => (GUARDED.test(text) ? text.slice(1) : text);
+
 /** One line of a CSV file, with its line break. */
 export const csvLine = (values: readonly CsvValue[]) => `${values.map(cell).join(',')}\r\n`;
 

@@ -399,3 +399,24 @@ describe('all or nothing', () => {
     expect(await namesOf(client)).toEqual([]);
   });
 });
+
+describe('an export imported again', () => {
+  it('comes back as it was, texts a spreadsheet would run as formulas included', async () => {
+    const from = await signedIn();
+    const contact = {
+      name: '-Dash Cooper',
+      email: 'dash@example.org',
+      phone: '+44 20 7946 0000',
+      organization: '@Home Trust',
+      notes: '=SUM(A1) is no formula here',
+    };
+    expect((await from.client.post('/api/contacts', contact)).statusCode).toBe(201);
+    const exported = await from.client.get('/api/contacts/export');
+    expect(exported.body).toContain("'+44 20 7946 0000");
+
+    const into = await signedIn();
+    const imported = await into.upload(exported.body);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect((await into.client.get('/api/contacts')).json()).toMatchObject([contact]);
+  });
+});

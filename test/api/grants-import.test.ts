@@ -280,3 +280,28 @@ describe('POST /api/grants/upload', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 });
+
+describe('an export of grants imported again', () => {
+  it('comes back as it was: funder, notes, award and its days', async () => {
+    const from = await signedIn();
+    const grant = {
+      name: 'Harbour Choir',
+      funder: '+Fund for Music',
+      amount: 12_500,
+      dueDate: '2027-03-31T12:00:00.000Z',
+      status: 'awarded',
+      notes: '-2 singers, =more later',
+      awardedAmount: 10_000,
+      awardedDate: '2027-01-15T12:00:00.000Z',
+      periodStart: '2027-02-01T12:00:00.000Z',
+      periodEnd: '2028-01-31T12:00:00.000Z',
+    };
+    expect((await from.client.post('/api/grants', grant)).statusCode).toBe(201);
+    const exported = await from.client.get('/api/grants/export');
+
+    const into = await signedIn();
+    const imported = await into.upload(exported.body);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(await grantsOf(into.client)).toMatchObject([grant]);
+  });
+});

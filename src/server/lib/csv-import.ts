@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { type Parser, parse } from 'csv-parse';
 import { parse as parseAtOnce } from 'csv-parse/sync';
 import type { z } from 'zod';
+import { cellText } from '../../domain/csv.ts';
 import {
   IMPORT_COLUMNS_MAX,
   IMPORT_ERRORS_MAX,
@@ -219,7 +220,9 @@ export async function previewCsvFile<Field extends string>(
     columns: header.map((name, at) => ({
       header: name.trim(),
       suggestion: suggestions[at] ?? null,
-      samples: rows.slice(0, PREVIEW_ROWS).map((row) => (row[at] ?? '').slice(0, SAMPLE_MAX)),
+      samples: rows
+        .slice(0, PREVIEW_ROWS)
+        .map((row) => cellText(row[at] ?? '').slice(0, SAMPLE_MAX)),
     })),
   };
 }
@@ -300,7 +303,10 @@ export async function* csvBatches<Field extends string, Values>(
           continue;
         }
         row += 1;
-        const cells = positions.map((at) => (at < 0 ? undefined : record[at]));
+        const cells = positions.map((at) => {
+          const text = at < 0 ? undefined : record[at];
+          return text === undefined ? undefined : cellText(text);
+        });
         const problem = kind.cellProblem?.(cells) ?? null;
         const parsed = problem === null ? kind.schema.safeParse(kind.toInput(cells)) : null;
         if (parsed?.success) {
