@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { Notification } from '../../../../domain/reminders.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -40,6 +41,14 @@ export default function NotificationsPanel({
   onClose: () => void;
 }) {
   const list = useNotifications();
+  // Reminders are made on the server while the page is open: each opening after the first asks
+  // for them again (the bell's count is refreshed on its own, every minute).
+  const { refetch, isFetched } = list;
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (opened && !wasOpen.current && isFetched) void refetch();
+    wasOpen.current = opened;
+  }, [opened, isFetched, refetch]);
   const markRead = useMarkRead();
   const navigate = useNavigate();
   const failed = (error: Error) => notifyError('Could not mark as read', errorMessage(error));

@@ -1,0 +1,42 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Notification } from '../../../../domain/reminders.ts';
+import { renderPage } from '../../../test/render.tsx';
+import { NotificationsBell } from './notifications-bell.tsx';
+
+const reminder = (id: number, title: string): Notification => ({
+  id,
+  title,
+  body: 'Due soon',
+  link: '/dashboard',
+  createdAt: '2030-01-01T09:00:00.000Z',
+  readAt: null,
+});
+
+describe('the notifications bell', () => {
+  it('shows, each time it is opened, the reminders made since it was last opened', async () => {
+    let made = [reminder(1, 'Budget is due tomorrow')];
+    const { sent } = renderPage(<NotificationsBell />, {
+      answer: (request) =>
+        request.url === '/api/notifications'
+          ? { body: made }
+          : request.url === '/api/notifications/unread'
+            ? { body: { unread: made.length } }
+            : undefined,
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /^Notifications/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(await within(panel).findByText('Budget is due tomorrow')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    made = [reminder(2, 'Report is due today'), ...made];
+    await user.click(screen.getByRole('button', { name: /^Notifications/ }));
+    const again = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(await within(again).findByText('Report is due today')).toBeTruthy();
+    const lists = sent.filter((request) => request.url === '/api/notifications');
+    expect(lists).toHaveLength(2);
+  });
+});
