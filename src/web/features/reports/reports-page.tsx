@@ -121,6 +121,13 @@ export default function ReportsPage() {
   );
 }
 
+/**
+ * The rows of a table whose rows are there whatever the data (every month, week or status), or
+ * none when not one of them has anything: the table then says it is empty.
+ */
+const unlessAllEmpty = <Row,>(rows: Row[], hasSome: (row: Row) => boolean) =>
+  rows.some(hasSome) ? rows : [];
+
 function ReportTables({ data }: { data: Reports }) {
   const monthShare = shareOf(data.awardedByMonth.map((row) => row.awarded));
   const weekShare = shareOf(
@@ -133,7 +140,7 @@ function ReportTables({ data }: { data: Reports }) {
           title={`Awarded in ${data.year} by Month`}
           fileName={`awarded-by-month-${data.year}.csv`}
           empty="Nothing awarded yet"
-          rows={data.awardedByMonth}
+          rows={unlessAllEmpty(data.awardedByMonth, (row) => row.awarded > 0)}
           rowKey={(row) => row.month}
           columns={[
             {
@@ -148,7 +155,10 @@ function ReportTables({ data }: { data: Reports }) {
           title="Deadlines by Week"
           fileName="deadlines-by-week.csv"
           empty="No deadlines ahead"
-          rows={data.deadlinesByWeek}
+          rows={unlessAllEmpty(
+            data.deadlinesByWeek,
+            (row) => row.grants + row.tasks + row.requirements > 0,
+          )}
           rowKey={(row) => row.weekStart}
           columns={[
             {
@@ -170,7 +180,7 @@ function ReportTables({ data }: { data: Reports }) {
         title="Grants by Status"
         fileName="grants-by-status.csv"
         empty="No grants yet"
-        rows={data.byStatus}
+        rows={unlessAllEmpty(data.byStatus, (row) => row.count > 0)}
         rowKey={(row) => row.status}
         columns={[
           nameColumn('Status', (row: Reports['byStatus'][number]) => grantStatusLabels[row.status]),

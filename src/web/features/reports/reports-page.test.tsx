@@ -1,0 +1,34 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { grantStatuses } from '../../../domain/grant-constants.ts';
+import type { Reports } from '../../../domain/reports.ts';
+import { byPath, renderPage } from '../../test/render.tsx';
+import ReportsPage from './reports-page.tsx';
+
+/** A new organization's reports: every month, week and status there, with nothing in it. */
+const nothingYet: Reports = {
+  year: 2030,
+  byStatus: grantStatuses.map((status) => ({ status, count: 0, requested: 0, awarded: 0 })),
+  byYear: [],
+  byFunder: [],
+  awardedByMonth: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, awarded: 0 })),
+  deadlinesByWeek: Array.from({ length: 8 }, (_, i) => ({
+    weekStart: `2030-01-${String(7 * i + 1).padStart(2, '0')}`,
+    grants: 0,
+    tasks: 0,
+    requirements: 0,
+  })),
+};
+
+describe('the Reports page of an organization with nothing yet', () => {
+  it('says each table is empty rather than showing rows of zeros', async () => {
+    renderPage(<ReportsPage />, {
+      url: '/reports',
+      answer: byPath({ '/api/reports': { body: nothingYet } }),
+    });
+    expect(await screen.findByText('Nothing awarded yet')).toBeTruthy();
+    expect(screen.getByText('No deadlines ahead')).toBeTruthy();
+    expect(screen.getAllByText('No grants yet').length).toBeGreaterThanOrEqual(3);
+    expect(screen.queryByText('$0')).toBeNull();
+  });
+});
