@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type ContactValues, TOO_MANY_INVALID_ROWS } from '../../src/domain/contacts.ts';
-import type { ImportBatch } from '../../src/server/lib/csv-import.ts';
+import { type ImportBatch, MIXED_ENCODINGS } from '../../src/server/lib/csv-import.ts';
 import { ONE_FILE_ONLY } from '../../src/server/lib/uploads.ts';
 import { createContactsRepository } from '../../src/server/modules/contacts/contacts.repository.ts';
 import { importContacts } from '../../src/server/modules/contacts/contacts-import.ts';
@@ -74,6 +74,16 @@ describe('POST /api/contacts/upload', () => {
       ['José Müller', null],
       ['Œuvre Fund', '80 € a year'],
     ]);
+  });
+
+  it('refuses a file partly in UTF-8 and partly not, rather than garble either part', async () => {
+    const { client, upload } = await signedIn();
+    const utf8 = Buffer.from('name,email\nJosé Müller,jm@x.org\nCafé Zoë,cz@x.org\n', 'utf8');
+    const windows = Buffer.from('Ren\xe9e Blanc,rb@x.org\n', 'latin1');
+    const response = await upload(Buffer.concat([utf8, windows]));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(MIXED_ENCODINGS);
+    expect((await client.get('/api/contacts')).json()).toEqual([]);
   });
 
   it('reads a file in UTF-16, either byte order, by its byte order mark', async () => {

@@ -109,9 +109,21 @@ export function asUtf8(chunks: Buffer[], whole: boolean): Buffer[] {
     if (whole) utf8.decode();
     return chunks;
   } catch {
+    // Not all UTF-8, yet some of it is (José written by one program, Renée added by another):
+    // read either way, part of it would be garbled, so the file is refused.
+    if (SOME_UTF8.test(new TextDecoder('utf-8').decode(Buffer.concat(chunks)))) {
+      throw new AppError('INVALID_INPUT', MIXED_ENCODINGS);
+    }
     return chunks.map((chunk) => Buffer.from(windows1252(chunk), 'utf8'));
   }
 }
+
+/** A character UTF-8 writes in more than one byte, as read where the bytes are UTF-8. */
+const SOME_UTF8 = /[^\u0000-\u007f\ufffd]/;
+
+/** The answer to a file partly in UTF-8 and partly in another encoding. */
+export const MIXED_ENCODINGS =
+  'Part of this file is in UTF-8 and part is not: open it in your spreadsheet and save it again as "CSV UTF-8"';
 
 /**
  * Windows-1252's characters at 0x80 to 0x9f, where ISO-8859-1 has control codes (the five bytes
