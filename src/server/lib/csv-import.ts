@@ -119,7 +119,7 @@ export function asUtf8(chunks: Buffer[], whole: boolean): Buffer[] {
 }
 
 /** A character UTF-8 writes in more than one byte, as read where the bytes are UTF-8. */
-const SOME_UTF8 = /[^\u0000-\u007f\ufffd]/;
+const SOME_UTF8 = /[^\p{ASCII}\ufffd]/u;
 
 /** The answer to a file partly in UTF-8 and partly in another encoding. */
 export const MIXED_ENCODINGS =
