@@ -1,6 +1,8 @@
 // Grants from a CSV file: the columns of the template (the export's, so an exported file comes
 // back), the header names that suggest each field, and a row's cells as a grant's input. No
 // schemas, so the grants page's import dialog leaves the validation library out of its download.
+
+import { noonIn } from './due-dates.ts';
 import { type GrantStatus, grantStatuses, grantStatusLabels } from './grant-constants.ts';
 import { isoInstant } from './iso-dates.ts';
 
@@ -71,25 +73,30 @@ const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const US_DAY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
-/** A day as an ISO time at noon UTC (the same calendar day from UTC-11 to UTC+11), if it exists. */
-function noonOf(year: number, month: number, day: number): string | null {
+/**
+ * A day as an ISO time at noon on the clocks of `timeZone`, if the day exists: noon UTC is the
+ * same calendar day only from UTC-11 to UTC+11, and a deadline imported as 31 March is due on
+ * 31 March where the organization is (in New Zealand too).
+ */
+function noonOf(year: number, month: number, day: number, timeZone: string): string | null {
   const date = new Date(Date.UTC(year, month - 1, day, 12));
   const exists =
     date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return exists ? date.toISOString() : null;
+  return exists ? noonIn(year, month, day, timeZone).toISOString() : null;
 }
 
 /**
- * A date cell as the ISO time the grant keeps: a day (2027-03-31, 3/31/2027) at noon UTC, a full
- * time as it is; a blank cell is none, and null is no date at all (30 February, "soon", "5").
+ * A date cell as the ISO time the grant keeps: a day (2027-03-31, 3/31/2027) at noon in
+ * `timeZone`, a full time as it is; a blank cell is none, and null is no date at all (30
+ * February, "soon", "5").
  */
-function dateFromCell(cell: string | undefined): string | undefined | null {
+function dateFromCell(cell: string | undefined, timeZone = 'UTC'): string | undefined | null {
   const text = cell?.trim() ?? '';
   if (text === '') return undefined;
   const iso = ISO_DAY.exec(text);
-  if (iso) return noonOf(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  if (iso) return noonOf(Number(iso[1]), Number(iso[2]), Number(iso[3]), timeZone);
   const us = US_DAY.exec(text);
-  if (us) return noonOf(Number(us[3]), Number(us[1]), Number(us[2]));
+  if (us) return noonOf(Number(us[3]), Number(us[1]), Number(us[2]), timeZone);
   return ISO_TIME.test(text) && isoInstant(text) !== null ? text : null;
 }
 
@@ -131,24 +138,30 @@ function statusFromCell(cell: string | undefined): string | undefined {
   return statusByWord.get(text.toLowerCase()) ?? text;
 }
 
-/** A row's cells (in GRANT_CSV_FIELDS order) as the input of a grant. */
-export const grantInputFromCells = ([
-  name,
-  funder,
-  amount,
-  dueDate,
-  status,
-  awardedAmount,
-  awardedDate,
-  periodStart,
-  periodEnd,
-  documentUrl,
-  notes,
-]: (string | undefined)[]) => ({
+/**
+ * A row's cells (in GRANT_CSV_FIELDS order) as the input of a grant: a due date written as a day
+ * is due at noon that day in `timeZone` (the organization's); the award's days are days.
+ */
+export const grantInputFromCells = (
+  [
+    name,
+    funder,
+    amount,
+    dueDate,
+    status,
+    awardedAmount,
+    awardedDate,
+    periodStart,
+    periodEnd,
+    documentUrl,
+    notes,
+  ]: (string | undefined)[],
+  timeZone = 'UTC',
+) => ({
   name,
   funder,
   amount: amountFromCell(amount),
-  dueDate: dateFromCell(dueDate),
+  dueDate: dateFromCell(dueDate, timeZone),
   status: statusFromCell(status),
   awardedAmount: amountFromCell(awardedAmount),
   awardedDate: dateFromCell(awardedDate),

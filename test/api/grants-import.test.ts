@@ -305,3 +305,26 @@ describe('an export of grants imported again', () => {
     expect(await grantsOf(into.client)).toMatchObject([grant]);
   });
 });
+
+describe('a due date written as a day', () => {
+  it('is due at noon that day where the organization is, summer time or not', async () => {
+    const { client, upload } = await signedIn();
+    const zone = await client.patch('/api/organization/reminders', {
+      timeZone: 'Pacific/Auckland',
+    });
+    expect(zone.statusCode, zone.body).toBe(200);
+    const imported = await upload(
+      'Name,Funder,Amount,Due date\r\nSummer,Sea Trust,100,2027-03-31\r\nWinter,Sea Trust,100,7/15/2027\r\n',
+    );
+    expect(imported.statusCode, imported.body).toBe(200);
+    const dueDates = (await grantsOf(client)).map((g: { name: string; dueDate: string }) => [
+      g.name,
+      g.dueDate,
+    ]);
+    // Noon in Auckland: UTC+13 on 31 March, UTC+12 on 15 July.
+    expect(dueDates).toEqual([
+      ['Summer', '2027-03-30T23:00:00.000Z'],
+      ['Winter', '2027-07-15T00:00:00.000Z'],
+    ]);
+  });
+});

@@ -12,6 +12,7 @@ import {
   PERIOD_ORDER,
   pipelineSchema,
 } from '../../../domain/grants.ts';
+import { companyTimeZone } from '../../db/company-time-zone.ts';
 import { importUploadedCsv, previewUploadedCsv } from '../../lib/csv-upload.ts';
 import { AppError, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
@@ -94,7 +95,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: `Import grants from a CSV file (multipart field "file"); all rows or none. Optional field "mapping": a JSON list giving for each column of the file the grant field it holds (${GRANT_CSV_FIELDS.join(', ')}) or null (else the header suggests them). Amounts are dollars (50000 or $50,000); dates are days (2027-03-31 or 3/31/2027, kept at noon UTC) or ISO 8601 times; a status in words or as its value (a blank one is draft). Every row is a new grant.`,
+        summary: `Import grants from a CSV file (multipart field "file"); all rows or none. Optional field "mapping": a JSON list giving for each column of the file the grant field it holds (${GRANT_CSV_FIELDS.join(', ')}) or null (else the header suggests them). Amounts are dollars (50000 or $50,000); dates are days (2027-03-31 or 3/31/2027: a due date is due at noon that day in the organization's time zone, an award's days are kept at noon UTC) or ISO 8601 times; a status in words or as its value (a blank one is draft). Every row is a new grant.`,
         consumes: ['multipart/form-data'],
         response: { 200: importResultSchema, ...uploadErrors },
       },
@@ -110,8 +111,11 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
           noDuplicates:
             'Every row of a grants file is imported as a new grant: there is no duplicates choice',
         },
-        (chunks, report, { mapping }) =>
-          importGrants(app.db, grants, user.companyId, grantBatches(chunks, report, mapping)),
+        async (chunks, report, { mapping }) => {
+          const timeZone = await companyTimeZone(app.db, user.companyId);
+          const batches = grantBatches(chunks, report, timeZone, mapping);
+          return importGrants(app.db, grants, user.companyId, batches);
+        },
       );
     },
   );
