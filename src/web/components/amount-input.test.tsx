@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { parseAmount } from '../../domain/form-payloads.ts';
 import { renderPage } from '../test/render.tsx';
-import { AmountInput } from './form-fields.tsx';
+import { AmountInput, NOT_DOLLARS } from './form-fields.tsx';
 
 /** An amount field and what its form would send. */
 function AmountField() {
@@ -55,6 +55,25 @@ describe('an amount of money', () => {
     'typed as %s shows %s, then %s, and is sent as %s dollars',
     async (text, typed, shown, sent) => {
       expect(await enter('type', text)).toEqual({ typed, shown, sent });
+    },
+  );
+});
+
+describe('a paste that is not an amount of dollars', () => {
+  it.each(['1.234,56', '-500', '(500)', '1e6', 'about 500'])(
+    '%s is refused, saying so under the field',
+    async (text) => {
+      const user = userEvent.setup();
+      renderPage(<AmountField />);
+      const input = await screen.findByLabelText(/Amount/);
+      await user.click(input);
+      await user.paste(text);
+      expect((input as HTMLInputElement).value).toBe('');
+      expect(screen.getByText(NOT_DOLLARS)).toBeTruthy();
+      // Then a good one is taken, and the message goes.
+      await user.paste('$500');
+      expect((input as HTMLInputElement).value).toBe('$500');
+      expect(screen.queryByText(NOT_DOLLARS)).toBeNull();
     },
   );
 });

@@ -6,20 +6,35 @@ import {
   TextInput,
   type TextInputProps,
 } from '@mantine/core';
-import type { FocusEvent } from 'react';
+import { type ClipboardEvent, type FocusEvent, useState } from 'react';
+
+/** Dollars as a person writes them: 12500, 12,500, $12,500.75. */
+const DOLLARS = /^\$?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
+
+/** What the field says of a paste that is not an amount of dollars. */
+export const NOT_DOLLARS = 'Paste a number of dollars, such as 50000 or $50,000';
 
 /**
  * A required amount in whole dollars: '$12,345', never negative. A comma is only ever the
  * thousands separator, so '$12,500' pasted is 12500 (not 12.5); cents typed show as typed
  * ('$12,500.75') until the field is left, when they go ('$12,500'): what it shows is what the
- * form sends (`parseAmount`), never the dot dropped and the cents taken for more dollars.
+ * form sends (`parseAmount`), never the dot dropped and the cents taken for more dollars. A
+ * paste that is not dollars (1.234,56, -500, (500), 1e6) is refused, with NOT_DOLLARS under the
+ * field, rather than read as some other amount.
  */
-export function AmountInput({ onBlur, ...props }: NumberInputProps) {
+export function AmountInput({ onBlur, onPaste, error, ...props }: NumberInputProps) {
   const { value, onChange } = props;
+  const [refusedPaste, setRefusedPaste] = useState(false);
   const wholeDollars = (event: FocusEvent<HTMLInputElement>) => {
     const amount = typeof value === 'number' ? value : Number.parseFloat(String(value ?? ''));
     if (Number.isFinite(amount) && !Number.isInteger(amount)) onChange?.(Math.trunc(amount));
     onBlur?.(event);
+  };
+  const dollarsOnly = (event: ClipboardEvent<HTMLInputElement>) => {
+    const refused = !DOLLARS.test(event.clipboardData.getData('text').trim());
+    if (refused) event.preventDefault();
+    setRefusedPaste(refused);
+    onPaste?.(event);
   };
   return (
     <NumberInput
@@ -32,7 +47,13 @@ export function AmountInput({ onBlur, ...props }: NumberInputProps) {
       allowNegative={false}
       min={0}
       {...props}
+      onChange={(next) => {
+        setRefusedPaste(false);
+        onChange?.(next);
+      }}
+      error={refusedPaste ? NOT_DOLLARS : error}
       onBlur={wholeDollars}
+      onPaste={dollarsOnly}
     />
   );
 }
