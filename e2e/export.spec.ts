@@ -11,7 +11,12 @@ async function exportCsv(page: Page) {
   const file = await download;
   const path = await file.path();
   const text = await readFile(path, 'utf8');
-  return { name: file.suggestedFilename(), lines: text.replace(/\r\n$/, '').split('\r\n') };
+  // A byte order mark first, so Excel reads the file as UTF-8.
+  expect(text.startsWith('\ufeff')).toBe(true);
+  return {
+    name: file.suggestedFilename(),
+    lines: text.slice(1).replace(/\r\n$/, '').split('\r\n'),
+  };
 }
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -55,7 +55,7 @@ test('the Reports page: totals, win rates and awards by month, each table export
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk));
   const csv = Buffer.concat(chunks).toString('utf8');
-  expect(csv.split('\r\n')[0]).toBe('Funder,Requested,Awarded,Decided,Win rate');
+  expect(csv.split('\r\n')[0]).toBe('\ufeffFunder,Requested,Awarded,Decided,Win rate');
   expect(csv).toContain('Hill Foundation,70000,40000,2,50\r\n');
   expect(csv).toContain(`"'=HYPERLINK(""x"")",5000,0,0,\r\n`);
 });

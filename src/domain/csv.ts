@@ -1,3 +1,9 @@
+/**
+ * What every CSV file of ours begins with: Excel, opening a file by a double click, reads it as
+ * UTF-8 only after a byte order mark (without, José shows as "JosÃ©"); the imports skip it.
+ */
+export const CSV_BOM = '\ufeff';
+
 /** A value of a CSV cell: a text, a number, or nothing. */
 export type CsvValue = string | number | null;
 

@@ -58,7 +58,8 @@ describe('GET /api/grants/template', () => {
     expect(response.headers['content-disposition']).toBe(
       'attachment; filename="grants-template.csv"',
     );
-    const [header] = response.body.split('\r\n');
+    expect(response.body.startsWith('\ufeff')).toBe(true);
+    const [header] = response.body.slice(1).split('\r\n');
     expect(header).toBe(
       'Name,Funder,Amount requested,Due date,Status,Amount awarded,Awarded on,Period start,Period end,Document,Notes',
     );

@@ -3,7 +3,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { setTimeout } from 'node:timers/promises';
 import type { SQL } from 'drizzle-orm';
 import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
-import { type CsvValue, csvLine } from '../../domain/csv.ts';
+import { CSV_BOM, type CsvValue, csvLine } from '../../domain/csv.ts';
 import type { Database } from './client.ts';
 import { allowIdle, inCompany } from './scope.ts';
 
@@ -82,7 +82,7 @@ export function companyCsvStream(
   };
   void inCompany(db, companyId, async (tx) => {
     await allowIdle(tx, CLIENT_WAIT_MAX_MS);
-    await send(csvLine(columns.map((column) => column.label)));
+    await send(CSV_BOM + csvLine(columns.map((column) => column.label)));
     const query = dialect.sqlToQuery(statement);
     await tx.$client.query(`DECLARE export_rows NO SCROLL CURSOR FOR ${query.sql}`, query.params);
     for (;;) {

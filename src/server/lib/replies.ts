@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../../domain/auth.ts';
-import { exportFileName } from '../../domain/csv.ts';
+import { CSV_BOM, exportFileName } from '../../domain/csv.ts';
 import { isoInstant } from '../../domain/iso-dates.ts';
 import { TOTAL_COUNT_HEADER } from '../../domain/lists.ts';
 import type { Transaction } from '../db/client.ts';
@@ -156,7 +156,7 @@ export const companyExport =
 export const csvTemplate =
   (fileName: string, content: string) => async (request: FastifyRequest, reply: FastifyReply) => {
     requireUser(request);
-    return csvFile(reply, fileName).send(content);
+    return csvFile(reply, fileName).send(CSV_BOM + content);
   };
 
 /**
