@@ -126,6 +126,37 @@ describe('reports', () => {
     expect(theirs.byStatus.every((s) => s.count === 0)).toBe(true);
   });
 
+  it("counts due dates on the organization's days, and an award's date as the day it is", async () => {
+    const client = clientFor(app, (await registerCompany(app)).cookie);
+    const zone = await client.patch('/api/organization/reminders', {
+      timeZone: 'America/Los_Angeles',
+    });
+    expect(zone.statusCode, zone.body).toBe(200);
+    // Late on New Year's Eve in Los Angeles: 2028 in UTC, 2027 where the organization is.
+    await client.post('/api/grants', {
+      name: 'Eve',
+      funder: 'Hill',
+      amount: 1_000,
+      dueDate: '2028-01-01T07:30:00Z',
+      status: 'awarded',
+    });
+    // Awarded on 31 January (a day): January, wherever the organization is.
+    await client.post('/api/grants', {
+      name: 'January',
+      funder: 'Hill',
+      amount: 2_000,
+      dueDate: '2027-03-01T20:00:00Z',
+      status: 'awarded',
+      awardedDate: '2027-01-31',
+    });
+    const reports = (await client.get('/api/reports?year=2027')).json<Reports>();
+    expect(reports.byYear.map((row) => [row.year, row.requested])).toEqual([[2027, 3_000]]);
+    expect(reports.awardedByMonth.filter((row) => row.awarded > 0)).toEqual([
+      { month: 1, awarded: 2_000 },
+      { month: 12, awarded: 1_000 },
+    ]);
+  });
+
   it('answers a year that is not one with 400, and needs a session', async () => {
     const client = clientFor(app, (await registerCompany(app)).cookie);
     for (const year of ['99999', 'soon', '2025.5', '1899', '%00']) {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { localDate } from '../../../domain/due-dates.ts';
 import { activeGrantStatuses, grantStatuses } from '../../../domain/grant-constants.ts';
 import { REPORT_FUNDERS_SHOWN, REPORT_WEEKS_AHEAD, type Reports } from '../../../domain/reports.ts';
 import { openTaskStatuses } from '../../../domain/task-constants.ts';
@@ -22,10 +23,20 @@ const withWinRate = <T extends { awardedCount: number; decidedCount: number }>(r
 
 export function createReportsRepository(db: Database) {
   return {
-    /** Every table of the Reports page for `year`, in one transaction; days and weeks in UTC. */
+    /**
+     * Every table of the Reports page for `year`, in one transaction. Due dates fall on their
+     * days, weeks (from Monday) and years where the company is (its reminders' time zone); an
+     * award's date is a day already (kept at noon UTC).
+     */
     get(companyId: number, year: number, now: Date, within?: Transaction): Promise<Reports> {
       return inCompany(within ?? db, companyId, async (tx) => {
         const ofCompany = sql`company_id = ${companyId}`;
+        const [company] = await rowsOf<{ zone: string }>(
+          tx,
+          sql`SELECT time_zone AS zone FROM companies WHERE id = ${companyId}`,
+        );
+        const zone = company?.zone ?? 'UTC';
+        const dueThere = sql`(due_date AT TIME ZONE ${zone})`;
         const statuses = await rowsOf(
           tx,
           sql`SELECT status, count(*)::int AS count, ${FIGURES} FROM grants
@@ -33,7 +44,7 @@ export function createReportsRepository(db: Database) {
         );
         const years = await rowsOf(
           tx,
-          sql`SELECT extract(year FROM due_date AT TIME ZONE 'UTC')::int AS year, ${FIGURES}
+          sql`SELECT extract(year FROM ${dueThere})::int AS year, ${FIGURES}
               FROM grants WHERE ${ofCompany} GROUP BY 1 ORDER BY 1`,
         );
         const funders = await rowsOf(
@@ -43,33 +54,34 @@ export function createReportsRepository(db: Database) {
         );
         const months = await rowsOf(
           tx,
-          sql`SELECT extract(month FROM coalesce(awarded_date, due_date) AT TIME ZONE 'UTC')::int AS month,
-                     sum(${AWARD})::float8 AS awarded
-              FROM grants
-              WHERE ${ofCompany} AND status = 'awarded'
-                AND extract(year FROM coalesce(awarded_date, due_date) AT TIME ZONE 'UTC') = ${year}
+          sql`SELECT extract(month FROM awarded_on)::int AS month, sum(${AWARD})::float8 AS awarded
+              FROM (
+                SELECT *, coalesce(awarded_date AT TIME ZONE 'UTC', ${dueThere}) AS awarded_on
+                FROM grants WHERE ${ofCompany} AND status = 'awarded'
+              ) awarded
+              WHERE extract(year FROM awarded_on) = ${year}
               GROUP BY 1`,
         );
-        const weekZero = sql`date_trunc('week', ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+        const weekZero = sql`date_trunc('week', ${now.toISOString()}::timestamptz AT TIME ZONE ${zone})`;
         const weeks = await rowsOf(
           tx,
           sql`SELECT to_char(week, 'YYYY-MM-DD') AS "weekStart", kind, count(*)::int AS count
               FROM (
-                SELECT date_trunc('week', due_date AT TIME ZONE 'UTC') AS week, 'grants' AS kind
+                SELECT date_trunc('week', ${dueThere}) AS week, 'grants' AS kind
                   FROM grants WHERE ${ofCompany}
                   AND status IN (${sql.join(
                     activeGrantStatuses.map((s) => sql`${s}::grant_status`),
                     sql`, `,
                   )})
                 UNION ALL
-                SELECT date_trunc('week', due_date AT TIME ZONE 'UTC'), 'tasks'
+                SELECT date_trunc('week', ${dueThere}), 'tasks'
                   FROM grant_tasks WHERE ${ofCompany} AND due_date IS NOT NULL
                   AND status IN (${sql.join(
                     openTaskStatuses.map((s) => sql`${s}::task_status`),
                     sql`, `,
                   )})
                 UNION ALL
-                SELECT date_trunc('week', due_date AT TIME ZONE 'UTC'), 'requirements'
+                SELECT date_trunc('week', ${dueThere}), 'requirements'
                   FROM grant_requirements WHERE ${ofCompany} AND status = 'pending'
               ) due
               WHERE week >= ${weekZero} AND week < ${weekZero} + ${REPORT_WEEKS_AHEAD} * interval '1 week'
@@ -77,13 +89,9 @@ export function createReportsRepository(db: Database) {
         );
 
         const byStatusKey = new Map(statuses.map((row) => [row.status, row]));
-        const monday = new Date(
-          Date.UTC(
-            now.getUTCFullYear(),
-            now.getUTCMonth(),
-            now.getUTCDate() - ((now.getUTCDay() + 6) % 7),
-          ),
-        );
+        // This week's Monday where the company is, as a day (at midnight UTC, to count days on).
+        const today = new Date(`${localDate(now, zone)}T00:00:00Z`);
+        const monday = new Date(today.getTime() - ((today.getUTCDay() + 6) % 7) * 86_400_000);
         return {
           year,
           byStatus: grantStatuses.map((status) => {
