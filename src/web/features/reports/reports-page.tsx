@@ -189,9 +189,9 @@ function ReportTables({ data }: { data: Reports }) {
         ]}
       />
       <WinRateTable
-        title="By Year"
-        fileName="grants-by-year.csv"
-        label="Year"
+        title="By Year Due"
+        fileName="grants-by-year-due.csv"
+        label="Year due"
         rows={data.byYear}
         name={(row) => row.year}
       />
