@@ -8,6 +8,15 @@ export const CSV_BOM = '\ufeff';
 export type CsvValue = string | number | null;
 
 /**
+ * A text `cell` writes after an apostrophe: one a spreadsheet would run as a formula, and one
+ * that begins with apostrophes before such a character (so that reading the file back takes off
+ * only the apostrophe the file added).
+ */
+const GUARD_NEEDED = /^'*[=+\-@\t\r]/;
+/** A text `cell` guarded, as it stands in the file. */
+const GUARDED = /^'+[=+\-@\t\r]/;
+
+/**
  * One CSV cell (RFC 4180). A text a spreadsheet would run as a formula (starting with =, +, -,
  * @, a tab or a carriage return) is written with a leading apostrophe, as OWASP advises against
  * CSV injection; a negative number stays a number.
@@ -15,12 +24,9 @@ export type CsvValue = string | number | null;
 function cell(value: CsvValue): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = GUARD_NEEDED.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
-
-/** What `cell` guarded against being run as a formula: the text as it was written. */
-const GUARDED = /^'[=+\-@\t\r]/;
 
 /**
  * A cell's text as a file of ours wrote it, read back: the apostrophe `cell` put before a text

@@ -1,5 +1,6 @@
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../src/domain/csv.ts';
+import { cellText, toCsv } from '../../src/domain/csv.ts';
 
 describe('toCsv', () => {
   it('quotes what needs quoting and keeps numbers as numbers', () => {
@@ -21,5 +22,17 @@ describe('toCsv', () => {
       expect(line?.replace(/^"|"$/g, '').startsWith("'"), value).toBe(true);
     }
     expect(toCsv(['Name'], [['Plain']])).toBe('Name\r\nPlain\r\n');
+  });
+});
+
+describe('a text written by toCsv and read back with cellText', () => {
+  it('is the text it was, an apostrophe typed before a formula sign included', () => {
+    const texts = ['=x', "'=x", "''+1", '+44 20 7946 0000', "'quoted'", "it's", '-', 'Plain'];
+    const file = toCsv(
+      ['Name'],
+      texts.map((text) => [text]),
+    );
+    const [, ...rows] = parse(file) as string[][];
+    expect(rows.map(([cell]) => cellText(cell ?? ''))).toEqual(texts);
   });
 });
