@@ -97,6 +97,9 @@ test('choose tasks on the board: change their status, give them to someone, then
   }
   const me: { name: string } = await (await page.request.get('/api/user')).json();
   await page.goto('/tasks');
+  // The board has its three cards, and is not refreshing them, before any is chosen.
+  await expect(page.getByRole('checkbox', { name: /^Select / })).toHaveCount(3);
+  await expect(page.getByLabel('Refreshing')).toHaveCount(0);
   await page.getByRole('checkbox', { name: 'Select Write narrative' }).check();
   await page.getByRole('checkbox', { name: 'Select Gather letters' }).check();
   await expect(page.getByRole('status').filter({ hasText: '2 selected' })).toBeVisible();

@@ -221,8 +221,8 @@ export const dateTimeSchema = (requiredMessage: string, invalidMessage = 'Invali
  * An optional day (an award's date, the start or end of its period): a day (2027-01-01) or an ISO
  * 8601 time, whose calendar day as written is the day, within the days dateTimeSchema takes
  * (2027-01-01T00:00+01:00 is 1 January, though it is 31 December in UTC). Kept at noon UTC, as
- * the grants import keeps days, so that it is the same day read anywhere. Empty, null or missing
- * is null, so a form that clears the field clears the stored day.
+ * the grants import keeps an award's days, so that it is the same day read anywhere. Empty,
+ * null or missing is null, so a form that clears the field clears the stored day.
  */
 export const optionalDay = (invalidMessage = 'Invalid date format') =>
   z

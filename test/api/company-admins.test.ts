@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/company.ts';
-import { holdCompanyAdmins } from '../../src/server/accounts/members.ts';
+import { ADMINS_BUSY, actAsAdmin, holdCompanyAdmins } from '../../src/server/accounts/members.ts';
 import type { Transaction } from '../../src/server/db/client.ts';
 import { violatesConstraint } from '../../src/server/db/errors.ts';
 import { users } from '../../src/server/db/schema.ts';
@@ -332,25 +332,47 @@ describe('an admin removed or demoted while their request is under way', () => {
     expect(members.map((m) => m.username)).not.toContain('new-admin-1');
   });
 
-  it("leaves the admin's own row free while one of their changes is under way", async () => {
-    const { companyId, second } = await threeAdmins();
-    // An admin's change in progress (an invitation whose email is on its way) holds the
-    // company's admins; the admin may still rename themselves meanwhile.
+  /**
+   * An admin's change under way, as actAsAdmin makes it (an invitation whose email is on its
+   * way): held until `release()`.
+   */
+  async function changeUnderWay(admin: SignedInUser) {
     let release = () => {};
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
     let held = false;
-    const change = inCompany(app.db, companyId, async (tx) => {
-      await holdCompanyAdmins(tx, companyId);
+    const request = { currentUser: admin.user } as FastifyRequest;
+    const done = actAsAdmin(app.db, request, async () => {
       held = true;
       await released;
     });
-    await until(() => held, 'the admins held');
+    await until(() => held, 'the change under way');
+    return { release, done };
+  }
+
+  it("leaves the admin's own row free while one of their changes is under way", async () => {
+    const { second } = await threeAdmins();
+    const change = await changeUnderWay(second);
     const renamed = await clientFor(app, second.cookie).patch('/api/user', { name: 'Renamed' });
-    release();
-    await change;
+    change.release();
+    await change.done;
     expect(renamed.statusCode, renamed.body).toBe(200);
+  });
+
+  it("refuses a removal that waits too long on another admin's change, with a reason", async () => {
+    const { companyId, first, second, third } = await threeAdmins();
+    const change = await changeUnderWay(second);
+    const started = Date.now();
+    const removal = await clientFor(app, first.cookie).delete(
+      `/api/organization/users/${third.user.id}`,
+    );
+    change.release();
+    await change.done;
+    expect(removal.statusCode, removal.body).toBe(409);
+    expect(removal.json()).toEqual({ message: ADMINS_BUSY });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(await adminsOf(companyId)).toContain(third.user.id);
   });
 
   it(

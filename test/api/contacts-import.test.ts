@@ -86,6 +86,21 @@ describe('POST /api/contacts/upload', () => {
     expect((await client.get('/api/contacts')).json()).toEqual([]);
   });
 
+  it('reads a Windows-1252 file whose capitals before a quote read as other letters in UTF-8', async () => {
+    const { client, upload } = await signedIn();
+    // «ÉTÉ» and „GRUß“: C9 BB and DF 93 are also two-byte UTF-8 characters.
+    const file = Buffer.from(
+      'name,email\n\xabÉT\xc9\xbb,ete@x.org\n\x84GRU\xdf\x93,gruss@x.org\n',
+      'latin1',
+    );
+    const response = await upload(file);
+    expect(response.json()).toMatchObject({ imported: 2, skipped: 0 });
+    const names = (await client.get('/api/contacts?sort=email'))
+      .json()
+      .map((c: { name: string }) => c.name);
+    expect(names).toEqual(['«ÉTÉ»', '„GRUß“']);
+  });
+
   it('reads a file in UTF-16, either byte order, by its byte order mark', async () => {
     const text = 'name,email,notes\r\nJosé Müller,jm@x.org,Café €\r\n';
     const littleEndian = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);

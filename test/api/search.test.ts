@@ -130,6 +130,7 @@ describe('GET /api/search', () => {
     });
     // The search joins a grant's name and funder with U+001F: sent, it is a space.
     expect(await search(client, 'Literacy\u001fHill')).toEqual([]);
+    expect(await search(client, 'acy\tHil')).toEqual([]);
     const listed = await client.get(`/api/grants?q=${encodeURIComponent('Literacy\u001fHill')}`);
     expect(listed.json()).toEqual([]);
     expect((await search(client, 'Literacy')).map((r) => r.title)).toEqual(['Literacy']);

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../../domain/auth.ts';
 import { ASSIGNEE_NOT_MEMBER } from '../../domain/common.ts';
 import type { Database, Transaction } from '../db/client.ts';
+import { errorChain } from '../db/errors.ts';
 import { holdCompanyRow } from '../db/rows.ts';
 import { users } from '../db/schema.ts';
 import { inCompany } from '../db/scope.ts';
@@ -80,12 +81,33 @@ export async function holdCompanyAdmins(
   companyId: number,
   { changesAdmins = false } = {},
 ) {
-  await tx.execute(
-    changesAdmins
-      ? sql`SELECT pg_advisory_xact_lock(${COMPANY_ADMINS_LOCK_CLASS}, ${companyId})`
-      : sql`SELECT pg_advisory_xact_lock_shared(${COMPANY_ADMINS_LOCK_CLASS}, ${companyId})`,
-  );
+  if (!changesAdmins) {
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock_shared(${COMPANY_ADMINS_LOCK_CLASS}, ${companyId})`,
+    );
+    return;
+  }
+  // Another admin's change may be waiting on a mail server (an invitation, up to 45 s): this
+  // one waits a while, then is refused (409), rather than holding every admin's change of the
+  // company behind it until the statement's time runs out.
+  await tx.execute(sql.raw(`SET LOCAL lock_timeout = '${ADMINS_WAIT_MS}ms'`));
+  try {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${COMPANY_ADMINS_LOCK_CLASS}, ${companyId})`);
+  } catch (error) {
+    if (errorChain(error).some((e) => e.code === LOCK_NOT_AVAILABLE)) {
+      throw new AppError('CONFLICT', ADMINS_BUSY);
+    }
+    throw error;
+  }
+  await tx.execute(sql.raw('SET LOCAL lock_timeout = 0'));
 }
+
+/** How long a change of who the admins are waits for the other admins' changes. */
+const ADMINS_WAIT_MS = 5_000;
+/** PostgreSQL's lock_not_available: lock_timeout ran out. */
+const LOCK_NOT_AVAILABLE = '55P03';
+/** The answer to a change of the admins made while another admin's change goes on. */
+export const ADMINS_BUSY = 'Another change to the team is under way: try again in a moment';
 
 /**
  * An admin's change (`work`), in a transaction of the company's where the admin is checked

@@ -15,6 +15,9 @@ export function violatesConstraint(error: unknown, constraint: string): boolean 
   return errorChain(error).some((e) => e.constraint === constraint);
 }
 
+/** How many savepoints onViolation has named, in this process. */
+let savepoints = 0;
+
 /**
  * What `work` answers, or `outcome` when the database refuses it for the named constraint. Run
  * in a caller's transaction (`within`), the refusal is undone to a savepoint taken before it, so
@@ -27,14 +30,17 @@ export async function onViolation<T, const Outcome>(
   work: () => Promise<T>,
   within?: Transaction,
 ): Promise<T | Outcome> {
-  await within?.execute(sql`SAVEPOINT before_constraint`);
+  // A name of its own: calls within calls each undo their own work, and no more.
+  savepoints += 1;
+  const savepoint = sql.raw(`before_constraint_${savepoints}`);
+  await within?.execute(sql`SAVEPOINT ${savepoint}`);
   try {
     const done = await work();
-    await within?.execute(sql`RELEASE SAVEPOINT before_constraint`);
+    await within?.execute(sql`RELEASE SAVEPOINT ${savepoint}`);
     return done;
   } catch (error) {
     if (!violatesConstraint(error, constraint)) throw error;
-    await within?.execute(sql`ROLLBACK TO SAVEPOINT before_constraint`);
+    await within?.execute(sql`ROLLBACK TO SAVEPOINT ${savepoint}`);
     return outcome;
   }
 }

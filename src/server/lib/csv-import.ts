@@ -118,8 +118,13 @@ export function asUtf8(chunks: Buffer[], whole: boolean): Buffer[] {
   }
 }
 
-/** A character UTF-8 writes in more than one byte, as read where the bytes are UTF-8. */
-const SOME_UTF8 = /[^\p{ASCII}\ufffd]/u;
+/**
+ * Text a person writes that UTF-8 writes in more than one byte (accented Latin letters, the
+ * no-break space, curly quotes, dashes, the euro sign), as read where the bytes are UTF-8. Not
+ * any character: in a Windows-1252 file, a capital accented letter before a curly quote («ÉTÉ»,
+ * „GRUß“) also reads as valid UTF-8, of letters no such file means.
+ */
+const SOME_UTF8 = /[\u00a0-\u017f\u2010-\u20ac]/u;
 
 /** The answer to a file partly in UTF-8 and partly in another encoding. */
 export const MIXED_ENCODINGS =
