@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { grantStatuses } from '../../../domain/grant-constants.ts';
 import type { Reports } from '../../../domain/reports.ts';
 import { byPath, renderPage } from '../../test/render.tsx';
@@ -30,5 +30,24 @@ describe('the Reports page of an organization with nothing yet', () => {
     expect(screen.getByText('No deadlines ahead')).toBeTruthy();
     expect(screen.getAllByText('No grants yet').length).toBeGreaterThanOrEqual(3);
     expect(screen.queryByText('$0')).toBeNull();
+  });
+});
+
+describe("the Reports page on New Year's Eve in Los Angeles", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllEnvs();
+  });
+
+  it('opens on the year it still is there, not the UTC year', async () => {
+    vi.stubEnv('TZ', 'America/Los_Angeles');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2028-01-01T07:30:00Z'));
+    const { sent } = renderPage(<ReportsPage />, {
+      url: '/reports',
+      answer: byPath({ '/api/reports': { body: { ...nothingYet, year: 2027 } } }),
+    });
+    expect(await screen.findByText('Nothing awarded yet')).toBeTruthy();
+    expect(sent.map((request) => request.url)).toContain('/api/reports?year=2027');
   });
 });

@@ -82,7 +82,8 @@ const winColumns = <Row extends Decided>(): ReportColumn<Row>[] => [
 export default function ReportsPage() {
   useDocumentTitle('Reports');
   const [params, setParams] = useSearchParams();
-  const thisYear = new Date().getUTCFullYear();
+  // The year where the user is, as the server counts the organization's (its time zone's).
+  const thisYear = new Date().getFullYear();
   const asked = Number(params.get('year'));
   const year = Number.isInteger(asked) && asked >= 1900 && asked <= 2200 ? asked : thisYear;
   const reports = useReports(year);
