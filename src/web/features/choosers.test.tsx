@@ -54,6 +54,20 @@ describe('a chooser with nothing to list for what was typed', () => {
     expect(textBesideOptions()).toEqual([]);
   });
 
+  it('the time zone: offers renamed zones by the name kept, not the old one beside it', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(<RemindersTab isAdmin />, {
+      answer: byPath({
+        '/api/organization/reminders': { body: { timeZone: 'UTC', reminderDays: [7] } },
+      }),
+    });
+    const field = await screen.findByRole('textbox', { name: 'Time zone' });
+    await fill(user, field, 'Calcutta');
+    expect(descriptionOf(field)).toBe('No such time zone');
+    await fill(user, field, 'Kolkata');
+    expect(await screen.findByRole('option', { name: 'Asia/Kolkata', hidden: true })).toBeTruthy();
+  });
+
   it('the funder to merge into: says there is no other funder', async () => {
     renderPage(
       <MergeFunderDialog

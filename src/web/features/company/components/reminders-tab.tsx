@@ -2,6 +2,7 @@ import { Alert, Card, Group, Loader, Select, Stack, Text, TextInput } from '@man
 import { type FormEvent, useState } from 'react';
 import { reminderDaysPayload } from '../../../../domain/form-payloads.ts';
 import type { ReminderSettings } from '../../../../domain/reminders.ts';
+import { currentTimeZoneName } from '../../../../domain/time-zone-names.ts';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { nothingMatches } from '../../../lib/nothing-matches.ts';
@@ -14,13 +15,16 @@ import {
 const EXPLANATION =
   'Reminders go to the person a task or requirement is assigned to, or to every admin when no one is: this many days before each deadline, and on the day it becomes overdue. Monday’s digest goes out in the morning of this time zone.';
 
-/** Every time zone the browser knows, the organization's own among them. */
+/**
+ * Every time zone the browser knows, the organization's own among them, each by the name the
+ * server keeps it under (Asia/Kolkata, not also Asia/Calcutta).
+ */
 function timeZones(current: string): string[] {
   const known =
     typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return [
-    ...new Set([current, 'UTC', Intl.DateTimeFormat().resolvedOptions().timeZone, ...known]),
-  ].sort();
+  const here = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // The organization's own as it is kept, whatever its name, so that the select shows it.
+  return [...new Set([current, ...['UTC', here, ...known].map(currentTimeZoneName)])].sort();
 }
 
 const daysInWords = (days: number[]) =>
