@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectFiles } from '../../src/server/lib/project-files.ts';
 import { registerCompany } from '../helpers/factories.ts';
-import { clientFor, createdId } from '../helpers/requests.ts';
+import { clientFor, createdId, setCompanyTimeZone } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 
@@ -97,10 +97,7 @@ describe("an award's days", () => {
 describe("an award's days kept before, in a company that counts days in New Zealand", () => {
   it('are the days whose midnight they were there, summer and winter', async () => {
     const client = clientFor(app, (await registerCompany(app)).cookie);
-    const zone = await client.patch('/api/organization/reminders', {
-      timeZone: 'Pacific/Auckland',
-    });
-    expect(zone.statusCode, zone.body).toBe(200);
+    await setCompanyTimeZone(client, 'Pacific/Auckland');
     const id = await createdId(client, '/api/grants', grant);
     // 1 January in summer (UTC+13), 1 July in winter (UTC+12: noon UTC the day before).
     await owner(

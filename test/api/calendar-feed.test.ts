@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { addMember, registerCompany } from '../helpers/factories.ts';
-import { type Client, clientFor } from '../helpers/requests.ts';
+import { type Client, clientFor, setCompanyTimeZone } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
 
 const app = await appForThisFile();
@@ -137,10 +137,7 @@ describe('the calendar subscription', () => {
   it("a feed made without a time zone counts days in the company's, as its reminders do", async () => {
     const admin = await registerCompany(app);
     const client = clientFor(app, admin.cookie);
-    const zone = await client.patch('/api/organization/reminders', {
-      timeZone: 'Pacific/Auckland',
-    });
-    expect(zone.statusCode, zone.body).toBe(200);
+    await setCompanyTimeZone(client, 'Pacific/Auckland');
     // 20:00 UTC on 1 May is already 2 May in Auckland.
     await client.post('/api/grants', {
       name: 'Harbour Study',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TOO_MANY_INVALID_GRANT_ROWS } from '../../src/domain/grants.ts';
 import { registerCompany } from '../helpers/factories.ts';
-import { type Client, clientFor, multipartFile } from '../helpers/requests.ts';
+import { type Client, clientFor, multipartFile, setCompanyTimeZone } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
 
 const app = await appForThisFile();
@@ -310,10 +310,7 @@ describe('an export of grants imported again', () => {
 describe('a due date written as a day', () => {
   it('is due at noon that day where the organization is, summer time or not', async () => {
     const { client, upload } = await signedIn();
-    const zone = await client.patch('/api/organization/reminders', {
-      timeZone: 'Pacific/Auckland',
-    });
-    expect(zone.statusCode, zone.body).toBe(200);
+    await setCompanyTimeZone(client, 'Pacific/Auckland');
     const imported = await upload(
       'Name,Funder,Amount,Due date\r\nSummer,Sea Trust,100,2027-03-31\r\nWinter,Sea Trust,100,7/15/2027\r\n',
     );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Reports } from '../../src/domain/reports.ts';
 import { registerCompany } from '../helpers/factories.ts';
-import { clientFor } from '../helpers/requests.ts';
+import { clientFor, setCompanyTimeZone } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
 
 const app = await appForThisFile();
@@ -128,10 +128,7 @@ describe('reports', () => {
 
   it("counts due dates on the organization's days, and an award's date as the day it is", async () => {
     const client = clientFor(app, (await registerCompany(app)).cookie);
-    const zone = await client.patch('/api/organization/reminders', {
-      timeZone: 'America/Los_Angeles',
-    });
-    expect(zone.statusCode, zone.body).toBe(200);
+    await setCompanyTimeZone(client, 'America/Los_Angeles');
     // Late on New Year's Eve in Los Angeles: 2028 in UTC, 2027 where the organization is.
     await client.post('/api/grants', {
       name: 'Eve',

@@ -32,6 +32,14 @@ export async function createdId(client: Client, url: string, body: Record<string
   return response.json<{ id: number }>().id;
 }
 
+/** Sets the time zone the client's organization counts its days in (an admin's reminders' setting). */
+export async function setCompanyTimeZone(client: Client, timeZone: string) {
+  const response = await client.patch('/api/organization/reminders', { timeZone });
+  if (response.statusCode !== 200) {
+    throw new Error(`time zone ${timeZone} refused: ${response.statusCode} ${response.body}`);
+  }
+}
+
 /** A multipart/form-data body holding one file, as a browser's upload would send it. */
 export function multipartFile(
   content: string | Buffer,
