@@ -1,19 +1,14 @@
 // The funder vocabulary without the schemas: pages that only show labels import this and leave
 // the validation library out of their download (funders.ts re-exports it all).
 
-export const funderTypes = [
-  'foundation',
-  'government',
-  'corporate',
-  'individual',
-  'other',
-] as const;
-export type FunderType = (typeof funderTypes)[number];
+import { valuesOf } from './vocabulary.ts';
 
-export const funderTypeLabels: Record<FunderType, string> = {
+export const funderTypeLabels = {
   foundation: 'Foundation',
   government: 'Government',
   corporate: 'Corporate',
   individual: 'Individual',
   other: 'Other',
 };
+export const funderTypes = valuesOf(funderTypeLabels);
+export type FunderType = (typeof funderTypes)[number];
