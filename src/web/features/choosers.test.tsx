@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aFunder } from '../test/funders.ts';
+import { aFunder } from '../test/records.ts';
 import {
   byPath,
   descriptionOf,
@@ -13,6 +13,17 @@ import {
 import { AssigneeSelect } from './company/components/assignee-select.tsx';
 import { RemindersTab } from './company/components/reminders-tab.tsx';
 import { MergeFunderDialog } from './funders/components/funder-dialogs.tsx';
+
+/** The reminders' time zone chooser, of an organization in UTC, as an admin sees it. */
+const timeZoneField = async () => {
+  const user = userEvent.setup({ delay: null });
+  renderPage(<RemindersTab isAdmin />, {
+    answer: byPath({
+      '/api/organization/reminders': { body: { timeZone: 'UTC', reminderDays: [7] } },
+    }),
+  });
+  return { user, field: await screen.findByRole('textbox', { name: 'Time zone' }) };
+};
 
 // A chooser says it has nothing to list under its label: a listbox holds options only.
 describe('a chooser with nothing to list for what was typed', () => {
@@ -41,13 +52,7 @@ describe('a chooser with nothing to list for what was typed', () => {
   });
 
   it('the time zone: says there is no such time zone', async () => {
-    const user = userEvent.setup({ delay: null });
-    renderPage(<RemindersTab isAdmin />, {
-      answer: byPath({
-        '/api/organization/reminders': { body: { timeZone: 'UTC', reminderDays: [7] } },
-      }),
-    });
-    const field = await screen.findByRole('textbox', { name: 'Time zone' });
+    const { user, field } = await timeZoneField();
     expect(descriptionOf(field)).toBe('');
     await fill(user, field, 'Mars/Olympus');
     expect(descriptionOf(field)).toBe('No such time zone');
@@ -55,13 +60,7 @@ describe('a chooser with nothing to list for what was typed', () => {
   });
 
   it('the time zone: offers renamed zones by the name kept, not the old one beside it', async () => {
-    const user = userEvent.setup({ delay: null });
-    renderPage(<RemindersTab isAdmin />, {
-      answer: byPath({
-        '/api/organization/reminders': { body: { timeZone: 'UTC', reminderDays: [7] } },
-      }),
-    });
-    const field = await screen.findByRole('textbox', { name: 'Time zone' });
+    const { user, field } = await timeZoneField();
     await fill(user, field, 'Calcutta');
     expect(descriptionOf(field)).toBe('No such time zone');
     await fill(user, field, 'Kolkata');

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import GrantDetailPage from '../app/routes/grant-detail-page.tsx';
+import { stamps } from '../test/records.ts';
 import { byPath, renderPage, type SentRequest } from '../test/render.tsx';
 import { OrganizationContactsCard } from './contacts/components/organization-contacts-card.tsx';
 import ContactsPage from './contacts/contacts-page.tsx';
@@ -19,10 +20,7 @@ const contacts = (count: number) =>
     phone: null,
     organization: 'Harvest Foundation',
     notes: null,
-    companyId: 1,
-    createdAt: '2026-11-01T09:30:00.000Z',
-    updatedAt: '2026-11-02T10:00:00.000Z',
-    createdBy: null,
+    ...stamps,
   }));
 const grants = (count: number) =>
   Array.from({ length: count }, (_, i) => ({
@@ -34,10 +32,7 @@ const grants = (count: number) =>
     status: 'draft',
     notes: null,
     documentUrl: null,
-    companyId: 1,
-    createdAt: '2026-11-01T09:30:00.000Z',
-    updatedAt: '2026-11-02T10:00:00.000Z',
-    createdBy: null,
+    ...stamps,
   }));
 const interactions = (count: number) =>
   Array.from({ length: count }, (_, i) => ({
@@ -47,10 +42,7 @@ const interactions = (count: number) =>
     type: 'call',
     notes: `Call ${i + 1}`,
     date: '2026-05-04T09:30:00.000Z',
-    companyId: 1,
-    createdAt: '2026-11-01T09:30:00.000Z',
-    updatedAt: '2026-11-02T10:00:00.000Z',
-    createdBy: null,
+    ...stamps,
   }));
 
 /** The addresses of the GET requests sent to `path`, with their queries. */

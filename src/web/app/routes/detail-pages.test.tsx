@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client.ts';
+import { stamps } from '../../test/records.ts';
 import {
   byPath,
   expectOpenThroughCloses,
@@ -10,6 +11,7 @@ import {
   renderPage,
   type SentRequest,
 } from '../../test/render.tsx';
+
 // The dialogs load when first opened: loaded here, before the tests, so no test waits on it.
 import '../../features/contacts/components/contact-dialog.tsx';
 import '../../features/grants/components/grant-dialog.tsx';
@@ -33,10 +35,7 @@ const contact = {
   phone: null,
   organization: 'Navy Trust',
   notes: null,
-  companyId: 1,
-  createdAt: '2026-11-01T09:30:00.000Z',
-  updatedAt: '2026-11-02T10:00:00.000Z',
-  createdBy: null,
+  ...stamps,
 };
 const grant = {
   id: 4,
@@ -51,10 +50,7 @@ const grant = {
   awardedDate: null,
   periodStart: null,
   periodEnd: null,
-  companyId: 1,
-  createdAt: '2026-11-01T09:30:00.000Z',
-  updatedAt: '2026-11-02T10:00:00.000Z',
-  createdBy: null,
+  ...stamps,
 };
 const interaction = {
   id: 3,
@@ -63,10 +59,7 @@ const interaction = {
   type: 'call',
   notes: 'Talked about the literacy grant',
   date: '2026-05-04T09:30:00.000Z',
-  companyId: 1,
-  createdAt: '2026-11-01T09:30:00.000Z',
-  updatedAt: '2026-11-02T10:00:00.000Z',
-  createdBy: null,
+  ...stamps,
 };
 const opportunity = {
   id: 2,
@@ -77,10 +70,7 @@ const opportunity = {
   expectedCloseDate: '2027-01-15T10:00:00.000Z',
   probability: 40,
   notes: null,
-  companyId: 1,
-  createdAt: '2026-11-01T09:30:00.000Z',
-  updatedAt: '2026-11-02T10:00:00.000Z',
-  createdBy: null,
+  ...stamps,
 };
 
 /**
@@ -362,10 +352,7 @@ describe('the funder page', () => {
     grantCount: 1,
     opportunityCount: 1,
     contactCount: 1,
-    companyId: 1,
-    createdAt: '2026-11-01T09:30:00.000Z',
-    updatedAt: '2026-11-02T10:00:00.000Z',
-    createdBy: null,
+    ...stamps,
     requestedTotal: 25000,
     awardedTotal: 0,
     awardedCount: 0,

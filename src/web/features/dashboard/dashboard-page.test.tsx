@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../../domain/dashboard.ts';
+import { stamps } from '../../test/records.ts';
 import { byPath, renderPage } from '../../test/render.tsx';
 import DashboardPage from './dashboard-page.tsx';
 
@@ -16,10 +17,7 @@ const task = (id: number, name: string, dueDate: string) => ({
   status: 'pending' as const,
   assigneeId: null,
   assigneeName: null,
-  companyId: 1,
-  createdAt: '2026-11-01T09:30:00.000Z',
-  updatedAt: '2026-11-02T10:00:00.000Z',
-  createdBy: null,
+  ...stamps,
 });
 
 const dashboard = (changes: Partial<Dashboard>): Dashboard => ({
@@ -134,10 +132,7 @@ describe('the dashboard', () => {
       status: 'pending' as const,
       assigneeId: null,
       notes: null,
-      companyId: 1,
-      createdAt: '2026-11-01T09:30:00.000Z',
-      updatedAt: '2026-11-02T10:00:00.000Z',
-      createdBy: null,
+      ...stamps,
     });
     const day = 86_400_000;
     renderPage(<DashboardPage />, {

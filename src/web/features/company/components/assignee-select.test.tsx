@@ -17,14 +17,20 @@ function Chosen({ initial }: { initial: string | null }) {
   );
 }
 
+/** The chooser of a form whose task is assigned to the signed-in user, Rosa Parks. */
+const assignedToRosa = async () => {
+  renderPage(<Chosen initial={String(signedInUser.id)} />, {
+    answer: byPath({ '/api/organization/users': { body: [signedInUser] } }),
+  });
+  const user = userEvent.setup({ delay: null });
+  const field = screen.getByRole('textbox', { name: 'Assignee' });
+  await waitFor(() => expect(field).toHaveProperty('value', 'Rosa Parks'));
+  return { user, field };
+};
+
 describe('the assignee chooser', () => {
   it('unassigns when the name is erased and the field left', async () => {
-    renderPage(<Chosen initial={String(signedInUser.id)} />, {
-      answer: byPath({ '/api/organization/users': { body: [signedInUser] } }),
-    });
-    const user = userEvent.setup({ delay: null });
-    const field = screen.getByRole('textbox', { name: 'Assignee' });
-    await waitFor(() => expect(field).toHaveProperty('value', 'Rosa Parks'));
+    const { user, field } = await assignedToRosa();
     await user.clear(field);
     await user.tab();
     expect(screen.getByRole('status', { name: 'Assigned to' }).textContent).toBe('nobody');
@@ -32,12 +38,7 @@ describe('the assignee chooser', () => {
   });
 
   it('keeps the assignee when the field is only passed through', async () => {
-    renderPage(<Chosen initial={String(signedInUser.id)} />, {
-      answer: byPath({ '/api/organization/users': { body: [signedInUser] } }),
-    });
-    const user = userEvent.setup({ delay: null });
-    const field = screen.getByRole('textbox', { name: 'Assignee' });
-    await waitFor(() => expect(field).toHaveProperty('value', 'Rosa Parks'));
+    const { user, field } = await assignedToRosa();
     await user.click(field);
     await user.tab();
     expect(screen.getByRole('status', { name: 'Assigned to' }).textContent).toBe(

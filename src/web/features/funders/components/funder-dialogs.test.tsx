@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aFunder } from '../../../test/funders.ts';
+import { aFunder } from '../../../test/records.ts';
 import { byPath, fill, renderPage } from '../../../test/render.tsx';
 import { EditFunderDialog, MergeFunderDialog } from './funder-dialogs.tsx';
 

@@ -1,16 +1,14 @@
 import type { Active, ClientRect, Over, SensorContext } from '@dnd-kit/core';
 import { describe, expect, it } from 'vitest';
 import type { BoardTask } from '../../../../domain/grants.ts';
+import { stamps } from '../../../test/records.ts';
 import { boardAnnouncements, columnCoordinates } from './board-keyboard.ts';
 
 const task: BoardTask = {
   id: 2,
   grantId: 1,
   grantName: 'Youth Arts',
-  companyId: 1,
-  createdAt: '2026-11-01T09:30:00.000Z',
-  updatedAt: '2026-11-02T10:00:00.000Z',
-  createdBy: null,
+  ...stamps,
   name: 'Write budget',
   description: 'Year one',
   category: 'proposal',

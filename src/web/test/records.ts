@@ -1,5 +1,13 @@
 import type { Funder } from '../../domain/funders.ts';
 
+/** What every record of the signed-in user's company (render.tsx) answers besides its fields. */
+export const stamps = {
+  companyId: 1,
+  createdAt: '2026-11-01T09:30:00.000Z',
+  updatedAt: '2026-11-02T10:00:00.000Z',
+  createdBy: null,
+};
+
 /** A funder of the signed-in user's company (render.tsx), named `name`, with nothing on it. */
 export const aFunder = (id: number, name: string): Funder => ({
   id,
