@@ -214,6 +214,30 @@ describe('POST /api/contacts/upload', () => {
     expect(await namesOf(client)).toHaveLength(3);
   });
 
+  it('leaves out, saying why, a row with values past the last column, not the empty cells a spreadsheet adds', async () => {
+    const { client, upload } = await signedIn();
+    const csv = [
+      'name,email,organization',
+      // An unquoted comma: the organization was imported as 'Hope Trust', ' Inc.' dropped.
+      'Jane Doe,jane@x.org,Hope Trust, Inc.',
+      'Ada Lovelace,ada@x.org,Engines,,',
+      '"Smith, Jo",jo@x.org,Hope Trust',
+    ].join('\n');
+    const response = await upload(csv);
+    expect(response.json()).toMatchObject({
+      imported: 2,
+      skipped: 1,
+      errors: [
+        {
+          row: 2,
+          message:
+            'This row has more values than the file has columns (4 for 3): a value with a comma in it must be in double quotes',
+        },
+      ],
+    });
+    expect((await namesOf(client)).sort()).toEqual(['Ada Lovelace', 'Smith, Jo']);
+  });
+
   it('lists at most 100 row errors but counts every skipped row', async () => {
     const { upload } = await signedIn();
     const rows = Array.from({ length: 150 }, (_, i) => `Person ${i},bad-${i}`);

@@ -244,11 +244,6 @@ export async function previewCsvFile<Field extends string>(
   };
 }
 
-/**
- * Where each field is in the file's rows (-1: not imported): from the user's mapping of the
- * file's columns, or else suggested from the header (the template's names, in any case and
- * order, and common synonyms; other columns are left out).
- */
 /** Refuses a file of more than IMPORT_COLUMNS_MAX columns, in the preview and the import alike. */
 function requireColumnsAtMost(header: string[]) {
   if (header.length > IMPORT_COLUMNS_MAX) {
@@ -259,6 +254,11 @@ function requireColumnsAtMost(header: string[]) {
   }
 }
 
+/**
+ * Where each field is in the file's rows (-1: not imported): from the user's mapping of the
+ * file's columns, or else suggested from the header (the template's names, in any case and
+ * order, and common synonyms; other columns are left out).
+ */
 function fieldPositions<Field extends string>(
   kind: CsvRecordKind<Field, unknown>,
   header: string[],
@@ -305,6 +305,7 @@ export async function* csvBatches<Field extends string, Values>(
   const parser = csvParser(text);
   /** Where each field is in the file's rows (-1: absent). */
   let positions: number[] | null = null;
+  let columns = 0;
   let row = 1;
   let read = 0;
   let invalid = 0;
@@ -317,6 +318,7 @@ export async function* csvBatches<Field extends string, Values>(
         if (read % ROWS_BETWEEN_TURNS === 0) await nextTurn();
         if (positions === null) {
           positions = fieldPositions(kind, record, mapping);
+          columns = record.length;
           continue;
         }
         row += 1;
@@ -324,7 +326,7 @@ export async function* csvBatches<Field extends string, Values>(
           const text = at < 0 ? undefined : record[at];
           return text === undefined ? undefined : cellText(text);
         });
-        const problem = kind.cellProblem?.(cells) ?? null;
+        const problem = valuesPastColumns(record, columns) ?? kind.cellProblem?.(cells) ?? null;
         const parsed = problem === null ? kind.schema.safeParse(kind.toInput(cells)) : null;
         if (parsed?.success) {
           batch.rows.push(row);
@@ -351,6 +353,18 @@ export async function* csvBatches<Field extends string, Values>(
   }
   if (positions === null) requireColumns(kind, []);
   if (batch.values.length > 0) yield batch;
+}
+
+/**
+ * Why a row with values past the last named column is left out: the values are not where their
+ * columns say (a comma in a value not in double quotes, most often), so reading the row's first
+ * cells would import them under the wrong fields. Empty cells past the end, which spreadsheets
+ * write, are no such thing.
+ */
+function valuesPastColumns(record: string[], columns: number): string | null {
+  if (record.length <= columns) return null;
+  if (record.slice(columns).every((cell) => cell.trim() === '')) return null;
+  return `This row has more values than the file has columns (${record.length} for ${columns}): a value with a comma in it must be in double quotes`;
 }
 
 /** A failure to read the file, as the client is told it. */
