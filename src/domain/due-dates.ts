@@ -2,16 +2,16 @@
 // Overdue badge. Nothing here is stored; it all follows from a due date and today. No validation
 // library either: the board imports this.
 import { openTaskStatuses, type TaskStatus } from './task-constants.ts';
-import { valuesOf } from './vocabulary.ts';
 
-export const taskDueWindowLabels = {
+export const taskDueWindows = ['all', 'overdue', 'this-week', 'next-30-days'] as const;
+export type TaskDueWindow = (typeof taskDueWindows)[number];
+
+export const taskDueWindowLabels: Record<TaskDueWindow, string> = {
   all: 'Any due date',
   overdue: 'Overdue',
   'this-week': 'This week',
   'next-30-days': 'Next 30 days',
 };
-export const taskDueWindows = valuesOf(taskDueWindowLabels);
-export type TaskDueWindow = (typeof taskDueWindows)[number];
 
 /** Days a window spans, today included: this week is today and the six days after it. */
 const WINDOW_DAYS = { 'this-week': 7, 'next-30-days': 30 } as const;

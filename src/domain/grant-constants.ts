@@ -1,17 +1,16 @@
 // The grant vocabulary without the schemas: pages that only show labels import this and leave
 // the validation library out of their download (grants.ts re-exports it, and task-constants.ts).
-import { valuesOf } from './vocabulary.ts';
+export const grantStatuses = ['draft', 'in-progress', 'submitted', 'awarded', 'rejected'] as const;
+export type GrantStatus = (typeof grantStatuses)[number];
 
-export const grantStatusLabels = {
+/** Awarded and rejected grants are decided; every other grant is active (SPEC §2.5). */
+const isActiveGrant = (status: GrantStatus) => status !== 'awarded' && status !== 'rejected';
+export const activeGrantStatuses = grantStatuses.filter(isActiveGrant);
+
+export const grantStatusLabels: Record<GrantStatus, string> = {
   draft: 'Draft',
   'in-progress': 'In Progress',
   submitted: 'Submitted',
   awarded: 'Awarded',
   rejected: 'Rejected',
 };
-export const grantStatuses = valuesOf(grantStatusLabels);
-export type GrantStatus = (typeof grantStatuses)[number];
-
-/** Awarded and rejected grants are decided; every other grant is active (SPEC §2.5). */
-const isActiveGrant = (status: GrantStatus) => status !== 'awarded' && status !== 'rejected';
-export const activeGrantStatuses = grantStatuses.filter(isActiveGrant);

@@ -1,16 +1,13 @@
 // The opportunity stages and their labels without the schemas: pages that only show them
 // import this and leave the validation library out of their download.
-import { valuesOf } from './vocabulary.ts';
-
-export const stageLabels = {
-  prospecting: 'Prospecting',
-  qualification: 'Qualification',
-  proposal: 'Proposal',
-  negotiation: 'Negotiation',
-  'closed-won': 'Closed Won',
-  'closed-lost': 'Closed Lost',
-};
-export const opportunityStages = valuesOf(stageLabels);
+export const opportunityStages = [
+  'prospecting',
+  'qualification',
+  'proposal',
+  'negotiation',
+  'closed-won',
+  'closed-lost',
+] as const;
 export type OpportunityStage = (typeof opportunityStages)[number];
 
 /** Default win probability (percent) that choosing a stage sets (SPEC §9). */
@@ -21,6 +18,15 @@ export const stageProbabilities: Record<OpportunityStage, number> = {
   negotiation: 75,
   'closed-won': 100,
   'closed-lost': 0,
+};
+
+export const stageLabels: Record<OpportunityStage, string> = {
+  prospecting: 'Prospecting',
+  qualification: 'Qualification',
+  proposal: 'Proposal',
+  negotiation: 'Negotiation',
+  'closed-won': 'Closed Won',
+  'closed-lost': 'Closed Lost',
 };
 
 /** SPEC §2.13: what a new opportunity starts with (expected close: now). */

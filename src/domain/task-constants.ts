@@ -1,23 +1,17 @@
 // The task vocabulary without the schemas, as grant-constants.ts is the grants': the pages that
 // show tasks import it, and the grants list leaves it out of its download.
 
-import { valuesOf } from './vocabulary.ts';
+export const taskCategories = ['research', 'proposal', 'outreach', 'submission'] as const;
+type TaskCategory = (typeof taskCategories)[number];
 
-export const taskCategoryLabels = {
+export const taskCategoryLabels: Record<TaskCategory, string> = {
   research: 'Research',
   proposal: 'Proposal',
   outreach: 'Outreach',
   submission: 'Submission',
 };
-export const taskCategories = valuesOf(taskCategoryLabels);
 
-export const taskStatusLabels = {
-  pending: 'Pending',
-  'in-progress': 'In Progress',
-  completed: 'Completed',
-  overdue: 'Overdue',
-};
-export const taskStatuses = valuesOf(taskStatusLabels);
+export const taskStatuses = ['pending', 'in-progress', 'completed', 'overdue'] as const;
 export type TaskStatus = (typeof taskStatuses)[number];
 
 /** Work not done yet: late once the day it was due is over (a task may also be marked overdue). */
@@ -25,6 +19,13 @@ export const openTaskStatuses = ['pending', 'in-progress'] as const satisfies Ta
 
 /** The dashboard's 'due soon': open work due today or in the days after it, this many days in all. */
 export const TASKS_DUE_WITHIN_DAYS = 14;
+
+export const taskStatusLabels: Record<TaskStatus, string> = {
+  pending: 'Pending',
+  'in-progress': 'In Progress',
+  completed: 'Completed',
+  overdue: 'Overdue',
+};
 
 /** Whose tasks a list shows (`?assignee=`): `me`, the signed-in user's; left out, everyone's. */
 export const taskAssigneeFilters = ['me'] as const;
