@@ -114,6 +114,38 @@ describe('POST /api/contacts/upload', () => {
     }
   });
 
+  it("reads the semicolons of a European Excel's CSV and the tabs of its Unicode Text, in the preview and the import", async () => {
+    const semicolons = Buffer.from(
+      'Name;E-mail;Organisation\r\nJos\xe9 M\xfcller;jm@x.org;Hope Trust, Inc.\r\n',
+      'latin1',
+    );
+    const unicodeText = Buffer.from(
+      'Name\tE-mail\tOrganisation\r\nJosé Müller\tjm@x.org\tHope Trust, Inc.\r\n',
+      'utf16le',
+    );
+    for (const file of [semicolons, unicodeText]) {
+      const { client, cookie } = await signedInWithCookie();
+      const preview = await app.inject({
+        method: 'POST',
+        url: '/api/contacts/upload/preview',
+        ...withCookie(cookie, undefined, file),
+      });
+      expect(preview.json().columns).toEqual([
+        { header: 'Name', suggestion: 'name', samples: ['José Müller'] },
+        { header: 'E-mail', suggestion: 'email', samples: ['jm@x.org'] },
+        { header: 'Organisation', suggestion: 'organization', samples: ['Hope Trust, Inc.'] },
+      ]);
+      const imported = await app.inject({
+        method: 'POST',
+        url: '/api/contacts/upload',
+        ...withCookie(cookie, undefined, file),
+      });
+      expect(imported.json()).toMatchObject({ imported: 1, skipped: 0 });
+      const [contact] = (await client.get('/api/contacts')).json();
+      expect([contact.name, contact.organization]).toEqual(['José Müller', 'Hope Trust, Inc.']);
+    }
+  });
+
   it('refuses, at once, a file whose first row runs past 64 KB or names over 200 columns', async () => {
     const { client, upload } = await signedIn();
     const started = performance.now();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asUtf8 } from '../../src/server/lib/csv-import.ts';
+import { asUtf8, delimiterOf } from '../../src/server/lib/csv-import.ts';
 
 const text = (chunks: Buffer[]) => Buffer.concat(chunks).toString('utf8');
 
@@ -25,9 +25,26 @@ describe('asUtf8: the text of an uploaded file', () => {
     expect(text(asUtf8(cut, true))).toBe('name\nJosÃ');
   });
 
-  it('leaves a file with a byte order mark to the parser', () => {
-    const utf16 = [Buffer.from('\ufeffname\nJosé\n', 'utf16le')];
-    expect(asUtf8(utf16, true)).toBe(utf16);
+  it('reads UTF-16 in either byte order, with a byte order mark or without, its beginning cut anywhere', () => {
+    const littleEndian = Buffer.from('name\tnotes\nJosé\t€\n', 'utf16le');
+    const bigEndian = Buffer.from(littleEndian).swap16();
+    const mark = (bytes: Buffer, order: number[]) => Buffer.concat([Buffer.from(order), bytes]);
+    for (const file of [
+      littleEndian,
+      bigEndian,
+      mark(littleEndian, [0xff, 0xfe]),
+      mark(bigEndian, [0xfe, 0xff]),
+    ]) {
+      expect(text(asUtf8([file.subarray(0, 5), file.subarray(5)], true))).toBe(
+        'name\tnotes\nJosé\t€\n',
+      );
+      expect(text(asUtf8([file.subarray(0, file.length - 3)], false))).toMatch(
+        /^name\tnotes\nJosé\t?$/,
+      );
+    }
+  });
+
+  it('leaves a UTF-8 byte order mark to the parser', () => {
     const utf8WithStrayByte = [
       Buffer.concat([Buffer.from('\ufeffname\n', 'utf8'), Buffer.from([0xe9])]),
     ];
@@ -36,5 +53,22 @@ describe('asUtf8: the text of an uploaded file', () => {
 
   it('reads an empty file as empty', () => {
     expect(asUtf8([], true)).toEqual([]);
+  });
+});
+
+describe('delimiterOf: what separates the values of a file', () => {
+  const of = (text: string) => delimiterOf([Buffer.from(text, 'utf8')]);
+
+  it('is whichever of comma, semicolon and tab the first row has most of, outside quotes', () => {
+    expect(of('name,email,notes\nA;B,a@x.org,\n')).toBe(',');
+    expect(of('name;email;notes\nSmith, Jo;jo@x.org;\n')).toBe(';');
+    expect(of('name\temail\r\nA\ta@x.org\r\n')).toBe('\t');
+    expect(of('"Name, in full";"E-mail"\n')).toBe(';');
+    expect(of('\ufeffname;email\n')).toBe(';');
+  });
+
+  it('is a comma when the first row has none of them', () => {
+    expect(of('name\nA;B\n')).toBe(',');
+    expect(of('')).toBe(',');
   });
 });

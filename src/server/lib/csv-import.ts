@@ -88,21 +88,38 @@ function* pieces(chunks: Buffer[]): Generator<Buffer> {
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /**
+ * The byte order of a file in UTF-16, or null for one in a code of single bytes: by its byte
+ * order mark, or, without one (some programs write none), by its first character, a letter or
+ * a quote of a header and so a zero byte beside it, which no UTF-8 or Windows-1252 file starts
+ * with. Excel's "Unicode Text" is UTF-16 too, with tabs between the values.
+ */
+function utf16Order(head: Buffer): 'utf-16le' | 'utf-16be' | null {
+  if (head.length < 2) return null;
+  const [first, second] = [head[0], head[1]];
+  if ((first === 0xff && second === 0xfe) || (first !== 0 && second === 0)) return 'utf-16le';
+  if ((first === 0xfe && second === 0xff) || (first === 0 && second !== 0)) return 'utf-16be';
+  return null;
+}
+
+/**
  * A file's bytes as UTF-8 text. Excel on Windows saves "CSV (Comma delimited)" in the Windows
  * code page, Windows-1252 in the Americas and Western Europe: a file that is not UTF-8 and has no
  * byte order mark is read as that, so José Müller is not stored as "Jos� M�ller" (the
  * preview shows the names as read, before anything is imported). Windows-1252 has one byte a
- * character, so each chunk is converted on its own. `whole`: false for the beginning of a file,
- * which may end inside a character.
+ * character, so each chunk is converted on its own. A file in UTF-16 (utf16Order) is decoded
+ * whole, and a UTF-8 byte order mark is left to the parser. `whole`: false for the beginning of
+ * a file, which may end inside a character.
  */
 export function asUtf8(chunks: Buffer[], whole: boolean): Buffer[] {
-  // A byte order mark says what the file is: the parser reads UTF-8's and UTF-16LE's, and a
-  // UTF-16BE file (big-endian) is decoded here, its mark dropped.
   const head = Buffer.concat(chunks, 3);
-  if (head[0] === 0xfe && head[1] === 0xff) {
-    return [Buffer.from(new TextDecoder('utf-16be').decode(Buffer.concat(chunks)), 'utf8')];
+  if (head.equals(UTF8_BOM)) return chunks;
+  const utf16 = utf16Order(head);
+  if (utf16 !== null) {
+    // Its whole text, the mark dropped: the beginning of a file may end inside a character.
+    const bytes = Buffer.concat(chunks);
+    const end = whole ? bytes.length : bytes.length - (bytes.length % 2);
+    return [Buffer.from(new TextDecoder(utf16).decode(bytes.subarray(0, end)), 'utf8')];
   }
-  if ((head[0] === 0xff && head[1] === 0xfe) || head.equals(UTF8_BOM)) return chunks;
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   try {
     for (const chunk of chunks) utf8.decode(chunk, { stream: true });
@@ -167,11 +184,38 @@ function requireShortHeader(chunks: Buffer[]) {
   }
 }
 
+const DELIMITERS = [',', ';', '\t'] as const;
+
+/**
+ * What separates the values of the file: a comma, or the semicolon Excel writes where a comma is
+ * the decimal mark (most of Europe), or a tab (Excel's "Unicode Text"): whichever its first row,
+ * the column names, has most of outside double quotes; a comma when it has none.
+ */
+export function delimiterOf(text: Buffer[]): (typeof DELIMITERS)[number] {
+  const start = Buffer.concat(text, HEADER_MAX_BYTES).toString('utf8');
+  const counts = new Map<string, number>();
+  let quoted = false;
+  for (const character of start) {
+    if (character === '"') quoted = !quoted;
+    else if (!quoted && (character === '\n' || character === '\r')) break;
+    else if (!quoted) counts.set(character, (counts.get(character) ?? 0) + 1);
+  }
+  const most = (a: (typeof DELIMITERS)[number], b: (typeof DELIMITERS)[number]) =>
+    (counts.get(b) ?? 0) > (counts.get(a) ?? 0) ? b : a;
+  return DELIMITERS.reduce(most);
+}
+
 /** How every import reads CSV: a BOM is dropped, blank lines skipped, rows may be short. */
-const CSV_OPTIONS = { bom: true, skip_empty_lines: true, relax_column_count: true } as const;
+const csvOptions = (text: Buffer[]) =>
+  ({
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    delimiter: delimiterOf(text),
+  }) as const;
 
 const csvParser = (chunks: Buffer[]) =>
-  Readable.from(pieces(chunks)).pipe(withoutErrorStacks(parse(CSV_OPTIONS)));
+  Readable.from(pieces(chunks)).pipe(withoutErrorStacks(parse(csvOptions(chunks))));
 
 /**
  * The parser, reading without error stacks. For every row whose field count differs from the
@@ -220,7 +264,7 @@ export async function previewCsvFile<Field extends string>(
   let records: string[][];
   try {
     records = parseAtOnce(Buffer.concat(text), {
-      ...CSV_OPTIONS,
+      ...csvOptions(text),
       to: PREVIEW_ROWS + 1,
       skip_records_with_error: true,
     });
