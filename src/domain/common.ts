@@ -82,11 +82,19 @@ export const storableString = (error?: string) =>
   z.string(error === undefined ? undefined : { error }).refine(isStorableText, INVALID_CHARACTERS);
 
 /**
+ * Text as people write it, kept composed (NFC): 'Café' is one name, found by one search and one
+ * funder, whether its é came as one character or as e and an accent (as text pasted from a PDF or
+ * a Mac's file names may have it).
+ */
+const writtenText = (error?: string) =>
+  storableString(error).overwrite((value) => value.normalize('NFC'));
+
+/**
  * Text to search for: a control character in it (a tab, a line break, the separator the search
  * puts between a record's fields) is a space, so a search never matches across two fields.
  */
 export const searchString = (error?: string) =>
-  storableString(error).overwrite((value) => value.replace(/\p{Cc}/gu, ' '));
+  writtenText(error).overwrite((value) => value.replace(/\p{Cc}/gu, ' '));
 
 /**
  * Characters that show nothing: spaces, control and format characters (zero-width spaces and
@@ -105,7 +113,7 @@ const isOneLine = (value: string) => !/\p{Cc}/u.test(value);
  * only), 'Invalid characters' when it holds a line break or another control character.
  */
 export const requiredText = (message: string, max = LINE_MAX) =>
-  storableString(message)
+  writtenText(message)
     .trim()
     .refine(isOneLine, INVALID_CHARACTERS)
     .refine((value) => !isBlank(value), message)
@@ -113,7 +121,7 @@ export const requiredText = (message: string, max = LINE_MAX) =>
 
 /** A required text of one or more lines (notes, a description): as requiredText, line breaks allowed. */
 export const requiredLines = (message: string, max = NOTES_MAX) =>
-  storableString(message)
+  writtenText(message)
     .trim()
     .refine((value) => !isBlank(value), message)
     .max(max, `Must be at most ${max} characters`);
@@ -123,7 +131,7 @@ export const requiredLines = (message: string, max = NOTES_MAX) =>
  * become null (stored as NULL).
  */
 export const optionalText = (max = LINE_MAX) =>
-  storableString('Expected text')
+  writtenText('Expected text')
     .trim()
     .max(max, `Must be at most ${max} characters`)
     .nullish()
@@ -156,9 +164,8 @@ const isPlainUsername = (value: string) =>
  * The username of a new account, wherever one is chosen: sign-up, new user, invitation. Kept
  * composed (NFC): 'Zoë' is one name however its ë was typed, and sign-in finds it either way.
  */
-export const usernameSchema = storableString('Username must be at least 3 characters')
+export const usernameSchema = writtenText('Username must be at least 3 characters')
   .trim()
-  .overwrite((value) => value.normalize('NFC'))
   .refine(isPlainUsername, INVALID_CHARACTERS)
   .min(3, 'Username must be at least 3 characters')
   .max(50, 'Username must be at most 50 characters');

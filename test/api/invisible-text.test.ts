@@ -159,3 +159,33 @@ describe('a username that hides or mimics characters', () => {
     expect(team.json()).toHaveLength(1);
   });
 });
+
+describe('text whose accents come apart from their letters (decomposed, NFD)', () => {
+  const decomposed = 'Cafe\u0301 Trust';
+  const composed = 'Caf\u00e9 Trust';
+
+  it('is kept composed: one funder, one filter and one search however the é was written', async () => {
+    const client = await newClient();
+    for (const funder of [decomposed, composed]) {
+      const created = await client.post('/api/grants', grant({ funder }));
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().funder).toBe(composed);
+    }
+    const contact = await client.post('/api/contacts', {
+      name: `Zoe\u0308 ${decomposed}`,
+      email: 'zoe@example.org',
+      notes: 'Met at the cafe\u0301',
+    });
+    expect(contact.json()).toMatchObject({
+      name: 'Zo\u00eb Caf\u00e9 Trust',
+      notes: 'Met at the caf\u00e9',
+    });
+
+    const funders = (await client.get('/api/funders')).json<Funder[]>();
+    expect(funders.map((f) => [f.name, f.grantCount])).toEqual([[composed, 2]]);
+    const filtered = await client.get(`/api/grants?funder=${encodeURIComponent(decomposed)}`);
+    expect(filtered.json()).toHaveLength(2);
+    const found = await client.get(`/api/contacts?q=${encodeURIComponent('zoe\u0308')}`);
+    expect(found.json()).toHaveLength(1);
+  });
+});
