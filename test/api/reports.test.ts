@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localDate, startOfDay } from '../../src/domain/due-dates.ts';
 import type { Reports } from '../../src/domain/reports.ts';
 import { registerCompany } from '../helpers/factories.ts';
 import { clientFor, setCompanyTimeZone } from '../helpers/requests.ts';
@@ -152,6 +153,41 @@ describe('reports', () => {
       { month: 1, awarded: 2_000 },
       { month: 12, awarded: 1_000 },
     ]);
+  });
+
+  it("counts the weeks ahead from Monday to Sunday on the organization's days", async () => {
+    // Just before and just after next Monday's midnight where the organization is: in UTC, the
+    // two fall in one week (Auckland: both on Sunday) or the first in the next (Los Angeles).
+    for (const zone of ['Pacific/Auckland', 'America/Los_Angeles']) {
+      const client = clientFor(app, (await registerCompany(app)).cookie);
+      await setCompanyTimeZone(client, zone);
+      const now = new Date();
+      const weekday = new Date(`${localDate(now, zone)}T00:00:00Z`).getUTCDay();
+      const nextMonday = startOfDay(now, zone, ((8 - weekday) % 7) + (weekday === 1 ? 7 : 0));
+      for (const [name, minutes] of [
+        ['Sunday night', -30],
+        ['Monday morning', 30],
+      ] as const) {
+        const created = await client.post('/api/grants', {
+          name,
+          funder: 'Hill',
+          amount: 1_000,
+          dueDate: new Date(nextMonday.getTime() + minutes * 60_000).toISOString(),
+        });
+        expect(created.statusCode, created.body).toBe(201);
+      }
+      const reports = (await client.get('/api/reports')).json<Reports>();
+      const thisMonday = localDate(new Date(nextMonday.getTime() - 7 * DAY), zone);
+      expect(
+        reports.deadlinesByWeek
+          .filter((week) => week.grants > 0)
+          .map((week) => [week.weekStart, week.grants]),
+        zone,
+      ).toEqual([
+        [thisMonday, 1],
+        [localDate(nextMonday, zone), 1],
+      ]);
+    }
   });
 
   it('answers a year that is not one with 400, and needs a session', async () => {
