@@ -209,3 +209,37 @@ test('marking grants Awarded at once asks first, and awards each what it asked f
   ).json();
   expect(grants.map((grant) => grant.awardedAmount)).toEqual([1000, 2500]);
 });
+
+test('the boxes stay where they are after a first task is chosen, however slowly the actions arrive', async ({
+  page,
+}) => {
+  const grant = await (
+    await page.request.post('/api/grants', {
+      data: { name: 'Youth Arts', funder: 'Hill', amount: 8000, dueDate: '2027-06-01T12:00:00Z' },
+    })
+  ).json();
+  for (const name of ['Write narrative', 'Gather letters']) {
+    const created = await page.request.post(`/api/grants/${grant.id}/tasks`, {
+      data: { name, description: name, category: 'proposal', dueDate: '2027-05-01T12:00:00Z' },
+    });
+    expect(created.status()).toBe(201);
+  }
+  // A slow network: the bulk actions' code takes a second and a half to come.
+  await page.route('**/assets/bulk-actions-panel-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto('/tasks');
+  const next = page.getByRole('checkbox', { name: /^Select Gather letters/ });
+  await expect(next).toBeVisible();
+  // The user reads the board a moment before choosing.
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('checkbox', { name: /^Select Write narrative/ }).check();
+  // Once the choice has shown (its actions may push the board down at once), the next box
+  // does not move again on its way under the pointer.
+  await page.waitForTimeout(300);
+  const aimedAt = await next.boundingBox();
+  await page.waitForTimeout(2_000);
+  expect(await next.boundingBox()).toEqual(aimedAt);
+  await expect(page.getByRole('status').filter({ hasText: '1 selected' })).toBeVisible();
+});

@@ -1,6 +1,7 @@
 import { Button, NativeSelect, Text } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { BULK_MAX } from '../../domain/bulk-constants.ts';
 import { counted } from '../../domain/wording.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { capitalise } from '../lib/format.ts';
@@ -68,13 +69,12 @@ export default function BulkActionsPanel({
   exported,
   changes = [],
   allChosenOnPage,
-  maxAll,
-}: BulkBarProps & { allChosenOnPage: boolean; maxAll: number }) {
+}: BulkBarProps & { allChosenOnPage: boolean }) {
   const [selectingAll, setSelectingAll] = useState(false);
   const chosen = selection.ids.size;
   const name = (count: number) => counted(count, singular, plural);
   /** More than one request takes: the actions wait until fewer are chosen. */
-  const tooMany = chosen > maxAll;
+  const tooMany = chosen > BULK_MAX;
 
   const selectAll = async () => {
     setSelectingAll(true);
@@ -110,14 +110,14 @@ export default function BulkActionsPanel({
       <Text size="sm" fw={500} role="status">
         {chosen} selected
       </Text>
-      {allChosenOnPage && chosen < total && total <= maxAll && (
+      {allChosenOnPage && chosen < total && total <= BULK_MAX && (
         <Button size="xs" variant="subtle" onClick={selectAll} loading={selectingAll}>
           Select all {total} {plural}
         </Button>
       )}
       {tooMany && (
         <Text size="sm" c="red" role="alert">
-          Choose at most {maxAll} {plural} at a time
+          Choose at most {BULK_MAX} {plural} at a time
         </Text>
       )}
       {!tooMany && (

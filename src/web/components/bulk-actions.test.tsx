@@ -107,7 +107,6 @@ describe('the actions on chosen rows', () => {
             },
           ]}
           allChosenOnPage
-          maxAll={500}
         />
       </MantineProvider>,
     );

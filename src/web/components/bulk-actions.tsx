@@ -1,14 +1,18 @@
 import { Group, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import type { BulkResult } from '../../domain/bulk.ts';
-import { BULK_MAX } from '../../domain/bulk-constants.ts';
 import type { SortState } from './list-controls.tsx';
 import { ListPanel, type ListPanelProps, type ListState } from './list-page.tsx';
 import type { RecordKind } from './record-kind.ts';
 import { SelectBox, type Selection, useSelection } from './selection.tsx';
 
-// The actions load when a first row is chosen: most visits to a list choose none.
-const BulkActionsPanel = lazy(() => import('./bulk-actions-panel.tsx'));
+// The actions are not part of a list's own code (most visits to a list choose no row), but are
+// fetched with it, so that they are there when a first row is chosen. Fetched only then, they
+// arrived a moment after the choice and, the bar growing a line, moved the rows down under the
+// pointer on its way to the next box. Failing here, they fail again where they are shown.
+const actions = import('./bulk-actions-panel.tsx');
+actions.catch(() => {});
+const BulkActionsPanel = lazy(() => actions);
 
 /** A list's own bulk change ('Change status…'): its choices, and what it does with one. */
 export interface BulkChangeAction<Value extends string = string> {
@@ -75,7 +79,7 @@ export function BulkBar(props: BulkBarProps) {
       </Group>
       {selection.ids.size > 0 && (
         <Suspense fallback={null}>
-          <BulkActionsPanel {...props} allChosenOnPage={onPage === rows.length} maxAll={BULK_MAX} />
+          <BulkActionsPanel {...props} allChosenOnPage={onPage === rows.length} />
         </Suspense>
       )}
     </Group>
