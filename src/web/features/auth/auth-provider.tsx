@@ -1,13 +1,11 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type { CurrentUser } from '../../../domain/auth.ts';
-import { useLogin, useLogout, useRegister, useUser } from './api/auth-api.ts';
+import { useLogout, useUser } from './api/auth-api.ts';
 
 interface AuthContextValue {
   user: CurrentUser | null;
   isLoading: boolean;
   error: Error | null;
-  loginMutation: ReturnType<typeof useLogin>;
-  registerMutation: ReturnType<typeof useRegister>;
   logoutMutation: ReturnType<typeof useLogout>;
 }
 
@@ -15,26 +13,15 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const userQuery = useUser();
-  const loginMutation = useLogin();
-  const registerMutation = useRegister();
   const logoutMutation = useLogout();
   const value = useMemo(
     () => ({
       user: userQuery.data ?? null,
       isLoading: userQuery.isLoading,
       error: userQuery.error,
-      loginMutation,
-      registerMutation,
       logoutMutation,
     }),
-    [
-      userQuery.data,
-      userQuery.isLoading,
-      userQuery.error,
-      loginMutation,
-      registerMutation,
-      logoutMutation,
-    ],
+    [userQuery.data, userQuery.isLoading, userQuery.error, logoutMutation],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,9 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderHook } from '@testing-library/react';
+import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../../domain/auth.ts';
-import { useIsAdmin, userKeys } from './auth-api.ts';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { useIsAdmin, userKeys, userQueryOptions } from './auth-api.ts';
 
 const member: CurrentUser = {
   id: 3,
@@ -32,5 +33,66 @@ describe('whether the signed-in user is an admin', () => {
     expect(isAdminFor({ ...member, role: 'admin' })).toBe(true);
     expect(isAdminFor(member)).toBe(false);
     expect(isAdminFor(null)).toBe(false);
+  });
+});
+
+describe("the cache, kept to the signed-in user's company", () => {
+  const other: CurrentUser = { ...member, id: 9, companyId: 2, companyName: 'Other Trust' };
+
+  /** The server's answer to GET /api/user from now on: `user`, or 401 for null. */
+  const signedInAs = (user: CurrentUser | null) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify(user ?? { message: 'Not signed in' }), {
+            status: user ? 200 : 401,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+
+  /**
+   * A client whose user is `member`, with the dashboard read for them and shown on a page, and
+   * a contacts list read but not shown; then the user is asked for again (a return to the tab).
+   */
+  async function askedAgain(answer: CurrentUser | null) {
+    const client = createQueryClient();
+    client.setQueryData(userKeys.current(), member);
+    let reads = 0;
+    const dashboard = new QueryObserver(client, {
+      queryKey: ['/api/dashboard'],
+      queryFn: async () => `dashboard read ${++reads}`,
+    });
+    const stop = dashboard.subscribe(() => {});
+    await waitFor(() => expect(dashboard.getCurrentResult().data).toBe('dashboard read 1'));
+    client.setQueryData(['/api/contacts'], [{ id: 1, name: 'Secret Contact' }]);
+    signedInAs(answer);
+    await client.fetchQuery({ ...userQueryOptions(), staleTime: 0 });
+    return { client, dashboard, stop };
+  }
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps what was read while the same user stays signed in', async () => {
+    const { client, dashboard, stop } = await askedAgain({ ...member, name: 'Ada King' });
+    expect(client.getQueryData(['/api/contacts'])).toHaveLength(1);
+    expect(dashboard.getCurrentResult().data).toBe('dashboard read 1');
+    stop();
+  });
+
+  it("drops another user's data, and reads the page shown again, as the new user", async () => {
+    const { client, dashboard, stop } = await askedAgain(other);
+    expect(client.getQueryData(['/api/contacts'])).toBeUndefined();
+    await waitFor(() => expect(dashboard.getCurrentResult().data).toBe('dashboard read 2'));
+    stop();
+  });
+
+  it('drops everything of the company when the session has ended', async () => {
+    const { client, stop } = await askedAgain(null);
+    expect(client.getQueryData(userKeys.current())).toBeNull();
+    expect(client.getQueryData(['/api/contacts'])).toBeUndefined();
+    expect(client.getQueryData(['/api/dashboard'])).toBeUndefined();
+    stop();
   });
 });

@@ -1,5 +1,13 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser, LoginInput, RegisterInput } from '../../../../domain/auth.ts';
+import {
+  type Query,
+  type QueryClient,
+  type QueryFunctionContext,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { CurrentUser } from '../../../../domain/auth.ts';
 import { ApiError, api, forgetKnownPages } from '../../../lib/api-client.ts';
 
 /** The signed-in user: the one query that is not the company's data. */
@@ -7,16 +15,33 @@ export const userKeys = {
   current: () => ['/api/user'] as const,
 };
 
-const isUserQuery = (queryKey: readonly unknown[]) => queryKey[0] === userKeys.current()[0];
+export const isUserQuery = (queryKey: readonly unknown[]) => queryKey[0] === userKeys.current()[0];
 
-/** The signed-in user, or null when the server answers 401 (SPEC §4). */
-async function getUser(): Promise<CurrentUser | null> {
+const companyData = { predicate: (query: Query) => !isUserQuery(query.queryKey) };
+
+/** Nothing read for one user stays once another is signed in (or nobody is). */
+function forgetCompanyData(client: QueryClient, signedIn: boolean) {
+  forgetKnownPages();
+  if (signedIn) void client.resetQueries(companyData);
+  else client.removeQueries(companyData);
+}
+
+/**
+ * The signed-in user, or null when the server answers 401 (SPEC §4). When it is not the one the
+ * cache was read for (the session ended, or another tab signed in as someone else), the cache
+ * keeps nothing of the other: the pages shown read again, as the user now signed in.
+ */
+async function getUser({ client }: QueryFunctionContext): Promise<CurrentUser | null> {
+  let user: CurrentUser | null = null;
   try {
-    return await api.get<CurrentUser>('/api/user');
+    user = await api.get<CurrentUser>('/api/user');
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
   }
+  const before = client.getQueryData<CurrentUser | null>(userKeys.current());
+  const owner = (who: CurrentUser | null) => who && `${who.companyId}:${who.id}`;
+  if (before !== undefined && owner(before) !== owner(user)) forgetCompanyData(client, !!user);
+  return user;
 }
 
 export const userQueryOptions = () =>
@@ -37,35 +62,6 @@ export const useUser = () => useQuery(userQueryOptions());
  */
 export const useIsAdmin = () => useUser().data?.role === 'admin';
 
-/** After sign-in, every cached list is refreshed once the session has settled (SPEC §4). */
-const POST_LOGIN_REFRESH_MS = 500;
-
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: LoginInput) => api.post<CurrentUser>('/api/login', input),
-    onSuccess: (user) => {
-      queryClient.setQueryData(userKeys.current(), user);
-      setTimeout(() => {
-        void queryClient.invalidateQueries({ predicate: (query) => !isUserQuery(query.queryKey) });
-      }, POST_LOGIN_REFRESH_MS);
-    },
-  });
-}
-
-/**
- * SPEC §3 has the client add companyId 1 and role admin; the server ignores both and makes the
- * registrant the admin of a new company named after their organization.
- */
-export function useRegister() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: RegisterInput) =>
-      api.post<CurrentUser>('/api/register', { ...input, companyId: 1, role: 'admin' }),
-    onSuccess: (user) => queryClient.setQueryData(userKeys.current(), user),
-  });
-}
-
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -74,9 +70,7 @@ export function useLogout() {
       // A user fetch still in flight (a focus refetch) would sign the user back in on screen.
       await queryClient.cancelQueries({ queryKey: userKeys.current() });
       queryClient.setQueryData(userKeys.current(), null);
-      // Nothing of the previous user's company may linger in the cache.
-      queryClient.removeQueries({ predicate: (query) => !isUserQuery(query.queryKey) });
-      forgetKnownPages();
+      forgetCompanyData(queryClient, false);
     },
   });
 }

@@ -7,7 +7,7 @@ import {
   UsernameInput,
 } from '../../../components/account-inputs.tsx';
 import { deferredResolver } from '../../../lib/zod-resolver.ts';
-import { useAuth } from '../auth-provider.tsx';
+import { useLogin } from '../api/sign-in-api.ts';
 import { useAccountSubmit } from './account-form.tsx';
 
 const validation = deferredResolver(() =>
@@ -16,7 +16,7 @@ const validation = deferredResolver(() =>
 
 /** Username and password; 'Forgot password?' calls `onForgotPassword`. */
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
-  const { loginMutation } = useAuth();
+  const loginMutation = useLogin();
   const form = useForm<LoginInput>({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },

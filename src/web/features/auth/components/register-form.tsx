@@ -8,7 +8,7 @@ import {
 } from '../../../components/account-inputs.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { deferredResolver } from '../../../lib/zod-resolver.ts';
-import { useAuth } from '../auth-provider.tsx';
+import { useRegister } from '../api/sign-in-api.ts';
 import { useAccountSubmit } from './account-form.tsx';
 
 const validation = deferredResolver(() =>
@@ -23,7 +23,7 @@ const profileFields = [
 ] as const;
 
 export function RegisterForm() {
-  const { registerMutation } = useAuth();
+  const registerMutation = useRegister();
   const form = useForm<RegisterInput>({
     mode: 'uncontrolled',
     initialValues: { username: '', name: '', organization: '', email: '', password: '' },
