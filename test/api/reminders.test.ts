@@ -4,8 +4,9 @@ import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '../../src/domain/reminders.ts';
 import { notifications } from '../../src/server/db/schema.ts';
-import { beforeCompanyIsKnown } from '../../src/server/db/scope.ts';
+import { beforeCompanyIsKnown, inCompany } from '../../src/server/db/scope.ts';
 import { createCompanyRepository } from '../../src/server/modules/company/company.repository.ts';
+import { createRemindersRepository } from '../../src/server/modules/reminders/reminders.repository.ts';
 import { whileCommitting } from '../helpers/at-the-same-moment.ts';
 import { addMember, registerCompany } from '../helpers/factories.ts';
 import { type Client, clientFor, createdId } from '../helpers/requests.ts';
@@ -206,6 +207,43 @@ describe('deadline reminders', () => {
     // Not the member, and not the admins instead: the task has an assignee.
     expect(await mine(member)).toEqual([]);
     expect((await mine(admin)).some((n) => n.title.startsWith('Call the program'))).toBe(false);
+  });
+
+  it('emails no reminder, and no digest, to a user who turned them off after it was made', async () => {
+    const { owner, member, memberId } = await team('Second Thoughts Fund');
+    const { companyId } = owner.user;
+    // Made while both were on, their emails not sent yet (the mail server was down, say).
+    await inCompany(app.db, companyId, (tx) =>
+      tx.insert(notifications).values(
+        (
+          [
+            ['task:1:2031-03-04:1', 'A reminder made before'],
+            ['digest:2031-03-03', 'A digest made before'],
+          ] as const
+        ).map(([key, title]) => ({
+          companyId,
+          userId: memberId,
+          key,
+          title,
+          body: '…',
+          link: '/',
+        })),
+      ),
+    );
+    const reminders = createRemindersRepository(app.db);
+    const sent: string[] = [];
+    const sendNext = () =>
+      reminders.sendNextEmail(companyId, async (email) => {
+        sent.push(email.title);
+      });
+    await member.patch('/api/user/reminders', { reminders: false, digest: false });
+    expect(await reminders.hasUnsentEmail(companyId)).toBe(false);
+    expect(await sendNext()).toBe(false);
+    // The digest turned back on: its email goes, the reminder's still does not.
+    await member.patch('/api/user/reminders', { digest: true });
+    expect(await sendNext()).toBe(true);
+    expect(await sendNext()).toBe(false);
+    expect(sent).toEqual(['A digest made before']);
   });
 
   it("sends each member Monday's digest of the next 14 days and what is overdue", async () => {

@@ -101,6 +101,9 @@ export function plannedReminders(
   });
 }
 
+/** What the key of a digest's notification begins with; a reminder's begins with its kind. */
+export const DIGEST_KEY_PREFIX = 'digest:';
+
 /** Monday from DIGEST_HOUR on the company's clock: the day's digest is due. */
 export function digestDay(now: Date, timeZone: string): string | null {
   const today = startOfDay(now, timeZone);
@@ -138,5 +141,5 @@ export function plannedDigests(
     .join('\n');
   return members
     .filter((member) => member.digestEnabled)
-    .map((member) => ({ userId: member.id, key: `digest:${day}`, title, body, link: '/' }));
+    .map((member) => ({ userId: member.id, key: `${DIGEST_KEY_PREFIX}${day}`, title, body, link: '/' }));
 }

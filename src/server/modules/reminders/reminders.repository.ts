@@ -39,6 +39,7 @@ import {
   type Member,
   type OpenDeadline,
   type PlannedNotification,
+  DIGEST_KEY_PREFIX,
   plannedDigests,
   plannedReminders,
 } from './reminder-plan.ts';
@@ -46,12 +47,22 @@ import {
 /** Grants whose deadline is still to be met: not yet submitted or decided. */
 const UNSUBMITTED_GRANT_STATUSES = ['draft', 'in-progress'] as const;
 
-/** An email not sent within two days of its notification is not sent at all. */
+/**
+ * A notification whose email is still to go out: not sent yet, made within the last two days (an
+ * email not sent by then is not sent at all), to a user who still wants such emails (one who
+ * turned reminders, or the digest, off after it was made gets none).
+ */
 const stillToEmail = (companyId: number) =>
   and(
     eq(notifications.companyId, companyId),
     isNull(notifications.emailedAt),
     gte(notifications.createdAt, sql`now() - interval '2 days'`),
+    sql`exists (
+      select from ${users}
+      where ${users.companyId} = ${notifications.companyId} and ${users.id} = ${notifications.userId}
+        and case when starts_with(${notifications.key}, ${DIGEST_KEY_PREFIX})
+          then ${users.digestEnabled} else ${users.remindersEnabled} end
+    )`,
   );
 
 /** The open deadlines of a company due before `before` (and from `from`, when given). */
