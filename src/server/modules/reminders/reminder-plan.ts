@@ -141,5 +141,11 @@ export function plannedDigests(
     .join('\n');
   return members
     .filter((member) => member.digestEnabled)
-    .map((member) => ({ userId: member.id, key: `${DIGEST_KEY_PREFIX}${day}`, title, body, link: '/' }));
+    .map((member) => ({
+      userId: member.id,
+      key: `${DIGEST_KEY_PREFIX}${day}`,
+      title,
+      body,
+      link: '/',
+    }));
 }

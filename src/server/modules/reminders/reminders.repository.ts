@@ -36,10 +36,10 @@ import { allowIdle, beforeCompanyIsKnown, inCompany } from '../../db/scope.ts';
 import { MAIL_SEND_MAX_MS } from '../../lib/mailer.ts';
 import {
   type CompanyClock,
+  DIGEST_KEY_PREFIX,
   type Member,
   type OpenDeadline,
   type PlannedNotification,
-  DIGEST_KEY_PREFIX,
   plannedDigests,
   plannedReminders,
 } from './reminder-plan.ts';
