@@ -116,7 +116,7 @@ describe('one pending invitation per email address', () => {
     expect(elsewhere.statusCode, elsewhere.body).toBe(201);
   });
 
-  it('an invitation whose address a member took meanwhile cannot be accepted', async () => {
+  it('adding a user closes the invitation pending to their address, which can no longer be accepted', async () => {
     const { as } = await company();
     const invitation = (await invite(as, 'dup@example.org')).json();
     const added = await as.post('/api/organization/users', {
@@ -126,6 +126,8 @@ describe('one pending invitation per email address', () => {
       password: 'Dup-pass-12',
     });
     expect(added.statusCode).toBe(201);
+    // Not listed as pending, where its link would only get a refusal.
+    expect(await pendingEmails(as)).toEqual([]);
     const accepted = await app.inject({
       method: 'POST',
       url: '/api/invitations/accept',
@@ -136,10 +138,31 @@ describe('one pending invitation per email address', () => {
         password: 'Ivy-pass-1',
       },
     });
-    expect(accepted.statusCode).toBe(409);
-    expect(accepted.json()).toEqual(ALREADY_MEMBER);
+    expect(accepted.statusCode).toBe(404);
     const emails = (await as.get('/api/organization/users')).json<{ email: string }[]>();
     expect(emails.filter((m) => m.email.toLowerCase() === 'dup@example.org')).toHaveLength(1);
+  });
+
+  it("refuses a member's change of their own address to another member's, whatever its case", async () => {
+    const { admin, as } = await company();
+    const member = await addMember(app, admin.user.companyId, 'user');
+    const asMember = clientFor(app, member.cookie);
+    const taken = await asMember.patch('/api/user', {
+      email: ' Ada@EXAMPLE.org ',
+      currentPassword: member.password,
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual(ALREADY_MEMBER);
+    const emails = (await as.get('/api/organization/users')).json<{ email: string }[]>();
+    expect(emails.map((m) => m.email).sort()).toEqual(
+      ['ada@example.org', member.user.email].sort(),
+    );
+    // Their own address in other letters is still theirs to write.
+    const own = await asMember.patch('/api/user', {
+      email: member.user.email.toUpperCase(),
+      currentPassword: member.password,
+    });
+    expect(own.statusCode, own.body).toBe(200);
   });
 
   it('two admins inviting one address at the same moment: one invitation, one 409', async () => {

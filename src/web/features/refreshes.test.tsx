@@ -325,7 +325,12 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
     { name: 'New name' },
     { profile: companyKeys.profile(), user: userKeys.current() },
   ],
-  ['adding a user', useAddUser, { username: 'sam' }, { team: companyKeys.team() }],
+  [
+    'adding a user',
+    useAddUser,
+    { username: 'sam' },
+    { team: companyKeys.team(), invitations: companyKeys.invitations() },
+  ],
   [
     'removing a user (and the invitations they sent; their tasks are left unassigned)',
     useRemoveUser,

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { CurrentUser, RegisterInput } from '../../../domain/auth.ts';
+import { hasMemberWithEmail } from '../../accounts/members.ts';
 import { createUser, dropPasswordResets, setPassword } from '../../accounts/users.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { insertRow } from '../../db/rows.ts';
@@ -78,14 +79,15 @@ export function createAuthRepository(db: Database) {
 
     /**
      * Writes the user's own name or email (those given) and answers the user as they are now. A
-     * new email address ends the forgotten-password links sent to the old one.
+     * new email address ends the forgotten-password links sent to the old one. 'already-member':
+     * another member has that address.
      */
     updateProfile(
       companyId: number,
       userId: number,
       values: { name?: string; email?: string },
       within?: Transaction,
-    ): Promise<CurrentUser | null> {
+    ): Promise<CurrentUser | 'already-member' | null> {
       return inCompany(within ?? db, companyId, async (tx) => {
         if (Object.keys(values).length > 0) {
           const [before] = await tx
@@ -93,6 +95,11 @@ export function createAuthRepository(db: Database) {
             .from(users)
             .where(ofUser(companyId, userId))
             .for('no key update');
+          // Another member's address (in any case) is theirs, as when a user is added.
+          const { email } = values;
+          const another =
+            email !== undefined && email.toLowerCase() !== before?.email.toLowerCase();
+          if (another && (await hasMemberWithEmail(tx, companyId, email))) return 'already-member';
           await tx.update(users).set(values).where(ofUser(companyId, userId));
           if (values.email !== undefined && before && before.email !== values.email) {
             await dropPasswordResets(tx, { companyId, id: userId });

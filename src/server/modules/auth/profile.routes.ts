@@ -7,6 +7,7 @@ import {
   passwordChangeSchema,
   profileUpdateSchema,
 } from '../../../domain/auth.ts';
+import { ALREADY_MEMBER } from '../../../domain/company.ts';
 import { PASSWORD_CHANGED } from '../../../domain/wording.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notSignedIn, requireUser, stillSignedIn } from '../../lib/guards.ts';
@@ -59,7 +60,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Change the signed-in user's own name or email address (fields left out keep their value; a new email address takes the current password)",
         body: profileUpdateSchema,
-        response: { 200: currentUserSchema, ...errors },
+        response: { 200: currentUserSchema, ...errors, 409: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -69,7 +70,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (changes.email !== undefined && changes.email !== user.email) {
         await confirmCurrentPassword(request, reply, user, currentPassword);
       }
-      return stillSignedIn(await auth.updateProfile(user.companyId, user.id, changes));
+      const updated = await auth.updateProfile(user.companyId, user.id, changes);
+      if (updated === 'already-member') throw new AppError('CONFLICT', ALREADY_MEMBER);
+      return stillSignedIn(updated);
     },
   );
 

@@ -89,8 +89,9 @@ export function createCompanyRepository(db: Database) {
     },
 
     /**
-     * Adds a user to the company. 'already-member': a member has their email address already,
-     * the rule an invitation to it keeps too.
+     * Adds a user to the company, and closes an invitation pending to their address.
+     * 'already-member': a member has their email address already, the rule an invitation to it
+     * keeps too.
      */
     async addMember(
       companyId: number,
@@ -101,6 +102,16 @@ export function createCompanyRepository(db: Database) {
       return inCompany(within ?? db, companyId, async (tx) => {
         if (await hasMemberWithEmail(tx, companyId, input.email)) return 'already-member';
         const { id } = await createUser(tx, { ...input, companyId, passwordHash });
+        // An invitation pending to the address is done with: it could no longer be accepted.
+        await tx
+          .delete(userInvitations)
+          .where(
+            and(
+              eq(userInvitations.companyId, companyId),
+              eq(userInvitations.status, 'pending'),
+              sql`lower(${userInvitations.email}) = lower(${input.email})`,
+            ),
+          );
         const [row] = await tx.select(memberColumns).from(users).where(member(companyId, id));
         if (!row) throw new Error('added user not found');
         return row;

@@ -50,7 +50,8 @@ export const useUpdateCompanyProfile = () =>
 export const useAddUser = () =>
   useInvalidatingMutation(
     (input: NewUserInput) => api.post<TeamMember>('/api/organization/users', input),
-    () => [companyKeys.team()],
+    // An invitation pending to the new member's address is closed.
+    () => [companyKeys.team(), companyKeys.invitations()],
   );
 
 /** A removed member's tasks are left unassigned. */
