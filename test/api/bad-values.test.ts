@@ -212,3 +212,16 @@ describe('dates outside 1900-01-01 to 2200-12-31', () => {
     });
   }
 });
+
+describe('an address the router refuses before any route', () => {
+  it("answers in the app's own words, echoing nothing of the address", async () => {
+    const token = 'x'.repeat(150);
+    const long = await app.inject({ method: 'GET', url: `/api/invitations/${token}` });
+    expect([long.statusCode, long.json()]).toEqual([404, { message: 'Not found' }]);
+    const broken = await app.inject({ method: 'GET', url: '/api/contacts/%zz' });
+    expect([broken.statusCode, broken.json()]).toEqual([
+      400,
+      { message: 'The address is not valid' },
+    ]);
+  });
+});

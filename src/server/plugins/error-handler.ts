@@ -1,4 +1,4 @@
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorChain } from '../db/errors.ts';
@@ -40,6 +40,24 @@ function isDatabaseUnavailable(error: unknown): boolean {
       (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) ||
       /Connection terminated|timeout exceeded when trying to connect/i.test(message),
   );
+}
+
+/**
+ * The answer to an address the router refuses before any route (or the error handler) sees it, in
+ * the app's `{ message }`, echoing nothing of the address: a segment longer than a route reads
+ * (100 characters: an id, a link's token) names nothing there is; a segment that does not decode
+ * (`%zz`) is no address.
+ */
+export function frameworkError(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(404).send({ message: 'Not found' } satisfies ErrorBody);
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return reply.code(400).send({ message: 'The address is not valid' } satisfies ErrorBody);
+  }
+  return reply
+    .code(error.statusCode ?? 500)
+    .send({ message: (error.statusCode ?? 500) < 500 ? error.message : INTERNAL_MESSAGE });
 }
 
 /**
