@@ -69,3 +69,22 @@ test('Ctrl+K works from inside a text field, and a task opens on its grant', asy
   await expect(page).toHaveURL(/\/grants\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Hopper literacy' })).toBeVisible();
 });
+
+test('what is typed at once after Ctrl+K goes into the search, never into the field that had the focus', async ({
+  page,
+}) => {
+  await page.goto('/grants');
+  await page.getByRole('button', { name: 'Actions for Hopper literacy' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const notes = page.getByRole('dialog', { name: 'Edit Grant' }).getByLabel('Notes');
+  await notes.fill('abc');
+  // The user has been on the page a moment: its first requests are done.
+  await page.waitForLoadState('networkidle');
+  await page.keyboard.press('Control+K');
+  await page.keyboard.type('Hopp', { delay: 60 });
+  await expect(page.getByRole('textbox', { name: 'Search everything' })).toHaveValue('Hopp');
+  await expect(notes).toHaveValue('abc');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('textbox', { name: 'Search everything' })).toBeHidden();
+  await expect(notes).toHaveValue('abc');
+});

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { createSpotlight, Spotlight } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   SEARCH_KIND_LABELS,
@@ -35,6 +35,19 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
 
   useEffect(() => spotlight.open(), [spotlight]);
 
+  // What is typed while the dialog opens, before its box has the focus, is the search's too.
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typedEarly = (event: KeyboardEvent) => {
+      if (document.activeElement === box.current || event.key.length !== 1) return;
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      event.preventDefault();
+      setQuery((typed) => typed + event.key);
+    };
+    window.addEventListener('keydown', typedEarly, true);
+    return () => window.removeEventListener('keydown', typedEarly, true);
+  }, []);
+
   const results = asked ? (search.data?.results ?? []) : [];
   const groups = SEARCH_KINDS.map((kind) => ({
     kind,
@@ -63,7 +76,14 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
       title="Search everything"
       styles={{ header: { display: 'none' } }}
     >
+      {/* Escape closes the search alone: a dialog under it (a form being edited) stays open,
+          as Mantine's dialogs let a field keep the key to itself. */}
       <Spotlight.Search
+        ref={box}
+        data-mantine-stop-propagation
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && !event.nativeEvent.isComposing) spotlight.close();
+        }}
         placeholder="Search contacts, funders, grants, opportunities, interactions, tasks…"
         aria-label="Search everything"
         leftSection={<IconSearch size={18} aria-hidden="true" />}

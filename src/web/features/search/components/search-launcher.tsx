@@ -1,10 +1,13 @@
 import { ActionIcon } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { useEffect, useState } from 'react';
 
-// The dialog's code (and Spotlight's) loads when the search is first opened.
-const SearchDialog = lazy(() => import('./search-dialog.tsx'));
+// The dialog's code (and Spotlight's) is not part of the page's: it is fetched once the page is
+// up, and shown as soon as the search is opened, not through a lazy component, which even loaded
+// waits for React's next reveal (up to 300 ms). Fetched only when the search was opened, it came
+// late: what was typed at once after Ctrl+K was lost, or went into the field that had the focus.
+type Dialog = typeof import('./search-dialog.tsx').default;
 
 const onMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -14,26 +17,28 @@ const onMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(n
  */
 export function SearchLauncher() {
   const [opened, setOpened] = useState(false);
-  useHotkeys([['mod+K', () => setOpened(true)]], []);
+  const [Dialog, setDialog] = useState<Dialog>();
+  useEffect(() => {
+    import('./search-dialog.tsx').then(
+      (module) => setDialog(() => module.default),
+      () => {},
+    );
+  }, []);
+  const open = () => {
+    // Nothing typed for the search goes into the field left, while the dialog opens.
+    (document.activeElement as HTMLElement | null)?.blur();
+    setOpened(true);
+  };
+  useHotkeys([['mod+K', open]], []);
   const label = `Search (${onMac() ? '⌘K' : 'Ctrl+K'})`;
   return (
     <>
       {/* The browser's own tooltip: Mantine's would bring a positioning library into every
           page's first download. */}
-      <ActionIcon
-        variant="default"
-        size="lg"
-        aria-label={label}
-        title={label}
-        onClick={() => setOpened(true)}
-      >
+      <ActionIcon variant="default" size="lg" aria-label={label} title={label} onClick={open}>
         <IconSearch size={18} aria-hidden="true" />
       </ActionIcon>
-      {opened && (
-        <Suspense fallback={null}>
-          <SearchDialog onClose={() => setOpened(false)} />
-        </Suspense>
-      )}
+      {opened && Dialog && <Dialog onClose={() => setOpened(false)} />}
     </>
   );
 }
