@@ -70,7 +70,10 @@ export function startOfDay(now: Date, timeZone: string, days = 0): Date {
   // Midnight on the wall less the zone's offset; the offset is asked again at that first answer
   // in case the clocks change between the two (summer time).
   const guess = midnight - offsetAt(midnight, timeZone);
-  return new Date(midnight - offsetAt(guess, timeZone));
+  const start = midnight - offsetAt(guess, timeZone);
+  // Where the clocks go forward at midnight (Santiago, Havana), the day has no midnight: it
+  // begins when they go forward, at the first guess (the second is an hour before, the day before).
+  return new Date(wallTime(start, timeZone) < midnight ? guess : start);
 }
 
 /**

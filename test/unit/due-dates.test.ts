@@ -17,6 +17,23 @@ describe('startOfDay', () => {
     expect(startOfDay(now, 'Asia/Kolkata').toISOString()).toBe('2026-11-21T18:30:00.000Z');
   });
 
+  it('is when the clocks go forward, on a day whose midnight they skip', () => {
+    // Santiago, 6 September 2026, and Havana, 14 March 2027: from 00:00 the clocks show 01:00.
+    expect(startOfDay(new Date('2026-09-06T12:00:00Z'), 'America/Santiago').toISOString()).toBe(
+      '2026-09-06T04:00:00.000Z',
+    );
+    expect(startOfDay(new Date('2027-03-14T12:00:00Z'), 'America/Havana').toISOString()).toBe(
+      '2027-03-14T05:00:00.000Z',
+    );
+    // The day before, and the day after, begin at their midnights.
+    expect(startOfDay(new Date('2026-09-06T12:00:00Z'), 'America/Santiago', -1).toISOString()).toBe(
+      '2026-09-05T04:00:00.000Z',
+    );
+    expect(startOfDay(new Date('2026-09-06T12:00:00Z'), 'America/Santiago', 1).toISOString()).toBe(
+      '2026-09-07T03:00:00.000Z',
+    );
+  });
+
   it('counts days ahead across month ends and clock changes', () => {
     const now = at('2027-03-26T12:00:00Z');
     expect(startOfDay(now, 'UTC', 7).toISOString()).toBe('2027-04-02T00:00:00.000Z');
