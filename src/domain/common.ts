@@ -90,6 +90,19 @@ const writtenText = (error?: string) =>
   storableString(error).overwrite((value) => value.normalize('NFC'));
 
 /**
+ * The controls that turn the direction of the text after them (embeddings, overrides and
+ * isolates, U+202A-U+202E and U+2066-U+2069): a name holding one turns whatever follows it on
+ * the same line (a requirement named 'R:' and U+202E made the history read '… created R:oga
+ * setunim 7'). The marks that only set the direction of the text next to them (U+200E, U+200F,
+ * U+061C) stay.
+ */
+const TURNS_DIRECTION = /[\u202a-\u202e\u2066-\u2069]/u;
+
+/** The text of a record's field: as written, and turning the direction of nothing around it. */
+const recordText = (error?: string) =>
+  writtenText(error).refine((value) => !TURNS_DIRECTION.test(value), INVALID_CHARACTERS);
+
+/**
  * Text to search for: a control character in it (a tab, a line break, the separator the search
  * puts between a record's fields) is a space, so a search never matches across two fields.
  */
@@ -113,7 +126,7 @@ const isOneLine = (value: string) => !/\p{Cc}/u.test(value);
  * only), 'Invalid characters' when it holds a line break or another control character.
  */
 export const requiredText = (message: string, max = LINE_MAX) =>
-  writtenText(message)
+  recordText(message)
     .trim()
     .refine(isOneLine, INVALID_CHARACTERS)
     .refine((value) => !isBlank(value), message)
@@ -121,7 +134,7 @@ export const requiredText = (message: string, max = LINE_MAX) =>
 
 /** A required text of one or more lines (notes, a description): as requiredText, line breaks allowed. */
 export const requiredLines = (message: string, max = NOTES_MAX) =>
-  writtenText(message)
+  recordText(message)
     .trim()
     .refine((value) => !isBlank(value), message)
     .max(max, `Must be at most ${max} characters`);
@@ -131,7 +144,7 @@ export const requiredLines = (message: string, max = NOTES_MAX) =>
  * become null (stored as NULL).
  */
 export const optionalText = (max = LINE_MAX) =>
-  writtenText('Expected text')
+  recordText('Expected text')
     .trim()
     .max(max, `Must be at most ${max} characters`)
     .nullish()

@@ -189,3 +189,27 @@ describe('text whose accents come apart from their letters (decomposed, NFD)', (
     expect(found.json()).toHaveLength(1);
   });
 });
+
+describe('a control that turns the direction of the text after it', () => {
+  it('is refused in names and notes, as other characters that cannot be shown as sent', async () => {
+    const client = await newClient();
+    for (const control of ['\u202e', '\u202b', '\u2067', '\u2069']) {
+      for (const [url, body] of [
+        ['/api/contacts', { name: `R:${control}`, email: 'r@example.org' }],
+        ['/api/contacts', { name: 'Rae', email: 'rae@example.org', notes: `Call ${control}soon` }],
+        ['/api/grants', grant({ funder: `Fund${control}` })],
+      ] as const) {
+        const response = await client.post(url, body);
+        expect(response.statusCode, `${url} ${JSON.stringify(body)}`).toBe(400);
+        expect(response.json().message).toBe('Invalid characters');
+      }
+    }
+    // The marks of direction alone (Hebrew or Arabic text beside Latin) are kept.
+    const marked = await client.post('/api/contacts', {
+      name: 'שלום\u200f Ltd',
+      email: 'shalom@example.org',
+    });
+    expect(marked.statusCode, marked.body).toBe(201);
+    expect((await client.get('/api/contacts')).json()).toHaveLength(1);
+  });
+});
