@@ -9,7 +9,13 @@ import { users } from '../../src/server/db/schema.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
 import { createCompanyRepository } from '../../src/server/modules/company/company.repository.ts';
 import { whileCommitting } from '../helpers/at-the-same-moment.ts';
-import { addMember, registerCompany, type SignedInUser } from '../helpers/factories.ts';
+import {
+  addMember,
+  randomAddress,
+  registerCompany,
+  type SignedInUser,
+  uniqueUsername,
+} from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
 import { until } from '../helpers/until.ts';
@@ -182,6 +188,30 @@ describe("an admin changes a member's role from the team list", () => {
 
     expect((await setRoleThroughApi(first.cookie, member.user.id, 'user')).statusCode).toBe(200);
     expect((await clientFor(app, member.cookie).get('/api/user')).json().role).toBe('user');
+  });
+
+  it("takes back the pending invitations of an admin made a user, and no one else's", async () => {
+    const { first, second } = await twoAdmins();
+    const invite = (cookie: string, email: string) =>
+      clientFor(app, cookie).post('/api/organization/invitations', {
+        name: 'Ivy Invitee',
+        email,
+        role: 'admin',
+      });
+    const theirs = (await invite(second.cookie, 'ivy@example.org')).json();
+    expect((await invite(first.cookie, 'bo@example.org')).statusCode).toBe(201);
+    expect((await setRoleThroughApi(first.cookie, second.user.id, 'user')).statusCode).toBe(200);
+    const pending = await clientFor(app, first.cookie).get('/api/organization/invitations');
+    expect(pending.json().map((i: { email: string }) => i.email)).toEqual(['bo@example.org']);
+    // Its link no longer makes anyone an admin.
+    const token = new URL(theirs.previewUrl).searchParams.get('token');
+    const accepted = await app.inject({
+      method: 'POST',
+      url: '/api/invitations/accept',
+      remoteAddress: randomAddress(),
+      payload: { token, username: uniqueUsername('ivy'), password: 'Ivy-pass-1' },
+    });
+    expect(accepted.statusCode).toBe(404);
   });
 
   it('answers a plain user 403 and changes nothing', async () => {

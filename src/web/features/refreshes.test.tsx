@@ -341,7 +341,7 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
     "changing a member's role (one's own decides what the app offers, from the user's record)",
     useChangeRole,
     { id: 5, role: 'admin' },
-    { team: companyKeys.team(), user: userKeys.current() },
+    { team: companyKeys.team(), invitations: companyKeys.invitations(), user: userKeys.current() },
   ],
   [
     "changing one's own name or email (the sidebar, the team list and one's tasks show them)",

@@ -142,7 +142,8 @@ export function createCompanyRepository(db: Database) {
     },
 
     /**
-     * Gives the member `role`; null when the company has no such member. The database refuses to
+     * Gives the member `role`; a member who is no longer an admin takes back the invitations they
+     * sent that are still pending. Null when the company has no such member. The database refuses to
      * demote a company's last admin (migration 0006), even when two admins demote each other at
      * once: the second one counts what the first one left.
      */
@@ -156,10 +157,26 @@ export function createCompanyRepository(db: Database) {
         COMPANY_KEEPS_AN_ADMIN,
         'last-admin',
         async () => {
-          const [row] = await inCompany(within ?? db, companyId, (tx) =>
-            tx.update(users).set({ role }).where(member(companyId, id)).returning(memberColumns),
-          );
-          return row ?? null;
+          return inCompany(within ?? db, companyId, async (tx) => {
+            const [row] = await tx
+              .update(users)
+              .set({ role })
+              .where(member(companyId, id))
+              .returning(memberColumns);
+            // An admin no more: the invitations they sent carried an admin's word (decision 0004).
+            if (row && role !== 'admin') {
+              await tx
+                .delete(userInvitations)
+                .where(
+                  and(
+                    eq(userInvitations.companyId, companyId),
+                    eq(userInvitations.invitedById, id),
+                    eq(userInvitations.status, 'pending'),
+                  ),
+                );
+            }
+            return row ?? null;
+          });
         },
         within,
       );

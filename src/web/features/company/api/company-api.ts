@@ -67,7 +67,8 @@ export const useChangeRole = () =>
   useInvalidatingMutation(
     ({ id, role }: { id: number } & RoleChange) =>
       api.patch<TeamMember>(`/api/organization/users/${id}`, { role }),
-    () => [companyKeys.team(), userKeys.current()],
+    // An admin made a user takes back their pending invitations.
+    () => [companyKeys.team(), companyKeys.invitations(), userKeys.current()],
   );
 
 export const useResetPassword = () =>
