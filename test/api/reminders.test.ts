@@ -188,6 +188,26 @@ describe('deadline reminders', () => {
     expect((await mine(member)).filter((n) => n.title.startsWith('Spring report'))).toHaveLength(1);
   });
 
+  it("does not remind again of a deadline when the organization's time zone changes", async () => {
+    const { admin, grantId } = await team('Moving Trust');
+    await scan(MONDAY);
+    const title = 'Moving Trust Arts Grant is due in 7 days';
+    expect((await mine(admin)).filter((n) => n.title === title)).toHaveLength(1);
+    // 10 March in New York is 11 March in Kiritimati (UTC+14), still 7 days away there.
+    const moved = await admin.patch('/api/organization/reminders', {
+      timeZone: 'Pacific/Kiritimati',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await scan(MONDAY);
+    expect((await mine(admin)).filter((n) => n.title === title)).toHaveLength(1);
+    expect(await made(`grant:${grantId}:2031-03-11:7`)).toBe(1);
+    expect(await made(`grant:${grantId}:2031-03-10:7`)).toBe(0);
+    // And back: still the one reminder.
+    await admin.patch('/api/organization/reminders', { timeZone: TIME_ZONE });
+    await scan(MONDAY);
+    expect((await mine(admin)).filter((n) => n.title === title)).toHaveLength(1);
+  });
+
   it('sends nothing to a user who turned reminders off, and no digest to one who turned it off', async () => {
     const { admin, member, memberId, grantId } = await team('Quiet Fund');
     expect((await member.get('/api/user/reminders')).json()).toEqual({

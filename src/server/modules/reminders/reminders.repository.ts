@@ -65,6 +65,32 @@ const stillToEmail = (companyId: number) =>
     )`,
   );
 
+/**
+ * A reminder's key holds the day its deadline falls on in the company's time zone (reminder-plan.ts):
+ * when the zone changes, the keys of the reminders made for the deadlines as they are now move to
+ * the day the new zone gives, so the scan does not make them again. A key already taken (the
+ * zone changed back and forth) is left.
+ */
+async function rekeyReminders(tx: Transaction, companyId: number, from: string, to: string) {
+  const keyIn = (zone: string) =>
+    sql`d.kind || ':' || d.id || ':' || to_char(d.due_date AT TIME ZONE ${zone}, 'YYYY-MM-DD') || ':' || split_part(n.key, ':', 4)`;
+  await tx.execute(sql`
+    UPDATE ${notifications} n SET key = ${keyIn(to)}
+    FROM (
+      SELECT 'grant' AS kind, id, due_date FROM ${grants} WHERE company_id = ${companyId}
+      UNION ALL
+      SELECT 'task', id, due_date FROM ${grantTasks}
+        WHERE company_id = ${companyId} AND due_date IS NOT NULL
+      UNION ALL
+      SELECT 'requirement', id, due_date FROM ${grantRequirements} WHERE company_id = ${companyId}
+    ) d
+    WHERE n.company_id = ${companyId} AND n.key = ${keyIn(from)}
+      AND NOT EXISTS (
+        SELECT FROM ${notifications} m
+        WHERE m.company_id = n.company_id AND m.user_id = n.user_id AND m.key = ${keyIn(to)}
+      )`);
+}
+
 /** The open deadlines of a company due before `before` (and from `from`, when given). */
 async function openDeadlines(
   tx: Transaction,
@@ -175,15 +201,24 @@ export function createRemindersRepository(db: Database) {
 
     /**
      * Makes the reminders and digests due at `now` for one company, each once: a notification
-     * already made under its key is left as it is, whoever made it. Answers how many are new.
+     * already made under its key is left as it is, whoever made it. Counts days on the company's
+     * clock as it is when the scan gets to it (`read`, as the scan read the companies, only when
+     * the company is gone). Answers how many are new.
      */
     scanCompany(
       companyId: number,
-      clock: CompanyClock,
+      read: CompanyClock,
       now: Date,
       within?: Transaction,
     ): Promise<number> {
       return inCompany(within ?? db, companyId, async (tx) => {
+        // The clock as it is now, held until the notifications are in: a change of time zone
+        // (which moves the keys of the reminders made, rekeyReminders) is waited for, or waits.
+        const [clock = read] = await tx
+          .select({ timeZone: companies.timeZone, reminderDays: companies.reminderDays })
+          .from(companies)
+          .where(eq(companies.id, companyId))
+          .for('share');
         // Held against removal until the notifications are in: one removed meanwhile (a removal
         // under way is waited for) is left out, not a notification for nobody.
         const members: Member[] = await tx
@@ -326,14 +361,20 @@ export function createRemindersRepository(db: Database) {
     ): Promise<ReminderSettings | null> {
       return inCompany(within ?? db, companyId, async (tx) => {
         const columns = { timeZone: companies.timeZone, reminderDays: companies.reminderDays };
-        const [row] =
-          Object.keys(patch).length === 0
-            ? await tx.select(columns).from(companies).where(eq(companies.id, companyId))
-            : await tx
-                .update(companies)
-                .set(patch)
-                .where(eq(companies.id, companyId))
-                .returning(columns);
+        const [before] = await tx
+          .select(columns)
+          .from(companies)
+          .where(eq(companies.id, companyId))
+          .for('no key update');
+        if (!before || Object.keys(patch).length === 0) return before ?? null;
+        const [row] = await tx
+          .update(companies)
+          .set(patch)
+          .where(eq(companies.id, companyId))
+          .returning(columns);
+        if (row && row.timeZone !== before.timeZone) {
+          await rekeyReminders(tx, companyId, before.timeZone, row.timeZone);
+        }
         return row ?? null;
       });
     },
