@@ -85,6 +85,31 @@ describe('bulk actions', () => {
     ]);
   });
 
+  it('takes back an award of what was asked when the grants are set to another status, not one recorded', async () => {
+    const client = await newCompanyClient(app);
+    const mistaken = await grant(client, 'Mistaken');
+    const recorded = await grant(client, 'Recorded');
+    await client.patch(`/api/grants/${recorded}`, {
+      awardedAmount: 1000,
+      awardedDate: '2027-02-01',
+    });
+    const ids = [mistaken, recorded];
+    await client.post('/api/grants/bulk-status', { ids, status: 'awarded' });
+    const rejected = await client.post('/api/grants/bulk-status', { ids, status: 'rejected' });
+    expect(rejected.json()).toEqual({ count: 2 });
+    const grants = (await client.get('/api/grants?sort=name')).json();
+    expect(
+      grants.map((g: { name: string; status: string; awardedAmount: number | null }) => [
+        g.name,
+        g.status,
+        g.awardedAmount,
+      ]),
+    ).toEqual([
+      ['Mistaken', 'rejected', null],
+      ['Recorded', 'rejected', 1000],
+    ]);
+  });
+
   it('sets the stage of the chosen opportunities, and deletes interactions', async () => {
     const client = await newCompanyClient(app);
     const opportunity = await createdId(client, '/api/opportunities', {

@@ -166,13 +166,20 @@ export function createGrantsRepository(db: Database) {
     /**
      * Sets the status of the company's grants among `ids` (one statement); answers how many. A
      * grant set to Awarded with no award recorded is awarded what it asked for, as the form
-     * prefills it; its page changes that.
+     * prefills it; its page changes that. An awarded grant set to another status gives that
+     * back (an award of what it asked for, on no date), as the form takes back its prefill: an
+     * award chosen by mistake left the amount on a rejected grant.
      */
     setStatus(companyId: number, ids: number[], status: GrantStatus, within?: Transaction) {
       const values =
         status === 'awarded'
           ? { status, awardedAmount: sql`coalesce(${grants.awardedAmount}, ${grants.amount})` }
-          : { status };
+          : {
+              status,
+              awardedAmount: sql`CASE WHEN ${grants.status} = 'awarded'
+                AND ${grants.awardedAmount} = ${grants.amount} AND ${grants.awardedDate} IS NULL
+                THEN NULL ELSE ${grants.awardedAmount} END`,
+            };
       return inCompany(within ?? db, companyId, (tx) =>
         updateCompanyRows(tx, grants, companyId, ids, values),
       );
