@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DIGEST_OVERDUE_LISTED,
   type Member,
   type OpenDeadline,
+  plannedDigests,
   plannedReminders,
 } from '../../src/server/modules/reminders/reminder-plan.ts';
 
@@ -60,5 +62,42 @@ describe('who is reminded of a deadline', () => {
     const keys = plannedReminders([due('grant', null)], team, clock, now).map((r) => r.key);
     expect(new Set(keys).size).toBe(1);
     expect(keys[0]).toBe('grant:9:2026-12-01:7');
+  });
+});
+
+describe("Monday's digest", () => {
+  // Monday 30 November 2026, 09:00 UTC.
+  const monday = new Date('2026-11-30T09:00:00Z');
+  const dueOn = (id: number, day: string): OpenDeadline => ({
+    ...due('grant', null),
+    id,
+    name: `Grant ${id}`,
+    dueDate: new Date(`${day}T12:00:00Z`),
+  });
+
+  it('lists the latest overdue work and counts the rest, above what is coming', () => {
+    // 25 grants overdue since 2020 (one a month), and one due on Thursday.
+    const overdue = Array.from({ length: 25 }, (_, i) =>
+      dueOn(i + 1, `2020-${String((i % 12) + 1).padStart(2, '0')}-0${1 + Math.floor(i / 12)}`),
+    );
+    const [digest] = plannedDigests(
+      [...overdue, dueOn(99, '2026-12-03')],
+      [member(1, 'admin')],
+      clock,
+      monday,
+    );
+    expect(digest?.title).toBe('This week: 1 deadline in the next 14 days, 25 overdue');
+    const lines = digest?.body.split('\n') ?? [];
+    expect(lines).toHaveLength(1 + DIGEST_OVERDUE_LISTED + 1);
+    expect(lines[0]).toBe('15 more overdue, due before these: see the dashboard');
+    expect(lines.at(-1)).toBe('Thu, Dec 3, 2026 · Grant 99 · Grant deadline');
+    expect(lines.slice(1, -1).every((line) => line.endsWith(' · overdue'))).toBe(true);
+  });
+
+  it('lists every overdue deadline when there are few', () => {
+    const [digest] = plannedDigests([dueOn(1, '2026-11-20')], [member(1, 'admin')], clock, monday);
+    expect(digest?.body.split('\n')).toEqual([
+      'Fri, Nov 20, 2026 · Grant 1 · Grant deadline · overdue',
+    ]);
   });
 });

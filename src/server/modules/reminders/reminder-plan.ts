@@ -113,6 +113,9 @@ export function digestDay(now: Date, timeZone: string): string | null {
   return monday && hour >= DIGEST_HOUR ? date : null;
 }
 
+/** The overdue work a digest lists at most, the latest; the rest is counted in one line. */
+export const DIGEST_OVERDUE_LISTED = 10;
+
 /**
  * Monday's digest for each member who takes it: what is overdue and what is due in the next
  * DIGEST_DAYS days, in due order. Nothing is sent when nothing is due.
@@ -133,12 +136,19 @@ export function plannedDigests(
   const overdue = listed.filter(({ left }) => left < 0).length;
   const coming = listed.length - overdue;
   const title = `This week: ${coming} ${coming === 1 ? 'deadline' : 'deadlines'} in the next ${DIGEST_DAYS} days, ${overdue} overdue`;
-  const body = listed
+  // Work long overdue (grants imported years ago and never closed) would fill every Monday's
+  // digest: the latest of it is listed, the rest counted.
+  const unlisted = Math.max(0, overdue - DIGEST_OVERDUE_LISTED);
+  const lines = listed
+    .slice(unlisted)
     .map(
       ({ deadline, left }) =>
         `${dayInWords(deadline.dueDate, clock.timeZone)} · ${deadline.name} · ${whatItIs(deadline)}${left < 0 ? ' · overdue' : ''}`,
-    )
-    .join('\n');
+    );
+  const body = [
+    ...(unlisted > 0 ? [`${unlisted} more overdue, due before these: see the dashboard`] : []),
+    ...lines,
+  ].join('\n');
   return members
     .filter((member) => member.digestEnabled)
     .map((member) => ({
