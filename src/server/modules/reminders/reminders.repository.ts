@@ -74,21 +74,30 @@ const stillToEmail = (companyId: number) =>
 async function rekeyReminders(tx: Transaction, companyId: number, from: string, to: string) {
   const keyIn = (zone: string) =>
     sql`d.kind || ':' || d.id || ':' || to_char(d.due_date AT TIME ZONE ${zone}, 'YYYY-MM-DD') || ':' || split_part(n.key, ':', 4)`;
+  // One whose email is being sent (its row held meanwhile, up to the mail server's time limit)
+  // keeps its key rather than hold the change of zone.
   await tx.execute(sql`
-    UPDATE ${notifications} n SET key = ${keyIn(to)}
-    FROM (
-      SELECT 'grant' AS kind, id, due_date FROM ${grants} WHERE company_id = ${companyId}
-      UNION ALL
-      SELECT 'task', id, due_date FROM ${grantTasks}
-        WHERE company_id = ${companyId} AND due_date IS NOT NULL
-      UNION ALL
-      SELECT 'requirement', id, due_date FROM ${grantRequirements} WHERE company_id = ${companyId}
-    ) d
-    WHERE n.company_id = ${companyId} AND n.key = ${keyIn(from)}
-      AND NOT EXISTS (
-        SELECT FROM ${notifications} m
-        WHERE m.company_id = n.company_id AND m.user_id = n.user_id AND m.key = ${keyIn(to)}
-      )`);
+    WITH moving AS (
+      SELECT n.id, ${keyIn(to)} AS key
+      FROM ${notifications} n
+      JOIN (
+        SELECT 'grant' AS kind, id, due_date FROM ${grants} WHERE company_id = ${companyId}
+        UNION ALL
+        SELECT 'task', id, due_date FROM ${grantTasks}
+          WHERE company_id = ${companyId} AND due_date IS NOT NULL
+        UNION ALL
+        SELECT 'requirement', id, due_date FROM ${grantRequirements}
+          WHERE company_id = ${companyId}
+      ) d ON n.key = ${keyIn(from)}
+      WHERE n.company_id = ${companyId}
+        AND NOT EXISTS (
+          SELECT FROM ${notifications} m
+          WHERE m.company_id = n.company_id AND m.user_id = n.user_id AND m.key = ${keyIn(to)}
+        )
+      FOR UPDATE OF n SKIP LOCKED
+    )
+    UPDATE ${notifications} SET key = moving.key FROM moving
+    WHERE ${notifications.companyId} = ${companyId} AND ${notifications.id} = moving.id`);
 }
 
 /** The open deadlines of a company due before `before` (and from `from`, when given). */
@@ -212,13 +221,6 @@ export function createRemindersRepository(db: Database) {
       within?: Transaction,
     ): Promise<number> {
       return inCompany(within ?? db, companyId, async (tx) => {
-        // The clock as it is now, held until the notifications are in: a change of time zone
-        // (which moves the keys of the reminders made, rekeyReminders) is waited for, or waits.
-        const [clock = read] = await tx
-          .select({ timeZone: companies.timeZone, reminderDays: companies.reminderDays })
-          .from(companies)
-          .where(eq(companies.id, companyId))
-          .for('share');
         // Held against removal until the notifications are in: one removed meanwhile (a removal
         // under way is waited for) is left out, not a notification for nobody.
         const members: Member[] = await tx
@@ -231,6 +233,14 @@ export function createRemindersRepository(db: Database) {
           .from(users)
           .where(eq(users.companyId, companyId))
           .for('key share');
+        // The clock as it is now, held until the notifications are in: a change of time zone
+        // (which moves the keys of the reminders made, rekeyReminders) is waited for, or waits.
+        // After the members, as a removal locks them: its user row, then the company's.
+        const [clock = read] = await tx
+          .select({ timeZone: companies.timeZone, reminderDays: companies.reminderDays })
+          .from(companies)
+          .where(eq(companies.id, companyId))
+          .for('share');
         const furthest = Math.max(DIGEST_DAYS, ...clock.reminderDays.map((days) => days + 1));
         const deadlines = await openDeadlines(tx, companyId, {
           before: startOfDay(now, clock.timeZone, furthest),
