@@ -91,16 +91,17 @@ const writtenText = (error?: string) =>
 
 /**
  * The controls that turn the direction of the text after them (embeddings, overrides and
- * isolates, U+202A-U+202E and U+2066-U+2069): a name holding one turns whatever follows it on
+ * isolates, U+202A-U+202E and U+2066-U+2069): kept, one would turn whatever follows the text on
  * the same line (a requirement named 'R:' and U+202E made the history read '… created R:oga
- * setunim 7'). The marks that only set the direction of the text next to them (U+200E, U+200F,
- * U+061C) stay.
+ * setunim 7'). They show nothing and people do not type them: they come with text copied from
+ * elsewhere (a phone number from an Android phone, a line of an email), and are taken out. The
+ * marks that only set the direction of the text beside them (U+200E, U+200F, U+061C) stay.
  */
-const TURNS_DIRECTION = /[\u202a-\u202e\u2066-\u2069]/u;
+const TURNS_DIRECTION = /[\u202a-\u202e\u2066-\u2069]/gu;
 
-/** The text of a record's field: as written, and turning the direction of nothing around it. */
+/** The text of a record's field: as written, less what would turn the direction around it. */
 const recordText = (error?: string) =>
-  writtenText(error).refine((value) => !TURNS_DIRECTION.test(value), INVALID_CHARACTERS);
+  writtenText(error).overwrite((value) => value.replace(TURNS_DIRECTION, ''));
 
 /**
  * Text to search for: a control character in it (a tab, a line break, the separator the search
