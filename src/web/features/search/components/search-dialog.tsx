@@ -35,11 +35,17 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
 
   useEffect(() => spotlight.open(), [spotlight]);
 
-  // What is typed while the dialog opens, before its box has the focus, is the search's too.
+  // What is typed while the dialog opens, before its box has the focus (in the field that had
+  // it, say), is the search's.
   const box = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const typedEarly = (event: KeyboardEvent) => {
-      if (document.activeElement === box.current || event.key.length !== 1) return;
+      // Once the box has the focus, keys are the box's, or the element's that has it.
+      if (document.activeElement === box.current) {
+        window.removeEventListener('keydown', typedEarly, true);
+        return;
+      }
+      if (event.key.length !== 1) return;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       event.preventDefault();
       setQuery((typed) => typed + event.key);

@@ -18,15 +18,18 @@ const onMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(n
 export function SearchLauncher() {
   const [opened, setOpened] = useState(false);
   const [Dialog, setDialog] = useState<Dialog>();
-  useEffect(() => {
+  // Fetched again on opening when it failed (the network was down): not silently never there.
+  const load = () =>
     import('./search-dialog.tsx').then(
       (module) => setDialog(() => module.default),
       () => {},
     );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fetched once, when the page is up
+  useEffect(() => {
+    load();
   }, []);
   const open = () => {
-    // Nothing typed for the search goes into the field left, while the dialog opens.
-    (document.activeElement as HTMLElement | null)?.blur();
+    if (!Dialog) load();
     setOpened(true);
   };
   useHotkeys([['mod+K', open]], []);
