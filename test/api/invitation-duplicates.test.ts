@@ -163,6 +163,14 @@ describe('one pending invitation per email address', () => {
       currentPassword: member.password,
     });
     expect(own.statusCode, own.body).toBe(200);
+    // An address with an invitation pending is theirs to take; the invitation is done with.
+    expect((await invite(as, 'ivy@example.org')).statusCode).toBe(201);
+    const invited = await asMember.patch('/api/user', {
+      email: 'IVY@example.org',
+      currentPassword: member.password,
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    expect(await pendingEmails(as)).toEqual([]);
   });
 
   it('two admins inviting one address at the same moment: one invitation, one 409', async () => {

@@ -1,11 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../../domain/auth.ts';
 import { ASSIGNEE_NOT_MEMBER } from '../../domain/common.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { errorChain } from '../db/errors.ts';
 import { holdCompanyRow } from '../db/rows.ts';
-import { users } from '../db/schema.ts';
+import { userInvitations, users } from '../db/schema.ts';
 import { inCompany } from '../db/scope.ts';
 import { AppError } from '../lib/errors.ts';
 import { notAnAdmin, notSignedIn, requireAdmin } from '../lib/guards.ts';
@@ -47,6 +47,18 @@ export async function requireAssignee(
 
 /** Advisory lock class of a company's members' addresses (the two-key form, as the throttle's). */
 const MEMBER_EMAIL_LOCK_CLASS = 727_004;
+
+/**
+ * Deletes the company's invitations still pending that `which` picks (an address a member now
+ * has, a sender no longer an admin, one withdrawn); answers their ids.
+ */
+export const dropPendingInvitations = (tx: Transaction, companyId: number, which: SQL) =>
+  tx
+    .delete(userInvitations)
+    .where(
+      and(eq(userInvitations.companyId, companyId), eq(userInvitations.status, 'pending'), which),
+    )
+    .returning({ id: userInvitations.id });
 
 /**
  * Whether a member of the company has this email address (in any case): nobody joins a company

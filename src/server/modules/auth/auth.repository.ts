@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CurrentUser, RegisterInput } from '../../../domain/auth.ts';
-import { hasMemberWithEmail } from '../../accounts/members.ts';
+import { dropPendingInvitations, hasMemberWithEmail } from '../../accounts/members.ts';
 import { createUser, dropPasswordResets, setPassword } from '../../accounts/users.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { insertRow } from '../../db/rows.ts';
-import { companies, users } from '../../db/schema.ts';
+import { companies, userInvitations, users } from '../../db/schema.ts';
 import { beforeCompanyIsKnown, enterCompany, inCompany } from '../../db/scope.ts';
 
 const currentUserColumns = {
@@ -79,8 +79,8 @@ export function createAuthRepository(db: Database) {
 
     /**
      * Writes the user's own name or email (those given) and answers the user as they are now. A
-     * new email address ends the forgotten-password links sent to the old one. 'already-member':
-     * another member has that address.
+     * new email address ends the forgotten-password links sent to the old one, and closes an
+     * invitation pending to it. 'already-member': another member has that address.
      */
     updateProfile(
       companyId: number,
@@ -101,6 +101,11 @@ export function createAuthRepository(db: Database) {
             email !== undefined && email.toLowerCase() !== before?.email.toLowerCase();
           if (another && (await hasMemberWithEmail(tx, companyId, email))) return 'already-member';
           await tx.update(users).set(values).where(ofUser(companyId, userId));
+          // An invitation pending to the address could no longer be accepted: it is done with.
+          if (another) {
+            const to = sql`lower(${userInvitations.email}) = lower(${email})`;
+            await dropPendingInvitations(tx, companyId, to);
+          }
           if (values.email !== undefined && before && before.email !== values.email) {
             await dropPasswordResets(tx, { companyId, id: userId });
           }

@@ -7,7 +7,7 @@ import type {
   Role,
   TeamMember,
 } from '../../../domain/company.ts';
-import { hasMemberWithEmail, holdMember } from '../../accounts/members.ts';
+import { dropPendingInvitations, hasMemberWithEmail, holdMember } from '../../accounts/members.ts';
 import { createUser, setPassword } from '../../accounts/users.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { onViolation } from '../../db/errors.ts';
@@ -103,15 +103,11 @@ export function createCompanyRepository(db: Database) {
         if (await hasMemberWithEmail(tx, companyId, input.email)) return 'already-member';
         const { id } = await createUser(tx, { ...input, companyId, passwordHash });
         // An invitation pending to the address is done with: it could no longer be accepted.
-        await tx
-          .delete(userInvitations)
-          .where(
-            and(
-              eq(userInvitations.companyId, companyId),
-              eq(userInvitations.status, 'pending'),
-              sql`lower(${userInvitations.email}) = lower(${input.email})`,
-            ),
-          );
+        await dropPendingInvitations(
+          tx,
+          companyId,
+          sql`lower(${userInvitations.email}) = lower(${input.email})`,
+        );
         const [row] = await tx.select(memberColumns).from(users).where(member(companyId, id));
         if (!row) throw new Error('added user not found');
         return row;
@@ -165,15 +161,7 @@ export function createCompanyRepository(db: Database) {
               .returning(memberColumns);
             // An admin no more: the invitations they sent carried an admin's word (decision 0004).
             if (row && role !== 'admin') {
-              await tx
-                .delete(userInvitations)
-                .where(
-                  and(
-                    eq(userInvitations.companyId, companyId),
-                    eq(userInvitations.invitedById, id),
-                    eq(userInvitations.status, 'pending'),
-                  ),
-                );
+              await dropPendingInvitations(tx, companyId, eq(userInvitations.invitedById, id));
             }
             return row ?? null;
           });
@@ -284,16 +272,7 @@ export function createCompanyRepository(db: Database) {
     /** Withdraws a pending invitation; accepted ones are history and stay. */
     async cancelInvitation(companyId: number, id: number, within?: Transaction): Promise<boolean> {
       const deleted = await inCompany(within ?? db, companyId, (tx) =>
-        tx
-          .delete(userInvitations)
-          .where(
-            and(
-              eq(userInvitations.companyId, companyId),
-              eq(userInvitations.id, id),
-              eq(userInvitations.status, 'pending'),
-            ),
-          )
-          .returning({ id: userInvitations.id }),
+        dropPendingInvitations(tx, companyId, eq(userInvitations.id, id)),
       );
       return deleted.length > 0;
     },
