@@ -31,7 +31,7 @@ function forgetCompanyData(client: QueryClient, signedIn: boolean) {
  * cache was read for (the session ended, or another tab signed in as someone else), the cache
  * keeps nothing of the other: the pages shown read again, as the user now signed in.
  */
-async function getUser({ client }: QueryFunctionContext): Promise<CurrentUser | null> {
+async function getUser({ client, signal }: QueryFunctionContext): Promise<CurrentUser | null> {
   let user: CurrentUser | null = null;
   try {
     user = await api.get<CurrentUser>('/api/user');
@@ -40,7 +40,10 @@ async function getUser({ client }: QueryFunctionContext): Promise<CurrentUser | 
   }
   const before = client.getQueryData<CurrentUser | null>(userKeys.current());
   const owner = (who: CurrentUser | null) => who && `${who.companyId}:${who.id}`;
-  if (before !== undefined && owner(before) !== owner(user)) forgetCompanyData(client, !!user);
+  // A fetch called off (a sign-in came meanwhile) answers for a moment that has passed.
+  if (!signal.aborted && before !== undefined && owner(before) !== owner(user)) {
+    forgetCompanyData(client, !!user);
+  }
   return user;
 }
 

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, LoginInput, RegisterInput } from '../../../../domain/auth.ts';
 import { api } from '../../../lib/api-client.ts';
 import { isUserQuery, userKeys } from './auth-api.ts';
@@ -8,12 +8,21 @@ import { isUserQuery, userKeys } from './auth-api.ts';
 /** After sign-in, every cached list is refreshed once the session has settled (SPEC §4). */
 const POST_LOGIN_REFRESH_MS = 500;
 
+/**
+ * The user just signed in (or up) is the signed-in user: a fetch of the user still under way,
+ * sent before, would answer that nobody is, and sign them out on screen.
+ */
+async function signedIn(queryClient: QueryClient, user: CurrentUser) {
+  await queryClient.cancelQueries({ queryKey: userKeys.current() });
+  queryClient.setQueryData(userKeys.current(), user);
+}
+
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) => api.post<CurrentUser>('/api/login', input),
-    onSuccess: (user) => {
-      queryClient.setQueryData(userKeys.current(), user);
+    onSuccess: async (user) => {
+      await signedIn(queryClient, user);
       setTimeout(() => {
         void queryClient.invalidateQueries({ predicate: (query) => !isUserQuery(query.queryKey) });
       }, POST_LOGIN_REFRESH_MS);
@@ -30,6 +39,6 @@ export function useRegister() {
   return useMutation({
     mutationFn: (input: RegisterInput) =>
       api.post<CurrentUser>('/api/register', { ...input, companyId: 1, role: 'admin' }),
-    onSuccess: (user) => queryClient.setQueryData(userKeys.current(), user),
+    onSuccess: (user) => signedIn(queryClient, user),
   });
 }
