@@ -51,8 +51,9 @@ describe('asUtf8: the text of an uploaded file', () => {
     expect(asUtf8(utf8WithStrayByte, true)).toBe(utf8WithStrayByte);
   });
 
-  it('reads an empty file as empty', () => {
+  it('reads an empty file as empty, and a file of one byte as that byte', () => {
     expect(asUtf8([], true)).toEqual([]);
+    expect(text(asUtf8([Buffer.from('a')], true))).toBe('a');
   });
 });
 

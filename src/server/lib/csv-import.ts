@@ -111,7 +111,9 @@ function utf16Order(head: Buffer): 'utf-16le' | 'utf-16be' | null {
  * a file, which may end inside a character.
  */
 export function asUtf8(chunks: Buffer[], whole: boolean): Buffer[] {
-  const head = Buffer.concat(chunks, 3);
+  // Its first bytes (concat pads a shorter file with zeros: the length says how many are its).
+  const size = chunks.reduce((total, chunk) => total + chunk.length, 0);
+  const head = Buffer.concat(chunks, Math.min(size, 3));
   if (head.equals(UTF8_BOM)) return chunks;
   const utf16 = utf16Order(head);
   if (utf16 !== null) {
@@ -185,13 +187,19 @@ function requireShortHeader(chunks: Buffer[]) {
 }
 
 const DELIMITERS = [',', ';', '\t'] as const;
+type Delimiter = (typeof DELIMITERS)[number];
+const DELIMITER_NAMES: Record<Delimiter, string> = {
+  ',': 'a comma',
+  ';': 'a semicolon',
+  '\t': 'a tab',
+};
 
 /**
  * What separates the values of the file: a comma, or the semicolon Excel writes where a comma is
  * the decimal mark (most of Europe), or a tab (Excel's "Unicode Text"): whichever its first row,
  * the column names, has most of outside double quotes; a comma when it has none.
  */
-export function delimiterOf(text: Buffer[]): (typeof DELIMITERS)[number] {
+export function delimiterOf(text: Buffer[]): Delimiter {
   const start = Buffer.concat(text, HEADER_MAX_BYTES).toString('utf8');
   const counts = new Map<string, number>();
   let quoted = false;
@@ -200,22 +208,17 @@ export function delimiterOf(text: Buffer[]): (typeof DELIMITERS)[number] {
     else if (!quoted && (character === '\n' || character === '\r')) break;
     else if (!quoted) counts.set(character, (counts.get(character) ?? 0) + 1);
   }
-  const most = (a: (typeof DELIMITERS)[number], b: (typeof DELIMITERS)[number]) =>
+  const most = (a: Delimiter, b: Delimiter) =>
     (counts.get(b) ?? 0) > (counts.get(a) ?? 0) ? b : a;
   return DELIMITERS.reduce(most);
 }
 
 /** How every import reads CSV: a BOM is dropped, blank lines skipped, rows may be short. */
-const csvOptions = (text: Buffer[]) =>
-  ({
-    bom: true,
-    skip_empty_lines: true,
-    relax_column_count: true,
-    delimiter: delimiterOf(text),
-  }) as const;
+const csvOptions = (delimiter: Delimiter) =>
+  ({ bom: true, skip_empty_lines: true, relax_column_count: true, delimiter }) as const;
 
-const csvParser = (chunks: Buffer[]) =>
-  Readable.from(pieces(chunks)).pipe(withoutErrorStacks(parse(csvOptions(chunks))));
+const csvParser = (chunks: Buffer[], delimiter: Delimiter) =>
+  Readable.from(pieces(chunks)).pipe(withoutErrorStacks(parse(csvOptions(delimiter))));
 
 /**
  * The parser, reading without error stacks. For every row whose field count differs from the
@@ -264,7 +267,7 @@ export async function previewCsvFile<Field extends string>(
   let records: string[][];
   try {
     records = parseAtOnce(Buffer.concat(text), {
-      ...csvOptions(text),
+      ...csvOptions(delimiterOf(text)),
       to: PREVIEW_ROWS + 1,
       skip_records_with_error: true,
     });
@@ -346,7 +349,8 @@ export async function* csvBatches<Field extends string, Values>(
   // while the next is read (contacts) overlaps the two.
   const text = asUtf8(chunks, true);
   requireShortHeader(text);
-  const parser = csvParser(text);
+  const delimiter = delimiterOf(text);
+  const parser = csvParser(text, delimiter);
   /** Where each field is in the file's rows (-1: absent). */
   let positions: number[] | null = null;
   let columns = 0;
@@ -370,7 +374,8 @@ export async function* csvBatches<Field extends string, Values>(
           const text = at < 0 ? undefined : record[at];
           return text === undefined ? undefined : cellText(text);
         });
-        const problem = valuesPastColumns(record, columns) ?? kind.cellProblem?.(cells) ?? null;
+        const problem =
+          valuesPastColumns(record, columns, delimiter) ?? kind.cellProblem?.(cells) ?? null;
         const parsed = problem === null ? kind.schema.safeParse(kind.toInput(cells)) : null;
         if (parsed?.success) {
           batch.rows.push(row);
@@ -405,10 +410,10 @@ export async function* csvBatches<Field extends string, Values>(
  * cells would import them under the wrong fields. Empty cells past the end, which spreadsheets
  * write, are no such thing.
  */
-function valuesPastColumns(record: string[], columns: number): string | null {
+function valuesPastColumns(record: string[], columns: number, delimiter: Delimiter): string | null {
   if (record.length <= columns) return null;
   if (record.slice(columns).every((cell) => cell.trim() === '')) return null;
-  return `This row has more values than the file has columns (${record.length} for ${columns}): a value with a comma in it must be in double quotes`;
+  return `This row has more values than the file has columns (${record.length} for ${columns}): a value with ${DELIMITER_NAMES[delimiter]} in it must be in double quotes`;
 }
 
 /** A failure to read the file, as the client is told it. */
