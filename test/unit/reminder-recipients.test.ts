@@ -76,9 +76,9 @@ describe("Monday's digest", () => {
   });
 
   it('lists the latest overdue work and counts the rest, above what is coming', () => {
-    // 25 grants overdue since 2020 (one a month), and one due on Thursday.
+    // 25 grants overdue since January 2020 (one a month), and one due on Thursday.
     const overdue = Array.from({ length: 25 }, (_, i) =>
-      dueOn(i + 1, `2020-${String((i % 12) + 1).padStart(2, '0')}-0${1 + Math.floor(i / 12)}`),
+      dueOn(i + 1, new Date(Date.UTC(2020, i, 1)).toISOString().slice(0, 10)),
     );
     const [digest] = plannedDigests(
       [...overdue, dueOn(99, '2026-12-03')],
@@ -91,6 +91,10 @@ describe("Monday's digest", () => {
     expect(lines).toHaveLength(1 + DIGEST_OVERDUE_LISTED + 1);
     expect(lines[0]).toBe('15 more overdue, due before these: see the dashboard');
     expect(lines.at(-1)).toBe('Thu, Dec 3, 2026 · Grant 99 · Grant deadline');
+    // The ten latest overdue, Grant 16 to Grant 25, in due order.
+    expect(lines.slice(1, -1).map((line) => line.split(' · ')[1])).toEqual(
+      Array.from({ length: DIGEST_OVERDUE_LISTED }, (_, i) => `Grant ${16 + i}`),
+    );
     expect(lines.slice(1, -1).every((line) => line.endsWith(' · overdue'))).toBe(true);
   });
 
