@@ -28,6 +28,7 @@ test('log, open, edit and delete an interaction', async ({ page }) => {
 
   await dialog.getByRole('textbox', { name: 'Contact' }).fill('Ida');
   await page.getByRole('option', { name: /Ida Wells/ }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Contact' })).toHaveValue(/Ida Wells/);
   await dialog.getByLabel('Notes').fill('Coffee to plan the spring appeal');
   await dialog.getByLabel('Date').fill('2026-03-10T15:00');
   await dialog.getByRole('button', { name: 'Log Interaction' }).click();

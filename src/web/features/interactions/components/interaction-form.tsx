@@ -74,6 +74,8 @@ export function InteractionForm({
           placeholder="Search contacts"
           withAsterisk
           searchable
+          // Required: the contact chosen stays chosen when its option is chosen again.
+          allowDeselect={false}
           searchValue={search}
           onSearchChange={setSearch}
           // The server already filtered the choices by what was typed.
