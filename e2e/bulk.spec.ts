@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
 
 test('choose grants in the list, change their status at once, then delete them all, asked first', async ({
@@ -76,15 +77,14 @@ test('choose every match of a long list with Select all, and delete them at once
   await expect(page.getByText('No contacts yet')).toBeVisible();
 });
 
-test('choose tasks on the board: change their status, give them to someone, then delete them', async ({
-  page,
-}) => {
+/** A grant, Youth Arts, with a task of each of `names`, through the API. */
+async function grantWithTasks(page: Page, names: string[]) {
   const grant = await (
     await page.request.post('/api/grants', {
       data: { name: 'Youth Arts', funder: 'Hill', amount: 8000, dueDate: '2027-06-01T12:00:00Z' },
     })
   ).json();
-  for (const name of ['Write narrative', 'Gather letters', 'Build budget']) {
+  for (const name of names) {
     const created = await page.request.post(`/api/grants/${grant.id}/tasks`, {
       data: {
         name,
@@ -95,6 +95,12 @@ test('choose tasks on the board: change their status, give them to someone, then
     });
     expect(created.status()).toBe(201);
   }
+}
+
+test('choose tasks on the board: change their status, give them to someone, then delete them', async ({
+  page,
+}) => {
+  await grantWithTasks(page, ['Write narrative', 'Gather letters', 'Build budget']);
   const me: { name: string } = await (await page.request.get('/api/user')).json();
   await page.goto('/tasks');
   // The board has its three cards, and is not refreshing them, before any is chosen.
@@ -213,17 +219,7 @@ test('marking grants Awarded at once asks first, and awards each what it asked f
 test('the boxes stay where they are after a first task is chosen, however slowly the actions arrive', async ({
   page,
 }) => {
-  const grant = await (
-    await page.request.post('/api/grants', {
-      data: { name: 'Youth Arts', funder: 'Hill', amount: 8000, dueDate: '2027-06-01T12:00:00Z' },
-    })
-  ).json();
-  for (const name of ['Write narrative', 'Gather letters']) {
-    const created = await page.request.post(`/api/grants/${grant.id}/tasks`, {
-      data: { name, description: name, category: 'proposal', dueDate: '2027-05-01T12:00:00Z' },
-    });
-    expect(created.status()).toBe(201);
-  }
+  await grantWithTasks(page, ['Write narrative', 'Gather letters']);
   // A slow network: the bulk actions' code takes a second and a half to come.
   await page.route('**/assets/bulk-actions-panel-*.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
