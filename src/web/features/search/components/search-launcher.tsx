@@ -18,7 +18,8 @@ const onMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(n
 export function SearchLauncher() {
   const [opened, setOpened] = useState(false);
   const [Dialog, setDialog] = useState<Dialog>();
-  // Fetched again on opening when it failed (the network was down): not silently never there.
+  // Asked for again on opening (at once when it is there), so that a fetch that failed (the
+  // network was down) does not leave the search never opening.
   const load = () =>
     import('./search-dialog.tsx').then(
       (module) => setDialog(() => module.default),
@@ -29,7 +30,7 @@ export function SearchLauncher() {
     load();
   }, []);
   const open = () => {
-    if (!Dialog) load();
+    load();
     setOpened(true);
   };
   useHotkeys([['mod+K', open]], []);
