@@ -103,8 +103,9 @@ test('choose tasks on the board: change their status, give them to someone, then
   await grantWithTasks(page, ['Write narrative', 'Gather letters', 'Build budget']);
   const me: { name: string } = await (await page.request.get('/api/user')).json();
   await page.goto('/tasks');
-  // The board has its three cards, and is not refreshing them, before any is chosen.
-  await expect(page.getByRole('checkbox', { name: /^Select / })).toHaveCount(3);
+  // The board has its three cards, and is not refreshing them, before any is chosen (the boxes
+  // of the cards: the bar's 'Select every task shown' may come before or after them).
+  await expect(page.getByRole('checkbox', { name: /^Select .* \(Youth Arts\)$/ })).toHaveCount(3);
   await expect(page.getByLabel('Refreshing')).toHaveCount(0);
   await page.getByRole('checkbox', { name: 'Select Write narrative' }).check();
   await page.getByRole('checkbox', { name: 'Select Gather letters' }).check();
@@ -220,9 +221,9 @@ test('the boxes stay where they are after a first task is chosen, however slowly
   page,
 }) => {
   await grantWithTasks(page, ['Write narrative', 'Gather letters']);
-  // A slow network: the bulk actions' code takes a second and a half to come.
+  // A slow network: the bulk actions' code takes three seconds to come.
   await page.route('**/assets/bulk-actions-panel-*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
     await route.continue();
   });
   await page.goto('/tasks');
@@ -231,11 +232,12 @@ test('the boxes stay where they are after a first task is chosen, however slowly
   // The user reads the board a moment before choosing.
   await page.waitForLoadState('networkidle');
   await page.getByRole('checkbox', { name: /^Select Write narrative/ }).check();
-  // Once the choice has shown (its actions may push the board down at once), the next box
-  // does not move again on its way under the pointer.
-  await page.waitForTimeout(300);
+  // Once the choice has shown (its actions may push the board down as it does: React shows a
+  // part that was waiting within 300 ms), the next box does not move again on its way under the
+  // pointer.
+  await page.waitForTimeout(600);
   const aimedAt = await next.boundingBox();
-  await page.waitForTimeout(2_000);
+  await page.waitForTimeout(3_000);
   expect(await next.boundingBox()).toEqual(aimedAt);
   await expect(page.getByRole('status').filter({ hasText: '1 selected' })).toBeVisible();
 });
