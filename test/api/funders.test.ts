@@ -381,6 +381,58 @@ describe('funders', () => {
     expect(funders.map((f) => f.name)).toEqual(['Beta']);
   });
 
+  it('deletes a funder no record names any more (administrators), and refuses one still named', async () => {
+    const { admin, client } = await newCompany();
+    const typo = (await client.post('/api/contacts', contact('Hill Fdn'))).json<{ id: number }>();
+    await client.post('/api/grants', grant('Hill Foundation'));
+    const orphan = await funderNamed(client, 'Hill Fdn');
+    const named = await funderNamed(client, 'Hill Foundation');
+
+    const stillNamed = await client.delete(`/api/funders/${orphan.id}`);
+    expect(stillNamed.statusCode).toBe(409);
+    expect(stillNamed.json()).toEqual({
+      message:
+        'Grants, opportunities or contacts still name this funder: merge it into another funder instead',
+    });
+    // The misspelling corrected on its one record: nothing names the funder now.
+    await client.patch(`/api/contacts/${typo.id}`, { organization: 'Hill Foundation' });
+    const member = clientFor(app, (await addMember(app, admin.user.companyId)).cookie);
+    expect((await member.delete(`/api/funders/${orphan.id}`)).statusCode).toBe(403);
+    expect((await client.delete('/api/funders/0')).statusCode).toBe(400);
+    expect((await client.get(`/api/funders/${orphan.id}`)).statusCode).toBe(200);
+
+    const deleted = await client.delete(`/api/funders/${orphan.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect((await client.get(`/api/funders/${orphan.id}`)).statusCode).toBe(404);
+    expect((await client.delete(`/api/funders/${orphan.id}`)).json()).toEqual({
+      message: 'Funder not found',
+    });
+    expect((await client.get('/api/funders')).json().map((f: Funder) => f.name)).toEqual([
+      'Hill Foundation',
+    ]);
+    expect((await client.get('/api/funders')).headers['x-total-count']).toBe('1');
+    expect((await client.delete(`/api/funders/${named.id}`)).statusCode).toBe(409);
+    // The name saved again later makes its funder anew.
+    await client.post('/api/grants', grant('Hill Fdn'));
+    expect((await funderNamed(client, 'Hill Fdn')).grantCount).toBe(1);
+  });
+
+  it('a delete waits for a record being renamed away from the funder, then goes ahead', async () => {
+    const admin = await registerCompany(app);
+    const client = clientFor(app, admin.cookie);
+    const held = (await client.post('/api/contacts', contact('Alpha'))).json<{ id: number }>();
+    const alpha = await funderNamed(client, 'Alpha');
+    const deleted = await whileCommitting(
+      app,
+      admin.user.companyId,
+      (tx) => tx.execute(sql`UPDATE contacts SET organization = 'Beta' WHERE id = ${held.id}`),
+      () => client.delete(`/api/funders/${alpha.id}`),
+    );
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const funders = (await client.get('/api/funders')).json<Funder[]>();
+    expect(funders.map((f) => [f.name, f.contactCount])).toEqual([['Beta', 1]]);
+  });
+
   it("never shows, renames or merges another company's funder", async () => {
     const theirs = await newCompany();
     await theirs.client.post('/api/grants', grant('Secret Fund'));
@@ -400,9 +452,14 @@ describe('funders', () => {
     expect(
       (await client.post(`/api/funders/${secret.id}/merge`, { intoId: mine.id })).statusCode,
     ).toBe(404);
+    await theirs.client.patch(
+      `/api/grants/${(await theirs.client.get('/api/grants')).json()[0].id}`,
+      { funder: 'Other Fund' },
+    );
+    expect((await client.delete(`/api/funders/${secret.id}`)).statusCode).toBe(404);
     expect((await theirs.client.get(`/api/funders/${secret.id}`)).json()).toMatchObject({
       name: 'Secret Fund',
-      grantCount: 1,
+      grantCount: 0,
     });
     expect((await app.inject({ method: 'GET', url: '/api/funders' })).statusCode).toBe(401);
   });

@@ -170,6 +170,7 @@ async function lockRecords(tx: Transaction, companyId: number, key: string) {
 
 type RenameOutcome = Funder | null | 'name-taken';
 type MergeOutcome = Funder | null | 'same-funder';
+type RemoveOutcome = boolean | 'in-use';
 
 /** The funders list of a company for `params`: its filter and its search. */
 const funderList = (companyId: number, params: FunderListParams) => ({
@@ -441,6 +442,27 @@ export function createFundersRepository(db: Database) {
           })
           .where(byId(companyId, kept.id));
         return get(companyId, kept.id, tx);
+      });
+    },
+
+    /**
+     * Removes a funder that no grant, opportunity or contact names any more (a misspelling
+     * corrected on every record): 'in-use' while one still does (merge it instead), false when
+     * there is no such funder. The records that carry its name are locked before they are
+     * counted, so none is renamed away meanwhile; a record saved with the name
+     * from the delete on waits for it to commit, then adds the funder anew (as after a merge).
+     */
+    remove(companyId: number, id: number, within?: Transaction): Promise<RemoveOutcome> {
+      return inCompany(within ?? db, companyId, async (tx) => {
+        const row = await lockedRow(tx, companyId, id);
+        if (!row) return false;
+        await lockRecords(tx, companyId, row.nameKey);
+        const counted = (await countsOf(tx, companyId, [row.nameKey])).get(row.nameKey);
+        if (counted && counted.grantCount + counted.opportunityCount + counted.contactCount > 0) {
+          return 'in-use';
+        }
+        await tx.delete(funders).where(byId(companyId, id));
+        return true;
       });
     },
   };

@@ -7,9 +7,10 @@ import {
   funderSchema,
 } from '../../../domain/funders.ts';
 import { actAsAdmin } from '../../accounts/members.ts';
-import { AppError, requireFound } from '../../lib/errors.ts';
+import { AppError, notFound, requireFound } from '../../lib/errors.ts';
 import { changeIfUnchanged, companyExport, companyList, companyRecord } from '../../lib/replies.ts';
 import {
+  deleteSchema,
   errorBodySchema,
   exportSchema,
   listSchema,
@@ -23,6 +24,8 @@ import { createFundersRepository } from './funders.repository.ts';
 const tags = ['funders'];
 const NAME_TAKEN =
   'Another funder already has this name: merge the two instead of renaming this one';
+const STILL_NAMED =
+  'Grants, opportunities or contacts still name this funder: merge it into another funder instead';
 
 export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
   const funders = createFundersRepository(app.db);
@@ -101,6 +104,26 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('INVALID_INPUT', 'A funder cannot be merged into itself');
       }
       return requireFound(merged, 'Funder');
+    },
+  );
+
+  app.delete(
+    '/funders/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Delete a funder that no grant, opportunity or contact names any more (administrators)',
+        ...deleteSchema({ 403: errorBodySchema, 409: errorBodySchema }),
+      },
+    },
+    async (request, reply) => {
+      const removed = await actAsAdmin(app.db, request, (admin, tx) =>
+        funders.remove(admin.companyId, request.params.id, tx),
+      );
+      if (removed === 'in-use') throw new AppError('CONFLICT', STILL_NAMED);
+      if (!removed) throw notFound('Funder');
+      return reply.code(204).send(null);
     },
   );
 };
