@@ -34,6 +34,10 @@ export default defineConfig({
     // page's modules itself; those two fetch them as they are imported instead. The polyfill
     // was in every page's first download.
     modulePreload: { polyfill: false },
+    // Chunks are named by their hash alone: every chunk names the ones it imports, and the entry
+    // names them all (to preload a page's), so module names were a tenth of a page's first
+    // download (docs/decisions/0017). The manifest maps each file back to its source.
+    rollupOptions: { output: { chunkFileNames: 'assets/[hash].js' } },
   },
   server: {
     port: 5173,

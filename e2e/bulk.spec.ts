@@ -221,8 +221,10 @@ test('the boxes stay where they are after a first task is chosen, however slowly
   page,
 }) => {
   await grantWithTasks(page, ['Write narrative', 'Gather letters']);
-  // A slow network: the bulk actions' code takes three seconds to come.
-  await page.route('**/assets/bulk-actions-panel-*.js', async (route) => {
+  // A slow network: the bulk actions' code takes three seconds to come. Its file is named by its
+  // hash alone: the build's manifest knows which one it is.
+  const manifest = JSON.parse(await readFile('dist/web/.vite/manifest.json', 'utf8'));
+  await page.route(`**/${manifest['components/bulk-actions-panel.tsx'].file}`, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     await route.continue();
   });
