@@ -69,6 +69,55 @@ test('an admin merges one funder into another', async ({ page, baseURL }) => {
   await expect(page.getByText('2 grants')).toBeVisible();
 });
 
+test('an admin deletes a funder nothing names any more, and is told why one still named stays', async ({
+  page,
+  baseURL,
+}) => {
+  const origin = { origin: new URL(baseURL ?? '').origin };
+  const created = await page.request.post('/api/grants', {
+    data: grant('Mural', 'Hill Fdn'),
+    headers: origin,
+  });
+  const { id } = await created.json();
+  await openFromDashboard(page, 'Funders');
+  await page.getByRole('link', { name: 'Hill Fdn' }).click();
+  await expect(page.getByRole('heading', { name: 'Hill Fdn', level: 1 })).toBeVisible();
+
+  // Still the funder of a grant: asked, then refused, and the page stays.
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const ask = page.getByRole('dialog', { name: 'Delete funder' });
+  await expect(ask).toContainText('Delete Hill Fdn? Its type, website and notes will be lost.');
+  await ask.getByRole('button', { name: 'Delete' }).click();
+  await expect(
+    page.getByText(
+      'Grants, opportunities or contacts still name this funder: merge it into another funder instead',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Hill Fdn', level: 1 })).toBeVisible();
+
+  // The misspelling corrected on the grant: the funder can go.
+  const renamed = await page.request.patch(`/api/grants/${id}`, {
+    data: { funder: 'Hill Foundation' },
+    headers: origin,
+  });
+  expect(renamed.status()).toBe(200);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete funder' })
+    .getByRole('button', { name: 'Cancel' })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Delete funder' })).toBeHidden();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete funder' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText('Funder deleted successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/funders$/);
+  await expect(page.getByRole('link', { name: 'Hill Foundation' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Hill Fdn' })).toHaveCount(0);
+});
+
 test("a contact's and an opportunity's organization link to its funder, among funders named alike", async ({
   page,
   baseURL,

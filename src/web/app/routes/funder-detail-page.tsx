@@ -16,6 +16,7 @@ import { StageBadge } from '../../features/opportunities/components/stage-badge.
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { parseId } from '../../lib/parse-id.ts';
+import { paths } from '../paths.ts';
 
 function Section({
   title,
@@ -64,6 +65,11 @@ const EditFunderDialog = lazy(() =>
     default: m.EditFunderDialog,
   })),
 );
+const DeleteFunderDialog = lazy(() =>
+  import('../../features/funders/components/funder-dialogs.tsx').then((m) => ({
+    default: m.DeleteFunderDialog,
+  })),
+);
 const MergeFunderDialog = lazy(() =>
   import('../../features/funders/components/funder-dialogs.tsx').then((m) => ({
     default: m.MergeFunderDialog,
@@ -85,7 +91,7 @@ export default function FunderDetailPage() {
   useDocumentTitle(query.data?.name, 'Funders');
   const isAdmin = useIsAdmin();
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<'edit' | 'merge' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'merge' | 'delete' | null>(null);
 
   return (
     <>
@@ -99,9 +105,14 @@ export default function FunderDetailPage() {
               actions={
                 <>
                   {isAdmin && (
-                    <Button variant="default" onClick={() => setDialog('merge')}>
-                      Merge
-                    </Button>
+                    <>
+                      <Button variant="default" color="red" onClick={() => setDialog('delete')}>
+                        Delete
+                      </Button>
+                      <Button variant="default" onClick={() => setDialog('merge')}>
+                        Merge
+                      </Button>
+                    </>
                   )}
                   <Button onClick={() => setDialog('edit')}>Edit</Button>
                 </>
@@ -235,6 +246,13 @@ export default function FunderDetailPage() {
             <Suspense fallback={null}>
               {dialog === 'edit' && (
                 <EditFunderDialog funder={funder} opened onClose={() => setDialog(null)} />
+              )}
+              {dialog === 'delete' && (
+                <DeleteFunderDialog
+                  funder={funder}
+                  onClose={() => setDialog(null)}
+                  onDeleted={() => navigate(paths.funders, { replace: true })}
+                />
               )}
               {dialog === 'merge' && (
                 <MergeFunderDialog

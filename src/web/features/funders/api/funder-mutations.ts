@@ -10,8 +10,8 @@ import { interactionKeys } from '../../interactions/api/interactions-api.ts';
 import { opportunityKeys } from '../../opportunities/api/opportunities-api.ts';
 import { funderKeys } from './funder-keys.ts';
 
-// Renaming and merging funders, apart from funders-api.ts: they refresh every feature that shows
-// a funder's name, which the funders' pages need only once a dialog opens.
+// Renaming, merging and deleting funders, apart from funders-api.ts: a rename or a merge refreshes
+// every feature that shows a funder's name, which the funders' pages need only once a dialog opens.
 
 /** A rename reaches every grant, opportunity and contact that carried the name. */
 const afterChange = () => [
@@ -38,5 +38,18 @@ export function useMergeFunder() {
       api.post<Funder>(`/api/funders/${id}/merge`, { intoId }),
     afterChange,
     { onSuccess: (_kept, { id }) => queryClient.removeQueries({ queryKey: funderKeys.one(id) }) },
+  );
+}
+
+/**
+ * Deleting a funder that nothing names any more (administrators): no other feature shows it.
+ * Its page, on screen until it moves to the list, keeps what it showed rather than ask again.
+ */
+export function useDeleteFunder() {
+  const queryClient = useQueryClient();
+  return useInvalidatingMutation(
+    (id: number) => api.delete<unknown>(`/api/funders/${id}`),
+    () => [funderKeys.all],
+    { onSuccess: (_result, id) => queryClient.removeQueries({ queryKey: funderKeys.one(id) }) },
   );
 }

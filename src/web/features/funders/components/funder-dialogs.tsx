@@ -6,6 +6,7 @@ import { type FunderFormValues, funderPayload } from '../../../../domain/form-pa
 import { funderTypeLabels, funderTypes } from '../../../../domain/funder-constants.ts';
 import { type Funder, type FunderPatch, funderPatchSchema } from '../../../../domain/funders.ts';
 import { closeUnlessSaving } from '../../../components/close-unless-saving.ts';
+import ConfirmDialog from '../../../components/confirm-dialog.tsx';
 import { type DialogFormProps, useDialogSave } from '../../../components/dialog-save.tsx';
 import { ChangedMeanwhile } from '../../../components/edit-conflict.tsx';
 import { GrowingTextarea } from '../../../components/form-fields.tsx';
@@ -14,7 +15,7 @@ import { choicesOf } from '../../../lib/choices.ts';
 import { withNotice } from '../../../lib/notify.ts';
 import { useOneAtATime } from '../../../lib/one-at-a-time.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
-import { useMergeFunder, useUpdateFunder } from '../api/funder-mutations.ts';
+import { useDeleteFunder, useMergeFunder, useUpdateFunder } from '../api/funder-mutations.ts';
 import { useFunders } from '../api/funders-api.ts';
 
 const typeChoices = choicesOf(funderTypes, funderTypeLabels);
@@ -191,4 +192,30 @@ export function MergeFunderDialog({
       </form>
     </Modal>
   );
+}
+
+/**
+ * 'Delete funder' (administrators), asked as every deletion is; `onDeleted` runs once it is gone.
+ * The server refuses a funder that grants, opportunities or contacts still name, and says so.
+ */
+export function DeleteFunderDialog({
+  funder,
+  onClose,
+  onDeleted,
+}: {
+  funder: Funder;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const remove = useDeleteFunder();
+  const confirmation = {
+    title: 'Delete funder',
+    message: `Delete ${funder.name}? Its type, website and notes will be lost. This cannot be undone.`,
+    confirmLabel: 'Delete',
+    onConfirm: async () => {
+      const deleted = () => remove.mutateAsync(funder.id);
+      if (await withNotice(deleted, 'Funder deleted successfully')) onDeleted();
+    },
+  };
+  return <ConfirmDialog confirmation={confirmation} onClose={onClose} />;
 }
