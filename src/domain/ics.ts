@@ -52,16 +52,23 @@ interface CalendarEntry {
   uid: string;
 }
 
+/** One formatter a zone: making one costs as much as writing many events with it. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** YYYYMMDD of the day the instant falls on in `timeZone`. */
 function dayIn(d: Date, timeZone: string): string {
-  // en-CA writes a date as YYYY-MM-DD.
-  const day = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(d);
-  return day.replaceAll('-', '');
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA writes a date as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(d).replaceAll('-', '');
 }
 
 /** YYYYMMDD of the day after a YYYYMMDD day. */
@@ -96,22 +103,42 @@ function eventLines({ event, uid }: CalendarEntry, now: Date): string[] {
   ];
 }
 
+/** Content lines as written: folded, each ended by CRLF. */
+const written = (lines: string[]) => `${lines.flatMap(foldLine).join('\r\n')}\r\n`;
+
+/** How many events a part of a calendar file holds (icsCalendarParts). */
+const EVENTS_PER_PART = 250;
+
 /**
- * An iCalendar file of `entries`, for any calendar application: CRLF line ends, folded lines.
- * With `name`, calendar applications that subscribe to it show that name.
+ * An iCalendar file of `entries` in parts, each made as it is asked for: its head, then a few
+ * hundred events at a time, then its end. A server writes a subscription of thousands of
+ * deadlines part by part, serving other requests in between.
  */
-export function icsCalendar(entries: CalendarEntry[], now = new Date(), name?: string): string {
-  const lines = [
+export function* icsCalendarParts(
+  entries: CalendarEntry[],
+  now = new Date(),
+  name?: string,
+): Generator<string> {
+  yield written([
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Grantwell//Grantwell CRM//EN',
     'CALSCALE:GREGORIAN',
     ...(name ? ['METHOD:PUBLISH', `X-WR-CALNAME:${escapeText(name)}`] : []),
-    ...entries.flatMap((entry) => eventLines(entry, now)),
-    'END:VCALENDAR',
-  ];
-  return `${lines.flatMap(foldLine).join('\r\n')}\r\n`;
+  ]);
+  for (let first = 0; first < entries.length; first += EVENTS_PER_PART) {
+    const part = entries.slice(first, first + EVENTS_PER_PART);
+    yield written(part.flatMap((entry) => eventLines(entry, now)));
+  }
+  yield written(['END:VCALENDAR']);
 }
+
+/**
+ * An iCalendar file of `entries`, for any calendar application: CRLF line ends, folded lines.
+ * With `name`, calendar applications that subscribe to it show that name.
+ */
+export const icsCalendar = (entries: CalendarEntry[], now = new Date(), name?: string): string =>
+  [...icsCalendarParts(entries, now, name)].join('');
 
 /** A one-event iCalendar file (the .ics download of one deadline). */
 export const icsFile = (event: CalendarEvent, uid: string, now = new Date()): string =>

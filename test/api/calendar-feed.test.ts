@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { inCompany } from '../../src/server/db/scope.ts';
 import { addMember, registerCompany } from '../helpers/factories.ts';
 import { type Client, clientFor, setCompanyTimeZone } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
@@ -29,6 +31,9 @@ async function readFeed(path: string) {
   const response = await app.inject({ method: 'GET', url: path });
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
+  // Read again in full each time: a file of its deadlines is kept nowhere along the way.
+  expect(response.headers['cache-control']).toBe('no-store');
+  expect(response.headers.etag).toBeUndefined();
   expect(response.body.endsWith('\r\n')).toBe(true);
   const calendar = new ICAL.Component(ICAL.parse(response.body));
   return {
@@ -183,6 +188,22 @@ describe('the calendar subscription', () => {
     await clientFor(app, admin.cookie).delete(`/api/organization/users/${member.user.id}`);
     expect((await app.inject({ method: 'GET', url: memberPath })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: adminPath })).statusCode).toBe(200);
+  });
+
+  it('serves a company of a thousand deadlines whole, written part by part', async () => {
+    const admin = await registerCompany(app);
+    const { companyId } = admin.user;
+    await inCompany(app.db, companyId, (tx) =>
+      tx.execute(sql`
+        INSERT INTO grants (company_id, name, funder, amount, due_date, status)
+        SELECT ${companyId}, 'Grant ' || n, 'Hill Foundation', 1000,
+               now() + n * interval '1 day', 'draft'
+        FROM generate_series(1, 1200) AS n`),
+    );
+    const { events } = await readFeed(await feedPath(clientFor(app, admin.cookie)));
+    expect(events).toHaveLength(1_200);
+    expect(new Set(events.map((event) => event.uid)).size).toBe(1_200);
+    expect(events.at(-1)?.summary).toBe('Grant 1200 due');
   });
 
   it('answers an unknown or malformed address 404, and the address API needs a session', async () => {

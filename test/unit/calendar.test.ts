@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { type CalendarEvent, eventSpan, googleCalendarUrl } from '../../src/domain/calendar.ts';
-import { icsFile, icsSpan } from '../../src/domain/ics.ts';
+import { icsCalendar, icsCalendarParts, icsFile, icsSpan } from '../../src/domain/ics.ts';
+import { inTurns } from '../../src/server/lib/turns.ts';
 
 // These tests run with the machine's time zone; the all-day cases use local dates on purpose.
 const localNoon = new Date(2026, 2, 15, 12, 0, 0);
@@ -203,5 +204,44 @@ describe('iCalendar files (RFC 5545)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('a subscription of many deadlines', () => {
+  const many = Array.from({ length: 1_001 }, (_, i) => ({
+    uid: `grant-${i}@grantwell`,
+    event: {
+      title: `Grant ${i} due`,
+      start: new Date(Date.UTC(2027, 0, 1, 13) + i * 86_400_000),
+      allDay: true,
+      timeZone: 'Pacific/Auckland',
+    },
+  }));
+
+  it('is written in parts of a few hundred events, which together are the whole file', () => {
+    const now = new Date('2026-11-28T12:00:00Z');
+    const parts = [...icsCalendarParts(many, now, 'Deadlines')];
+    // The head, five parts of events (250 each, the last one event), the end.
+    expect(parts).toHaveLength(7);
+    expect(parts.join('')).toBe(icsCalendar(many, now, 'Deadlines'));
+    const calendar = new ICAL.Component(ICAL.parse(parts.join('')));
+    const events = calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
+    expect(events).toHaveLength(1_001);
+    expect(events[1_000]?.uid).toBe('grant-1000@grantwell');
+    // 2029-09-27T13:00Z is one in the morning of the 28th in Auckland.
+    expect(events[1_000]?.startDate.toString()).toBe('2029-09-28');
+  });
+
+  it('lets the server serve others between its parts', async () => {
+    const order: string[] = [];
+    const served = new Promise<void>((resolve) =>
+      setImmediate(() => {
+        order.push('another request');
+        resolve();
+      }),
+    );
+    for await (const part of inTurns(['head', 'events', 'end'])) order.push(part);
+    await served;
+    expect(order.indexOf('another request')).toBeLessThan(order.indexOf('end'));
   });
 });

@@ -15,6 +15,7 @@ import {
   unmappedFields,
 } from '../../domain/csv-import.ts';
 import { AppError } from './errors.ts';
+import { nextTurn } from './turns.ts';
 
 /** What a kind of record needs of an import: its fields, their names, and its rules. */
 export interface CsvRecordKind<Field extends string, Values> {
@@ -68,7 +69,6 @@ const FIRST_BATCH_ROWS = 1_000;
  * event loop run, so other requests (and a SIGTERM) are served while a large file is read.
  */
 const ROWS_BETWEEN_TURNS = 1_000;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The parser reads each piece it is given whole, whatever is asked of it: pieces of this size

@@ -1,5 +1,6 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CALENDAR_NAME,
   calendarFeedPatchSchema,
@@ -7,13 +8,24 @@ import {
   calendarFileParams,
   FEED_FILE,
 } from '../../../domain/calendar-feed.ts';
-import { deadlineEntries, icsCalendar } from '../../../domain/ics.ts';
+import { deadlineEntries, icsCalendarParts } from '../../../domain/ics.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser, stillSignedIn } from '../../lib/guards.ts';
 import { errorBodySchema, inputErrors } from '../../lib/schemas.ts';
+import { inTurns } from '../../lib/turns.ts';
 import { createCalendarRepository } from './calendar.repository.ts';
 
 const tags = ['calendar'];
+
+/**
+ * A calendar file, written part by part as the reader takes it: a company of many thousand
+ * deadlines does not hold up the other requests while its file is made.
+ */
+const sendCalendar = (reply: FastifyReply, parts: Iterable<string>) =>
+  reply
+    .header('content-type', 'text/calendar; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(Readable.from(inTurns(parts)));
 
 /**
  * A calendar subscription per user: the address of an iCalendar file of the company's deadlines
@@ -85,7 +97,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
           "A calendar subscription (RFC 5545): the company's deadlines of the last year and to come; no session needed, the address is the key",
         params: calendarFileParams,
         produces: ['text/calendar'],
-        response: { 200: z.string(), 404: errorBodySchema },
+        response: { 404: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -93,15 +105,8 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       const feed = token ? await calendar.feedOf(token) : null;
       if (feed === null) throw notFound('Calendar');
       const now = new Date();
-      const body = icsCalendar(
-        deadlineEntries(await calendar.deadlines(feed.companyId, now), feed.timeZone),
-        now,
-        CALENDAR_NAME,
-      );
-      return reply
-        .header('content-type', 'text/calendar; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(body);
+      const entries = deadlineEntries(await calendar.deadlines(feed.companyId, now), feed.timeZone);
+      return sendCalendar(reply, icsCalendarParts(entries, now, CALENDAR_NAME));
     },
   );
 };
