@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ASSIGNEE_NOT_MEMBER } from '../../src/domain/common.ts';
 import { INVALID_CONTACT } from '../../src/domain/interactions.ts';
@@ -9,10 +9,11 @@ import { createPasswordResetRepository } from '../../src/server/modules/auth/pas
 import { createCompanyRepository } from '../../src/server/modules/company/company.repository.ts';
 import { createContactsRepository } from '../../src/server/modules/contacts/contacts.repository.ts';
 import { createGrantsRepository } from '../../src/server/modules/grants/grants.repository.ts';
-import { whileCommitting } from '../helpers/at-the-same-moment.ts';
+import { holdRow, someoneWaitsOn, whileCommitting } from '../helpers/at-the-same-moment.ts';
 import { addMember, registerCompany } from '../helpers/factories.ts';
 import { clientFor, createdId } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
+import { until } from '../helpers/until.ts';
 
 // One person writes a record under another (an interaction under its contact, a task under its
 // grant, a task given to a member) while someone else deletes that other at the same moment. The
@@ -188,5 +189,31 @@ describe('a password reset link for a member removed at the same moment', () => 
       tx.select().from(passwordResets).where(eq(passwordResets.userId, member.user.id)),
     );
     expect(links).toEqual([]);
+  });
+});
+
+describe('two changes that wait for each other', () => {
+  it('the one PostgreSQL ends is answered 409, saying nothing of it was saved', async () => {
+    const owner = await registerCompany(app);
+    const { companyId } = owner.user;
+    const client = clientFor(app, owner.cookie);
+    const first = await createdId(client, '/api/contacts', { name: 'Ada', email: 'ada@x.org' });
+    const second = await createdId(client, '/api/contacts', { name: 'Bo', email: 'bo@x.org' });
+    // Someone holds the second contact; a bulk delete of both takes the first, then waits for
+    // the second; the holder then wants the first: each waits for the other.
+    const holder = await holdRow(app, companyId, 'contacts', second, (tx) =>
+      tx.execute(sql`SELECT 1 FROM contacts WHERE id = ${first} FOR UPDATE`),
+    );
+    const deleting = client.post('/api/contacts/bulk-delete', { ids: [first, second] });
+    await until(() => someoneWaitsOn(app, holder.pid), 'the bulk delete waiting');
+    holder.release();
+    await holder.done;
+    const answer = await deleting;
+    expect(answer.statusCode, answer.body).toBe(409);
+    expect(answer.json()).toEqual({
+      message:
+        'This change met another made at the same moment, and nothing of it was saved. Please try again.',
+    });
+    expect((await client.get('/api/contacts')).json()).toHaveLength(2);
   });
 });

@@ -11,13 +11,21 @@ export interface ErrorBody {
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 const UNAVAILABLE_MESSAGE = 'The database is unavailable right now. Please try again shortly.';
+const MET_ANOTHER_MESSAGE =
+  'This change met another made at the same moment, and nothing of it was saved. Please try again.';
+
+/**
+ * A transaction PostgreSQL ended to break a deadlock or a serialization conflict with another:
+ * nothing of it was saved, and the same request again will do (409: what is on screen may have
+ * changed meanwhile).
+ */
+const MET_ANOTHER_CODES = new Set(['40001', '40P01']);
 
 /**
  * Network failures, PostgreSQL's connection and shutdown errors, and its time limits (a
  * statement cancelled by statement_timeout, a session ended by idle_in_transaction_session_timeout),
- * too many connections (also a company whose share of the pool stayed busy, ShareInUse), and a
- * transaction that PostgreSQL ended to break a deadlock or a serialization conflict (nothing of it
- * was saved; the same request again will do): the database cannot serve the request now.
+ * and too many connections (also a company whose share of the pool stayed busy, ShareInUse): the
+ * database cannot serve the request now.
  */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -27,8 +35,6 @@ const UNAVAILABLE_CODES = new Set([
   '57014',
   '25P03',
   '53300',
-  '40001',
-  '40P01',
   '57P01',
   '57P02',
   '57P03',
@@ -89,6 +95,14 @@ export const errorHandlerPlugin = fp(
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         return reply.code(status).send({ message: error.message } satisfies ErrorBody);
+      }
+      if (
+        errorChain(error).some(
+          ({ code }) => typeof code === 'string' && MET_ANOTHER_CODES.has(code),
+        )
+      ) {
+        request.log.warn({ err: error }, 'transaction ended by another');
+        return reply.code(409).send({ message: MET_ANOTHER_MESSAGE } satisfies ErrorBody);
       }
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error }, 'database unavailable');
