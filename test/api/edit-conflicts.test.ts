@@ -225,6 +225,36 @@ describe('a bulk change that changes nothing', () => {
   });
 });
 
+describe("an interaction's copy of its contact's name", () => {
+  it('is no edit of the interaction: a save begun before the contact was renamed goes through', async () => {
+    const { client, patch } = await newCompany();
+    const contactId = await createdId(client, '/api/contacts', { name: 'Ada', email: 'ada@x.org' });
+    const url = `/api/interactions/${await createdId(client, '/api/interactions', {
+      contactId,
+      type: 'email',
+      date: '2026-11-01T10:00:00.000Z',
+      notes: 'Sent the proposal',
+    })}`;
+    const seen = (await client.get(url)).json<Body>();
+    expect(
+      (await client.patch(`/api/contacts/${contactId}`, { name: 'Ada Lovelace' })).statusCode,
+    ).toBe(200);
+    const renamed = (await client.get(url)).json<Body>();
+    expect(renamed).toMatchObject({ contactName: 'Ada Lovelace', updatedAt: seen.updatedAt });
+
+    const saved = await patch(
+      url,
+      { notes: 'Sent the proposal, and the budget' },
+      `"${seen.updatedAt}"`,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      contactName: 'Ada Lovelace',
+      notes: 'Sent the proposal, and the budget',
+    });
+  });
+});
+
 describe('If-Match on a change', () => {
   it('is described on every change to a record with a version, with its 412', async () => {
     const spec = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{

@@ -35,6 +35,11 @@ const contact = (organization: string | null, name = 'Grace Hopper') => ({
   organization,
 });
 
+/** A grant saved straight into the table, as a transaction of the test's own holds it. */
+const insertGrant = (companyId: number, funder: string) =>
+  sql`INSERT INTO grants (company_id, name, funder, amount, due_date, status)
+      VALUES (${companyId}, ${`Grant from ${funder}`}, ${funder}, 1000, '2099-01-01', 'draft')`;
+
 async function funderNamed(client: Client, name: string): Promise<Funder> {
   const found = (await client.get(`/api/funders?q=${encodeURIComponent(name)}`)).json<Funder[]>();
   const funder = found.find((f) => f.name.toLowerCase() === name.trim().toLowerCase());
@@ -431,6 +436,68 @@ describe('funders', () => {
     expect(deleted.statusCode, deleted.body).toBe(204);
     const funders = (await client.get('/api/funders')).json<Funder[]>();
     expect(funders.map((f) => [f.name, f.contactCount])).toEqual([['Beta', 1]]);
+  });
+
+  it('a rename waits for a grant being saved with the old name, then renames it too', async () => {
+    const admin = await registerCompany(app);
+    const client = clientFor(app, admin.cookie);
+    await client.post('/api/grants', grant('Alpha'));
+    const alpha = await funderNamed(client, 'Alpha');
+    // A grant saved with the name, not yet committed, when the rename comes.
+    const renamed = await whileCommitting(
+      app,
+      admin.user.companyId,
+      (tx) => tx.execute(insertGrant(admin.user.companyId, 'alpha')),
+      () => client.patch(`/api/funders/${alpha.id}`, { name: 'Gamma' }),
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const grants = (await client.get('/api/grants')).json<{ funder: string }[]>();
+    expect(grants.map((g) => g.funder)).toEqual(['Gamma', 'Gamma']);
+    const funders = (await client.get('/api/funders')).json<Funder[]>();
+    expect(funders.map((f) => [f.name, f.grantCount])).toEqual([['Gamma', 2]]);
+  });
+
+  it('a rename and a writer of its records at the same moment both go through, in turn', async () => {
+    const admin = await registerCompany(app);
+    const { companyId } = admin.user;
+    const client = clientFor(app, admin.cookie);
+    const held = (await client.post('/api/contacts', contact('Alpha'))).json<{ id: number }>();
+    const alpha = await funderNamed(client, 'Alpha');
+    // Someone edits the contact, and in the same transaction saves a grant with the name: the
+    // rename, sent between the two, waits for them (it used to deadlock with the grant's save).
+    const writing = await holdRow(app, companyId, 'contacts', held.id, (tx) =>
+      tx.execute(insertGrant(companyId, 'Alpha')),
+    );
+    const renaming = client.patch(`/api/funders/${alpha.id}`, { name: 'Gamma' });
+    await until(() => someoneWaitsOn(app, writing.pid), 'the rename waiting for the contact');
+    writing.release();
+    await writing.done;
+    const renamed = await renaming;
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await client.get('/api/grants')).json<{ funder: string }[]>()).toEqual([
+      expect.objectContaining({ funder: 'Gamma' }),
+    ]);
+    const funders = (await client.get('/api/funders')).json<Funder[]>();
+    expect(funders.map((f) => [f.name, f.grantCount, f.contactCount])).toEqual([['Gamma', 1, 1]]);
+  });
+
+  it('a delete waits for a contact being given its name, and then refuses', async () => {
+    const admin = await registerCompany(app);
+    const client = clientFor(app, admin.cookie);
+    const moved = (await client.post('/api/contacts', contact('Beta'))).json<{ id: number }>();
+    await client.post('/api/grants', grant('Alpha'));
+    const alpha = await funderNamed(client, 'Alpha');
+    await client.patch(`/api/grants/${(await client.get('/api/grants')).json()[0].id}`, {
+      funder: 'Beta',
+    });
+    const refused = await whileCommitting(
+      app,
+      admin.user.companyId,
+      (tx) => tx.execute(sql`UPDATE contacts SET organization = 'Alpha' WHERE id = ${moved.id}`),
+      () => client.delete(`/api/funders/${alpha.id}`),
+    );
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect((await funderNamed(client, 'Alpha')).contactCount).toBe(1);
   });
 
   it("never shows, renames or merges another company's funder", async () => {

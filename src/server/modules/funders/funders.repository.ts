@@ -148,7 +148,9 @@ async function renameRecords(tx: Transaction, companyId: number, fromKey: string
 
 /**
  * Locks every record that carries `key`, in the open transaction: a writer that edits one from
- * now on waits for this transaction, and one editing one now is waited for.
+ * now on waits for this transaction, and one editing one now is waited for. A change to a
+ * funder locks its records before the funder (lockWithRecords), the order a writer of a record
+ * takes (the record, then the funder of the name it gives it: migration 0030).
  */
 async function lockRecords(tx: Transaction, companyId: number, key: string) {
   await tx
@@ -197,14 +199,50 @@ const funderExport: ExportColumn[] = [
 export function createFundersRepository(db: Database) {
   const byId = companyRow(funders);
 
-  /** The funder row, locked until the transaction ends (a rename or merge changes its records). */
-  const lockedRow = async (tx: Transaction, companyId: number, id: number) => {
+  /**
+   * The funder row as it is, locked until the transaction ends: `update` when its name changes
+   * or it goes (a record given its name meanwhile waits, and one given it before is waited for:
+   * migration 0030), `no key update` when only its other fields change.
+   */
+  const lockedRow = async (
+    tx: Transaction,
+    companyId: number,
+    id: number,
+    strength: 'update' | 'no key update',
+  ) => {
     const [row] = await tx
       .select(keyedColumns)
       .from(funders)
       .where(byId(companyId, id))
-      .for('update');
+      .for(strength);
     return row ?? null;
+  };
+
+  /** The funder's name key as last committed, without a lock; null: no such funder. */
+  const keyOf = async (tx: Transaction, companyId: number, id: number) => {
+    const [row] = await tx
+      .select({ nameKey: funders.nameKey })
+      .from(funders)
+      .where(byId(companyId, id));
+    return row?.nameKey ?? null;
+  };
+
+  /**
+   * The funder locked FOR UPDATE, after the records that carry its name: a writer holding one of
+   * them is waited for before the funder is held, never while it is, and the records saved
+   * with its name while the funder was waited for are locked too. Null: no such funder.
+   */
+  const lockWithRecords = async (tx: Transaction, companyId: number, id: number) => {
+    for (let key = await keyOf(tx, companyId, id); key !== null; ) {
+      await lockRecords(tx, companyId, key);
+      const row = await lockedRow(tx, companyId, id, 'update');
+      if (row === null) return null;
+      await lockRecords(tx, companyId, row.nameKey);
+      // Renamed while its records were locked: the records of its new name are locked now.
+      if (row.nameKey === key) return row;
+      key = row.nameKey;
+    }
+    return null;
   };
 
   /** One funder with its counts, or null. */
@@ -389,7 +427,10 @@ export function createFundersRepository(db: Database) {
         'name-taken',
         () =>
           inCompany(within ?? db, companyId, async (tx) => {
-            const current = await lockedRow(tx, companyId, id);
+            const current =
+              patch.name === undefined
+                ? await lockedRow(tx, companyId, id, 'no key update')
+                : await lockWithRecords(tx, companyId, id);
             if (!current) return null;
             if (Object.keys(patch).length > 0) {
               await tx.update(funders).set(patch).where(byId(companyId, id));
@@ -416,23 +457,25 @@ export function createFundersRepository(db: Database) {
     ): Promise<MergeOutcome> {
       if (id === intoId) return 'same-funder';
       return inCompany(within ?? db, companyId, async (tx) => {
-        // Locked in id order, so two merges of the same pair cannot wait for each other.
+        const key = await keyOf(tx, companyId, id);
+        if (key === null) return null;
+        await lockRecords(tx, companyId, key);
+        // The two funders in id order, so two merges of one pair in opposite directions wait for
+        // each other rather than deadlock; the kept one only against a change of its name.
+        const lockOne = (one: number) =>
+          lockedRow(tx, companyId, one, one === id ? 'update' : 'no key update');
         const [first, second] = id < intoId ? [id, intoId] : [intoId, id];
-        const a = await lockedRow(tx, companyId, first);
-        const b = await lockedRow(tx, companyId, second);
+        const a = await lockOne(first);
+        const b = await lockOne(second);
         const merged = first === id ? a : b;
         const kept = first === id ? b : a;
         if (!merged || !kept) return null;
-        await renameRecords(tx, companyId, merged.nameKey, kept.name);
-        // A record saved with the merged name while the records were renamed, and committed
-        // since, was not among them. It is locked before the funder goes, then renamed: a
-        // writer that edits it once the funder is gone waits for this merge (its funder's
-        // insert meets the row being removed), so the merge must not wait for that writer.
-        // A record saved from here on waits for the merge to commit, and then adds the funder
-        // of its name anew.
+        // The records saved with its name while the funder was waited for (or of a name it was
+        // given meanwhile) are locked too; from here on such a record waits for the merge, then
+        // adds the funder of its name anew.
         await lockRecords(tx, companyId, merged.nameKey);
-        await tx.delete(funders).where(byId(companyId, merged.id));
         await renameRecords(tx, companyId, merged.nameKey, kept.name);
+        await tx.delete(funders).where(byId(companyId, merged.id));
         await tx
           .update(funders)
           .set({
@@ -448,15 +491,14 @@ export function createFundersRepository(db: Database) {
     /**
      * Removes a funder that no grant, opportunity or contact names any more (a misspelling
      * corrected on every record): 'in-use' while one still does (merge it instead), false when
-     * there is no such funder. The records that carry its name are locked before they are
-     * counted, so none is renamed away meanwhile; a record saved with the name
-     * from the delete on waits for it to commit, then adds the funder anew (as after a merge).
+     * there is no such funder. A record being given its name is waited for and counted
+     * (lockWithRecords); one given it once the delete has begun waits for it, then adds the
+     * funder anew.
      */
     remove(companyId: number, id: number, within?: Transaction): Promise<RemoveOutcome> {
       return inCompany(within ?? db, companyId, async (tx) => {
-        const row = await lockedRow(tx, companyId, id);
+        const row = await lockWithRecords(tx, companyId, id);
         if (!row) return false;
-        await lockRecords(tx, companyId, row.nameKey);
         const counted = (await countsOf(tx, companyId, [row.nameKey])).get(row.nameKey);
         if (counted && counted.grantCount + counted.opportunityCount + counted.contactCount > 0) {
           return 'in-use';
