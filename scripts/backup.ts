@@ -3,7 +3,7 @@
 // grantwell-YYYY-MM-DD-HHMMSS.backup in the current folder. The backup is written under a
 // temporary name and takes FILE's name only once complete. Format:
 // docs/decisions/0007-backup-format.md.
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { parseConfig } from '../src/server/config.ts';
 import { formatSize, withDatabaseOf } from '../src/server/db/backup/target.ts';
@@ -17,11 +17,15 @@ const defaultFile = (at: Date) =>
 async function main() {
   const config = parseConfig(process.env);
   const file = process.argv[2] ?? defaultFile(new Date());
+  // A backup is never written over another.
+  if (existsSync(file)) throw new Error(`${file} already exists: name another file.`);
   const partial = `${file}.partial`;
   try {
-    // It holds password and session hashes: readable by its owner only. Flushed to the disk
-    // before it is closed, and so before it takes its name.
-    const out = () => createWriteStream(partial, { mode: 0o600, flush: true });
+    // It holds password and session hashes: readable by its owner only, so made anew ('wx'),
+    // never a file left there before with its own mode. Flushed to the disk before it is
+    // closed, and so before it takes its name.
+    await rm(partial, { force: true });
+    const out = () => createWriteStream(partial, { flags: 'wx', mode: 0o600, flush: true });
     const summary = await withDatabaseOf(
       config.database,
       config.limits,

@@ -4,9 +4,11 @@
 // migration. All or nothing: on any error the database is left as it was.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { parseConfig } from '../src/server/config.ts';
 import { restoreBackup } from '../src/server/db/backup/restore.ts';
-import { formatSize, withDatabaseOf } from '../src/server/db/backup/target.ts';
+import { databaseWhere, formatSize, withDatabaseOf } from '../src/server/db/backup/target.ts';
+import { hasCluster } from '../src/server/db/embedded-cluster.ts';
 
 async function sizeOf(file: string): Promise<number> {
   try {
@@ -20,11 +22,18 @@ async function sizeOf(file: string): Promise<number> {
 async function main(file: string) {
   const config = parseConfig(process.env);
   const size = await sizeOf(file);
-  const summary = await withDatabaseOf(config.database, config.limits, { migrate: true }, (url) =>
+  const { database } = config;
+  // A DATA_DIR with no database gets one (a restore onto a new machine): said, so that a
+  // mistyped DATA_DIR is seen at once.
+  const into =
+    database.kind === 'embedded' && !hasCluster(database.dataDir)
+      ? `a new database in ${resolve(database.dataDir)}`
+      : databaseWhere(database);
+  const summary = await withDatabaseOf(database, config.limits, { migrate: true }, (url) =>
     restoreBackup(url, createReadStream(file)),
   );
   console.log(
-    `Restored ${summary.tables} tables, ${summary.rows} rows from ${file} (${formatSize(size)}).`,
+    `Restored ${summary.tables} tables, ${summary.rows} rows from ${file} (${formatSize(size)}) into ${into}.`,
   );
 }
 

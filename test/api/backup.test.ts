@@ -216,6 +216,31 @@ describe('backup and restore', () => {
     expect(await rowsOf(url)).toEqual(original);
   });
 
+  it('says a damaged backup is damaged, not that it is no backup, and changes nothing', async () => {
+    const { app, url } = await appOnNewDatabase();
+    await companyWithRecords(app, 'Damaged');
+    const { file } = await backupOf(url);
+    const text = gunzipSync(file).toString('utf8');
+    await registerCompany(app);
+    const changed = await rowsOf(url);
+
+    // A byte of its compressed data changed; bytes added after its end.
+    const flipped = Buffer.from(file);
+    flipped[40] = (flipped[40] ?? 0) ^ 0xff;
+    const appended = Buffer.concat([file, Buffer.from('garbage')]);
+    // A row with a value too many, compressed as a backup is: the database cannot read it.
+    const row = text.indexOf('\n', text.indexOf('"table":"contacts"')) + 1;
+    const extra = gzipSync(`${text.slice(0, row)}extra\t${text.slice(row)}`);
+    for (const [damaged, said] of [
+      [flipped, /^The backup is damaged or incomplete \(/],
+      [appended, /^The backup is damaged or incomplete \(/],
+      [extra, /^The backup is damaged: a row of contacts cannot be read \(/],
+    ] as const) {
+      await expect(restoreBackup(url, Readable.from([damaged]))).rejects.toThrow(said);
+    }
+    expect(await rowsOf(url)).toEqual(changed);
+  });
+
   it('refuses a backup made at another migration, and changes nothing', async () => {
     const { app, url } = await appOnNewDatabase();
     await companyWithRecords(app, 'Upland');
@@ -230,6 +255,13 @@ describe('backup and restore', () => {
 
     await expect(restoreBackup(url, Readable.from([older]))).rejects.toThrow(
       /^This backup was made at migration 0003_search_extension; this database is at \d{4}_\w+\.$/,
+    );
+    // Named as this database's latest, but not the same migration.
+    const latest = JSON.parse(gunzipSync(file).toString('utf8').slice(0, newline));
+    header.migration = { ...latest.migration, hash: 'f00' };
+    const other = gzipSync(JSON.stringify(header) + text.slice(newline));
+    await expect(restoreBackup(url, Readable.from([other]))).rejects.toThrow(
+      /^This backup was made at a migration named \d{4}_\w+ whose content differs from this database's\.$/,
     );
     expect(await rowsOf(url)).toEqual(changed);
   });

@@ -78,11 +78,26 @@ describe('npm run backup and npm run restore on the embedded database', {
     );
     expect(readdirSync(backups)).toEqual(['nightly.backup']); // no temporary file left
     expect(statSync(file).mode & 0o077).toBe(0); // only its owner may read it
+    // Never written over another: the one there stays as it was.
+    const again = await npmRun('backup', [file], first.dataDir ?? '');
+    expect(again).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: `Backup failed: ${file} already exists: name another file.`,
+    });
+    // A file left where it writes first (a backup cut off, readable by all) is not reused as
+    // it is: the backup is its owner's alone all the same.
+    const another = join(backups, 'second.backup');
+    writeFileSync(`${another}.partial`, 'left over', { mode: 0o644 });
+    expect(await npmRun('backup', [another], first.dataDir ?? '')).toMatchObject({ code: 0 });
+    expect(statSync(another).mode & 0o077).toBe(0);
+    expect(readdirSync(backups).sort()).toEqual(['nightly.backup', 'second.backup']);
 
     // Onto the running server, through its socket: what was added since is gone.
     expect((await addContact(first, cookie, 'After the backup')).status).toBe(201);
     const onRunning = await npmRun('restore', [file], first.dataDir ?? '');
     expect(onRunning).toMatchObject({ code: 0, stderr: '' });
+    expect(onRunning.stdout).toContain(`into the database in ${first.dataDir}.`);
     expect(await contactNames(first, cookie)).toEqual(['Before the backup']);
 
     first.child.kill('SIGTERM');
@@ -94,6 +109,8 @@ describe('npm run backup and npm run restore on the embedded database', {
     const restore = await npmRun('restore', [file], secondDir);
     expect(restore).toMatchObject({ code: 0, stderr: '' });
     expect(restore.stdout).toMatch(/^Restored \d+ tables, \d+ rows from .*nightly\.backup/);
+    // Said to be a new database, with its place: a mistyped DATA_DIR is seen at once.
+    expect(restore.stdout).toContain(`into a new database in ${secondDir}.`);
     expect(clusterPid(secondDir)).toBeUndefined();
     expect(existsSync(join(secondDir, 'server.lock'))).toBe(false);
 
@@ -123,5 +140,20 @@ describe('npm run backup and npm run restore on the embedded database', {
     });
     expect(clusterPid(dataDir)).toBeUndefined();
     expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+  });
+
+  test('refuses to back up a data directory that holds no database, and makes none there', async ({
+    servers,
+  }) => {
+    const mistyped = join(servers.emptyDir('nothing-here'), 'datta');
+    const file = join(servers.emptyDir('backups-of-nothing'), 'nightly.backup');
+    const refused = await npmRun('backup', [file], mistyped);
+    expect(refused).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: `Backup failed: There is no Grantwell database in ${mistyped}: set DATA_DIR to the folder the server keeps its data in.`,
+    });
+    expect(existsSync(mistyped)).toBe(false);
+    expect(existsSync(file)).toBe(false);
   });
 });

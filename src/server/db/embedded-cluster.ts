@@ -282,6 +282,10 @@ export function stopLeftoverCluster(dataDir: string): Promise<void> {
   return stopLeftoverPostmaster(join(resolve(dataDir), CLUSTER_DIR));
 }
 
+/** Whether `dataDir` holds a cluster (a server has started there, or a restore made one). */
+export const hasCluster = (dataDir: string): boolean =>
+  existsSync(join(resolve(dataDir), CLUSTER_DIR, 'PG_VERSION'));
+
 /** The postmaster's pid of the cluster in `dataDir`, while it runs. */
 export function clusterPid(dataDir: string): number | undefined {
   return runningPostmaster(join(resolve(dataDir), CLUSTER_DIR));

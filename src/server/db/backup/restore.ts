@@ -25,14 +25,23 @@ import {
   trailerSchema,
 } from './format.ts';
 
+/** How much of a file that is no backup is read to tell whether it is a damaged one. */
+const DAMAGE_SEARCHED = 64 * 1024 * 1024;
+
 /** Reads a backup: its framing lines one by one, and a table's rows in slices of whole rows. */
 class BackupReader {
   rowsRead = 0;
+  /** Whether the file begins as gzip's do, and whether its compressed data is damaged. */
+  private gzipped = false;
+  private damaged = false;
   private pending: Buffer = Buffer.alloc(0);
   private readonly gunzip = createGunzip();
   private readonly chunks: AsyncIterator<Buffer>;
 
   constructor(input: Readable) {
+    input.once('data', (first: Buffer) => {
+      this.gzipped = first[0] === 0x1f && first[1] === 0x8b;
+    });
     pipeline(input, this.gunzip, () => {}); // a failure reaches the reader through gunzip
     this.chunks = this.gunzip[Symbol.asyncIterator]();
   }
@@ -48,7 +57,10 @@ class BackupReader {
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (typeof code !== 'string' || !code.startsWith('Z_')) throw error;
-      throw new BackupError(`The backup is damaged or incomplete (${(error as Error).message}).`);
+      const { message } = error as Error;
+      // Compressed data that stops making sense, not a file that was never compressed so.
+      this.damaged = this.gzipped;
+      throw new BackupError(`The backup is damaged or incomplete (${message}).`);
     }
     if (next.done) return false;
     this.pending = this.pending.length ? Buffer.concat([this.pending, next.value]) : next.value;
@@ -77,15 +89,35 @@ class BackupReader {
     }
   }
 
+  /**
+   * Why a file whose first line is no backup's header cannot be read, if it is a compressed file
+   * whose data is damaged (a changed byte turns the header into other text; gzip's check at its
+   * end tells): read on, up to DAMAGE_SEARCHED bytes. Null: it reads whole, so it is no backup.
+   */
+  private async damage(): Promise<string | null> {
+    try {
+      for (let read = 0; read < DAMAGE_SEARCHED && (await this.more()); ) {
+        read += this.pending.length;
+        this.pending = Buffer.alloc(0);
+      }
+    } catch (error) {
+      if (error instanceof BackupError && this.damaged) return error.message;
+      throw error;
+    }
+    return null;
+  }
+
   async header() {
     let line: unknown;
     try {
       line = await this.line();
     } catch (error) {
-      throw error instanceof BackupError ? new BackupError(NOT_A_BACKUP) : error;
+      // A file compressed as backups are, whose data is damaged, says so; any other that has
+      // no first line to read is no backup.
+      throw error instanceof BackupError && !this.damaged ? new BackupError(NOT_A_BACKUP) : error;
     }
     const format = formatSchema.safeParse(line);
-    if (!format.success) throw new BackupError(NOT_A_BACKUP);
+    if (!format.success) throw new BackupError((await this.damage()) ?? NOT_A_BACKUP);
     if (format.data.version !== FORMAT_VERSION) {
       throw new BackupError(
         `This backup is in format version ${format.data.version}; this Grantwell reads version ${FORMAT_VERSION}.`,
@@ -154,7 +186,15 @@ async function loadTables(
     const parent = table.references.find((reference) => !loaded.has(reference));
     if (parent) throw new BackupError(`The backup holds ${name} before ${parent}, which it needs.`);
     const list = columns.map(ident).join(', ');
-    await pipe(reader.rows(), client.query(copyFrom(`COPY ${ident(name)} (${list}) FROM STDIN`)));
+    try {
+      await pipe(reader.rows(), client.query(copyFrom(`COPY ${ident(name)} (${list}) FROM STDIN`)));
+    } catch (error) {
+      // A row the database cannot read (a value of the wrong form, a column too many) is a row
+      // the backup did not hold as it was written.
+      const { code, message } = error as { code?: unknown; message?: string };
+      if (typeof code !== 'string' || !code.startsWith('22')) throw error;
+      throw new BackupError(`The backup is damaged: a row of ${name} cannot be read (${message}).`);
+    }
     loaded.add(name);
   }
   const missing = [...tables.keys()].filter((name) => !loaded.has(name));
@@ -226,9 +266,12 @@ export async function restoreBackup(url: string, input: Readable): Promise<Backu
       header.migration.hash !== current.hash ||
       header.migration.createdAt !== current.createdAt
     ) {
+      const made = describeMigration(header.migration);
+      const now = describeMigration(current);
       throw new BackupError(
-        `This backup was made at migration ${describeMigration(header.migration)}; ` +
-          `this database is at ${describeMigration(current)}.`,
+        made === now
+          ? `This backup was made at a migration named ${made} whose content differs from this database's.`
+          : `This backup was made at migration ${made}; this database is at ${now}.`,
       );
     }
     const tables = await tablesOf(client);

@@ -6,15 +6,24 @@ import { DataDirLockedError, lockDataDir } from '../data-dir-lock.ts';
 import {
   EMBEDDED_DATABASE,
   type EmbeddedCluster,
+  hasCluster,
   socketDirFor,
   startEmbeddedCluster,
 } from '../embedded-cluster.ts';
+
+/** Where the configured database is, in words: its data directory, or DATABASE_URL's server. */
+export const databaseWhere = (config: DatabaseConfig) =>
+  config.kind === 'server'
+    ? "DATABASE_URL's database"
+    : `the database in ${resolve(config.dataDir)}`;
 
 /**
  * Runs `work` on the URL of the configured database: DATABASE_URL's server; or the embedded
  * cluster of DATA_DIR, through its socket while a Grantwell server holds the directory, else
  * started here under the directory's lock and stopped afterwards. `migrate` applies the
- * migrations first (a running server has applied them).
+ * migrations first (a running server has applied them), and makes the cluster when DATA_DIR has
+ * none (a restore onto a new machine); without it, a DATA_DIR with no cluster (mistyped, or not
+ * yet used) is refused, and nothing is made there.
  */
 export async function withDatabaseOf<T>(
   config: DatabaseConfig,
@@ -22,6 +31,11 @@ export async function withDatabaseOf<T>(
   { migrate }: { migrate: boolean },
   work: (url: string) => Promise<T>,
 ): Promise<T> {
+  if (config.kind === 'embedded' && !migrate && !hasCluster(config.dataDir)) {
+    throw new Error(
+      `There is no Grantwell database in ${resolve(config.dataDir)}: set DATA_DIR to the folder the server keeps its data in.`,
+    );
+  }
   const migrated = async (url: string) => {
     if (migrate) await (await openDatabase({ kind: 'server', url }, limits)).close();
     return url;
