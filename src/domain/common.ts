@@ -119,16 +119,34 @@ const INVISIBLE = /[\p{Z}\p{Cc}\p{Cf}\u115F\u1160\u2800\u3164\uFFA0]/gu;
 /** Whether a text shows nothing at all: empty, or made of invisible characters only. */
 export const isBlank = (value: string) => value.replace(INVISIBLE, '') === '';
 
+/**
+ * What a text's ends may hold that shows nothing: white space (a line break, a no-break space)
+ * and the zero-width characters (space, joiners, word joiner, soft hyphen) that come with text
+ * pasted from a web page or a PDF. Taken off like spaces, so 'Hope Trust' and 'Hope Trust' with
+ * a zero-width space after it are one name (one funder).
+ */
+const INVISIBLE_ENDS = /^[\s\u00ad\u200b-\u200d\u2060]+|[\s\u00ad\u200b-\u200d\u2060]+$/gu;
+const trimmed = (value: string) => value.replace(INVISIBLE_ENDS, '');
+
+/**
+ * The spaces that only keep a line from breaking there (no-break, figure and narrow no-break
+ * spaces): in a one-line name they are plain spaces, so a name typed with one is the name typed
+ * with a space (its funder, its search).
+ */
+const NO_BREAK_SPACES = /[\u00a0\u2007\u202f]/gu;
+const oneLineText = (error?: string) =>
+  recordText(error).overwrite((value) => trimmed(value).replace(NO_BREAK_SPACES, ' '));
+
 /** A line holds no control character: no line break, tab, escape or the like. */
 const isOneLine = (value: string) => !/\p{Cc}/u.test(value);
 
 /**
- * A required single-line text: trimmed; `message` when missing or blank (invisible characters
+ * A required single-line text: trimmed (invisible characters at its ends too), no-break spaces
+ * made spaces; `message` when missing or blank (invisible characters
  * only), 'Invalid characters' when it holds a line break or another control character.
  */
 export const requiredText = (message: string, max = LINE_MAX) =>
-  recordText(message)
-    .trim()
+  oneLineText(message)
     .refine(isOneLine, INVALID_CHARACTERS)
     .refine((value) => !isBlank(value), message)
     .max(max, `Must be at most ${max} characters`);
@@ -136,17 +154,16 @@ export const requiredText = (message: string, max = LINE_MAX) =>
 /** A required text of one or more lines (notes, a description): as requiredText, line breaks allowed. */
 export const requiredLines = (message: string, max = NOTES_MAX) =>
   recordText(message)
-    .trim()
+    .overwrite(trimmed)
     .refine((value) => !isBlank(value), message)
     .max(max, `Must be at most ${max} characters`);
 
 /**
- * An optional text: trimmed; empty, blank (invisible characters only), null or missing all
+ * An optional text (one line, or notes): trimmed and spaced as requiredText; empty, blank (invisible characters only), null or missing all
  * become null (stored as NULL).
  */
 export const optionalText = (max = LINE_MAX) =>
-  recordText('Expected text')
-    .trim()
+  oneLineText('Expected text')
     .max(max, `Must be at most ${max} characters`)
     .nullish()
     .transform((value) => (value && !isBlank(value) ? value : null));

@@ -215,3 +215,35 @@ describe('a control that turns the direction of the text after it', () => {
     expect(marked.json().name).toBe('שלום\u200f Ltd');
   });
 });
+
+describe('a name pasted with a zero-width space at its end, or a no-break space inside', () => {
+  it('is the name as typed: one funder, whichever way it came', async () => {
+    const client = await newClient();
+    for (const funder of ['Hope Trust\u200b', '\u2060Hope\u00a0Trust', 'Hope\u202fTrust\u00ad']) {
+      const created = await client.post('/api/grants', grant({ funder }));
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().funder).toBe('Hope Trust');
+    }
+    const contact = await client.post('/api/contacts', {
+      name: '\u200bAda\u00a0Lovelace\ufeff',
+      email: 'ada@example.org',
+      organization: 'Hope Trust\u200d',
+      notes: '\u200bFirst line\nsecond line\u200b',
+    });
+    expect(contact.json()).toMatchObject({
+      name: 'Ada Lovelace',
+      organization: 'Hope Trust',
+      notes: 'First line\nsecond line',
+    });
+    const funders = (await client.get('/api/funders')).json<Funder[]>();
+    expect(funders.map((f) => [f.name, f.grantCount, f.contactCount])).toEqual([
+      ['Hope Trust', 3, 1],
+    ]);
+    // A joiner inside a name (an emoji's, a script's) stays.
+    const family = await client.post('/api/contacts', {
+      name: 'The \u{1F468}\u200d\u{1F469}\u200d\u{1F467} family',
+      email: 'family@example.org',
+    });
+    expect(family.json().name).toBe('The \u{1F468}\u200d\u{1F469}\u200d\u{1F467} family');
+  });
+});
