@@ -40,6 +40,15 @@ const insertGrant = (companyId: number, funder: string) =>
   sql`INSERT INTO grants (company_id, name, funder, amount, due_date, status)
       VALUES (${companyId}, ${`Grant from ${funder}`}, ${funder}, 1000, '2099-01-01', 'draft')`;
 
+/** How many of this database's sessions wait for a lock another holds. */
+async function blockedBackends() {
+  const { rows } = await app.db.$client.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND cardinality(pg_blocking_pids(pid)) > 0`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
 async function funderNamed(client: Client, name: string): Promise<Funder> {
   const found = (await client.get(`/api/funders?q=${encodeURIComponent(name)}`)).json<Funder[]>();
   const funder = found.find((f) => f.name.toLowerCase() === name.trim().toLowerCase());
@@ -479,6 +488,38 @@ describe('funders', () => {
     ]);
     const funders = (await client.get('/api/funders')).json<Funder[]>();
     expect(funders.map((f) => [f.name, f.grantCount, f.contactCount])).toEqual([['Gamma', 1, 1]]);
+  });
+
+  it('a rename holding its funder, and a contact saved with its name meanwhile, both go through', async () => {
+    const admin = await registerCompany(app);
+    const { companyId } = admin.user;
+    const client = clientFor(app, admin.cookie);
+    await client.post('/api/grants', grant('Alpha'));
+    await client.post('/api/contacts', contact('Alpha'));
+    const alpha = await funderNamed(client, 'Alpha');
+    // Someone saving another grant holds the grants' list count: the rename, holding the funder,
+    // waits there to count its renamed grants. A contact saved with the old name meanwhile waits
+    // for the rename, holding no list's count (it used to hold the contacts', which the rename
+    // then waited for: a deadlock).
+    let saving: Promise<{ statusCode: number }> | undefined;
+    const renamed = await whileCommitting(
+      app,
+      companyId,
+      (tx) => tx.execute(insertGrant(companyId, 'Beta')),
+      () => client.patch(`/api/funders/${alpha.id}`, { name: 'Gamma' }),
+      async () => {
+        saving = client.post('/api/contacts', contact('Alpha', 'Alan Turing'));
+        await until(async () => (await blockedBackends()) >= 2, 'the contact waiting');
+      },
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await saving)?.statusCode).toBe(201);
+    const funders = (await client.get('/api/funders')).json<Funder[]>();
+    expect(funders.map((f) => [f.name, f.grantCount, f.contactCount])).toEqual([
+      ['Alpha', 0, 1],
+      ['Beta', 1, 0],
+      ['Gamma', 1, 1],
+    ]);
   });
 
   it('a delete waits for a contact being given its name, and then refuses', async () => {

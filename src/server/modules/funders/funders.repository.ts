@@ -153,21 +153,39 @@ async function renameRecords(tx: Transaction, companyId: number, fromKey: string
  * takes (the record, then the funder of the name it gives it: migration 0030).
  */
 async function lockRecords(tx: Transaction, companyId: number, key: string) {
+  // In id order, as every change of a funder locks them.
   await tx
     .select({ id: grants.id })
     .from(grants)
     .where(carries(grants, grants.funder, companyId, key))
+    .orderBy(grants.id)
     .for('update');
   await tx
     .select({ id: opportunities.id })
     .from(opportunities)
     .where(carries(opportunities, opportunities.organization, companyId, key))
+    .orderBy(opportunities.id)
     .for('update');
   await tx
     .select({ id: contacts.id })
     .from(contacts)
     .where(carries(contacts, contacts.organization, companyId, key))
+    .orderBy(contacts.id)
     .for('update');
+}
+
+/** Advisory locks of changes to funders (rename, merge, delete), one a funder (its id). */
+const FUNDER_CHANGE_LOCK_CLASS = 727_006;
+
+/**
+ * Waits for any other rename, merge or delete of these funders, and holds them against one
+ * until the transaction ends, in id order: two changes of one funder take turns from the
+ * start, rather than each lock some of its records and wait for the other's.
+ */
+async function holdFunderChanges(tx: Transaction, ids: number[]) {
+  for (const id of [...ids].sort((a, b) => a - b)) {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${FUNDER_CHANGE_LOCK_CLASS}, ${id})`);
+  }
 }
 
 type RenameOutcome = Funder | null | 'name-taken';
@@ -233,6 +251,7 @@ export function createFundersRepository(db: Database) {
    * with its name while the funder was waited for are locked too. Null: no such funder.
    */
   const lockWithRecords = async (tx: Transaction, companyId: number, id: number) => {
+    await holdFunderChanges(tx, [id]);
     for (let key = await keyOf(tx, companyId, id); key !== null; ) {
       await lockRecords(tx, companyId, key);
       const row = await lockedRow(tx, companyId, id, 'update');
@@ -273,9 +292,15 @@ export function createFundersRepository(db: Database) {
 
     get,
 
-    /** When the funder last changed, locked until `within` ends (lockVersion); null: none. */
+    /**
+     * When the funder last changed, locked until `within` ends (lockVersion); null: none. Another
+     * rename, merge or delete of it is waited for first, as the change to come will.
+     */
     lockVersion(companyId: number, id: number, within: Transaction): Promise<Date | null> {
-      return inCompany(within, companyId, (tx) => lockVersion(tx, funders, byId(companyId, id)));
+      return inCompany(within, companyId, async (tx) => {
+        await holdFunderChanges(tx, [id]);
+        return lockVersion(tx, funders, byId(companyId, id));
+      });
     },
 
     /** A funder's page: the record, its grants' figures, and what is related to it. */
@@ -457,6 +482,7 @@ export function createFundersRepository(db: Database) {
     ): Promise<MergeOutcome> {
       if (id === intoId) return 'same-funder';
       return inCompany(within ?? db, companyId, async (tx) => {
+        await holdFunderChanges(tx, [id, intoId]);
         const key = await keyOf(tx, companyId, id);
         if (key === null) return null;
         await lockRecords(tx, companyId, key);
