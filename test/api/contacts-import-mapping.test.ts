@@ -116,6 +116,27 @@ describe('POST /api/contacts/upload/preview', () => {
     });
   });
 
+  it('says what the import would of a row it cannot read, and of an empty file', async () => {
+    const { preview, upload, client } = await signedIn();
+    for (const file of [
+      'name,email\n=HYPERLINK("x"),f1@x.org\nAda,ada@x.org\n',
+      'name,email\nAda,ada@x.org\n"Ben" Okafor,ben@x.org\n',
+    ]) {
+      const previewed = await preview(file);
+      const imported = await upload(file);
+      expect(imported.statusCode).toBe(400);
+      expect(previewed.statusCode).toBe(400);
+      expect(previewed.json().message).toMatch(
+        /^The file is not valid CSV: Invalid (Opening|Closing) Quote/,
+      );
+      expect(previewed.json().message).toBe(imported.json().message);
+    }
+    const empty = await upload('');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('The file is empty: its first row must name the columns');
+    expect(await contactsOf(client)).toEqual([]);
+  });
+
   it('answers 400 for an empty file or one with too many columns, and 415 for another type', async () => {
     const { preview } = await signedIn();
     const empty = await preview('');

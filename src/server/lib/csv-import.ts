@@ -248,6 +248,9 @@ function withoutErrorStacks(parser: Parser): Parser {
   return parser;
 }
 
+/** What the preview and the import say of a file with no rows at all. */
+const EMPTY_FILE = 'The file is empty: its first row must name the columns';
+
 /** A preview shows the start of a long value only. */
 const SAMPLE_MAX = 200;
 
@@ -269,14 +272,19 @@ export async function previewCsvFile<Field extends string>(
     records = parseAtOnce(Buffer.concat(text), {
       ...csvOptions(delimiterOf(text)),
       to: PREVIEW_ROWS + 1,
+      // A row the beginning sent cuts off inside quotes is left out; any other row the parser
+      // cannot read is the file's fault, and the preview says so, as the import would.
       skip_records_with_error: true,
+      on_skip: (error) => {
+        if (error?.code !== 'CSV_QUOTE_NOT_CLOSED') throw error;
+      },
     });
   } catch (error) {
     throw notCsv(error);
   }
   const [header, ...rows] = records;
   if (!header || header.every((name) => name.trim() === '')) {
-    throw new AppError('INVALID_INPUT', 'The file is empty: its first row must name the columns');
+    throw new AppError('INVALID_INPUT', EMPTY_FILE);
   }
   requireColumnsAtMost(header);
   const suggestions = suggestMapping(header, synonyms);
@@ -400,7 +408,7 @@ export async function* csvBatches<Field extends string, Values>(
     // no further.
     parser.destroy();
   }
-  if (positions === null) requireColumns(kind, []);
+  if (positions === null) throw new AppError('INVALID_INPUT', EMPTY_FILE);
   if (batch.values.length > 0) yield batch;
 }
 
