@@ -97,7 +97,6 @@ export async function importContacts(
     for (const values of batch.values) {
       const key = contactEmailKey(values);
       const earlier = byKey.get(key);
-      if (earlier) counts.updated += 1;
       byKey.set(key, earlier ? mergeRows(earlier, values) : values);
     }
     const existing = await contacts.idsByEmail(companyId, [...byKey.keys()], tx);
@@ -130,8 +129,8 @@ export async function importContacts(
           for (const at of known) skipRow(report, createRows[at] as number, DUPLICATE_OF_CONTACT);
           counts.created += create.length - known.length;
         }
-        counts.updated += update.length;
-        if (update.length > 0) await contacts.updateMany(companyId, update, tx);
+        // Counted: the contacts the file changed (not those it would leave as they are).
+        if (update.length > 0) counts.updated += await contacts.updateMany(companyId, update, tx);
       });
       last.catch(() => {}); // awaited by a later write or below; not left unhandled
     };

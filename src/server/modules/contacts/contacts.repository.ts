@@ -134,11 +134,14 @@ export function createContactsRepository(db: Database) {
       companyId: number,
       rows: { id: number; values: ContactValues }[],
       within?: Transaction,
-    ) {
-      await inCompany(within ?? db, companyId, (tx) => {
+    ): Promise<number> {
+      return inCompany(within ?? db, companyId, async (tx) => {
         const column = (pick: (values: ContactValues) => string | null | undefined) =>
           sql.param(rows.map((row) => pick(row.values) ?? null));
-        return tx.execute(sql`
+        // A contact the row would leave as it is is not written, nor counted.
+        const updated = await rowsOf(
+          tx,
+          sql`
           UPDATE ${contacts} AS c SET
             name = v.name,
             phone = coalesce(v.phone, c.phone),
@@ -151,7 +154,13 @@ export function createContactsRepository(db: Database) {
             ${column((values) => values.organization)}::text[],
             ${column((values) => values.notes)}::text[]
           ) AS v(id, name, phone, organization, notes)
-          WHERE c.company_id = ${companyId} AND c.id = v.id`);
+          WHERE c.company_id = ${companyId} AND c.id = v.id
+            AND (c.name, c.phone, c.organization, c.notes) IS DISTINCT FROM
+                (v.name, coalesce(v.phone, c.phone), coalesce(v.organization, c.organization),
+                 coalesce(v.notes, c.notes))
+          RETURNING c.id`,
+        );
+        return updated.length;
       });
     },
 
