@@ -36,6 +36,9 @@ export function listQuerySchema<const Field extends string>(sortFields: readonly
   });
 }
 
+/** The furthest a page may start: past any list's last row (PostgreSQL's integer). */
+const OFFSET_MAX = 2_147_483_647;
+
 /** `?limit=` and `?offset=`: a page of at most `limitMax` rows, from the row `offset`. */
 export function pageQuery(limitMax: number) {
   const limitMessage = `Limit must be a whole number from 1 to ${limitMax}`;
@@ -49,6 +52,8 @@ export function pageQuery(limitMax: number) {
       .optional(),
     offset: z.coerce
       .number({ error: offsetMessage })
+      // Said first: a number past it is a whole number all the same, but not one .int() takes.
+      .max(OFFSET_MAX, `Offset must be at most ${OFFSET_MAX}`)
       .int(offsetMessage)
       .min(0, 'Offset must be 0 or more')
       .optional(),

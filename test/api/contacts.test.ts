@@ -192,6 +192,8 @@ describe('list parameters', () => {
       ['limit=2.5', 'Limit must be a whole number from 1 to 500'],
       ['offset=-1', 'Offset must be 0 or more'],
       ['offset=ten', 'Offset must be a whole number, 0 or more'],
+      ['offset=2.5', 'Offset must be a whole number, 0 or more'],
+      ['offset=99999999999999999999', 'Offset must be at most 2147483647'],
     ] as const;
     for (const [query, message] of cases) {
       const response = await client.get(`/api/contacts?${query}`);
