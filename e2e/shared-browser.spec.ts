@@ -41,3 +41,30 @@ test("a tab whose session became another company's user shows none of the first 
   await expect(page.getByText('No recent interactions')).toBeVisible();
   await expect(page.getByText('Budget notes of the first company')).toHaveCount(0);
 });
+
+test('signing out in one tab signs out the others at once', async ({ page, context }) => {
+  await openDashboard(page);
+  const other = await context.newPage();
+  await openDashboard(other);
+  await other.getByRole('button', { name: 'Logout' }).click();
+  await expect(other).toHaveURL(/\/auth$/);
+  // The first tab is told, without waiting for the user to come back to it.
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('form', { name: 'Log in' })).toBeVisible();
+});
+
+test('a read answered 401 (the session ended on the server) shows the sign-in page at once', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/contacts');
+  await expect(page.getByText('No contacts yet')).toBeVisible();
+  // The session ends without this tab doing anything (it expired, or was ended elsewhere).
+  await context.clearCookies();
+  // The next read of the company's data (a search) is answered 401.
+  await page
+    .getByPlaceholder(/Search/)
+    .first()
+    .fill('ada');
+  await expect(page).toHaveURL(/\/auth$/);
+});

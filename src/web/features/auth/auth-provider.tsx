@@ -1,6 +1,7 @@
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
 import type { CurrentUser } from '../../../domain/auth.ts';
-import { useLogout, useUser } from './api/auth-api.ts';
+import { useLogout, useUser, watchSession } from './api/auth-api.ts';
 
 interface AuthContextValue {
   user: CurrentUser | null;
@@ -14,6 +15,8 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const userQuery = useUser();
   const logoutMutation = useLogout();
+  const queryClient = useQueryClient();
+  useEffect(() => watchSession(queryClient), [queryClient]);
   const value = useMemo(
     () => ({
       user: userQuery.data ?? null,

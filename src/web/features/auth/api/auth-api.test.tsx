@@ -3,8 +3,9 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../../domain/auth.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { useIsAdmin, userKeys, userQueryOptions } from './auth-api.ts';
+import { useIsAdmin, userKeys, userQueryOptions, watchSession } from './auth-api.ts';
 
 const member: CurrentUser = {
   id: 3,
@@ -93,6 +94,71 @@ describe("the cache, kept to the signed-in user's company", () => {
     expect(client.getQueryData(userKeys.current())).toBeNull();
     expect(client.getQueryData(['/api/contacts'])).toBeUndefined();
     expect(client.getQueryData(['/api/dashboard'])).toBeUndefined();
+    stop();
+  });
+});
+
+describe('who is signed in, asked again when it may have changed', () => {
+  /** A client whose user is `member`, watched as the app watches it, and the user's fetches. */
+  function watched() {
+    const client = createQueryClient();
+    client.setQueryData(userKeys.current(), member);
+    const user = new QueryObserver(client, userQueryOptions());
+    const stopUser = user.subscribe(() => {});
+    const stopWatching = watchSession(client);
+    const fetchUser = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ message: 'Not signed in' }), {
+          status: 401,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchUser);
+    return {
+      client,
+      fetchUser,
+      stop: () => {
+        stopWatching();
+        stopUser();
+      },
+    };
+  }
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('when a read of the company data is answered 401: the session ended, the user is gone', async () => {
+    const { client, fetchUser, stop } = watched();
+    await expect(
+      client.fetchQuery({
+        queryKey: ['/api/contacts'],
+        queryFn: () => Promise.reject(new ApiError(401, '401: Not signed in')),
+      }),
+    ).rejects.toThrow();
+    await waitFor(() => expect(client.getQueryData(userKeys.current())).toBeNull());
+    expect(fetchUser).toHaveBeenCalledWith('/api/user', expect.anything());
+    stop();
+  });
+
+  it('not for another failure of a read', async () => {
+    const { client, fetchUser, stop } = watched();
+    await expect(
+      client.fetchQuery({
+        queryKey: ['/api/contacts'],
+        queryFn: () => Promise.reject(new ApiError(500, '500: Something went wrong')),
+      }),
+    ).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetchUser).not.toHaveBeenCalled();
+    expect(client.getQueryData(userKeys.current())).toEqual(member);
+    stop();
+  });
+
+  it('when another tab of the browser signs out or in', async () => {
+    const { client, stop } = watched();
+    const otherTab = new BroadcastChannel('grantwell:session');
+    otherTab.postMessage('changed');
+    await waitFor(() => expect(client.getQueryData(userKeys.current())).toBeNull());
+    otherTab.close();
     stop();
   });
 });

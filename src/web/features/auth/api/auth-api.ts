@@ -65,6 +65,34 @@ export const useUser = () => useQuery(userQueryOptions());
  */
 export const useIsAdmin = () => useUser().data?.role === 'admin';
 
+/** The other tabs of this browser, told when who is signed in here changes (sessionChanged). */
+const tabs =
+  typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('grantwell:session');
+
+/** Tells this browser's other tabs that who is signed in changed: each asks again who it is. */
+export const sessionChanged = () => tabs?.postMessage('changed');
+
+/**
+ * Asks again who is signed in when it may have changed: another tab signed out or in, or the
+ * server answered a read of the company's data 401 (the session ended: this tab then shows the
+ * sign-in page at once, not at the next check).
+ */
+export function watchSession(client: QueryClient) {
+  const askAgain = () => void client.invalidateQueries({ queryKey: userKeys.current() });
+  tabs?.addEventListener('message', askAgain);
+  const stop = client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'error') return;
+    const { error } = event.action;
+    if (error instanceof ApiError && error.status === 401 && !isUserQuery(event.query.queryKey)) {
+      askAgain();
+    }
+  });
+  return () => {
+    tabs?.removeEventListener('message', askAgain);
+    stop();
+  };
+}
+
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -74,6 +102,7 @@ export function useLogout() {
       await queryClient.cancelQueries({ queryKey: userKeys.current() });
       queryClient.setQueryData(userKeys.current(), null);
       forgetCompanyData(queryClient, false);
+      sessionChanged();
     },
   });
 }

@@ -1,7 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, LoginInput, RegisterInput } from '../../../../domain/auth.ts';
 import { api } from '../../../lib/api-client.ts';
-import { isUserQuery, userKeys } from './auth-api.ts';
+import { isUserQuery, sessionChanged, userKeys } from './auth-api.ts';
 
 // Signing in and signing up, apart from auth-api.ts: only the sign-in page loads them.
 
@@ -15,6 +15,7 @@ const POST_LOGIN_REFRESH_MS = 500;
 async function signedIn(queryClient: QueryClient, user: CurrentUser) {
   await queryClient.cancelQueries({ queryKey: userKeys.current() });
   queryClient.setQueryData(userKeys.current(), user);
+  sessionChanged();
 }
 
 export function useLogin() {
