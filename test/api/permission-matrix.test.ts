@@ -70,10 +70,19 @@ async function world() {
     amount: 1,
     dueDate: '2027-01-01T00:00:00Z',
   });
+  // Funder F3, which no record names any more (its one grant moved to F2): one to delete.
+  const moved = (
+    await as.post('/api/grants', { name: 'G3', funder: 'F3', amount: 1, dueDate: '2027-01-01' })
+  ).json();
+  await as.patch(`/api/grants/${moved.id}`, { funder: 'F2' });
   const fundersByName = new Map<string, number>(
     (await as.get('/api/funders')).json().map((f: { id: number; name: string }) => [f.name, f.id]),
   );
-  const funder = { id: fundersByName.get('F'), mergedId: fundersByName.get('F2') };
+  const funder = {
+    id: fundersByName.get('F'),
+    mergedId: fundersByName.get('F2'),
+    unnamedId: fundersByName.get('F3'),
+  };
   const invitation = (
     await as.post('/api/organization/invitations', { name: 'I', email: 'i@x.org' })
   ).json();
@@ -607,6 +616,11 @@ const rows: Row[] = [
       payload: { intoId: w.funder.id },
     }),
     expect: [401, 403, 200, 404],
+  },
+  {
+    route: 'DELETE /api/funders/:id',
+    request: (w) => ({ url: `/api/funders/${w.funder.unnamedId}` }),
+    expect: [401, 403, 204, 404],
   },
   {
     route: 'POST /api/contacts/bulk-delete',
