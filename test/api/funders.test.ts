@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Funder, FunderDetail } from '../../src/domain/funders.ts';
+import { rowsOf } from '../../src/server/db/rows.ts';
+import { inCompany } from '../../src/server/db/scope.ts';
 import { holdRow, someoneWaitsOn, whileCommitting } from '../helpers/at-the-same-moment.ts';
 import { addMember, registerCompany } from '../helpers/factories.ts';
 import { type Client, clientFor, multipartFile } from '../helpers/requests.ts';
@@ -519,6 +521,33 @@ describe('funders', () => {
       ['Alpha', 0, 1],
       ['Beta', 1, 0],
       ['Gamma', 1, 1],
+    ]);
+  });
+
+  it('a merge, and a write that counts the funders and then a record, both go through', async () => {
+    const admin = await registerCompany(app);
+    const { companyId } = admin.user;
+    const client = clientFor(app, admin.cookie);
+    for (const name of ['Alpha', 'Beta', 'Gamma']) await client.post('/api/grants', grant(name));
+    const alpha = await funderNamed(client, 'Alpha');
+    const beta = await funderNamed(client, 'Beta');
+    // Someone edits another funder (counting the funders' list), then saves a grant (counting
+    // the grants'); the merge comes between: it counts the funders before the grants too.
+    let merging: Promise<{ statusCode: number; body: string }> | undefined;
+    await inCompany(app.db, companyId, async (tx) => {
+      await tx.execute(sql`UPDATE funders SET notes = 'Edited' WHERE name = 'Gamma'`);
+      const [backend] = await rowsOf<{ pid: number }>(tx, sql`SELECT pg_backend_pid() AS pid`);
+      merging = client.post(`/api/funders/${alpha.id}/merge`, { intoId: beta.id });
+      await until(() => someoneWaitsOn(app, backend?.pid ?? 0), 'the merge waiting');
+      await tx.execute(insertGrant(companyId, 'Delta'));
+    });
+    const merged = await merging;
+    expect(merged?.statusCode, merged?.body).toBe(200);
+    const funders = (await client.get('/api/funders')).json<Funder[]>();
+    expect(funders.map((f) => [f.name, f.grantCount])).toEqual([
+      ['Beta', 2],
+      ['Delta', 1],
+      ['Gamma', 1],
     ]);
   });
 

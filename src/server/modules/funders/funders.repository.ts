@@ -500,8 +500,11 @@ export function createFundersRepository(db: Database) {
         // given meanwhile) are locked too; from here on such a record waits for the merge, then
         // adds the funder of its name anew.
         await lockRecords(tx, companyId, merged.nameKey);
-        await renameRecords(tx, companyId, merged.nameKey, kept.name);
+        // The funder goes before its records are renamed: the funders' list is counted before
+        // the records' lists, the order of every write that adds a funder (a record saved with
+        // a new name) and of a rename, so that none of them waits for the other's list.
         await tx.delete(funders).where(byId(companyId, merged.id));
+        await renameRecords(tx, companyId, merged.nameKey, kept.name);
         await tx
           .update(funders)
           .set({
