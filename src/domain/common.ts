@@ -104,11 +104,21 @@ const recordText = (error?: string) =>
   writtenText(error).overwrite((value) => value.replace(TURNS_DIRECTION, ''));
 
 /**
+ * The spaces that only keep a line from breaking there (no-break, figure and narrow no-break
+ * spaces): in a one-line name they are plain spaces, so a name typed with one is the name typed
+ * with a space (its funder, its search).
+ */
+const NO_BREAK_SPACES = /[\u00a0\u2007\u202f]/gu;
+
+/**
  * Text to search for: a control character in it (a tab, a line break, the separator the search
- * puts between a record's fields) is a space, so a search never matches across two fields.
+ * puts between a record's fields) is a space, so a search never matches across two fields; a
+ * no-break space is a space, and what shows nothing at its ends goes, as in the names searched.
  */
 export const searchString = (error?: string) =>
-  writtenText(error).overwrite((value) => value.replace(/\p{Cc}/gu, ' '));
+  writtenText(error).overwrite((value) =>
+    trimmed(value.replace(/\p{Cc}/gu, ' ').replace(NO_BREAK_SPACES, ' ')),
+  );
 
 /**
  * Characters that show nothing: spaces, control and format characters (zero-width spaces and
@@ -128,12 +138,6 @@ export const isBlank = (value: string) => value.replace(INVISIBLE, '') === '';
 const INVISIBLE_ENDS = /^[\s\u00ad\u200b-\u200d\u2060]+|[\s\u00ad\u200b-\u200d\u2060]+$/gu;
 const trimmed = (value: string) => value.replace(INVISIBLE_ENDS, '');
 
-/**
- * The spaces that only keep a line from breaking there (no-break, figure and narrow no-break
- * spaces): in a one-line name they are plain spaces, so a name typed with one is the name typed
- * with a space (its funder, its search).
- */
-const NO_BREAK_SPACES = /[\u00a0\u2007\u202f]/gu;
 const oneLineText = (error?: string) =>
   recordText(error).overwrite((value) => trimmed(value).replace(NO_BREAK_SPACES, ' '));
 

@@ -239,6 +239,15 @@ describe('a name pasted with a zero-width space at its end, or a no-break space 
     expect(funders.map((f) => [f.name, f.grantCount, f.contactCount])).toEqual([
       ['Hope Trust', 3, 1],
     ]);
+    // Searched for as pasted, it is found.
+    for (const q of ['Ada\u00a0Lovelace', 'Ada Lovelace\u200b']) {
+      const found = await client.get(`/api/contacts?q=${encodeURIComponent(q)}`);
+      expect(found.json(), q).toHaveLength(1);
+    }
+    const filtered = await client.get(
+      `/api/grants?funder=${encodeURIComponent('Hope\u00a0Trust\u200b')}`,
+    );
+    expect(filtered.json()).toHaveLength(3);
     // A joiner inside a name (an emoji's, a script's) stays.
     const family = await client.post('/api/contacts', {
       name: 'The \u{1F468}\u200d\u{1F469}\u200d\u{1F467} family',
