@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -140,6 +140,20 @@ describe('npm run backup and npm run restore on the embedded database', {
     });
     expect(clusterPid(dataDir)).toBeUndefined();
     expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+
+    // A backup running on the directory (its server stopped): a restore waits for no one.
+    const backingUp = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+    try {
+      writeFileSync(join(dataDir, 'server.lock'), `${backingUp.pid} backup`);
+      expect(await npmRun('restore', [notes], dataDir)).toMatchObject({
+        code: 1,
+        stdout: '',
+        stderr: `Cannot restore ${notes}: The data directory ${dataDir} is in use by a backup (pid ${backingUp.pid}). Try again once it has finished.`,
+      });
+      expect(clusterPid(dataDir)).toBeUndefined();
+    } finally {
+      backingUp.kill();
+    }
   });
 
   test('refuses to back up a data directory that holds no database, and makes none there', async ({

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -26,6 +26,45 @@ describe('lockDataDir', () => {
     } finally {
       sleeper.kill();
     }
+  });
+
+  it('says what holds it: a server, or a backup or a restore run while none does', () => {
+    const sleeper = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+    try {
+      for (const [written, said, kind] of [
+        [`${sleeper.pid}`, 'another Grantwell server', 'server'],
+        [`${sleeper.pid} server`, 'another Grantwell server', 'server'],
+        [`${sleeper.pid} restore`, 'a restore', 'restore'],
+        [`${sleeper.pid} backup`, 'a backup', 'backup'],
+      ] as const) {
+        const dir = freshDir();
+        writeFileSync(join(dir, 'server.lock'), written);
+        let refusal: unknown;
+        try {
+          lockDataDir(dir, 'restore');
+        } catch (error) {
+          refusal = error;
+        }
+        expect(refusal).toBeInstanceOf(DataDirLockedError);
+        expect((refusal as DataDirLockedError).holder).toBe(kind);
+        expect((refusal as Error).message).toBe(
+          `The data directory ${dir} is in use by ${said} (pid ${sleeper.pid}). ${
+            kind === 'server'
+              ? 'Stop that server, or start this one with another DATA_DIR.'
+              : 'Try again once it has finished.'
+          }`,
+        );
+      }
+    } finally {
+      sleeper.kill();
+    }
+  });
+
+  it('writes what holds it beside its pid', () => {
+    const dir = freshDir();
+    const release = lockDataDir(dir, 'backup');
+    expect(readFileSync(join(dir, 'server.lock'), 'utf8')).toBe(`${process.pid} backup`);
+    release();
   });
 
   it('takes over a lock left by a process that no longer runs', async () => {

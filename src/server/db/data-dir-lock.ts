@@ -1,7 +1,27 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-export class DataDirLockedError extends Error {}
+/** What holds a data directory: its server, or a backup or restore run on it while none does. */
+export type DataDirHolder = 'server' | 'backup' | 'restore';
+
+const HOLDERS: Record<DataDirHolder, { is: string; next: string }> = {
+  server: {
+    is: 'another Grantwell server',
+    next: 'Stop that server, or start this one with another DATA_DIR.',
+  },
+  backup: { is: 'a backup', next: 'Try again once it has finished.' },
+  restore: { is: 'a restore', next: 'Try again once it has finished.' },
+};
+
+export class DataDirLockedError extends Error {
+  constructor(
+    message: string,
+    /** What holds the directory (a lock written before holders were named: a server). */
+    readonly holder: DataDirHolder = 'server',
+  ) {
+    super(message);
+  }
+}
 
 /** Whether a process with this pid runs (it may belong to another user). */
 export const isAlive = (pid: number) => {
@@ -15,18 +35,19 @@ export const isAlive = (pid: number) => {
 };
 
 /**
- * Makes this process the only server on `dataDir`. The lock file holds our pid; a lock left by a
- * process that no longer runs (a crash, kill -9) is taken over, so it never stays stuck.
- * Returns the function that releases it.
+ * Makes this process the only one on `dataDir` (its server, or a backup or restore while no
+ * server runs). The lock file holds our pid and what we are; a lock left by a process that no
+ * longer runs (a crash, kill -9) is taken over, so it never stays stuck. Returns the function
+ * that releases it.
  */
-export function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string, as: DataDirHolder = 'server'): () => void {
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true });
   const lockPath = join(dir, 'server.lock');
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(lockPath, 'wx');
-      writeSync(fd, String(process.pid));
+      writeSync(fd, `${process.pid} ${as}`);
       closeSync(fd);
       // However the process ends (process.exit included), the lock goes with it.
       const release = () => {
@@ -38,11 +59,13 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const holder = Number.parseInt(readFileSafe(lockPath), 10);
+    const [pid = '', named = ''] = readFileSafe(lockPath).trim().split(' ');
+    const holder = Number.parseInt(pid, 10);
     if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
+      const kind: DataDirHolder = named === 'backup' || named === 'restore' ? named : 'server';
       throw new DataDirLockedError(
-        `The data directory ${dir} is in use by another Grantwell server (pid ${holder}). ` +
-          'Stop that server, or start this one with another DATA_DIR.',
+        `The data directory ${dir} is in use by ${HOLDERS[kind].is} (pid ${holder}). ${HOLDERS[kind].next}`,
+        kind,
       );
     }
     rmSync(lockPath, { force: true });

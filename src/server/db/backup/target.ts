@@ -43,9 +43,11 @@ export async function withDatabaseOf<T>(
   if (config.kind === 'server') return work(await migrated(config.url));
   let release: () => void;
   try {
-    release = lockDataDir(config.dataDir);
+    release = lockDataDir(config.dataDir, migrate ? 'restore' : 'backup');
   } catch (error) {
-    if (!(error instanceof DataDirLockedError)) throw error;
+    // A server holds the directory: its database is reached through its socket. A backup or
+    // restore holding it is waited for by no one: this one is refused.
+    if (!(error instanceof DataDirLockedError) || error.holder !== 'server') throw error;
     return work(await runningServerUrl(config.dataDir));
   }
   let cluster: EmbeddedCluster | undefined;
