@@ -162,15 +162,29 @@ export const requiredLines = (message: string, max = NOTES_MAX) =>
     .refine((value) => !isBlank(value), message)
     .max(max, `Must be at most ${max} characters`);
 
+/** What an optional text becomes: null when empty or blank (invisible characters only). */
+const orNull = (value: string | null | undefined) => (value && !isBlank(value) ? value : null);
+
 /**
- * An optional text (one line, or notes): trimmed and spaced as requiredText; empty, blank (invisible characters only), null or missing all
- * become null (stored as NULL).
+ * An optional one-line text: trimmed and spaced as requiredText; empty, blank (invisible
+ * characters only), null or missing all become null (stored as NULL).
  */
 export const optionalText = (max = LINE_MAX) =>
   oneLineText('Expected text')
     .max(max, `Must be at most ${max} characters`)
     .nullish()
-    .transform((value) => (value && !isBlank(value) ? value : null));
+    .transform(orNull);
+
+/**
+ * Optional notes: as optionalText, but line breaks and no-break spaces ('10 000 €') are kept as
+ * written; only what shows nothing at their ends goes.
+ */
+export const optionalLines = (max = NOTES_MAX) =>
+  recordText('Expected text')
+    .overwrite(trimmed)
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform(orNull);
 
 /** An optional http(s) address (a document link, a website): empty, null or missing is null. */
 export const optionalHttpUrl = storableString('Please enter a valid URL')

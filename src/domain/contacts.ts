@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   companyRecordSchema,
   emailSchema,
-  NOTES_MAX,
+  optionalLines,
   optionalText,
   requiredText,
 } from './common.ts';
@@ -17,7 +17,7 @@ export const contactInputSchema = z.object({
   email: emailSchema,
   phone: optionalText(50),
   organization: optionalText(),
-  notes: optionalText(NOTES_MAX),
+  notes: optionalLines(),
 });
 export type ContactInput = z.input<typeof contactInputSchema>;
 export type ContactValues = z.output<typeof contactInputSchema>;

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import {
   companyRecordSchema,
   ID_MAX,
-  NOTES_MAX,
   optionalHttpUrl,
-  optionalText,
+  optionalLines,
   requiredText,
 } from './common.ts';
 import { contactSchema } from './contacts.ts';
@@ -44,7 +43,7 @@ export const funderPatchSchema = z
       z.enum(funderTypes, { error: `Type must be one of: ${funderTypes.join(', ')}` }).nullable(),
     ),
     website: optionalHttpUrl,
-    notes: optionalText(NOTES_MAX),
+    notes: optionalLines(),
   })
   .partial();
 export type FunderPatch = z.output<typeof funderPatchSchema>;

@@ -4,8 +4,7 @@ import {
   companyRecordSchema,
   dateTimeSchema,
   isMissing,
-  NOTES_MAX,
-  optionalText,
+  optionalLines,
   requiredText,
 } from './common.ts';
 import { type ListParams, listQuerySchema, queryChoice } from './lists.ts';
@@ -28,7 +27,7 @@ export const opportunityInputSchema = z.object({
     .min(0, 'Probability must be at least 0')
     .max(100, 'Probability must be at most 100')
     .nullish(),
-  notes: optionalText(NOTES_MAX),
+  notes: optionalLines(),
 });
 export type OpportunityInput = z.input<typeof opportunityInputSchema>;
 export type OpportunityValues = z.output<typeof opportunityInputSchema>;

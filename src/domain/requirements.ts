@@ -3,9 +3,8 @@ import {
   choice,
   companyRecordSchema,
   dateTimeSchema,
-  NOTES_MAX,
   optionalId,
-  optionalText,
+  optionalLines,
   requiredText,
 } from './common.ts';
 import { requirementStatuses, requirementTypes } from './requirement-constants.ts';
@@ -32,7 +31,7 @@ const requirementFields = z.object({
   dueDate: dateTimeSchema('Due date is required'),
   status: choice(requirementStatuses, 'Status is required', 'Invalid status value'),
   assigneeId: optionalId('Invalid assignee'),
-  notes: optionalText(NOTES_MAX),
+  notes: optionalLines(),
 });
 
 export const requirementInputSchema = requirementFields.extend({

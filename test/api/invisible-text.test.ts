@@ -248,6 +248,12 @@ describe('a name pasted with a zero-width space at its end, or a no-break space 
       `/api/grants?funder=${encodeURIComponent('Hope\u00a0Trust\u200b')}`,
     );
     expect(filtered.json()).toHaveLength(3);
+    // Notes keep their no-break spaces, as written ('10 000 €' stays on one line).
+    const noted = await client.post(
+      '/api/grants',
+      grant({ notes: 'Asked for 10\u00a0000\u00a0€' }),
+    );
+    expect(noted.json().notes).toBe('Asked for 10\u00a0000\u00a0€');
     // A joiner inside a name (an emoji's, a script's) stays.
     const family = await client.post('/api/contacts', {
       name: 'The \u{1F468}\u200d\u{1F469}\u200d\u{1F467} family',
