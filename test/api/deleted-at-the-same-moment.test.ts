@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ASSIGNEE_NOT_MEMBER } from '../../src/domain/common.ts';
 import { INVALID_CONTACT } from '../../src/domain/interactions.ts';
@@ -9,7 +9,7 @@ import { createPasswordResetRepository } from '../../src/server/modules/auth/pas
 import { createCompanyRepository } from '../../src/server/modules/company/company.repository.ts';
 import { createContactsRepository } from '../../src/server/modules/contacts/contacts.repository.ts';
 import { createGrantsRepository } from '../../src/server/modules/grants/grants.repository.ts';
-import { holdRow, someoneWaitsOn, whileCommitting } from '../helpers/at-the-same-moment.ts';
+import { someoneWaitsOn, whileCommitting } from '../helpers/at-the-same-moment.ts';
 import { addMember, registerCompany } from '../helpers/factories.ts';
 import { clientFor, createdId } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
@@ -195,22 +195,31 @@ describe('a password reset link for a member removed at the same moment', () => 
 describe('two changes that wait for each other', () => {
   it('the one PostgreSQL ends is answered 409, saying nothing of it was saved', async () => {
     const owner = await registerCompany(app);
-    const { companyId } = owner.user;
     const client = clientFor(app, owner.cookie);
     const first = await createdId(client, '/api/contacts', { name: 'Ada', email: 'ada@x.org' });
     const second = await createdId(client, '/api/contacts', { name: 'Bo', email: 'bo@x.org' });
+    let answer: Awaited<ReturnType<typeof client.post>> | undefined;
     // Someone holds the second contact; a bulk delete of both takes the first, then waits for
-    // the second; the holder then wants the first: each waits for the other.
-    const holder = await holdRow(app, companyId, 'contacts', second, (tx) =>
-      tx.execute(sql`SELECT 1 FROM contacts WHERE id = ${first} FOR UPDATE`),
-    );
-    const deleting = client.post('/api/contacts/bulk-delete', { ids: [first, second] });
-    await until(() => someoneWaitsOn(app, holder.pid), 'the bulk delete waiting');
-    holder.release();
-    await holder.done;
-    const answer = await deleting;
-    expect(answer.statusCode, answer.body).toBe(409);
-    expect(answer.json()).toEqual({
+    // the second; the holder then wants the first: each waits for the other. PostgreSQL ends
+    // the one that finds the cycle when it has waited a second (deadlock_timeout); the holder
+    // would look only after a minute, so it is the bulk delete.
+    const holder = await app.db.$client.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query("SET LOCAL deadlock_timeout = '60s'");
+      await holder.query('SELECT 1 FROM contacts WHERE id = $1 FOR UPDATE', [second]);
+      const pid = (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]
+        ?.pid;
+      const deleting = client.post('/api/contacts/bulk-delete', { ids: [first, second] });
+      await until(() => someoneWaitsOn(app, pid ?? 0), 'the bulk delete waiting');
+      await holder.query('SELECT 1 FROM contacts WHERE id = $1 FOR UPDATE', [first]);
+      await holder.query('COMMIT');
+      answer = await deleting;
+    } finally {
+      holder.release();
+    }
+    expect(answer?.statusCode, answer?.body).toBe(409);
+    expect(answer?.json()).toEqual({
       message:
         'This change met another made at the same moment, and nothing of it was saved. Please try again.',
     });
