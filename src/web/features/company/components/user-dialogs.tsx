@@ -13,6 +13,7 @@ import {
 } from '../../../../domain/company.ts';
 import { roleLabel } from '../../../../domain/wording.ts';
 import { NewPasswordInput, UsernameInput } from '../../../components/account-inputs.tsx';
+import { closeUnlessSaving } from '../../../components/close-unless-saving.ts';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -58,7 +59,7 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
   );
 
   return (
-    <Modal opened={opened} onClose={close} title="Invite User">
+    <Modal opened={opened} onClose={closeUnlessSaving(invite.isPending, close)} title="Invite User">
       {unsent ? (
         <InvitationLinkPanel
           title="No email was sent"
@@ -112,7 +113,7 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
   );
 
   return (
-    <Modal opened={opened} onClose={close} title="Add New User">
+    <Modal opened={opened} onClose={closeUnlessSaving(add.isPending, close)} title="Add New User">
       <form onSubmit={save} noValidate>
         <Stack>
           <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
@@ -157,7 +158,11 @@ export function ResetPasswordDialog({
   });
 
   return (
-    <Modal opened={member !== null} onClose={close} title="Reset Password">
+    <Modal
+      opened={member !== null}
+      onClose={closeUnlessSaving(reset.isPending, close)}
+      title="Reset Password"
+    >
       <form onSubmit={save} noValidate>
         <Stack>
           <NewPasswordInput

@@ -1,0 +1,78 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import {
+  byPath,
+  expectOpenThroughCloses,
+  fill,
+  renderPage,
+  signedInUser,
+} from '../../../test/render.tsx';
+import { AddUserDialog, InviteUserDialog } from './user-dialogs.tsx';
+
+/** A dialog as the team tab opens it: closing it hides it. */
+function Opened({ dialog: Dialog }: { dialog: typeof AddUserDialog }) {
+  const [opened, setOpened] = useState(true);
+  return <Dialog opened={opened} onClose={() => setOpened(false)} />;
+}
+
+/** The dialog on a page whose server answers `url` only once `answer()` is called. */
+function openedWithSlowSave(dialog: typeof AddUserDialog, url: string, body: unknown) {
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  renderPage(<Opened dialog={dialog} />, {
+    answer: byPath({ [url]: { status: 201, body, after: answered } }),
+  });
+  return answer;
+}
+
+describe("the team's dialogs", () => {
+  it('Add New User stays open while it saves (a second one is not closed by the first)', async () => {
+    const answer = openedWithSlowSave(AddUserDialog, '/api/organization/users', {
+      ...signedInUser,
+      id: 12,
+      name: 'Uma User',
+    });
+    const user = userEvent.setup({ delay: null });
+    const dialog = await screen.findByRole('dialog', { name: 'Add New User' });
+    await fill(user, within(dialog).getByLabelText(/^Name/), 'Uma User');
+    await fill(user, within(dialog).getByLabelText(/^Email/), 'uma@example.org');
+    await fill(user, within(dialog).getByLabelText(/^Username/), 'uma');
+    await fill(user, within(dialog).getByLabelText(/^Password/), 'Str0ng-pass!');
+    await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
+    await within(dialog).findByRole('button', { name: 'Saving...' });
+
+    await expectOpenThroughCloses(user, dialog);
+
+    answer();
+    expect(await screen.findByText('User created')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('Invite User stays open while it sends, and shows what became of it', async () => {
+    const answer = openedWithSlowSave(InviteUserDialog, '/api/organization/invitations', {
+      id: 3,
+      name: 'Ines Invitee',
+      email: 'ines@example.org',
+      role: 'user',
+      emailed: true,
+      previewUrl: null,
+      expiresAt: '2030-01-01T00:00:00.000Z',
+    });
+    const user = userEvent.setup({ delay: null });
+    const dialog = await screen.findByRole('dialog', { name: 'Invite User' });
+    await fill(user, within(dialog).getByLabelText(/^Name/), 'Ines Invitee');
+    await fill(user, within(dialog).getByLabelText(/^Email/), 'ines@example.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    await within(dialog).findByRole('button', { name: 'Sending...' });
+
+    await expectOpenThroughCloses(user, dialog);
+
+    answer();
+    expect(await screen.findByText('Invitation sent')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
