@@ -10,9 +10,13 @@ import type { InteractionInput } from './interactions.ts';
 import type { OpportunityInput, OpportunityStage } from './opportunities.ts';
 import type { RequirementInput } from './requirements.ts';
 
-/** Whether the form edits an existing record (PATCH) or creates one. */
-interface PayloadOptions {
+/**
+ * Whether the form edits an existing record (PATCH) or creates one; and the record as it was,
+ * whose dates and times a save leaves as they were where the form still shows them.
+ */
+interface PayloadOptions<Was = never> {
   editing: boolean;
+  was?: Was | undefined;
 }
 
 /**
@@ -55,6 +59,14 @@ export function fromLocalInput(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
+
+/**
+ * The instant of a date-and-time input: the one stored (`was`) while the input still shows it.
+ * The input shows minutes, so a time saved to the second or less (by the API, an import) would
+ * otherwise be moved to its minute by a save that did not touch it, and its history would say so.
+ */
+export const instantOf = (value: string, was: string | null | undefined): string =>
+  was && value === toLocalInput(was) ? was : fromLocalInput(value);
 
 /**
  * The day a date input shows for a stored day (kept at noon UTC: its UTC date), the same day in
@@ -101,7 +113,10 @@ export interface GrantFormValues {
  * Whole dollars, an ISO due date; the optional fields (document URL, notes, the award's amount
  * and days) as for any optional text: an emptied one is null in an edit, left out when new.
  */
-export function grantPayload(values: GrantFormValues, { editing }: PayloadOptions): GrantInput {
+export function grantPayload(
+  values: GrantFormValues,
+  { editing, was }: PayloadOptions<{ dueDate: string }>,
+): GrantInput {
   const { name, funder, notes, documentUrl, awardedDate, periodStart, periodEnd } = values;
   const awarded = String(values.awardedAmount).trim();
   // The days as the date inputs give them (2027-01-01): the server keeps each at noon UTC.
@@ -113,7 +128,7 @@ export function grantPayload(values: GrantFormValues, { editing }: PayloadOption
     name,
     funder,
     amount: parseAmount(values.amount),
-    dueDate: fromLocalInput(values.dueDate),
+    dueDate: instantOf(values.dueDate, was?.dueDate),
     status: values.status as GrantInput['status'],
     ...optional,
     ...(awarded !== ''
@@ -137,14 +152,14 @@ export interface OpportunityFormValues {
 /** An emptied probability is null, on a new opportunity too: it has no default once cleared. */
 export function opportunityPayload(
   values: OpportunityFormValues,
-  { editing }: PayloadOptions,
+  { editing, was }: PayloadOptions<{ expectedCloseDate: string }>,
 ): OpportunityInput {
   return {
     name: values.name,
     organization: values.organization,
     amount: parseAmount(values.amount),
     stage: values.stage as OpportunityStage,
-    expectedCloseDate: fromLocalInput(values.expectedCloseDate),
+    expectedCloseDate: instantOf(values.expectedCloseDate, was?.expectedCloseDate),
     probability: values.probability === '' ? null : parseAmount(values.probability),
     ...optionalFields({ notes: values.notes }, editing),
   };
@@ -161,12 +176,12 @@ export interface InteractionFormValues {
  * Every field is required, so an edit sends them all. An unchosen contact or type is left out
  * (the schema then says it is required); the form submits only what the schema accepted.
  */
-export function interactionPayload(values: InteractionFormValues) {
+export function interactionPayload(values: InteractionFormValues, was?: { date: string }) {
   return {
     contactId: chosenId(values.contactId),
     type: values.type ?? undefined,
     notes: values.notes,
-    date: fromLocalInput(values.date),
+    date: instantOf(values.date, was?.date),
   } satisfies Record<keyof InteractionInput, unknown>;
 }
 
@@ -185,12 +200,12 @@ export interface TaskFormValues {
  * above. The assignee is always sent: a cleared one is null, so an edit unassigns the task
  * rather than keeping whoever had it.
  */
-export function taskPayload(values: TaskFormValues) {
+export function taskPayload(values: TaskFormValues, was?: { dueDate: string | null }) {
   return {
     name: values.name,
     description: values.description,
     category: values.category ?? undefined,
-    dueDate: fromLocalInput(values.dueDate),
+    dueDate: instantOf(values.dueDate, was?.dueDate),
     status: values.status,
     assigneeId: chosenId(values.assigneeId) ?? null,
   } satisfies Record<keyof TaskInput, unknown>;
@@ -212,13 +227,13 @@ export interface RequirementFormValues {
  */
 export function requirementPayload(
   values: RequirementFormValues,
-  { editing }: PayloadOptions,
+  { editing, was }: PayloadOptions<{ dueDate: string }>,
 ): RequirementInput {
   const assigneeId = chosenId(values.assigneeId);
   return {
     name: values.name,
     type: (values.type ?? undefined) as RequirementInput['type'],
-    dueDate: fromLocalInput(values.dueDate),
+    dueDate: instantOf(values.dueDate, was?.dueDate),
     status: values.status as RequirementInput['status'],
     ...(assigneeId !== undefined ? { assigneeId } : editing ? { assigneeId: null } : {}),
     ...optionalFields({ notes: values.notes }, editing),

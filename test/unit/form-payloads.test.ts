@@ -79,6 +79,88 @@ describe('datetime-local values', () => {
   });
 });
 
+describe('a date and time the form did not change', () => {
+  // Saved by the API or an import to the millisecond; the input shows it to the minute.
+  const stored = new Date(new Date(LOCAL).getTime() + 42_405).toISOString();
+  const shown = toLocalInput(stored);
+  const grantValues = (): GrantFormValues => ({
+    name: 'Library fund',
+    funder: 'City Trust',
+    amount: '25000',
+    dueDate: shown,
+    status: 'submitted',
+    documentUrl: '',
+    notes: '',
+    awardedAmount: '',
+    awardedDate: '',
+    periodStart: '',
+    periodEnd: '',
+  });
+  const opportunityValues = (): OpportunityFormValues => ({
+    name: 'Annual gift',
+    organization: 'Riverside Foundation',
+    amount: 12000,
+    stage: 'proposal',
+    probability: 40,
+    expectedCloseDate: shown,
+    notes: '',
+  });
+  const interactionValues = (): InteractionFormValues => ({
+    contactId: '7',
+    type: 'call',
+    notes: 'Talked budgets',
+    date: shown,
+  });
+  const taskValues = (): TaskFormValues => ({
+    grantId: '3',
+    name: 'Draft budget',
+    description: 'Line items',
+    category: 'proposal',
+    dueDate: shown,
+    status: 'pending',
+    assigneeId: null,
+  });
+  const requirementValues = (): RequirementFormValues => ({
+    name: 'Interim report',
+    type: 'interim_report',
+    dueDate: shown,
+    status: 'pending',
+    assigneeId: null,
+    notes: '',
+  });
+
+  it('is sent as it was stored, by every form with one', () => {
+    const grant = { ...grantValues(), dueDate: shown };
+    expect(grantPayload(grant, { editing: true, was: { dueDate: stored } }).dueDate).toBe(stored);
+    const opportunity = { ...opportunityValues(), expectedCloseDate: shown };
+    expect(
+      opportunityPayload(opportunity, { editing: true, was: { expectedCloseDate: stored } })
+        .expectedCloseDate,
+    ).toBe(stored);
+    expect(interactionPayload({ ...interactionValues(), date: shown }, { date: stored }).date).toBe(
+      stored,
+    );
+    expect(taskPayload({ ...taskValues(), dueDate: shown }, { dueDate: stored }).dueDate).toBe(
+      stored,
+    );
+    const requirement = { ...requirementValues(), dueDate: shown };
+    expect(
+      requirementPayload(requirement, { editing: true, was: { dueDate: stored } }).dueDate,
+    ).toBe(stored);
+  });
+
+  it('is sent as the input shows it once changed, and when new', () => {
+    const changed = '2026-03-15T09:30';
+    const grant = { ...grantValues(), dueDate: changed };
+    expect(grantPayload(grant, { editing: true, was: { dueDate: stored } }).dueDate).toBe(
+      new Date(changed).toISOString(),
+    );
+    expect(grantPayload({ ...grantValues(), dueDate: shown }, { editing: false }).dueDate).toBe(
+      new Date(shown).toISOString(),
+    );
+  });
+});
+
 describe('contactPayload', () => {
   const filled: ContactFormValues = {
     name: 'Ada Lovelace',

@@ -50,7 +50,7 @@ export function GrantForm({
       periodStart: toDayInput(grant?.periodStart ?? null),
       periodEnd: toDayInput(grant?.periodEnd ?? null),
     },
-    validate: (values) => validatePayload(grantPayload(values, { editing })),
+    validate: (values) => validatePayload(grantPayload(values, { editing, was: grant })),
   });
   const { values } = form;
   // The award's fields show once the grant is awarded, or when they hold something already.
@@ -68,7 +68,7 @@ export function GrantForm({
 
   return (
     <form
-      onSubmit={form.onSubmit((values) => onSubmit(grantPayload(values, { editing })))}
+      onSubmit={form.onSubmit((values) => onSubmit(grantPayload(values, { editing, was: grant })))}
       noValidate
     >
       <ScrollArea h={SCROLL_HEIGHT} offsetScrollbars type="auto">

@@ -82,9 +82,11 @@ function RequirementForm({
       assigneeId: requirement?.assigneeId ? String(requirement.assigneeId) : null,
       notes: requirement?.notes ?? '',
     },
-    validate: (values) => validateInput(requirementPayload(values, { editing })),
+    validate: (values) => validateInput(requirementPayload(values, { editing, was: requirement })),
   });
-  const save = form.onSubmit((values) => onSubmit(requirementPayload(values, { editing })));
+  const save = form.onSubmit((values) =>
+    onSubmit(requirementPayload(values, { editing, was: requirement })),
+  );
 
   return (
     <form onSubmit={save} noValidate>

@@ -53,7 +53,7 @@ export function TaskForm({
       assigneeId: task?.assigneeId ? String(task.assigneeId) : null,
     },
     validate: (values) => ({
-      ...validateInput(taskPayload(values)),
+      ...validateInput(taskPayload(values, task)),
       ...(values.grantId ? {} : { grantId: 'Grant is required' }),
     }),
   });
@@ -63,7 +63,7 @@ export function TaskForm({
   const choices = (grants.data?.items ?? []).map((g) => ({ value: String(g.id), label: g.name }));
 
   const submit = form.onSubmit((values) =>
-    onSubmit({ grantId: Number(values.grantId), input: taskPayload(values) as TaskInput }),
+    onSubmit({ grantId: Number(values.grantId), input: taskPayload(values, task) as TaskInput }),
   );
 
   return (

@@ -42,7 +42,7 @@ export function InteractionForm({
       notes: interaction?.notes ?? '',
       date: toLocalInput(interaction?.date ?? new Date()),
     },
-    validate: (values) => validatePayload(interactionPayload(values)),
+    validate: (values) => validatePayload(interactionPayload(values, interaction)),
   });
   const [search, setSearch] = useState('');
   // The label of the contact last picked from the list, which the field then shows as its search:
@@ -63,7 +63,7 @@ export function InteractionForm({
 
   const contactInput = form.getInputProps('contactId');
   const submit = form.onSubmit((values) =>
-    onSubmit(interactionPayload(values) as InteractionInput),
+    onSubmit(interactionPayload(values, interaction) as InteractionInput),
   );
 
   return (

@@ -48,7 +48,8 @@ export function OpportunityForm({
   const editing = opportunity !== undefined;
   const form = useForm<OpportunityFormValues>({
     initialValues: initialValues(opportunity),
-    validate: (values) => validatePayload(opportunityPayload(values, { editing })),
+    validate: (values) =>
+      validatePayload(opportunityPayload(values, { editing, was: opportunity })),
   });
 
   // SPEC §2.13: choosing a stage sets its default probability, which the user may then change.
@@ -61,7 +62,9 @@ export function OpportunityForm({
 
   return (
     <form
-      onSubmit={form.onSubmit((values) => onSubmit(opportunityPayload(values, { editing })))}
+      onSubmit={form.onSubmit((values) =>
+        onSubmit(opportunityPayload(values, { editing, was: opportunity })),
+      )}
       noValidate
     >
       <Stack>
