@@ -19,7 +19,8 @@ async function main() {
   const file = process.argv[2] ?? defaultFile(new Date());
   // A backup is never written over another.
   if (existsSync(file)) throw new Error(`${file} already exists: name another file.`);
-  const partial = `${file}.partial`;
+  // This process's own: two backups started at once to one name write apart.
+  const partial = `${file}.${process.pid}.partial`;
   try {
     // It holds password and session hashes: readable by its owner only, so made anew ('wx'),
     // never a file left there before with its own mode. Flushed to the disk before it is

@@ -85,17 +85,21 @@ describe('npm run backup and npm run restore on the embedded database', {
       stdout: '',
       stderr: `Backup failed: ${file} already exists: name another file.`,
     });
-    // A file left where it writes first (a backup cut off, readable by all) is not reused as
-    // it is: the backup is its owner's alone all the same.
-    const another = join(backups, 'second.backup');
-    writeFileSync(`${another}.partial`, 'left over', { mode: 0o644 });
-    expect(await npmRun('backup', [another], first.dataDir ?? '')).toMatchObject({ code: 0 });
-    expect(statSync(another).mode & 0o077).toBe(0);
-    expect(readdirSync(backups).sort()).toEqual(['nightly.backup', 'second.backup']);
+    // Two backups started at once to one name (two schedules in the same second) each write
+    // a file of their own: the one named is whole, and nothing is left beside it.
+    const twice = join(backups, 'twice.backup');
+    const both = await Promise.all([
+      npmRun('backup', [twice], first.dataDir ?? ''),
+      npmRun('backup', [twice], first.dataDir ?? ''),
+    ]);
+    expect(both.map((run) => run.code)).toEqual([0, 0]);
+    expect(readdirSync(backups).sort()).toEqual(['nightly.backup', 'twice.backup']);
+    expect(statSync(twice).mode & 0o077).toBe(0);
 
     // Onto the running server, through its socket: what was added since is gone.
     expect((await addContact(first, cookie, 'After the backup')).status).toBe(201);
-    const onRunning = await npmRun('restore', [file], first.dataDir ?? '');
+    // (From the backup made twice at once: it is whole.)
+    const onRunning = await npmRun('restore', [twice], first.dataDir ?? '');
     expect(onRunning).toMatchObject({ code: 0, stderr: '' });
     expect(onRunning.stdout).toContain(`into the database in ${first.dataDir}.`);
     expect(await contactNames(first, cookie)).toEqual(['Before the backup']);
