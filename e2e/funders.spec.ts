@@ -107,6 +107,15 @@ test('an admin deletes a funder nothing names any more, and is told why one stil
     .getByRole('button', { name: 'Cancel' })
     .click();
   await expect(page.getByRole('dialog', { name: 'Delete funder' })).toBeHidden();
+  // The focus is back on the button that asked, as after every dialog of the page.
+  await expect(page.getByRole('button', { name: 'Delete' })).toBeFocused();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit Funder' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeFocused();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeFocused();
   await page.getByRole('button', { name: 'Delete' }).click();
   await page
     .getByRole('dialog', { name: 'Delete funder' })

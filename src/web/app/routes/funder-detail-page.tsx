@@ -1,11 +1,12 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Fragment, lazy, type ReactNode, Suspense, useState } from 'react';
+import { Fragment, lazy, type ReactNode, useCallback, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { FunderDeadline } from '../../../domain/funders.ts';
 import { counted } from '../../../domain/wording.ts';
 import { BackLink, RecordStates } from '../../components/detail-states.tsx';
 import { Detail, DetailsList, NotesDetail } from '../../components/details-list.tsx';
 import { ListTable } from '../../components/list-table.tsx';
+import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RecordHistory } from '../../features/activity/components/record-history.tsx';
 import { useIsAdmin } from '../../features/auth/api/auth-api.ts';
@@ -65,9 +66,9 @@ const EditFunderDialog = lazy(() =>
     default: m.EditFunderDialog,
   })),
 );
-const DeleteFunderDialog = lazy(() =>
+const DeleteFunder = lazy(() =>
   import('../../features/funders/components/funder-dialogs.tsx').then((m) => ({
-    default: m.DeleteFunderDialog,
+    default: m.DeleteFunder,
   })),
 );
 const MergeFunderDialog = lazy(() =>
@@ -92,6 +93,7 @@ export default function FunderDetailPage() {
   const isAdmin = useIsAdmin();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'edit' | 'merge' | 'delete' | null>(null);
+  const closeDialog = useCallback(() => setDialog(null), []);
 
   return (
     <>
@@ -243,29 +245,29 @@ export default function FunderDetailPage() {
               </RelatedList>
               <RecordHistory entity="funder" id={funder.id} />
             </Stack>
-            <Suspense fallback={null}>
-              {dialog === 'edit' && (
-                <EditFunderDialog funder={funder} opened onClose={() => setDialog(null)} />
-              )}
-              {dialog === 'delete' && (
-                <DeleteFunderDialog
-                  funder={funder}
-                  onClose={() => setDialog(null)}
-                  onDeleted={() => navigate(paths.funders, { replace: true })}
-                />
-              )}
-              {dialog === 'merge' && (
-                <MergeFunderDialog
-                  funder={funder}
-                  opened
-                  onClose={() => setDialog(null)}
-                  onMerged={(kept) => {
-                    setDialog(null);
-                    navigate(`/funders/${kept.id}`, { replace: true });
-                  }}
-                />
-              )}
-            </Suspense>
+            {/* Mounted from their first opening on, so each gives the focus back on closing. */}
+            <LoadWhenOpened opened={dialog === 'edit'}>
+              <EditFunderDialog funder={funder} opened={dialog === 'edit'} onClose={closeDialog} />
+            </LoadWhenOpened>
+            <LoadWhenOpened opened={dialog === 'merge'}>
+              <MergeFunderDialog
+                funder={funder}
+                opened={dialog === 'merge'}
+                onClose={closeDialog}
+                onMerged={(kept) => {
+                  setDialog(null);
+                  navigate(`/funders/${kept.id}`, { replace: true });
+                }}
+              />
+            </LoadWhenOpened>
+            <LoadWhenOpened opened={dialog === 'delete'}>
+              <DeleteFunder
+                funder={funder}
+                asked={dialog === 'delete'}
+                onAsked={closeDialog}
+                onDeleted={() => navigate(paths.funders, { replace: true })}
+              />
+            </LoadWhenOpened>
           </>
         )}
       </RecordStates>

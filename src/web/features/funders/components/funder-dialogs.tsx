@@ -1,12 +1,12 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type FunderFormValues, funderPayload } from '../../../../domain/form-payloads.ts';
 import { funderTypeLabels, funderTypes } from '../../../../domain/funder-constants.ts';
 import { type Funder, type FunderPatch, funderPatchSchema } from '../../../../domain/funders.ts';
 import { closeUnlessSaving } from '../../../components/close-unless-saving.ts';
-import ConfirmDialog from '../../../components/confirm-dialog.tsx';
+import { askConfirmation } from '../../../components/confirm.tsx';
 import { type DialogFormProps, useDialogSave } from '../../../components/dialog-save.tsx';
 import { ChangedMeanwhile } from '../../../components/edit-conflict.tsx';
 import { GrowingTextarea } from '../../../components/form-fields.tsx';
@@ -195,27 +195,38 @@ export function MergeFunderDialog({
 }
 
 /**
- * 'Delete funder' (administrators), asked as every deletion is; `onDeleted` runs once it is gone.
- * The server refuses a funder that grants, opportunities or contacts still name, and says so.
+ * 'Delete funder' (administrators), asked as every deletion is, when `asked` turns true; then
+ * `onAsked` (the question is the confirmation's now: it gives the focus back when answered).
+ * `onDeleted` runs once the funder is gone. Mounted from the first question on, so the deletion
+ * outlives the question. The server refuses a funder that grants, opportunities or contacts
+ * still name, and says so.
  */
-export function DeleteFunderDialog({
+export function DeleteFunder({
   funder,
-  onClose,
+  asked,
+  onAsked,
   onDeleted,
 }: {
   funder: Funder;
-  onClose: () => void;
+  asked: boolean;
+  onAsked: () => void;
   onDeleted: () => void;
 }) {
   const remove = useDeleteFunder();
-  const confirmation = {
-    title: 'Delete funder',
-    message: `Delete ${funder.name}? Its type, website and notes will be lost. This cannot be undone.`,
-    confirmLabel: 'Delete',
-    onConfirm: async () => {
-      const deleted = () => remove.mutateAsync(funder.id);
-      if (await withNotice(deleted, 'Funder deleted successfully')) onDeleted();
-    },
-  };
-  return <ConfirmDialog confirmation={confirmation} onClose={onClose} />;
+  const deleted = useRef(onDeleted);
+  deleted.current = onDeleted;
+  useEffect(() => {
+    if (!asked) return;
+    askConfirmation({
+      title: 'Delete funder',
+      message: `Delete ${funder.name}? Its type, website and notes will be lost. This cannot be undone.`,
+      confirmLabel: 'Delete',
+      onConfirm: async () => {
+        const deleting = () => remove.mutateAsync(funder.id);
+        if (await withNotice(deleting, 'Funder deleted successfully')) deleted.current();
+      },
+    });
+    onAsked();
+  }, [asked, funder, remove, onAsked]);
+  return null;
 }
