@@ -13,6 +13,7 @@ import { confirmDelete } from '../../../components/confirm-delete.tsx';
 import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
 import { WorkSection } from '../../../components/work-section.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
+import { useFocusBack } from '../../../lib/focus-back.ts';
 import { browserTimeZone, formatDate } from '../../../lib/format.ts';
 import { changeWithNotice } from '../../../lib/notify.ts';
 import { useTeam } from '../../company/api/company-api.ts';
@@ -23,6 +24,34 @@ import {
 } from '../api/requirements-api.ts';
 
 const RequirementDialog = lazy(() => import('./requirement-dialog.tsx'));
+
+/** A requirement's status, changed in place; the focus stays on it through the save. */
+function StatusSelect({
+  requirement,
+  saving,
+  onChange,
+}: {
+  requirement: Requirement;
+  saving: boolean;
+  onChange: (status: RequirementStatus) => void;
+}) {
+  const focus = useFocusBack<HTMLSelectElement>(saving);
+  return (
+    <NativeSelect
+      ref={focus.ref}
+      aria-label={`Status of ${requirement.name}`}
+      size="xs"
+      w={130}
+      value={requirement.status}
+      disabled={saving}
+      onChange={(event) => {
+        focus.changed();
+        onChange(event.currentTarget.value as RequirementStatus);
+      }}
+      data={choicesOf(requirementStatuses, requirementStatusLabels)}
+    />
+  );
+}
 
 /**
  * 'Requirements': what the funder asks for and when (a letter of inquiry, reports, a site visit),
@@ -103,16 +132,10 @@ export default function GrantRequirementsSection({ grantId }: { grantId: number 
                     )}
                   </div>
                   <Group gap="xs" wrap="nowrap">
-                    <NativeSelect
-                      aria-label={`Status of ${requirement.name}`}
-                      size="xs"
-                      w={130}
-                      value={requirement.status}
-                      disabled={update.isPending}
-                      onChange={(event) =>
-                        void setStatus(requirement, event.currentTarget.value as RequirementStatus)
-                      }
-                      data={choicesOf(requirementStatuses, requirementStatusLabels)}
+                    <StatusSelect
+                      requirement={requirement}
+                      saving={update.isPending}
+                      onChange={(status) => void setStatus(requirement, status)}
                     />
                     <ActionIcon
                       variant="subtle"

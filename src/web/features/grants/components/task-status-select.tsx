@@ -7,6 +7,7 @@ import {
 } from '../../../../domain/task-constants.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { choicesOf } from '../../../lib/choices.ts';
+import { useFocusBack } from '../../../lib/focus-back.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSetTaskStatus } from '../api/tasks-api.ts';
 
@@ -16,8 +17,10 @@ import { useSetTaskStatus } from '../api/tasks-api.ts';
  */
 export function TaskStatusSelect({ task }: { task: Task }) {
   const setStatus = useSetTaskStatus();
+  const focus = useFocusBack<HTMLSelectElement>(setStatus.isPending);
   const change = async (value: string) => {
     if (value === task.status) return;
+    focus.changed();
     try {
       await setStatus.mutateAsync({
         grantId: task.grantId,
@@ -31,6 +34,7 @@ export function TaskStatusSelect({ task }: { task: Task }) {
   };
   return (
     <NativeSelect
+      ref={focus.ref}
       aria-label={`Status of ${task.name}`}
       size="xs"
       w={150}

@@ -1,0 +1,20 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * A control disabled while its change is saved loses the focus (the browser moves it to the
+ * page): it gets it back once the save is over, if it had it when the change was made. Call
+ * `changed()` from the control's change handler; `ref` goes on the control.
+ */
+export function useFocusBack<Element extends HTMLElement>(saving: boolean) {
+  const ref = useRef<Element>(null);
+  const hadFocus = useRef(false);
+  useEffect(() => {
+    if (saving || !hadFocus.current) return;
+    hadFocus.current = false;
+    ref.current?.focus();
+  }, [saving]);
+  const changed = () => {
+    hadFocus.current = document.activeElement === ref.current;
+  };
+  return { ref, changed };
+}
