@@ -171,6 +171,8 @@ test('the admin adds a user, resets their password and removes them; a plain use
   await reset.getByLabel(/New password/).fill('Second-pass-2');
   await reset.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByText('Password reset', { exact: true })).toBeVisible();
+  // The focus is back on the menu's button (the item that opened the dialog is gone).
+  await expect(page.getByRole('button', { name: 'Actions for Uma User' })).toBeFocused();
 
   // Her session ended: the next page she opens sends her to sign in.
   await uma.goto('/contacts');

@@ -1,5 +1,6 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots, IconKey, IconUserDown, IconUserMinus, IconUserUp } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { OWN_PASSWORD_ELSEWHERE, type Role, type TeamMember } from '../../../../domain/company.ts';
 import { roleLabel, roleWithArticle } from '../../../../domain/wording.ts';
 import { askConfirmation } from '../../../components/confirm.tsx';
@@ -16,9 +17,11 @@ export function MemberActions({
   onResetPassword,
 }: {
   member: TeamMember;
-  onResetPassword: () => void;
+  /** Opens Reset Password; `opener`, the menu's button, is where the focus goes back after. */
+  onResetPassword: (opener: HTMLElement | null) => void;
 }) {
   const { user } = useAuth();
+  const button = useRef<HTMLButtonElement>(null);
   const remove = useRemoveUser();
   const changeRole = useChangeRole();
   const isSelf = member.id === user?.id;
@@ -72,14 +75,23 @@ export function MemberActions({
   return (
     <Menu position="bottom-end">
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${member.name}`}>
+        <ActionIcon
+          ref={button}
+          variant="subtle"
+          color="gray"
+          aria-label={`Actions for ${member.name}`}
+        >
           <IconDots size={18} aria-hidden="true" />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item
           leftSection={<IconKey size={16} aria-hidden="true" />}
-          onClick={isSelf ? () => notifyError('Error', OWN_PASSWORD_ELSEWHERE) : onResetPassword}
+          onClick={
+            isSelf
+              ? () => notifyError('Error', OWN_PASSWORD_ELSEWHERE)
+              : () => onResetPassword(button.current)
+          }
         >
           Reset Password
         </Menu.Item>
