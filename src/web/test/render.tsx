@@ -43,6 +43,18 @@ export const signedInUser: CurrentUser = {
   companyName: 'Community Trust',
 };
 
+/**
+ * A slow answer: `answered`, for an Answer's `after`, settles once the test calls `answer()`
+ * (a save under way meanwhile).
+ */
+export function slowAnswer() {
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  return { answered, answer };
+}
+
 /** Answers a request, whatever its method, by its path (the URL without its query). */
 export const byPath =
   (answers: Record<string, Answer>): Answering =>
@@ -175,4 +187,21 @@ export async function expectOpenThroughCloses(user: UserEvent, dialog: HTMLEleme
     waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 600 }),
   ).rejects.toThrow();
   expect(screen.getByRole('dialog')).toBe(dialog);
+}
+
+/**
+ * A dialog whose save is under way (`Saving...` on its button) stays open through Escape and
+ * its close button; once the server answers (`answer()`), it says `notice` and closes.
+ */
+export async function expectOpenUntilSaved(
+  user: UserEvent,
+  dialog: HTMLElement,
+  answer: () => void,
+  notice: string,
+) {
+  await within(dialog).findByRole('button', { name: /^(Saving|Sending)\.\.\.$/ });
+  await expectOpenThroughCloses(user, dialog);
+  answer();
+  expect(await screen.findByText(notice)).toBeTruthy();
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 }

@@ -6,10 +6,11 @@ import { createQueryClient } from '../../lib/query-client.ts';
 import { stamps } from '../../test/records.ts';
 import {
   byPath,
-  expectOpenThroughCloses,
+  expectOpenUntilSaved,
   fill,
   renderPage,
   type SentRequest,
+  slowAnswer,
 } from '../../test/render.tsx';
 
 // The dialogs load when first opened: loaded here, before the tests, so no test waits on it.
@@ -288,10 +289,7 @@ describe.each(Object.entries(pages))('the %s page', (_kind, detail) => {
 describe('the contact page', () => {
   it('keeps the edit dialog open while it saves, and closes it once saved', async () => {
     const user = userEvent.setup({ delay: null });
-    let answer = () => {};
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
+    const { answered, answer } = slowAnswer();
     const others = byPath(related);
     renderPage(<ContactDetailPage />, {
       url: '/contacts/7',
@@ -307,15 +305,9 @@ describe('the contact page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Contact' });
     await fill(user, within(dialog).getByLabelText('Notes', { exact: false }), 'Met at the fair');
     await user.click(within(dialog).getByRole('button', { name: 'Update Contact' }));
-    await within(dialog).findByRole('button', { name: 'Saving...' });
-
     // Escape and the close button leave it open: closed and opened again, the dialog would be
     // closed by this save under whatever was typed since.
-    await expectOpenThroughCloses(user, dialog);
-
-    answer();
-    expect(await screen.findByText('Contact updated successfully')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expectOpenUntilSaved(user, dialog, answer, 'Contact updated successfully');
   });
 
   it('logs an interaction with the contact already chosen', async () => {

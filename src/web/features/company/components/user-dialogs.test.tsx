@@ -1,13 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import {
   byPath,
-  expectOpenThroughCloses,
+  expectOpenUntilSaved,
   fill,
   renderPage,
   signedInUser,
+  slowAnswer,
 } from '../../../test/render.tsx';
 import { AddUserDialog, InviteUserDialog } from './user-dialogs.tsx';
 
@@ -19,10 +20,7 @@ function Opened({ dialog: Dialog }: { dialog: typeof AddUserDialog }) {
 
 /** The dialog on a page whose server answers `url` only once `answer()` is called. */
 function openedWithSlowSave(dialog: typeof AddUserDialog, url: string, body: unknown) {
-  let answer = () => {};
-  const answered = new Promise<void>((resolve) => {
-    answer = resolve;
-  });
+  const { answered, answer } = slowAnswer();
   renderPage(<Opened dialog={dialog} />, {
     answer: byPath({ [url]: { status: 201, body, after: answered } }),
   });
@@ -43,13 +41,7 @@ describe("the team's dialogs", () => {
     await fill(user, within(dialog).getByLabelText(/^Username/), 'uma');
     await fill(user, within(dialog).getByLabelText(/^Password/), 'Str0ng-pass!');
     await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
-    await within(dialog).findByRole('button', { name: 'Saving...' });
-
-    await expectOpenThroughCloses(user, dialog);
-
-    answer();
-    expect(await screen.findByText('User created')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expectOpenUntilSaved(user, dialog, answer, 'User created');
   });
 
   it('Invite User stays open while it sends, and shows what became of it', async () => {
@@ -67,12 +59,6 @@ describe("the team's dialogs", () => {
     await fill(user, within(dialog).getByLabelText(/^Name/), 'Ines Invitee');
     await fill(user, within(dialog).getByLabelText(/^Email/), 'ines@example.org');
     await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
-    await within(dialog).findByRole('button', { name: 'Sending...' });
-
-    await expectOpenThroughCloses(user, dialog);
-
-    answer();
-    expect(await screen.findByText('Invitation sent')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expectOpenUntilSaved(user, dialog, answer, 'Invitation sent');
   });
 });

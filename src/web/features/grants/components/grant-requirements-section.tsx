@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Card, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
 import { startOfDay } from '../../../../domain/due-dates.ts';
@@ -11,9 +11,9 @@ import {
 import type { Requirement } from '../../../../domain/requirements.ts';
 import { confirmDelete } from '../../../components/confirm-delete.tsx';
 import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
+import { StatusSelect } from '../../../components/status-select.tsx';
 import { WorkSection } from '../../../components/work-section.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
-import { useFocusBack } from '../../../lib/focus-back.ts';
 import { browserTimeZone, formatDate } from '../../../lib/format.ts';
 import { changeWithNotice } from '../../../lib/notify.ts';
 import { useTeam } from '../../company/api/company-api.ts';
@@ -25,33 +25,7 @@ import {
 
 const RequirementDialog = lazy(() => import('./requirement-dialog.tsx'));
 
-/** A requirement's status, changed in place; the focus stays on it through the save. */
-function StatusSelect({
-  requirement,
-  saving,
-  onChange,
-}: {
-  requirement: Requirement;
-  saving: boolean;
-  onChange: (status: RequirementStatus) => void;
-}) {
-  const focus = useFocusBack<HTMLSelectElement>(saving);
-  return (
-    <NativeSelect
-      ref={focus.ref}
-      aria-label={`Status of ${requirement.name}`}
-      size="xs"
-      w={130}
-      value={requirement.status}
-      disabled={saving}
-      onChange={(event) => {
-        focus.changed();
-        onChange(event.currentTarget.value as RequirementStatus);
-      }}
-      data={choicesOf(requirementStatuses, requirementStatusLabels)}
-    />
-  );
-}
+const statusChoices = choicesOf(requirementStatuses, requirementStatusLabels);
 
 /**
  * 'Requirements': what the funder asks for and when (a letter of inquiry, reports, a site visit),
@@ -133,7 +107,10 @@ export default function GrantRequirementsSection({ grantId }: { grantId: number 
                   </div>
                   <Group gap="xs" wrap="nowrap">
                     <StatusSelect
-                      requirement={requirement}
+                      label={`Status of ${requirement.name}`}
+                      value={requirement.status}
+                      data={statusChoices}
+                      width={130}
                       saving={update.isPending}
                       onChange={(status) => void setStatus(requirement, status)}
                     />

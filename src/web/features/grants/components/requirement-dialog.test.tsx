@@ -1,13 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import {
   byPath,
-  expectOpenThroughCloses,
+  expectOpenUntilSaved,
   fill,
   renderPage,
   signedInUser,
+  slowAnswer,
 } from '../../../test/render.tsx';
 import RequirementDialog from './requirement-dialog.tsx';
 
@@ -26,10 +27,7 @@ function Opened() {
 
 describe('the requirement dialog', () => {
   it('stays open while it saves, and closes once saved', async () => {
-    let answer = () => {};
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
+    const { answered, answer } = slowAnswer();
     renderPage(<Opened />, {
       answer: byPath({
         '/api/organization/users': { body: [signedInUser] },
@@ -43,12 +41,6 @@ describe('the requirement dialog', () => {
     await user.click(await screen.findByRole('option', { name: 'Interim report', hidden: true }));
     await fill(user, within(dialog).getByLabelText(/^Due Date/), '2030-06-01T10:00');
     await user.click(within(dialog).getByRole('button', { name: 'Add Requirement' }));
-    await within(dialog).findByRole('button', { name: 'Saving...' });
-
-    await expectOpenThroughCloses(user, dialog);
-
-    answer();
-    expect(await screen.findByText('Requirement added')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expectOpenUntilSaved(user, dialog, answer, 'Requirement added');
   });
 });
