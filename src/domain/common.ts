@@ -255,22 +255,41 @@ export const withConfirmedPassword = <Shape extends z.ZodRawShape>(shape: Shape)
 const EARLIEST = Date.UTC(1900, 0, 1);
 const AFTER_LATEST = Date.UTC(2201, 0, 1);
 
-/** Whether `value` is an ISO 8601 instant within the dates the product takes. */
+/** The answer to a date written right but outside the days the product takes. */
+export const DATE_RANGE_MESSAGE = 'Dates must be from 1900 to 2200';
+
+/** The year of a day written as ISO 8601 writes it, a sign or more digits allowed (99999-01-01). */
+const DAY_YEAR = /^([+-]?\d{4,6})-\d\d-\d\d(?:$|T)/;
+
+/**
+ * Whether `value` is written as a date: an ISO 8601 instant on a day the calendar has, or a day
+ * of a year outside those the product takes (a date picker's 99999, -0001), which is refused for
+ * its range rather than its format.
+ */
+const isWrittenAsDate = (value: string) => {
+  if (!isStorableText(value)) return false;
+  if (isoInstant(value) !== null) return true;
+  const year = Number(DAY_YEAR.exec(value)?.[1]);
+  return year < 1900 || year > 2200;
+};
+
+/** Whether the ISO 8601 instant `value` is within the days the product takes. */
 const isDateInRange = (value: string) => {
   const time = isoInstant(value)?.getTime();
   return time !== undefined && time >= EARLIEST && time < AFTER_LATEST;
 };
 
 /**
- * A date and time sent as an ISO 8601 string within those days, on a day the calendar has;
- * anything else, NUL included, answers the field's own `invalidMessage`.
+ * A date and time sent as an ISO 8601 string on a day the calendar has, answering the field's
+ * own `invalidMessage` otherwise (NUL included), and within those days (DATE_RANGE_MESSAGE).
  */
 export const dateTimeSchema = (requiredMessage: string, invalidMessage = 'Invalid date format') =>
   z
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .refine((value) => isStorableText(value) && isDateInRange(value), invalidMessage)
+    .refine(isWrittenAsDate, { message: invalidMessage, abort: true })
+    .refine(isDateInRange, DATE_RANGE_MESSAGE)
     .transform((value) => new Date(value));
 
 /**
@@ -284,12 +303,11 @@ export const optionalDay = (invalidMessage = 'Invalid date format') =>
   z
     .string({ error: invalidMessage })
     .trim()
-    .refine(
-      (value) =>
-        value === '' ||
-        (isStorableText(value) && isoInstant(value) !== null && isDateInRange(value.slice(0, 10))),
-      invalidMessage,
-    )
+    .refine((value) => value === '' || isWrittenAsDate(value), {
+      message: invalidMessage,
+      abort: true,
+    })
+    .refine((value) => value === '' || isDateInRange(value.slice(0, 10)), DATE_RANGE_MESSAGE)
     .transform((value) => (value === '' ? null : new Date(`${value.slice(0, 10)}T12:00:00.000Z`)))
     .nullish()
     .transform((value) => value ?? null);

@@ -101,7 +101,7 @@ describe('awards', () => {
       [{ awardedAmount: 10.5 }, 'Amount must be a whole number of dollars'],
       [{ awardedAmount: 1e13 }, 'Amount is too large'],
       [{ awardedDate: 'soon' }, 'Invalid date format'],
-      [{ periodStart: '99999-01-01' }, 'Invalid date format'],
+      [{ periodStart: '99999-01-01' }, 'Dates must be from 1900 to 2200'],
       [
         { periodStart: '2027-01-01T00:00:00.000Z', periodEnd: '2026-01-01T00:00:00.000Z' },
         'The period cannot end before it starts',
@@ -180,7 +180,7 @@ describe('requirements', () => {
       [{ ...requirement(), type: undefined }, 'Type is required'],
       [{ ...requirement(), type: 'thank_you_card' }, 'Invalid type value'],
       [{ ...requirement(), dueDate: undefined }, 'Due date is required'],
-      [{ ...requirement(), dueDate: '99999-01-01' }, 'Invalid date format'],
+      [{ ...requirement(), dueDate: '99999-01-01' }, 'Dates must be from 1900 to 2200'],
       [{ ...requirement(), status: 'lost' }, 'Invalid status value'],
       [{ ...requirement(), assigneeId: 'me' }, 'Invalid assignee'],
       [{ ...requirement(), assigneeId: 2_147_483_648 }, 'Invalid assignee'],

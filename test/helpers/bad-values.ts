@@ -55,7 +55,7 @@ export const isDateInRange = (value: string) => {
   return realDay && realTime && time >= EARLIEST && time < AFTER_LATEST;
 };
 
-/** Dates in range that name no real day or time, or are not written as ISO 8601. */
+/** Dates that name no real day or time, or are not written as ISO 8601. */
 export const IMPOSSIBLE_DATES = [
   '2027-02-30',
   '2027-02-29',
@@ -68,10 +68,11 @@ export const IMPOSSIBLE_DATES = [
   '2027-1-1',
   '1/31/2027',
   'January 5, 2027',
+  '99999',
 ] as const;
 
 export const OUT_OF_RANGE_DATES = [
-  '99999',
+  '99999-01-01',
   '0000-01-01',
   '+275760-09-13',
   '-000001-01-01',
@@ -202,7 +203,7 @@ export interface WriteRoute {
   valid: () => Body;
   /** Every string field, with the message a NUL or a lone surrogate in it answers. */
   strings: Record<string, string>;
-  /** Every date field; a date outside the accepted range answers 'Invalid date format'. */
+  /** Every date field: one on no real day answers 'Invalid date format', one outside the range DATE_RANGE_MESSAGE. */
   dates: string[];
   /** What a client can see of the state the route changes; a refusal must leave it alike. */
   state?: () => Promise<string>;

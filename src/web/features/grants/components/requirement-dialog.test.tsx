@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   byPath,
+  descriptionOf,
   expectOpenUntilSaved,
   fill,
   renderPage,
@@ -42,5 +43,21 @@ describe('the requirement dialog', () => {
     await fill(user, within(dialog).getByLabelText(/^Due Date/), '2030-06-01T10:00');
     await user.click(within(dialog).getByRole('button', { name: 'Add Requirement' }));
     await expectOpenUntilSaved(user, dialog, answer, 'Requirement added');
+  });
+
+  it('says a date outside 1900 to 2200 is out of range, and sends nothing', async () => {
+    const { sent } = renderPage(<Opened />, {
+      answer: byPath({ '/api/organization/users': { body: [signedInUser] } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    const dialog = await screen.findByRole('dialog', { name: 'New Requirement' });
+    await fill(user, within(dialog).getByLabelText(/^Name/), 'Final report');
+    const due = within(dialog).getByLabelText(/^Due Date/);
+    for (const typed of ['1899-12-31T10:00', '2201-01-01T00:00']) {
+      await fill(user, due, typed);
+      await user.click(within(dialog).getByRole('button', { name: 'Add Requirement' }));
+      expect(descriptionOf(due), typed).toContain('Dates must be from 1900 to 2200');
+    }
+    expect(sent.filter((request) => request.method !== 'GET')).toEqual([]);
   });
 });
