@@ -113,10 +113,14 @@ test('the calendar subscription: copy its address, read it as a calendar would, 
   expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
   expect(await feed.text()).toContain('SUMMARY:Reading Rooms due\r\n');
 
-  await card.getByRole('button', { name: 'Get a New Address' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Get New Address' }).click();
+  // By keyboard: the focus comes back to the button once the new address is made.
+  const getNew = card.getByRole('button', { name: 'Get a New Address' });
+  await getNew.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog').getByRole('button', { name: 'Get New Address' }).press('Enter');
   await expect(page.getByText('New calendar address ready')).toBeVisible();
   await expect(address).not.toHaveValue(url);
+  await expect(getNew).toBeFocused();
   expect((await calendarApp.get(url)).status()).toBe(404);
   expect((await calendarApp.get(await address.inputValue())).status()).toBe(200);
   await calendarApp.dispose();

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { aFunder } from '../../../test/records.ts';
 import { byPath, fill, renderPage } from '../../../test/render.tsx';
@@ -69,5 +70,39 @@ describe('Edit Funder', () => {
         notes: null,
       }),
     );
+  });
+});
+
+describe('Merge Funder', () => {
+  it('opened again after Cancel, has nothing chosen', async () => {
+    function Reopenable() {
+      const [opened, setOpened] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setOpened(true)}>
+            Open
+          </button>
+          <MergeFunderDialog
+            funder={river}
+            opened={opened}
+            onClose={() => setOpened(false)}
+            onMerged={() => {}}
+          />
+        </>
+      );
+    }
+    renderPage(<Reopenable />, {
+      answer: byPath({ '/api/funders': { body: [river, hill], total: 2 } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('textbox', { name: 'Merge into' }));
+    await user.click(await screen.findByRole('option', { name: 'Hill Foundation', hidden: true }));
+    expect(screen.getByRole('button', { name: 'Merge' }).hasAttribute('disabled')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const field = await screen.findByRole('textbox', { name: 'Merge into' });
+    expect(field).toHaveProperty('value', '');
+    expect(screen.getByRole('button', { name: 'Merge' }).hasAttribute('disabled')).toBe(true);
   });
 });

@@ -140,6 +140,12 @@ export function MergeFunderDialog({
   const merge = useMergeFunder();
   const others = (choices.data?.items ?? []).filter((other) => other.id !== funder.id);
   const chosen = others.find((other) => String(other.id) === intoId);
+  // Kept mounted between openings: each opening asks anew, with nothing chosen.
+  useEffect(() => {
+    if (opened) return;
+    setSearch('');
+    setIntoId(null);
+  }, [opened]);
 
   // One merge at a time: a double click on Merge sends one request.
   const mergeChosen = useOneAtATime(async (into: Funder) => {

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { askConfirmation } from '../../../components/confirm.tsx';
 import { QueryContent, SectionCard } from '../../../components/section-card.tsx';
+import { useFocusBack } from '../../../lib/focus-back.ts';
 import { changeWithNotice, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCalendarFeed, useNewCalendarFeed } from '../api/profile-api.ts';
 
@@ -15,6 +16,8 @@ const webcal = (url: string) => url.replace(/^https?:/, 'webcal:');
 export function CalendarFeedCard() {
   const feed = useCalendarFeed();
   const renew = useNewCalendarFeed();
+  // Disabled while it renews, the button keeps the focus the confirmation gives back to it.
+  const renewFocus = useFocusBack<HTMLButtonElement>(renew.isPending);
 
   const copy = async (url: string) => {
     try {
@@ -24,7 +27,8 @@ export function CalendarFeedCard() {
       notifyError('Could not copy the address', 'Select it and copy it yourself.');
     }
   };
-  const askRenew = () =>
+  const askRenew = () => {
+    renewFocus.changed();
     askConfirmation({
       title: 'Get a new calendar address',
       message:
@@ -37,6 +41,7 @@ export function CalendarFeedCard() {
           'Could not make a new address',
         ),
     });
+  };
 
   return (
     <SectionCard title="Calendar">
@@ -89,6 +94,7 @@ export function CalendarFeedCard() {
                 new one.
               </Text>
               <Button
+                ref={renewFocus.ref}
                 variant="light"
                 color="red"
                 size="xs"
