@@ -601,6 +601,70 @@ describe('funders', () => {
     expect((await app.inject({ method: 'GET', url: '/api/funders' })).statusCode).toBe(401);
   });
 
+  /** How many of this database's sessions wait for an advisory lock. */
+  async function advisoryWaits() {
+    const { rows } = await app.db.$client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_locks
+        WHERE NOT granted AND locktype = 'advisory'
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  const imports = {
+    contacts: (i: number, organization: string) => `P ${i},p${i}@x.org,${organization}`,
+    grants: (i: number, funder: string) => `G ${i},${funder},100,2027-01-01`,
+  };
+  const importHeader = {
+    contacts: 'name,email,organization',
+    grants: 'name,funder,amount,dueDate',
+  };
+
+  for (const kind of ['contacts', 'grants'] as const) {
+    it(`a rename during an import of ${kind} waits for the import, then renames its records too`, async () => {
+      const { admin, client } = await newCompany();
+      const { companyId } = admin.user;
+      await client.post('/api/contacts', contact('Alpha'));
+      const alpha = await funderNamed(client, 'Alpha');
+      // Past the first batch, a file of new names, then one row of the funder being renamed.
+      const rows = Array.from({ length: 1_500 }, (_, i) => imports[kind](i, 'Zeta'));
+      const csv = [importHeader[kind], ...rows, imports[kind](1_500, 'Alpha')].join('\n');
+      const { payload, headers } = multipartFile(`${csv}\n`);
+      let renaming: Promise<{ statusCode: number; body: string }> | undefined;
+      // Someone holds the funder: the import waits there, between two of its batches, having
+      // counted its list; the rename comes then (it used to take the funder as the import let
+      // it go, and wait for the list's count while the import waited for the funder: deadlock).
+      const uploaded = await whileCommitting(
+        app,
+        companyId,
+        (tx) => tx.execute(sql`SELECT 1 FROM funders WHERE id = ${alpha.id} FOR UPDATE`),
+        () =>
+          app.inject({
+            method: 'POST',
+            url: `/api/${kind}/upload`,
+            headers: { ...headers, cookie: admin.cookie },
+            payload,
+          }),
+        async () => {
+          renaming = client.patch(`/api/funders/${alpha.id}`, { name: 'Gamma' });
+          await until(
+            async () => (await advisoryWaits()) === 1,
+            'the rename waiting for the import',
+          );
+        },
+      );
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      const renamed = await renaming;
+      expect(renamed?.statusCode, renamed?.body).toBe(200);
+      const funders = (await client.get('/api/funders')).json<Funder[]>();
+      const named = kind === 'contacts' ? [0, 2, 0, 1_500] : [1, 1, 1_500, 0];
+      expect(funders.map((f) => [f.name, f.grantCount, f.contactCount])).toEqual([
+        ['Gamma', named[0], named[1]],
+        ['Zeta', named[2], named[3]],
+      ]);
+    });
+  }
+
   it('two renames to one new name at the same moment: one wins, the other is told', async () => {
     const { client } = await newCompany();
     await client.post('/api/grants', grant('Alpha'));

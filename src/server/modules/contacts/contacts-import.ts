@@ -6,6 +6,7 @@ import {
 } from '../../../domain/contacts.ts';
 import type { DuplicateChoice } from '../../../domain/csv-import.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import { shareFunderNames } from '../../db/funder-names.ts';
 import { inCompany } from '../../db/scope.ts';
 import { type ImportBatch, type ImportReport, skipRow } from '../../lib/csv-import.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -112,6 +113,7 @@ export async function importContacts(
     if (duplicates !== 'create' && !(await contacts.takeImportTurn(companyId, tx))) {
       throw new AppError('CONFLICT', IMPORT_RUNNING);
     }
+    await shareFunderNames(tx, companyId);
     // Each batch's lookup and writes follow the last batch's on the transaction's connection,
     // while the file reads on: at most two batches wait their turn.
     let previous: Promise<unknown> = Promise.resolve();

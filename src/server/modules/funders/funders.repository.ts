@@ -17,6 +17,7 @@ import { openTaskStatuses } from '../../../domain/task-constants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { onViolation } from '../../db/errors.ts';
 import { choiceCell, type ExportColumn } from '../../db/export-stream.ts';
+import { holdFunderNames } from '../../db/funder-names.ts';
 import { contactOfInteraction, grantOfRequirement, grantOfTask } from '../../db/joins.ts';
 import * as lists from '../../db/list-helpers.ts';
 import { companyRow, lockVersion, type RowOf, stampColumns, withIsoStamps } from '../../db/rows.ts';
@@ -174,20 +175,6 @@ async function lockRecords(tx: Transaction, companyId: number, key: string) {
     .for('update');
 }
 
-/** Advisory locks of changes to funders (rename, merge, delete), one a funder (its id). */
-const FUNDER_CHANGE_LOCK_CLASS = 727_006;
-
-/**
- * Waits for any other rename, merge or delete of these funders, and holds them against one
- * until the transaction ends, in id order: two changes of one funder take turns from the
- * start, rather than each lock some of its records and wait for the other's.
- */
-async function holdFunderChanges(tx: Transaction, ids: number[]) {
-  for (const id of [...ids].sort((a, b) => a - b)) {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${FUNDER_CHANGE_LOCK_CLASS}, ${id})`);
-  }
-}
-
 type RenameOutcome = Funder | null | 'name-taken';
 type MergeOutcome = Funder | null | 'same-funder';
 type RemoveOutcome = boolean | 'in-use';
@@ -246,12 +233,14 @@ export function createFundersRepository(db: Database) {
   };
 
   /**
-   * The funder locked FOR UPDATE, after the records that carry its name: a writer holding one of
-   * them is waited for before the funder is held, never while it is, and the records saved
-   * with its name while the funder was waited for are locked too. Null: no such funder.
+   * The funder locked FOR UPDATE, after the company's funder names (holdFunderNames: the imports
+   * under way and any other change of a funder are waited for first) and the records that carry
+   * its name: a writer holding one of them is waited for before the funder is held, never while
+   * it is, and the records saved with its name while the funder was waited for are locked too.
+   * Null: no such funder.
    */
   const lockWithRecords = async (tx: Transaction, companyId: number, id: number) => {
-    await holdFunderChanges(tx, [id]);
+    await holdFunderNames(tx, companyId);
     for (let key = await keyOf(tx, companyId, id); key !== null; ) {
       await lockRecords(tx, companyId, key);
       const row = await lockedRow(tx, companyId, id, 'update');
@@ -293,12 +282,13 @@ export function createFundersRepository(db: Database) {
     get,
 
     /**
-     * When the funder last changed, locked until `within` ends (lockVersion); null: none. Another
-     * rename, merge or delete of it is waited for first, as the change to come will.
+     * When the funder last changed, locked until `within` ends (lockVersion); null: none. The
+     * imports under way and any other change of a funder are waited for first (holdFunderNames),
+     * as the change to come will.
      */
     lockVersion(companyId: number, id: number, within: Transaction): Promise<Date | null> {
       return inCompany(within, companyId, async (tx) => {
-        await holdFunderChanges(tx, [id]);
+        await holdFunderNames(tx, companyId);
         return lockVersion(tx, funders, byId(companyId, id));
       });
     },
@@ -482,7 +472,7 @@ export function createFundersRepository(db: Database) {
     ): Promise<MergeOutcome> {
       if (id === intoId) return 'same-funder';
       return inCompany(within ?? db, companyId, async (tx) => {
-        await holdFunderChanges(tx, [id, intoId]);
+        await holdFunderNames(tx, companyId);
         const key = await keyOf(tx, companyId, id);
         if (key === null) return null;
         await lockRecords(tx, companyId, key);

@@ -13,6 +13,7 @@ import {
   TOO_MANY_INVALID_GRANT_ROWS,
 } from '../../../domain/grants.ts';
 import type { Database } from '../../db/client.ts';
+import { shareFunderNames } from '../../db/funder-names.ts';
 import { inCompany } from '../../db/scope.ts';
 import {
   type CsvRecordKind,
@@ -77,6 +78,7 @@ export async function importGrants(
   for await (const batch of batches) read.push(batch);
   if (read.length === 0) return { created: 0, updated: 0 };
   return inCompany(db, companyId, async (tx) => {
+    await shareFunderNames(tx, companyId);
     let created = 0;
     for (const batch of read) {
       await grants.insertMany(companyId, batch.values, tx);
