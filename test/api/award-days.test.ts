@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { projectFiles } from '../../src/server/lib/project-files.ts';
 import { registerCompany } from '../helpers/factories.ts';
+import { asOwner, runMigrationAgain } from '../helpers/migrations.ts';
 import { clientFor, createdId, setCompanyTimeZone } from '../helpers/requests.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
@@ -114,28 +111,6 @@ describe("an award's days kept before, in a company that counts days in New Zeal
   });
 });
 
-/** A statement as the database's owner (who runs the migrations): its rows. */
-async function owner<Row = unknown>(text: string, values: unknown[] = []): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as Row[];
-  } finally {
-    await client.end();
-  }
-}
-
-async function migrationAwardDaysAtNoon() {
-  const file = join(projectFiles.migrationsFolder, '0029_award_days_at_noon.sql');
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    await client.query('BEGIN');
-    for (const statement of readFileSync(file, 'utf8').split('--> statement-breakpoint')) {
-      await client.query(statement);
-    }
-    await client.query('COMMIT');
-  } finally {
-    await client.end();
-  }
-}
+const owner = <Row = unknown>(text: string, values: unknown[] = []) =>
+  asOwner<Row>(database.url, text, values);
+const migrationAwardDaysAtNoon = () => runMigrationAgain(database.url, '0029_award_days_at_noon');
