@@ -50,6 +50,8 @@ export type DatabaseConfig =
 export interface Limits {
   /** A request must arrive whole within this, or it is answered 408 and its connection closed. */
   requestBodyMs: number;
+  /** A download whose client takes nothing for this long is ended, and its file let go. */
+  downloadIdleMs: number;
   /** One SQL statement (PostgreSQL server). */
   statementMs: number;
   /** A transaction left idle is ended by PostgreSQL, and its connection given back. */
@@ -68,6 +70,7 @@ export interface Limits {
  */
 export const DEFAULT_LIMITS: Limits = {
   requestBodyMs: 120_000,
+  downloadIdleMs: 60_000,
   statementMs: 30_000,
   idleInTransactionMs: 10_000,
   poolAcquireMs: 5_000,

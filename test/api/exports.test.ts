@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { readdir, readlink } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyCsvStream } from '../../src/server/db/export-stream.ts';
-import { contacts } from '../../src/server/db/schema.ts';
+import { DEFAULT_LIMITS } from '../../src/server/config.ts';
+import { inCompany } from '../../src/server/db/scope.ts';
 import { registerCompany } from '../helpers/factories.ts';
-import { openRawRequest } from '../helpers/raw-http.ts';
+import { openRawRequest, type RawRequest, statusOf } from '../helpers/raw-http.ts';
 import { clientFor, multipartFile } from '../helpers/requests.ts';
 import { buildTestApp, listenOnFreePort } from '../helpers/test-app.ts';
 import { defaultTestDatabaseUrl } from '../helpers/test-database.ts';
@@ -13,6 +13,9 @@ import { until, withApplicationName } from '../helpers/until.ts';
 
 /** Names this file's connections, so only they are counted on a server other files share. */
 const applicationName = `grantwell-exports-${process.pid}`;
+
+/** This file's downloads are ended after this long without their client taking any of them. */
+const DOWNLOAD_IDLE_MS = 1_500;
 
 let app: FastifyInstance;
 let baseUrl: string;
@@ -22,6 +25,7 @@ beforeAll(async () => {
   const url = await defaultTestDatabaseUrl();
   app = await buildTestApp({
     database: { kind: 'server', url: withApplicationName(url, applicationName) },
+    limits: { ...DEFAULT_LIMITS, downloadIdleMs: DOWNLOAD_IDLE_MS, poolAcquireMs: 2_000 },
   });
   baseUrl = await listenOnFreePort(app);
   monitor = new pg.Client({ connectionString: url });
@@ -186,52 +190,129 @@ describe('GET /api/contacts/export', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/^Sort by one of/);
   });
+});
 
-  it('ends its transaction when the client goes away mid-download', async () => {
-    const { cookie } = await newCompany();
-    const rows = Array.from(
-      { length: 20_000 },
-      (_, i) => `Someone ${i},s${i}@x.org,,,${'a long note to fill the stream '.repeat(8)}`,
-    );
-    const upload = multipartFile(`name,email,phone,organization,notes\r\n${rows.join('\r\n')}\r\n`);
-    await app.inject({
-      method: 'POST',
-      url: '/api/contacts/upload',
-      headers: { ...upload.headers, cookie },
-      payload: upload.payload,
-    });
+/** The connections the app's server has open (only the tests' raw requests make any). */
+const openConnections = () =>
+  new Promise<number>((resolve, reject) =>
+    app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+  );
 
-    const request = await openRawRequest(baseUrl, {
+/** The export files this process holds open (each is unlinked once made: Linux names it so). */
+async function exportFilesOpen(): Promise<number> {
+  const fds = await readdir('/proc/self/fd');
+  const targets = await Promise.all(
+    fds.map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')),
+  );
+  return targets.filter((target) => target.includes('grantwell-export-')).length;
+}
+
+/** `rows` contacts of the company whose session is `cookie`, each with a long note. */
+async function importContacts(cookie: string, rows: number) {
+  const note = 'a long note to fill the download '.repeat(30);
+  const lines = Array.from({ length: rows }, (_, i) => `Someone ${i},s${i}@x.org,,,${note}`);
+  const upload = multipartFile(`name,email,phone,organization,notes\r\n${lines.join('\r\n')}\r\n`);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/contacts/upload',
+    headers: { ...upload.headers, cookie },
+    payload: upload.payload,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** An export whose client reads its head, then nothing more (as a stalled or hostile one). */
+async function stalledExport(cookie: string) {
+  const request = await openRawRequest(baseUrl, {
+    method: 'GET',
+    path: '/api/contacts/export',
+    headers: { cookie },
+  });
+  await request.received('HTTP/1.1 200');
+  request.socket.pause();
+  return request;
+}
+
+describe('downloads nobody reads', () => {
+  // Two companies whose exports are ten megabytes each: far more than a stalled connection
+  // takes in.
+  const heavy: { cookie: string }[] = [];
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i += 1) {
+      const company = await newCompany();
+      await importContacts(company.cookie, 10_000);
+      heavy.push(company);
+    }
+  });
+
+  it('hold no connection: ten of two companies leave the other companies theirs', async () => {
+    const stalled: RawRequest[] = [];
+    for (const { cookie } of heavy) {
+      for (let i = 0; i < 5; i += 1) stalled.push(await stalledExport(cookie));
+    }
+    // Five a company was each one's share of the pool's ten connections: held by downloads
+    // nobody read, they left every other company none (503 after waiting for one).
+    expect(await openExportTransactions()).toBe(0);
+    const bystander = await newCompany();
+    const list = await bystander.client.get('/api/contacts');
+    expect(list.statusCode, list.body).toBe(200);
+    for (const request of stalled) request.drop();
+  });
+
+  it('is ended once its client has taken nothing for a while', async () => {
+    const cookie = heavy[0]?.cookie ?? '';
+    const request = await stalledExport(cookie);
+    const started = Date.now();
+    // The server closes the connection: a client that does not read cannot tell until it does.
+    await until(async () => (await openConnections()) === 0, 'the download ended');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(DOWNLOAD_IDLE_MS - 100);
+    request.socket.resume();
+    const answer = await request.answer;
+    expect(statusOf(answer)).toBe(200);
+    expect(Buffer.byteLength(answer)).toBeLessThan(10_000 * 1_000);
+    await until(async () => (await exportFilesOpen()) === 0, 'the file let go');
+  });
+
+  it('lets its file go when the client leaves before it is sent, or while it is', async () => {
+    const cookie = heavy[1]?.cookie ?? '';
+    const early = await openRawRequest(baseUrl, {
       method: 'GET',
       path: '/api/contacts/export',
       headers: { cookie },
     });
-    // The client reads the head and stops reading: the server waits on it, a transaction open.
-    request.socket.pause();
-    await until(async () => (await openExportTransactions()) === 1, 'the export reading');
-    request.drop();
-    await until(async () => (await openExportTransactions()) === 0, 'the export ended');
-    // The app goes on answering.
-    const after = await clientFor(app, cookie).get('/api/contacts?limit=1');
-    expect(after.headers['x-total-count']).toBe('20000');
+    early.drop();
+    (await stalledExport(cookie)).drop();
+    // Another download after them is whole.
+    const whole = await clientFor(app, cookie).get('/api/contacts/export');
+    expect(linesOf(whole.body)).toHaveLength(10_001);
+    await until(async () => (await exportFilesOpen()) === 0, 'the files let go');
   });
-});
 
-describe('a download nobody reads', () => {
-  it('is ended once its client has taken nothing for a while, and frees its connection', async () => {
+  it("answers 503 in the error format while the company's connections are all in use", async () => {
     const admin = await registerCompany(app);
-    // More rows than the stream holds unread: it waits on its client after the first batches.
-    const rows = sql`SELECT i, repeat('x', 200) FROM generate_series(1, 5000) AS i`;
-    const columns = [
-      { label: 'N', column: contacts.id },
-      { label: 'Filler', column: contacts.name },
-    ];
-    const download = companyCsvStream(app.db, admin.user.companyId, rows, columns, 300);
-    // As the reply it is sent in would: its error is listened to.
-    const failed = new Promise<Error>((resolve) => download.once('error', resolve));
-    await until(async () => (await openExportTransactions()) === 1, 'the export reading');
-    expect((await failed).message).toBe('the client took nothing for too long');
-    await until(async () => (await openExportTransactions()) === 0, 'the export ended');
+    const { companyId } = admin.user;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The company's share of the pool, held.
+    let holding = 0;
+    const held = Array.from({ length: 5 }, () =>
+      inCompany(app.db, companyId, async () => {
+        holding += 1;
+        await released;
+      }),
+    );
+    await until(async () => holding === 5, "the company's connections held");
+    const response = await clientFor(app, admin.cookie).get('/api/contacts/export');
+    release();
+    await Promise.all(held);
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['content-disposition']).toBeUndefined();
+    expect(response.json()).toEqual({
+      message: 'The database is unavailable right now. Please try again shortly.',
+    });
   });
 });
 

@@ -1,16 +1,16 @@
-import { once } from 'node:events';
-import { PassThrough, type Readable } from 'node:stream';
-import { setTimeout } from 'node:timers/promises';
+import { randomUUID } from 'node:crypto';
+import { open, unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
 import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import { CSV_BOM, type CsvValue, csvLine } from '../../domain/csv.ts';
 import type { Database } from './client.ts';
-import { allowIdle, inCompany } from './scope.ts';
+import { inCompany } from './scope.ts';
 
 /** Rows read from the cursor at a time: a few hundred kilobytes of CSV at most. */
 const BATCH = 1_000;
-/** A client that takes no batch for this long has its export ended (and its connection freed). */
-const CLIENT_WAIT_MAX_MS = 60_000;
 
 const dialect = new PgDialect();
 
@@ -44,62 +44,48 @@ function plainCell(value: unknown): CsvValue {
 }
 
 /**
- * A CSV file of what `statement` selects for the company, streamed: its rows are read through a
- * cursor in one transaction bound to the company, a batch at a time, and the next batch only
- * when the client has taken the last one, so memory stays flat however long the list. A client
- * that goes away ends the transaction; an error after the first line ends the response early,
- * which the client sees as a broken download rather than a short file.
+ * A CSV file of what `statement` selects for the company: its rows are read through a cursor in
+ * one transaction bound to the company, a batch at a time, and written to a file of this process
+ * alone (removed from its directory as soon as it is made, so nothing of it outlives the
+ * download, even a crash), and the file is then sent, read as the client takes it. The
+ * transaction, and its connection, last as long as the database takes to read the rows: a client
+ * that reads slowly or not at all holds a file, never a connection (two companies holding their
+ * five each, through ten downloads nobody read, left every other company without one). Memory
+ * stays flat however long the list. Answered once the file is written whole, so that an error
+ * (the company's connections in use, say) is the request's answer, not a broken download.
  */
-export function companyCsvStream(
+export async function companyCsvFile(
   db: Database,
   companyId: number,
   statement: SQL,
   columns: ExportColumn[],
-  clientWaitMs = CLIENT_WAIT_MAX_MS,
-): Readable {
-  const out = new PassThrough();
+): Promise<Readable> {
   const cells = columns.map((column) => column.cell ?? plainCell);
-  const gone = () => out.destroyed || out.writableEnded;
-  const send = async (text: string) => {
-    if (gone()) throw new Error('the export was abandoned');
-    if (out.write(text)) return;
-    // Whichever comes first; the others' listeners go with it, so none pile up batch by batch. A
-    // client that takes nothing for clientWaitMs has its download ended: it would otherwise hold
-    // the connection (and one of its company's share of them) as long as it keeps the socket.
-    const settled = new AbortController();
-    const { signal } = settled;
-    try {
-      await Promise.race([
-        once(out, 'drain', { signal }),
-        once(out, 'close', { signal }),
-        setTimeout(clientWaitMs, undefined, { signal }).then(() => {
-          throw new Error('the client took nothing for too long');
-        }),
-      ]);
-    } finally {
-      settled.abort();
-    }
-  };
-  void inCompany(db, companyId, async (tx) => {
-    await allowIdle(tx, CLIENT_WAIT_MAX_MS);
-    await send(CSV_BOM + csvLine(columns.map((column) => column.label)));
-    const query = dialect.sqlToQuery(statement);
-    await tx.$client.query(`DECLARE export_rows NO SCROLL CURSOR FOR ${query.sql}`, query.params);
-    for (;;) {
-      const batch = await tx.$client.query<unknown[]>({
-        text: `FETCH FORWARD ${BATCH} FROM export_rows`,
-        rowMode: 'array',
-      });
-      if (batch.rows.length === 0) break;
-      await send(
-        batch.rows
-          .map((row) => csvLine(row.map((value, at) => cells[at]?.(value) ?? null)))
-          .join(''),
-      );
-    }
-  }).then(
-    () => out.end(),
-    (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))),
-  );
-  return out;
+  const path = join(tmpdir(), `grantwell-export-${randomUUID()}.csv`);
+  const file = await open(path, 'wx+', 0o600);
+  try {
+    await unlink(path);
+    await inCompany(db, companyId, async (tx) => {
+      await file.write(CSV_BOM + csvLine(columns.map((column) => column.label)));
+      const query = dialect.sqlToQuery(statement);
+      await tx.$client.query(`DECLARE export_rows NO SCROLL CURSOR FOR ${query.sql}`, query.params);
+      for (;;) {
+        const batch = await tx.$client.query<unknown[]>({
+          text: `FETCH FORWARD ${BATCH} FROM export_rows`,
+          rowMode: 'array',
+        });
+        if (batch.rows.length === 0) break;
+        await file.write(
+          batch.rows
+            .map((row) => csvLine(row.map((value, at) => cells[at]?.(value) ?? null)))
+            .join(''),
+        );
+      }
+    });
+    // Read from its start; closed once read, or once the download ends early.
+    return file.createReadStream({ start: 0 });
+  } catch (error) {
+    await file.close();
+    throw error;
+  }
 }

@@ -20,7 +20,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { ChosenIds, ListParams } from '../../domain/lists.ts';
 import type { Database, Transaction } from './client.ts';
 import { type CompiledStatement, compileStatement, runCompiled } from './compiled-statements.ts';
-import { companyCsvStream, type ExportColumn, exportSelection } from './export-stream.ts';
+import { companyCsvFile, type ExportColumn, exportSelection } from './export-stream.ts';
 import { inCompany } from './scope.ts';
 import { type Search, searchPage } from './search-pages.ts';
 
@@ -465,7 +465,7 @@ function exportStatement<Field extends string, Params extends ListParams<Field>>
 }
 
 /**
- * A company's list as a CSV file (see companyCsvStream): every row of its search and filters,
+ * A company's list as a CSV file (see companyCsvFile): every row of its search and filters,
  * in its order, each as `columns` write it.
  */
 export const exportCompanyList = <Field extends string, Params extends ListParams<Field>>(
@@ -474,7 +474,7 @@ export const exportCompanyList = <Field extends string, Params extends ListParam
   order: ListOrder<Field>,
   list: ListSource<Params, Columns>,
   columns: ExportColumn[],
-) => companyCsvStream(db, list.companyId, exportStatement(params, order, list, columns), columns);
+) => companyCsvFile(db, list.companyId, exportStatement(params, order, list, columns), columns);
 
 /**
  * A company list's two reads, from its one description: `list`, a page of it (readCompanyPage),

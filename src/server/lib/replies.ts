@@ -138,18 +138,24 @@ const csvFile = (reply: FastifyReply, fileName: string) =>
 
 /**
  * The handler of a company list's export (`GET /api/<records>/export`): every row the list
- * shows for the query, all pages, as a CSV download named `<records>-YYYY-MM-DD.csv`.
+ * shows for the query, all pages, as a CSV download named `<records>-YYYY-MM-DD.csv`, once it is
+ * written whole (companyCsvFile). A client that takes nothing of it for `downloadIdleMs` has its
+ * connection closed, which lets the file go.
  */
 export const companyExport =
   <Query>(
     records: string,
-    exportCsv: (companyId: number, query: Query, user: CurrentUser) => Readable,
+    exportCsv: (companyId: number, query: Query, user: CurrentUser) => Promise<Readable>,
   ) =>
   async (request: FastifyRequest & { query: Query }, reply: FastifyReply) => {
     const user = requireUser(request);
+    const file = await exportCsv(user.companyId, request.query, user);
+    reply.raw.setTimeout(request.server.config.limits.downloadIdleMs, () => {
+      reply.raw.destroy();
+    });
     return csvFile(reply, exportFileName(records, new Date()))
       .header('cache-control', 'no-store')
-      .send(exportCsv(user.companyId, request.query, user));
+      .send(file);
   };
 
 /** The handler of a kind's CSV import template (`GET /api/<records>/template`), for the signed in. */

@@ -73,6 +73,9 @@ export function frameworkError(error: FastifyError, _request: unknown, reply: Fa
 export const errorHandlerPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      // Every error is answered in JSON, even by a handler that had named its answer a file.
+      reply.removeHeader('content-disposition');
+      reply.type('application/json; charset=utf-8');
       if (hasZodFastifySchemaValidationErrors(error)) {
         // A value can break two rules with one message (1e308 for an id: too large, and no
         // integer to Zod): each is said once. Keyed, so a body of many bad values costs no more

@@ -18,7 +18,7 @@ import {
 import type { Database, Transaction } from '../../db/client.ts';
 import {
   choiceCell,
-  companyCsvStream,
+  companyCsvFile,
   type ExportColumn,
   exportSelection,
 } from '../../db/export-stream.ts';
@@ -169,7 +169,7 @@ export function createTasksRepository(db: Database) {
         .where(and(boardWhere(companyId, params, now), chosen))
         .orderBy(...boardOrder)
         .getSQL();
-      return companyCsvStream(db, companyId, statement, taskExport);
+      return companyCsvFile(db, companyId, statement, taskExport);
     },
 
     /** Deletes the company's tasks among `ids` in one statement; answers how many went. */
