@@ -110,6 +110,21 @@ describe('bulk actions', () => {
     ]);
   });
 
+  it("one grant's status changed alone changes its award as the bulk action does; with the award given, as given", async () => {
+    const client = await newCompanyClient(app);
+    const one = await grant(client, 'One');
+    const awardOf = async () => (await client.get(`/api/grants/${one}`)).json().awardedAmount;
+    await client.patch(`/api/grants/${one}`, { status: 'awarded' });
+    expect(await awardOf()).toBe(1000);
+    await client.patch(`/api/grants/${one}`, { status: 'draft' });
+    expect(await awardOf()).toBeNull();
+    await client.patch(`/api/grants/${one}`, { status: 'awarded', awardedAmount: null });
+    expect(await awardOf()).toBeNull();
+    await client.patch(`/api/grants/${one}`, { awardedAmount: 700 });
+    await client.patch(`/api/grants/${one}`, { status: 'rejected' });
+    expect(await awardOf()).toBe(700);
+  });
+
   it('sets the stage of the chosen opportunities, and deletes interactions', async () => {
     const client = await newCompanyClient(app);
     const opportunity = await createdId(client, '/api/opportunities', {

@@ -200,11 +200,14 @@ export const companyRecords =
         return inCompany(within, companyId, (tx) => lockVersion(tx, table, byId(companyId, id)));
       },
 
-      /** Writes the fields given (a field left out keeps its value); null: no such record. */
+      /**
+       * Writes the fields given (a field left out keeps its value), each a value or SQL reading
+       * the row as it was; null: no such record.
+       */
       async update(
         companyId: number,
         id: number,
-        values: Partial<Values>,
+        values: { [Field in keyof Values]?: Values[Field] | SQL },
         within?: Transaction,
       ): Promise<Record | null> {
         const row = await inCompany(within ?? db, companyId, (tx) =>

@@ -111,6 +111,19 @@ const grantExport: ExportColumn[] = [
   { label: 'Notes', column: grants.notes },
 ];
 
+/**
+ * A grant's awarded amount once its status is `status`, when the change says nothing of the
+ * award: set to Awarded with no award recorded, it is awarded what it asked for, as the form
+ * prefills it; an awarded grant set to another status gives that back (an award of what it asked
+ * for, on no date), as the form takes back its prefill. Any other award stays.
+ */
+const awardAfterStatus = (status: GrantStatus) =>
+  status === 'awarded'
+    ? sql`coalesce(${grants.awardedAmount}, ${grants.amount})`
+    : sql`CASE WHEN ${grants.status} = 'awarded'
+        AND ${grants.awardedAmount} = ${grants.amount} AND ${grants.awardedDate} IS NULL
+        THEN NULL ELSE ${grants.awardedAmount} END`;
+
 export function createGrantsRepository(db: Database) {
   const records = companyRecords<GrantValues>()(db, grants, grantColumns, toGrant);
 
@@ -127,12 +140,22 @@ export function createGrantsRepository(db: Database) {
       return stages.map(({ stage, ...totals }) => ({ status: stage, ...totals }));
     },
 
-    /** A period that ends before it starts: 'period-out-of-order'. */
+    /**
+     * A period that ends before it starts: 'period-out-of-order'. A new status given without
+     * the award's amount or date changes the award as setStatus does.
+     */
     update(companyId: number, id: number, values: Partial<GrantValues>, within?: Transaction) {
+      const statusAlone =
+        values.status !== undefined &&
+        values.awardedAmount === undefined &&
+        values.awardedDate === undefined;
+      const written = statusAlone
+        ? { ...values, awardedAmount: awardAfterStatus(values.status ?? 'draft') }
+        : values;
       return onViolation(
         'grants_period_check',
         'period-out-of-order' as const,
-        () => records.update(companyId, id, values, within),
+        () => records.update(companyId, id, written, within),
         within,
       );
     },
@@ -164,22 +187,12 @@ export function createGrantsRepository(db: Database) {
     },
 
     /**
-     * Sets the status of the company's grants among `ids` (one statement); answers how many. A
-     * grant set to Awarded with no award recorded is awarded what it asked for, as the form
-     * prefills it; its page changes that. An awarded grant set to another status gives that
-     * back (an award of what it asked for, on no date), as the form takes back its prefill: an
-     * award chosen by mistake left the amount on a rejected grant.
+     * Sets the status of the company's grants among `ids` (one statement), the award following
+     * it (awardAfterStatus: an award chosen by mistake left the amount on a rejected grant);
+     * answers how many.
      */
     setStatus(companyId: number, ids: number[], status: GrantStatus, within?: Transaction) {
-      const values =
-        status === 'awarded'
-          ? { status, awardedAmount: sql`coalesce(${grants.awardedAmount}, ${grants.amount})` }
-          : {
-              status,
-              awardedAmount: sql`CASE WHEN ${grants.status} = 'awarded'
-                AND ${grants.awardedAmount} = ${grants.amount} AND ${grants.awardedDate} IS NULL
-                THEN NULL ELSE ${grants.awardedAmount} END`,
-            };
+      const values = { status, awardedAmount: awardAfterStatus(status) };
       return inCompany(within ?? db, companyId, (tx) =>
         updateCompanyRows(tx, grants, companyId, ids, values),
       );
