@@ -156,7 +156,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Update a grant (fields left out keep their value; null clears notes, documentUrl, awardedAmount, awardedDate, periodStart or periodEnd)',
+          'Update a grant (fields left out keep their value; null clears notes, documentUrl, awardedAmount, awardedDate, periodStart or periodEnd). A status given without awardedAmount or awardedDate changes the award as bulk-status does.',
         ...withVersion(updateSchema(grantPatchSchema, grantSchema)),
       },
     },
