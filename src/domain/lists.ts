@@ -39,24 +39,42 @@ export function listQuerySchema<const Field extends string>(sortFields: readonly
 /** The furthest a page may start: past any list's last row (PostgreSQL's integer). */
 const OFFSET_MAX = 2_147_483_647;
 
+/**
+ * A number sent in a query string: written as people write numbers (digits, with a minus sign or
+ * a fraction), else not a number, which `number` refuses with its own message. JavaScript would
+ * read 0x10, 1e1, 0b11 or ' 10' as numbers; an id is read as strictly (idText).
+ */
+export const queryNumber = (number: z.ZodNumber) =>
+  z.preprocess(
+    (value) =>
+      typeof value !== 'string'
+        ? value
+        : /^-?\d+(\.\d+)?$/.test(value)
+          ? Number(value)
+          : Number.NaN,
+    number,
+  );
+
 /** `?limit=` and `?offset=`: a page of at most `limitMax` rows, from the row `offset`. */
 export function pageQuery(limitMax: number) {
   const limitMessage = `Limit must be a whole number from 1 to ${limitMax}`;
   const offsetMessage = 'Offset must be a whole number, 0 or more';
   return {
-    limit: z.coerce
-      .number({ error: limitMessage })
-      .int(limitMessage)
-      .min(1, 'Limit must be at least 1')
-      .max(limitMax, `Limit must be at most ${limitMax}`)
-      .optional(),
-    offset: z.coerce
-      .number({ error: offsetMessage })
-      // Said first: a number past it is a whole number all the same, but not one .int() takes.
-      .max(OFFSET_MAX, `Offset must be at most ${OFFSET_MAX}`)
-      .int(offsetMessage)
-      .min(0, 'Offset must be 0 or more')
-      .optional(),
+    limit: queryNumber(
+      z
+        .number({ error: limitMessage })
+        .int(limitMessage)
+        .min(1, 'Limit must be at least 1')
+        .max(limitMax, `Limit must be at most ${limitMax}`),
+    ).optional(),
+    offset: queryNumber(
+      z
+        .number({ error: offsetMessage })
+        // Said first: a number past it is a whole number all the same, but not one .int() takes.
+        .max(OFFSET_MAX, `Offset must be at most ${OFFSET_MAX}`)
+        .int(offsetMessage)
+        .min(0, 'Offset must be 0 or more'),
+    ).optional(),
   };
 }
 

@@ -192,7 +192,7 @@ describe('reports', () => {
 
   it('answers a year that is not one with 400, and needs a session', async () => {
     const client = clientFor(app, (await registerCompany(app)).cookie);
-    for (const year of ['99999', 'soon', '2025.5', '1899', '%00']) {
+    for (const year of ['99999', 'soon', '2025.5', '1899', '%00', '0x7e4', '2.026e3', '%202026']) {
       const response = await client.get(`/api/reports?year=${year}`);
       expect(response.statusCode, year).toBe(400);
       expect(response.json().message).toBe('Year must be a year from 1900 to 2200');

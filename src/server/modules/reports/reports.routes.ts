@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { queryNumber } from '../../../domain/lists.ts';
 import { reportsSchema } from '../../../domain/reports.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { inputErrors } from '../../lib/schemas.ts';
@@ -7,13 +8,12 @@ import { createReportsRepository } from './reports.repository.ts';
 
 const tags = ['reports'];
 
+const YEAR_RANGE = 'Year must be a year from 1900 to 2200';
+
 const reportsQuerySchema = z.object({
-  year: z.coerce
-    .number({ error: 'Year must be a year from 1900 to 2200' })
-    .int('Year must be a year from 1900 to 2200')
-    .min(1900, 'Year must be a year from 1900 to 2200')
-    .max(2200, 'Year must be a year from 1900 to 2200')
-    .optional(),
+  year: queryNumber(
+    z.number({ error: YEAR_RANGE }).int(YEAR_RANGE).min(1900, YEAR_RANGE).max(2200, YEAR_RANGE),
+  ).optional(),
 });
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
