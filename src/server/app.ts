@@ -32,7 +32,7 @@ import { notificationsRoutes } from './modules/reminders/notifications.routes.ts
 import { startReminderJobs } from './modules/reminders/reminder-jobs.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
-import { errorHandlerPlugin, frameworkError } from './plugins/error-handler.ts';
+import { clientError, errorHandlerPlugin, frameworkError } from './plugins/error-handler.ts';
 import { etagPlugin } from './plugins/etag.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { requestDeadlinePlugin } from './plugins/request-deadline.ts';
@@ -74,6 +74,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

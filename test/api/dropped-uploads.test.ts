@@ -238,3 +238,21 @@ describe('the memory uploads may hold', { timeout: 60_000 }, () => {
     expect(small.uploadMemory.used).toBe(0);
   });
 });
+
+describe('a request Node refuses before the app reads it', () => {
+  it('is answered in the error format: headers too large (431), not HTTP at all (400)', async () => {
+    const huge = await openRawRequest(baseUrl, {
+      method: 'GET',
+      path: `/api/contacts?q=${'x'.repeat(100_000)}`,
+      headers: {},
+    });
+    const tooLarge = await huge.answer;
+    expect(statusOf(tooLarge)).toBe(431);
+    expect(jsonBodyOf(tooLarge)).toEqual({ message: 'The request headers are too large' });
+
+    const garbage = await openRawRequest(baseUrl, { method: 'HELLO THERE', path: '', headers: {} });
+    const notHttp = await garbage.answer;
+    expect(statusOf(notHttp)).toBe(400);
+    expect(jsonBodyOf(notHttp)).toEqual({ message: 'The request is not valid HTTP' });
+  });
+});
