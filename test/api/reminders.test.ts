@@ -188,6 +188,64 @@ describe('deadline reminders', () => {
     expect((await mine(member)).filter((n) => n.title.startsWith('Spring report'))).toHaveLength(1);
   });
 
+  it('takes a reminder out of the menu when its grant, task or requirement is deleted', async () => {
+    const { admin, member, memberId, grantId } = await team('Willow Fund');
+    const other = await team('Aspen Fund');
+    const task = await createdId(admin, `/api/grants/${grantId}/tasks`, {
+      name: 'Gather letters',
+      description: 'Three',
+      category: 'proposal',
+      dueDate: '2031-03-04T16:00:00Z',
+      assigneeId: memberId,
+    });
+    await createdId(admin, `/api/grants/${grantId}/requirements`, {
+      name: 'Final report',
+      type: 'final_report',
+      dueDate: '2031-03-04T16:00:00Z',
+      status: 'pending',
+      assigneeId: memberId,
+    });
+    await scan(MONDAY);
+    const titlesOf = async (client: Client) => (await mine(client)).map((n) => n.title);
+    expect(await titlesOf(member)).toEqual(
+      expect.arrayContaining(['Gather letters is due tomorrow', 'Final report is due tomorrow']),
+    );
+    expect(await titlesOf(admin)).toContain('Willow Fund Arts Grant is due in 7 days');
+
+    expect((await admin.delete(`/api/grants/${grantId}/tasks/${task}`)).statusCode).toBe(204);
+    expect(await titlesOf(member)).not.toContain('Gather letters is due tomorrow');
+    expect(await titlesOf(member)).toContain('Final report is due tomorrow');
+    // The grant takes its requirement, and both their reminders, with it.
+    expect((await admin.delete(`/api/grants/${grantId}`)).statusCode).toBe(204);
+    // Monday's digest stays: it told of the week as it was.
+    expect(await titlesOf(member)).toEqual([
+      'This week: 3 deadlines in the next 14 days, 0 overdue',
+    ]);
+    expect(await titlesOf(admin)).not.toContain('Willow Fund Arts Grant is due in 7 days');
+    const unread = (await member.get('/api/notifications/unread')).json();
+    expect(unread).toEqual({ unread: (await mine(member)).filter((n) => !n.readAt).length });
+    // Another company's reminder of a grant with its own ids stays.
+    expect(await titlesOf(other.admin)).toContain('Aspen Fund Arts Grant is due in 7 days');
+  });
+
+  it('a grant deleted while a scan reminds of it waits for the scan, and takes its reminders', async () => {
+    const { admin, grantId, owner } = await team('Rowan Fund');
+    const { companyId } = owner.user;
+    const reminders = createRemindersRepository(app.db);
+    const deleted = await whileCommitting(
+      app,
+      companyId,
+      (tx) =>
+        reminders.scanCompany(companyId, { timeZone: TIME_ZONE, reminderDays: [7] }, MONDAY, tx),
+      () => admin.delete(`/api/grants/${grantId}`),
+    );
+    expect(deleted.statusCode).toBe(204);
+    expect((await mine(admin)).map((n) => n.title)).not.toContain(
+      'Rowan Fund Arts Grant is due in 7 days',
+    );
+    expect(await made(`grant:${grantId}:2031-03-10:7`)).toBe(0);
+  });
+
   it("does not remind again of a deadline when the organization's time zone changes", async () => {
     const { admin, grantId } = await team('Moving Trust');
     await scan(MONDAY);

@@ -100,7 +100,12 @@ async function rekeyReminders(tx: Transaction, companyId: number, from: string, 
     WHERE ${notifications.companyId} = ${companyId} AND ${notifications.id} = moving.id`);
 }
 
-/** The open deadlines of a company due before `before` (and from `from`, when given). */
+/**
+ * The open deadlines of a company due before `before` (and from `from`, when given), held
+ * against deletion (FOR KEY SHARE) until the transaction ends: a grant, task or requirement
+ * deleted meanwhile waits for the reminders made of it, and then takes them with it (migration
+ * 0034), rather than leave one of a deadline that is gone.
+ */
 async function openDeadlines(
   tx: Transaction,
   companyId: number,
@@ -117,7 +122,8 @@ async function openDeadlines(
         inArray(grants.status, [...UNSUBMITTED_GRANT_STATUSES]),
         inRange(grants.dueDate),
       ),
-    );
+    )
+    .for('key share');
   /** A grant's open work (its tasks or its requirements) due in the range, with the grant. */
   const workDue = (
     table: typeof grantTasks | typeof grantRequirements,
@@ -136,7 +142,8 @@ async function openDeadlines(
       })
       .from(table)
       .innerJoin(grants, grantOf(table))
-      .where(and(eq(table.companyId, companyId), open, inRange(table.dueDate)));
+      .where(and(eq(table.companyId, companyId), open, inRange(table.dueDate)))
+      .for('key share', { of: table });
   // Open work: a task marked Overdue is still to be done.
   const taskRows = await workDue(grantTasks, ne(grantTasks.status, 'completed'), sql<null>`null`);
   const requirementRows = await workDue(
