@@ -99,6 +99,11 @@ async function staleAfter(
   return onScreen.filter((key) => !queryClient.getQueryState(key)?.isInvalidated);
 }
 
+/** A deadline deleted takes its reminders from the menu and the bell's count (migration 0034). */
+const reminderScreens = {
+  reminders: notificationKeys.list(),
+  bell: notificationKeys.unread(),
+};
 const contact = { id: 7, input: { name: 'Ada Byron', email: 'ada@example.org' } };
 /** A record's organization name adds a funder or changes its counts and its page. */
 const funderScreens = {
@@ -229,8 +234,18 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
   ],
   ['adding a grant', grantsApi.useCreate, grant.input, grantScreens],
   ['changing a grant (its funder, name, deadline)', grantsApi.useUpdate, grant, grantScreens],
-  ['deleting a grant (and its tasks)', grantsApi.useDelete, 4, grantScreens],
-  ['deleting chosen grants at once', grantsApi.useBulkDelete, [4, 5], grantScreens],
+  [
+    'deleting a grant (and its tasks)',
+    grantsApi.useDelete,
+    4,
+    { ...grantScreens, ...reminderScreens },
+  ],
+  [
+    'deleting chosen grants at once',
+    grantsApi.useBulkDelete,
+    [4, 5],
+    { ...grantScreens, ...reminderScreens },
+  ],
   [
     'setting the status of chosen grants at once',
     useBulkGrantStatus,
@@ -249,7 +264,7 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
   ['adding a task', useCreateTask, task, taskScreens],
   ['editing a task', useUpdateTask, task, taskScreens],
   ['moving a task on the board', useSetTaskStatus, { ...task, status: 'done' }, taskScreens],
-  ['deleting a task', useDeleteTask, task, taskScreens],
+  ['deleting a task', useDeleteTask, task, { ...taskScreens, ...reminderScreens }],
   [
     'setting the status of chosen tasks at once',
     useBulkTaskStatus,
@@ -266,11 +281,16 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
     'deleting chosen tasks at once',
     useBulkDeleteTasks,
     [9, 10],
-    { ...taskScreens, otherGrantPageTasks: taskKeys.ofGrant(5) },
+    { ...taskScreens, ...reminderScreens, otherGrantPageTasks: taskKeys.ofGrant(5) },
   ],
   ['adding a requirement', useCreateRequirement, requirement, requirementScreens],
   ['delivering or editing a requirement', useUpdateRequirement, requirement, requirementScreens],
-  ['deleting a requirement', useDeleteRequirement, requirement, requirementScreens],
+  [
+    'deleting a requirement',
+    useDeleteRequirement,
+    requirement,
+    { ...requirementScreens, ...reminderScreens },
+  ],
   ...(
     [
       ['adding an opportunity', opportunitiesApi.useCreate, { name: 'Gala' }],

@@ -56,7 +56,8 @@ export const useBulkDelete = (url: string, refreshes: Refreshes) =>
 
 /**
  * A kind's calls at its URL (`/api/contacts`), with what each refreshes: `changed` after an
- * update or a deletion (one or many), `created` after a create (the same unless given). With the
+ * update or a deletion (one or many), `created` after a create and `deleted` after a deletion
+ * (the same unless given). With the
  * root of the kind's cached data (`cached`), they are what a `recordKind` takes of its API:
  * `export const contactsApi = recordApi.records<Contact, ContactInput>(url, contactKeys, …)`,
  * then `contactsApi.useBulkDelete()`.
@@ -64,7 +65,7 @@ export const useBulkDelete = (url: string, refreshes: Refreshes) =>
 export const records = <T, Input, Patch = Input>(
   url: string,
   keys: { all: QueryKey; one: (id: number) => QueryKey },
-  refreshes: { changed: Refreshes; created?: Refreshes },
+  refreshes: { changed: Refreshes; created?: Refreshes; deleted?: Refreshes },
 ) => ({
   url,
   cached: keys.all,
@@ -72,8 +73,8 @@ export const records = <T, Input, Patch = Input>(
   useOne: (id: number | null) => useOne<T>(keys.one, url, id),
   useCreate: () => useCreate<T, Input>(url, refreshes.created ?? refreshes.changed),
   useUpdate: () => useUpdate<T, Patch>(url, refreshes.changed),
-  useDelete: () => useDelete(url, refreshes.changed),
-  useBulkDelete: () => useBulkDelete(url, refreshes.changed),
+  useDelete: () => useDelete(url, refreshes.deleted ?? refreshes.changed),
+  useBulkDelete: () => useBulkDelete(url, refreshes.deleted ?? refreshes.changed),
 });
 
 /** The ids of every record the list at `url` shows for `params`, all pages (at most BULK_MAX). */

@@ -8,6 +8,7 @@ import * as recordApi from '../../../lib/record-api.ts';
 import { contactKeys } from '../../contacts/api/contact-keys.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
 import { funderKeys } from '../../funders/api/funder-keys.ts';
+import { notificationKeys } from '../../notifications/api/notification-keys.ts';
 import { taskKeys } from './task-keys.ts';
 
 /**
@@ -46,11 +47,14 @@ export const afterGrantChange = () => [
   funderKeys.all,
 ];
 
+/** A grant deleted takes its reminders, and its tasks' and requirements', from the menu. */
+const afterGrantDeleted = () => [...afterGrantChange(), notificationKeys.all];
+
 /** A grant by id (`grantsApi.useOne`: null when there is none), and its changes. */
 export const grantsApi = recordApi.records<Grant, GrantInput, Partial<GrantInput>>(
   '/api/grants',
   grantKeys,
-  { changed: afterGrantChange },
+  { changed: afterGrantChange, deleted: afterGrantDeleted },
 );
 
 /** Sets the status of the chosen grants in one request. */

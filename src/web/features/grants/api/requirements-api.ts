@@ -4,6 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
 import { funderKeys } from '../../funders/api/funder-keys.ts';
+import { notificationKeys } from '../../notifications/api/notification-keys.ts';
 
 /**
  * One grant's requirements. They sit under the grants key, so whatever refreshes grants (a
@@ -62,9 +63,10 @@ export const useUpdateRequirement = () =>
     afterChange,
   );
 
+/** A requirement deleted takes its reminders from the menu. */
 export const useDeleteRequirement = () =>
   useInvalidatingMutation(
     ({ grantId, requirementId }: { grantId: number; requirementId: number }) =>
       api.delete<unknown>(requirementsUrl(grantId, requirementId)),
-    afterChange,
+    (requirement) => [...afterChange(requirement), notificationKeys.all],
   );

@@ -19,6 +19,7 @@ import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import * as recordApi from '../../../lib/record-api.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
 import { funderKeys } from '../../funders/api/funder-keys.ts';
+import { notificationKeys } from '../../notifications/api/notification-keys.ts';
 import { taskKeys, taskScreens } from './task-keys.ts';
 
 async function getGrantTasks(grantId: number): Promise<ListedTask[]> {
@@ -82,11 +83,12 @@ export const useUpdateTask = () =>
     afterChange,
   );
 
+/** A task deleted takes its reminders from the menu. */
 export const useDeleteTask = () =>
   useInvalidatingMutation(
     ({ grantId, taskId }: { grantId: number; taskId: number }) =>
       api.delete<unknown>(taskUrl(grantId, taskId)),
-    afterChange,
+    (task) => [...afterChange(task), notificationKeys.all],
   );
 
 /**
@@ -120,7 +122,8 @@ export function useSetTaskStatus() {
 /** After a change to many tasks: where tasks show, and the funders' pages' deadlines. */
 const afterBulkChange = () => [...taskScreens(), funderKeys.pages()];
 
-export const useBulkDeleteTasks = () => recordApi.useBulkDelete('/api/tasks', afterBulkChange);
+export const useBulkDeleteTasks = () =>
+  recordApi.useBulkDelete('/api/tasks', () => [...afterBulkChange(), notificationKeys.all]);
 
 /** Sets the status of the chosen tasks in one request. */
 export const useBulkTaskStatus = () =>
