@@ -11,7 +11,7 @@ const app = await appForThisFile();
 
 type Body = Record<string, unknown>;
 
-/** A new company's admin: a client, and a PATCH that can send If-Match. */
+/** A new company's admin: a client, and a PATCH and a DELETE that can send If-Match. */
 async function newCompany() {
   const { cookie } = await registerCompany(app);
   const client = clientFor(app, cookie);
@@ -22,7 +22,9 @@ async function newCompany() {
       headers: { cookie, ...(ifMatch === undefined ? {} : { 'if-match': ifMatch }) },
       payload,
     });
-  return { client, patch };
+  const remove = (url: string, ifMatch: string) =>
+    app.inject({ method: 'DELETE', url, headers: { cookie, 'if-match': ifMatch } });
+  return { client, patch, remove };
 }
 
 const grantBody = {
@@ -169,6 +171,23 @@ describe.each(kinds)(
       expect(retried.json()).toMatchObject(mine);
     });
 
+    it('and deleting it from the old read are refused with 412; deleted from the new read, it goes', async () => {
+      const { client, patch, remove } = await newCompany();
+      const { url, read } = await create(client);
+      const seen = await read();
+      const changed = (await patch(url, theirs)).json<Body>();
+      const late = await remove(url, `"${seen.updatedAt}"`);
+      expect(late.statusCode).toBe(412);
+      expect(late.json()).toEqual({
+        message: `This ${noun} has changed since you read it: read it again, then make your change.`,
+      });
+      expect(late.headers.etag).toBe(`"${changed.updatedAt}"`);
+      expect(await read()).toMatchObject(changed);
+      const current = await remove(url, String(late.headers.etag));
+      // A funder some record still names is not deleted (409), whatever its version.
+      expect(current.statusCode, current.body).toBe(noun === 'funder' ? 409 : 204);
+    });
+
     it('keeps its version through a save that changes nothing, so no one else is refused', async () => {
       const { client, patch } = await newCompany();
       const { url, read } = await create(client);
@@ -260,7 +279,10 @@ describe('If-Match on a change', () => {
     const spec = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
       paths: Record<
         string,
-        { patch: { parameters?: { in: string; name: string }[]; responses: object } }
+        Record<
+          'patch' | 'delete',
+          { parameters?: { in: string; name: string }[]; responses: object }
+        >
       >;
     }>();
     const versioned = [
@@ -273,11 +295,13 @@ describe('If-Match on a change', () => {
       '/api/grants/{grantId}/requirements/{requirementId}',
     ];
     for (const path of versioned) {
-      const change = spec.paths[path]?.patch;
-      expect(change?.parameters, path).toContainEqual(
-        expect.objectContaining({ in: 'header', name: 'if-match' }),
-      );
-      expect(Object.keys(change?.responses ?? {}), path).toContain('412');
+      for (const method of ['patch', 'delete'] as const) {
+        const change = spec.paths[path]?.[method];
+        expect(change?.parameters, `${method} ${path}`).toContainEqual(
+          expect.objectContaining({ in: 'header', name: 'if-match' }),
+        );
+        expect(Object.keys(change?.responses ?? {}), `${method} ${path}`).toContain('412');
+      }
     }
   });
 

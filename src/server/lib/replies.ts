@@ -68,7 +68,7 @@ function versionSeen(request: FastifyRequest): Date | null {
  * read it (versionSeen): `lockVersion` answers when the record last changed and holds it
  * against other changes until the transaction ends, then `change` writes. A record that changed
  * since is refused, 412, with its version now in the ETag header; a missing one is left to
- * `change` (its null is a 404 to the caller).
+ * `change` (its null is a 404 to the caller). In `within`, when the caller has a transaction.
  */
 export async function changeIfUnchanged<Result>(
   request: FastifyRequest,
@@ -76,10 +76,11 @@ export async function changeIfUnchanged<Result>(
   what: string,
   lockVersion: (companyId: number, tx: Transaction) => Promise<Date | null>,
   change: (companyId: number, tx: Transaction) => Promise<Result>,
+  within?: Transaction,
 ): Promise<Result> {
   const { companyId } = requireUser(request);
   const seen = versionSeen(request);
-  return inCompany(request.server.db, companyId, async (tx) => {
+  return inCompany(within ?? request.server.db, companyId, async (tx) => {
     if (seen !== null) {
       const current = await lockVersion(companyId, tx);
       if (current !== null && current.getTime() !== seen.getTime()) {
@@ -119,14 +120,29 @@ export const companyUpdate =
     return requireFound(updated, what);
   };
 
+/** A kind's deletion of one record by id, and its version (for changeIfUnchanged). */
+interface Removing {
+  lockVersion(companyId: number, id: number, within: Transaction): Promise<Date | null>;
+  remove(companyId: number, id: number, within?: Transaction): Promise<boolean>;
+}
+
 /**
  * The handler of a company record's deletion (`DELETE /api/<records>/:id`): 204 once `remove`
- * deleted it, or 404 "{what} not found".
+ * deleted it, or 404 "{what} not found", or 412 when it changed since the client read it (with
+ * If-Match: changeIfUnchanged).
  */
 export const companyDelete =
-  (what: string, remove: (companyId: number, id: number) => Promise<boolean>) =>
+  (what: string, records: Removing) =>
   async (request: FastifyRequest & { params: { id: number } }, reply: FastifyReply) => {
-    if (!(await remove(requireUser(request).companyId, request.params.id))) throw notFound(what);
+    const { id } = request.params;
+    const removed = await changeIfUnchanged(
+      request,
+      reply,
+      what,
+      (companyId, tx) => records.lockVersion(companyId, id, tx),
+      (companyId, tx) => records.remove(companyId, id, tx),
+    );
+    if (!removed) throw notFound(what);
     return reply.code(204).send(null);
   };
 

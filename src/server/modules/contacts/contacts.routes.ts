@@ -134,8 +134,14 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/contacts/:id',
-    { schema: { tags, summary: 'Delete a contact and its interactions', ...deleteSchema() } },
-    companyDelete('Contact', contacts.remove),
+    {
+      schema: {
+        tags,
+        summary: 'Delete a contact and its interactions',
+        ...withVersion(deleteSchema()),
+      },
+    },
+    companyDelete('Contact', contacts),
   );
 
   app.post(

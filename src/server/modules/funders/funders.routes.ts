@@ -114,12 +114,20 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Delete a funder that no grant, opportunity or contact names any more (administrators)',
-        ...deleteSchema({ 403: errorBodySchema, 409: errorBodySchema }),
+        ...withVersion(deleteSchema({ 403: errorBodySchema, 409: errorBodySchema })),
       },
     },
     async (request, reply) => {
-      const removed = await actAsAdmin(app.db, request, (admin, tx) =>
-        funders.remove(admin.companyId, request.params.id, tx),
+      const { id } = request.params;
+      const removed = await actAsAdmin(app.db, request, (_admin, within) =>
+        changeIfUnchanged(
+          request,
+          reply,
+          'Funder',
+          (companyId, tx) => funders.lockVersion(companyId, id, tx),
+          (companyId, tx) => funders.remove(companyId, id, tx),
+          within,
+        ),
       );
       if (removed === 'in-use') throw new AppError('CONFLICT', STILL_NAMED);
       if (!removed) throw notFound('Funder');

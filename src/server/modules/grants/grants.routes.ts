@@ -196,7 +196,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/grants/:id',
-    { schema: { tags, summary: 'Delete a grant and its tasks', ...deleteSchema() } },
-    companyDelete('Grant', grants.remove),
+    { schema: { tags, summary: 'Delete a grant and its tasks', ...withVersion(deleteSchema()) } },
+    companyDelete('Grant', grants),
   );
 };

@@ -94,15 +94,19 @@ export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a requirement',
         params: grantRequirementParams,
-        response: { 204: z.null(), ...recordErrors },
+        ...withVersion({ response: { 204: z.null(), ...recordErrors } }),
       },
     },
     async (request, reply) => {
-      const { companyId } = requireUser(request);
       const { grantId, requirementId } = request.params;
-      if (!(await requirements.remove(companyId, grantId, requirementId))) {
-        throw notFound('Requirement');
-      }
+      const removed = await changeIfUnchanged(
+        request,
+        reply,
+        'Requirement',
+        (companyId, tx) => requirements.lockVersion(companyId, grantId, requirementId, tx),
+        (companyId, tx) => requirements.remove(companyId, grantId, requirementId, tx),
+      );
+      if (!removed) throw notFound('Requirement');
       return reply.code(204).send(null);
     },
   );

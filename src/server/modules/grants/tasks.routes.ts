@@ -181,13 +181,19 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a task',
         params: grantTaskParams,
-        response: { 204: z.null(), ...recordErrors },
+        ...withVersion({ response: { 204: z.null(), ...recordErrors } }),
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
       const { grantId, taskId } = request.params;
-      if (!(await tasks.remove(user.companyId, grantId, taskId))) throw notFound('Task');
+      const removed = await changeIfUnchanged(
+        request,
+        reply,
+        'Task',
+        (companyId, tx) => tasks.lockVersion(companyId, grantId, taskId, tx),
+        (companyId, tx) => tasks.remove(companyId, grantId, taskId, tx),
+      );
+      if (!removed) throw notFound('Task');
       return reply.code(204).send(null);
     },
   );

@@ -126,7 +126,7 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/interactions/:id',
-    { schema: { tags, summary: 'Delete an interaction', ...deleteSchema() } },
-    companyDelete('Interaction', interactions.remove),
+    { schema: { tags, summary: 'Delete an interaction', ...withVersion(deleteSchema()) } },
+    companyDelete('Interaction', interactions),
   );
 };

@@ -119,7 +119,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/opportunities/:id',
-    { schema: { tags, summary: 'Delete an opportunity', ...deleteSchema() } },
-    companyDelete('Opportunity', opportunities.remove),
+    { schema: { tags, summary: 'Delete an opportunity', ...withVersion(deleteSchema()) } },
+    companyDelete('Opportunity', opportunities),
   );
 };
