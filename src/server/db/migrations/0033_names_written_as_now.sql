@@ -25,17 +25,20 @@ CREATE OR REPLACE FUNCTION pg_temp.one_line(value text) RETURNS text LANGUAGE sq
   ) written
 $$;
 --> statement-breakpoint
-DO $$
+-- The triggers that would make the change an edit: the records' versions and their history.
+CREATE OR REPLACE FUNCTION pg_temp.as_no_edit(state text) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   tab text;
 BEGIN
   FOREACH tab IN ARRAY ARRAY['funders', 'grants', 'opportunities', 'contacts', 'grant_tasks', 'grant_requirements'] LOOP
-    EXECUTE format('ALTER TABLE %1$I DISABLE TRIGGER %1$s_updated_at', tab);
-    EXECUTE format('ALTER TABLE %1$I DISABLE TRIGGER %1$s_activity_update', tab);
+    EXECUTE format('ALTER TABLE %1$I %2$s TRIGGER %1$s_updated_at', tab, state);
+    EXECUTE format('ALTER TABLE %1$I %2$s TRIGGER %1$s_activity_update', tab, state);
   END LOOP;
-  ALTER TABLE funders DISABLE TRIGGER funders_activity_delete;
+  EXECUTE format('ALTER TABLE funders %s TRIGGER funders_activity_delete', state);
 END
 $$;
+--> statement-breakpoint
+SELECT pg_temp.as_no_edit('DISABLE');
 --> statement-breakpoint
 CREATE TEMP TABLE funders_written_as_now AS
   SELECT id, cleaned,
@@ -89,14 +92,4 @@ UPDATE grant_tasks SET name = pg_temp.one_line(name) WHERE name <> pg_temp.one_l
 --> statement-breakpoint
 UPDATE grant_requirements SET name = pg_temp.one_line(name) WHERE name <> pg_temp.one_line(name);
 --> statement-breakpoint
-DO $$
-DECLARE
-  tab text;
-BEGIN
-  FOREACH tab IN ARRAY ARRAY['funders', 'grants', 'opportunities', 'contacts', 'grant_tasks', 'grant_requirements'] LOOP
-    EXECUTE format('ALTER TABLE %1$I ENABLE TRIGGER %1$s_updated_at', tab);
-    EXECUTE format('ALTER TABLE %1$I ENABLE TRIGGER %1$s_activity_update', tab);
-  END LOOP;
-  ALTER TABLE funders ENABLE TRIGGER funders_activity_delete;
-END
-$$;
+SELECT pg_temp.as_no_edit('ENABLE');
