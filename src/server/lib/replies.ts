@@ -127,23 +127,32 @@ interface Removing {
 }
 
 /**
- * The handler of a company record's deletion (`DELETE /api/<records>/:id`): 204 once `remove`
- * deleted it, or 404 "{what} not found", or 412 when it changed since the client read it (with
- * If-Match: changeIfUnchanged).
+ * A deletion of one record (changeIfUnchanged: refused with 412 when it changed since the client
+ * read it): 204 once `remove` deleted it, or 404 "{what} not found".
  */
+export async function deleteIfUnchanged(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  what: string,
+  lockVersion: (companyId: number, tx: Transaction) => Promise<Date | null>,
+  remove: (companyId: number, tx: Transaction) => Promise<boolean>,
+) {
+  if (!(await changeIfUnchanged(request, reply, what, lockVersion, remove))) throw notFound(what);
+  return reply.code(204).send(null);
+}
+
+/** The handler of a company record's deletion (`DELETE /api/<records>/:id`): deleteIfUnchanged. */
 export const companyDelete =
   (what: string, records: Removing) =>
   async (request: FastifyRequest & { params: { id: number } }, reply: FastifyReply) => {
     const { id } = request.params;
-    const removed = await changeIfUnchanged(
+    return deleteIfUnchanged(
       request,
       reply,
       what,
       (companyId, tx) => records.lockVersion(companyId, id, tx),
       (companyId, tx) => records.remove(companyId, id, tx),
     );
-    if (!removed) throw notFound(what);
-    return reply.code(204).send(null);
   };
 
 /** `reply` as a CSV file the browser saves as `fileName`. */

@@ -8,9 +8,9 @@ import {
 } from '../../../domain/requirements.ts';
 import { requireAssignee } from '../../accounts/members.ts';
 import { inCompany } from '../../db/scope.ts';
-import { notFound, requireFound } from '../../lib/errors.ts';
+import { requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { changeIfUnchanged } from '../../lib/replies.ts';
+import { changeIfUnchanged, deleteIfUnchanged } from '../../lib/replies.ts';
 import { createSchema, recordErrors, withVersion } from '../../lib/schemas.ts';
 import { createRequirementsRepository } from './requirements.repository.ts';
 
@@ -99,15 +99,13 @@ export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { grantId, requirementId } = request.params;
-      const removed = await changeIfUnchanged(
+      return deleteIfUnchanged(
         request,
         reply,
         'Requirement',
         (companyId, tx) => requirements.lockVersion(companyId, grantId, requirementId, tx),
         (companyId, tx) => requirements.remove(companyId, grantId, requirementId, tx),
       );
-      if (!removed) throw notFound('Requirement');
-      return reply.code(204).send(null);
     },
   );
 };

@@ -13,9 +13,14 @@ import {
 import { exportQuerySchema } from '../../../domain/lists.ts';
 import { requireAssignee } from '../../accounts/members.ts';
 import { inCompany } from '../../db/scope.ts';
-import { notFound, requireFound } from '../../lib/errors.ts';
+import { requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { changeIfUnchanged, companyBulk, companyExport } from '../../lib/replies.ts';
+import {
+  changeIfUnchanged,
+  companyBulk,
+  companyExport,
+  deleteIfUnchanged,
+} from '../../lib/replies.ts';
 import {
   bulkDeleteRouteSchema,
   bulkSchema,
@@ -186,15 +191,13 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { grantId, taskId } = request.params;
-      const removed = await changeIfUnchanged(
+      return deleteIfUnchanged(
         request,
         reply,
         'Task',
         (companyId, tx) => tasks.lockVersion(companyId, grantId, taskId, tx),
         (companyId, tx) => tasks.remove(companyId, grantId, taskId, tx),
       );
-      if (!removed) throw notFound('Task');
-      return reply.code(204).send(null);
     },
   );
 };
