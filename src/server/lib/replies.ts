@@ -155,6 +155,16 @@ export const companyDelete =
     );
   };
 
+/**
+ * `reply`, whose connection is closed once its client has taken nothing of it for
+ * `downloadIdleMs`: what a download holds meanwhile (its file, a calendar's events) is let go
+ * then, not whenever the client goes.
+ */
+export function endIfStalled(reply: FastifyReply) {
+  reply.raw.setTimeout(reply.server.config.limits.downloadIdleMs, () => reply.raw.destroy());
+  return reply;
+}
+
 /** `reply` as a CSV file the browser saves as `fileName`. */
 const csvFile = (reply: FastifyReply, fileName: string) =>
   reply
@@ -164,8 +174,7 @@ const csvFile = (reply: FastifyReply, fileName: string) =>
 /**
  * The handler of a company list's export (`GET /api/<records>/export`): every row the list
  * shows for the query, all pages, as a CSV download named `<records>-YYYY-MM-DD.csv`, once it is
- * written whole (companyCsvFile). A client that takes nothing of it for `downloadIdleMs` has its
- * connection closed, which lets the file go.
+ * written whole (companyCsvFile); a stalled client is let go (endIfStalled).
  */
 export const companyExport =
   <Query>(
@@ -175,10 +184,7 @@ export const companyExport =
   async (request: FastifyRequest & { query: Query }, reply: FastifyReply) => {
     const user = requireUser(request);
     const file = await exportCsv(user.companyId, request.query, user);
-    reply.raw.setTimeout(request.server.config.limits.downloadIdleMs, () => {
-      reply.raw.destroy();
-    });
-    return csvFile(reply, exportFileName(records, new Date()))
+    return csvFile(endIfStalled(reply), exportFileName(records, new Date()))
       .header('cache-control', 'no-store')
       .send(file);
   };

@@ -11,6 +11,7 @@ import {
 import { deadlineEntries, icsCalendarParts } from '../../../domain/ics.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser, stillSignedIn } from '../../lib/guards.ts';
+import { endIfStalled } from '../../lib/replies.ts';
 import { errorBodySchema, inputErrors } from '../../lib/schemas.ts';
 import { inTurns } from '../../lib/turns.ts';
 import { createCalendarRepository } from './calendar.repository.ts';
@@ -22,7 +23,7 @@ const tags = ['calendar'];
  * deadlines does not hold up the other requests while its file is made.
  */
 const sendCalendar = (reply: FastifyReply, parts: Iterable<string>) =>
-  reply
+  endIfStalled(reply)
     .header('content-type', 'text/calendar; charset=utf-8')
     .header('cache-control', 'no-store')
     .send(Readable.from(inTurns(parts)));
