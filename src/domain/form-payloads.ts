@@ -276,6 +276,7 @@ export function reminderDaysPayload(text: string): { days: number[] } | { error:
   if (!parts.every((part) => REMINDER_DAY.test(part) && Number(part) <= 365)) {
     return { error: 'Enter whole numbers of days from 0 to 365, separated by commas' };
   }
-  if (parts.length > 10) return { error: 'At most 10 reminder days' };
-  return { days: parts.map(Number) };
+  const days = [...new Set(parts.map(Number))];
+  if (days.length > 10) return { error: 'At most 10 reminder days' };
+  return { days };
 }

@@ -24,9 +24,9 @@ const reminderDaysSchema = z
       .max(REMINDER_DAYS_MAX, 'Reminder days must be between 0 and 365'),
     { error: 'Reminder days must be a list of numbers' },
   )
-  .max(REMINDER_DAYS_COUNT_MAX, 'At most 10 reminder days')
-  // Kept from the most days before to the fewest, each once.
-  .transform((days) => [...new Set(days)].sort((a, b) => b - a));
+  // Kept from the most days before to the fewest, each once: a day given twice counts once.
+  .transform((days) => [...new Set(days)].sort((a, b) => b - a))
+  .refine((days) => days.length <= REMINDER_DAYS_COUNT_MAX, 'At most 10 reminder days');
 
 /** PATCH: a field left out keeps its value; an empty list of days sends overdue notices only. */
 export const reminderSettingsPatchSchema = z.object({

@@ -384,6 +384,14 @@ describe('reminder settings', () => {
       reminderDays: [3, 30, 3, 0],
     });
     expect(changed.json()).toEqual({ timeZone: TIME_ZONE, reminderDays: [30, 3, 0] });
+    // A day given many times is one of the ten.
+    const repeated = await admin.patch('/api/organization/reminders', {
+      reminderDays: [...Array.from({ length: 11 }, () => 1), 2, 3, 4, 5, 6, 7, 8, 9, 10],
+    });
+    expect(repeated.json()).toEqual({
+      timeZone: TIME_ZONE,
+      reminderDays: [10, 9, 8, 7, 6, 5, 4, 3, 2, 1],
+    });
     const forbidden = await member.patch('/api/organization/reminders', { reminderDays: [1] });
     expect(forbidden.statusCode).toBe(403);
   });

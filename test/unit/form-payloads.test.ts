@@ -539,5 +539,9 @@ describe('reminderDaysPayload', () => {
     expect(reminderDaysPayload('11,10,9,8,7,6,5,4,3,2,1')).toEqual({
       error: 'At most 10 reminder days',
     });
+    // A day typed twice is one day.
+    expect(reminderDaysPayload('7, 7, 10,9,8,7,6,5,4,3,2,1')).toEqual({
+      days: [7, 10, 9, 8, 6, 5, 4, 3, 2, 1],
+    });
   });
 });
