@@ -54,6 +54,21 @@ describe('reports', () => {
       category: 'outreach',
       dueDate: new Date(Date.now() + 8 * DAY).toISOString(),
     });
+    // Marked overdue, it is still work to do that week; done, it is no deadline.
+    await client.post(`/api/grants/${soon.id}/tasks`, {
+      name: 'Letters',
+      description: 'Late already',
+      category: 'proposal',
+      dueDate: new Date(Date.now() + 9 * DAY).toISOString(),
+      status: 'overdue',
+    });
+    await client.post(`/api/grants/${soon.id}/tasks`, {
+      name: 'Draft',
+      description: 'Done',
+      category: 'proposal',
+      dueDate: new Date(Date.now() + 9 * DAY).toISOString(),
+      status: 'completed',
+    });
     await client.post(`/api/grants/${soon.id}/requirements`, {
       name: 'Budget',
       type: 'budget',
@@ -117,7 +132,7 @@ describe('reports', () => {
       }),
       { grants: 0, tasks: 0, requirements: 0 },
     );
-    expect(counted).toEqual({ grants: 1, tasks: 1, requirements: 1 });
+    expect(counted).toEqual({ grants: 1, tasks: 2, requirements: 1 });
 
     // Another company's reports count none of this.
     const other = clientFor(app, (await registerCompany(app)).cookie);

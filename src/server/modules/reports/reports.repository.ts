@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { localDate } from '../../../domain/due-dates.ts';
 import { activeGrantStatuses, grantStatuses } from '../../../domain/grant-constants.ts';
 import { REPORT_FUNDERS_SHOWN, REPORT_WEEKS_AHEAD, type Reports } from '../../../domain/reports.ts';
-import { openTaskStatuses } from '../../../domain/task-constants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { inCompany } from '../../db/scope.ts';
@@ -75,11 +74,9 @@ export function createReportsRepository(db: Database) {
                   )})
                 UNION ALL
                 SELECT date_trunc('week', ${dueThere}), 'tasks'
+                  -- Work still to do: open, or marked overdue.
                   FROM grant_tasks WHERE ${ofCompany} AND due_date IS NOT NULL
-                  AND status IN (${sql.join(
-                    openTaskStatuses.map((s) => sql`${s}::task_status`),
-                    sql`, `,
-                  )})
+                  AND status <> 'completed'
                 UNION ALL
                 SELECT date_trunc('week', ${dueThere}), 'requirements'
                   FROM grant_requirements WHERE ${ofCompany} AND status = 'pending'
