@@ -123,6 +123,12 @@ describe('bulk actions', () => {
     await client.patch(`/api/grants/${one}`, { awardedAmount: 700 });
     await client.patch(`/api/grants/${one}`, { status: 'rejected' });
     expect(await awardOf()).toBe(700);
+    // With a new amount asked: that amount is awarded, and taken back as the prefill it is.
+    const other = await grant(client, 'Other');
+    await client.patch(`/api/grants/${other}`, { status: 'awarded', amount: 2000 });
+    expect((await client.get(`/api/grants/${other}`)).json().awardedAmount).toBe(2000);
+    await client.patch(`/api/grants/${other}`, { status: 'draft' });
+    expect((await client.get(`/api/grants/${other}`)).json().awardedAmount).toBeNull();
   });
 
   it('sets the stage of the chosen opportunities, and deletes interactions', async () => {

@@ -117,12 +117,15 @@ const grantExport: ExportColumn[] = [
  * prefills it; an awarded grant set to another status gives that back (an award of what it asked
  * for, on no date), as the form takes back its prefill. Any other award stays.
  */
-const awardAfterStatus = (status: GrantStatus) =>
-  status === 'awarded'
-    ? sql`coalesce(${grants.awardedAmount}, ${grants.amount})`
+const awardAfterStatus = (status: GrantStatus, asked?: number) => {
+  // What it asks for once the change is made: the amount given with the status, if any.
+  const amount = asked === undefined ? sql`${grants.amount}` : sql`${asked}::bigint`;
+  return status === 'awarded'
+    ? sql`coalesce(${grants.awardedAmount}, ${amount})`
     : sql`CASE WHEN ${grants.status} = 'awarded'
         AND ${grants.awardedAmount} = ${grants.amount} AND ${grants.awardedDate} IS NULL
         THEN NULL ELSE ${grants.awardedAmount} END`;
+};
 
 export function createGrantsRepository(db: Database) {
   const records = companyRecords<GrantValues>()(db, grants, grantColumns, toGrant);
@@ -150,7 +153,7 @@ export function createGrantsRepository(db: Database) {
         values.awardedAmount === undefined &&
         values.awardedDate === undefined;
       const written = statusAlone
-        ? { ...values, awardedAmount: awardAfterStatus(values.status ?? 'draft') }
+        ? { ...values, awardedAmount: awardAfterStatus(values.status ?? 'draft', values.amount) }
         : values;
       return onViolation(
         'grants_period_check',
