@@ -6,9 +6,11 @@ import type { Notification } from '../../src/domain/reminders.ts';
 import { notifications } from '../../src/server/db/schema.ts';
 import { beforeCompanyIsKnown, inCompany } from '../../src/server/db/scope.ts';
 import { createCompanyRepository } from '../../src/server/modules/company/company.repository.ts';
+import { DIGEST_KEY_PREFIX } from '../../src/server/modules/reminders/reminder-plan.ts';
 import { createRemindersRepository } from '../../src/server/modules/reminders/reminders.repository.ts';
 import { whileCommitting } from '../helpers/at-the-same-moment.ts';
 import { addMember, registerCompany } from '../helpers/factories.ts';
+import { runMigrationAgain } from '../helpers/migrations.ts';
 import { type Client, clientFor, createdId } from '../helpers/requests.ts';
 import { decodeQuotedPrintable, type SmtpServer, startSmtpServer } from '../helpers/smtp-server.ts';
 import { buildTestApp, listenOnFreePort } from '../helpers/test-app.ts';
@@ -189,7 +191,7 @@ describe('deadline reminders', () => {
   });
 
   it('takes a reminder out of the menu when its grant, task or requirement is deleted', async () => {
-    const { admin, member, memberId, grantId } = await team('Willow Fund');
+    const { admin, member, memberId, grantId, owner } = await team('Willow Fund');
     const other = await team('Aspen Fund');
     const task = await createdId(admin, `/api/grants/${grantId}/tasks`, {
       name: 'Gather letters',
@@ -215,8 +217,21 @@ describe('deadline reminders', () => {
     expect((await admin.delete(`/api/grants/${grantId}/tasks/${task}`)).statusCode).toBe(204);
     expect(await titlesOf(member)).not.toContain('Gather letters is due tomorrow');
     expect(await titlesOf(member)).toContain('Final report is due tomorrow');
+    // A reminder of another deadline whose id begins with this grant's (grant 40 is not 4).
+    const alike = `grant:${grantId}0:2031-03-10:7`;
+    await inCompany(app.db, owner.user.companyId, (tx) =>
+      tx.insert(notifications).values({
+        companyId: owner.user.companyId,
+        userId: owner.user.id,
+        key: alike,
+        title: 'Another grant',
+        body: 'Grant deadline',
+        link: `/grants/${grantId}0`,
+      }),
+    );
     // The grant takes its requirement, and both their reminders, with it.
     expect((await admin.delete(`/api/grants/${grantId}`)).statusCode).toBe(204);
+    expect(await made(alike)).toBe(1);
     // Monday's digest stays: it told of the week as it was.
     expect(await titlesOf(member)).toEqual([
       'This week: 3 deadlines in the next 14 days, 0 overdue',
@@ -226,6 +241,33 @@ describe('deadline reminders', () => {
     expect(unread).toEqual({ unread: (await mine(member)).filter((n) => !n.readAt).length });
     // Another company's reminder of a grant with its own ids stays.
     expect(await titlesOf(other.admin)).toContain('Aspen Fund Arts Grant is due in 7 days');
+  });
+
+  it('reminders of deadlines deleted before migration 0035 go with it, the others stay', async () => {
+    const { grantId, owner } = await team('Elm Fund');
+    const { companyId } = owner.user;
+    await scan(MONDAY);
+    const kept = `grant:${grantId}:2031-03-10:7`;
+    expect(await made(kept)).toBe(1);
+    const orphans = ['grant', 'task', 'requirement'].map(
+      (kind) => `${kind}:2147483000:2031-03-10:7`,
+    );
+    for (const key of orphans) {
+      await inCompany(app.db, companyId, (tx) =>
+        tx.insert(notifications).values({
+          companyId,
+          userId: owner.user.id,
+          key,
+          title: 'Gone',
+          body: 'Deleted before',
+          link: '/grants/2147483000',
+        }),
+      );
+    }
+    await runMigrationAgain(databaseUrl, '0035_reminders_found_by_deadline');
+    for (const key of orphans) expect(await made(key), key).toBe(0);
+    expect(await made(kept)).toBe(1);
+    expect(await made(`${DIGEST_KEY_PREFIX}2031-03-03`)).toBeGreaterThan(0);
   });
 
   it('a grant deleted while a scan reminds of it waits for the scan, and takes its reminders', async () => {

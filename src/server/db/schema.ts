@@ -154,6 +154,9 @@ export const notifications = pgTable(
     }).onDelete('cascade'),
     uniqueIndex('notifications_user_key').on(t.companyId, t.userId, t.key),
     index('notifications_user_created_idx').on(t.companyId, t.userId, t.createdAt),
+    // The reminders of one deadline, whoever has them: the keys that begin with its kind and id,
+    // in byte order (migration 0034 deletes them with the deadline).
+    index('notifications_deadline_idx').on(t.companyId, sql`(${t.key} COLLATE "C")`),
   ],
 );
 
