@@ -10,7 +10,7 @@ import { DIGEST_KEY_PREFIX } from '../../src/server/modules/reminders/reminder-p
 import { createRemindersRepository } from '../../src/server/modules/reminders/reminders.repository.ts';
 import { whileCommitting } from '../helpers/at-the-same-moment.ts';
 import { addMember, registerCompany } from '../helpers/factories.ts';
-import { runMigrationAgain } from '../helpers/migrations.ts';
+import { asOwner, runMigrationAgain } from '../helpers/migrations.ts';
 import { type Client, clientFor, createdId } from '../helpers/requests.ts';
 import { decodeQuotedPrintable, type SmtpServer, startSmtpServer } from '../helpers/smtp-server.ts';
 import { buildTestApp, listenOnFreePort } from '../helpers/test-app.ts';
@@ -241,6 +241,43 @@ describe('deadline reminders', () => {
     expect(unread).toEqual({ unread: (await mine(member)).filter((n) => !n.readAt).length });
     // Another company's reminder of a grant with its own ids stays.
     expect(await titlesOf(other.admin)).toContain('Aspen Fund Arts Grant is due in 7 days');
+  });
+
+  it("deletes 500 grants at once in a company of many notifications, finding each one's by its key", async () => {
+    const { admin, owner } = await team('Oak Fund');
+    const { companyId } = owner.user;
+    const ids: number[] = [];
+    for (let i = 0; i < 500; i += 1) {
+      ids.push(
+        await createdId(admin, '/api/grants', {
+          name: `G${i}`,
+          funder: 'River Trust',
+          amount: 1,
+          dueDate: '2031-03-11T03:00:00Z',
+        }),
+      );
+    }
+    // Reminders of the company's deadlines over the years: each deleted grant's are found among
+    // them (a join of the two read every notification for each grant: seconds at this size).
+    await asOwner(
+      databaseUrl,
+      `INSERT INTO notifications (company_id, user_id, key, title, body, link)
+       SELECT $1, $2, 'grant:' || ($3::int + g % 1000) || ':2030-01-01:' || g, 't', 'b', '/'
+         FROM generate_series(1, 50000) g`,
+      [companyId, owner.user.id, ids[0]],
+    );
+    const started = Date.now();
+    const deleted = await admin.post('/api/grants/bulk-delete', { ids });
+    expect(deleted.json()).toEqual({ count: 500 });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    const [left] = await asOwner<{ n: number }>(
+      databaseUrl,
+      'SELECT count(*)::int AS n FROM notifications WHERE company_id = $1',
+      [companyId],
+    );
+    // Those of ids past the 500 deleted (the company's own, or another's) stay.
+    expect(left?.n).toBeGreaterThan(0);
+    expect(left?.n).toBeLessThan(50_000);
   });
 
   it('reminders of deadlines deleted before migration 0035 go with it, the others stay', async () => {
