@@ -325,6 +325,30 @@ describe('deadline reminders', () => {
     expect(await made(`grant:${grantId}:2031-03-10:7`)).toBe(0);
   });
 
+  it('a task deleted while a scan reminds of it waits for the scan, and takes its reminder', async () => {
+    const { admin, member, memberId, grantId, owner } = await team('Birch Fund');
+    const { companyId } = owner.user;
+    const task = await createdId(admin, `/api/grants/${grantId}/tasks`, {
+      name: 'Sign the letter',
+      description: 'One page',
+      category: 'proposal',
+      dueDate: '2031-03-04T16:00:00Z',
+      assigneeId: memberId,
+    });
+    const reminders = createRemindersRepository(app.db);
+    const deleted = await whileCommitting(
+      app,
+      companyId,
+      (tx) =>
+        reminders.scanCompany(companyId, { timeZone: TIME_ZONE, reminderDays: [1] }, MONDAY, tx),
+      () => admin.delete(`/api/grants/${grantId}/tasks/${task}`),
+    );
+    expect(deleted.statusCode).toBe(204);
+    expect((await mine(member)).map((n) => n.title)).not.toContain(
+      'Sign the letter is due tomorrow',
+    );
+  });
+
   it("does not remind again of a deadline when the organization's time zone changes", async () => {
     const { admin, grantId } = await team('Moving Trust');
     await scan(MONDAY);

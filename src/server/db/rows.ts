@@ -133,10 +133,16 @@ export async function deleteCompanyRows(
   companyId: number,
   ids: number[],
 ): Promise<number> {
-  const deleted = await tx
-    .delete(table)
-    .where(and(eq(table.companyId, companyId), inArray(table.id, ids)))
-    .returning({ id: table.id });
+  const chosen = and(eq(table.companyId, companyId), inArray(table.id, ids));
+  // Locked in id order first, as others that hold several of them take them (a reminder scan,
+  // another deletion of some of them): the two wait for each other rather than deadlock.
+  await tx
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(chosen)
+    .orderBy(table.id)
+    .for('update');
+  const deleted = await tx.delete(table).where(chosen).returning({ id: table.id });
   return deleted.length;
 }
 

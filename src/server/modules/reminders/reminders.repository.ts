@@ -100,12 +100,64 @@ async function rekeyReminders(tx: Transaction, companyId: number, from: string, 
     WHERE ${notifications.companyId} = ${companyId} AND ${notifications.id} = moving.id`);
 }
 
+/** The deadline a reminder's key names (`task:12` of `task:12:2026-12-01:7`); null: a digest. */
+const deadlineOf = (key: string) =>
+  key.startsWith(DIGEST_KEY_PREFIX) ? null : key.split(':', 2).join(':');
+
 /**
- * The open deadlines of a company due before `before` (and from `from`, when given), held
- * against deletion (FOR KEY SHARE) until the transaction ends: a grant, task or requirement
- * deleted meanwhile waits for the reminders made of it, and then takes them with it (migration
- * 0034), rather than leave one of a deadline that is gone.
+ * Holds the deadlines the reminders `keys` are of against deletion until the transaction ends
+ * (FOR KEY SHARE), and answers those still there (`grant:12`): a grant, task or requirement
+ * deleted meanwhile waits for its reminders to be made, and then takes them with it (migration
+ * 0034); one deleted already gets none. Only these few rows, each kind in id order and the grants
+ * of tasks and requirements first, as a grant's deletion takes its grant before its work.
  */
+async function holdDeadlines(tx: Transaction, companyId: number, keys: string[]) {
+  const named = (kind: string) =>
+    keys.flatMap((key) => {
+      const [of, id] = (deadlineOf(key) ?? '').split(':');
+      return of === kind ? [Number(id)] : [];
+    });
+  const ofCompany = <Table extends typeof grants | typeof grantTasks | typeof grantRequirements>(
+    table: Table,
+    ids: number[],
+  ) => and(eq(table.companyId, companyId), inArray(table.id, [...new Set(ids)]));
+  const work = async (table: typeof grantTasks | typeof grantRequirements, ids: number[]) =>
+    ids.length === 0
+      ? []
+      : tx
+          .select({ id: table.id, grantId: table.grantId })
+          .from(table)
+          .where(ofCompany(table, ids));
+  const taskIds = named('task');
+  const requirementIds = named('requirement');
+  const grantIds = [
+    ...named('grant'),
+    ...(await work(grantTasks, taskIds)).map((task) => task.grantId),
+    ...(await work(grantRequirements, requirementIds)).map((requirement) => requirement.grantId),
+  ];
+  const hold = async (
+    kind: string,
+    table: typeof grants | typeof grantTasks | typeof grantRequirements,
+    ids: number[],
+  ) =>
+    ids.length === 0
+      ? []
+      : (
+          await tx
+            .select({ id: table.id })
+            .from(table)
+            .where(ofCompany(table, ids))
+            .orderBy(table.id)
+            .for('key share')
+        ).map((row) => `${kind}:${row.id}`);
+  return new Set([
+    ...(await hold('grant', grants, grantIds)),
+    ...(await hold('task', grantTasks, taskIds)),
+    ...(await hold('requirement', grantRequirements, requirementIds)),
+  ]);
+}
+
+/** The open deadlines of a company due before `before` (and from `from`, when given). */
 async function openDeadlines(
   tx: Transaction,
   companyId: number,
@@ -122,8 +174,7 @@ async function openDeadlines(
         inArray(grants.status, [...UNSUBMITTED_GRANT_STATUSES]),
         inRange(grants.dueDate),
       ),
-    )
-    .for('key share');
+    );
   /** A grant's open work (its tasks or its requirements) due in the range, with the grant. */
   const workDue = (
     table: typeof grantTasks | typeof grantRequirements,
@@ -142,8 +193,7 @@ async function openDeadlines(
       })
       .from(table)
       .innerJoin(grants, grantOf(table))
-      .where(and(eq(table.companyId, companyId), open, inRange(table.dueDate)))
-      .for('key share', { of: table });
+      .where(and(eq(table.companyId, companyId), open, inRange(table.dueDate)));
   // Open work: a task marked Overdue is still to be done.
   const taskRows = await workDue(grantTasks, ne(grantTasks.status, 'completed'), sql<null>`null`);
   const requirementRows = await workDue(
@@ -257,9 +307,19 @@ export function createRemindersRepository(db: Database) {
           ...plannedDigests(deadlines, members, clock, now),
         ];
         if (planned.length === 0) return 0;
+        const held = await holdDeadlines(
+          tx,
+          companyId,
+          planned.map((notification) => notification.key),
+        );
+        const stillDue = planned.filter((notification) => {
+          const deadline = deadlineOf(notification.key);
+          return deadline === null || held.has(deadline);
+        });
+        if (stillDue.length === 0) return 0;
         const made = await tx
           .insert(notifications)
-          .values(planned.map((notification) => ({ ...notification, companyId })))
+          .values(stillDue.map((notification) => ({ ...notification, companyId })))
           .onConflictDoNothing({
             target: [notifications.companyId, notifications.userId, notifications.key],
           })
