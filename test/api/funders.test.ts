@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Funder, FunderDetail } from '../../src/domain/funders.ts';
+import { shareFunderNames } from '../../src/server/db/funder-names.ts';
 import { rowsOf } from '../../src/server/db/rows.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
 import { holdRow, someoneWaitsOn, whileCommitting } from '../helpers/at-the-same-moment.ts';
@@ -664,6 +665,36 @@ describe('funders', () => {
       ]);
     });
   }
+
+  it('an edit that keeps the name does not wait for an import; a rename does', async () => {
+    const { admin, client } = await newCompany();
+    const { companyId } = admin.user;
+    await client.post('/api/grants', grant('Alpha'));
+    const alpha = await funderNamed(client, 'Alpha');
+    const versioned = (body: Record<string, unknown>, version: string) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/funders/${alpha.id}`,
+        headers: { cookie: admin.cookie, 'if-match': `"${version}"` },
+        payload: body,
+      });
+    let renaming: Promise<{ statusCode: number; body: string }> | undefined;
+    await inCompany(app.db, companyId, async (tx) => {
+      // An import under way holds the company's funder names.
+      await shareFunderNames(tx, companyId);
+      // The edit dialog sends the name it shows with the notes.
+      const edited = await versioned({ name: 'Alpha', notes: 'Rural' }, alpha.updatedAt);
+      expect(edited.statusCode, edited.body).toBe(200);
+      const after = edited.json<Funder>();
+      renaming = versioned({ name: 'Gamma', notes: 'Rural' }, after.updatedAt);
+      await until(async () => (await blockedBackends()) === 1, 'the rename waiting');
+    });
+    const renamed = await renaming;
+    expect(renamed?.statusCode, renamed?.body).toBe(200);
+    expect((await client.get('/api/grants')).json()).toEqual([
+      expect.objectContaining({ funder: 'Gamma' }),
+    ]);
+  });
 
   it('two renames to one new name at the same moment: one wins, the other is told', async () => {
     const { client } = await newCompany();

@@ -175,7 +175,7 @@ async function lockRecords(tx: Transaction, companyId: number, key: string) {
     .for('update');
 }
 
-type RenameOutcome = Funder | null | 'name-taken';
+type RenameOutcome = Funder | null | 'name-taken' | 'renamed-meanwhile';
 type MergeOutcome = Funder | null | 'same-funder';
 type RemoveOutcome = boolean | 'in-use';
 
@@ -233,6 +233,17 @@ export function createFundersRepository(db: Database) {
   };
 
   /**
+   * Whether `name` would rename the funder, as last committed (without a lock): a change that
+   * keeps its name (an edit of its notes, the dialog sending the name it shows) takes neither
+   * the company's funder names nor the records of its name.
+   */
+  const renames = async (tx: Transaction, companyId: number, id: number, name?: string) => {
+    if (name === undefined) return false;
+    const [row] = await tx.select({ name: funders.name }).from(funders).where(byId(companyId, id));
+    return row !== undefined && row.name !== name;
+  };
+
+  /**
    * The funder locked FOR UPDATE, after the company's funder names (holdFunderNames: the imports
    * under way and any other change of a funder are waited for first) and the records that carry
    * its name: a writer holding one of them is waited for before the funder is held, never while
@@ -282,13 +293,20 @@ export function createFundersRepository(db: Database) {
     get,
 
     /**
-     * When the funder last changed, locked until `within` ends (lockVersion); null: none. The
-     * imports under way and any other change of a funder are waited for first (holdFunderNames),
-     * as the change to come will.
+     * When the funder last changed, locked until `within` ends (lockVersion); null: none. For a
+     * change that gives it a new `name` (or deletes it: no name), the imports under way and any
+     * other change of a funder are waited for first (holdFunderNames), as the change will.
      */
-    lockVersion(companyId: number, id: number, within: Transaction): Promise<Date | null> {
+    lockVersion(
+      companyId: number,
+      id: number,
+      within: Transaction,
+      name?: string,
+    ): Promise<Date | null> {
       return inCompany(within, companyId, async (tx) => {
-        await holdFunderNames(tx, companyId);
+        if (name === undefined || (await renames(tx, companyId, id, name))) {
+          await holdFunderNames(tx, companyId);
+        }
         return lockVersion(tx, funders, byId(companyId, id));
       });
     },
@@ -442,11 +460,16 @@ export function createFundersRepository(db: Database) {
         'name-taken',
         () =>
           inCompany(within ?? db, companyId, async (tx) => {
-            const current =
-              patch.name === undefined
-                ? await lockedRow(tx, companyId, id, 'no key update')
-                : await lockWithRecords(tx, companyId, id);
+            const renaming = await renames(tx, companyId, id, patch.name);
+            const current = renaming
+              ? await lockWithRecords(tx, companyId, id)
+              : await lockedRow(tx, companyId, id, 'no key update');
             if (!current) return null;
+            // Renamed by someone else since it was read: this change would rename it back, and
+            // has not taken what a rename takes first.
+            if (!renaming && patch.name !== undefined && patch.name !== current.name) {
+              return 'renamed-meanwhile';
+            }
             if (Object.keys(patch).length > 0) {
               await tx.update(funders).set(patch).where(byId(companyId, id));
             }

@@ -24,6 +24,8 @@ import { createFundersRepository } from './funders.repository.ts';
 const tags = ['funders'];
 const NAME_TAKEN =
   'Another funder already has this name: merge the two instead of renaming this one';
+const RENAMED_MEANWHILE =
+  'Someone renamed this funder at the same moment, and nothing of your change was saved: read it again, then make your change.';
 const STILL_NAMED =
   'Grants, opportunities or contacts still name this funder: merge it into another funder instead';
 
@@ -78,10 +80,11 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
         request,
         reply,
         'Funder',
-        (companyId, tx) => funders.lockVersion(companyId, id, tx),
+        (companyId, tx) => funders.lockVersion(companyId, id, tx, request.body.name ?? undefined),
         (companyId, tx) => funders.update(companyId, id, request.body, tx),
       );
       if (updated === 'name-taken') throw new AppError('CONFLICT', NAME_TAKEN);
+      if (updated === 'renamed-meanwhile') throw new AppError('CONFLICT', RENAMED_MEANWHILE);
       return requireFound(updated, 'Funder');
     },
   );
