@@ -198,13 +198,13 @@ const openConnections = () =>
     app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
   );
 
-/** The export files this process holds open (each is unlinked once made: Linux names it so). */
+/** The download files this process holds open (each is unlinked once made: Linux names it so). */
 async function exportFilesOpen(): Promise<number> {
   const fds = await readdir('/proc/self/fd');
   const targets = await Promise.all(
     fds.map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')),
   );
-  return targets.filter((target) => target.includes('grantwell-export-')).length;
+  return targets.filter((target) => target.includes('grantwell-download-')).length;
 }
 
 /** `rows` contacts of the company whose session is `cookie`, each with a long note. */

@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { open, unlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
 import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import { CSV_BOM, type CsvValue, csvLine } from '../../domain/csv.ts';
+import { spooled } from '../lib/spool.ts';
 import type { Database } from './client.ts';
 import { inCompany } from './scope.ts';
 
@@ -44,29 +41,25 @@ function plainCell(value: unknown): CsvValue {
 }
 
 /**
- * A CSV file of what `statement` selects for the company: its rows are read through a cursor in
- * one transaction bound to the company, a batch at a time, and written to a file of this process
- * alone (removed from its directory as soon as it is made, so nothing of it outlives the
- * download, even a crash), and the file is then sent, read as the client takes it. The
- * transaction, and its connection, last as long as the database takes to read the rows: a client
- * that reads slowly or not at all holds a file, never a connection (two companies holding their
- * five each, through ten downloads nobody read, left every other company without one). Memory
- * stays flat however long the list. Answered once the file is written whole, so that an error
- * (the company's connections in use, say) is the request's answer, not a broken download.
+ * A CSV file of what `statement` selects for the company, written whole before it is sent
+ * (spooled): its rows are read through a cursor in one transaction bound to the company, a batch
+ * at a time. The transaction, and its connection, last as long as the database takes to read
+ * the rows: a client that reads slowly or not at all holds a file, never a connection (two
+ * companies holding their five each, through ten downloads nobody read, left every other company
+ * without one). Memory stays flat however long the list. Answered once the file is written, so
+ * that an error (the company's connections in use, say) is the request's answer, not a broken
+ * download.
  */
-export async function companyCsvFile(
+export function companyCsvFile(
   db: Database,
   companyId: number,
   statement: SQL,
   columns: ExportColumn[],
 ): Promise<Readable> {
   const cells = columns.map((column) => column.cell ?? plainCell);
-  const path = join(tmpdir(), `grantwell-export-${randomUUID()}.csv`);
-  const file = await open(path, 'wx+', 0o600);
-  try {
-    await unlink(path);
-    await inCompany(db, companyId, async (tx) => {
-      await file.write(CSV_BOM + csvLine(columns.map((column) => column.label)));
+  return spooled((append) =>
+    inCompany(db, companyId, async (tx) => {
+      await append(CSV_BOM + csvLine(columns.map((column) => column.label)));
       const query = dialect.sqlToQuery(statement);
       await tx.$client.query(`DECLARE export_rows NO SCROLL CURSOR FOR ${query.sql}`, query.params);
       for (;;) {
@@ -75,17 +68,12 @@ export async function companyCsvFile(
           rowMode: 'array',
         });
         if (batch.rows.length === 0) break;
-        await file.write(
+        await append(
           batch.rows
             .map((row) => csvLine(row.map((value, at) => cells[at]?.(value) ?? null)))
             .join(''),
         );
       }
-    });
-    // Read from its start; closed once read, or once the download ends early.
-    return file.createReadStream({ start: 0 });
-  } catch (error) {
-    await file.close();
-    throw error;
-  }
+    }),
+  );
 }
