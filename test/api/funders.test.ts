@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Funder, FunderDetail } from '../../src/domain/funders.ts';
-import { shareFunderNames } from '../../src/server/db/funder-names.ts';
+import {
+  FUNDERS_BEING_CHANGED,
+  FUNDERS_IN_USE,
+  holdFunderNames,
+  shareFunderNames,
+} from '../../src/server/db/funder-names.ts';
 import { rowsOf } from '../../src/server/db/rows.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
 import { holdRow, someoneWaitsOn, whileCommitting } from '../helpers/at-the-same-moment.ts';
@@ -602,16 +607,6 @@ describe('funders', () => {
     expect((await app.inject({ method: 'GET', url: '/api/funders' })).statusCode).toBe(401);
   });
 
-  /** How many of this database's sessions wait for an advisory lock. */
-  async function advisoryWaits() {
-    const { rows } = await app.db.$client.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_locks
-        WHERE NOT granted AND locktype = 'advisory'
-          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-    );
-    return rows[0]?.n ?? 0;
-  }
-
   const imports = {
     contacts: (i: number, organization: string) => `P ${i},p${i}@x.org,${organization}`,
     grants: (i: number, funder: string) => `G ${i},${funder},100,2027-01-01`,
@@ -622,7 +617,7 @@ describe('funders', () => {
   };
 
   for (const kind of ['contacts', 'grants'] as const) {
-    it(`a rename during an import of ${kind} waits for the import, then renames its records too`, async () => {
+    it(`a rename during an import of ${kind} is refused, changing nothing; after it, renames its records too`, async () => {
       const { admin, client } = await newCompany();
       const { companyId } = admin.user;
       await client.post('/api/contacts', contact('Alpha'));
@@ -631,10 +626,10 @@ describe('funders', () => {
       const rows = Array.from({ length: 1_500 }, (_, i) => imports[kind](i, 'Zeta'));
       const csv = [importHeader[kind], ...rows, imports[kind](1_500, 'Alpha')].join('\n');
       const { payload, headers } = multipartFile(`${csv}\n`);
-      let renaming: Promise<{ statusCode: number; body: string }> | undefined;
       // Someone holds the funder: the import waits there, between two of its batches, having
       // counted its list; the rename comes then (it used to take the funder as the import let
-      // it go, and wait for the list's count while the import waited for the funder: deadlock).
+      // it go, and wait for the list's count while the import waited for the funder: deadlock;
+      // then it waited for the import, on a pooled connection).
       const uploaded = await whileCommitting(
         app,
         companyId,
@@ -647,16 +642,14 @@ describe('funders', () => {
             payload,
           }),
         async () => {
-          renaming = client.patch(`/api/funders/${alpha.id}`, { name: 'Gamma' });
-          await until(
-            async () => (await advisoryWaits()) === 1,
-            'the rename waiting for the import',
-          );
+          const refused = await client.patch(`/api/funders/${alpha.id}`, { name: 'Gamma' });
+          expect(refused.statusCode, refused.body).toBe(409);
+          expect(refused.json()).toEqual({ message: FUNDERS_IN_USE });
         },
       );
       expect(uploaded.statusCode, uploaded.body).toBe(200);
-      const renamed = await renaming;
-      expect(renamed?.statusCode, renamed?.body).toBe(200);
+      const renamed = await client.patch(`/api/funders/${alpha.id}`, { name: 'Gamma' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
       const funders = (await client.get('/api/funders')).json<Funder[]>();
       const named = kind === 'contacts' ? [0, 2, 0, 1_500] : [1, 1, 1_500, 0];
       expect(funders.map((f) => [f.name, f.grantCount, f.contactCount])).toEqual([
@@ -666,7 +659,27 @@ describe('funders', () => {
     });
   }
 
-  it('an edit that keeps the name does not wait for an import; a rename does', async () => {
+  it('an import while a funder is renamed is refused, importing nothing', async () => {
+    const { admin, client } = await newCompany();
+    const { companyId } = admin.user;
+    await client.post('/api/grants', grant('Alpha'));
+    const { payload, headers } = multipartFile('name,email,organization\nAda,ada@x.org,Beta\n');
+    await inCompany(app.db, companyId, async (tx) => {
+      // A rename under way holds the company's funder names.
+      await holdFunderNames(tx, companyId);
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/contacts/upload',
+        headers: { ...headers, cookie: admin.cookie },
+        payload,
+      });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toEqual({ message: FUNDERS_BEING_CHANGED });
+    });
+    expect((await client.get('/api/contacts')).json()).toEqual([]);
+  });
+
+  it('an edit that keeps the name goes through during an import; a rename is refused', async () => {
     const { admin, client } = await newCompany();
     const { companyId } = admin.user;
     await client.post('/api/grants', grant('Alpha'));
@@ -678,7 +691,6 @@ describe('funders', () => {
         headers: { cookie: admin.cookie, 'if-match': `"${version}"` },
         payload: body,
       });
-    let renaming: Promise<{ statusCode: number; body: string }> | undefined;
     await inCompany(app.db, companyId, async (tx) => {
       // An import under way holds the company's funder names.
       await shareFunderNames(tx, companyId);
@@ -686,13 +698,12 @@ describe('funders', () => {
       const edited = await versioned({ name: 'Alpha', notes: 'Rural' }, alpha.updatedAt);
       expect(edited.statusCode, edited.body).toBe(200);
       const after = edited.json<Funder>();
-      renaming = versioned({ name: 'Gamma', notes: 'Rural' }, after.updatedAt);
-      await until(async () => (await blockedBackends()) === 1, 'the rename waiting');
+      const renamed = await versioned({ name: 'Gamma', notes: 'Rural' }, after.updatedAt);
+      expect(renamed.statusCode, renamed.body).toBe(409);
+      expect(renamed.json()).toEqual({ message: FUNDERS_IN_USE });
     });
-    const renamed = await renaming;
-    expect(renamed?.statusCode, renamed?.body).toBe(200);
     expect((await client.get('/api/grants')).json()).toEqual([
-      expect.objectContaining({ funder: 'Gamma' }),
+      expect.objectContaining({ funder: 'Alpha' }),
     ]);
   });
 
