@@ -48,10 +48,6 @@ export const contactListQuerySchema = listQuerySchema(contactSortFields).extend(
 
 export const TOO_MANY_INVALID_ROWS = tooManyInvalidRows('contacts');
 
-/** The refusal of an import while another of the company's is running. */
-export const IMPORT_RUNNING =
-  'Another import of contacts is running for your organization. Try again when it has finished.';
-
 export const contactImportMappingSchema = importMappingSchema(CONTACT_CSV_COLUMNS);
 export const contactImportPreviewSchema = importPreviewSchema(CONTACT_CSV_COLUMNS);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DUPLICATE_OF_CONTACT, duplicateOfRow, IMPORT_RUNNING } from '../../src/domain/contacts.ts';
+import { DUPLICATE_OF_CONTACT, duplicateOfRow } from '../../src/domain/contacts.ts';
+import { IMPORT_RUNNING, takeImportTurn } from '../../src/server/db/import-turn.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
-import { createContactsRepository } from '../../src/server/modules/contacts/contacts.repository.ts';
 import { registerCompany } from '../helpers/factories.ts';
 import { type Client, clientFor, multipartFile } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
@@ -389,7 +389,6 @@ describe('duplicates', () => {
         headers: { ...headers, cookie: owner.cookie },
       });
     };
-    const contacts = createContactsRepository(app.db);
     let release = () => {};
     const released = new Promise<void>((resolve) => {
       release = resolve;
@@ -400,24 +399,35 @@ describe('duplicates', () => {
     });
     // Another import of the company holds its turn, as one does while it runs.
     const running = inCompany(app.db, owner.user.companyId, async (tx) => {
-      expect(await contacts.takeImportTurn(owner.user.companyId, tx)).toBe(true);
+      await takeImportTurn(tx, owner.user.companyId);
       held();
       await released;
     });
     await holding;
     try {
-      for (const duplicates of ['skip', 'update']) {
+      // Whatever it does with duplicates, and an import of grants too: each import holds a
+      // pooled connection while it writes, so a company runs one at a time.
+      for (const duplicates of ['skip', 'update', 'create']) {
         const refused = await send({ duplicates });
         expect(refused.statusCode).toBe(409);
         expect(refused.json()).toEqual({ message: IMPORT_RUNNING });
       }
-      // Another company imports meanwhile; so does one that imports duplicates anyway.
+      const grantsFile = multipartFile('Name,Funder,Amount requested,Due date\nG,F,1,2027-01-01');
+      const grantsRefused = await app.inject({
+        method: 'POST',
+        url: '/api/grants/upload',
+        payload: grantsFile.payload,
+        headers: { ...grantsFile.headers, cookie: owner.cookie },
+      });
+      expect(grantsRefused.statusCode, grantsRefused.body).toBe(409);
+      expect(grantsRefused.json()).toEqual({ message: IMPORT_RUNNING });
+      // Another company imports meanwhile.
       expect((await upload('name,email\nElse,else@x.org')).json()).toMatchObject({ created: 1 });
-      expect((await send({ duplicates: 'create' })).json()).toMatchObject({ created: 1 });
     } finally {
       release();
       await running;
     }
-    expect((await send()).json()).toMatchObject({ created: 0, skipped: 1 });
+    // Its turn given back, the company imports again.
+    expect((await send()).json()).toMatchObject({ created: 1, skipped: 0 });
   });
 });

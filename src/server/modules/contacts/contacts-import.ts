@@ -2,14 +2,13 @@ import {
   type ContactValues,
   DUPLICATE_OF_CONTACT,
   duplicateOfRow,
-  IMPORT_RUNNING,
 } from '../../../domain/contacts.ts';
 import type { DuplicateChoice } from '../../../domain/csv-import.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { shareFunderNames } from '../../db/funder-names.ts';
+import { takeImportTurn } from '../../db/import-turn.ts';
 import { inCompany } from '../../db/scope.ts';
 import { type ImportBatch, type ImportReport, skipRow } from '../../lib/csv-import.ts';
-import { AppError } from '../../lib/errors.ts';
 import { contactEmailKey, type createContactsRepository } from './contacts.repository.ts';
 
 type ContactsRepository = ReturnType<typeof createContactsRepository>;
@@ -110,9 +109,7 @@ export async function importContacts(
   };
 
   return inCompany(db, companyId, async (tx) => {
-    if (duplicates !== 'create' && !(await contacts.takeImportTurn(companyId, tx))) {
-      throw new AppError('CONFLICT', IMPORT_RUNNING);
-    }
+    await takeImportTurn(tx, companyId);
     await shareFunderNames(tx, companyId);
     // Each batch's lookup and writes follow the last batch's on the transaction's connection,
     // while the file reads on: at most two batches wait their turn.

@@ -14,9 +14,6 @@ import { companyRecords, type RowOf, rowsOf, stampColumns, withIsoStamps } from 
 import { contacts, grants, opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
-/** The class of the advisory locks that hold a company's imports one behind the other. */
-const IMPORT_LOCK_CLASS = 727_003;
-
 /**
  * A contact's email as its `email_key` column holds it (lower case): duplicates in an import are
  * found by it, in the file and among the company's contacts alike.
@@ -70,20 +67,6 @@ export function createContactsRepository(db: Database) {
     // Deleting a contact deletes its interactions too, through their foreign key.
     ...companyRecords<ContactValues>()(db, contacts, contactColumns, toContact),
     ...lists.companyListing(db, order, contactList, toContact, contactExport),
-
-    /**
-     * Takes the company's import turn until this transaction ends; false when another import
-     * has it. An import that looks for duplicates would miss the contacts another is making at
-     * the same moment (the same file sent twice, two people importing one list), and both would
-     * make them. It does not wait for its turn: a waiting import would hold a pooled connection.
-     */
-    async takeImportTurn(companyId: number, within: Transaction): Promise<boolean> {
-      const [turn] = await rowsOf<{ taken: boolean }>(
-        within,
-        sql`SELECT pg_try_advisory_xact_lock(${IMPORT_LOCK_CLASS}, ${companyId}) AS taken`,
-      );
-      return turn?.taken === true;
-    },
 
     /**
      * Inserts the rows in one statement, a column of values per array parameter (`unnest`).

@@ -14,6 +14,7 @@ import {
 } from '../../../domain/grants.ts';
 import type { Database } from '../../db/client.ts';
 import { shareFunderNames } from '../../db/funder-names.ts';
+import { takeImportTurn } from '../../db/import-turn.ts';
 import { inCompany } from '../../db/scope.ts';
 import {
   type CsvRecordKind,
@@ -78,6 +79,7 @@ export async function importGrants(
   for await (const batch of batches) read.push(batch);
   if (read.length === 0) return { created: 0, updated: 0 };
   return inCompany(db, companyId, async (tx) => {
+    await takeImportTurn(tx, companyId);
     await shareFunderNames(tx, companyId);
     let created = 0;
     for (const batch of read) {
