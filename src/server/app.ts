@@ -82,7 +82,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('mailer', createMailer(config));
-  app.decorate('uploadMemory', createUploadMemory(config.limits.uploadMemoryBytes));
+  app.decorate(
+    'uploadMemory',
+    createUploadMemory(config.limits.uploadMemoryBytes, config.limits.uploadMemoryPerCompanyBytes),
+  );
   const reminderJobs = config.reminders.run
     ? await startReminderJobs({
         db: database.db,

@@ -62,6 +62,8 @@ export interface Limits {
   shutdownGraceMs: number;
   /** Bytes of uploaded files held in memory at once, all requests together. */
   uploadMemoryBytes: number;
+  /** Of those, what one company's uploads may hold at once. */
+  uploadMemoryPerCompanyBytes: number;
 }
 
 /**
@@ -76,6 +78,7 @@ export const DEFAULT_LIMITS: Limits = {
   poolAcquireMs: 5_000,
   shutdownGraceMs: 10_000,
   uploadMemoryBytes: 200 * 1024 * 1024, // ten 20 MB files at once
+  uploadMemoryPerCompanyBytes: 50 * 1024 * 1024, // two and a half of them
 };
 
 export interface AppConfig {

@@ -198,7 +198,12 @@ describe('the memory uploads may hold', { timeout: 60_000 }, () => {
   let smallUrl: string;
   beforeAll(async () => {
     small = await buildTestApp({
-      limits: { ...DEFAULT_LIMITS, requestBodyMs: BODY_LIMIT_MS, uploadMemoryBytes: 24 * 1024 },
+      limits: {
+        ...DEFAULT_LIMITS,
+        requestBodyMs: BODY_LIMIT_MS,
+        uploadMemoryBytes: 48 * 1024,
+        uploadMemoryPerCompanyBytes: 24 * 1024,
+      },
     });
     smallUrl = await listenOnFreePort(small);
   });
@@ -215,8 +220,9 @@ describe('the memory uploads may hold', { timeout: 60_000 }, () => {
       parts.first,
     );
 
-  it('refuses an upload that would pass it (503), and frees it when a file is done', async () => {
+  it("refuses an upload that would pass its company's share (503), and frees it when a file is done; another company's goes through meanwhile", async () => {
     const { cookie } = await registerCompany(small);
+    const other = await registerCompany(small);
     const first = uploadParts(1_000); // about 20 kB: half of it, then all of another, pass 24 kB
     const second = uploadParts(1_000, 's');
     const holding = await send(smallUrl, cookie, first);
@@ -227,6 +233,10 @@ describe('the memory uploads may hold', { timeout: 60_000 }, () => {
     const refusal = await refused.answer;
     expect(statusOf(refusal)).toBe(503);
     expect(jsonBodyOf(refusal)).toEqual({ message: UPLOADS_BUSY });
+    // Another company's, within the memory of all that is left.
+    const theirs = await send(smallUrl, other.cookie, second);
+    await theirs.write(second.rest);
+    expect(jsonBodyOf(await theirs.answer)).toMatchObject({ imported: 1_000 });
 
     await holding.write(first.rest);
     expect(jsonBodyOf(await holding.answer)).toMatchObject({ imported: 1_000 });

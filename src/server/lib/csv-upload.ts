@@ -11,6 +11,7 @@ import {
 } from '../../domain/csv-import.ts';
 import { type ImportReport, previewCsvFile } from './csv-import.ts';
 import { AppError } from './errors.ts';
+import { requireUser } from './guards.ts';
 import { receiveOneFile, type UploadMemory } from './uploads.ts';
 
 const NOT_CSV = 'Please select a CSV file';
@@ -45,7 +46,8 @@ export async function previewUploadedCsv<Field extends string>(
   synonyms: Readonly<Record<Field, readonly string[]>>,
 ) {
   requireMultipart(request);
-  const received = await receiveOneFile(request, memory, previewUpload);
+  const { companyId } = requireUser(request);
+  const received = await receiveOneFile(request, memory.of(companyId), previewUpload);
   try {
     return await previewCsvFile(received.chunks, synonyms);
   } finally {
@@ -112,7 +114,8 @@ export async function importUploadedCsv<Field extends string>(
   ) => Promise<{ created: number; updated: number }>,
 ): Promise<ImportResult> {
   requireMultipart(request);
-  const received = await receiveOneFile(request, memory, csvUpload);
+  const { companyId } = requireUser(request);
+  const received = await receiveOneFile(request, memory.of(companyId), csvUpload);
   const report: ImportReport = { skipped: 0, errors: [] };
   let counts: { created: number; updated: number };
   try {

@@ -8,21 +8,40 @@ const NOT_MULTIPART = 'The upload is not a valid multipart/form-data body';
 export const UPLOADS_BUSY =
   'The server is receiving too many files right now. Please try again in a minute.';
 
+/** A company's part of the upload memory: what it takes and gives back. */
+export interface UploadShare {
+  take(bytes: number): boolean;
+  give(bytes: number): void;
+}
+
 /**
  * The bytes of uploads that one server process may hold in memory at once, all requests
- * together: a client cannot make it hold more by opening more uploads.
+ * together: a client cannot make it hold more by opening more uploads. A company may hold
+ * `companyShare` of them at the most (`of(companyId)`): uploads of one company that never end
+ * (held until the request deadline) left every other company's imports refused.
  */
-export function createUploadMemory(capacity: number) {
+export function createUploadMemory(capacity: number, companyShare = capacity) {
+  const share = Math.min(companyShare, capacity);
   let used = 0;
+  const byCompany = new Map<number, number>();
   return {
-    /** Takes `bytes` of the budget, or refuses (false) when that would pass it. */
-    take(bytes: number): boolean {
-      if (used + bytes > capacity) return false;
-      used += bytes;
-      return true;
-    },
-    give(bytes: number) {
-      used -= bytes;
+    /** What `companyId`'s uploads take of the memory, within the company's share. */
+    of(companyId: number): UploadShare {
+      return {
+        take(bytes: number): boolean {
+          const held = byCompany.get(companyId) ?? 0;
+          if (used + bytes > capacity || held + bytes > share) return false;
+          used += bytes;
+          byCompany.set(companyId, held + bytes);
+          return true;
+        },
+        give(bytes: number) {
+          used -= bytes;
+          const held = (byCompany.get(companyId) ?? 0) - bytes;
+          if (held > 0) byCompany.set(companyId, held);
+          else byCompany.delete(companyId);
+        },
+      };
     },
     get used() {
       return used;
@@ -52,7 +71,7 @@ const FIELD_TOO_LONG = `A form field of the upload is longer than ${FIELD_MAX_BY
  */
 async function receiveFile(
   file: MultipartFile,
-  memory: UploadMemory,
+  memory: UploadShare,
   tooLargeMessage: string,
 ): Promise<ReceivedFile> {
   const chunks: Buffer[] = [];
@@ -99,7 +118,7 @@ interface UploadRules {
  */
 export async function receiveOneFile(
   request: FastifyRequest,
-  memory: UploadMemory,
+  memory: UploadShare,
   rules: UploadRules,
 ): Promise<ReceivedFile & { fields: Map<string, string> }> {
   let received: ReceivedFile | null = null;
