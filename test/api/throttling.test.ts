@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/server/config.ts';
 import { userInvitations } from '../../src/server/db/schema.ts';
-import { argon2RunCount } from '../../src/server/lib/passwords.ts';
+import { argon2MostAtOnce, argon2RunCount } from '../../src/server/lib/passwords.ts';
 import {
   DEFAULT_PASSWORD,
   randomAddress,
@@ -73,6 +74,16 @@ const statusCounts = (responses: LightMyRequestResponse[]) => {
 /** Sends `count` requests at once, as a script would. */
 const together = (count: number, send: (i: number) => Promise<LightMyRequestResponse>) =>
   Promise.all(Array.from({ length: count }, (_, i) => send(i)));
+
+describe('sign-ins that all succeed', () => {
+  it('check their passwords a few at a time in the process, one a core but one, and all get in', async () => {
+    const owner = await registerCompany(app, { username: uniqueUsername('flood') });
+    const address = randomAddress();
+    const answers = await together(12, () => signIn(app, owner.username, owner.password, address));
+    expect(statusCounts(answers)).toEqual({ 200: 12 });
+    expect(argon2MostAtOnce()).toBeLessThanOrEqual(Math.max(1, availableParallelism() - 1));
+  });
+});
 
 describe('sign-in throttling is not a lock-out', () => {
   it('12 made-up names from an address never stop a user who signed in there before', async () => {

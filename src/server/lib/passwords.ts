@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { turnstile } from './turnstile.ts';
 
 /** argon2id (the library's default algorithm) at OWASP's recommended minimum: 19 MiB, 2 passes. */
 const PASSWORD_HASH_COST = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -17,15 +19,36 @@ const options = process.env.NODE_ENV === 'test' ? TEST_RUN_COST : PASSWORD_HASH_
 let argon2Runs = 0;
 export const argon2RunCount = () => argon2Runs;
 
-export const hashPassword = (password: string) => {
-  argon2Runs += 1;
-  return hash(password, options);
-};
+/**
+ * Runs at once, in the whole process: all but one of the machine's cores. A flood of sign-ins
+ * (the throttle counts failures only, and one's own password never fails) ran one a core and
+ * slowed every other request of every company tenfold; they now wait their turn, up to 10 s.
+ */
+const ARGON2_AT_ONCE = Math.max(1, availableParallelism() - 1);
+export const PASSWORDS_BUSY = 'Many people are signing in right now. Please try again in a moment.';
+const argon2InTurn = turnstile(ARGON2_AT_ONCE, 10_000, PASSWORDS_BUSY);
 
-export const verifyPassword = (passwordHash: string, password: string) => {
-  argon2Runs += 1;
-  return verify(passwordHash, password).catch(() => false);
-};
+let running = 0;
+let mostAtOnce = 0;
+/** The most argon2 runs there have been at once: at most ARGON2_AT_ONCE. */
+export const argon2MostAtOnce = () => mostAtOnce;
+
+const counted = <T>(run: () => Promise<T>) =>
+  argon2InTurn(async () => {
+    argon2Runs += 1;
+    running += 1;
+    mostAtOnce = Math.max(mostAtOnce, running);
+    try {
+      return await run();
+    } finally {
+      running -= 1;
+    }
+  });
+
+export const hashPassword = (password: string) => counted(() => hash(password, options));
+
+export const verifyPassword = (passwordHash: string, password: string) =>
+  counted(() => verify(passwordHash, password).catch(() => false));
 
 let dummyHash: Promise<string> | undefined;
 
