@@ -65,7 +65,9 @@ export function clientError(error: Error & { code?: string }, socket: Duplex) {
         ? [408, 'The request took too long to arrive']
         : [400, 'The request is not valid HTTP'];
   const body = JSON.stringify({ message } satisfies ErrorBody);
-  if (socket.writable) {
+  // Not in the middle of an answer already under way on this connection (as Node checks).
+  const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !answering?.headersSent) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );

@@ -10,6 +10,12 @@
 -- already written as now (else the oldest) is kept, and takes the type, website and notes of
 -- the others where it has none. The change is no one's edit: the records keep their versions,
 -- and their history does not show it. Run again, it changes nothing.
+-- The tables it writes, taken at once and in the order a write of the app takes them (a record,
+-- then the funder of its name): a server still running meanwhile waits, and never holds one
+-- this needs while it waits for another.
+LOCK TABLE grants, opportunities, contacts, grant_tasks, grant_requirements, funders
+  IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION pg_temp.one_line(value text) RETURNS text LANGUAGE sql AS $$
   SELECT CASE WHEN cleaned = '' THEN value ELSE cleaned END
   FROM (
