@@ -294,17 +294,17 @@ export function createFundersRepository(db: Database) {
 
     /**
      * When the funder last changed, locked until `within` ends (lockVersion); null: none. For a
-     * change that gives it a new `name` (or deletes it: no name), the imports under way and any
-     * other change of a funder are waited for first (holdFunderNames), as the change will.
+     * change that gives it a new `name`, or its deletion (`name` null), the company's funder names
+     * are taken first (holdFunderNames), as the change will take them.
      */
     lockVersion(
       companyId: number,
       id: number,
       within: Transaction,
-      name?: string,
+      name?: string | null,
     ): Promise<Date | null> {
       return inCompany(within, companyId, async (tx) => {
-        if (name === undefined || (await renames(tx, companyId, id, name))) {
+        if (name === null || (await renames(tx, companyId, id, name))) {
           await holdFunderNames(tx, companyId);
         }
         return lockVersion(tx, funders, byId(companyId, id));

@@ -80,7 +80,7 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
         request,
         reply,
         'Funder',
-        (companyId, tx) => funders.lockVersion(companyId, id, tx, request.body.name ?? undefined),
+        (companyId, tx) => funders.lockVersion(companyId, id, tx, request.body.name),
         (companyId, tx) => funders.update(companyId, id, request.body, tx),
       );
       if (updated === 'name-taken') throw new AppError('CONFLICT', NAME_TAKEN);
@@ -127,7 +127,7 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
           request,
           reply,
           'Funder',
-          (companyId, tx) => funders.lockVersion(companyId, id, tx),
+          (companyId, tx) => funders.lockVersion(companyId, id, tx, null),
           (companyId, tx) => funders.remove(companyId, id, tx),
           within,
         ),
