@@ -20,6 +20,16 @@ function held() {
   };
 }
 
+/** Work given to `inTurn` now starts at once: every turn has been given back. */
+async function expectRunsAtOnce(inTurn: ReturnType<typeof turnstile>) {
+  const next = held();
+  const again = inTurn(next.work);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(next.started()).toBe(true);
+  next.release();
+  expect(await again).toBe('done');
+}
+
 describe('a turnstile', () => {
   it('lets `count` work at once, and the next in turn as each ends', async () => {
     const inTurn = turnstile(1, 10_000, 'Busy');
@@ -36,12 +46,7 @@ describe('a turnstile', () => {
     second.release();
     expect(await waiting).toBe('done');
     // Its turns all given back: the next runs at once.
-    const next = held();
-    const again = inTurn(next.work);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(next.started()).toBe(true);
-    next.release();
-    expect(await again).toBe('done');
+    await expectRunsAtOnce(inTurn);
   });
 
   it('refuses work that waited longer than it may, and leaves it out of the line', async () => {
@@ -51,12 +56,7 @@ describe('a turnstile', () => {
     await expect(inTurn(async () => 'never')).rejects.toEqual(new AppError('UNAVAILABLE', 'Busy'));
     first.release();
     await running;
-    const next = held();
-    const again = inTurn(next.work);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(next.started()).toBe(true);
-    next.release();
-    expect(await again).toBe('done');
+    await expectRunsAtOnce(inTurn);
   });
 
   it('gives the turn back when the work fails', async () => {
