@@ -205,12 +205,45 @@ describe('reports', () => {
     }
   });
 
+  it('opens every year it lists: a grant due on the first day taken, in New York, is of 1899', async () => {
+    const client = clientFor(app, (await registerCompany(app)).cookie);
+    await setCompanyTimeZone(client, 'America/New_York');
+    await client.post('/api/grants', {
+      name: 'First',
+      funder: 'Old Trust',
+      amount: 100,
+      dueDate: '1900-01-01T00:00:00Z',
+    });
+    await client.post('/api/grants', {
+      name: 'Last',
+      funder: 'Old Trust',
+      amount: 200,
+      dueDate: '2200-12-31T23:59:59.999Z',
+    });
+    const listed = (await client.get('/api/reports')).json<Reports>().byYear.map((y) => y.year);
+    expect(listed).toEqual(expect.arrayContaining([1899, 2200]));
+    for (const year of listed) {
+      const report = await client.get(`/api/reports?year=${year}`);
+      expect(report.statusCode, String(year)).toBe(200);
+    }
+  });
+
   it('answers a year that is not one with 400, and needs a session', async () => {
     const client = clientFor(app, (await registerCompany(app)).cookie);
-    for (const year of ['99999', 'soon', '2025.5', '1899', '%00', '0x7e4', '2.026e3', '%202026']) {
+    for (const year of [
+      '99999',
+      'soon',
+      '2025.5',
+      '1898',
+      '2202',
+      '%00',
+      '0x7e4',
+      '2.026e3',
+      '%202026',
+    ]) {
       const response = await client.get(`/api/reports?year=${year}`);
       expect(response.statusCode, year).toBe(400);
-      expect(response.json().message).toBe('Year must be a year from 1900 to 2200');
+      expect(response.json().message).toBe('Year must be a year from 1899 to 2201');
     }
     expect((await client.get('/api/reports')).json<Reports>().year).toBe(
       new Date().getUTCFullYear(),

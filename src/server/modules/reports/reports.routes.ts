@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryNumber } from '../../../domain/lists.ts';
+import { REPORT_YEAR_MESSAGE, REPORT_YEARS } from '../../../domain/report-years.ts';
 import { reportsSchema } from '../../../domain/reports.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { inputErrors } from '../../lib/schemas.ts';
@@ -8,11 +9,13 @@ import { createReportsRepository } from './reports.repository.ts';
 
 const tags = ['reports'];
 
-const YEAR_RANGE = 'Year must be a year from 1900 to 2200';
-
 const reportsQuerySchema = z.object({
   year: queryNumber(
-    z.number({ error: YEAR_RANGE }).int(YEAR_RANGE).min(1900, YEAR_RANGE).max(2200, YEAR_RANGE),
+    z
+      .number({ error: REPORT_YEAR_MESSAGE })
+      .int(REPORT_YEAR_MESSAGE)
+      .min(REPORT_YEARS.first, REPORT_YEAR_MESSAGE)
+      .max(REPORT_YEARS.last, REPORT_YEAR_MESSAGE),
   ).optional(),
 });
 

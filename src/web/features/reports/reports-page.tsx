@@ -1,6 +1,7 @@
 import { Loader, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { grantStatusLabels } from '../../../domain/grant-constants.ts';
+import { REPORT_YEARS } from '../../../domain/report-years.ts';
 import type { Reports } from '../../../domain/reports.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { LoadFailed } from '../../components/query-states.tsx';
@@ -85,7 +86,10 @@ export default function ReportsPage() {
   // The year where the user is, as the server counts the organization's (its time zone's).
   const thisYear = new Date().getFullYear();
   const asked = Number(params.get('year'));
-  const year = Number.isInteger(asked) && asked >= 1900 && asked <= 2200 ? asked : thisYear;
+  const year =
+    Number.isInteger(asked) && asked >= REPORT_YEARS.first && asked <= REPORT_YEARS.last
+      ? asked
+      : thisYear;
   const reports = useReports(year);
   const data = reports.data;
 
