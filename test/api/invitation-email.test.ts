@@ -6,6 +6,7 @@ import { login, randomAddress, registerCompany, uniqueUsername } from '../helper
 import { clientFor } from '../helpers/requests.ts';
 import { decodeQuotedPrintable, type SmtpServer, startSmtpServer } from '../helpers/smtp-server.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
+import { until } from '../helpers/until.ts';
 
 /**
  * An app that sends through its own test mail server, both started before the block's tests and
@@ -168,5 +169,47 @@ describe('a mail server slower than the idle-transaction limit', () => {
     expect(mail.smtp.received).toHaveLength(1);
     const pending = (await admin.get('/api/organization/invitations')).json();
     expect(pending).toMatchObject([{ email: 'slow@harbor.example' }]);
+  });
+});
+
+describe('a mail server that stalls', () => {
+  let app: FastifyInstance;
+  let smtp: SmtpServer;
+  let reaching = 0;
+  let release = () => {};
+  beforeAll(async () => {
+    const until = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    smtp = await startSmtpServer({ hold: { reached: () => (reaching += 1), until } });
+    app = await buildTestApp({ smtpUrl: smtp.url });
+  });
+  afterAll(async () => {
+    release();
+    await app.close();
+    await smtp.close();
+  });
+
+  it("holds two of the pool's connections at most: another company's requests are served meanwhile", async () => {
+    const admins = [await registerCompany(app), await registerCompany(app)];
+    // Five invitations from each of two companies: each held a connection while its email
+    // waited, and the ten took the pool.
+    const sending = admins.flatMap((admin) =>
+      Array.from({ length: 5 }, (_, i) =>
+        clientFor(app, admin.cookie).post('/api/organization/invitations', {
+          name: `Invitee ${i}`,
+          email: `invitee${i}-${admin.user.companyId}@harbor.example`,
+        }),
+      ),
+    );
+    await until(async () => reaching >= 2, 'two emails at the mail server');
+    const bystander = clientFor(app, (await registerCompany(app)).cookie);
+    const list = await bystander.get('/api/contacts');
+    expect(list.statusCode, list.body).toBe(200);
+    expect(reaching).toBe(2);
+    release();
+    const answers = await Promise.all(sending);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(201));
+    expect(smtp.received).toHaveLength(10);
   });
 });

@@ -1,5 +1,7 @@
+import { setTimeout } from 'node:timers/promises';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config.ts';
+import { turnstile } from './turnstile.ts';
 
 /** Text as HTML shows it: names and links in a message's HTML part. */
 export const escapeHtml = (text: string) =>
@@ -16,8 +18,21 @@ export interface Mailer {
   /** False when no SMTP server is configured: nothing is sent. */
   readonly delivers: boolean;
   send(mail: Mail): Promise<void>;
+  /**
+   * Runs `work` that holds a database connection while it sends mail (an invitation saved and
+   * emailed in one transaction, a reminder sent and marked sent in one) in one of the process's
+   * few turns for it: a mail server that is slow or stalls then holds that many connections at
+   * most, not the whole pool (ten invitations of two companies did). The next waits its turn
+   * without a connection, up to 30 s, then 503.
+   */
+  inTurn<T>(work: () => Promise<T>): Promise<T>;
   close(): void;
 }
+
+/** Connections that may wait on the mail server at once, in the whole process. */
+const MAIL_TURNS = 2;
+const MAIL_TURN_WAIT_MS = 30_000;
+export const MAIL_BUSY = 'Many emails are being sent right now. Please try again in a moment.';
 
 /**
  * How long a mail server may take to answer, in ms. An invitation's email is sent inside the
@@ -32,7 +47,10 @@ export const MAIL_SEND_MAX_MS =
 
 /** Real delivery through SMTP_URL; without it, a mailer that sends nothing (ARCHITECTURE §1). */
 export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'>): Mailer {
-  if (!config.smtpUrl) return { delivers: false, send: async () => {}, close: () => {} };
+  if (!config.smtpUrl) {
+    return { delivers: false, send: async () => {}, inTurn: (work) => work(), close: () => {} };
+  }
+  const inTurn = turnstile(MAIL_TURNS, MAIL_TURN_WAIT_MS, MAIL_BUSY);
   const transport = nodemailer.createTransport({
     url: config.smtpUrl,
     connectionTimeout: SMTP_TIMEOUT_MS.connection,
@@ -43,8 +61,24 @@ export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'>): M
   return {
     delivers: true,
     async send(mail) {
-      await transport.sendMail({ from: config.mailFrom, ...mail });
+      // Its timeouts are of silence: a server that keeps talking without finishing would hold
+      // the sender (and its connection) for ever. Past the longest a message may take, it is
+      // given up (the message may still go out; it is answered as not sent).
+      const sending = transport.sendMail({ from: config.mailFrom, ...mail });
+      sending.catch(() => {});
+      const timer = new AbortController();
+      try {
+        await Promise.race([
+          sending,
+          setTimeout(MAIL_SEND_MAX_MS, undefined, { signal: timer.signal }).then(() => {
+            throw new Error('the mail server took too long');
+          }),
+        ]);
+      } finally {
+        timer.abort();
+      }
     },
+    inTurn,
     close: () => transport.close(),
   };
 }

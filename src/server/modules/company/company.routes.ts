@@ -225,43 +225,46 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { token, link, expiresAt } = newInvitationLink();
       // Saved and emailed in one transaction: when the email cannot be sent, nobody was invited.
-      const invitation = await actAsAdmin(app.db, request, async (admin, tx) => {
-        const created = stillSignedIn(
-          await company.createInvitation(
-            admin.companyId,
-            admin.id,
-            request.body,
-            hashToken(token),
-            expiresAt,
-            tx,
-          ),
-        );
-        if (created === 'already-member') throw new AppError('CONFLICT', ALREADY_MEMBER);
-        if (created === 'already-invited') throw new AppError('CONFLICT', ALREADY_INVITED);
-        if (!app.mailer.delivers) return created;
-        // The transaction waits on the mail server: PostgreSQL must not end it as idle meanwhile.
-        await allowIdle(tx, MAIL_SEND_MAX_MS + 5_000);
-        try {
-          await app.mailer.send(
-            invitationEmail({
-              to: created.email,
-              inviteeName: created.name,
-              inviterName: admin.name,
-              companyName: admin.companyName,
-              role: created.role,
-              link,
+      // In one of the mailer's turns, taken before the transaction begins.
+      const invitation = await app.mailer.inTurn(() =>
+        actAsAdmin(app.db, request, async (admin, tx) => {
+          const created = stillSignedIn(
+            await company.createInvitation(
+              admin.companyId,
+              admin.id,
+              request.body,
+              hashToken(token),
               expiresAt,
-            }),
+              tx,
+            ),
           );
-        } catch (error) {
-          request.log.error({ err: error }, 'invitation email failed');
-          throw new AppError(
-            'UPSTREAM_FAILED',
-            'The invitation email could not be sent. Please try again later.',
-          );
-        }
-        return created;
-      });
+          if (created === 'already-member') throw new AppError('CONFLICT', ALREADY_MEMBER);
+          if (created === 'already-invited') throw new AppError('CONFLICT', ALREADY_INVITED);
+          if (!app.mailer.delivers) return created;
+          // The transaction waits on the mail server: PostgreSQL must not end it as idle meanwhile.
+          await allowIdle(tx, MAIL_SEND_MAX_MS + 5_000);
+          try {
+            await app.mailer.send(
+              invitationEmail({
+                to: created.email,
+                inviteeName: created.name,
+                inviterName: admin.name,
+                companyName: admin.companyName,
+                role: created.role,
+                link,
+                expiresAt,
+              }),
+            );
+          } catch (error) {
+            request.log.error({ err: error }, 'invitation email failed');
+            throw new AppError(
+              'UPSTREAM_FAILED',
+              'The invitation email could not be sent. Please try again later.',
+            );
+          }
+          return created;
+        }),
+      );
       // Without a mail server, the admin passes the link on themselves.
       if (!app.mailer.delivers) {
         return reply.code(201).send({ ...invitation, emailed: false, previewUrl: link });
