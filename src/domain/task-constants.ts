@@ -30,3 +30,9 @@ export const taskStatusLabels: Record<TaskStatus, string> = {
 /** Whose tasks a list shows (`?assignee=`): `me`, the signed-in user's; left out, everyone's. */
 export const taskAssigneeFilters = ['me'] as const;
 export type TaskAssigneeFilter = (typeof taskAssigneeFilters)[number];
+
+/**
+ * The most cards the tasks board shows, soonest due first: a company of 50,000 tasks made each
+ * board a 14 MB answer built whole in memory. Its filters find the others.
+ */
+export const BOARD_TASKS_MAX = 2_000;

@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { BOARD_TASKS_MAX } from '../../src/domain/task-constants.ts';
+import { inCompany } from '../../src/server/db/scope.ts';
 import { registerCompany } from '../helpers/factories.ts';
 import { type Client, clientFor } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
@@ -169,6 +172,25 @@ describe('GET /api/tasks: the board, filtered', () => {
     expect(await names(intruder, `?grantId=${parks}`)).toEqual([]);
     expect(await names(intruder, '?q=budget')).toEqual(['Own budget']);
     expect(await names(intruder, '?due=overdue')).toEqual([]);
+  });
+
+  it('shows 2,000 tasks at most, soonest due first; the filters find the others', async () => {
+    const admin = await registerCompany(app);
+    const client = clientFor(app, admin.cookie);
+    const grantId = await addGrant(client, 'Many');
+    const { companyId } = admin.user;
+    await inCompany(app.db, companyId, (tx) =>
+      tx.execute(sql`INSERT INTO grant_tasks (company_id, grant_id, name, description, category, due_date)
+        SELECT ${companyId}, ${grantId}, 'Task ' || i, 'One of many', 'proposal',
+               now() + i * interval '1 minute'
+          FROM generate_series(1, ${BOARD_TASKS_MAX + 5}) AS i`),
+    );
+    const board = (await client.get('/api/tasks')).json<{ name: string }[]>();
+    expect(board).toHaveLength(BOARD_TASKS_MAX);
+    expect(board[0]?.name).toBe('Task 1');
+    expect((await client.get(`/api/tasks?q=${BOARD_TASKS_MAX + 5}`)).json()).toEqual([
+      expect.objectContaining({ name: `Task ${BOARD_TASKS_MAX + 5}` }),
+    ]);
   });
 
   it('asks for a signed-in user', async () => {

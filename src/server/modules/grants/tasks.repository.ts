@@ -11,6 +11,7 @@ import type {
 } from '../../../domain/grants.ts';
 import type { ChosenIds } from '../../../domain/lists.ts';
 import {
+  BOARD_TASKS_MAX,
   openTaskStatuses,
   taskCategoryLabels,
   taskStatusLabels,
@@ -153,7 +154,8 @@ export function createTasksRepository(db: Database) {
           .innerJoin(grants, grantOfTask)
           .leftJoin(users, assigneeOfTask)
           .where(boardWhere(companyId, params, now))
-          .orderBy(...boardOrder),
+          .orderBy(...boardOrder)
+          .limit(BOARD_TASKS_MAX),
       );
       return rows.map(toTask);
     },

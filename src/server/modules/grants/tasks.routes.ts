@@ -44,7 +44,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "The tasks board: the company's tasks with their grant's and their assignee's names, by grant, name, due window and assignee (assignee=me: the signed-in user's own)",
+          "The tasks board: the company's tasks with their grant's and their assignee's names, by grant, name, due window and assignee (assignee=me: the signed-in user's own); 2,000 at most, soonest due first",
         ...listSchema(taskBoardQuerySchema, boardTaskSchema, inputErrors),
       },
     },

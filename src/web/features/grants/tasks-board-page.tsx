@@ -14,6 +14,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { isPastDue } from '../../../domain/due-dates.ts';
 import type { BoardTask, TaskStatus } from '../../../domain/grants.ts';
+import { BOARD_TASKS_MAX } from '../../../domain/task-constants.ts';
 import { confirmDelete } from '../../components/confirm-delete.tsx';
 import { ExportButton } from '../../components/export-button.tsx';
 import { LoadWhenOpened } from '../../components/load-when-opened.tsx';
@@ -214,6 +215,11 @@ export default function TasksBoardPage() {
           <ExportButton list="/api/tasks" params={{ ...filters.params }} />
         </Group>
       </Group>
+      {all.length >= BOARD_TASKS_MAX && (
+        <Text size="sm" c="dimmed" role="status">
+          {`The board shows the first ${BOARD_TASKS_MAX.toLocaleString('en-US')} tasks, soonest due first: narrow it with the filters to find the others.`}
+        </Text>
+      )}
       {tasks.isPending ? (
         <LoadingBlock label="Loading tasks" />
       ) : tasks.isError && !tasks.data ? (
