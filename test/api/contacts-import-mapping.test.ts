@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DUPLICATE_OF_CONTACT, duplicateOfRow } from '../../src/domain/contacts.ts';
-import { IMPORT_RUNNING, takeImportTurn } from '../../src/server/db/import-turn.ts';
+import { IMPORT_RUNNING, takeImportTurn } from '../../src/server/db/company-turns.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
 import { registerCompany } from '../helpers/factories.ts';
 import { type Client, clientFor, multipartFile } from '../helpers/requests.ts';

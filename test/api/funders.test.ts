@@ -6,7 +6,7 @@ import {
   FUNDERS_IN_USE,
   holdFunderNames,
   shareFunderNames,
-} from '../../src/server/db/funder-names.ts';
+} from '../../src/server/db/company-turns.ts';
 import { rowsOf } from '../../src/server/db/rows.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
 import { holdRow, someoneWaitsOn, whileCommitting } from '../helpers/at-the-same-moment.ts';

@@ -2,9 +2,10 @@ import { setTimeout } from 'node:timers/promises';
 import { AppError } from './errors.ts';
 
 /**
- * Work that holds much memory while it runs (a calendar of a hundred thousand deadlines, read and
- * written out), `count` at a time in the whole process: the next waits its turn, up to `waitMs`,
- * then is answered 503 with `busy`. However many ask at once, the memory they hold is bounded.
+ * Work that holds something the whole process shares while it runs (the memory of a calendar of a
+ * hundred thousand deadlines, a core hashing a password, a pooled connection waiting on the mail
+ * server), `count` at a time: the next waits its turn, holding nothing, up to `waitMs`, then is
+ * answered 503 with `busy`. However many ask at once, what they hold is bounded.
  */
 export function turnstile(count: number, waitMs: number, busy: string) {
   let running = 0;

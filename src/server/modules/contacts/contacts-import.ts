@@ -5,8 +5,7 @@ import {
 } from '../../../domain/contacts.ts';
 import type { DuplicateChoice } from '../../../domain/csv-import.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { shareFunderNames } from '../../db/funder-names.ts';
-import { takeImportTurn } from '../../db/import-turn.ts';
+import { shareFunderNames, takeImportTurn } from '../../db/company-turns.ts';
 import { inCompany } from '../../db/scope.ts';
 import { type ImportBatch, type ImportReport, skipRow } from '../../lib/csv-import.ts';
 import { contactEmailKey, type createContactsRepository } from './contacts.repository.ts';

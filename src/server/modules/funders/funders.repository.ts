@@ -15,9 +15,9 @@ import { activeGrantStatuses } from '../../../domain/grants.ts';
 import type { ChosenIds } from '../../../domain/lists.ts';
 import { openTaskStatuses } from '../../../domain/task-constants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import { holdFunderNames } from '../../db/company-turns.ts';
 import { onViolation } from '../../db/errors.ts';
 import { choiceCell, type ExportColumn } from '../../db/export-stream.ts';
-import { holdFunderNames } from '../../db/funder-names.ts';
 import { contactOfInteraction, grantOfRequirement, grantOfTask } from '../../db/joins.ts';
 import * as lists from '../../db/list-helpers.ts';
 import { companyRow, lockVersion, type RowOf, stampColumns, withIsoStamps } from '../../db/rows.ts';
@@ -244,9 +244,8 @@ export function createFundersRepository(db: Database) {
   };
 
   /**
-   * The funder locked FOR UPDATE, after the company's funder names (holdFunderNames: the imports
-   * under way and any other change of a funder are waited for first) and the records that carry
-   * its name: a writer holding one of them is waited for before the funder is held, never while
+   * The funder locked FOR UPDATE, after the company's funder names (holdFunderNames: refused
+   * while an import or another change of a funder has them) and the records that carry its name: a writer holding one of them is waited for before the funder is held, never while
    * it is, and the records saved with its name while the funder was waited for are locked too.
    * Null: no such funder.
    */

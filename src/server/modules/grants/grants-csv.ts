@@ -13,8 +13,7 @@ import {
   TOO_MANY_INVALID_GRANT_ROWS,
 } from '../../../domain/grants.ts';
 import type { Database } from '../../db/client.ts';
-import { shareFunderNames } from '../../db/funder-names.ts';
-import { takeImportTurn } from '../../db/import-turn.ts';
+import { shareFunderNames, takeImportTurn } from '../../db/company-turns.ts';
 import { inCompany } from '../../db/scope.ts';
 import {
   type CsvRecordKind,
