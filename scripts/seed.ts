@@ -148,7 +148,7 @@ const team = await inCompany(db, companyId, async (tx) => {
     await createUser(tx, {
       companyId,
       username,
-      passwordHash: await hashPassword(password),
+      passwordHash: await hashPassword(password, 'seed'),
       name: 'Demo Admin',
       email: 'demo@example.org',
       role: 'admin',

@@ -571,7 +571,7 @@ describe('two people joining under one address at the same moment', () => {
   it('the second is told a member already has it', async () => {
     const owner = await registerCompany(app);
     const { companyId } = owner.user;
-    const passwordHash = await hashPassword('Secret-01');
+    const passwordHash = await hashPassword('Secret-01', 'test');
     const answer = await whileCommitting(
       app,
       companyId,

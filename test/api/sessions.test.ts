@@ -226,7 +226,7 @@ describe('a sign-in at the moment the password changes', () => {
     const owner = await registerCompany(app);
     const { companyId } = owner.user;
     const member = await addMember(app, companyId);
-    const newHash = await hashPassword('A-new-passw0rd');
+    const newHash = await hashPassword('A-new-passw0rd', 'test');
     // The old password checks out; while its session is being recorded, a new password is
     // being saved (an admin's reset, or the member's own change on another device).
     const answer = await whileCommitting(

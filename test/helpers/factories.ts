@@ -92,7 +92,7 @@ export async function addMember(
   role: Role = 'user',
 ): Promise<SignedInUser> {
   const username = uniqueUsername(role);
-  const passwordHash = await hashPassword(DEFAULT_PASSWORD);
+  const passwordHash = await hashPassword(DEFAULT_PASSWORD, 'test');
   await inCompany(app.db, companyId, (tx) =>
     createUser(tx, {
       companyId,

@@ -26,12 +26,12 @@ describe('password hashing', () => {
   });
 
   it('hashes cheaply under the test runner, and a hash of either cost verifies', async () => {
-    const cheap = await hashPassword('Secret-pass-1');
+    const cheap = await hashPassword('Secret-pass-1', 'test');
     expect(costOf(cheap)).toEqual(['1024', '1', '1']);
     // A hash made at the full cost (as by a server process) verifies here too.
     const full = hashedByServerProcess('Secret-pass-1');
-    expect(await verifyPassword(full, 'Secret-pass-1')).toBe(true);
-    expect(await verifyPassword(full, 'secret-pass-1')).toBe(false);
-    expect(await verifyPassword(cheap, 'Secret-pass-1')).toBe(true);
+    expect(await verifyPassword(full, 'Secret-pass-1', 'test')).toBe(true);
+    expect(await verifyPassword(full, 'secret-pass-1', 'test')).toBe(false);
+    expect(await verifyPassword(cheap, 'Secret-pass-1', 'test')).toBe(true);
   });
 });

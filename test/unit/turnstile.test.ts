@@ -23,7 +23,7 @@ function held() {
 /** Work given to `inTurn` now starts at once: every turn has been given back. */
 async function expectRunsAtOnce(inTurn: ReturnType<typeof turnstile>) {
   const next = held();
-  const again = inTurn(next.work);
+  const again = inTurn('a', next.work);
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(next.started()).toBe(true);
   next.release();
@@ -35,8 +35,8 @@ describe('a turnstile', () => {
     const inTurn = turnstile(1, 10_000, 'Busy');
     const first = held();
     const second = held();
-    const running = inTurn(first.work);
-    const waiting = inTurn(second.work);
+    const running = inTurn('a', first.work);
+    const waiting = inTurn('a', second.work);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect([first.started(), second.started()]).toEqual([true, false]);
     first.release();
@@ -52,16 +52,65 @@ describe('a turnstile', () => {
   it('refuses work that waited longer than it may, and leaves it out of the line', async () => {
     const inTurn = turnstile(1, 50, 'Busy');
     const first = held();
-    const running = inTurn(first.work);
-    await expect(inTurn(async () => 'never')).rejects.toEqual(new AppError('UNAVAILABLE', 'Busy'));
+    const running = inTurn('a', first.work);
+    await expect(inTurn('a', async () => 'never')).rejects.toEqual(
+      new AppError('UNAVAILABLE', 'Busy'),
+    );
     first.release();
     await running;
     await expectRunsAtOnce(inTurn);
   });
 
+  it('gives each asker a turn in its round: one asking many times makes the others wait for one of its', async () => {
+    const inTurn = turnstile(1, 10_000, 'Busy');
+    const order: string[] = [];
+    const first = held();
+    const running = inTurn('flood', first.work);
+    const asked = (whose: string, i: number) =>
+      inTurn(whose, async () => {
+        order.push(`${whose} ${i}`);
+      });
+    // Five from one asker, then one each from two others, while the turn is held.
+    const waiting = [
+      ...[1, 2, 3, 4, 5].map((i) => asked('flood', i)),
+      asked('b', 1),
+      asked('c', 1),
+      asked('b', 2),
+    ];
+    first.release();
+    await running;
+    await Promise.all(waiting);
+    expect(order).toEqual([
+      'flood 1',
+      'b 1',
+      'c 1',
+      'flood 2',
+      'b 2',
+      'flood 3',
+      'flood 4',
+      'flood 5',
+    ]);
+    await expectRunsAtOnce(inTurn);
+  });
+
+  it('leaves an asker whose work waited too long out of the round, and serves the others', async () => {
+    const inTurn = turnstile(1, 50, 'Busy');
+    const first = held();
+    const running = inTurn('a', first.work);
+    const late = inTurn('late', async () => 'never');
+    await expect(late).rejects.toEqual(new AppError('UNAVAILABLE', 'Busy'));
+    const next = inTurn('b', async () => 'served');
+    first.release();
+    await running;
+    expect(await next).toBe('served');
+    await expectRunsAtOnce(inTurn);
+  });
+
   it('gives the turn back when the work fails', async () => {
     const inTurn = turnstile(1, 50, 'Busy');
-    await expect(inTurn(async () => Promise.reject(new Error('broke')))).rejects.toThrow('broke');
-    expect(await inTurn(async () => 'ran')).toBe('ran');
+    await expect(inTurn('a', async () => Promise.reject(new Error('broke')))).rejects.toThrow(
+      'broke',
+    );
+    expect(await inTurn('a', async () => 'ran')).toBe('ran');
   });
 });

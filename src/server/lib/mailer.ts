@@ -23,9 +23,10 @@ export interface Mailer {
    * emailed in one transaction, a reminder sent and marked sent in one) in one of the process's
    * few turns for it: a mail server that is slow or stalls then holds that many connections at
    * most, not the whole pool (ten invitations of two companies did). The next waits its turn
-   * without a connection, up to 30 s, then 503.
+   * without a connection, up to 30 s, then 503. The turns go round the companies waiting, so
+   * one company sending many makes the others wait for one of its sends, not all of them.
    */
-  inTurn<T>(work: () => Promise<T>): Promise<T>;
+  inTurn<T>(companyId: number, work: () => Promise<T>): Promise<T>;
   close(): void;
 }
 
@@ -48,9 +49,9 @@ export const MAIL_SEND_MAX_MS =
 /** Real delivery through SMTP_URL; without it, a mailer that sends nothing (ARCHITECTURE §1). */
 export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'>): Mailer {
   if (!config.smtpUrl) {
-    return { delivers: false, send: async () => {}, inTurn: (work) => work(), close: () => {} };
+    return { delivers: false, send: async () => {}, inTurn: (_, work) => work(), close: () => {} };
   }
-  const inTurn = turnstile(MAIL_TURNS, MAIL_TURN_WAIT_MS, MAIL_BUSY);
+  const mailTurns = turnstile(MAIL_TURNS, MAIL_TURN_WAIT_MS, MAIL_BUSY);
   const transport = nodemailer.createTransport({
     url: config.smtpUrl,
     connectionTimeout: SMTP_TIMEOUT_MS.connection,
@@ -78,7 +79,7 @@ export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'>): M
         timer.abort();
       }
     },
-    inTurn,
+    inTurn: (companyId, work) => mailTurns(`company ${companyId}`, work),
     close: () => transport.close(),
   };
 }

@@ -22,7 +22,9 @@ export const argon2RunCount = () => argon2Runs;
 /**
  * Runs at once, in the whole process: all but one of the machine's cores. A flood of sign-ins
  * (the throttle counts failures only, and one's own password never fails) ran one a core and
- * slowed every other request of every company tenfold; they now wait their turn, up to 10 s.
+ * slowed every other request of every company tenfold; they now wait their turn, up to 10 s, and
+ * the turns go round the client addresses waiting (lib/turnstile.ts), so a flood from one
+ * address delays its own sign-ins, not everyone's.
  */
 const ARGON2_AT_ONCE = Math.max(1, availableParallelism() - 1);
 export const PASSWORDS_BUSY = 'Many people are signing in right now. Please try again in a moment.';
@@ -33,8 +35,8 @@ let mostAtOnce = 0;
 /** The most argon2 runs there have been at once: at most ARGON2_AT_ONCE. */
 export const argon2MostAtOnce = () => mostAtOnce;
 
-const counted = <T>(run: () => Promise<T>) =>
-  argon2InTurn(async () => {
+const counted = <T>(from: string, run: () => Promise<T>) =>
+  argon2InTurn(from, async () => {
     argon2Runs += 1;
     running += 1;
     mostAtOnce = Math.max(mostAtOnce, running);
@@ -45,16 +47,18 @@ const counted = <T>(run: () => Promise<T>) =>
     }
   });
 
-export const hashPassword = (password: string) => counted(() => hash(password, options));
+/** The hash of `password`, for a request from the client address `from` (throttleAddressOf). */
+export const hashPassword = (password: string, from: string) =>
+  counted(from, () => hash(password, options));
 
-export const verifyPassword = (passwordHash: string, password: string) =>
-  counted(() => verify(passwordHash, password).catch(() => false));
+export const verifyPassword = (passwordHash: string, password: string, from: string) =>
+  counted(from, () => verify(passwordHash, password).catch(() => false));
 
 let dummyHash: Promise<string> | undefined;
 
 /** Spends the time a real verification takes, so an unknown username cannot be told apart. */
-export async function verifyAgainstNothing(password: string): Promise<false> {
-  dummyHash ??= hashPassword('grantwell-timing-equaliser');
-  await verifyPassword(await dummyHash, password);
+export async function verifyAgainstNothing(password: string, from: string): Promise<false> {
+  dummyHash ??= hashPassword('grantwell-timing-equaliser', from);
+  await verifyPassword(await dummyHash, password, from);
   return false;
 }

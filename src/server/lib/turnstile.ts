@@ -6,12 +6,17 @@ import { AppError } from './errors.ts';
  * hundred thousand deadlines, a core hashing a password, a pooled connection waiting on the mail
  * server), `count` at a time: the next waits its turn, holding nothing, up to `waitMs`, then is
  * answered 503 with `busy`. However many ask at once, what they hold is bounded.
+ *
+ * Those who wait are in a line of their own for each asker (`whose`: a company, a client's
+ * address), and a turn that comes free goes to each line in turn, not to whoever asked first:
+ * one asker sending a hundred at once makes the others wait for one of theirs, not the hundred.
  */
 export function turnstile(count: number, waitMs: number, busy: string) {
   let running = 0;
-  const waiting: (() => void)[] = [];
+  /** The lines of those waiting, by asker, in the order their turns come round. */
+  const lines = new Map<string, (() => void)[]>();
 
-  const enter = async () => {
+  const enter = async (whose: string) => {
     if (running < count) {
       running += 1;
       return;
@@ -20,27 +25,37 @@ export function turnstile(count: number, waitMs: number, busy: string) {
     const turn = new Promise<void>((resolve) => {
       admit = resolve;
     });
-    waiting.push(admit);
+    const line = lines.get(whose) ?? [];
+    line.push(admit);
+    lines.set(whose, line);
     const timer = new AbortController();
     const late = setTimeout(waitMs, true, { signal: timer.signal }).catch(() => false);
     const tooLate = await Promise.race([turn.then(() => false), late]);
     timer.abort();
-    const at = waiting.indexOf(admit);
+    const at = line.indexOf(admit);
     // Admitted at the moment it was late: the turn is its own.
     if (tooLate && at >= 0) {
-      waiting.splice(at, 1);
+      line.splice(at, 1);
+      if (line.length === 0 && lines.get(whose) === line) lines.delete(whose);
       throw new AppError('UNAVAILABLE', busy);
     }
   };
-  // The turn goes to the next in line, or is given back.
+  // The turn goes to the first in the next line (which then goes to the back of the round if
+  // others of it still wait), or is given back.
   const leave = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
+    const [whose, line] = lines.entries().next().value ?? [];
+    const next = line?.shift();
+    if (whose === undefined || line === undefined || next === undefined) {
+      running -= 1;
+      return;
+    }
+    lines.delete(whose);
+    if (line.length > 0) lines.set(whose, line);
+    next();
   };
 
-  return async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-    await enter();
+  return async function inTurn<T>(whose: string, work: () => Promise<T>): Promise<T> {
+    await enter(whose);
     try {
       return await work();
     } finally {

@@ -4,6 +4,7 @@ import { currentUserSchema, loginSchema, registerSchema } from '../../../domain/
 import { findLogin } from '../../accounts/users.ts';
 import type { Transaction } from '../../db/client.ts';
 import { beforeCompanyIsKnown } from '../../db/scope.ts';
+import { clientOf } from '../../lib/client-address.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
@@ -50,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // A taken username is a failure: an address may not probe for usernames without end.
       const user = await throttle.run(request, reply, { action: 'register' }, async () => {
-        const passwordHash = await hashPassword(request.body.password);
+        const passwordHash = await hashPassword(request.body.password, clientOf(request));
         // One transaction: the company, its admin and the first session, or none of them.
         return beforeCompanyIsKnown(app.db, async (tx) => {
           const account = await auth.registerCompany(request.body, passwordHash, tx);
@@ -83,8 +84,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await throttle.run(request, reply, call, async () => {
         const found = await findLogin(app.db, username);
         const valid = found
-          ? await verifyPassword(found.passwordHash, password)
-          : await verifyAgainstNothing(password);
+          ? await verifyPassword(found.passwordHash, password, clientOf(request))
+          : await verifyAgainstNothing(password, clientOf(request));
         if (!found || !valid) throw new AppError('UNAUTHENTICATED', BAD_CREDENTIALS);
         return found;
       });

@@ -13,6 +13,7 @@ import {
   RESET_LINK_SENT,
 } from '../../../domain/wording.ts';
 import { findAccountsNamed } from '../../accounts/users.ts';
+import { clientOf } from '../../lib/client-address.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
@@ -143,7 +144,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         // The link is checked before the password is hashed: a dead link costs no argon2 time.
         const account = await resets.find(tokenHash);
         if (!account) throw new AppError('INVALID_INPUT', INVALID_RESET_LINK);
-        const reset = await resets.redeem(account, tokenHash, await hashPassword(password));
+        const reset = await resets.redeem(
+          account,
+          tokenHash,
+          await hashPassword(password, clientOf(request)),
+        );
         if (!reset) throw new AppError('INVALID_INPUT', INVALID_RESET_LINK);
         await throttle.passwordReset(account.username);
       });

@@ -9,6 +9,7 @@ import {
 } from '../../../domain/auth.ts';
 import { ALREADY_MEMBER } from '../../../domain/company.ts';
 import { PASSWORD_CHANGED } from '../../../domain/wording.ts';
+import { clientOf } from '../../lib/client-address.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notSignedIn, requireUser, stillSignedIn } from '../../lib/guards.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -45,7 +46,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       { action: 'sign-in', username: user.username },
       async () => {
         const passwordHash = await auth.passwordHashOf(user.companyId, user.id);
-        if (!passwordHash || !(await verifyPassword(passwordHash, password))) {
+        if (!passwordHash || !(await verifyPassword(passwordHash, password, clientOf(request)))) {
           throw currentPasswordError('Current password is incorrect');
         }
       },
@@ -93,7 +94,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       await confirmCurrentPassword(request, reply, user, currentPassword);
       const changed = await auth.changePassword(
         user,
-        await hashPassword(newPassword),
+        await hashPassword(newPassword, clientOf(request)),
         request.sessionTokenHash ?? undefined,
       );
       // Removed by an admin meanwhile: the session has ended with the account.

@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { clientOf } from '../../lib/client-address.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
   createThrottleRepository,
   type Tallies,
   type ThrottledAction,
 } from './throttle.repository.ts';
-import { throttleAddressOf } from './throttle-address.ts';
 
 /** At most 10 attempts that count per 15 minutes, by every rule below. */
 const THROTTLE_LIMIT = 10;
@@ -79,9 +79,6 @@ function tooManyAttempts(reply: FastifyReply, liftsAt: number, action: Throttled
   );
 }
 
-/** Where a request comes from, as throttling and the record of known addresses count it. */
-const addressOf = (request: FastifyRequest) => throttleAddressOf(request.ip);
-
 /**
  * Throttling of the public calls that cost a password hash (sign-in, sign-up, acceptance, a reset
  * by link) or send an email (a request for a reset link).
@@ -102,7 +99,7 @@ export function createThrottle(db: Database) {
       call: ThrottledCall,
       work: () => Promise<T>,
     ): Promise<T> {
-      const address = addressOf(request);
+      const address = clientOf(request);
       const now = Date.now();
       const admitted = await attempts.admit(
         { ...call, address },
@@ -141,7 +138,7 @@ export function createThrottle(db: Database) {
 
     /** A new account signs in from where it was created: that address is its own. */
     signedIn(request: FastifyRequest, username: string) {
-      return attempts.signedIn(username, addressOf(request));
+      return attempts.signedIn(username, clientOf(request));
     },
   };
 }

@@ -117,7 +117,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       // Written whole to a file, its deadlines then let go, and read as the reader takes it: a
       // reader that stops held the deadlines of its calendar in memory (90 MB for 135,000), and
       // three dozen of them ended the process.
-      const file = await calendarsInTurn(async () => {
+      const file = await calendarsInTurn(`company ${feed.companyId}`, async () => {
         const now = new Date();
         const deadlines = await calendar.deadlines(feed.companyId, now);
         const entries = deadlineEntries(deadlines, feed.timeZone);

@@ -18,6 +18,7 @@ import {
 } from '../../../domain/company.ts';
 import { actAsAdmin } from '../../accounts/members.ts';
 import { allowIdle } from '../../db/scope.ts';
+import { clientOf } from '../../lib/client-address.ts';
 import { AppError, notFound, requireFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser, stillSignedIn } from '../../lib/guards.ts';
 import { MAIL_SEND_MAX_MS } from '../../lib/mailer.ts';
@@ -108,7 +109,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireAdmin(request);
       const { password, ...member } = request.body;
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashPassword(password, clientOf(request));
       const created = await actAsAdmin(app.db, request, (admin, tx) =>
         company.addMember(admin.companyId, member, passwordHash, tx),
       );
@@ -186,7 +187,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       if (userId === requireAdmin(request).id) {
         throw new AppError('INVALID_INPUT', OWN_PASSWORD_ELSEWHERE);
       }
-      const passwordHash = await hashPassword(newPassword);
+      const passwordHash = await hashPassword(newPassword, clientOf(request));
       const done = await actAsAdmin(app.db, request, (admin, tx) =>
         company.resetPassword(admin.companyId, userId, passwordHash, tx),
       );
@@ -226,7 +227,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       const { token, link, expiresAt } = newInvitationLink();
       // Saved and emailed in one transaction: when the email cannot be sent, nobody was invited.
       // In one of the mailer's turns, taken before the transaction begins.
-      const invitation = await app.mailer.inTurn(() =>
+      const invitation = await app.mailer.inTurn(requireAdmin(request).companyId, () =>
         actAsAdmin(app.db, request, async (admin, tx) => {
           const created = stillSignedIn(
             await company.createInvitation(

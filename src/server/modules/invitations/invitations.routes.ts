@@ -5,6 +5,7 @@ import {
   acceptInvitationSchema,
   invitationLookupSchema,
 } from '../../../domain/company.ts';
+import { clientOf } from '../../lib/client-address.ts';
 import { AppError, notFound, requireFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
@@ -64,7 +65,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
         const outcome = await invitations.accept(
           invitation,
           username,
-          await hashPassword(password),
+          await hashPassword(password, clientOf(request)),
         );
         if (outcome === 'already-member') throw new AppError('CONFLICT', ALREADY_MEMBER);
         if (outcome === 'link-renewed') throw notFound('Invitation');

@@ -141,7 +141,7 @@ export async function startReminderJobs(options: Options): Promise<ReminderJobs>
         log.warn({ err: error, companyId }, 'reminder email refused for good; not sent');
       }
     };
-    while (await mailer.inTurn(() => reminders.sendNextEmail(companyId, send))) {
+    while (await mailer.inTurn(companyId, () => reminders.sendNextEmail(companyId, send))) {
       // One message per transaction, until none is left.
     }
   };

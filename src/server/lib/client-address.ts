@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import type { FastifyRequest } from 'fastify';
 
 /** One group of an IPv6 address as numbers: a dotted IPv4 tail (`::ffff:1.2.3.4`) is two. */
 function numbersOf(group: string): number[] {
@@ -19,13 +20,14 @@ function groupsOf(ipv6: string): number[] {
 }
 
 /**
- * The address that throttling counts attempts by. Every IPv6 connection is handed at least a /64
+ * The address a client's requests are counted by: the throttles' attempts, and the lines of
+ * those waiting for a turn at a password hash (lib/passwords.ts). Every IPv6 connection is handed at least a /64
  * whose addresses its owner picks freely, so an IPv6 address counts as its /64: counted one by
  * one, each new address would bring a fresh allowance. An IPv4-mapped address (`::ffff:1.2.3.4`,
  * what a dual-stack socket reports) is the IPv4 address it carries, so both forms count as one.
  * Anything else is kept as it is.
  */
-export function throttleAddressOf(ip: string): string {
+export function clientAddressOf(ip: string): string {
   if (isIP(ip) !== 6) return ip;
   const groups = groupsOf(ip);
   if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
@@ -37,3 +39,6 @@ export function throttleAddressOf(ip: string): string {
     .map((g) => g.toString(16))
     .join(':')}::/64`;
 }
+
+/** The address the request's client is counted by (clientAddressOf). */
+export const clientOf = (request: FastifyRequest) => clientAddressOf(request.ip);
