@@ -10,6 +10,7 @@ import {
 import type { AppConfig } from './config.ts';
 import { actingAs } from './db/actor.ts';
 import { openDatabase } from './db/client.ts';
+import { createDownloadSlots } from './lib/downloads.ts';
 import { createMailer } from './lib/mailer.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { createUploadMemory } from './lib/uploads.ts';
@@ -82,6 +83,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('mailer', createMailer(config));
+  app.decorate(
+    'downloads',
+    createDownloadSlots(config.limits.downloadsPerCompanyAtOnce, config.limits.downloadsAtOnce),
+  );
   app.decorate(
     'uploadMemory',
     createUploadMemory(config.limits.uploadMemoryBytes, config.limits.uploadMemoryPerCompanyBytes),

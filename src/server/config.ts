@@ -52,6 +52,10 @@ export interface Limits {
   requestBodyMs: number;
   /** A download whose client takes nothing for this long is ended, and its file let go. */
   downloadIdleMs: number;
+  /** Downloads (exports, calendars) written and being sent at once, all companies together. */
+  downloadsAtOnce: number;
+  /** Of those, how many one company's may be. */
+  downloadsPerCompanyAtOnce: number;
   /** One SQL statement (PostgreSQL server). */
   statementMs: number;
   /** A transaction left idle is ended by PostgreSQL, and its connection given back. */
@@ -73,6 +77,8 @@ export interface Limits {
 export const DEFAULT_LIMITS: Limits = {
   requestBodyMs: 120_000,
   downloadIdleMs: 60_000,
+  downloadsAtOnce: 50,
+  downloadsPerCompanyAtOnce: 5,
   statementMs: 30_000,
   idleInTransactionMs: 10_000,
   poolAcquireMs: 5_000,

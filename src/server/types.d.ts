@@ -2,6 +2,7 @@ import 'fastify';
 import type { CurrentUser } from '../domain/auth.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { DownloadSlots } from './lib/downloads.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { UploadMemory } from './lib/uploads.ts';
 import type { ReminderJobs } from './modules/reminders/reminder-jobs.ts';
@@ -13,6 +14,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The reminder queue of this process; null where it takes no part (most tests). */
     reminderJobs: ReminderJobs | null;
+    /** The downloads being written and sent at once, shared by every export and calendar. */
+    downloads: DownloadSlots;
     /** The memory that uploads in progress may hold, shared by every upload route. */
     uploadMemory: UploadMemory;
     /** Every route registered after the plugins, with its method. */

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/server/config.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
+import { DOWNLOADS_BUSY } from '../../src/server/lib/downloads.ts';
 import { registerCompany } from '../helpers/factories.ts';
 import { openRawRequest, type RawRequest, statusOf } from '../helpers/raw-http.ts';
 import { clientFor, multipartFile } from '../helpers/requests.ts';
@@ -20,9 +21,11 @@ const DOWNLOAD_IDLE_MS = 500;
 let app: FastifyInstance;
 let baseUrl: string;
 let monitor: pg.Client;
+let databaseUrl: string;
 
 beforeAll(async () => {
   const url = await defaultTestDatabaseUrl();
+  databaseUrl = url;
   app = await buildTestApp({
     database: { kind: 'server', url: withApplicationName(url, applicationName) },
     limits: { ...DEFAULT_LIMITS, downloadIdleMs: DOWNLOAD_IDLE_MS, poolAcquireMs: 2_000 },
@@ -222,8 +225,8 @@ async function importContacts(cookie: string, rows: number) {
 }
 
 /** An export whose client reads its head, then nothing more (as a stalled or hostile one). */
-async function stalledExport(cookie: string) {
-  const request = await openRawRequest(baseUrl, {
+async function stalledExport(cookie: string, url = baseUrl) {
+  const request = await openRawRequest(url, {
     method: 'GET',
     path: '/api/contacts/export',
     headers: { cookie },
@@ -258,6 +261,46 @@ describe('downloads nobody reads', () => {
     const list = await bystander.client.get('/api/contacts');
     expect(list.statusCode, list.body).toBe(200);
     for (const request of stalled) request.drop();
+    await until(() => app.downloads.sending === 0, 'the downloads let go');
+  });
+
+  it('are a few at once for a company, and for the server: the next is 503 before anything is read', async () => {
+    // The same database, served with fewer downloads at once and no idle cut in the test's time.
+    const few = await buildTestApp({
+      database: { kind: 'server', url: withApplicationName(databaseUrl, applicationName) },
+      limits: {
+        ...DEFAULT_LIMITS,
+        downloadIdleMs: 60_000,
+        downloadsPerCompanyAtOnce: 2,
+        downloadsAtOnce: 3,
+      },
+    });
+    try {
+      const url = await listenOnFreePort(few);
+      const [first, second] = heavy.map(({ cookie }) => cookie);
+      const exportOf = (cookie = '') => clientFor(few, cookie).get('/api/contacts/export');
+      const mine = [await stalledExport(first ?? '', url), await stalledExport(first ?? '', url)];
+      // The company's two are being sent: its third is refused, before any export transaction.
+      const third = await exportOf(first);
+      expect(third.statusCode).toBe(503);
+      expect(third.json()).toEqual({ message: DOWNLOADS_BUSY });
+      // Another company's first goes out, and then the server's three are taken.
+      const theirs = await stalledExport(second ?? '', url);
+      const full = await exportOf(second);
+      expect(full.statusCode).toBe(503);
+      expect(full.json()).toEqual({ message: DOWNLOADS_BUSY });
+      // A client that leaves gives its slot back.
+      mine[0]?.drop();
+      await until(() => few.downloads.sending === 2, 'the slot given back');
+      const whole = await exportOf(second);
+      expect(linesOf(whole.body)).toHaveLength(ROWS + 1);
+      expect(few.downloads.sending).toBe(2);
+      mine[1]?.drop();
+      theirs.drop();
+      await until(() => few.downloads.sending === 0, 'every slot given back');
+    } finally {
+      await few.close();
+    }
   });
 
   it('is ended once its client has taken nothing for a while', async () => {

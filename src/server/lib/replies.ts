@@ -185,7 +185,9 @@ export const companyExport =
   ) =>
   async (request: FastifyRequest & { query: Query }, reply: FastifyReply) => {
     const user = requireUser(request);
-    const file = await exportCsv(user.companyId, request.query, user);
+    const file = await request.server.downloads.hold(user.companyId, reply, () =>
+      exportCsv(user.companyId, request.query, user),
+    );
     return csvFile(endIfStalled(reply), exportFileName(records, new Date()))
       .header('cache-control', 'no-store')
       .send(file);
