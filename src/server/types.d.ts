@@ -26,5 +26,10 @@ declare module 'fastify' {
     currentUser: CurrentUser | null;
     /** SHA-256 of this request's session token, when it carried a valid one. */
     sessionTokenHash: string | null;
+    /**
+     * The signed-in user as their session is now, looked up again (and kept as `currentUser`):
+     * for work that writes long after the request began. Null when the session has ended.
+     */
+    userNow(): Promise<CurrentUser | null>;
   }
 }

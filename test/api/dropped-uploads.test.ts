@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/server/config.ts';
 import { UPLOADS_BUSY } from '../../src/server/lib/uploads.ts';
-import { registerCompany } from '../helpers/factories.ts';
+import { addMember, registerCompany } from '../helpers/factories.ts';
 import { jsonBodyOf, openRawRequest, type RawRequest, statusOf } from '../helpers/raw-http.ts';
 import { clientFor, multipartFile } from '../helpers/requests.ts';
 import { buildTestApp, listenOnFreePort } from '../helpers/test-app.ts';
@@ -190,6 +190,54 @@ describe('an upload the client abandons', { timeout: 60_000 }, () => {
       message: 'The request took too long to arrive. Please try again.',
     });
     expect(await contactCount(uploader.cookie)).toBe(0);
+  });
+});
+
+describe('a request whose user is removed while it arrives', { timeout: 60_000 }, () => {
+  /** A company whose member has begun a request; the admin then removes the member. */
+  async function removedMidRequest(begin: (cookie: string) => Promise<RawRequest>) {
+    const owner = await registerCompany(app);
+    const member = await addMember(app, owner.user.companyId);
+    const request = await begin(member.cookie);
+    const removed = await clientFor(app, owner.cookie).delete(
+      `/api/organization/users/${member.user.id}`,
+    );
+    expect(removed.statusCode).toBe(204);
+    return { owner, request };
+  }
+
+  it('a JSON body finished after the removal: 401, and nothing is written', async () => {
+    const body = JSON.stringify({ name: 'Late Writer', email: 'late@x.org' });
+    const { owner, request } = await removedMidRequest((cookie) =>
+      openRawRequest(
+        baseUrl,
+        {
+          method: 'POST',
+          path: '/api/contacts',
+          headers: {
+            cookie,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            connection: 'close',
+          },
+        },
+        body.slice(0, 10),
+      ),
+    );
+    await request.write(Buffer.from(body.slice(10)));
+    const answer = await request.answer;
+    expect(statusOf(answer)).toBe(401);
+    expect(jsonBodyOf(answer)).toEqual({ message: 'Not signed in' });
+    expect(await contactCount(owner.cookie)).toBe(0);
+  });
+
+  it('an upload finished after the removal: 401, and nothing is imported', async () => {
+    const { owner, request } = await removedMidRequest((cookie) => startUpload(cookie, 50));
+    await request.write((request as RawRequest & { rest: Buffer }).rest);
+    const answer = await request.answer;
+    expect(statusOf(answer)).toBe(401);
+    expect(jsonBodyOf(answer)).toEqual({ message: 'Not signed in' });
+    expect(await contactCount(owner.cookie)).toBe(0);
   });
 });
 

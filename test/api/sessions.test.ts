@@ -257,3 +257,34 @@ describe('a sign-in at the moment the password changes', () => {
     expect(await login(app, member.username, 'A-new-passw0rd')).toMatch(/=/);
   });
 });
+
+describe('a password change at the moment the password is reset', () => {
+  it('does not overwrite the reset it was not checked against: 401, and the reset stays', async () => {
+    const owner = await registerCompany(app);
+    const { companyId } = owner.user;
+    const member = await addMember(app, companyId);
+    const resetHash = await hashPassword('Reset-by-admin-1', 'test');
+    // The member's current password checks out; while their change is being saved, an admin's
+    // reset of it is (it ends every session of the member's, this one too).
+    const answer = await whileCommitting(
+      app,
+      companyId,
+      (tx) =>
+        createCompanyRepository(app.db).resetPassword(companyId, member.user.id, resetHash, tx),
+      () =>
+        clientFor(app, member.cookie).post('/api/user/password', {
+          currentPassword: DEFAULT_PASSWORD,
+          newPassword: 'Changed-by-me-1',
+        }),
+    );
+    expect(answer.statusCode, answer.body).toBe(401);
+    expect(await login(app, member.username, 'Reset-by-admin-1')).toMatch(/=/);
+    const mine = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: member.username, password: 'Changed-by-me-1' },
+      remoteAddress: randomAddress(),
+    });
+    expect(mine.statusCode).toBe(401);
+  });
+});

@@ -104,18 +104,26 @@ export async function dropPasswordResets(
 /**
  * Sets a user's password in the caller's transaction of their company, ends their sessions, all
  * but `keepSession` (a token hash) when given, and their forgotten-password links. False when
- * there is no such user.
+ * there is no such user, or, given `replacing` (the hash of the password the user just typed as
+ * their current one), when their password is no longer that one: an admin's reset or a reset
+ * link saved meanwhile is not overwritten by a change checked against the password it replaced.
  */
 export async function setPassword(
   tx: Transaction,
   account: { companyId: number; id: number },
   passwordHash: string,
-  keepSession?: string,
+  { keepSession, replacing }: { keepSession?: string; replacing?: string } = {},
 ): Promise<boolean> {
   const updated = await tx
     .update(users)
     .set({ passwordHash })
-    .where(and(eq(users.companyId, account.companyId), eq(users.id, account.id)))
+    .where(
+      and(
+        eq(users.companyId, account.companyId),
+        eq(users.id, account.id),
+        replacing === undefined ? undefined : eq(users.passwordHash, replacing),
+      ),
+    )
     .returning({ id: users.id });
   if (updated.length === 0) return false;
   await endSessions(tx, account.companyId, account.id, keepSession);

@@ -11,7 +11,7 @@ import {
 } from '../../domain/csv-import.ts';
 import { type ImportReport, previewCsvFile } from './csv-import.ts';
 import { AppError } from './errors.ts';
-import { requireUser } from './guards.ts';
+import { notSignedIn, requireUser } from './guards.ts';
 import { receiveOneFile, type UploadMemory } from './uploads.ts';
 
 const NOT_CSV = 'Please select a CSV file';
@@ -119,6 +119,9 @@ export async function importUploadedCsv<Field extends string>(
   const report: ImportReport = { skipped: 0, errors: [] };
   let counts: { created: number; updated: number };
   try {
+    // The file may have taken minutes to arrive: its rows are written for the user as they are
+    // now, if they are still signed in.
+    if ((await request.userNow()) === null) throw notSignedIn();
     const choices = importChoices(received.fields, mappingSchema, noDuplicates);
     counts = await run(received.chunks, report, choices);
   } finally {

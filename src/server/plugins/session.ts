@@ -29,16 +29,27 @@ const sessionTokenOf = (request: FastifyRequest) =>
     : undefined;
 
 /**
- * Resolves the session cookie of every /api request into `request.currentUser`. The session is
- * the only cookie: it is read from the header here and written by startSession and endSession,
- * with no cookie plugin hooking every request and response.
+ * Resolves the session cookie of every /api request into `request.currentUser`, once its body has
+ * arrived, just before its handler: a request whose body took a minute acts for its user as they
+ * are then (an admin may have removed them meanwhile, or they signed out), not as they were when
+ * it began. `request.userNow()` looks the session up again for work that writes long after that
+ * (an import, once its file has arrived). The session is the only cookie: it is read from the
+ * header here and written by startSession and endSession, with no cookie plugin hooking every
+ * request and response.
  */
 export const sessionPlugin = fp(
   async (app) => {
     app.decorateRequest('currentUser', null);
     app.decorateRequest('sessionTokenHash', null);
-
-    app.addHook('onRequest', async (request) => {
+    app.decorateRequest('userNow', async function userNow(this: FastifyRequest) {
+      const user =
+        this.sessionTokenHash === null
+          ? null
+          : await findSessionUser(app.db, this.sessionTokenHash, SESSION_IDLE_MS);
+      this.currentUser = user;
+      return user;
+    });
+    app.addHook('preHandler', async (request) => {
       if (!request.url.startsWith('/api/')) return;
       const token = sessionTokenOf(request);
       if (!token) return;

@@ -114,15 +114,21 @@ export function createAuthRepository(db: Database) {
       });
     },
 
-    /** Sets the user's password and ends all of their sessions but `keepSession` (a token hash). */
+    /**
+     * Sets the user's password, from the one whose hash is `from` (checked against what they
+     * typed) to `to`, and ends all of their sessions but `keepSession` (a token hash). False when
+     * the user is gone, or their password was changed meanwhile (their sessions ended with it).
+     */
     changePassword(
       account: { companyId: number; id: number },
-      passwordHash: string,
-      keepSession: string | undefined,
+      change: { from: string; to: string; keepSession: string | undefined },
       within?: Transaction,
     ): Promise<boolean> {
       return inCompany(within ?? db, account.companyId, (tx) =>
-        setPassword(tx, account, passwordHash, keepSession),
+        setPassword(tx, account, change.to, {
+          keepSession: change.keepSession,
+          replacing: change.from,
+        }),
       );
     },
   };

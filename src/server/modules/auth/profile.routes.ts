@@ -30,8 +30,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const throttle = createThrottle(app.db);
 
   /**
-   * Checks the user's current password. It is a sign-in by another door, so it counts against the
-   * same allowance: a stolen session cannot guess its way to the password here either.
+   * Checks the user's current password, and answers the hash it checked out against. It is a
+   * sign-in by another door, so it counts against the same allowance: a stolen session cannot
+   * guess its way to the password here either.
    */
   const confirmCurrentPassword = (
     request: FastifyRequest,
@@ -46,9 +47,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       { action: 'sign-in', username: user.username },
       async () => {
         const passwordHash = await auth.passwordHashOf(user.companyId, user.id);
-        if (!passwordHash || !(await verifyPassword(passwordHash, password, clientOf(request)))) {
+        // Removed by an admin meanwhile: the session has ended with the account.
+        if (passwordHash === null) throw notSignedIn();
+        if (!(await verifyPassword(passwordHash, password, clientOf(request)))) {
           throw currentPasswordError('Current password is incorrect');
         }
+        return passwordHash;
       },
     );
   };
@@ -91,13 +95,14 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const { currentPassword, newPassword } = request.body;
-      await confirmCurrentPassword(request, reply, user, currentPassword);
-      const changed = await auth.changePassword(
-        user,
-        await hashPassword(newPassword, clientOf(request)),
-        request.sessionTokenHash ?? undefined,
-      );
-      // Removed by an admin meanwhile: the session has ended with the account.
+      const from = await confirmCurrentPassword(request, reply, user, currentPassword);
+      const changed = await auth.changePassword(user, {
+        from,
+        to: await hashPassword(newPassword, clientOf(request)),
+        keepSession: request.sessionTokenHash ?? undefined,
+      });
+      // Removed by an admin meanwhile, or the password reset meanwhile (by an admin, a link, or
+      // the user on another device): either ended this session, and the password stays as set.
       if (!changed) throw notSignedIn();
       return { message: PASSWORD_CHANGED };
     },
