@@ -166,11 +166,13 @@ export const requiredLines = (message: string, max = NOTES_MAX) =>
 const orNull = (value: string | null | undefined) => (value && !isBlank(value) ? value : null);
 
 /**
- * An optional one-line text: trimmed and spaced as requiredText; empty, blank (invisible
+ * An optional one-line text: trimmed and spaced as requiredText, refused as it is ('Invalid
+ * characters') with a line break or another control character; empty, blank (invisible
  * characters only), null or missing all become null (stored as NULL).
  */
 export const optionalText = (max = LINE_MAX) =>
   oneLineText('Expected text')
+    .refine(isOneLine, INVALID_CHARACTERS)
     .max(max, `Must be at most ${max} characters`)
     .nullish()
     .transform(orNull);
@@ -202,11 +204,13 @@ export const emailSchema = z
 
 /**
  * Whether a username reads as what it is: no control or format character (a zero-width space, a
- * mark of direction), no space but the plain one, and written as its compatibility normal form
+ * mark of direction), nothing that shows nothing of its own (Unicode's default-ignorable code
+ * points: a Hangul filler, a variation selector, a combining grapheme joiner) nor the blank
+ * Braille pattern, no space but the plain one, and written as its compatibility normal form
  * (NFKC), so that no lookalike of another name (fullwidth letters, a ligature) is taken.
  */
 const isPlainUsername = (value: string) =>
-  !/[\p{Cc}\p{Cf}\u115F\u1160\u2800\u3164\uFFA0]|(?! )\p{Z}/u.test(value) &&
+  !/[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]|(?! )\p{Z}/u.test(value) &&
   value === value.normalize('NFKC');
 
 /**

@@ -54,6 +54,29 @@ describe('names that show nothing, or break the line', () => {
     }
   });
 
+  it("in an optional one-line field (a contact's organization or phone, the company's industry) are refused too", async () => {
+    const client = await newClient();
+    for (const value of BROKEN_LINES) {
+      for (const field of ['organization', 'phone']) {
+        const response = await client.post('/api/contacts', {
+          name: 'Ada',
+          email: 'ada@example.org',
+          [field]: value,
+        });
+        const what = `${field}=${JSON.stringify(value)}: ${response.body}`;
+        expect(response.statusCode, what).toBe(400);
+        expect(response.json().message, what).toBe('Invalid characters');
+      }
+      const profile = await client.patch('/api/organization', { industry: value });
+      expect(profile.statusCode, JSON.stringify(value)).toBe(400);
+      expect(profile.json().message).toBe('Invalid characters');
+    }
+    expect((await client.get('/api/contacts')).json()).toEqual([]);
+    // No funder is made of an organization no grant could be given.
+    expect((await client.get('/api/funders')).json()).toEqual([]);
+    expect((await client.get('/api/organization')).json().industry).toBeNull();
+  });
+
   it('a line break at either end is trimmed like a space', async () => {
     const client = await newClient();
     const created = await client.post('/api/contacts', {
@@ -134,7 +157,19 @@ describe('a username that hides or mimics characters', () => {
   it('is refused wherever an account is made, and no account is made', async () => {
     const admin = await registerCompany(app);
     const taken = admin.username;
-    const lookalikes = [`${taken}\u200b`, `\u202e${taken}`, `${taken}\u0007`, 'ａｄｍｉｎ'];
+    const lookalikes = [
+      `${taken}\u200b`,
+      `\u202e${taken}`,
+      `${taken}\u0007`,
+      'ａｄｍｉｎ',
+      // Marks that join or vary the letter before them, and show nothing of their own.
+      `${taken}\u034f`,
+      `\u034f${taken}`,
+      `${taken}\ufe0f`,
+      `${taken}\ufe00`,
+      `${taken}\u{e0100}`,
+      `${taken}\u17b4`,
+    ];
     for (const username of lookalikes) {
       const registered = await app.inject({
         method: 'POST',
