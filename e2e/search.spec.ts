@@ -87,4 +87,24 @@ test('what is typed at once after Ctrl+K goes into the search, never into the fi
   await page.keyboard.press('Escape');
   await expect(page.getByRole('textbox', { name: 'Search everything' })).toBeHidden();
   await expect(notes).toHaveValue('abc');
+  // The field that had the focus has it again: typing goes on where it was.
+  await expect(notes).toBeFocused();
+  await page.keyboard.type('d');
+  await expect(notes).toHaveValue('abcd');
+});
+
+test('closed, the search gives the focus back to its button, and takes no more than a search can be', async ({
+  page,
+}) => {
+  const button = page.getByRole('button', { name: 'Search (Ctrl+K)' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const search = page.getByRole('textbox', { name: 'Search everything' });
+  await expect(search).toBeFocused();
+  await search.fill('x'.repeat(3_000));
+  await expect(search).toHaveValue('x'.repeat(200));
+  await expect(page.getByText('Nothing found for "')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(search).toBeHidden();
+  await expect(button).toBeFocused();
 });

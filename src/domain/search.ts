@@ -21,6 +21,8 @@ export const SEARCH_RESULTS_PER_KIND = 5;
  * them: a 2-letter search read every row (210 ms at 100,000 contacts and 100,000 interactions).
  */
 export const SEARCH_MIN_LENGTH = 3;
+/** The longest search: more is refused, and the search box takes no more. */
+export const SEARCH_MAX_LENGTH = 200;
 
 export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
   contact: 'Contacts',
@@ -35,7 +37,7 @@ export const globalSearchQuerySchema = z.object({
   q: searchString('Type something to search for')
     .trim()
     .min(SEARCH_MIN_LENGTH, `Type at least ${SEARCH_MIN_LENGTH} characters to search`)
-    .max(200, 'Search is too long'),
+    .max(SEARCH_MAX_LENGTH, 'Search is too long'),
 });
 
 const searchResultSchema = z.object({

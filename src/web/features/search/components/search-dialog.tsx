@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import {
   SEARCH_KIND_LABELS,
   SEARCH_KINDS,
+  SEARCH_MAX_LENGTH,
   SEARCH_MIN_LENGTH,
   type SearchResult,
 } from '../../../../domain/search.ts';
@@ -90,6 +91,7 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
         onKeyDown={(event) => {
           if (event.key === 'Escape' && !event.nativeEvent.isComposing) spotlight.close();
         }}
+        maxLength={SEARCH_MAX_LENGTH}
         placeholder="Search contacts, funders, grants, opportunities, interactions, tasks…"
         aria-label="Search everything"
         leftSection={<IconSearch size={18} aria-hidden="true" />}

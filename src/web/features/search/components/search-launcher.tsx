@@ -1,7 +1,7 @@
 import { ActionIcon } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 // The dialog's code (and Spotlight's) is not part of the page's: it is fetched once the page is
 // up, and shown as soon as the search is opened, not through a lazy component, which even loaded
@@ -29,9 +29,26 @@ export function SearchLauncher() {
   useEffect(() => {
     load();
   }, []);
+  // What had the focus when the search opened (a field of a form being edited, the search
+  // button) has it again once the search closes: the dialog goes with its closing, before it
+  // could give the focus back itself, which was left on the page's body (Tab then went to the
+  // page behind a form's dialog).
+  const focusedBefore = useRef<Element | null>(null);
+  const isOpen = useRef(false);
   const open = () => {
+    if (!isOpen.current) focusedBefore.current = document.activeElement;
+    isOpen.current = true;
     load();
     setOpened(true);
+  };
+  const close = () => {
+    isOpen.current = false;
+    setOpened(false);
+    const before = focusedBefore.current;
+    // (An element gone meanwhile takes no focus.)
+    requestAnimationFrame(() => {
+      if (document.activeElement === document.body && before instanceof HTMLElement) before.focus();
+    });
   };
   useHotkeys([['mod+K', open]], []);
   const label = `Search (${onMac() ? '⌘K' : 'Ctrl+K'})`;
@@ -42,7 +59,7 @@ export function SearchLauncher() {
       <ActionIcon variant="default" size="lg" aria-label={label} title={label} onClick={open}>
         <IconSearch size={18} aria-hidden="true" />
       </ActionIcon>
-      {opened && Dialog && <Dialog onClose={() => setOpened(false)} />}
+      {opened && Dialog && <Dialog onClose={close} />}
     </>
   );
 }
