@@ -73,3 +73,32 @@ describe('a paste that is not an amount of dollars', () => {
     },
   );
 });
+
+describe('Enter in the field while it shows cents', () => {
+  it('drops them and sends nothing yet; Enter again sends what it shows', async () => {
+    const user = userEvent.setup();
+    const sent: number[] = [];
+    function AmountForm() {
+      const [value, setValue] = useState<string | number>('');
+      return (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            sent.push(parseAmount(value));
+          }}
+        >
+          <AmountInput value={value} onChange={setValue} />
+        </form>
+      );
+    }
+    renderPage(<AmountForm />);
+    const input = (await screen.findByLabelText(/Amount/)) as HTMLInputElement;
+    await user.click(input);
+    await user.keyboard('2500.99{Enter}');
+    expect(input.value).toBe('$2,500');
+    expect(sent).toEqual([]);
+    await user.keyboard('{Enter}');
+    expect(sent).toEqual([2500]);
+    expect(input.value).toBe('$2,500');
+  });
+});
