@@ -109,6 +109,15 @@ describe('a dialog’s save', () => {
     expect(closes()).toBe(0);
   });
 
+  it('closes, with a notice, when the record it edits was deleted meanwhile', async () => {
+    const { save, answerWith } = requests();
+    const { view, closes } = renderDialogSave(note, save);
+    answerWith(() => Promise.reject(new ApiError(404, 'Note not found')));
+    await act(() => view.result.current.dialog.submit('mine'));
+    expect(view.result.current.notice).toMatchObject({ message: 'Note not found', kind: 'error' });
+    expect(closes()).toBe(1);
+  });
+
   it("says 'Error' when a failure has no title of its own", async () => {
     const { save, answerWith } = requests();
     const { view } = renderDialogSave(note, save);

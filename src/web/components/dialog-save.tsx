@@ -1,5 +1,6 @@
 import { Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ApiError } from '../lib/api-client.ts';
 import { withNotice } from '../lib/notify.ts';
 import { useOneAtATime } from '../lib/one-at-a-time.ts';
 import { closeUnlessSaving } from './close-unless-saving.ts';
@@ -34,7 +35,8 @@ export interface DialogSave<Input, Edited extends Versioned> {
  * The save of a create/edit dialog: updates `record` when there is one, at the version it was
  * read at (useEditConflict), else creates; says how it went, and closes the dialog once it
  * succeeded. A save over someone else's change is refused and the dialog says so
- * (`changedMeanwhile`), keeping what was typed; a double click saves once.
+ * (`changedMeanwhile`), keeping what was typed; a record deleted meanwhile closes it, with a
+ * notice; a double click saves once.
  */
 export function useDialogSave<Input, Edited extends Versioned>(
   record: Edited | undefined,
@@ -49,19 +51,24 @@ export function useDialogSave<Input, Edited extends Versioned>(
   const submit = useOneAtATime(async (input: Input) => {
     const { signedOut } = save;
     let saved = false;
+    // The record deleted meanwhile (404): the notice says so, and the dialog closes, as there is
+    // nothing left to save over (its list, refreshed, no longer shows it).
+    let gone = false;
     if (record) {
       const { run, success, failure } = save.update;
-      const shownElsewhere = conflict.caught;
       saved = await withNotice(() => run(input, record, conflict.version), success, {
         failure,
         signedOut,
-        shownElsewhere,
+        shownElsewhere: (error) => {
+          gone = error instanceof ApiError && error.status === 404;
+          return conflict.caught(error);
+        },
       });
     } else if (save.create) {
       const { run, success, failure } = save.create;
       saved = await withNotice(() => run(input), success, { failure, signedOut });
     }
-    if (saved) close();
+    if (saved || gone) close();
   });
   return { submit, close, changedMeanwhile: conflict.changedMeanwhile };
 }
