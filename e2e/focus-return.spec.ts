@@ -12,7 +12,12 @@ test('a dialog opened from a row menu gives the focus back to the menu button wh
 
   await actions.focus();
   await page.keyboard.press('Enter');
-  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  // Opened, the menu's first item has the focus; the arrow keys go on from it.
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
   const edit = page.getByRole('dialog', { name: 'Edit Contact' });
   await expect(edit).toBeVisible();
   await page.keyboard.press('Escape');

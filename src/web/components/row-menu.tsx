@@ -13,14 +13,17 @@ export function RowMenu({ label, onEdit, onDelete }: RowActionsProps) {
     action();
   };
   return (
-    <Menu position="bottom-end" withinPortal defaultOpened>
+    <Menu position="bottom-end" withinPortal defaultOpened withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <ActionIcon ref={button} variant="subtle" color="gray" aria-label={`Actions for ${label}`}>
           <IconDots size={18} aria-hidden="true" />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
+        {/* Opened, the menu's first item has the focus, as a menu button's should: the arrow
+            keys go on from it, and Enter edits. */}
         <Menu.Item
+          data-autofocus
           leftSection={<IconPencil size={16} aria-hidden="true" />}
           onClick={fromButton(onEdit)}
         >
