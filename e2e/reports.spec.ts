@@ -49,7 +49,7 @@ test('the Reports page: totals, win rates and awards by month, each table export
   await expectNoSeriousA11yViolations(page);
 
   const downloading = page.waitForEvent('download');
-  await byFunder.getByRole('button', { name: 'Export CSV' }).click();
+  await byFunder.getByRole('button', { name: 'Export CSV of Win Rate by Funder' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('win-rate-by-funder.csv');
   const chunks: Buffer[] = [];

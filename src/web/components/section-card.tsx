@@ -37,12 +37,15 @@ export function SectionAction({
   variant,
   onClick,
   disabled,
+  name,
   children,
 }: {
   icon: Icon;
   variant: 'light' | 'default';
   onClick: () => void;
   disabled?: boolean;
+  /** Its name for a screen reader, beginning with what it shows, when that is not enough alone. */
+  name?: string;
   children: ReactNode;
 }) {
   return (
@@ -52,6 +55,7 @@ export function SectionAction({
       leftSection={<ActionIcon size={14} aria-hidden="true" />}
       onClick={onClick}
       disabled={disabled}
+      aria-label={name}
     >
       {children}
     </Button>

@@ -54,6 +54,8 @@ export function ReportTable<Row>({
           variant="default"
           onClick={exportCsv}
           disabled={rows.length === 0}
+          // Each table of the page has one: a screen reader names which.
+          name={`Export CSV of ${title}`}
         >
           Export CSV
         </SectionAction>
