@@ -46,15 +46,34 @@ test('a wrong password shows the Login failed notice with the server message', a
   await expect(page).toHaveURL(/\/auth$/);
 });
 
+test('the password shows and hides from the keyboard, with a button a screen reader names', async ({
+  page,
+}) => {
+  await page.goto('/auth');
+  const form = page.getByRole('form', { name: 'Log in' });
+  const password = form.getByRole('textbox', { name: 'Password', exact: true });
+  await password.fill('Secret-typed-1');
+  await expect(password).toHaveAttribute('type', 'password');
+  await password.press('Tab');
+  const show = form.getByRole('button', { name: 'Show password' });
+  await expect(show).toBeFocused();
+  await expect(show).toHaveAttribute('aria-pressed', 'false');
+  await page.keyboard.press('Space');
+  await expect(password).toHaveAttribute('type', 'text');
+  await expect(show).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Space');
+  await expect(password).toHaveAttribute('type', 'password');
+});
+
 test('the forms show the spec messages and send nothing while invalid', async ({ page }) => {
   await page.goto('/auth?tab=register');
   const form = page.getByRole('form', { name: 'Register' });
   // The password rule shows before anything is sent.
-  await expect(form.getByLabel('Password')).toHaveAccessibleDescription(
-    'At least 8 characters, with an uppercase letter and a number.',
-  );
+  await expect(
+    form.getByRole('textbox', { name: 'Password', exact: true }),
+  ).toHaveAccessibleDescription('At least 8 characters, with an uppercase letter and a number.');
   await form.getByLabel('Username').fill('ab');
-  await form.getByLabel('Password').fill('longenough1');
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill('longenough1');
   await form.getByLabel('Email').fill('not-an-email');
   await form.getByRole('button', { name: 'Create account' }).click();
 

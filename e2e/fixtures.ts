@@ -139,7 +139,7 @@ export async function submitRegistration(page: Page, account: Account) {
   await form.getByLabel('Full Name').fill(account.name);
   await form.getByLabel('Organization').fill(account.organization);
   await form.getByLabel('Email').fill(account.email);
-  await form.getByLabel('Password').fill(account.password);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
   await form.getByRole('button', { name: 'Create account' }).click();
 }
 
@@ -153,7 +153,7 @@ export async function registerThroughForm(page: Page, account: Account) {
 export async function submitLogin(page: Page, username: string, password: string) {
   const form = page.getByRole('form', { name: 'Log in' });
   await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Password').fill(password);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await form.getByRole('button', { name: 'Log in' }).click();
 }
 

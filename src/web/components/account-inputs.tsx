@@ -9,6 +9,13 @@ import {
 import type { FormEvent, ReactNode } from 'react';
 import { PASSWORD_RULE } from '../../domain/password-rule.ts';
 
+/**
+ * The eye button of a password field: named for a screen reader (pressed while the password
+ * shows), and reached with Tab and pressed with Space like any button. Mantine's own is hidden
+ * from both, so only a pointer could show the password.
+ */
+const showPassword = { 'aria-label': 'Show password', tabIndex: 0 };
+
 /** 'Username', required: signing in, signing up, adding a user, accepting an invitation. */
 export function UsernameInput(props: TextInputProps) {
   return <TextInput label="Username" withAsterisk autoComplete="username" {...props} />;
@@ -16,13 +23,27 @@ export function UsernameInput(props: TextInputProps) {
 
 /** The password the user has now, required: signing in, confirming a change on the profile. */
 export function CurrentPasswordInput(props: PasswordInputProps) {
-  return <PasswordInput label="Password" withAsterisk autoComplete="current-password" {...props} />;
+  return (
+    <PasswordInput
+      label="Password"
+      withAsterisk
+      autoComplete="current-password"
+      visibilityToggleButtonProps={showPassword}
+      {...props}
+    />
+  );
 }
 
 /** The new password typed again, required. */
 export function ConfirmPasswordInput(props: PasswordInputProps) {
   return (
-    <PasswordInput label="Confirm Password" withAsterisk autoComplete="new-password" {...props} />
+    <PasswordInput
+      label="Confirm Password"
+      withAsterisk
+      autoComplete="new-password"
+      visibilityToggleButtonProps={showPassword}
+      {...props}
+    />
   );
 }
 
@@ -37,6 +58,7 @@ export function NewPasswordInput(props: PasswordInputProps) {
       description={PASSWORD_RULE}
       withAsterisk
       autoComplete="new-password"
+      visibilityToggleButtonProps={showPassword}
       {...props}
     />
   );
