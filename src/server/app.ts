@@ -72,6 +72,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // One line per request, written when it is answered (below), instead of two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
+    // A JSON key that would reach an object's prototype (`__proto__`, `constructor.prototype`)
+    // is left out as any field a route does not know is, rather than refusing the body as not
+    // JSON, which it is.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     frameworkErrors: frameworkError,

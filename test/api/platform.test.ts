@@ -64,6 +64,20 @@ describe('errors', () => {
     expect(response.json()).toEqual({ message: expect.any(String) });
   });
 
+  it('leaves out keys that would reach a prototype, as unknown fields, and pollutes nothing', async () => {
+    const { cookie } = await registerCompany(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      headers: { 'content-type': 'application/json', cookie },
+      payload:
+        '{"name":"Ada","email":"ada@example.org","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ name: 'Ada' });
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+
   it('answers an oversized body with 413', async () => {
     const response = await app.inject({
       method: 'POST',
