@@ -71,6 +71,32 @@ test('create, edit and delete a contact through the dialogs', async ({ page }) =
   await expect(page.getByText('No contacts yet')).toBeVisible();
 });
 
+test('a form closed with something typed in it asks first, and keeps it unless discarded', async ({
+  page,
+}) => {
+  await page.goto('/contacts');
+  await page.getByRole('button', { name: 'Add Contact' }).click();
+  const form = page.getByRole('dialog', { name: 'Create New Contact' });
+  // Nothing typed: Escape closes it at once.
+  await page.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+
+  await page.getByRole('button', { name: 'Add Contact' }).click();
+  await form.getByLabel('Name').fill('Half typed');
+  await page.keyboard.press('Escape');
+  const discard = page.getByRole('dialog', { name: 'Discard changes?' });
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Cancel' }).click();
+  await expect(discard).toBeHidden();
+  await expect(form.getByLabel('Name')).toHaveValue('Half typed');
+
+  await form.getByRole('button', { name: 'Close' }).click();
+  await discard.getByRole('button', { name: 'Discard' }).click();
+  await expect(form).toBeHidden();
+  await page.getByRole('button', { name: 'Add Contact' }).click();
+  await expect(form.getByLabel('Name')).toHaveValue('');
+});
+
 test('the form fields explain themselves in tooltips', async ({ page }) => {
   await page.getByRole('button', { name: 'Add Contact' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New Contact' });

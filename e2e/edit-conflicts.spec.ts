@@ -80,7 +80,12 @@ test("closing the task dialog after someone else's change keeps theirs", async (
   await expect(edit.getByRole('alert')).toContainText(
     'Someone else changed this task after you opened it.',
   );
+  // Closed, what was typed is let go once the user says so.
   await page.keyboard.press('Escape');
+  await page
+    .getByRole('dialog', { name: 'Discard changes?' })
+    .getByRole('button', { name: 'Discard' })
+    .click();
   await expect(edit).toBeHidden();
 
   const tasks = (await (await page.request.get(`/api/grants/${grantId}/tasks`)).json()) as {
