@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { asUtf8, delimiterOf } from '../../src/server/lib/csv-import.ts';
+import {
+  asUtf8,
+  delimiterOf,
+  MIXED_ENCODINGS,
+  NOT_UTF16,
+} from '../../src/server/lib/csv-import.ts';
 
 const text = (chunks: Buffer[]) => Buffer.concat(chunks).toString('utf8');
 
@@ -44,11 +49,30 @@ describe('asUtf8: the text of an uploaded file', () => {
     }
   });
 
-  it('leaves a UTF-8 byte order mark to the parser', () => {
-    const utf8WithStrayByte = [
-      Buffer.concat([Buffer.from('\ufeffname\n', 'utf8'), Buffer.from([0xe9])]),
+  it('leaves a UTF-8 byte order mark to the parser, and refuses a file after it that is not all UTF-8', () => {
+    const utf8 = [Buffer.from('\ufeffname\nRenée\n', 'utf8')];
+    expect(asUtf8(utf8, true)).toBe(utf8);
+    // Windows-1252 after the mark (é as 0xe9, € as 0x80): read as UTF-8, it would be garbled.
+    const windows = [
+      Buffer.concat([
+        Buffer.from('\ufeffname,notes\n', 'utf8'),
+        Buffer.from('Ren\xe9e,\x80 5\n', 'latin1'),
+      ]),
     ];
-    expect(asUtf8(utf8WithStrayByte, true)).toBe(utf8WithStrayByte);
+    expect(() => asUtf8(windows, true)).toThrow(MIXED_ENCODINGS);
+  });
+
+  it('refuses UTF-16 that holds half of a surrogate pair, whose beginning may end inside one', () => {
+    const lone = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('Sur', 'utf16le'),
+      Buffer.from([0x00, 0xd8]),
+      Buffer.from('rest\n', 'utf16le'),
+    ]);
+    expect(() => asUtf8([lone], true)).toThrow(NOT_UTF16);
+    // An emoji cut in two by the end of the beginning: what comes before it is read.
+    const emoji = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('name\nA😀', 'utf16le')]);
+    expect(text(asUtf8([emoji.subarray(0, emoji.length - 2)], false))).toBe('name\nA');
   });
 
   it('reads an empty file as empty, and a file of one byte as that byte', () => {

@@ -24,6 +24,23 @@ describe('reading an import file row by row', () => {
     expect(new Error('after').stack?.split('\n').length).toBeGreaterThan(1);
   });
 
+  it('ends a row at any line break, whichever the first row ends with', async () => {
+    for (const file of [
+      'name,email,notes\r\nAnn,ann@x.org,hi\nBen,ben@x.org,yo\n',
+      'name,email,phone,organization,notes\r\nAnn,ann@x.org,,,\r\nBen,ben@x.org,,,\nCy,cy@x.org,,,\n',
+      'name,email\nAnn,ann@x.org\rBen,ben@x.org\r',
+      'name,email\rAnn,ann@x.org\r\nBen,ben@x.org',
+    ]) {
+      const { names, report } = await read(file);
+      expect(names.slice(0, 2), JSON.stringify(file)).toEqual(['Ann', 'Ben']);
+      expect(report.skipped, JSON.stringify(file)).toBe(0);
+    }
+    // A line break inside quotes stays in its value (notes), and ends no row.
+    const quoted = await read('name,email,notes\r\nAnn,ann@x.org,"two\nlines\r"\nBen,ben@x.org\n');
+    expect(quoted.names).toEqual(['Ann', 'Ben']);
+    expect(quoted.report.skipped).toBe(0);
+  });
+
   it("refuses a file that is not CSV with the parser's message, and leaves error stacks as they were", async () => {
     const limit = Error.stackTraceLimit;
     await expect(read('name,email\n"Ada Lovelace,ada@example.org\n')).rejects.toThrow(

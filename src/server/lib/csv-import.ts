@@ -107,20 +107,31 @@ function utf16Order(head: Buffer): 'utf-16le' | 'utf-16be' | null {
  * byte order mark is read as that, so José Müller is not stored as "Jos� M�ller" (the
  * preview shows the names as read, before anything is imported). Windows-1252 has one byte a
  * character, so each chunk is converted on its own. A file in UTF-16 (utf16Order) is decoded
- * whole, and a UTF-8 byte order mark is left to the parser. `whole`: false for the beginning of
- * a file, which may end inside a character.
+ * whole (a character it cannot hold, half of a surrogate pair, refuses it), and a UTF-8 byte
+ * order mark is left to the parser, the file after it refused unless it is all UTF-8 (one that
+ * is not would be garbled). `whole`: false for the beginning of a file, which may end inside a
+ * character.
  */
 export function asUtf8(chunks: Buffer[], whole: boolean): Buffer[] {
   // Its first bytes (concat pads a shorter file with zeros: the length says how many are its).
   const size = chunks.reduce((total, chunk) => total + chunk.length, 0);
   const head = Buffer.concat(chunks, Math.min(size, 3));
-  if (head.equals(UTF8_BOM)) return chunks;
   const utf16 = utf16Order(head);
   if (utf16 !== null) {
     // Its whole text, the mark dropped: the beginning of a file may end inside a character.
     const bytes = Buffer.concat(chunks);
     const end = whole ? bytes.length : bytes.length - (bytes.length % 2);
-    return [Buffer.from(new TextDecoder(utf16).decode(bytes.subarray(0, end)), 'utf8')];
+    try {
+      const text = new TextDecoder(utf16, { fatal: true }).decode(bytes.subarray(0, end));
+      return [Buffer.from(text, 'utf8')];
+    } catch {
+      // The beginning of a file may end inside a surrogate pair: what comes before is read.
+      if (!whole) {
+        const read = new TextDecoder(utf16).decode(bytes.subarray(0, end)).replace(/\uFFFD$/, '');
+        if (!read.includes('\uFFFD')) return [Buffer.from(read, 'utf8')];
+      }
+      throw new AppError('INVALID_INPUT', NOT_UTF16);
+    }
   }
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   try {
@@ -128,9 +139,13 @@ export function asUtf8(chunks: Buffer[], whole: boolean): Buffer[] {
     if (whole) utf8.decode();
     return chunks;
   } catch {
-    // Not all UTF-8, yet some of it is (José written by one program, Renée added by another):
-    // read either way, part of it would be garbled, so the file is refused.
-    if (SOME_UTF8.test(new TextDecoder('utf-8').decode(Buffer.concat(chunks)))) {
+    // Not all UTF-8, yet some of it is (José written by one program, Renée added by another, or
+    // a file that says it is UTF-8): read either way, part of it would be garbled, so the file
+    // is refused.
+    if (
+      head.equals(UTF8_BOM) ||
+      SOME_UTF8.test(new TextDecoder('utf-8').decode(Buffer.concat(chunks)))
+    ) {
       throw new AppError('INVALID_INPUT', MIXED_ENCODINGS);
     }
     return chunks.map((chunk) => Buffer.from(windows1252(chunk), 'utf8'));
@@ -144,6 +159,10 @@ export function asUtf8(chunks: Buffer[], whole: boolean): Buffer[] {
  * „GRUß“) also reads as valid UTF-8, of letters no such file means.
  */
 const SOME_UTF8 = /[\u00a0-\u017f\u2010-\u20ac]/u;
+
+/** The answer to a file in UTF-16 with what no UTF-16 text holds (half of a surrogate pair). */
+export const NOT_UTF16 =
+  'This file is not valid UTF-16 text: open it in your spreadsheet and save it again as "CSV UTF-8"';
 
 /** The answer to a file partly in UTF-8 and partly in another encoding. */
 export const MIXED_ENCODINGS =
@@ -213,9 +232,22 @@ export function delimiterOf(text: Buffer[]): Delimiter {
   return DELIMITERS.reduce(most);
 }
 
-/** How every import reads CSV: a BOM is dropped, blank lines skipped, rows may be short. */
+const LINE_BREAKS: string[] = ['\r\n', '\n', '\r'];
+
+/**
+ * How every import reads CSV: a BOM is dropped, blank lines skipped, rows may be short, and a row
+ * ends at any line break, CRLF, LF or CR alike. The parser otherwise takes the first row's as the
+ * file's, and a file of two (an export's CRLF rows, then rows an editor added with LF) read each
+ * later row as part of the one before: its values in the wrong fields, the next contact lost.
+ */
 const csvOptions = (delimiter: Delimiter) =>
-  ({ bom: true, skip_empty_lines: true, relax_column_count: true, delimiter }) as const;
+  ({
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    delimiter,
+    record_delimiter: LINE_BREAKS,
+  }) as const;
 
 const csvParser = (chunks: Buffer[], delimiter: Delimiter) =>
   Readable.from(pieces(chunks)).pipe(withoutErrorStacks(parse(csvOptions(delimiter))));
