@@ -243,6 +243,72 @@ describe('deadline reminders', () => {
     expect(await titlesOf(other.admin)).toContain('Aspen Fund Arts Grant is due in 7 days');
   });
 
+  it('takes a reminder out of the menu when its deadline moves or is met, and reminds of the new one', async () => {
+    const { admin, member, memberId, grantId } = await team('Cedar Fund');
+    const taskOf = (name: string) =>
+      createdId(admin, `/api/grants/${grantId}/tasks`, {
+        name,
+        description: 'Soon',
+        category: 'proposal',
+        dueDate: '2031-03-04T16:00:00Z',
+        assigneeId: memberId,
+      });
+    const [moved, done, renamed] = [
+      await taskOf('Moved task'),
+      await taskOf('Done task'),
+      await taskOf('Renamed task'),
+    ];
+    const requirement = await createdId(admin, `/api/grants/${grantId}/requirements`, {
+      name: 'Spring report',
+      type: 'interim_report',
+      dueDate: '2031-03-04T16:00:00Z',
+      status: 'pending',
+      assigneeId: memberId,
+    });
+    await scan(MONDAY);
+    const titlesOf = async (client: Client) => (await mine(client)).map((n) => n.title);
+    expect(await titlesOf(member)).toEqual(
+      expect.arrayContaining([
+        'Moved task is due tomorrow',
+        'Done task is due tomorrow',
+        'Renamed task is due tomorrow',
+        'Spring report is due tomorrow',
+      ]),
+    );
+    expect(await titlesOf(admin)).toContain('Cedar Fund Arts Grant is due in 7 days');
+
+    const tasks = `/api/grants/${grantId}/tasks`;
+    expect(
+      (await admin.patch(`${tasks}/${moved}`, { dueDate: '2031-03-20T16:00:00Z' })).statusCode,
+    ).toBe(200);
+    expect((await admin.patch(`${tasks}/${done}`, { status: 'completed' })).statusCode).toBe(200);
+    expect((await admin.patch(`${tasks}/${renamed}`, { name: 'Renamed task!' })).statusCode).toBe(
+      200,
+    );
+    const requirements = `/api/grants/${grantId}/requirements`;
+    expect(
+      (await admin.patch(`${requirements}/${requirement}`, { status: 'submitted' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await admin.patch(`/api/grants/${grantId}`, { dueDate: '2031-03-05T03:00:00Z' })).statusCode,
+    ).toBe(200);
+    // The ones of a deadline that moved or was met are gone; a change of name keeps its own.
+    expect(await titlesOf(member)).not.toContain('Moved task is due tomorrow');
+    expect(await titlesOf(member)).not.toContain('Done task is due tomorrow');
+    expect(await titlesOf(member)).not.toContain('Spring report is due tomorrow');
+    expect(await titlesOf(member)).toContain('Renamed task is due tomorrow');
+    expect(await titlesOf(admin)).not.toContain('Cedar Fund Arts Grant is due in 7 days');
+    // The next scan reminds of the grant's deadline as it now is: Tuesday, tomorrow.
+    await scan(MONDAY);
+    expect(await titlesOf(admin)).toContain('Cedar Fund Arts Grant is due tomorrow');
+    expect(await titlesOf(member)).not.toContain('Moved task is due tomorrow');
+    // Submitted, the grant has no deadline left to remind of.
+    expect((await admin.patch(`/api/grants/${grantId}`, { status: 'submitted' })).statusCode).toBe(
+      200,
+    );
+    expect(await titlesOf(admin)).not.toContain('Cedar Fund Arts Grant is due tomorrow');
+  });
+
   it("deletes 500 grants at once in a company of many notifications, finding each one's by its key", async () => {
     const { admin, owner } = await team('Oak Fund');
     const { companyId } = owner.user;
