@@ -99,12 +99,22 @@ export const importResultSchema = z.object({
   updated: z.number().int(),
   /** Rows not written: not valid records, or duplicates skipped. */
   skipped: z.number().int(),
+  /** Rows that matched a record already holding their values: nothing to write. */
+  unchanged: z.number().int(),
   errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
-/** The import's message: "Imported 3 contacts, skipped 1 row" (`record` is the singular). */
-export const importMessage = (record: string, created: number, updated: number, skipped: number) =>
-  updated === 0
+/**
+ * The import's message: "Imported 3 contacts, skipped 1 row" (`record` is the singular), and the
+ * rows already up to date, when there are some: every row of the file is accounted for.
+ */
+export const importMessage = (
+  record: string,
+  { created, updated, unchanged }: { created: number; updated: number; unchanged: number },
+  skipped: number,
+) =>
+  (updated === 0
     ? `Imported ${counted(created, record)}, skipped ${counted(skipped, 'row')}`
-    : `Imported ${counted(created, `new ${record}`)}, updated ${updated}, skipped ${counted(skipped, 'row')}`;
+    : `Imported ${counted(created, `new ${record}`)}, updated ${updated}, skipped ${counted(skipped, 'row')}`) +
+  (unchanged > 0 ? `, ${counted(unchanged, 'row')} already up to date` : '');

@@ -255,6 +255,7 @@ describe('duplicates', () => {
       imported: 2,
       created: 2,
       updated: 0,
+      unchanged: 0,
       skipped: 2,
       errors: [
         { row: 2, message: DUPLICATE_OF_CONTACT },
@@ -278,6 +279,7 @@ describe('duplicates', () => {
       imported: 3,
       created: 2,
       updated: 1,
+      unchanged: 0,
       skipped: 0,
       errors: [],
     });
@@ -299,6 +301,17 @@ describe('duplicates', () => {
       }),
       expect.objectContaining({ name: 'Cleo Diaz' }),
     ]);
+    // The same file again: every row matches a contact that already holds its values, and the
+    // answer says so rather than counting them nowhere.
+    const again = await upload(FILE, { duplicates: 'update' });
+    expect(again.json()).toMatchObject({
+      message: 'Imported 0 contacts, skipped 0 rows, 3 rows already up to date',
+      imported: 0,
+      created: 0,
+      updated: 0,
+      unchanged: 3,
+      skipped: 0,
+    });
   });
 
   it('imports every row anyway when asked', async () => {

@@ -179,6 +179,7 @@ describe('POST /api/contacts/upload', () => {
       imported: 2,
       created: 2,
       updated: 0,
+      unchanged: 0,
       skipped: 0,
       errors: [],
     });
@@ -235,6 +236,7 @@ describe('POST /api/contacts/upload', () => {
       imported: 3,
       created: 3,
       updated: 0,
+      unchanged: 0,
       skipped: 3,
       errors: [
         { row: 3, message: 'Name is required' },

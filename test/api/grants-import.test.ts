@@ -113,6 +113,7 @@ describe('POST /api/grants/upload', () => {
       imported: 3,
       created: 3,
       updated: 0,
+      unchanged: 0,
       skipped: 0,
       errors: [],
     });
@@ -184,6 +185,7 @@ describe('POST /api/grants/upload', () => {
       imported: 2,
       created: 2,
       updated: 0,
+      unchanged: 0,
       skipped: 12,
       errors: [
         { row: 3, message: 'Name is required' },

@@ -55,6 +55,13 @@ export async function previewUploadedCsv<Field extends string>(
   }
 }
 
+/** What an import wrote: records created, updated, and those a row matched but left as they were. */
+interface ImportCounts {
+  created: number;
+  updated: number;
+  unchanged?: number;
+}
+
 /** What the user chose in the preview: the upload's form fields `mapping` (JSON) and `duplicates`. */
 interface ImportChoices<Field extends string> {
   mapping: (Field | null)[] | undefined;
@@ -111,13 +118,13 @@ export async function importUploadedCsv<Field extends string>(
     chunks: Buffer[],
     report: ImportReport,
     choices: ImportChoices<Field>,
-  ) => Promise<{ created: number; updated: number }>,
+  ) => Promise<ImportCounts>,
 ): Promise<ImportResult> {
   requireMultipart(request);
   const { companyId } = requireUser(request);
   const received = await receiveOneFile(request, memory.of(companyId), csvUpload);
   const report: ImportReport = { skipped: 0, errors: [] };
-  let counts: { created: number; updated: number };
+  let counts: ImportCounts;
   try {
     // The file may have taken minutes to arrive: its rows are written for the user as they are
     // now, if they are still signed in.
@@ -127,10 +134,13 @@ export async function importUploadedCsv<Field extends string>(
   } finally {
     received.release();
   }
+  const { created, updated, unchanged = 0 } = counts;
   return {
-    message: importMessage(record, counts.created, counts.updated, report.skipped),
-    imported: counts.created + counts.updated,
-    ...counts,
+    message: importMessage(record, { created, updated, unchanged }, report.skipped),
+    imported: created + updated,
+    created,
+    updated,
+    unchanged,
     skipped: report.skipped,
     errors: report.errors.sort((a, b) => a.row - b.row),
   };

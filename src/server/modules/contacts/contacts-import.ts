@@ -56,10 +56,10 @@ export async function importContacts(
   batches: AsyncIterable<ImportBatch<ContactValues>>,
   duplicates: DuplicateChoice,
   report: ImportReport,
-): Promise<{ created: number; updated: number }> {
+): Promise<{ created: number; updated: number; unchanged: number }> {
   const iterator = batches[Symbol.asyncIterator]();
   const first = await iterator.next();
-  const counts = { created: 0, updated: 0 };
+  const counts = { created: 0, updated: 0, unchanged: 0 };
   if (first.done) return counts;
   const rest: AsyncIterable<ImportBatch<ContactValues>> = {
     [Symbol.asyncIterator]: () => iterator,
@@ -127,8 +127,12 @@ export async function importContacts(
           for (const at of known) skipRow(report, createRows[at] as number, DUPLICATE_OF_CONTACT);
           counts.created += create.length - known.length;
         }
-        // Counted: the contacts the file changed (not those it would leave as they are).
-        if (update.length > 0) counts.updated += await contacts.updateMany(companyId, update, tx);
+        // Counted apart: the contacts the file changed, and those it would leave as they are.
+        if (update.length > 0) {
+          const changed = await contacts.updateMany(companyId, update, tx);
+          counts.updated += changed;
+          counts.unchanged += update.length - changed;
+        }
       });
       last.catch(() => {}); // awaited by a later write or below; not left unhandled
     };
