@@ -175,16 +175,33 @@ test('grant detail: contacts of the funder, tasks by category, and a status chan
     'Call program officer',
   );
 
-  // From the keyboard: the arrow takes the next status, saved at once; the select keeps the
-  // focus through the save, so the next arrow goes on from there.
+  // From the keyboard: the arrows step through the statuses, and the one stepped to is saved
+  // once, when Enter is pressed (or the select is left), not each one passed on the way; the
+  // select keeps the focus through the save.
+  const patches: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH') patches.push(request.postData() ?? '');
+  });
   const status = page.getByRole('combobox', { name: 'Status of Draft budget' });
   await status.focus();
   await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(status).toHaveValue('completed');
+  await page.keyboard.press('ArrowUp');
+  await expect(status).toHaveValue('in-progress');
+  expect(patches).toEqual([]);
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Task status updated')).toBeVisible();
+  expect(patches).toEqual([JSON.stringify({ status: 'in-progress' })]);
   await expect(status).toHaveValue('in-progress');
   await expect(status).toBeFocused();
+  // Escape goes back to the saved status; picked from the list, a status is saved at once.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Escape');
+  await expect(status).toHaveValue('in-progress');
   await status.selectOption('Completed');
   await expect(status).toHaveValue('completed');
+  await expect.poll(() => patches.length).toBe(2);
   await expectNoSeriousA11yViolations(page);
 
   // The contact's page lists the grants of its organization.

@@ -61,6 +61,10 @@ test("a grant's funder is suggested on the contact form as soon as the grant is 
   expect(await (await asked).json()).toEqual([]);
   await expect(page.getByRole('option', { name: 'Hopewell Foundation' })).toHaveCount(0);
   await before.getByRole('button', { name: 'Close' }).click();
+  await page
+    .getByRole('dialog', { name: 'Discard changes?' })
+    .getByRole('button', { name: 'Discard' })
+    .click();
 
   await openFromSidebar(page, 'Grants');
   await page.getByRole('button', { name: 'Add Grant' }).click();
