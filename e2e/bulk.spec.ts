@@ -23,19 +23,23 @@ test('choose grants in the list, change their status at once, then delete them a
   });
   await statusSelect.focus();
   await page.keyboard.press('ArrowDown');
-  const asked = page.getByRole('dialog', { name: 'Draft' });
+  const asked = page.getByRole('dialog', { name: 'Change the status of 2 selected grants' });
   await expect(asked).toContainText('Change the status of 2 selected grants to Draft?');
+  // Cancel has the focus: Enter at once changes nothing.
+  await expect(asked.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await asked.getByRole('button', { name: 'Cancel' }).click();
   await expect(asked).toBeHidden();
   await expect(statusSelect).toHaveValue('');
   await expect(statusSelect).toBeFocused();
 
   await statusSelect.selectOption({ label: 'Submitted' });
-  const confirmSubmitted = page.getByRole('dialog', { name: 'Submitted' });
+  const confirmSubmitted = page.getByRole('dialog', {
+    name: 'Change the status of 2 selected grants',
+  });
   await expect(confirmSubmitted).toContainText(
     'Change the status of 2 selected grants to Submitted?',
   );
-  await confirmSubmitted.getByRole('button', { name: 'Submitted' }).click();
+  await confirmSubmitted.getByRole('button', { name: 'Change status' }).click();
   await expect(page.getByText('2 grants now Submitted')).toBeVisible();
   await expect(page.getByRole('row', { name: /Arts fund/ })).toContainText('Submitted');
   await expect(page.getByRole('row', { name: /Books fund/ })).toContainText('Submitted');
@@ -115,8 +119,8 @@ test('choose tasks on the board: change their status, give them to someone, then
     .getByRole('combobox', { name: 'Change the status of 2 selected tasks' })
     .selectOption({ label: 'Completed' });
   await page
-    .getByRole('dialog', { name: 'Completed' })
-    .getByRole('button', { name: 'Completed' })
+    .getByRole('dialog', { name: 'Change the status of 2 selected tasks' })
+    .getByRole('button', { name: 'Change status' })
     .click();
   await expect(page.getByText('2 tasks now Completed')).toBeVisible();
   const completed = page.getByRole('region', { name: 'Completed', exact: true });
@@ -126,9 +130,9 @@ test('choose tasks on the board: change their status, give them to someone, then
   await page
     .getByRole('combobox', { name: 'Assign 2 selected tasks' })
     .selectOption({ label: me.name });
-  const assign = page.getByRole('dialog', { name: me.name });
+  const assign = page.getByRole('dialog', { name: 'Assign 2 selected tasks' });
   await expect(assign).toContainText(`Assign 2 selected tasks to ${me.name}?`);
-  await assign.getByRole('button', { name: me.name }).click();
+  await assign.getByRole('button', { name: 'Assign', exact: true }).click();
   await expect(page.getByText(`2 tasks now assigned to ${me.name}`)).toBeVisible();
   const tasks: { name: string; assigneeName: string | null }[] = await (
     await page.request.get('/api/tasks')
@@ -207,9 +211,9 @@ test('marking grants Awarded at once asks first, and awards each what it asked f
   await page
     .getByRole('combobox', { name: 'Change the status of 2 selected grants' })
     .selectOption({ label: 'Awarded' });
-  const ask = page.getByRole('dialog', { name: 'Awarded' });
+  const ask = page.getByRole('dialog', { name: 'Change the status of 2 selected grants' });
   await expect(ask).toContainText('Mark 2 grants Awarded?');
-  await ask.getByRole('button', { name: 'Awarded' }).click();
+  await ask.getByRole('button', { name: 'Change status' }).click();
   await expect(page.getByText('2 grants now Awarded')).toBeVisible();
   const grants: { name: string; awardedAmount: number | null }[] = await (
     await page.request.get('/api/grants?sort=name')

@@ -18,6 +18,7 @@ import { exportUrl } from './export-button.tsx';
 function BulkChange({
   label,
   placeholder,
+  apply,
   choices,
   onChange,
   changed,
@@ -48,9 +49,10 @@ function BulkChange({
         const choice = choices.find((c) => c.value === event.currentTarget.value);
         if (!choice) return;
         askConfirmation({
-          title: choice.label,
+          title: label,
           message: ask?.(choice.value, count) ?? `${label} to ${choice.label}?`,
-          confirmLabel: choice.label,
+          confirmLabel: apply,
+          harmless: true,
           onConfirm: () => change(choice),
         });
       }}

@@ -101,6 +101,7 @@ describe('the actions on chosen rows', () => {
             {
               label: 'Change the status',
               placeholder: 'Change status…',
+              apply: 'Change status',
               choices: [{ value: 'completed', label: 'Completed' }],
               onChange: vi.fn(),
               changed: () => '',

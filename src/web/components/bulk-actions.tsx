@@ -19,6 +19,8 @@ export interface BulkChangeAction<Value extends string = string> {
   /** What the select is called to a screen reader: 'Change the status of 2 selected grants'. */
   label: string;
   placeholder: string;
+  /** The button that confirms a choice: 'Change status', 'Assign'. */
+  apply: string;
   choices: readonly { value: Value; label: string }[];
   onChange: (value: Value) => Promise<BulkResult>;
   /** The notice's text once done: '2 grants now Submitted'. */

@@ -3,7 +3,10 @@ import type { Confirmation } from './confirm.tsx';
 // In the dialog's chunk: what closeConfirmation loads once a question is answered (confirm.tsx).
 import './keep-focus-in-rows.ts';
 
-/** The confirmation dialog: the question, Cancel, and the red button that goes ahead. */
+/**
+ * The confirmation dialog: the question, Cancel (which has the focus when it opens: Enter at once
+ * does nothing that cannot be undone), and the button that goes ahead, red unless harmless.
+ */
 export default function ConfirmDialog({
   confirmation,
   onClose,
@@ -11,16 +14,16 @@ export default function ConfirmDialog({
   confirmation: Confirmation;
   onClose: () => void;
 }) {
-  const { title, message, confirmLabel, onConfirm } = confirmation;
+  const { title, message, confirmLabel, harmless, onConfirm } = confirmation;
   return (
     <Modal opened onClose={onClose} title={title} centered>
       {typeof message === 'string' ? <Text size="sm">{message}</Text> : message}
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
+        <Button variant="default" onClick={onClose} data-autofocus>
           Cancel
         </Button>
         <Button
-          color="red"
+          color={harmless ? undefined : 'red'}
           onClick={() => {
             onClose();
             void onConfirm();

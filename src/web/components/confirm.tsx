@@ -4,8 +4,10 @@ import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 export interface Confirmation {
   title: string;
   message: ReactNode;
-  /** The red button's label: 'Delete', 'Remove'. */
+  /** The button that goes ahead: 'Delete', 'Remove', 'Assign'. */
   confirmLabel: string;
+  /** A change that loses nothing (a status set on many records): its button is not red. */
+  harmless?: boolean;
   /** Runs on the red button only, after the dialog has closed. */
   onConfirm: () => unknown;
 }

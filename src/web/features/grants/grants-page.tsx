@@ -95,6 +95,7 @@ export default function GrantsPage() {
             {
               label: `Change the status of ${counted(selection.ids.size, 'selected grant')}`,
               placeholder: 'Change status…',
+              apply: 'Change status',
               choices: choicesOf(grantStatuses, grantStatusLabels),
               onChange: (status) =>
                 bulkStatus.mutateAsync({

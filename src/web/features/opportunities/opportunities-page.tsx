@@ -38,6 +38,7 @@ export default function OpportunitiesPage() {
             {
               label: `Change the stage of ${counted(selection.ids.size, 'selected opportunity', 'selected opportunities')}`,
               placeholder: 'Change stage…',
+              apply: 'Change stage',
               choices: choicesOf(opportunityStages, stageLabels),
               onChange: (stage) =>
                 bulkStage.mutateAsync({

@@ -45,6 +45,7 @@ export function BoardBulkBar({
         {
           label: `Change the status of ${chosen}`,
           placeholder: 'Change status…',
+          apply: 'Change status',
           choices: choicesOf(taskStatuses, taskStatusLabels),
           onChange: (status) =>
             bulkStatus.mutateAsync({ ids: [...selection.ids], status: status as TaskStatus }),
@@ -53,6 +54,7 @@ export function BoardBulkBar({
         {
           label: `Assign ${chosen}`,
           placeholder: 'Assign to…',
+          apply: 'Assign',
           choices: [
             { value: NOBODY, label: 'Nobody (unassigned)' },
             ...(team.data ?? []).map((member) => ({
