@@ -142,6 +142,8 @@ test("a grant's requirements: add, assign, deliver, edit and delete; the dashboa
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Requirement deleted')).toBeVisible();
   await expect(renamed).toHaveCount(0);
+  // The focus, on the Delete of an item now gone, goes to the page's content, not its start.
+  await expect(page.locator('main')).toBeFocused();
 });
 
 test.describe("an award's days, in two time zones", () => {

@@ -4,27 +4,41 @@ import { describe, expect, it } from 'vitest';
 import { keepFocusInRows } from './keep-focus-in-rows.ts';
 import { MAIN_CONTENT } from './skip-link.tsx';
 
-/** A list whose rows each have a link and an actions button, and a way to remove rows. */
-function List({ names }: { names: string[] }) {
+/**
+ * A list whose rows each have a link and an actions button, and a way to remove rows: a table's,
+ * or a list's items (as a grant's requirements are).
+ */
+function List({ names, items = false }: { names: string[]; items?: boolean }) {
   const [shown, setShown] = useState(names);
+  const cells = (name: string) => [
+    <a key="link" href={`#${name}`}>
+      {name}
+    </a>,
+    <button key="actions" type="button" aria-label={`Actions for ${name}`}>
+      …
+    </button>,
+  ];
   return (
     <main {...MAIN_CONTENT}>
-      <table>
-        <tbody>
+      {items ? (
+        <ul>
           {shown.map((name) => (
-            <tr key={name}>
-              <td>
-                <a href={`#${name}`}>{name}</a>
-              </td>
-              <td>
-                <button type="button" aria-label={`Actions for ${name}`}>
-                  …
-                </button>
-              </td>
-            </tr>
+            <li key={name}>{cells(name)}</li>
           ))}
-        </tbody>
-      </table>
+        </ul>
+      ) : (
+        <table>
+          <tbody>
+            {shown.map((name) => (
+              <tr key={name}>
+                {cells(name).map((cell) => (
+                  <td key={cell.key}>{cell}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       <button type="button" onClick={() => setShown((rows) => rows.filter((r) => r !== 'Ada'))}>
         Remove Ada
       </button>
@@ -52,6 +66,13 @@ const remove = async (what: string) => {
 };
 
 describe('the focus in a row that is removed', () => {
+  it('goes to the same control of the item that takes its place, in a list of items', async () => {
+    render(<List names={['Ada', 'Grace', 'Alan']} items />);
+    focusAndWatch('Actions for Ada');
+    await remove('Remove Ada');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Actions for Grace' }));
+  });
+
   it('goes to the same control of the row that takes its place', async () => {
     render(<List names={['Ada', 'Grace', 'Alan']} />);
     focusAndWatch('Actions for Ada');

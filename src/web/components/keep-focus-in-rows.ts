@@ -2,8 +2,11 @@
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
-/** A row (of a table, or a card of the tasks board): what may be removed under the focus. */
-const ROW = 'tr, [data-task]';
+/**
+ * A row (of a table, an item of a list such as a grant's requirements, or a card of the tasks
+ * board): what may be removed under the focus.
+ */
+const ROW = 'tr, li, [data-task]';
 
 /** Where a control stands: its row among the rows, and which of the row's controls it is. */
 interface Place {
