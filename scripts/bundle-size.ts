@@ -25,7 +25,7 @@ const ROUTE_CEILING_BYTES = Math.floor(BARE_APP_BYTES * 1.5);
  */
 export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
   landing: { chunk: LANDING, maxGzipBytes: 134_500 },
-  'sign-in': { chunk: 'features/auth/components/auth-page.tsx', maxGzipBytes: 150_400 },
+  'sign-in': { chunk: 'features/auth/components/auth-page.tsx', maxGzipBytes: 150_600 },
   'accept-invitation': {
     chunk: 'features/invitations/accept-invitation-page.tsx',
     maxGzipBytes: 145_000,
@@ -40,7 +40,7 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
     maxGzipBytes: 146_200,
   },
   grants: { chunk: 'features/grants/grants-page.tsx', maxGzipBytes: 155_500 },
-  'grant-detail': { chunk: 'app/routes/grant-detail-page.tsx', maxGzipBytes: 153_200 },
+  'grant-detail': { chunk: 'app/routes/grant-detail-page.tsx', maxGzipBytes: 153_400 },
   opportunities: { chunk: 'features/opportunities/opportunities-page.tsx', maxGzipBytes: 151_600 },
   'opportunity-detail': {
     chunk: 'app/routes/opportunity-detail-page.tsx',

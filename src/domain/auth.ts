@@ -28,6 +28,13 @@ export const registerSchema = z.object({
   organization: requiredText('Organization is required'),
   email: emailSchema,
   password: passwordSchema,
+  /**
+   * The time zone of the browser that signs up (the form sends it): the new company's, whose
+   * days its reminders count, as its pages count theirs. A hint, not the user's input: a zone
+   * this server does not know (a browser's newer time zone data) leaves the company on UTC
+   * rather than refusing the sign-up; text no zone could be is refused as any field's.
+   */
+  timeZone: storableString('Time zone is required').max(100, 'Unknown time zone').optional(),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

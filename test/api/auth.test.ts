@@ -62,6 +62,29 @@ describe('POST /api/register', () => {
     expect(response.json().role).toBe('admin');
   });
 
+  it("gives the new company the browser's time zone, as the IANA names it now; UTC for one it does not know, or none", async () => {
+    const zoneAfter = async (timeZone?: string) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: registrationFor(timeZone === undefined ? {} : { timeZone }),
+        remoteAddress: randomAddress(),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const cookie = sessionCookieOf(response);
+      const settings = await app.inject({
+        method: 'GET',
+        url: '/api/organization/reminders',
+        headers: { cookie },
+      });
+      return settings.json<{ timeZone: string }>().timeZone;
+    };
+    expect(await zoneAfter('America/New_York')).toBe('America/New_York');
+    expect(await zoneAfter('Asia/Calcutta')).toBe('Asia/Kolkata');
+    expect(await zoneAfter('Mars/Olympus_Mons')).toBe('UTC');
+    expect(await zoneAfter()).toBe('UTC');
+  });
+
   it('answers 409 for a username already taken, whatever its case, and creates nothing', async () => {
     const first = await registerCompany(app);
     const body = registrationFor({ username: first.username.toUpperCase() });

@@ -294,6 +294,7 @@ export function bodyRoutes(targets: () => WriteTargets): WriteRoute[] {
         name: INVALID,
         organization: INVALID,
         email: EMAIL,
+        timeZone: INVALID,
       },
       dates: [],
     },

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CurrentUser, RegisterInput } from '../../../domain/auth.ts';
+import { canonicalTimeZone, currentTimeZoneName } from '../../../domain/time-zone-names.ts';
 import { dropPendingInvitations, hasMemberWithEmail } from '../../accounts/members.ts';
 import { createUser, dropPasswordResets, setPassword } from '../../accounts/users.ts';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -16,6 +17,15 @@ const currentUserColumns = {
   companyId: users.companyId,
   companyName: companies.name,
 };
+
+/**
+ * A new company's time zone: the one its first admin's browser is in (registerSchema), as the
+ * IANA database names it now, or UTC when the browser named none this server knows.
+ */
+function companyZone(browserZone: string | undefined): string {
+  const zone = browserZone === undefined ? undefined : canonicalTimeZone(browserZone.trim());
+  return zone === undefined ? 'UTC' : currentTimeZoneName(zone);
+}
 
 export function createAuthRepository(db: Database) {
   const ofUser = (companyId: number, userId: number) =>
@@ -51,7 +61,7 @@ export function createAuthRepository(db: Database) {
           tx,
           companies,
           { id: companies.id },
-          { name: input.organization },
+          { name: input.organization, timeZone: companyZone(input.timeZone) },
         );
         const user = await createUser(tx, {
           companyId: company.id,

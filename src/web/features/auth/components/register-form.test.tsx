@@ -25,6 +25,11 @@ describe('the registration form', () => {
     await waitFor(() =>
       expect(view.sent.filter((request) => request.url === '/api/register')).toHaveLength(1),
     );
+    // With the browser's time zone, the new company's.
+    expect(view.sent.find((request) => request.url === '/api/register')?.body).toMatchObject({
+      username: 'rosa',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
     expect(screen.queryByText('Registration failed')).toBeNull();
   });
 });

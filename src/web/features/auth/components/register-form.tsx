@@ -6,6 +6,7 @@ import {
   NewPasswordInput,
   UsernameInput,
 } from '../../../components/account-inputs.tsx';
+import { browserTimeZone } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { deferredResolver } from '../../../lib/zod-resolver.ts';
 import { useRegister } from '../api/sign-in-api.ts';
@@ -32,7 +33,8 @@ export function RegisterForm() {
     form,
     validation,
     async (values) => {
-      await registerMutation.mutateAsync(values);
+      // With the browser's time zone: the new company's reminders count its days, as its pages do.
+      await registerMutation.mutateAsync({ ...values, timeZone: browserTimeZone() });
       notifySuccess('Registration successful', 'Welcome! You have been automatically logged in.');
     },
     'Registration failed',
