@@ -83,16 +83,16 @@ test('an admin deletes a funder nothing names any more, and is told why one stil
   await page.getByRole('link', { name: 'Hill Fdn' }).click();
   await expect(page.getByRole('heading', { name: 'Hill Fdn', level: 1 })).toBeVisible();
 
-  // Still the funder of a grant: asked, then refused, and the page stays.
+  // Still the funder of a grant: said so before anything is sent, with the way out.
   await page.getByRole('button', { name: 'Delete' }).click();
   const ask = page.getByRole('dialog', { name: 'Delete funder' });
-  await expect(ask).toContainText('Delete Hill Fdn? Its type, website and notes will be lost.');
-  await ask.getByRole('button', { name: 'Delete' }).click();
-  await expect(
-    page.getByText(
-      'Grants, opportunities or contacts still name this funder: merge it into another funder instead',
-    ),
-  ).toBeVisible();
+  await expect(ask).toContainText(
+    'Hill Fdn is still named by 1 grant: merge it into another funder instead.',
+  );
+  await ask.getByRole('button', { name: 'Merge instead' }).click();
+  await expect(page.getByRole('dialog', { name: 'Merge Funder' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Merge Funder' })).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Hill Fdn', level: 1 })).toBeVisible();
 
   // The misspelling corrected on the grant: the funder can go.

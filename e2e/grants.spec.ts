@@ -147,8 +147,22 @@ test('grant detail: contacts of the funder, tasks by category, and a status chan
     category: 'proposal',
     dueDate: new Date(Date.now() + 10 * DAY).toISOString(),
   });
+  await createTask(page, grant.id, {
+    name: 'Call the food bank',
+    description: 'About the site',
+    category: 'research',
+    dueDate: new Date(Date.now() - 3 * DAY).toISOString(),
+  });
 
   await page.goto(`/grants/${grant.id}`);
+  // Open and past its due day: Overdue, as on the tasks board; the other is not.
+  const late = page.getByRole('region', { name: 'Research' });
+  await expect(late).toContainText('Call the food bank');
+  const overdueBadge = '.mantine-Badge-label';
+  await expect(late.locator(overdueBadge, { hasText: 'Overdue' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Proposal' }).locator(overdueBadge, { hasText: 'Overdue' }),
+  ).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Food Bank Expansion' })).toBeVisible();
   await expect(page.getByText('$120,000')).toBeVisible();
   await expect(page.getByRole('link', { name: 'View Document' })).toHaveAttribute(

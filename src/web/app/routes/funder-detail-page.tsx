@@ -266,6 +266,7 @@ export default function FunderDetailPage() {
                 asked={dialog === 'delete'}
                 onAsked={closeDialog}
                 onDeleted={() => navigate(paths.funders, { replace: true })}
+                onMerge={() => setDialog('merge')}
               />
             </LoadWhenOpened>
           </>

@@ -1,10 +1,12 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type FunderFormValues, funderPayload } from '../../../../domain/form-payloads.ts';
 import { funderTypeLabels, funderTypes } from '../../../../domain/funder-constants.ts';
 import { type Funder, type FunderPatch, funderPatchSchema } from '../../../../domain/funders.ts';
+import { counted } from '../../../../domain/wording.ts';
 import { closeUnlessSaving } from '../../../components/close-unless-saving.ts';
 import { askConfirmation } from '../../../components/confirm.tsx';
 import { type DialogFormProps, useDialogSave } from '../../../components/dialog-save.tsx';
@@ -16,7 +18,7 @@ import { withNotice } from '../../../lib/notify.ts';
 import { useOneAtATime } from '../../../lib/one-at-a-time.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useDeleteFunder, useMergeFunder, useUpdateFunder } from '../api/funder-mutations.ts';
-import { useFunders } from '../api/funders-api.ts';
+import { funderQueryOptions, useFunders } from '../api/funders-api.ts';
 
 const typeChoices = choicesOf(funderTypes, funderTypeLabels);
 const validatePatch = zodResolver(funderPatchSchema);
@@ -204,35 +206,65 @@ export function MergeFunderDialog({
  * 'Delete funder' (administrators), asked as every deletion is, when `asked` turns true; then
  * `onAsked` (the question is the confirmation's now: it gives the focus back when answered).
  * `onDeleted` runs once the funder is gone. Mounted from the first question on, so the deletion
- * outlives the question. The server refuses a funder that grants, opportunities or contacts
- * still name, and says so.
+ * outlives the question. A funder that grants, opportunities or contacts still name (counted
+ * anew when asked) cannot be deleted (the server refuses it): the question says so, and offers
+ * Merge Funder instead (`onMerge`).
  */
 export function DeleteFunder({
   funder,
   asked,
   onAsked,
   onDeleted,
+  onMerge,
 }: {
   funder: Funder;
   asked: boolean;
   onAsked: () => void;
   onDeleted: () => void;
+  /** Opens Merge Funder: what a funder still named by records takes instead of a deletion. */
+  onMerge: () => void;
 }) {
   const remove = useDeleteFunder();
   const deleted = useRef(onDeleted);
   deleted.current = onDeleted;
+  const merge = useRef(onMerge);
+  merge.current = onMerge;
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!asked) return;
-    askConfirmation({
-      title: 'Delete funder',
-      message: `Delete ${funder.name}? Its type, website and notes will be lost. This cannot be undone.`,
-      confirmLabel: 'Delete',
-      onConfirm: async () => {
-        const deleting = () => remove.mutateAsync(funder.id);
-        if (await withNotice(deleting, 'Funder deleted successfully')) deleted.current();
-      },
-    });
     onAsked();
-  }, [asked, funder, remove, onAsked]);
+    // What names the funder as it is now, not as the page last read it.
+    const fresh = queryClient
+      .fetchQuery({ ...funderQueryOptions(funder.id), staleTime: 0 })
+      .catch(() => null);
+    void fresh.then((now) => {
+      const { grantCount, opportunityCount, contactCount } = now ?? funder;
+      if (grantCount + opportunityCount + contactCount === 0) {
+        askConfirmation({
+          title: 'Delete funder',
+          message: `Delete ${funder.name}? Its type, website and notes will be lost. This cannot be undone.`,
+          confirmLabel: 'Delete',
+          onConfirm: async () => {
+            const deleting = () => remove.mutateAsync(funder.id);
+            if (await withNotice(deleting, 'Funder deleted successfully')) deleted.current();
+          },
+        });
+        return;
+      }
+      // The server would refuse it (409): said before asking, with the way out.
+      const named = [
+        counted(grantCount, 'grant'),
+        counted(opportunityCount, 'opportunity', 'opportunities'),
+        counted(contactCount, 'contact'),
+      ].filter((count) => !count.startsWith('0 '));
+      askConfirmation({
+        title: 'Delete funder',
+        message: `${funder.name} is still named by ${named.join(', ')}: merge it into another funder instead.`,
+        confirmLabel: 'Merge instead',
+        harmless: true,
+        onConfirm: () => merge.current(),
+      });
+    });
+  }, [asked, funder, queryClient, remove, onAsked]);
   return null;
 }

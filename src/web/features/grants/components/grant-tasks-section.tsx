@@ -18,6 +18,12 @@ export function GrantTasksSection({ grantId, grantName }: { grantId: number; gra
   const tasks = useGrantTasks(grantId);
   const [dialog, setDialog] = useState<{ task?: Task } | null>(null);
   const all = tasks.data ?? [];
+  // As on the tasks board: open, and its due day over (the day as this browser counts it).
+  const today = new Date().setHours(0, 0, 0, 0);
+  const pastDue = (task: Task) =>
+    (task.status === 'pending' || task.status === 'in-progress') &&
+    task.dueDate !== null &&
+    Date.parse(task.dueDate) < today;
 
   return (
     <WorkSection
@@ -49,6 +55,11 @@ export function GrantTasksSection({ grantId, grantName }: { grantId: number; gra
                           <Badge variant="outline" color="dark" size="sm">
                             {task.dueDate ? `Due: ${formatDate(task.dueDate)}` : 'No due date set'}
                           </Badge>
+                          {pastDue(task) && (
+                            <Badge color="red" variant="light" size="sm">
+                              Overdue
+                            </Badge>
+                          )}
                           {task.assigneeName && (
                             <Text size="sm">Assigned to {task.assigneeName}</Text>
                           )}
