@@ -85,6 +85,9 @@ const mine = async (client: Client) => {
   return response.json<Notification[]>();
 };
 
+/** The titles of the notifications in `client`'s menu. */
+const titlesOf = async (client: Client) => (await mine(client)).map((n) => n.title);
+
 /** Every notification with `key`, in any company: how many times a reminder was made. */
 const made = (key: string) =>
   beforeCompanyIsKnown(app.db, (tx) => tx.select().from(notifications)).then(
@@ -208,7 +211,6 @@ describe('deadline reminders', () => {
       assigneeId: memberId,
     });
     await scan(MONDAY);
-    const titlesOf = async (client: Client) => (await mine(client)).map((n) => n.title);
     expect(await titlesOf(member)).toEqual(
       expect.arrayContaining(['Gather letters is due tomorrow', 'Final report is due tomorrow']),
     );
@@ -266,7 +268,6 @@ describe('deadline reminders', () => {
       assigneeId: memberId,
     });
     await scan(MONDAY);
-    const titlesOf = async (client: Client) => (await mine(client)).map((n) => n.title);
     expect(await titlesOf(member)).toEqual(
       expect.arrayContaining([
         'Moved task is due tomorrow',
