@@ -283,9 +283,15 @@ const isDateInRange = (value: string) => {
   return time !== undefined && time >= EARLIEST && time < AFTER_LATEST;
 };
 
+/** A day written alone, with no time (2027-03-31). */
+const DAY_ALONE = /^\d{4}-\d\d-\d\d$/;
+
 /**
  * A date and time sent as an ISO 8601 string on a day the calendar has, answering the field's
- * own `invalidMessage` otherwise (NUL included), and within those days (DATE_RANGE_MESSAGE).
+ * own `invalidMessage` otherwise (NUL included), and within those days (DATE_RANGE_MESSAGE). A
+ * day sent alone (an API client's 2026-12-10) is noon UTC that day, as an award's days are: the
+ * same day read anywhere from UTC-11 to UTC+11, where midnight UTC was the day before in the
+ * Americas.
  */
 export const dateTimeSchema = (requiredMessage: string, invalidMessage = 'Invalid date format') =>
   z
@@ -294,7 +300,7 @@ export const dateTimeSchema = (requiredMessage: string, invalidMessage = 'Invali
     .min(1, requiredMessage)
     .refine(isWrittenAsDate, { message: invalidMessage, abort: true })
     .refine(isDateInRange, DATE_RANGE_MESSAGE)
-    .transform((value) => new Date(value));
+    .transform((value) => new Date(DAY_ALONE.test(value) ? `${value}T12:00:00.000Z` : value));
 
 /**
  * An optional day (an award's date, the start or end of its period): a day (2027-01-01) or an ISO

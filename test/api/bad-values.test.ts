@@ -207,10 +207,12 @@ describe('dates outside 1900-01-01 to 2200-12-31', () => {
           const response = await send(route, { ...route.valid(), [field]: date });
           const what = `${field}=${date}: ${response.body}`;
           expect(response.statusCode, what).toBeLessThan(300);
-          // A day (an award's) is kept as the calendar day written, at noon UTC.
-          const kept = AWARD_DAYS.includes(field)
-            ? `${date.slice(0, 10)}T12:00:00.000Z`
-            : new Date(date).toISOString();
+          // A day (an award's, or any date sent as a day alone) is kept as the calendar day
+          // written, at noon UTC; a time, as the instant it is.
+          const kept =
+            AWARD_DAYS.includes(field) || /^\d{4}-\d\d-\d\d$/.test(date)
+              ? `${date.slice(0, 10)}T12:00:00.000Z`
+              : new Date(date).toISOString();
           expect(response.json()[field], what).toBe(kept);
         }
       }
