@@ -372,6 +372,9 @@ describe('deadline reminders', () => {
           title: 'Gone',
           body: 'Deleted before',
           link: '/grants/2147483000',
+          // Emailed already: the app's email job, running beside the migration run again here,
+          // never takes one (it held one being sent, which the migration then deadlocked with).
+          emailedAt: new Date(),
         }),
       );
     }
