@@ -1,20 +1,26 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useState } from 'react';
 import type { Confirmation } from './confirm.tsx';
-// In the dialog's chunk: what closeConfirmation loads once a question is answered (confirm.tsx).
-import './keep-focus-in-rows.ts';
+import { placeKeeper } from './keep-focus-in-rows.ts';
 
 /**
  * The confirmation dialog: the question, Cancel (which has the focus when it opens: Enter at once
  * does nothing that cannot be undone), and the button that goes ahead, red unless harmless.
+ * `opener`, what had the focus when it was asked, has its place in its row read on opening, so
+ * that the focus stays there when its row is deleted (`onClose` is given what keeps it).
  */
 export default function ConfirmDialog({
   confirmation,
-  onClose,
+  opener,
+  onClose: closeWith,
 }: {
   confirmation: Confirmation;
-  onClose: () => void;
+  opener: HTMLElement | null;
+  onClose: (keepFocus: () => void) => void;
 }) {
   const { title, message, confirmLabel, harmless, onConfirm } = confirmation;
+  const [keepFocus] = useState(() => placeKeeper(opener));
+  const onClose = () => closeWith(keepFocus);
   return (
     <Modal opened onClose={onClose} title={title} centered>
       {typeof message === 'string' ? <Text size="sm">{message}</Text> : message}

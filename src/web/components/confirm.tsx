@@ -40,21 +40,16 @@ export function askConfirmation(confirmation: Confirmation) {
 
 /**
  * Closes the dialog and gives the focus back to what had it before, once the dialog has gone;
- * when that goes too (the menu button of the row just deleted), to the row that takes its place.
+ * when that goes too (the button of the row just deleted), `keepFocus` (read by the dialog
+ * while it was open) gives it to the row that takes its place.
  */
-function closeConfirmation() {
+function closeConfirmation(keepFocus: () => void) {
   const back = opener;
   opener = null;
   setAsked(null);
   window.setTimeout(() => {
-    if (!back?.isConnected) return;
-    back.focus({ preventScroll: true });
-    // Loaded with the dialog (confirm-dialog.tsx imports it): nothing of it in the shell.
-    // A chunk that fails to load (the app was updated meanwhile) only loses this help.
-    import('./keep-focus-in-rows.ts').then(
-      ({ keepFocusInRows }) => keepFocusInRows(back),
-      () => {},
-    );
+    if (back?.isConnected) back.focus({ preventScroll: true });
+    keepFocus();
   }, 0);
 }
 
@@ -68,7 +63,7 @@ export function ConfirmationHost() {
   if (!confirmation) return null;
   return (
     <Suspense fallback={null}>
-      <ConfirmDialog confirmation={confirmation} onClose={closeConfirmation} />
+      <ConfirmDialog confirmation={confirmation} opener={opener} onClose={closeConfirmation} />
     </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { keepFocusInRows } from './keep-focus-in-rows.ts';
+import { placeKeeper } from './keep-focus-in-rows.ts';
 import { MAIN_CONTENT } from './skip-link.tsx';
 
 /**
@@ -55,7 +55,7 @@ function List({ names, items = false }: { names: string[]; items?: boolean }) {
 const focusAndWatch = (name: string) => {
   const control = screen.getByRole('button', { name });
   control.focus();
-  keepFocusInRows(control);
+  placeKeeper(control)();
 };
 /** Removes rows as a deletion's refresh would, while the focus stays where it was. */
 const remove = async (what: string) => {

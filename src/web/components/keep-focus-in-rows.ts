@@ -83,5 +83,12 @@ function keepFocusAt(place: Place | undefined) {
   control.addEventListener('blur', onBlur);
 }
 
-/** keepFocusAt the place `control` has now. */
-export const keepFocusInRows = (control: HTMLElement) => keepFocusAt(placeOf(control));
+/**
+ * Reads the place `control` has now, while its row is surely there (when a confirmation is asked
+ * from it), and returns what keeps the focus there later (once the question is answered): by
+ * then the row may be gone already, the deletion and the list's refresh done first.
+ */
+export function placeKeeper(control: HTMLElement | null): () => void {
+  const place = control ? placeOf(control) : undefined;
+  return () => keepFocusAt(place);
+}
