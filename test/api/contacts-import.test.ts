@@ -337,31 +337,21 @@ describe('POST /api/contacts/upload', () => {
     expect(await namesOf(client)).toEqual([]);
   });
 
-  it('refuses a file with more than 10,000 rows that are not contacts, quickly, and imports nothing', {
-    timeout: 90_000,
-  }, async () => {
+  it('refuses a file with more than 10,000 rows that are not contacts, reading no further, and imports nothing', async () => {
     const { client, upload } = await signedIn();
     // One-column rows are the costliest to read; before this limit, 400,000 of them held the
     // server for seconds.
     const rows = ['Valid Person,valid@x.org', ...Array.from({ length: 10_001 }, () => 'a')];
-    const timed = async (lines: string[]) => {
-      const started = performance.now();
+    const refused = async (lines: string[]) => {
       const response = await upload(['name,email', ...lines].join('\n'));
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message: TOO_MANY_INVALID_ROWS });
-      return performance.now() - started;
     };
-    /** The quickest of three uploads: a pause of the machine during one does not count. */
-    const quickest = async (lines: string[]) => {
-      const times: number[] = [];
-      for (let i = 0; i < 3; i++) times.push(await timed(lines));
-      return Math.min(...times);
-    };
-    const justOver = await quickest(rows);
-    // The server stops reading at the limit: forty times the rows take about as long, not forty
-    // times as long (a ratio, so that a busy machine slows both alike).
-    const farOver = await quickest([...rows, ...Array.from({ length: 390_000 }, () => 'a')]);
-    expect(farOver).toBeLessThan(justOver * 4);
+    await refused(rows);
+    // The server stops reading at the limit: a file that goes on far past it, to a quote never
+    // closed at its end, is refused for its rows, its end never read (read to the end, it is
+    // refused as not CSV).
+    await refused([...rows, ...Array.from({ length: 390_000 }, () => 'a'), '"never closed']);
     expect(await namesOf(client)).toEqual([]);
 
     const atTheLimit = await upload(['name,email', ...rows.slice(0, 10_001)].join('\n'));
