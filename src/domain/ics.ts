@@ -2,6 +2,7 @@
 // subscription. Apart from ./calendar.ts, so pages that only show calendar links load the
 // writer when a file is first asked for.
 import { type CalendarEvent, eventSpan, pad, utcStamp } from './calendar.ts';
+import { localDate } from './due-dates.ts';
 
 /**
  * RFC 5545 §3.3.11 TEXT: backslash, semicolon and comma are escaped, and every line break
@@ -52,24 +53,8 @@ interface CalendarEntry {
   uid: string;
 }
 
-/** One formatter a zone: making one costs as much as writing many events with it. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** YYYYMMDD of the day the instant falls on in `timeZone`. */
-function dayIn(d: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    // en-CA writes a date as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(d).replaceAll('-', '');
-}
+const dayIn = (d: Date, timeZone: string): string => localDate(d, timeZone).replaceAll('-', '');
 
 /** YYYYMMDD of the day after a YYYYMMDD day. */
 function nextDay(day: string): string {
