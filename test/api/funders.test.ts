@@ -342,6 +342,27 @@ describe('funders', () => {
     expect((await client.get('/api/funders')).headers['x-total-count']).toBe('1');
   });
 
+  it('a merge into a funder deleted meanwhile is refused, saying so, and changes nothing', async () => {
+    const { client } = await newCompany();
+    await client.post('/api/grants', grant('Hill Fdn'));
+    const g = (await client.post('/api/grants', grant('Gone Fund'))).json<{ id: number }>();
+    const from = await funderNamed(client, 'Hill Fdn');
+    const gone = await funderNamed(client, 'Gone Fund');
+    await client.patch(`/api/grants/${g.id}`, { funder: 'Hill Fdn' });
+    expect((await client.delete(`/api/funders/${gone.id}`)).statusCode).toBe(204);
+
+    const refused = await client.post(`/api/funders/${from.id}/merge`, { intoId: gone.id });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({
+      message:
+        'The funder to merge into no longer exists (merged or deleted meanwhile): choose another',
+    });
+    expect((await client.get(`/api/funders/${from.id}`)).json()).toMatchObject({ grantCount: 2 });
+    // The funder to merge gone is the plain 'not found'.
+    const missing = await client.post(`/api/funders/${gone.id}/merge`, { intoId: from.id });
+    expect(missing.json()).toEqual({ message: 'Funder not found' });
+  });
+
   it('a merge also renames a record saved with the merged name while it ran', async () => {
     const admin = await registerCompany(app);
     const client = clientFor(app, admin.cookie);

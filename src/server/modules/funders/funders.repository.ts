@@ -176,7 +176,8 @@ async function lockRecords(tx: Transaction, companyId: number, key: string) {
 }
 
 type RenameOutcome = Funder | null | 'name-taken' | 'renamed-meanwhile';
-type MergeOutcome = Funder | null | 'same-funder';
+/** null: no such funder to merge; 'no-target': none to merge it into (another company's, or gone). */
+type MergeOutcome = Funder | null | 'same-funder' | 'no-target';
 type RemoveOutcome = boolean | 'in-use';
 
 /** The funders list of a company for `params`: its filter and its search. */
@@ -507,7 +508,8 @@ export function createFundersRepository(db: Database) {
         const b = await lockOne(second);
         const merged = first === id ? a : b;
         const kept = first === id ? b : a;
-        if (!merged || !kept) return null;
+        if (!merged) return null;
+        if (!kept) return 'no-target';
         // The records saved with its name while the funder was waited for (or of a name it was
         // given meanwhile) are locked too; from here on such a record waits for the merge, then
         // adds the funder of its name anew.

@@ -28,6 +28,9 @@ const RENAMED_MEANWHILE =
   'Someone renamed this funder at the same moment, and nothing of your change was saved: read it again, then make your change.';
 const STILL_NAMED =
   'Grants, opportunities or contacts still name this funder: merge it into another funder instead';
+/** The funder chosen to merge into is not (or no longer) the company's. */
+const NO_MERGE_TARGET =
+  'The funder to merge into no longer exists (merged or deleted meanwhile): choose another';
 
 export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
   const funders = createFundersRepository(app.db);
@@ -106,6 +109,7 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (merged === 'same-funder') {
         throw new AppError('INVALID_INPUT', 'A funder cannot be merged into itself');
       }
+      if (merged === 'no-target') throw new AppError('NOT_FOUND', NO_MERGE_TARGET);
       return requireFound(merged, 'Funder');
     },
   );
