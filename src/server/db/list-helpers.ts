@@ -21,6 +21,7 @@ import type { ChosenIds, ListParams } from '../../domain/lists.ts';
 import type { Database, Transaction } from './client.ts';
 import { type CompiledStatement, compileStatement, runCompiled } from './compiled-statements.ts';
 import { companyCsvFile, type ExportColumn, exportSelection } from './export-stream.ts';
+import { sortedColumn } from './schema.ts';
 import { inCompany } from './scope.ts';
 import { type Search, searchPage } from './search-pages.ts';
 
@@ -61,7 +62,7 @@ interface ListOrder<Field extends string> {
 export function listOrder<Field extends string>(
   id: AnyColumn,
   columns: Record<Field, AnyColumn | SQL>,
-  by: AnyColumn,
+  by: AnyColumn | SQL,
   direction: 'asc' | 'desc',
 ): ListOrder<Field> {
   return {
@@ -316,7 +317,8 @@ export async function readPage<
   };
   const counter = await readCounter(tx, source.counted);
   if (source.search) {
-    const [column, direction] = terms[0] ?? [];
+    const [term, direction] = terms[0] ?? [];
+    const column = term && sortedColumn(term);
     if (!is(column, PgColumn)) throw new Error('a search is sorted by a column');
     const found = await searchPage(
       tx,
@@ -437,7 +439,8 @@ function exportStatement<Field extends string, Params extends ListParams<Field>>
   if (params.ids && !id) throw new Error('a list exported by ids selects its id');
   const chosen = params.ids && id ? inArray(id, [...params.ids]) : undefined;
   if (search) {
-    const [column, direction] = terms[0] ?? [];
+    const [term, direction] = terms[0] ?? [];
+    const column = term && sortedColumn(term);
     if (!is(column, PgColumn)) throw new Error('a search is sorted by a column');
     if (!id) throw new Error('a searched list selects its id');
     const selection = sql.join(

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, is, SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -218,6 +218,22 @@ export function interactionSearchText(t: { notes: AnyPgColumn; contactName: AnyP
   return sql`lower(${t.notes} || chr(31) || ${t.contactName})`;
 }
 
+/**
+ * A name as lists sort it: alphabetically, as people read (Unicode's order for every language:
+ * adam beside Adam, Émile among the E's), not by code point, which puts every lower-case and
+ * accented name after Z. The lists' default orders have indexes in this order.
+ */
+export function alphabetical(column: AnyPgColumn): SQL {
+  const sorted = sql`(${column} COLLATE "und-x-icu")`;
+  alphabeticalColumns.set(sorted, column);
+  return sorted;
+}
+const alphabeticalColumns = new WeakMap<SQL, AnyPgColumn>();
+
+/** The column a list's sort term reads: itself, or the one it sorts alphabetically. */
+export const sortedColumn = (term: AnyColumn | SQL): AnyColumn | undefined =>
+  is(term, SQL) ? alphabeticalColumns.get(term) : term;
+
 /** The key a funder's name is matched by: lower case, without surrounding spaces. */
 export const funderKey = (name: AnyPgColumn | SQL) => sql`lower(btrim(${name}))`;
 
@@ -244,7 +260,7 @@ export const contacts = pgTable(
   },
   (t) => [
     companyKey(t),
-    index('contacts_name_idx').on(t.companyId, t.name, t.id),
+    index('contacts_name_idx').on(t.companyId, alphabetical(t.name), t.id),
     index('contacts_organization_idx').on(t.companyId, t.organization),
     index('contacts_funder_key_idx').on(t.companyId, funderKey(t.organization)),
     // An import finds the contacts a file's emails already belong to (any case) through this.
@@ -426,7 +442,7 @@ export const funders = pgTable(
   (t) => [
     companyKey(t),
     uniqueIndex('funders_name_key').on(t.companyId, t.nameKey),
-    index('funders_name_idx').on(t.companyId, t.name, t.id),
+    index('funders_name_idx').on(t.companyId, alphabetical(t.name), t.id),
     index('funders_search_idx').using('gin', sql`${funderSearchText(t)} gin_trgm_ops`),
   ],
 );

@@ -12,7 +12,7 @@ import { createUser, setPassword } from '../../accounts/users.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { onViolation } from '../../db/errors.ts';
 import { insertRow, updateRow } from '../../db/rows.ts';
-import { companies, userInvitations, users } from '../../db/schema.ts';
+import { alphabetical, companies, userInvitations, users } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
 /** The check behind every removal or demotion of an admin (migration 0006). */
@@ -84,7 +84,7 @@ export function createCompanyRepository(db: Database) {
           .select(memberColumns)
           .from(users)
           .where(eq(users.companyId, companyId))
-          .orderBy(asc(users.name), asc(users.id)),
+          .orderBy(asc(alphabetical(users.name)), asc(users.id)),
       );
     },
 

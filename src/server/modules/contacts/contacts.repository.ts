@@ -11,7 +11,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import type { ExportColumn } from '../../db/export-stream.ts';
 import * as lists from '../../db/list-helpers.ts';
 import { companyRecords, type RowOf, rowsOf, stampColumns, withIsoStamps } from '../../db/rows.ts';
-import { contacts, grants, opportunities } from '../../db/schema.ts';
+import { alphabetical, contacts, grants, opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
 /**
@@ -38,12 +38,12 @@ export const toContact = (row: RowOf<Contact>): Contact => withIsoStamps(row);
 const order = lists.listOrder<ContactSortField>(
   contacts.id,
   {
-    name: contacts.name,
-    email: contacts.email,
-    organization: contacts.organization,
+    name: alphabetical(contacts.name),
+    email: alphabetical(contacts.email),
+    organization: alphabetical(contacts.organization),
     createdAt: contacts.createdAt,
   },
-  contacts.name,
+  alphabetical(contacts.name),
   'asc',
 );
 

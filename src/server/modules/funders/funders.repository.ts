@@ -22,6 +22,7 @@ import { contactOfInteraction, grantOfRequirement, grantOfTask } from '../../db/
 import * as lists from '../../db/list-helpers.ts';
 import { companyRow, lockVersion, type RowOf, stampColumns, withIsoStamps } from '../../db/rows.ts';
 import {
+  alphabetical,
   contacts,
   funderKey,
   funders,
@@ -59,8 +60,8 @@ type FunderRow = RowOf<
 
 const order = lists.listOrder<FunderSortField>(
   funders.id,
-  { name: funders.name, type: funders.type },
-  funders.name,
+  { name: alphabetical(funders.name), type: funders.type },
+  alphabetical(funders.name),
   'asc',
 );
 
@@ -350,7 +351,7 @@ export function createFundersRepository(db: Database) {
           .select(contactColumns)
           .from(contacts)
           .where(ofContacts)
-          .orderBy(asc(contacts.name), asc(contacts.id))
+          .orderBy(asc(alphabetical(contacts.name)), asc(contacts.id))
           .limit(FUNDER_RELATED_SHOWN);
         const grantRows = await tx
           .select(grantColumns)

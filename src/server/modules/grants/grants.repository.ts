@@ -20,7 +20,7 @@ import {
   updateCompanyRows,
   withIsoStamps,
 } from '../../db/rows.ts';
-import { grants } from '../../db/schema.ts';
+import { alphabetical, grants } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
 /** A grant as the API answers it (other modules' lists select the same). */
@@ -64,8 +64,8 @@ export const grantDeadlinesWhere = (tx: Transaction, where: SQL | undefined, lim
 const order = lists.listOrder<GrantSortField>(
   grants.id,
   {
-    name: grants.name,
-    funder: grants.funder,
+    name: alphabetical(grants.name),
+    funder: alphabetical(grants.funder),
     amount: grants.amount,
     dueDate: grants.dueDate,
     status: grants.status,

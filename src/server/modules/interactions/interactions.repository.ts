@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.ts';
 import type { ExportColumn } from '../../db/export-stream.ts';
 import * as lists from '../../db/list-helpers.ts';
 import { companyRecords, type RowOf, stampColumns, withIsoStamps } from '../../db/rows.ts';
-import { interactions } from '../../db/schema.ts';
+import { alphabetical, interactions } from '../../db/schema.ts';
 
 /** An interaction as the API answers it (other modules' lists select the same). */
 export const interactionColumns = {
@@ -27,7 +27,7 @@ const order = lists.listOrder<InteractionSortField>(
   {
     date: interactions.date,
     type: interactions.type,
-    contactName: interactions.contactName,
+    contactName: alphabetical(interactions.contactName),
   },
   interactions.date,
   'desc',

@@ -21,7 +21,7 @@ import {
   updateRow,
   withIsoStamps,
 } from '../../db/rows.ts';
-import { opportunities } from '../../db/schema.ts';
+import { alphabetical, opportunities } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
 /** An opportunity as the API answers it (other modules' lists select the same). */
@@ -41,8 +41,8 @@ export const opportunityColumns = {
 const order = lists.listOrder<OpportunitySortField>(
   opportunities.id,
   {
-    name: opportunities.name,
-    organization: opportunities.organization,
+    name: alphabetical(opportunities.name),
+    organization: alphabetical(opportunities.organization),
     amount: opportunities.amount,
     stage: opportunities.stage,
     probability: opportunities.probability,
