@@ -310,6 +310,53 @@ describe('deadline reminders', () => {
     expect(await titlesOf(admin)).not.toContain('Cedar Fund Arts Grant is due tomorrow');
   });
 
+  it("takes a task's or requirement's reminder from one who no longer has it, and reminds the one who does", async () => {
+    const { owner, admin, member, memberId, grantId } = await team('Birch Fund');
+    const tasks = `/api/grants/${grantId}/tasks`;
+    const taskOf = (name: string) =>
+      createdId(admin, tasks, {
+        name,
+        description: 'Soon',
+        category: 'proposal',
+        dueDate: '2031-03-04T16:00:00Z',
+        assigneeId: memberId,
+      });
+    const [unassigned, bulkAssigned] = [await taskOf('Unassigned task'), await taskOf('Bulk task')];
+    const requirements = `/api/grants/${grantId}/requirements`;
+    const requirement = await createdId(admin, requirements, {
+      name: 'Spring report',
+      type: 'interim_report',
+      dueDate: '2031-03-04T16:00:00Z',
+      status: 'pending',
+      assigneeId: memberId,
+    });
+    await scan(MONDAY);
+    const theirs = [
+      'Unassigned task is due tomorrow',
+      'Bulk task is due tomorrow',
+      'Spring report is due tomorrow',
+    ];
+    expect(await titlesOf(member)).toEqual(expect.arrayContaining(theirs));
+
+    // Given to no one (so to the admins), to the admin, and to the admin with others at once.
+    expect((await admin.patch(`${tasks}/${unassigned}`, { assigneeId: null })).statusCode).toBe(
+      200,
+    );
+    const adminId = owner.user.id;
+    expect(
+      (await admin.patch(`${requirements}/${requirement}`, { assigneeId: adminId })).statusCode,
+    ).toBe(200);
+    const bulk = await admin.post('/api/tasks/bulk-assign', {
+      ids: [bulkAssigned],
+      assigneeId: adminId,
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    for (const title of theirs) expect(await titlesOf(member)).not.toContain(title);
+    await scan(MONDAY);
+    expect(await titlesOf(admin)).toEqual(expect.arrayContaining(theirs));
+    for (const title of theirs) expect(await titlesOf(member)).not.toContain(title);
+  });
+
   it("deletes 500 grants at once in a company of many notifications, finding each one's by its key", async () => {
     const { admin, owner } = await team('Oak Fund');
     const { companyId } = owner.user;
