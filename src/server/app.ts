@@ -88,9 +88,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('mailer', createMailer(config));
+  // Exports and calendar feeds each have slots of their own: calendar applications polling at
+  // the same moment took every slot of their company, and its members' exports were refused.
+  const { downloadsPerCompanyAtOnce, downloadsAtOnce } = config.limits;
+  app.decorate('downloads', createDownloadSlots(downloadsPerCompanyAtOnce, downloadsAtOnce));
   app.decorate(
-    'downloads',
-    createDownloadSlots(config.limits.downloadsPerCompanyAtOnce, config.limits.downloadsAtOnce),
+    'calendarDownloads',
+    createDownloadSlots(downloadsPerCompanyAtOnce, downloadsAtOnce),
   );
   app.decorate(
     'uploadMemory',

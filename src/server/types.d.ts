@@ -14,8 +14,10 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The reminder queue of this process; null where it takes no part (most tests). */
     reminderJobs: ReminderJobs | null;
-    /** The downloads being written and sent at once, shared by every export and calendar. */
+    /** The exports being written and sent at once, shared by every list and report. */
     downloads: DownloadSlots;
+    /** The calendar feeds being written and sent at once, apart from the exports. */
+    calendarDownloads: DownloadSlots;
     /** The memory that uploads in progress may hold, shared by every upload route. */
     uploadMemory: UploadMemory;
     /** Every route registered after the plugins, with its method. */

@@ -284,6 +284,12 @@ describe('downloads nobody reads', () => {
       const third = await exportOf(first);
       expect(third.statusCode).toBe(503);
       expect(third.json()).toEqual({ message: DOWNLOADS_BUSY });
+      expect(third.headers['retry-after']).toBe('30');
+      // Its calendar feed, which calendar applications read on their own, has slots of its own.
+      const feed = (await clientFor(few, first ?? '').get('/api/user/calendar-feed')).json();
+      const calendar = await few.inject({ method: 'GET', url: new URL(feed.url).pathname });
+      expect(calendar.statusCode, calendar.body).toBe(200);
+      expect(calendar.body).toMatch(/^BEGIN:VCALENDAR/);
       // Another company's first goes out, and then the server's three are taken.
       const theirs = await stalledExport(second ?? '', url);
       const full = await exportOf(second);

@@ -1,6 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { AppError } from './errors.ts';
 
+const RETRY_AFTER_SECONDS = 30;
+
 export const DOWNLOADS_BUSY =
   'Too many files are being downloaded right now. Please try again once one has finished.';
 
@@ -29,7 +31,11 @@ export function createDownloadSlots(perCompany: number, total: number) {
      */
     async hold<T>(companyId: number, reply: FastifyReply, write: () => Promise<T>): Promise<T> {
       const held = byCompany.get(companyId) ?? 0;
-      if (held >= perCompany || sending >= total) throw new AppError('UNAVAILABLE', DOWNLOADS_BUSY);
+      if (held >= perCompany || sending >= total) {
+        // A download is sent in seconds: a client (a calendar application) may come back soon.
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        throw new AppError('UNAVAILABLE', DOWNLOADS_BUSY);
+      }
       sending += 1;
       byCompany.set(companyId, held + 1);
       let released = false;

@@ -116,9 +116,9 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       if (feed === null) throw notFound('Calendar');
       // Written whole to a file, its deadlines then let go, and read as the reader takes it: a
       // reader that stops held the deadlines of its calendar in memory (90 MB for 135,000), and
-      // three dozen of them ended the process. The file is one of the downloads a company may
-      // have at once (lib/downloads.ts).
-      const file = await app.downloads.hold(feed.companyId, reply, () =>
+      // three dozen of them ended the process. The file is one of the calendars a company may
+      // have sent at once (lib/downloads.ts), apart from its exports.
+      const file = await app.calendarDownloads.hold(feed.companyId, reply, () =>
         calendarsInTurn(`company ${feed.companyId}`, async () => {
           const now = new Date();
           const deadlines = await calendar.deadlines(feed.companyId, now);
