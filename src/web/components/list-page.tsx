@@ -1,7 +1,7 @@
 import { Badge, Button, CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { type Icon, IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import type { Page } from '../lib/api-client.ts';
 import { capitalise } from '../lib/format.ts';
 import type { RecordList } from './bulk-actions.tsx';
@@ -125,6 +125,14 @@ export function ListPanel<T>({
   children,
 }: ListPanelProps<T>) {
   const page = query.data;
+  // A page past the end (its last rows deleted, here or elsewhere) gives way to the last page
+  // that has rows, rather than show the list as empty.
+  const lastPage =
+    page && page.items.length === 0 && page.total > 0 ? Math.ceil(page.total / PAGE_SIZE) : 0;
+  const { page: shown, setPage } = list;
+  useEffect(() => {
+    if (lastPage > 0 && shown > lastPage) setPage(lastPage);
+  }, [lastPage, shown, setPage]);
   return (
     <Paper withBorder p="md">
       <Group justify="space-between" mb="sm">

@@ -1,0 +1,42 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import ContactsPage from '../features/contacts/contacts-page.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+import { stamps } from '../test/records.ts';
+import { renderPage } from '../test/render.tsx';
+
+const contact = (id: number) => ({
+  id,
+  name: `Person ${id}`,
+  email: `person${id}@example.org`,
+  phone: null,
+  organization: null,
+  notes: null,
+  ...stamps,
+});
+
+describe('a list page', () => {
+  it('goes back to the last page with rows when the rows of the page shown are all gone', async () => {
+    const user = userEvent.setup({ delay: null });
+    const queryClient = createQueryClient();
+    let contacts = Array.from({ length: 26 }, (_, i) => contact(i + 1));
+    renderPage(<ContactsPage />, {
+      url: '/contacts',
+      queryClient,
+      answer: ({ url }) => {
+        const offset = Number(new URL(url, 'http://x').searchParams.get('offset') ?? 0);
+        if (!url.startsWith('/api/contacts?')) return undefined;
+        return { body: contacts.slice(offset, offset + 25), total: contacts.length };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: '2' }));
+    expect(await screen.findByText('Person 26')).toBeTruthy();
+
+    // Its one row deleted (here or by someone else): page 1 is shown, not an empty list.
+    contacts = contacts.slice(0, 25);
+    await queryClient.invalidateQueries();
+    expect(await screen.findByText('Person 1')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('No contacts yet')).toBeNull());
+  });
+});
