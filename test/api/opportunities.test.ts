@@ -50,6 +50,16 @@ describe('opportunities CRUD', () => {
       const { probability: _none, ...withoutProbability } = campaign;
       const created = await client.post('/api/opportunities', { ...withoutProbability, stage });
       expect(created.json().probability).toBe(stageProbabilities[stage]);
+      // Sent as none (the form's field cleared), it is none.
+      const cleared = await client.post('/api/opportunities', {
+        ...campaign,
+        stage,
+        probability: null,
+      });
+      expect(cleared.statusCode).toBe(201);
+      expect(cleared.json().probability).toBeNull();
+      const id = cleared.json().id;
+      expect((await client.get(`/api/opportunities/${id}`)).json().probability).toBeNull();
     }
   });
 

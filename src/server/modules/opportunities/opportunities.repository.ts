@@ -108,9 +108,10 @@ export function createOpportunitiesRepository(db: Database) {
       );
     },
 
-    /** A probability left out is the stage's default. */
+    /** A probability left out is the stage's default; null (cleared in the form) is none. */
     create(companyId: number, values: OpportunityValues, within?: Transaction) {
-      const probability = values.probability ?? stageProbabilities[values.stage];
+      const probability =
+        values.probability === undefined ? stageProbabilities[values.stage] : values.probability;
       return records.create(companyId, { ...values, probability }, within);
     },
 
