@@ -233,7 +233,13 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
     },
   ],
   ['adding a grant', grantsApi.useCreate, grant.input, grantScreens],
-  ['changing a grant (its funder, name, deadline)', grantsApi.useUpdate, grant, grantScreens],
+  // A deadline moved or met, or a task or requirement given to another, takes its reminders away.
+  [
+    'changing a grant (its funder, name, deadline)',
+    grantsApi.useUpdate,
+    grant,
+    { ...grantScreens, ...reminderScreens },
+  ],
   [
     'deleting a grant (and its tasks)',
     grantsApi.useDelete,
@@ -250,7 +256,7 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
     'setting the status of chosen grants at once',
     useBulkGrantStatus,
     { ids: [4, 5], status: 'awarded' },
-    grantScreens,
+    { ...grantScreens, ...reminderScreens },
   ],
   [
     'importing grants',
@@ -262,20 +268,25 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
     grantScreens,
   ],
   ['adding a task', useCreateTask, task, taskScreens],
-  ['editing a task', useUpdateTask, task, taskScreens],
-  ['moving a task on the board', useSetTaskStatus, { ...task, status: 'done' }, taskScreens],
+  ['editing a task', useUpdateTask, task, { ...taskScreens, ...reminderScreens }],
+  [
+    'moving a task on the board',
+    useSetTaskStatus,
+    { ...task, status: 'done' },
+    { ...taskScreens, ...reminderScreens },
+  ],
   ['deleting a task', useDeleteTask, task, { ...taskScreens, ...reminderScreens }],
   [
     'setting the status of chosen tasks at once',
     useBulkTaskStatus,
     { ids: [9, 10], status: 'done' },
-    { ...taskScreens, otherGrantPageTasks: taskKeys.ofGrant(5) },
+    { ...taskScreens, ...reminderScreens, otherGrantPageTasks: taskKeys.ofGrant(5) },
   ],
   [
     'giving chosen tasks to a member at once',
     useBulkTaskAssignee,
     { ids: [9, 10], assigneeId: 7 },
-    { ...taskScreens, otherGrantPageTasks: taskKeys.ofGrant(5) },
+    { ...taskScreens, ...reminderScreens, otherGrantPageTasks: taskKeys.ofGrant(5) },
   ],
   [
     'deleting chosen tasks at once',
@@ -284,7 +295,12 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
     { ...taskScreens, ...reminderScreens, otherGrantPageTasks: taskKeys.ofGrant(5) },
   ],
   ['adding a requirement', useCreateRequirement, requirement, requirementScreens],
-  ['delivering or editing a requirement', useUpdateRequirement, requirement, requirementScreens],
+  [
+    'delivering or editing a requirement',
+    useUpdateRequirement,
+    requirement,
+    { ...requirementScreens, ...reminderScreens },
+  ],
   [
     'deleting a requirement',
     useDeleteRequirement,

@@ -37,7 +37,8 @@ export const usePipeline = () => useQuery(pipelineQueryOptions());
 
 /**
  * A grant shows on the dashboard (active grants, deadlines) and by name on the tasks board; its
- * funder is one of the organization names suggested on the contact form.
+ * funder is one of the organization names suggested on the contact form. A deadline moved or
+ * met (its date, its status) takes its reminders from the menu.
  */
 export const afterGrantChange = () => [
   grantKeys.all,
@@ -45,10 +46,11 @@ export const afterGrantChange = () => [
   taskKeys.board(),
   contactKeys.organizationNames(),
   funderKeys.all,
+  notificationKeys.all,
 ];
 
 /** A grant deleted takes its reminders, and its tasks' and requirements', from the menu. */
-const afterGrantDeleted = () => [...afterGrantChange(), notificationKeys.all];
+const afterGrantDeleted = afterGrantChange;
 
 /** A grant by id (`grantsApi.useOne`: null when there is none), and its changes. */
 export const grantsApi = recordApi.records<Grant, GrantInput, Partial<GrantInput>>(

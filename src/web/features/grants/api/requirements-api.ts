@@ -34,6 +34,8 @@ const afterChange = ({ grantId }: { grantId: number }) => [
   requirementKeys.ofGrant(grantId),
   dashboardKeys.all,
   funderKeys.pages(),
+  // Moved, delivered or given to another, it takes its reminders from the menu.
+  notificationKeys.all,
 ];
 
 export const useCreateRequirement = () =>
@@ -68,5 +70,5 @@ export const useDeleteRequirement = () =>
   useInvalidatingMutation(
     ({ grantId, requirementId }: { grantId: number; requirementId: number }) =>
       api.delete<unknown>(requirementsUrl(grantId, requirementId)),
-    (requirement) => [...afterChange(requirement), notificationKeys.all],
+    afterChange,
   );

@@ -57,6 +57,8 @@ const afterChange = ({ grantId }: { grantId: number }) => [
   taskKeys.board(),
   dashboardKeys.all,
   funderKeys.pages(),
+  // Moved, completed or given to another, it takes its reminders from the menu.
+  notificationKeys.all,
 ];
 
 export const useCreateTask = () =>
@@ -88,7 +90,7 @@ export const useDeleteTask = () =>
   useInvalidatingMutation(
     ({ grantId, taskId }: { grantId: number; taskId: number }) =>
       api.delete<unknown>(taskUrl(grantId, taskId)),
-    (task) => [...afterChange(task), notificationKeys.all],
+    afterChange,
   );
 
 /**
@@ -119,11 +121,10 @@ export function useSetTaskStatus() {
   );
 }
 
-/** After a change to many tasks: where tasks show, and the funders' pages' deadlines. */
-const afterBulkChange = () => [...taskScreens(), funderKeys.pages()];
+/** After a change to many tasks: where tasks show, the funders' pages' deadlines, reminders. */
+const afterBulkChange = () => [...taskScreens(), funderKeys.pages(), notificationKeys.all];
 
-export const useBulkDeleteTasks = () =>
-  recordApi.useBulkDelete('/api/tasks', () => [...afterBulkChange(), notificationKeys.all]);
+export const useBulkDeleteTasks = () => recordApi.useBulkDelete('/api/tasks', afterBulkChange);
 
 /** Sets the status of the chosen tasks in one request. */
 export const useBulkTaskStatus = () =>
