@@ -244,6 +244,25 @@ test('the grants table sorts by amount from its header', async ({ page }) => {
   await expect(firstRow).toContainText('Large Grant');
 });
 
+test('a name with no spaces wraps in the grants table: the page is no wider than the window', async ({
+  page,
+}) => {
+  const due = new Date(Date.now() + 30 * DAY).toISOString();
+  const name = `Emoji grant ${'x'.repeat(150)}`;
+  await createGrant(page, { name, funder: 'Vale', amount: 1000, dueDate: due });
+  await openFromSidebar(page, 'Grants');
+  await expect(page.getByRole('link', { name })).toBeVisible();
+  const widths = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(widths[0]).toBeLessThanOrEqual(widths[1] ?? 0);
+  // The columns after the name are on screen.
+  await expect(
+    page.getByRole('table').last().getByRole('columnheader', { name: 'Status' }),
+  ).toBeInViewport();
+});
+
 test('filter the grants by status; the address keeps the filter', async ({ page }) => {
   const due = new Date(Date.now() + 30 * DAY).toISOString();
   await createGrant(page, { name: 'Arts', funder: 'Hill', amount: 1000, dueDate: due });
