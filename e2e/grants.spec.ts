@@ -413,7 +413,9 @@ test('edit and delete a grant from its page', async ({ page }) => {
 
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete grant' });
-  await expect(confirm).toContainText('Delete Clean Water? Its tasks will be deleted too.');
+  await expect(confirm).toContainText(
+    'Delete Clean Water? Its tasks and requirements will be deleted too.',
+  );
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Grant deleted successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/grants$/);

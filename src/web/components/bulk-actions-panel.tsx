@@ -70,6 +70,7 @@ export default function BulkActionsPanel({
   onDelete,
   exported,
   changes = [],
+  alsoDeleted,
   allChosenOnPage,
 }: BulkBarProps & { allChosenOnPage: boolean }) {
   const [selectingAll, setSelectingAll] = useState(false);
@@ -93,7 +94,9 @@ export default function BulkActionsPanel({
     const ids = [...selection.ids];
     askConfirmation({
       title: `Delete ${name(ids.length)}`,
-      message: `Delete ${name(ids.length)}? This cannot be undone.`,
+      message: [`Delete ${name(ids.length)}?`, alsoDeleted, 'This cannot be undone.']
+        .filter(Boolean)
+        .join(' '),
       confirmLabel: 'Delete',
       onConfirm: async () => {
         try {

@@ -51,6 +51,8 @@ export interface BulkBarProps {
   changes?: readonly BulkChangeAction[] | undefined;
   /** The box that chooses every row shown: 'Select all on this page' unless said. */
   pageLabel?: string | undefined;
+  /** What goes with the records deleted: 'Their interactions will be deleted too.' */
+  alsoDeleted?: string | undefined;
 }
 
 /**
@@ -162,7 +164,13 @@ export function useRecordList<T, Field extends string, Params extends PageQuery>
     panel: {
       list,
       noun: kind.plural,
-      bulk: { selection, exported, singular: kind.noun, onDelete: bulkDelete.mutateAsync },
+      bulk: {
+        selection,
+        exported,
+        singular: kind.noun,
+        alsoDeleted: kind.alsoDeleted,
+        onDelete: bulkDelete.mutateAsync,
+      },
     },
   };
 }
@@ -185,7 +193,7 @@ export interface RecordList<
   panel: {
     list: ListState;
     noun: string;
-    bulk: Pick<BulkBarProps, 'selection' | 'exported' | 'singular' | 'onDelete'>;
+    bulk: Pick<BulkBarProps, 'selection' | 'exported' | 'singular' | 'onDelete' | 'alsoDeleted'>;
   };
 }
 

@@ -39,4 +39,19 @@ describe('a list page', () => {
     expect(await screen.findByText('Person 1')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('No contacts yet')).toBeNull());
   });
+
+  it('asks before deleting chosen records, saying what goes with them', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(<ContactsPage />, {
+      url: '/contacts',
+      answer: ({ url }) =>
+        url.startsWith('/api/contacts?') ? { body: [contact(1), contact(2)], total: 2 } : undefined,
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all on this page' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete selected' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(
+      'Delete 2 contacts? Their interactions will be deleted too. This cannot be undone.',
+    );
+  });
 });

@@ -66,6 +66,8 @@ interface RecordKindDeclaration<T, Input, DialogProps> {
   useBulkDelete: () => BulkDeleteMutation;
   /** What a deletion asks: 'Delete Grace Hopper? … This cannot be undone.' */
   question: (record: T) => string;
+  /** What goes with the records deleted, said when many are: 'Their tasks … deleted too.' */
+  alsoDeleted?: string;
   /** The kind's create/edit dialog (a `RecordDialog` around its form), loaded when first opened. */
   dialog: () => Promise<ComponentType<DialogProps>>;
 }

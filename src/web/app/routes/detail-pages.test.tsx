@@ -156,7 +156,7 @@ const pages: Record<string, DetailPage> = {
     },
     remove: {
       dialog: 'Delete grant',
-      question: /Delete Literacy for All\? Its tasks will be deleted too/,
+      question: /Delete Literacy for All\? Its tasks and requirements will be deleted too/,
       notice: 'Grant deleted successfully',
       list: '/grants',
     },

@@ -13,5 +13,6 @@ export const contactKind = recordKind({
   signedOut: 'You must be logged in to manage contacts',
   question: (contact: Contact) =>
     `Delete ${contact.name}? Their interactions will be deleted too. This cannot be undone.`,
+  alsoDeleted: 'Their interactions will be deleted too.',
   dialog: () => import('./contact-dialog.tsx').then((m) => m.ContactDialog),
 });

@@ -12,6 +12,7 @@ export const grantKind = recordKind({
   addTitle: 'Add Grant',
   signedOut: 'You must be logged in to manage grants',
   question: (grant: Grant) =>
-    `Delete ${grant.name}? Its tasks will be deleted too. This cannot be undone.`,
+    `Delete ${grant.name}? Its tasks and requirements will be deleted too. This cannot be undone.`,
+  alsoDeleted: 'Their tasks and requirements will be deleted too.',
   dialog: () => import('./grant-dialog.tsx').then((m) => m.GrantDialog),
 });
