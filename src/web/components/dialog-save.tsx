@@ -1,10 +1,10 @@
 import { Modal } from '@mantine/core';
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api-client.ts';
 import { withNotice } from '../lib/notify.ts';
 import { useOneAtATime } from '../lib/one-at-a-time.ts';
 import { closeUnlessSaving } from './close-unless-saving.ts';
-import { askConfirmation } from './confirm.tsx';
+import { useDiscardQuestion } from './discard-question.ts';
 import { ChangedMeanwhile, useEditConflict } from './edit-conflict.tsx';
 
 /** One way a dialog saves: the request, the notice when it succeeded and the one when not. */
@@ -106,25 +106,7 @@ export function SaveDialog<Input, Edited extends Versioned>({
   children: (form: DialogFormProps<Input>) => ReactNode;
 }) {
   const { submit, close, changedMeanwhile } = useDialogSave(record, save, onClose);
-  // Whether anything was typed (or chosen in a box or a date field) since the dialog opened: if
-  // so, Escape, a click outside or the close button first ask to discard it, instead of losing
-  // it at once. A save closes without asking.
-  const typed = useRef(false);
-  useEffect(() => {
-    if (opened) typed.current = false;
-  }, [opened]);
-  const closeAsked = () => {
-    if (!typed.current) return close();
-    askConfirmation({
-      title: 'Discard changes?',
-      message: 'What you typed in this form has not been saved.',
-      confirmLabel: 'Discard',
-      onConfirm: close,
-    });
-  };
-  const touched = () => {
-    typed.current = true;
-  };
+  const { closeAsked, touched } = useDiscardQuestion(opened, close);
   return (
     <Modal opened={opened} onClose={closeUnlessSaving(pending, closeAsked)} title={title} size="lg">
       {changedMeanwhile && <ChangedMeanwhile noun={noun} />}

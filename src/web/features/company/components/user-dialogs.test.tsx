@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   byPath,
   expectOpenUntilSaved,
@@ -60,5 +60,31 @@ describe("the team's dialogs", () => {
     await fill(user, within(dialog).getByLabelText(/^Email/), 'ines@example.org');
     await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
     await expectOpenUntilSaved(user, dialog, answer, 'Invitation sent');
+  });
+});
+
+describe.each([
+  ['Add New User', AddUserDialog],
+  ['Invite User', InviteUserDialog],
+] as const)('%s, closed with something typed', (title, dialog) => {
+  it('asks to discard it first: Cancel keeps it, Discard closes', async () => {
+    renderPage(<Opened dialog={dialog} />);
+    const user = userEvent.setup({ delay: null });
+    const opened = await screen.findByRole('dialog', { name: title });
+    await fill(user, within(opened).getByLabelText(/^Name/), 'Uma User');
+    await user.keyboard('{Escape}');
+    const question = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull(),
+    );
+    expect(within(opened).getByLabelText<HTMLInputElement>(/^Name/).value).toBe('Uma User');
+    await user.keyboard('{Escape}');
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: title })).toBeNull());
   });
 });

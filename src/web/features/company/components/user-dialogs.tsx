@@ -14,6 +14,7 @@ import {
 import { roleLabel } from '../../../../domain/wording.ts';
 import { NewPasswordInput, UsernameInput } from '../../../components/account-inputs.tsx';
 import { closeUnlessSaving } from '../../../components/close-unless-saving.ts';
+import { useDiscardQuestion } from '../../../components/discard-question.ts';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -58,8 +59,12 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
     }),
   );
 
+  // Once the invitation is made (its link shown), nothing typed is left to lose.
+  const { closeAsked, touched } = useDiscardQuestion(opened, close);
+  const dismiss = closeUnlessSaving(invite.isPending, unsent ? close : closeAsked);
+
   return (
-    <Modal opened={opened} onClose={closeUnlessSaving(invite.isPending, close)} title="Invite User">
+    <Modal opened={opened} onClose={dismiss} title="Invite User">
       {unsent ? (
         <InvitationLinkPanel
           title="No email was sent"
@@ -71,7 +76,7 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
           is saved: send them this link yourself.
         </InvitationLinkPanel>
       ) : (
-        <form onSubmit={send} noValidate>
+        <form onSubmit={send} noValidate onInput={touched} onChange={touched}>
           <Stack>
             <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
             <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
@@ -112,9 +117,15 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
     }),
   );
 
+  const { closeAsked, touched } = useDiscardQuestion(opened, close);
+
   return (
-    <Modal opened={opened} onClose={closeUnlessSaving(add.isPending, close)} title="Add New User">
-      <form onSubmit={save} noValidate>
+    <Modal
+      opened={opened}
+      onClose={closeUnlessSaving(add.isPending, closeAsked)}
+      title="Add New User"
+    >
+      <form onSubmit={save} noValidate onInput={touched} onChange={touched}>
         <Stack>
           <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
           <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />

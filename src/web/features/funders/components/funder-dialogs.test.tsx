@@ -106,3 +106,23 @@ describe('Merge Funder', () => {
     expect(screen.getByRole('button', { name: 'Merge' }).hasAttribute('disabled')).toBe(true);
   });
 });
+
+describe('Edit Funder, closed with something typed', () => {
+  it('asks to discard it first, and keeps it on Cancel', async () => {
+    function Opened() {
+      const [opened, setOpened] = useState(true);
+      return <EditFunderDialog funder={river} opened={opened} onClose={() => setOpened(false)} />;
+    }
+    renderPage(<Opened />);
+    const user = userEvent.setup({ delay: null });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Funder' });
+    await fill(user, within(dialog).getByLabelText('Notes'), 'Met in May');
+    await user.keyboard('{Escape}');
+    const question = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull(),
+    );
+    expect(within(dialog).getByLabelText<HTMLTextAreaElement>('Notes').value).toBe('Met in May');
+  });
+});

@@ -10,6 +10,7 @@ import { counted } from '../../../../domain/wording.ts';
 import { closeUnlessSaving } from '../../../components/close-unless-saving.ts';
 import { askConfirmation } from '../../../components/confirm.tsx';
 import { type DialogFormProps, useDialogSave } from '../../../components/dialog-save.tsx';
+import { useDiscardQuestion } from '../../../components/discard-question.ts';
 import { ChangedMeanwhile } from '../../../components/edit-conflict.tsx';
 import { GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
@@ -52,18 +53,21 @@ export function EditFunderDialog({
     },
     onClose,
   );
-  const dismiss = closeUnlessSaving(update.isPending, close);
+  const { closeAsked, touched } = useDiscardQuestion(opened, close);
+  const dismiss = closeUnlessSaving(update.isPending, closeAsked);
 
   return (
     <Modal opened={opened} onClose={dismiss} title="Edit Funder" centered>
       {changedMeanwhile && <ChangedMeanwhile noun="funder" />}
       {opened && (
-        <EditFunderForm
-          funder={funder}
-          onSubmit={save}
-          onCancel={close}
-          pending={update.isPending}
-        />
+        <div onInput={touched} onChange={touched}>
+          <EditFunderForm
+            funder={funder}
+            onSubmit={save}
+            onCancel={close}
+            pending={update.isPending}
+          />
+        </div>
       )}
     </Modal>
   );
