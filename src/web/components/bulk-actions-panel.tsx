@@ -1,6 +1,6 @@
 import { Button, NativeSelect, Text } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { BULK_MAX } from '../../domain/bulk-constants.ts';
 import { counted } from '../../domain/wording.ts';
 import { errorMessage } from '../lib/api-client.ts';
@@ -10,6 +10,7 @@ import * as recordApi from '../lib/record-api.ts';
 import type { BulkBarProps, BulkChangeAction } from './bulk-actions.tsx';
 import { askConfirmation } from './confirm.tsx';
 import { exportUrl } from './export-button.tsx';
+import { stepsSelect } from './status-select.tsx';
 
 /**
  * A bulk change: choosing a value asks first, then sets it on every chosen record and says how
@@ -27,6 +28,10 @@ function BulkChange({
   count,
 }: BulkChangeAction & { disabled: boolean; count: number }) {
   const [busy, setBusy] = useState(false);
+  // An option reached by stepping through the closed select (the arrows, a letter) is asked
+  // about on Enter, not at once: each arrow asked about the option after the placeholder.
+  const [stepped, setStepped] = useState('');
+  const stepping = useRef(false);
   const change = async (choice: { value: string; label: string }) => {
     setBusy(true);
     try {
@@ -38,24 +43,44 @@ function BulkChange({
       setBusy(false);
     }
   };
+  const confirm = (value: string) => {
+    setStepped('');
+    const choice = choices.find((c) => c.value === value);
+    if (!choice) return;
+    askConfirmation({
+      title: label,
+      message: ask?.(choice.value, count) ?? `${label} to ${choice.label}?`,
+      confirmLabel: apply,
+      harmless: true,
+      onConfirm: () => change(choice),
+    });
+  };
   return (
     <NativeSelect
       size="xs"
       aria-label={label}
-      value=""
+      value={stepped}
       disabled={busy || disabled}
       data={[{ value: '', label: placeholder }, ...choices]}
-      onChange={(event) => {
-        const choice = choices.find((c) => c.value === event.currentTarget.value);
-        if (!choice) return;
-        askConfirmation({
-          title: label,
-          message: ask?.(choice.value, count) ?? `${label} to ${choice.label}?`,
-          confirmLabel: apply,
-          harmless: true,
-          onConfirm: () => change(choice),
-        });
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && stepped !== '') {
+          event.preventDefault();
+          confirm(stepped);
+        } else if (event.key === 'Escape' && stepped !== '') {
+          event.stopPropagation();
+          setStepped('');
+        }
+        stepping.current = stepsSelect(event);
       }}
+      onKeyUp={() => {
+        stepping.current = false;
+      }}
+      onChange={(event) => {
+        const { value } = event.currentTarget;
+        if (stepping.current) setStepped(value);
+        else confirm(value);
+      }}
+      onBlur={() => setStepped('')}
     />
   );
 }

@@ -3,6 +3,7 @@ import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-li
 import { describe, expect, it, vi } from 'vitest';
 import { useRecordList } from './bulk-actions.tsx';
 import BulkActionsPanel from './bulk-actions-panel.tsx';
+import { ConfirmationHost } from './confirm.tsx';
 import type { RecordKind } from './record-kind.ts';
 import { useSelection } from './selection.tsx';
 
@@ -88,6 +89,7 @@ describe('the actions on chosen rows', () => {
     };
     render(
       <MantineProvider>
+        <ConfirmationHost />
         <BulkActionsPanel
           rows={[]}
           total={total}
@@ -113,6 +115,19 @@ describe('the actions on chosen rows', () => {
     );
     return selection;
   };
+
+  it('asks about a change stepped to from the keyboard on Enter, not at each arrow', async () => {
+    panel(3);
+    const select = screen.getByRole('combobox', { name: 'Change the status' });
+    select.focus();
+    fireEvent.keyDown(select, { key: 'ArrowDown' });
+    fireEvent.change(select, { target: { value: 'completed' } });
+    fireEvent.keyUp(select, { key: 'ArrowDown' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect((select as HTMLSelectElement).value).toBe('completed');
+    fireEvent.keyDown(select, { key: 'Enter' });
+    expect(await screen.findByRole('dialog', { name: 'Change the status' })).toBeTruthy();
+  });
 
   it('exports the chosen ids with the list query, and offers every action', () => {
     panel(3);

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useFocusBack } from '../lib/focus-back.ts';
 
 /** Keys that step a closed select to another option at once, without opening it. */
-const STEPS = new Set([
+const STEP_KEYS = new Set([
   'ArrowUp',
   'ArrowDown',
   'ArrowLeft',
@@ -13,6 +13,10 @@ const STEPS = new Set([
   'PageUp',
   'PageDown',
 ]);
+
+/** Whether a key steps a closed select to another option (an arrow, a letter), not picks one. */
+export const stepsSelect = (event: { key: string; altKey: boolean }) =>
+  STEP_KEYS.has(event.key) || (event.key.length === 1 && event.key !== ' ' && !event.altKey);
 
 /**
  * A record's status, changed in place (a task's, a requirement's). The browser's own select: no
@@ -62,8 +66,7 @@ export function StatusSelect<Status extends string>({
           event.stopPropagation();
           setStepped(null);
         }
-        stepping.current =
-          STEPS.has(event.key) || (event.key.length === 1 && event.key !== ' ' && !event.altKey);
+        stepping.current = stepsSelect(event);
       }}
       onKeyUp={() => {
         stepping.current = false;
