@@ -40,7 +40,7 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
     maxGzipBytes: 146_200,
   },
   grants: { chunk: 'features/grants/grants-page.tsx', maxGzipBytes: 155_500 },
-  'grant-detail': { chunk: 'app/routes/grant-detail-page.tsx', maxGzipBytes: 153_400 },
+  'grant-detail': { chunk: 'app/routes/grant-detail-page.tsx', maxGzipBytes: 153_700 },
   opportunities: { chunk: 'features/opportunities/opportunities-page.tsx', maxGzipBytes: 151_600 },
   'opportunity-detail': {
     chunk: 'app/routes/opportunity-detail-page.tsx',

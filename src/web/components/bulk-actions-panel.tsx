@@ -10,7 +10,7 @@ import * as recordApi from '../lib/record-api.ts';
 import type { BulkBarProps, BulkChangeAction } from './bulk-actions.tsx';
 import { askConfirmation } from './confirm.tsx';
 import { exportUrl } from './export-button.tsx';
-import { stepsSelect } from './status-select.tsx';
+import { stepsSelect } from './select-steps.ts';
 
 /**
  * A bulk change: choosing a value asks first, then sets it on every chosen record and says how

@@ -1,22 +1,7 @@
 import { type ComboboxData, NativeSelect } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useFocusBack } from '../lib/focus-back.ts';
-
-/** Keys that step a closed select to another option at once, without opening it. */
-const STEP_KEYS = new Set([
-  'ArrowUp',
-  'ArrowDown',
-  'ArrowLeft',
-  'ArrowRight',
-  'Home',
-  'End',
-  'PageUp',
-  'PageDown',
-]);
-
-/** Whether a key steps a closed select to another option (an arrow, a letter), not picks one. */
-export const stepsSelect = (event: { key: string; altKey: boolean }) =>
-  STEP_KEYS.has(event.key) || (event.key.length === 1 && event.key !== ' ' && !event.altKey);
+import { stepsSelect } from './select-steps.ts';
 
 /**
  * A record's status, changed in place (a task's, a requirement's). The browser's own select: no
