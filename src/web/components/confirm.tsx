@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
 
 /** A question put to the user before something that cannot be undone. */
 export interface Confirmation {
@@ -55,6 +55,15 @@ function closeConfirmation(keepFocus: () => void) {
 
 /** Where the confirmation dialog appears: rendered once, in the signed-in shell. */
 export function ConfirmationHost() {
+  // A question still open when the host goes (signed out meanwhile) goes with it: it is not
+  // asked again, of what is no longer on screen, when a host comes back.
+  useEffect(
+    () => () => {
+      opener = null;
+      setAsked(null);
+    },
+    [],
+  );
   const confirmation = useSyncExternalStore(
     subscribe,
     () => asked,
