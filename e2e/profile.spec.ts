@@ -140,6 +140,13 @@ test('reminders: a user turns the Monday digest off, and an admin sets the time 
   await expect(page.getByRole('checkbox', { name: 'Monday digest' })).not.toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Deadline reminders' })).toBeChecked();
   await expectNoSeriousA11yViolations(page);
+  // From the keyboard: Space changes it, and the focus stays on it through the save.
+  const again = page.getByRole('checkbox', { name: 'Monday digest' });
+  await again.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Reminder settings saved').last()).toBeVisible();
+  await expect(again).toBeChecked();
+  await expect(again).toBeFocused();
 
   await page.goto('/organization');
   await page.getByRole('tab', { name: 'Reminders' }).click();

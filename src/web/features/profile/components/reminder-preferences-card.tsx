@@ -43,8 +43,12 @@ export function ReminderPreferencesCard() {
                 label={label}
                 description={description}
                 checked={chosen[key]}
-                disabled={update.isPending}
-                onChange={(event) => void change(key, event.currentTarget.checked)}
+                // Not disabled while a change is saved: a disabled box loses the keyboard's focus
+                // (Space, then the focus at the page's start). A change meanwhile waits its turn.
+                aria-disabled={update.isPending}
+                onChange={(event) => {
+                  if (!update.isPending) void change(key, event.currentTarget.checked);
+                }}
               />
             ))}
           </Stack>
