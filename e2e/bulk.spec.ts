@@ -49,7 +49,9 @@ test('choose grants in the list, change their status at once, then delete them a
   await expect(page.getByRole('status').filter({ hasText: '3 selected' })).toBeVisible();
   await page.getByRole('button', { name: 'Delete selected' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete 3 grants' });
-  await expect(confirm).toContainText('Delete 3 grants? This cannot be undone.');
+  await expect(confirm).toContainText(
+    'Delete 3 grants? Their tasks and requirements will be deleted too. This cannot be undone.',
+  );
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('3 grants deleted')).toBeVisible();
   await expect(page.getByText('No grants yet')).toBeVisible();
