@@ -17,13 +17,18 @@ test('choose grants in the list, change their status at once, then delete them a
   await expect(page.getByRole('status').filter({ hasText: '2 selected' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  // A careless arrow key on the select changes nothing: a bulk change asks first.
+  // The arrow keys step through the select, asking nothing; Enter asks about the one reached.
   const statusSelect = page.getByRole('combobox', {
     name: 'Change the status of 2 selected grants',
   });
   await statusSelect.focus();
   await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
   const asked = page.getByRole('dialog', { name: 'Change the status of 2 selected grants' });
+  await expect(asked).toBeHidden();
+  await page.keyboard.press('ArrowUp');
+  await expect(asked).toBeHidden();
+  await page.keyboard.press('Enter');
   await expect(asked).toContainText('Change the status of 2 selected grants to Draft?');
   // Cancel has the focus: Enter at once changes nothing.
   await expect(asked.getByRole('button', { name: 'Cancel' })).toBeFocused();
