@@ -17,6 +17,13 @@ test('choose grants in the list, change their status at once, then delete them a
   await expect(page.getByRole('status').filter({ hasText: '2 selected' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
+  // Clear selection from the keyboard: its button goes, the focus to the box that chooses the page.
+  await page.getByRole('button', { name: 'Clear selection' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('checkbox', { name: 'Select all on this page' })).toBeFocused();
+  await page.getByRole('checkbox', { name: 'Select Arts fund' }).check();
+  await page.getByRole('checkbox', { name: 'Select Books fund' }).check();
+
   // The arrow keys step through the select, asking nothing; Enter asks about the one reached.
   const statusSelect = page.getByRole('combobox', {
     name: 'Change the status of 2 selected grants',

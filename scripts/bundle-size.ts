@@ -39,7 +39,7 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
     chunk: 'app/routes/interaction-detail-page.tsx',
     maxGzipBytes: 146_200,
   },
-  grants: { chunk: 'features/grants/grants-page.tsx', maxGzipBytes: 155_500 },
+  grants: { chunk: 'features/grants/grants-page.tsx', maxGzipBytes: 155_800 },
   'grant-detail': { chunk: 'app/routes/grant-detail-page.tsx', maxGzipBytes: 153_700 },
   opportunities: { chunk: 'features/opportunities/opportunities-page.tsx', maxGzipBytes: 151_600 },
   'opportunity-detail': {

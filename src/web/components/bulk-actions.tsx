@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { BulkResult } from '../../domain/bulk.ts';
 import type { SortState } from './list-controls.tsx';
 import { ListPanel, type ListPanelProps, type ListState } from './list-page.tsx';
@@ -63,8 +63,20 @@ export interface BulkBarProps {
 export function BulkBar(props: BulkBarProps) {
   const { rows, selection, pageLabel = 'Select all on this page' } = props;
   const onPage = rows.filter((row) => selection.has(row.id)).length;
+  // The actions go once nothing is chosen (Clear selection, a bulk delete done): the focus, on
+  // one of them, goes to the box that chooses the page rather than to the page's start.
+  const bar = useRef<HTMLDivElement>(null);
+  const chosen = selection.ids.size > 0;
+  const hadActions = useRef(chosen);
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (hadActions.current && !chosen && lost) {
+      bar.current?.querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
+    }
+    hadActions.current = chosen;
+  }, [chosen]);
   return (
-    <Group gap="sm" wrap="wrap" mb="sm" mih={30}>
+    <Group ref={bar} gap="sm" wrap="wrap" mb="sm" mih={30}>
       <Group gap={8} wrap="nowrap" component="label" style={{ cursor: 'pointer' }}>
         <SelectBox
           label={pageLabel}
@@ -81,7 +93,7 @@ export function BulkBar(props: BulkBarProps) {
           {pageLabel}
         </Text>
       </Group>
-      {selection.ids.size > 0 && (
+      {chosen && (
         <Suspense fallback={null}>
           <BulkActionsPanel {...props} allChosenOnPage={onPage === rows.length} />
         </Suspense>
