@@ -29,7 +29,7 @@ function BulkChange({
 }: BulkChangeAction & { disabled: boolean; count: number }) {
   const [busy, setBusy] = useState(false);
   // An option reached by stepping through the closed select (the arrows, a letter) is asked
-  // about on Enter, not at once: each arrow asked about the option after the placeholder.
+  // about on Enter, not at once: each arrow asked about the first option of the list.
   const [stepped, setStepped] = useState('');
   const stepping = useRef(false);
   const change = async (choice: { value: string; label: string }) => {
