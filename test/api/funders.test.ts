@@ -213,6 +213,33 @@ describe('funders', () => {
     ]);
   });
 
+  it("counts a funder's upcoming deadlines from the start of the company's day, not of UTC's", async () => {
+    // Kiritimati is 14 hours ahead of UTC all year: its day never starts when UTC's does, so a
+    // task due just after its midnight and one due just before tell the two days apart.
+    const { client } = await newCompany();
+    const zone = 'Pacific/Kiritimati';
+    expect((await client.patch('/api/organization/reminders', { timeZone: zone })).statusCode).toBe(
+      200,
+    );
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+    const { id: grantId } = (
+      await client.post('/api/grants', grant('Reef Fund', { status: 'submitted' }))
+    ).json<{ id: number }>();
+    const midnight = Date.parse(`${today}T00:00:00+14:00`);
+    for (const [name, dueDate] of [
+      ['Due this morning', new Date(midnight + 60_000).toISOString()],
+      ['Due last night', new Date(midnight - 60_000).toISOString()],
+    ]) {
+      const task = { name, description: name, category: 'submission', dueDate, status: 'pending' };
+      expect((await client.post(`/api/grants/${grantId}/tasks`, task)).statusCode).toBe(201);
+    }
+    const { id } = await funderNamed(client, 'Reef Fund');
+    const { deadlines } = (await client.get(`/api/funders/${id}`)).json<FunderDetail>();
+    expect(deadlines.filter((d) => d.kind === 'task').map((d) => d.title)).toEqual([
+      'Due this morning',
+    ]);
+  });
+
   it('renames every grant, opportunity and contact that carries the name, in one step', async () => {
     const { client } = await newCompany();
     const g = (await client.post('/api/grants', grant('hill fdn'))).json<{ id: number }>();

@@ -15,6 +15,7 @@ import { activeGrantStatuses } from '../../../domain/grants.ts';
 import type { ChosenIds } from '../../../domain/lists.ts';
 import { openTaskStatuses } from '../../../domain/task-constants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import { startOfCompanyDay } from '../../db/company-time-zone.ts';
 import { holdFunderNames } from '../../db/company-turns.ts';
 import { onViolation } from '../../db/errors.ts';
 import { choiceCell, type ExportColumn } from '../../db/export-stream.ts';
@@ -346,7 +347,8 @@ export function createFundersRepository(db: Database) {
         const awardedCount = figures?.awardedCount ?? 0;
         const rejectedCount = figures?.rejectedCount ?? 0;
 
-        const today = sql`date_trunc('day', now())`;
+        // Deadlines from the start of the company's day: one due this morning is still to come.
+        const today = startOfCompanyDay(companyId);
         const contactRows = await tx
           .select(contactColumns)
           .from(contacts)
