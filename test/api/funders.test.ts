@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { startOfDay } from '../../src/domain/due-dates.ts';
 import type { Funder, FunderDetail } from '../../src/domain/funders.ts';
 import {
   FUNDERS_BEING_CHANGED,
@@ -11,7 +12,7 @@ import { rowsOf } from '../../src/server/db/rows.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
 import { holdRow, someoneWaitsOn, whileCommitting } from '../helpers/at-the-same-moment.ts';
 import { addMember, registerCompany } from '../helpers/factories.ts';
-import { type Client, clientFor, multipartFile } from '../helpers/requests.ts';
+import { type Client, clientFor, multipartFile, setCompanyTimeZone } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
 import { until } from '../helpers/until.ts';
 
@@ -218,14 +219,11 @@ describe('funders', () => {
     // task due just after its midnight and one due just before tell the two days apart.
     const { client } = await newCompany();
     const zone = 'Pacific/Kiritimati';
-    expect((await client.patch('/api/organization/reminders', { timeZone: zone })).statusCode).toBe(
-      200,
-    );
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+    await setCompanyTimeZone(client, zone);
+    const midnight = startOfDay(new Date(), zone).getTime();
     const { id: grantId } = (
       await client.post('/api/grants', grant('Reef Fund', { status: 'submitted' }))
     ).json<{ id: number }>();
-    const midnight = Date.parse(`${today}T00:00:00+14:00`);
     for (const [name, dueDate] of [
       ['Due this morning', new Date(midnight + 60_000).toISOString()],
       ['Due last night', new Date(midnight - 60_000).toISOString()],
