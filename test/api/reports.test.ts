@@ -142,6 +142,26 @@ describe('reports', () => {
     expect(theirs.byStatus.every((s) => s.count === 0)).toBe(true);
   });
 
+  it('names each funder as its record does, whatever case its grants write it in', async () => {
+    const client = clientFor(app, (await registerCompany(app)).cookie);
+    for (const funder of ['Hope Trust', 'HOPE TRUST']) {
+      const created = await client.post('/api/grants', {
+        name: `From ${funder}`,
+        funder,
+        amount: 1_000,
+        dueDate: '2025-03-01T12:00:00Z',
+        status: 'submitted',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const funders = (await client.get('/api/funders')).json<{ name: string }[]>();
+    expect(funders.map((funder) => funder.name)).toEqual(['Hope Trust']);
+    const reports = (await client.get('/api/reports?year=2025')).json<Reports>();
+    expect(reports.byFunder.map((row) => [row.funder, row.requested])).toEqual([
+      ['Hope Trust', 2_000],
+    ]);
+  });
+
   it("counts due dates on the organization's days, and an award's date as the day it is", async () => {
     const client = clientFor(app, (await registerCompany(app)).cookie);
     await setCompanyTimeZone(client, 'America/Los_Angeles');
