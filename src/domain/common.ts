@@ -335,15 +335,23 @@ export const choice = <const T extends readonly [string, ...string[]]>(
 /** The answer to work assigned to someone who is not a user of the company. */
 export const ASSIGNEE_NOT_MEMBER = 'Assignee must be a member of your organization';
 
-/** An optional reference to another record by id (in a JSON body); null or missing is none. */
-export const optionalId = (message: string) =>
-  z
-    .number({ error: message })
-    .int(message)
-    .min(1, message)
-    .max(ID_MAX, message)
-    .nullish()
-    .transform((value) => value ?? null);
+const INVALID_ASSIGNEE = 'Invalid assignee';
+
+/**
+ * Who a task or a requirement is assigned to: a user's id; null or '' (an emptied select) is
+ * nobody. Whether the id is a member of the company is the server's to check, in the write's
+ * transaction.
+ */
+export const assigneeIdSchema = z
+  .union(
+    [
+      z.number().int(INVALID_ASSIGNEE).min(1, INVALID_ASSIGNEE).max(ID_MAX, INVALID_ASSIGNEE),
+      z.literal(''),
+      z.null(),
+    ],
+    { error: INVALID_ASSIGNEE },
+  )
+  .transform((value) => (value === '' ? null : value));
 
 /**
  * An id sent as text (a path, a query): a positive integer in decimal digits, else 400 (never a

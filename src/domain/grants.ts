@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import {
   amountSchema,
+  assigneeIdSchema,
   choice,
   companyRecordSchema,
   dateTimeSchema,
-  ID_MAX,
   idText,
   optionalAmount,
   optionalDay,
@@ -124,23 +124,6 @@ export type Task = z.infer<typeof taskSchema>;
 /** A task in a list, with the name of the member it is assigned to (null when nobody). */
 export const listedTaskSchema = taskSchema.extend({ assigneeName: z.string().nullable() });
 export type ListedTask = z.infer<typeof listedTaskSchema>;
-
-const INVALID_ASSIGNEE = 'Invalid assignee';
-
-/**
- * Who a task is assigned to: a user's id; null or '' (an emptied select) leaves it unassigned.
- * Whether the id is a member of the company is the server's to check, in the write's transaction.
- */
-const assigneeIdSchema = z
-  .union(
-    [
-      z.number().int(INVALID_ASSIGNEE).min(1, INVALID_ASSIGNEE).max(ID_MAX, INVALID_ASSIGNEE),
-      z.literal(''),
-      z.null(),
-    ],
-    { error: INVALID_ASSIGNEE },
-  )
-  .transform((value) => (value === '' ? null : value));
 
 /** What a form may send for a task. */
 const taskFields = z.object({

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import {
+  assigneeIdSchema,
   choice,
   companyRecordSchema,
   dateTimeSchema,
-  optionalId,
   optionalLines,
   requiredText,
 } from './common.ts';
@@ -30,7 +30,8 @@ const requirementFields = z.object({
   type: choice(requirementTypes, 'Type is required', 'Invalid type value'),
   dueDate: dateTimeSchema('Due date is required'),
   status: choice(requirementStatuses, 'Status is required', 'Invalid status value'),
-  assigneeId: optionalId('Invalid assignee'),
+  // Left out of a new requirement: nobody.
+  assigneeId: assigneeIdSchema.optional().transform((value) => value ?? null),
   notes: optionalLines(),
 });
 

@@ -163,6 +163,11 @@ describe('requirements', () => {
     });
     const cleared = await client.patch(one, { assigneeId: null, notes: '' });
     expect(cleared.json()).toMatchObject({ assigneeId: null, notes: null, status: 'submitted' });
+    // An emptied select ('') clears it too, as a task's.
+    await client.patch(one, { assigneeId: admin.user.id });
+    const emptied = await client.patch(one, { assigneeId: '' });
+    expect(emptied.statusCode, emptied.body).toBe(200);
+    expect(emptied.json()).toMatchObject({ assigneeId: null });
 
     expect((await client.delete(one)).statusCode).toBe(204);
     expect((await client.delete(one)).statusCode).toBe(404);

@@ -246,6 +246,7 @@ const requirementStrings = {
   type: 'Invalid type value',
   status: 'Invalid status value',
   notes: INVALID,
+  assigneeId: 'Invalid assignee',
 };
 const opportunity = {
   name: 'O2',
