@@ -53,6 +53,8 @@ test('choose grants in the list, change their status at once, then delete them a
   );
   await confirmSubmitted.getByRole('button', { name: 'Change status' }).click();
   await expect(page.getByText('2 grants now Submitted')).toBeVisible();
+  // The select has the focus back once the change is saved, not the page's start.
+  await expect(statusSelect).toBeFocused();
   await expect(page.getByRole('row', { name: /Arts fund/ })).toContainText('Submitted');
   await expect(page.getByRole('row', { name: /Books fund/ })).toContainText('Submitted');
   await expect(page.getByRole('row', { name: /Clean water/ })).toContainText('Draft');
@@ -141,13 +143,18 @@ test('choose tasks on the board: change their status, give them to someone, then
   await expect(completed.getByText('Write narrative', { exact: true })).toBeVisible();
   await expect(completed.getByText('Gather letters', { exact: true })).toBeVisible();
 
-  await page
-    .getByRole('combobox', { name: 'Assign 2 selected tasks' })
-    .selectOption({ label: me.name });
+  // From the keyboard: the choice, then Assign; the focus is on the select again once saved.
+  const assignSelect = page.getByRole('combobox', { name: 'Assign 2 selected tasks' });
+  await assignSelect.focus();
+  await assignSelect.selectOption({ label: me.name });
   const assign = page.getByRole('dialog', { name: 'Assign 2 selected tasks' });
   await expect(assign).toContainText(`Assign 2 selected tasks to ${me.name}?`);
-  await assign.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(assign.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(assign.getByRole('button', { name: 'Assign', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByText(`2 tasks now assigned to ${me.name}`)).toBeVisible();
+  await expect(assignSelect).toBeFocused();
   const tasks: { name: string; assigneeName: string | null }[] = await (
     await page.request.get('/api/tasks')
   ).json();

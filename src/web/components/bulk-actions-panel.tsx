@@ -60,7 +60,11 @@ function BulkChange({
       size="xs"
       aria-label={label}
       value={stepped}
-      disabled={busy || disabled}
+      disabled={disabled}
+      // Not disabled while its change is saved: a disabled select loses the keyboard's focus
+      // (to the page's start). It looks disabled, and a choice meanwhile does nothing.
+      aria-disabled={busy}
+      data-disabled={busy || undefined}
       data={[{ value: '', label: placeholder }, ...choices]}
       onKeyDown={(event) => {
         if (event.key === 'Enter' && stepped !== '') {
@@ -77,6 +81,7 @@ function BulkChange({
       }}
       onChange={(event) => {
         const { value } = event.currentTarget;
+        if (busy) return;
         if (stepping.current) setStepped(value);
         else confirm(value);
       }}

@@ -1,6 +1,17 @@
 import { MantineProvider } from '@mantine/core';
-import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import {
+  act,
+  fireEvent,
+  render,
+  renderHook,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { BulkResult } from '../../domain/bulk.ts';
+import { slowAnswer } from '../test/render.tsx';
 import { useRecordList } from './bulk-actions.tsx';
 import BulkActionsPanel from './bulk-actions-panel.tsx';
 import { ConfirmationHost } from './confirm.tsx';
@@ -77,7 +88,14 @@ describe("a list page's records", () => {
 });
 
 describe('the actions on chosen rows', () => {
-  const panel = (chosen: number, { total = chosen, ownIds = true } = {}) => {
+  const panel = (
+    chosen: number,
+    {
+      total = chosen,
+      ownIds = true,
+      onChange = vi.fn(),
+    }: { total?: number; ownIds?: boolean; onChange?: (value: string) => Promise<BulkResult> } = {},
+  ) => {
     const ids = new Set(Array.from({ length: chosen }, (_, i) => i + 1));
     const selection = {
       ids,
@@ -105,7 +123,7 @@ describe('the actions on chosen rows', () => {
               placeholder: 'Change status…',
               apply: 'Change status',
               choices: [{ value: 'completed', label: 'Completed' }],
-              onChange: vi.fn(),
+              onChange,
               changed: () => '',
             },
           ]}
@@ -127,6 +145,34 @@ describe('the actions on chosen rows', () => {
     expect((select as HTMLSelectElement).value).toBe('completed');
     fireEvent.keyDown(select, { key: 'Enter' });
     expect(await screen.findByRole('dialog', { name: 'Change the status' })).toBeTruthy();
+  });
+
+  it('keeps the focus on the select through the change it confirmed, which takes no other meanwhile', async () => {
+    const { answered, answer } = slowAnswer();
+    const onChange = vi.fn(async () => {
+      await answered;
+      return { count: 3 };
+    });
+    panel(3, { onChange });
+    const user = userEvent.setup({ delay: null });
+    const select = screen.getByRole('combobox', { name: 'Change the status' });
+    select.focus();
+    fireEvent.change(select, { target: { value: 'completed' } });
+    const asked = await screen.findByRole('dialog', { name: 'Change the status' });
+    await user.click(within(asked).getByRole('button', { name: 'Change status' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith('completed'));
+    // The question gives the focus back to the select, which keeps it while the change is saved:
+    // a browser moves the focus of a disabled control to the page's start.
+    await waitFor(() => expect(document.activeElement).toBe(select));
+    expect(select.getAttribute('aria-disabled')).toBe('true');
+    expect((select as HTMLSelectElement).disabled).toBe(false);
+    fireEvent.change(select, { target: { value: 'completed' } });
+    expect((select as HTMLSelectElement).value).toBe('');
+    answer();
+    await waitFor(() => expect(select.getAttribute('aria-disabled')).toBe('false'));
+    expect(document.activeElement).toBe(select);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(onChange).toHaveBeenCalledTimes(1);
   });
 
   it('exports the chosen ids with the list query, and offers every action', () => {
