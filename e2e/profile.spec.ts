@@ -27,14 +27,20 @@ test('the profile, from the name in the sidebar: a new name and a new email addr
   await save.click();
   await expect(page.getByText('Profile updated')).toBeVisible();
   await expect(page.getByRole('link', { name: /Rosa Louise Parks/ })).toBeVisible();
+  // The saved form keeps the focus on its button, with nothing left to save.
+  await expect(save).toBeFocused();
+  await expect(save).toBeDisabled();
 
   await details.getByLabel('Email').fill('rosa.louise@example.org');
   await details.getByLabel('Current password').fill('Not-my-password-1');
   await save.click();
   await expect(page.getByText('400: Current password is incorrect')).toBeVisible();
   await details.getByLabel('Current password').fill(account.password);
-  await save.click();
+  // Saved with Enter from the password, which then goes: the focus is on the address.
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Profile updated')).toBeVisible();
+  await expect(details.getByLabel('Current password')).toHaveCount(0);
+  await expect(details.getByLabel('Email')).toBeFocused();
   await page.reload();
   await expect(page.getByRole('form', { name: 'Your Details' }).getByLabel('Email')).toHaveValue(
     'rosa.louise@example.org',
@@ -161,8 +167,20 @@ test('reminders: a user turns the Monday digest off, and an admin sets the time 
   const zone = page.getByRole('textbox', { name: 'Time zone' });
   await zone.fill('Pacific/Auck');
   await page.getByRole('option', { name: 'Pacific/Auckland' }).click();
-  await page.getByRole('button', { name: 'Save Reminder Settings' }).click();
+  const saveSettings = page.getByRole('button', { name: 'Save Reminder Settings' });
+  await saveSettings.click();
   await expect(page.getByText('Reminder settings saved')).toBeVisible();
+  // The form shows the days as saved, latest first, and the button keeps the focus.
+  await expect(days).toHaveValue('30, 10, 3');
+  await expect(saveSettings).toBeFocused();
+  // Saved with Enter from the days, the focus stays in them.
+  await days.fill('1, 2');
+  await page.keyboard.press('Enter');
+  await expect(days).toHaveValue('2, 1');
+  await expect(days).toBeFocused();
+  await days.fill('3, 30, 10');
+  await page.keyboard.press('Enter');
+  await expect(days).toHaveValue('30, 10, 3');
   await page.reload();
   await page.getByRole('tab', { name: 'Reminders' }).click();
   await expect(page.getByLabel('Reminder days')).toHaveValue('30, 10, 3');

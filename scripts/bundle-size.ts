@@ -51,7 +51,7 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
   'funder-detail': { chunk: 'app/routes/funder-detail-page.tsx', maxGzipBytes: 141_400 },
   tasks: { chunk: 'features/grants/tasks-board-page.tsx', maxGzipBytes: 156_400 },
   organization: { chunk: 'features/company/company-page.tsx', maxGzipBytes: 148_800 },
-  profile: { chunk: 'features/profile/profile-page.tsx', maxGzipBytes: 150_200 },
+  profile: { chunk: 'features/profile/profile-page.tsx', maxGzipBytes: 150_300 },
 };
 
 type Manifest = Record<string, { file?: string; imports?: string[]; dynamicImports?: string[] }>;

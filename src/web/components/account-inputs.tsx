@@ -1,5 +1,6 @@
 import {
   Button,
+  Loader,
   PasswordInput,
   type PasswordInputProps,
   Stack,
@@ -8,6 +9,7 @@ import {
 } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { PASSWORD_RULE } from '../../domain/password-rule.ts';
+import { inertWhile } from './inert-button.ts';
 
 /**
  * The eye button of a password field: named for a screen reader (pressed while the password
@@ -66,7 +68,8 @@ export function NewPasswordInput(props: PasswordInputProps) {
 
 /**
  * A form about one's account named `label` (signing in, signing up, one's profile): its fields,
- * then the submit button (`label` unless said), spinning while `pending`.
+ * then the submit button (`label` unless said), spinning and inert while `pending` and inert
+ * while `disabled` (`inertWhile`: it keeps the focus it had when pressed).
  */
 export function AccountForm({
   label,
@@ -87,7 +90,11 @@ export function AccountForm({
     <form onSubmit={onSubmit} noValidate aria-label={label}>
       <Stack>
         {children}
-        <Button type="submit" loading={pending} disabled={disabled}>
+        <Button
+          type="submit"
+          {...inertWhile(pending || disabled)}
+          leftSection={pending && <Loader size={14} color="currentColor" />}
+        >
           {submitLabel}
         </Button>
       </Stack>

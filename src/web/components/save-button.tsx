@@ -1,8 +1,9 @@
 import { Button, type ButtonProps } from '@mantine/core';
+import { inertWhile } from './inert-button.ts';
 
 /**
- * A form's submit button: disabled, and saying 'Saving...' (or `pendingLabel`), while the save
- * runs; `disabled` keeps it disabled for other reasons too (nothing changed, nothing chosen).
+ * A form's submit button: inert (`inertWhile`), and saying 'Saving...' (or `pendingLabel`), while
+ * the save runs; `disabled` keeps it inert for other reasons too (nothing changed, nothing chosen).
  */
 export function SaveButton({
   pending,
@@ -12,7 +13,7 @@ export function SaveButton({
   ...props
 }: ButtonProps & { pending: boolean; pendingLabel?: string; children: string }) {
   return (
-    <Button type="submit" disabled={pending || disabled} {...props}>
+    <Button type="submit" {...inertWhile(pending || disabled)} {...props}>
       {pending ? pendingLabel : children}
     </Button>
   );

@@ -12,16 +12,20 @@ import {
 import ProfilePage from './profile-page.tsx';
 
 function renderProfile() {
+  // The signed-in user as the server keeps it: a saved change is read back with the user.
+  const me = { ...signedInUser };
   const answer = ({ method, url, body }: SentRequest) => {
     if (method === 'PATCH' && url === '/api/user') {
-      return { body: { ...signedInUser, ...(body as object) } };
+      const { name } = body as { name: string };
+      Object.assign(me, body, { name: name.trim() });
+      return { body: me };
     }
     if (method === 'POST' && url === '/api/user/password') {
       return { body: { message: 'Your password has been changed.' } };
     }
     return undefined;
   };
-  const view = renderPage(<ProfilePage />, { url: '/profile', answer });
+  const view = renderPage(<ProfilePage />, { url: '/profile', user: me, answer });
   const changes = () => view.sent.filter((r) => r.method !== 'GET');
   return { changes, user: userEvent.setup({ delay: null }) };
 }
@@ -35,7 +39,7 @@ describe('the profile page', () => {
     expect(document.title).toBe('Profile · Grantwell');
     const save = within(details).getByRole('button', { name: 'Save Changes' });
     expect(within(details).getByLabelText(/^Email/)).toHaveProperty('value', signedInUser.email);
-    expect(save).toHaveProperty('disabled', true);
+    expect(save.getAttribute('aria-disabled')).toBe('true');
     // The current password is asked for only with a new email address.
     expect(within(details).queryByLabelText(/^Current password/)).toBeNull();
 
@@ -49,6 +53,41 @@ describe('the profile page', () => {
     );
   });
 
+  it('keeps the focus on Save Changes through its save, and shows what was saved', async () => {
+    const { user } = renderProfile();
+    const details = await section('Your Details');
+    await fill(user, within(details).getByLabelText(/^Name/), 'Rosa L. Parks  ');
+    const save = within(details).getByRole('button', { name: 'Save Changes' });
+    await user.click(save);
+    expect(await screen.findByText('Profile updated')).toBeTruthy();
+    await waitFor(async () =>
+      expect(within(await section('Your Details')).getByLabelText(/^Name/)).toHaveProperty(
+        'value',
+        'Rosa L. Parks',
+      ),
+    );
+    expect(document.activeElement).toBe(save);
+    // Nothing is left to save: the button says so, and keeps the focus all the same.
+    expect(save.getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('keeps the focus in the field a save was asked from with Enter', async () => {
+    const { changes, user } = renderProfile();
+    const details = await section('Your Details');
+    await fill(user, within(details).getByLabelText(/^Name/), ' Rosa L. Parks');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Profile updated')).toBeTruthy();
+    const name = await waitFor(async () => {
+      const field = within(await section('Your Details')).getByLabelText(/^Name/);
+      expect(field).toHaveProperty('value', 'Rosa L. Parks');
+      return field;
+    });
+    expect(document.activeElement).toBe(name);
+    // Enter again, with nothing changed, saves nothing.
+    await user.keyboard('{Enter}');
+    expect(changes()).toHaveLength(1);
+  });
+
   it('a new email address takes the current password', async () => {
     const { changes, user } = renderProfile();
     const details = await section('Your Details');
@@ -60,7 +99,7 @@ describe('the profile page', () => {
     expect(changes()).toEqual([]);
 
     await fill(user, current, 'Correct-horse-7');
-    await user.click(within(details).getByRole('button', { name: 'Save Changes' }));
+    await user.keyboard('{Enter}');
     await waitFor(() =>
       expect(changes()).toEqual([
         {
@@ -74,6 +113,9 @@ describe('the profile page', () => {
         },
       ]),
     );
+    // Saved, the password goes with the change it confirmed; the focus goes to the address.
+    await waitFor(() => expect(current.isConnected).toBe(false));
+    expect(document.activeElement).toBe(email);
   });
 
   it('changes the password: the rule shows first, the new one is typed twice', async () => {

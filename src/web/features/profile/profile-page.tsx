@@ -27,8 +27,7 @@ export default function ProfilePage() {
         description={`Signed in as ${user.username}, ${roleWithArticle(user.role)} of ${user.companyName}.`}
       />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        {/* A saved change comes back in the user record: the form starts again from it. */}
-        <DetailsForm key={`${user.id}:${user.name}:${user.email}`} user={user} />
+        <DetailsForm key={user.id} user={user} />
         <PasswordForm />
         <CalendarFeedCard />
         <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import { Alert, Card, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { reminderDaysPayload } from '../../../../domain/form-payloads.ts';
 import type { ReminderSettings } from '../../../../domain/reminders.ts';
 import { currentTimeZoneName } from '../../../../domain/time-zone-names.ts';
@@ -43,7 +43,7 @@ export function RemindersTab({ isAdmin }: { isAdmin: boolean }) {
     );
   }
   return isAdmin ? (
-    <RemindersForm key={JSON.stringify(settings.data)} settings={settings.data} />
+    <RemindersForm settings={settings.data} />
   ) : (
     <Card withBorder padding="lg">
       <Stack gap="md">
@@ -67,11 +67,18 @@ export function RemindersTab({ isAdmin }: { isAdmin: boolean }) {
 
 function RemindersForm({ settings }: { settings: ReminderSettings }) {
   const update = useUpdateReminderSettings();
+  const savedDays = settings.reminderDays.join(', ');
   const [timeZone, setTimeZone] = useState(settings.timeZone);
-  const [zones] = useState(() => timeZones(settings.timeZone));
+  const zones = useMemo(() => timeZones(settings.timeZone), [settings.timeZone]);
   const [zoneSearch, setZoneSearch] = useState('');
-  const [days, setDays] = useState(settings.reminderDays.join(', '));
+  const [days, setDays] = useState(savedDays);
   const [daysError, setDaysError] = useState<string | null>(null);
+  // The saved settings come back (in the server's order: 30, 10, 3): the form shows them in
+  // place, not built anew, so the focus stays on the field or the button they were saved from.
+  useEffect(() => {
+    setTimeZone(settings.timeZone);
+    setDays(savedDays);
+  }, [settings.timeZone, savedDays]);
 
   const save = (event: FormEvent) => {
     event.preventDefault();

@@ -97,13 +97,17 @@ describe('Merge Funder', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('textbox', { name: 'Merge into' }));
     await user.click(await screen.findByRole('option', { name: 'Hill Foundation', hidden: true }));
-    expect(screen.getByRole('button', { name: 'Merge' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Merge' }).getAttribute('aria-disabled')).toBe(
+      'false',
+    );
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Open' }));
     const field = await screen.findByRole('textbox', { name: 'Merge into' });
     expect(field).toHaveProperty('value', '');
-    expect(screen.getByRole('button', { name: 'Merge' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Merge' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useEffect, useRef } from 'react';
 import type { CurrentUser } from '../../../../domain/auth.ts';
 import { CurrentPasswordInput } from '../../../components/account-inputs.tsx';
 import { changeWithNotice } from '../../../lib/notify.ts';
@@ -21,13 +22,28 @@ export function DetailsForm({ user }: { user: CurrentUser }) {
     initialValues: { name: user.name, email: user.email, currentPassword: '' },
   });
   const emailChanged = form.values.email.trim() !== user.email;
+  const emailField = useRef<HTMLInputElement>(null);
+  /** What had the focus when the last save was asked for: a field, the Save button. */
+  const savedFrom = useRef<Element | null>(null);
+  // A saved change comes back in the user record (so does one made in another tab): the form
+  // starts again from it in place, not built anew, so the focus stays on the field or the
+  // button it was saved from. The current password goes with the new address it confirmed: the
+  // focus in it goes to the address.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the saved name and email start it again
+  useEffect(() => {
+    form.setInitialValues({ name: user.name, email: user.email, currentPassword: '' });
+    form.reset();
+    const gone = savedFrom.current !== null && !savedFrom.current.isConnected;
+    if (gone && document.activeElement === document.body) emailField.current?.focus();
+    savedFrom.current = null;
+  }, [user.name, user.email]);
 
   const save = useDeferredSubmit(form, validation, async ({ name, email, currentPassword }) => {
     if (emailChanged && !currentPassword) {
       form.setFieldError('currentPassword', 'Current password is required');
       return;
     }
-    // The page shows the saved user afresh once the change is read back.
+    savedFrom.current = document.activeElement;
     const changes = emailChanged ? { name, email, currentPassword } : { name };
     await changeWithNotice(
       () => update.mutateAsync(changes),
@@ -46,6 +62,7 @@ export function DetailsForm({ user }: { user: CurrentUser }) {
     >
       <TextInput label="Name" withAsterisk autoComplete="name" {...form.getInputProps('name')} />
       <TextInput
+        ref={emailField}
         label="Email"
         type="email"
         withAsterisk

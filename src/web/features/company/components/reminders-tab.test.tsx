@@ -1,0 +1,63 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ReminderSettings } from '../../../../domain/reminders.ts';
+import { fill, renderPage, type SentRequest, slowAnswer } from '../../../test/render.tsx';
+import { RemindersTab } from './reminders-tab.tsx';
+
+/**
+ * The reminder settings as an admin sees them; the server keeps the days latest first, and
+ * answers a save once `after` (when given) has settled.
+ */
+function renderReminders(after?: Promise<unknown>) {
+  let saved: ReminderSettings = { timeZone: 'UTC', reminderDays: [14, 7, 1] };
+  const answer = ({ method, url, body }: SentRequest) => {
+    if (url !== '/api/organization/reminders') return undefined;
+    if (method === 'PATCH') {
+      const { reminderDays = saved.reminderDays } = body as Partial<ReminderSettings>;
+      saved = { ...saved, reminderDays: [...reminderDays].sort((a, b) => b - a) };
+      return { body: saved, after };
+    }
+    return { body: saved };
+  };
+  const view = renderPage(<RemindersTab isAdmin />, { answer });
+  const saves = () => view.sent.filter((request) => request.method === 'PATCH');
+  return { saves, user: userEvent.setup({ delay: null }) };
+}
+
+/** The days field as it is now (a form built anew would have another). */
+const daysField = () => screen.getByRole('textbox', { name: 'Reminder days' });
+
+describe('the reminder settings of the organization', () => {
+  it('keep the focus in the days field a save was asked from with Enter, which shows the days saved', async () => {
+    const { saves, user } = renderReminders();
+    const days = await screen.findByRole('textbox', { name: 'Reminder days' });
+    await fill(user, days, '3, 30, 10');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Reminder settings saved')).toBeTruthy();
+    await waitFor(() => expect(daysField()).toHaveProperty('value', '30, 10, 3'));
+    expect(daysField()).toBe(days);
+    expect(document.activeElement).toBe(days);
+    expect(saves()).toHaveLength(1);
+  });
+
+  it('keep the focus on Save Reminder Settings through its save', async () => {
+    const { answered, answer } = slowAnswer();
+    const { saves, user } = renderReminders(answered);
+    await fill(user, await screen.findByRole('textbox', { name: 'Reminder days' }), '2');
+    const save = screen.getByRole('button', { name: 'Save Reminder Settings' });
+    await user.click(save);
+    // While it saves it is not disabled (a browser takes the focus from a disabled button), and
+    // a second press sends nothing more.
+    expect(screen.getByRole('button', { name: 'Saving...' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+    await user.click(save);
+    answer();
+    expect(await screen.findByText('Reminder settings saved')).toBeTruthy();
+    await waitFor(() => expect(daysField()).toHaveProperty('value', '2'));
+    expect(screen.getByRole('button', { name: 'Save Reminder Settings' })).toBe(save);
+    expect(document.activeElement).toBe(save);
+    expect(saves()).toHaveLength(1);
+  });
+});
