@@ -108,3 +108,44 @@ test('closed, the search gives the focus back to its button, and takes no more t
   await expect(search).toBeHidden();
   await expect(button).toBeFocused();
 });
+
+test('a result opened over a half-filled form asks to discard it first, from the keyboard', async ({
+  page,
+}) => {
+  await page.goto('/contacts');
+  await page.getByRole('button', { name: 'Add Contact' }).click();
+  const form = page.getByRole('dialog', { name: 'Create New Contact' });
+  const name = form.getByLabel('Name');
+  await expect(name).toBeFocused();
+  await page.keyboard.type('Ada Lovelace');
+  const search = page.getByRole('textbox', { name: 'Search everything' });
+  const openGrant = async () => {
+    await page.keyboard.press('Control+K');
+    await expect(search).toBeFocused();
+    await page.keyboard.type('literacy');
+    await expect(page.getByRole('button', { name: /Hopper literacy/ })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+  };
+
+  // Cancel: the form, as it was typed, with the focus where the typing was.
+  await openGrant();
+  const discard = page.getByRole('dialog', { name: 'Discard changes?' });
+  await expect(discard).toContainText('What you typed in this form has not been saved.');
+  await expect(discard.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(discard).toBeHidden();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(name).toHaveValue('Ada Lovelace');
+  await expect(name).toBeFocused();
+
+  // Discard: the grant opens.
+  await openGrant();
+  await expect(discard.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(discard.getByRole('button', { name: 'Discard' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/grants\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Hopper literacy' })).toBeVisible();
+  await expect(form).toBeHidden();
+});

@@ -1,5 +1,22 @@
-import { useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { askConfirmation } from './confirm.tsx';
+
+/** A dialog open now: whether anything was typed in it, and its close (which discards that). */
+interface OpenDialog {
+  typed: RefObject<boolean>;
+  close: RefObject<() => void>;
+}
+
+const openDialogs = new Set<OpenDialog>();
+
+/** Asks whether to lose what was typed in a form; `discard` runs on Discard. */
+const askToDiscard = (discard: () => void) =>
+  askConfirmation({
+    title: 'Discard changes?',
+    message: 'What you typed in this form has not been saved.',
+    confirmLabel: 'Discard',
+    onConfirm: discard,
+  });
 
 /**
  * Whether anything was typed (or chosen in a box or a date field) in a dialog since it opened:
@@ -9,20 +26,41 @@ import { askConfirmation } from './confirm.tsx';
  */
 export function useDiscardQuestion(opened: boolean, close: () => void) {
   const typed = useRef(false);
+  const closeNow = useRef(close);
   useEffect(() => {
-    if (opened) typed.current = false;
+    closeNow.current = close;
+  });
+  useEffect(() => {
+    if (!opened) return;
+    typed.current = false;
+    const dialog = { typed, close: closeNow };
+    openDialogs.add(dialog);
+    return () => {
+      openDialogs.delete(dialog);
+    };
   }, [opened]);
   const closeAsked = () => {
     if (!typed.current) return close();
-    askConfirmation({
-      title: 'Discard changes?',
-      message: 'What you typed in this form has not been saved.',
-      confirmLabel: 'Discard',
-      onConfirm: close,
-    });
+    askToDiscard(close);
   };
   const touched = () => {
     typed.current = true;
   };
   return { closeAsked, touched };
+}
+
+/**
+ * Leaves what is on screen for another page (a search result opened over a dialog): when
+ * anything was typed in an open dialog, once the user agrees to discard it, asked as its Escape
+ * asks. The open dialogs close first: the page opened may be the same page for another record
+ * (another contact), which would keep them open over it.
+ */
+export function leaveAsked(leave: () => void) {
+  const dialogs = [...openDialogs];
+  const go = () => {
+    for (const dialog of dialogs) dialog.close.current();
+    leave();
+  };
+  if (dialogs.some((dialog) => dialog.typed.current)) askToDiscard(go);
+  else go();
 }

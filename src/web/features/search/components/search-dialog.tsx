@@ -13,6 +13,7 @@ import {
   SEARCH_MIN_LENGTH,
   type SearchResult,
 } from '../../../../domain/search.ts';
+import { leaveAsked } from '../../../components/discard-question.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { resultPath, searchQueryOptions } from '../api/search-api.ts';
 
@@ -20,9 +21,10 @@ import { resultPath, searchQueryOptions } from '../api/search-api.ts';
  * The search over everything (Ctrl+K, ⌘K): what is typed is searched for in contacts, funders,
  * grants, opportunities, interactions and tasks, the results come grouped by kind, the arrow keys
  * move through them and Enter opens one. Built on Mantine's Spotlight; it opens when mounted
- * and calls `onClose` when the user closes it (Escape, a click outside, or opening a result).
+ * and calls `onClose` when the user closes it (Escape, a click outside, or opening a result),
+ * with what follows once the focus is back where it was: the result's opening.
  */
-export default function SearchDialog({ onClose }: { onClose: () => void }) {
+export default function SearchDialog({ onClose }: { onClose: (then?: () => void) => void }) {
   const [[store, spotlight]] = useState(createSpotlight);
   const [query, setQuery] = useState('');
   const [q] = useDebouncedValue(query.trim(), 150);
@@ -61,7 +63,13 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
     results: results.filter((result) => result.kind === kind),
   })).filter((group) => group.results.length > 0);
 
-  const open = (result: SearchResult) => navigate(resultPath(result));
+  // A result chosen opens once the search has closed: over a form with unsaved typing, the
+  // question to discard it comes first, and Cancel goes back to the field typed in.
+  const chosen = useRef<SearchResult | null>(null);
+  const closed = () => {
+    const result = chosen.current;
+    onClose(result ? () => leaveAsked(() => navigate(resultPath(result))) : undefined);
+  };
 
   let state: string | null = null;
   if (!asked) state = `Type at least ${SEARCH_MIN_LENGTH} characters to search everything`;
@@ -75,7 +83,7 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
       store={store}
       query={query}
       onQueryChange={setQuery}
-      onSpotlightClose={onClose}
+      onSpotlightClose={closed}
       shortcut={null}
       scrollable
       maxHeight={440}
@@ -112,7 +120,9 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
                 key={`${result.kind}-${result.id}`}
                 label={result.title}
                 description={result.detail ?? undefined}
-                onClick={() => open(result)}
+                onClick={() => {
+                  chosen.current = result;
+                }}
               />
             ))}
           </Spotlight.ActionsGroup>

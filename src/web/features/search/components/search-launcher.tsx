@@ -41,13 +41,15 @@ export function SearchLauncher() {
     load();
     setOpened(true);
   };
-  const close = () => {
+  // `then` (a result's opening) follows once the focus is back.
+  const close = (then?: () => void) => {
     isOpen.current = false;
     setOpened(false);
     const before = focusedBefore.current;
     // (An element gone meanwhile takes no focus.)
     requestAnimationFrame(() => {
       if (document.activeElement === document.body && before instanceof HTMLElement) before.focus();
+      then?.();
     });
   };
   useHotkeys([['mod+K', open]], []);
