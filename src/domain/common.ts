@@ -30,11 +30,12 @@ export const amountSchema = (message: string) =>
     .min(0, message)
     .int('Amount must be a whole number of dollars');
 
-/** An optional amount of money (as amountSchema); null or missing is none. */
-export const optionalAmount = (message: string) =>
-  amountSchema(message)
-    .nullish()
-    .transform((value) => value ?? null);
+/**
+ * An optional amount of money (as amountSchema); null is none. A field left out stays left out
+ * (undefined), so a write can tell an amount cleared from one not given: a grant created Awarded
+ * with no awarded amount given is awarded what it asks for, one whose amount was cleared is not.
+ */
+export const optionalAmount = (message: string) => amountSchema(message).nullish();
 
 /**
  * A company's record as the API answers it: its id, its fields, its company's id, then when it
@@ -306,8 +307,9 @@ export const dateTimeSchema = (requiredMessage: string, invalidMessage = 'Invali
  * An optional day (an award's date, the start or end of its period): a day (2027-01-01) or an ISO
  * 8601 time, whose calendar day as written is the day, within the days dateTimeSchema takes
  * (2027-01-01T00:00+01:00 is 1 January, though it is 31 December in UTC). Kept at noon UTC, as
- * the grants import keeps an award's days, so that it is the same day read anywhere. Empty,
- * null or missing is null, so a form that clears the field clears the stored day.
+ * the grants import keeps an award's days, so that it is the same day read anywhere. Empty or
+ * null is null, so a form that clears the field clears the stored day; a field left out stays
+ * left out (undefined), as optionalAmount's does, so a write can tell it from one cleared.
  */
 export const optionalDay = (invalidMessage = 'Invalid date format') =>
   z
@@ -319,8 +321,7 @@ export const optionalDay = (invalidMessage = 'Invalid date format') =>
     })
     .refine((value) => value === '' || isDateInRange(value.slice(0, 10)), DATE_RANGE_MESSAGE)
     .transform((value) => (value === '' ? null : new Date(`${value.slice(0, 10)}T12:00:00.000Z`)))
-    .nullish()
-    .transform((value) => value ?? null);
+    .nullish();
 
 /** Largest id a row can have (PostgreSQL integer). */
 export const ID_MAX = 2_147_483_647;

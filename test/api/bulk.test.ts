@@ -131,6 +131,38 @@ describe('bulk actions', () => {
     expect((await client.get(`/api/grants/${other}`)).json().awardedAmount).toBeNull();
   });
 
+  it('a grant created Awarded with its award left out is awarded what it asks for, as a change to Awarded is; a cleared one stays empty', async () => {
+    const client = await newCompanyClient(app);
+    const created = async (extra: Record<string, unknown>) => {
+      const response = await client.post('/api/grants', {
+        name: 'New',
+        funder: 'Hill Fund',
+        amount: 1000,
+        dueDate: '2027-01-01',
+        status: 'awarded',
+        ...extra,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: number; awardedAmount: number | null }>();
+    };
+    const leftOut = await created({});
+    expect(leftOut.awardedAmount).toBe(1000);
+    expect((await client.get(`/api/grants/${leftOut.id}`)).json().awardedAmount).toBe(1000);
+    // The same as a grant moved to Awarded with nothing said of its award.
+    const moved = await grant(client, 'Moved');
+    await client.patch(`/api/grants/${moved}`, { status: 'awarded' });
+    expect((await client.get(`/api/grants/${moved}`)).json().awardedAmount).toBe(1000);
+    // Given, cleared, or with only the award's date given: as given, as for a change.
+    expect((await created({ awardedAmount: 800 })).awardedAmount).toBe(800);
+    expect((await created({ awardedAmount: null })).awardedAmount).toBeNull();
+    expect((await created({ awardedDate: '2027-02-01' })).awardedAmount).toBeNull();
+    // Another status has no award of its own.
+    expect((await created({ status: 'submitted' })).awardedAmount).toBeNull();
+    // Created Awarded, then changed back: the award taken back as any prefill is.
+    await client.patch(`/api/grants/${leftOut.id}`, { status: 'draft' });
+    expect((await client.get(`/api/grants/${leftOut.id}`)).json().awardedAmount).toBeNull();
+  });
+
   it('sets the stage of the chosen opportunities, and deletes interactions', async () => {
     const client = await newCompanyClient(app);
     const opportunity = await createdId(client, '/api/opportunities', {

@@ -193,7 +193,12 @@ export const companyRecords =
         return inCompany(within, companyId, (tx) => holdCompanyRow(tx, table, companyId, id));
       },
 
-      async create(companyId: number, values: Values, within?: Transaction): Promise<Record> {
+      /** Inserts the record: each field a value, or SQL that works it out in the insert. */
+      async create(
+        companyId: number,
+        values: { [Field in keyof Values]: Values[Field] | SQL },
+        within?: Transaction,
+      ): Promise<Record> {
         // The domain's values are the table's columns (less the company, given here).
         const row = await inCompany(within ?? db, companyId, (tx) =>
           insertRow(tx, table, columns, { ...values, companyId } as PgInsertValue<Table>),

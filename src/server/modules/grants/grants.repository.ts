@@ -111,21 +111,58 @@ const grantExport: ExportColumn[] = [
   { label: 'Notes', column: grants.notes },
 ];
 
+/** A grant's award as a write finds it: the columns of its stored row, or none for a new grant. */
+interface AwardFound {
+  status: SQL;
+  amount: SQL;
+  awardedAmount: SQL;
+  awardedDate: SQL;
+}
+const storedAward: AwardFound = {
+  status: sql`${grants.status}`,
+  amount: sql`${grants.amount}`,
+  awardedAmount: sql`${grants.awardedAmount}`,
+  awardedDate: sql`${grants.awardedDate}`,
+};
+const noAwardYet: AwardFound = {
+  status: sql`NULL::grant_status`,
+  amount: sql`NULL::bigint`,
+  awardedAmount: sql`NULL::bigint`,
+  awardedDate: sql`NULL::timestamptz`,
+};
+
 /**
  * A grant's awarded amount once its status is `status`, when the change says nothing of the
  * award: set to Awarded with no award recorded, it is awarded what it asked for, as the form
  * prefills it; an awarded grant set to another status gives that back (an award of what it asked
- * for, on no date), as the form takes back its prefill. Any other award stays.
+ * for, on no date), as the form takes back its prefill. Any other award stays. `before` is the
+ * award as the write finds it: the stored one, or none for a grant being created.
  */
-const awardAfterStatus = (status: GrantStatus, asked?: number) => {
+const awardAfterStatus = (status: GrantStatus, asked?: number, before = storedAward) => {
   // What it asks for once the change is made: the amount given with the status, if any.
-  const amount = asked === undefined ? sql`${grants.amount}` : sql`${asked}::bigint`;
+  const amount = asked === undefined ? before.amount : sql`${asked}::bigint`;
   return status === 'awarded'
-    ? sql`coalesce(${grants.awardedAmount}, ${amount})`
-    : sql`CASE WHEN ${grants.status} = 'awarded'
-        AND ${grants.awardedAmount} = ${grants.amount} AND ${grants.awardedDate} IS NULL
-        THEN NULL ELSE ${grants.awardedAmount} END`;
+    ? sql`coalesce(${before.awardedAmount}, ${amount})`
+    : sql`CASE WHEN ${before.status} = 'awarded'
+        AND ${before.awardedAmount} = ${before.amount} AND ${before.awardedDate} IS NULL
+        THEN NULL ELSE ${before.awardedAmount} END`;
 };
+
+/**
+ * The values a create or an update writes: one that gives a status and leaves out both the
+ * award's amount and its date (an explicit null is not left out: it clears the amount) has its
+ * award follow the status (awardAfterStatus), from the award `before` it.
+ */
+function awardFollowingStatus<Values extends Partial<GrantValues>>(
+  values: Values,
+  before: AwardFound,
+): Values | (Omit<Values, 'awardedAmount'> & { awardedAmount: SQL }) {
+  const { status, awardedAmount, awardedDate } = values;
+  if (status === undefined || awardedAmount !== undefined || awardedDate !== undefined) {
+    return values;
+  }
+  return { ...values, awardedAmount: awardAfterStatus(status, values.amount, before) };
+}
 
 export function createGrantsRepository(db: Database) {
   const records = companyRecords<GrantValues>()(db, grants, grantColumns, toGrant);
@@ -144,17 +181,19 @@ export function createGrantsRepository(db: Database) {
     },
 
     /**
+     * A new grant given a status but nothing of its award is awarded as a change to that status
+     * would award it (awardFollowingStatus): created Awarded, it is awarded what it asks for.
+     */
+    create(companyId: number, values: GrantValues, within?: Transaction) {
+      return records.create(companyId, awardFollowingStatus(values, noAwardYet), within);
+    },
+
+    /**
      * A period that ends before it starts: 'period-out-of-order'. A new status given without
      * the award's amount or date changes the award as setStatus does.
      */
     update(companyId: number, id: number, values: Partial<GrantValues>, within?: Transaction) {
-      const statusAlone =
-        values.status !== undefined &&
-        values.awardedAmount === undefined &&
-        values.awardedDate === undefined;
-      const written = statusAlone
-        ? { ...values, awardedAmount: awardAfterStatus(values.status ?? 'draft', values.amount) }
-        : values;
+      const written = awardFollowingStatus(values, storedAward);
       return onViolation(
         'grants_period_check',
         'period-out-of-order' as const,
@@ -163,12 +202,16 @@ export function createGrantsRepository(db: Database) {
       );
     },
 
-    /** Inserts the rows in one statement, a column of values per array parameter (`unnest`). */
+    /**
+     * Inserts the rows in one statement, a column of values per array parameter (`unnest`). A
+     * file's blank cell is none, whatever the status: an import writes what the file holds, as
+     * an export wrote it (an awarded grant whose award was cleared comes back without one).
+     */
     async insertMany(companyId: number, rows: GrantValues[], within?: Transaction) {
-      const column = (pick: (row: GrantValues) => string | number | null) =>
-        sql.param(rows.map(pick));
-      const time = (pick: (row: GrantValues) => Date | null) =>
-        column((row) => pick(row)?.toISOString() ?? null);
+      const column = (pick: (row: GrantValues) => string | number | null | undefined) =>
+        sql.param(rows.map((row) => pick(row) ?? null));
+      const time = (pick: (row: GrantValues) => Date | null | undefined) =>
+        column((row) => pick(row)?.toISOString());
       await inCompany(within ?? db, companyId, (tx) =>
         tx.execute(sql`
           INSERT INTO ${grants} (company_id, name, funder, amount, due_date, status, notes,

@@ -143,7 +143,8 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Create a grant (status defaults to draft)',
+        summary:
+          'Create a grant (status defaults to draft). Created awarded with neither awardedAmount nor awardedDate given, it is awarded the amount it requests, as a PATCH to awarded does; awardedAmount null leaves it with none.',
         ...createSchema(grantInputSchema, grantSchema, recordErrors),
       },
     },
