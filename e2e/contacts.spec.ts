@@ -166,7 +166,7 @@ test("a file in another CRM's column names: the preview matches its columns, and
   await preview.getByRole('radio', { name: /Update that contact/ }).check();
   await preview.getByRole('button', { name: 'Import' }).click();
 
-  await expect(page.getByText('Imported 1 new contact, updated 1, skipped 0 rows')).toBeVisible();
+  await expect(page.getByText('Imported 1 new contact, updated 2, skipped 0 rows')).toBeVisible();
   await expect(preview).toBeHidden();
   await expect(page.getByRole('row', { name: /Ada King/ })).toContainText('Analytical Fund');
   await expect(page.getByRole('row', { name: /Ada Lovelace/ })).toBeHidden();

@@ -272,13 +272,13 @@ describe('duplicates', () => {
   it('updates the contact instead when asked, keeping what a blank cell leaves out', async () => {
     const { upload, client } = await withAda();
     const response = await upload(FILE, { duplicates: 'update' });
-    // Updated: the contacts there before that the file changed (Ada). The second Ben row goes
-    // into the contact the first one makes.
+    // Updated: the contact there before that the file changed (Ada), and the contact the first
+    // Ben row made, which the second one changes.
     expect(response.json()).toMatchObject({
-      message: 'Imported 2 new contacts, updated 1, skipped 0 rows',
-      imported: 3,
+      message: 'Imported 2 new contacts, updated 2, skipped 0 rows',
+      imported: 4,
       created: 2,
-      updated: 1,
+      updated: 2,
       unchanged: 0,
       skipped: 0,
       errors: [],
@@ -305,13 +305,100 @@ describe('duplicates', () => {
     // answer says so rather than counting them nowhere.
     const again = await upload(FILE, { duplicates: 'update' });
     expect(again.json()).toMatchObject({
-      message: 'Imported 0 contacts, skipped 0 rows, 3 rows already up to date',
+      message: 'Imported 0 contacts, skipped 0 rows, 4 rows already up to date',
       imported: 0,
       created: 0,
       updated: 0,
-      unchanged: 3,
+      unchanged: 4,
       skipped: 0,
     });
+  });
+
+  /**
+   * Rows repeating an email in one batch of the file: two of Ada's, who is already a contact,
+   * and three of Ben's, new, the second of them adding nothing to the first.
+   */
+  const REPEATS = [
+    'name,email,phone,organization,notes',
+    'Ada King,ada@x.org,555-0199,,',
+    'Ada K.,ADA@x.org,,,',
+    'Ben Okafor,ben@x.org,555-0102,Hill Fund,first',
+    'Ben Okafor,Ben@x.org,,,',
+    'Ben O.,ben@x.org,,,second',
+    'Cleo Diaz,cleo@x.org,,,',
+  ].join('\n');
+  const rowsOf = (file: string) => file.split('\n').length - 1;
+  const accountedFor = (answer: Record<string, number>) =>
+    (answer.created ?? 0) + (answer.updated ?? 0) + (answer.unchanged ?? 0) + (answer.skipped ?? 0);
+
+  it('counts each row repeating an email, as the update it makes to the contact before it, or as already up to date', async () => {
+    const { upload, client } = await withAda();
+    const response = await upload(REPEATS, { duplicates: 'update' });
+    // Ada: updated twice. Ben: created, then up to date, then updated. Cleo: created.
+    expect(response.json()).toMatchObject({
+      message: 'Imported 2 new contacts, updated 3, skipped 0 rows, 1 row already up to date',
+      imported: 5,
+      created: 2,
+      updated: 3,
+      unchanged: 1,
+      skipped: 0,
+    });
+    expect(accountedFor(response.json())).toBe(rowsOf(REPEATS));
+    expect(await contactsOf(client)).toEqual([
+      expect.objectContaining({
+        name: 'Ada K.',
+        phone: '555-0199',
+        organization: 'Analytical Fund',
+        notes: 'keep me',
+      }),
+      expect.objectContaining({
+        name: 'Ben O.',
+        email: 'ben@x.org',
+        phone: '555-0102',
+        organization: 'Hill Fund',
+        notes: 'second',
+      }),
+      expect.objectContaining({ name: 'Cleo Diaz' }),
+    ]);
+    // Each contact is written once, as the file leaves it: Ben's history is his creation.
+    const ben = (await client.get('/api/contacts?q=ben%40x.org')).json()[0];
+    const history = (await client.get(`/api/activity?entity=contact&id=${ben.id}`)).json();
+    expect(history.map((entry: { action: string }) => entry.action)).toEqual(['created']);
+
+    // The same file again leaves every contact as it is: each of its rows is up to date, though
+    // Ben's rows, one after another, would change him and change him back.
+    const again = await upload(REPEATS, { duplicates: 'update' });
+    expect(again.json()).toMatchObject({
+      message: 'Imported 0 contacts, skipped 0 rows, 6 rows already up to date',
+      created: 0,
+      updated: 0,
+      unchanged: 6,
+      skipped: 0,
+    });
+  });
+
+  it('counts each row repeating an email when duplicates are skipped or imported anyway', async () => {
+    const skipping = await withAda();
+    const skipped = await skipping.upload(REPEATS);
+    expect(skipped.json()).toMatchObject({
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      skipped: 4,
+      errors: [
+        { row: 2, message: DUPLICATE_OF_CONTACT },
+        { row: 3, message: duplicateOfRow(2) },
+        { row: 5, message: duplicateOfRow(4) },
+        { row: 6, message: duplicateOfRow(4) },
+      ],
+    });
+    expect(accountedFor(skipped.json())).toBe(rowsOf(REPEATS));
+    expect(await contactsOf(skipping.client)).toHaveLength(3);
+
+    const anyway = await withAda();
+    const created = await anyway.upload(REPEATS, { duplicates: 'create' });
+    expect(created.json()).toMatchObject({ created: 6, updated: 0, unchanged: 0, skipped: 0 });
+    expect(await contactsOf(anyway.client)).toHaveLength(7);
   });
 
   it('imports every row anyway when asked', async () => {
@@ -325,7 +412,8 @@ describe('duplicates', () => {
     const other = await withAda();
     const { upload, client } = await signedIn();
     const response = await upload(FILE, { duplicates: 'update' });
-    expect(response.json()).toMatchObject({ created: 3, updated: 0 });
+    // Ada is new here; the second Ben row updates the contact the first one makes.
+    expect(response.json()).toMatchObject({ created: 3, updated: 1, unchanged: 0, skipped: 0 });
     // The other company's Ada is as it was.
     expect((await contactsOf(other.client))[0]).toEqual(
       expect.objectContaining({ name: 'Ada Lovelace', phone: null }),
@@ -343,9 +431,15 @@ describe('duplicates', () => {
       skipped: 1,
       errors: [{ row: 12_002, message: duplicateOfRow(2) }],
     });
-    // Updating from the same file changes one contact: the name of the last row's.
+    // Updating from the same file changes one contact: the name of the last row's. Every other
+    // row finds its contact up to date.
     const updated = await upload(file, { duplicates: 'update' });
-    expect(updated.json()).toMatchObject({ created: 0, updated: 1, skipped: 0 });
+    expect(updated.json()).toMatchObject({
+      created: 0,
+      updated: 1,
+      unchanged: 12_000,
+      skipped: 0,
+    });
     const renamed = await client.get('/api/contacts?q=p0%40x.org');
     expect(renamed.json()).toEqual([expect.objectContaining({ name: 'P 0 again' })]);
     const total = (await client.get('/api/contacts?limit=1')).headers['x-total-count'];

@@ -14,16 +14,22 @@ type ContactsRepository = ReturnType<typeof createContactsRepository>;
 
 /**
  * What one batch of rows comes to: contacts to create (`skipKnown`: except those whose email a
- * contact already has, the rows of `createRows`), and contacts to update.
+ * contact already has, the rows of `createRows`), contacts to update, and the rows that, when
+ * duplicates update, update a contact or find it up to date (`updatedRows`, `unchangedRows`).
  */
 interface BatchPlan {
   create: ContactValues[];
   createRows: number[];
   skipKnown: boolean;
   update: { id: number; values: ContactValues }[];
+  updatedRows: number;
+  unchangedRows: number;
 }
 
-/** A later row of the file over an earlier one with the same email: its values, blanks aside. */
+/**
+ * A row over the contact before it (the company's, or the one earlier rows of the file make):
+ * its values, blanks aside.
+ */
 const mergeRows = (earlier: ContactValues, later: ContactValues): ContactValues => ({
   name: later.name,
   email: earlier.email,
@@ -32,14 +38,72 @@ const mergeRows = (earlier: ContactValues, later: ContactValues): ContactValues 
   notes: later.notes ?? earlier.notes,
 });
 
+/** Whether two contacts hold the same values, of those a row can change (all but the email). */
+const sameContact = (a: ContactValues, b: ContactValues) =>
+  a.name === b.name &&
+  a.phone === b.phone &&
+  a.organization === b.organization &&
+  a.notes === b.notes;
+
+/** The rows of a batch with one email: one at least. */
+type EmailRows = [ContactValues, ...ContactValues[]];
+
+/** What the rows of a batch with one email come to, and how each of them is counted. */
+interface EmailOutcome {
+  /** The contact as the rows leave it. */
+  values: ContactValues;
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+/**
+ * The rows of a batch with one email, in the file's order, over the contact they find (`found`;
+ * undefined: none): each row updates the contact before it, the one the first row creates when
+ * none was found, or finds it up to date, and is counted so. A contact the rows leave as it was
+ * found (the same file imported again, whose rows would change it and change it back) is up to
+ * date for every one of them: nothing of it is written.
+ */
+function outcomeOf(found: ContactValues | undefined, rows: EmailRows): EmailOutcome {
+  const [first, ...later] = rows;
+  // None found: the first row creates the contact, and the later ones update it.
+  const outcome = { created: found === undefined ? 1 : 0, updated: 0, unchanged: 0 };
+  let contact = found ?? first;
+  for (const row of found === undefined ? later : rows) {
+    const next = mergeRows(contact, row);
+    if (sameContact(next, contact)) outcome.unchanged += 1;
+    else outcome.updated += 1;
+    contact = next;
+  }
+  if (found !== undefined && sameContact(contact, found)) {
+    return { values: contact, created: 0, updated: 0, unchanged: rows.length };
+  }
+  return { values: contact, ...outcome };
+}
+
+/** The rows of a batch by email (lower case), each email's in the file's order. */
+function rowsByEmail(values: ContactValues[]): Map<string, EmailRows> {
+  const byKey = new Map<string, EmailRows>();
+  for (const row of values) {
+    const key = contactEmailKey(row);
+    const rows = byKey.get(key);
+    if (rows) rows.push(row);
+    else byKey.set(key, [row]);
+  }
+  return byKey;
+}
+
 /**
  * Imports the batches of a file into the company, all or nothing: one transaction for the whole
  * file, begun only once the first batch is ready (a file with no valid row takes none). A row
  * whose email a contact of the company already has (in any case), or an earlier row of the file,
  * is a duplicate, and `duplicates` says what it does:
  * - `skip` leaves it out, listed in `report` with the row it repeats;
- * - `update` updates that contact from it (a blank cell keeps the contact's value);
+ * - `update` updates that contact from it (a blank cell keeps the contact's value), and is
+ *   counted as an update, or as already up to date when it changes nothing (outcomeOf);
  * - `create` imports it as a contact of its own.
+ *
+ * Every row of the file is counted once: created, updated, up to date or skipped.
  *
  * An import that looks for duplicates is refused (409) while another of the company's runs, so
  * a file sent twice at once is imported once.
@@ -68,7 +132,14 @@ export async function importContacts(
   const firstRowOf = new Map<string, number>();
 
   const plan = async (batch: ImportBatch<ContactValues>, tx: Transaction) => {
-    const result: BatchPlan = { create: [], createRows: [], skipKnown: false, update: [] };
+    const result: BatchPlan = {
+      create: [],
+      createRows: [],
+      skipKnown: false,
+      update: [],
+      updatedRows: 0,
+      unchangedRows: 0,
+    };
     if (duplicates === 'create') {
       result.create = batch.values;
       return result;
@@ -91,18 +162,16 @@ export async function importContacts(
       });
       return result;
     }
-    // update: rows of this batch with one email come to one row, the later cells winning.
-    const byKey = new Map<string, ContactValues>();
-    for (const values of batch.values) {
-      const key = contactEmailKey(values);
-      const earlier = byKey.get(key);
-      byKey.set(key, earlier ? mergeRows(earlier, values) : values);
-    }
-    const existing = await contacts.idsByEmail(companyId, [...byKey.keys()], tx);
-    for (const [key, values] of byKey) {
-      const id = existing.get(key);
-      if (id === undefined) result.create.push(values);
-      else result.update.push({ id, values });
+    // update: each contact is written once, as the rows of this batch with its email leave it.
+    const byKey = rowsByEmail(batch.values);
+    const existing = await contacts.byEmail(companyId, [...byKey.keys()], tx);
+    for (const [key, rows] of byKey) {
+      const found = existing.get(key);
+      const outcome = outcomeOf(found, rows);
+      result.updatedRows += outcome.updated;
+      result.unchangedRows += outcome.unchanged;
+      if (found === undefined) result.create.push(outcome.values);
+      else if (outcome.updated > 0) result.update.push({ id: found.id, values: outcome.values });
     }
     return result;
   };
@@ -118,7 +187,8 @@ export async function importContacts(
       await previous;
       previous = last;
       last = last.then(async () => {
-        const { create, createRows, skipKnown, update } = await plan(batch, tx);
+        const planned = await plan(batch, tx);
+        const { create, createRows, skipKnown, update } = planned;
         if (create.length > 0) {
           const known = await contacts.insertMany(companyId, create, {
             skipKnownEmails: skipKnown,
@@ -127,12 +197,10 @@ export async function importContacts(
           for (const at of known) skipRow(report, createRows[at] as number, DUPLICATE_OF_CONTACT);
           counts.created += create.length - known.length;
         }
-        // Counted apart: the contacts the file changed, and those it would leave as they are.
-        if (update.length > 0) {
-          const changed = await contacts.updateMany(companyId, update, tx);
-          counts.updated += changed;
-          counts.unchanged += update.length - changed;
-        }
+        if (update.length > 0) await contacts.updateMany(companyId, update, tx);
+        // Counted apart: the rows that changed a contact, and those that found it up to date.
+        counts.updated += planned.updatedRows;
+        counts.unchanged += planned.unchangedRows;
       });
       last.catch(() => {}); // awaited by a later write or below; not left unhandled
     };

@@ -111,19 +111,18 @@ export function createContactsRepository(db: Database) {
 
     /**
      * Updates each contact from its row in one statement: the name always, and phone,
-     * organization and notes where the row has a value (a blank cell keeps what is there).
+     * organization and notes where the row has a value (a blank cell keeps what is there). A
+     * contact the row would leave as it is is not written.
      */
     async updateMany(
       companyId: number,
       rows: { id: number; values: ContactValues }[],
       within?: Transaction,
-    ): Promise<number> {
-      return inCompany(within ?? db, companyId, async (tx) => {
+    ): Promise<void> {
+      await inCompany(within ?? db, companyId, async (tx) => {
         const column = (pick: (values: ContactValues) => string | null | undefined) =>
           sql.param(rows.map((row) => pick(row.values) ?? null));
-        // A contact the row would leave as it is is not written, nor counted.
-        const updated = await rowsOf(
-          tx,
+        await tx.execute(
           sql`
           UPDATE ${contacts} AS c SET
             name = v.name,
@@ -140,26 +139,34 @@ export function createContactsRepository(db: Database) {
           WHERE c.company_id = ${companyId} AND c.id = v.id
             AND (c.name, c.phone, c.organization, c.notes) IS DISTINCT FROM
                 (v.name, coalesce(v.phone, c.phone), coalesce(v.organization, c.organization),
-                 coalesce(v.notes, c.notes))
-          RETURNING c.id`,
+                 coalesce(v.notes, c.notes))`,
         );
-        return updated.length;
       });
     },
 
     /**
-     * The contact each email (lower case) belongs to, in any case; where several contacts share
-     * one, the oldest.
+     * The contact each email (lower case) belongs to, in any case, as it is now; where several
+     * contacts share one, the oldest. Held against other changes (in id order, as other writers
+     * of several contacts take them) until `within` ends, so that what an import counts from
+     * them is what it then writes over.
      */
-    async idsByEmail(
+    async byEmail(
       companyId: number,
       emails: string[],
-      within?: Transaction,
-    ): Promise<Map<string, number>> {
+      within: Transaction,
+    ): Promise<Map<string, ContactValues & { id: number }>> {
       if (emails.length === 0) return new Map();
-      const rows = await inCompany(within ?? db, companyId, (tx) =>
+      const rows = await inCompany(within, companyId, (tx) =>
         tx
-          .selectDistinctOn([contacts.emailKey], { key: contacts.emailKey, id: contacts.id })
+          .select({
+            key: contacts.emailKey,
+            id: contacts.id,
+            name: contacts.name,
+            email: contacts.email,
+            phone: contacts.phone,
+            organization: contacts.organization,
+            notes: contacts.notes,
+          })
           .from(contacts)
           .where(
             and(
@@ -167,9 +174,12 @@ export function createContactsRepository(db: Database) {
               sql`${contacts.emailKey} = ANY(${sql.param(emails)}::text[])`,
             ),
           )
-          .orderBy(contacts.emailKey, contacts.id),
+          .orderBy(contacts.id)
+          .for('no key update'),
       );
-      return new Map(rows.map((row) => [row.key, row.id]));
+      const found = new Map<string, ContactValues & { id: number }>();
+      for (const { key, ...contact } of rows) if (!found.has(key)) found.set(key, contact);
+      return found;
     },
 
     /**
