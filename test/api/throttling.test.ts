@@ -373,6 +373,41 @@ describe('invitation acceptance throttling', () => {
     expect((await accept(token, randomAddress())).statusCode).toBe(201);
   });
 
+  it('does not count the answers to a real link already used: a burst of submits of it leaves the address free', async () => {
+    const { token } = await invite();
+    const address = randomAddress();
+    const runs = argon2RunCount();
+    // Twenty submits of one link at once: one joins. The others are told the link is used, or
+    // (past the ten attempts under way that the address is allowed) to wait.
+    const answers = await together(20, () => accept(token, address));
+    const counts = statusCounts(answers);
+    expect(counts[201]).toBe(1);
+    expect((counts[409] ?? 0) + (counts[429] ?? 0)).toBe(19);
+    // Those that lost the race to the one that joined are told the link is used, not that a
+    // member has the invited address (the member the link just made).
+    for (const answer of answers.filter((a) => a.statusCode === 409)) {
+      expect(answer.json()).toEqual({ message: 'This invitation has already been accepted.' });
+    }
+    // Each attempt let through at once hashed a password at most; the link is closed now.
+    expect(argon2RunCount() - runs).toBeLessThanOrEqual(10);
+    // The same link sent again and again after: answered, never hashed, never counted.
+    const afterBurst = argon2RunCount();
+    for (let i = 0; i < 12; i++) {
+      const again = await accept(token, address);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ message: 'This invitation has already been accepted.' });
+    }
+    expect(argon2RunCount()).toBe(afterBurst);
+
+    // The address accepts another invitation right after.
+    expect((await accept((await invite()).token, address)).statusCode).toBe(201);
+    // Made-up links are still failures: ten are answered, the eleventh is refused.
+    for (let i = 0; i < 10; i++) {
+      expect((await accept(`not-a-token-${i}`, address)).statusCode).toBe(404);
+    }
+    expect((await accept('not-a-token-10', address)).statusCode).toBe(429);
+  });
+
   it('checks the link before hashing: a dead link costs no argon2 run', async () => {
     const longPassword = 'P1'.repeat(50);
     const used = await invite();

@@ -38,7 +38,8 @@ type ThrottledCall =
  *
  * - Sign-up, invitation acceptance and a reset by emailed link (no password of an existing
  *   account is checked): the action's failures from the address. Successes do not count, so
- *   many people behind one shared address can still sign up.
+ *   many people behind one shared address can still sign up; nor does the answer to a real
+ *   invitation link already used or expired, which no guesser gets (invitations.routes.ts).
  * - A request for a reset link: every request from the address (see everyAttemptCounts). The
  *   account it names is held to a few emails an hour apart from this (password-reset.routes.ts),
  *   silently, as a refusal there would tell that the account exists.

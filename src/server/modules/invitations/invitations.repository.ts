@@ -58,8 +58,9 @@ export function createInvitationsRepository(db: Database) {
      * Creates the user in the inviting company with the invited role and marks the invitation
      * (found by `find`) accepted, in one transaction: a taken username (a 409 from
      * `createUser`) leaves it pending. Otherwise says what stood in the way: the invitation was
-     * no longer pending (its status now), its link was renewed meanwhile ('link-renewed': the
-     * token used no longer opens it), or someone with its address has joined since.
+     * no longer pending (its status now; 'accepted' too when the same link, sent twice at once,
+     * made the member meanwhile), its link was renewed meanwhile ('link-renewed': the token used
+     * no longer opens it), or someone else with its address has joined since.
      */
     async accept(
       invitation: FoundInvitation,
@@ -68,16 +69,25 @@ export function createInvitationsRepository(db: Database) {
       within?: Transaction,
     ): Promise<'accepted' | 'already-member' | 'link-renewed' | { no: InvitationStatus }> {
       const { companyId, id } = invitation;
+      const thisInvitation = and(
+        eq(userInvitations.companyId, companyId),
+        eq(userInvitations.id, id),
+      );
       return inCompany(within ?? db, companyId, async (tx) => {
         // Someone may have joined with this address since the invitation was sent. Checked
         // before the claim, so that nothing has been written when this answer is given.
-        if (await hasMemberWithEmail(tx, companyId, invitation.email)) return 'already-member';
+        if (await hasMemberWithEmail(tx, companyId, invitation.email)) {
+          // Through this very link, by another submit of it: the link is what was used.
+          const [now] = await tx
+            .select({ tokenHash: userInvitations.tokenHash, status: userInvitations.status })
+            .from(userInvitations)
+            .where(thisInvitation);
+          const usedMeanwhile =
+            now?.tokenHash === invitation.tokenHash && now.status === 'accepted';
+          return usedMeanwhile ? { no: 'accepted' } : 'already-member';
+        }
         // Only one acceptance wins: the row is claimed while still pending, unexpired and
         // opened by the same link (an admin may have renewed it meanwhile).
-        const thisInvitation = and(
-          eq(userInvitations.companyId, companyId),
-          eq(userInvitations.id, id),
-        );
         const claimed = await tx
           .update(userInvitations)
           .set({ status: 'accepted' })

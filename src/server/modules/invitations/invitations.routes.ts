@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   ALREADY_MEMBER,
   acceptInvitationSchema,
+  type InvitationStatus,
   invitationLookupSchema,
 } from '../../../domain/company.ts';
 import { clientOf } from '../../lib/client-address.ts';
@@ -15,11 +16,38 @@ import { createInvitationsRepository } from './invitations.repository.ts';
 
 const tags = ['invitations'];
 
+/** What an acceptance sends: the link's token, and the new account's username and password. */
+type Acceptance = z.output<typeof acceptInvitationSchema>;
+
 /** Public: the invitee has no account yet, only the token from their email. */
 export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const invitations = createInvitationsRepository(app.db);
   // Tokens are unguessable; the limit keeps a guesser (or a username prober) slow all the same.
   const throttle = createThrottle(app.db);
+
+  /**
+   * Joins the company through the link of `token`, as an attempt the throttle counts: null, or
+   * the status of a real link no longer open (already accepted, or expired), answered but not
+   * thrown, so not a failed attempt: no guesser gets that answer (it comes to a double submit,
+   * a page sent again), and it costs a password hash only while the link was still open, once
+   * for each attempt then under way. What leaves the link open (a taken username, an address
+   * already a member) is thrown, a failure, or one link would buy password hashes without end.
+   */
+  const acceptLink = async (
+    { token, username, password }: Acceptance,
+    client: string,
+  ): Promise<InvitationStatus | null> => {
+    // The link is checked before the password is hashed: a dead link costs no argon2 time.
+    const invitation = await invitations.find(hashToken(token));
+    if (!invitation) throw notFound('Invitation');
+    if (invitation.status !== 'pending') return invitation.status;
+    const passwordHash = await hashPassword(password, client);
+    const outcome = await invitations.accept(invitation, username, passwordHash);
+    if (outcome === 'already-member') throw new AppError('CONFLICT', ALREADY_MEMBER);
+    if (outcome === 'link-renewed') throw notFound('Invitation');
+    // Not accepted: the link closed meanwhile (another submit of it got there first).
+    return outcome === 'accepted' ? null : outcome.no;
+  };
 
   app.get(
     '/invitations/:token',
@@ -54,25 +82,12 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { token, username, password } = request.body;
-      await throttle.run(request, reply, { action: 'accept-invitation' }, async () => {
-        // The link is checked before the password is hashed: a dead link costs no argon2 time.
-        const invitation = await invitations.find(hashToken(token));
-        if (!invitation) throw notFound('Invitation');
-        if (invitation.status !== 'pending') {
-          throw new AppError('CONFLICT', `This invitation has already been ${invitation.status}.`);
-        }
-        const outcome = await invitations.accept(
-          invitation,
-          username,
-          await hashPassword(password, clientOf(request)),
-        );
-        if (outcome === 'already-member') throw new AppError('CONFLICT', ALREADY_MEMBER);
-        if (outcome === 'link-renewed') throw notFound('Invitation');
-        if (outcome !== 'accepted') {
-          throw new AppError('CONFLICT', `This invitation has already been ${outcome.no}.`);
-        }
-      });
+      const closed = await throttle.run(request, reply, { action: 'accept-invitation' }, () =>
+        acceptLink(request.body, clientOf(request)),
+      );
+      if (closed !== null) {
+        throw new AppError('CONFLICT', `This invitation has already been ${closed}.`);
+      }
       return reply.code(201).send({ message: 'You have joined the organization. Please log in.' });
     },
   );
