@@ -67,6 +67,11 @@ test('an admin merges one funder into another', async ({ page, baseURL }) => {
   await expect(page.getByText('River Trust Fund merged into River Trust')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'River Trust', level: 1 })).toBeVisible();
   await expect(page.getByText('2 grants')).toBeVisible();
+  // The kept funder's History says what was merged into it.
+  const me = (await (await page.request.get('/api/user')).json()) as { name: string };
+  await expect(
+    page.getByRole('region', { name: 'History' }).getByRole('listitem').first(),
+  ).toContainText(`${me.name} merged "River Trust Fund" into this funder`);
 });
 
 test('an admin deletes a funder nothing names any more, and is told why one still named stays', async ({

@@ -15,7 +15,8 @@ const ACTIVITY_ENTITIES = [
 ] as const;
 export type ActivityEntity = (typeof ACTIVITY_ENTITIES)[number];
 
-const ACTIVITY_ACTIONS = ['created', 'updated', 'deleted'] as const;
+/** 'merged': a funder merged into this one (its name in `changes`, before). */
+const ACTIVITY_ACTIONS = ['created', 'updated', 'deleted', 'merged'] as const;
 
 const ACTIVITY_LIMIT_MAX = 100;
 
@@ -48,7 +49,10 @@ export const activityEntrySchema = z.object({
   actorName: z.string().nullable(),
   /** The record's name when it changed. */
   title: z.string(),
-  /** An update's changed fields (column names, snake_case), each before and after. */
+  /**
+   * An update's changed fields (column names, snake_case), each before and after; a merge's
+   * name: the merged funder's before, the kept one's after.
+   */
   changes: z
     .array(z.object({ field: z.string(), before: changedValue, after: changedValue }))
     .nullable(),

@@ -161,6 +161,43 @@ describe('GET /api/activity', () => {
     ]);
   });
 
+  it("a funder merged into another shows in the kept funder's history, naming the funder merged", async () => {
+    const { admin, client } = await company();
+    await client.post('/api/grants', { ...grantBody, funder: 'Hill Fdn' });
+    await client.post('/api/grants', { ...grantBody, funder: 'Hill Foundation' });
+    const funders = (await client.get('/api/funders?sort=name')).json<
+      { id: number; name: string }[]
+    >();
+    const idOf = (name: string) => funders.find((f) => f.name === name)?.id ?? 0;
+    const [from, into] = [idOf('Hill Fdn'), idOf('Hill Foundation')];
+    await client.patch(`/api/funders/${from}`, { type: 'foundation' });
+
+    const merged = await client.post(`/api/funders/${from}/merge`, { intoId: into });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const { entries, total } = await history(client, 'funder', into);
+    // Newest first: the type it took from the merged funder, the merge, its creation.
+    expect(entries.map((e) => e.action)).toEqual(['updated', 'merged', 'created']);
+    expect(total).toBe(3);
+    expect(entries[1]).toMatchObject({
+      entity: 'funder',
+      entityId: into,
+      action: 'merged',
+      actorId: admin.user.id,
+      actorName: admin.user.name,
+      title: 'Hill Foundation',
+      changes: [{ field: 'name', before: 'Hill Fdn', after: 'Hill Foundation' }],
+    });
+    expect(entries[0]?.changes).toEqual([{ field: 'type', before: null, after: 'foundation' }]);
+    // The company's latest changes show it too; the merged funder's own history ends deleted.
+    const latest = (await client.get('/api/activity')).json<ActivityEntry[]>();
+    expect(latest.map((e) => [e.action, e.entity, e.entityId])).toContainEqual([
+      'merged',
+      'funder',
+      into,
+    ]);
+    expect((await history(client, 'funder', from)).entries[0]?.action).toBe('deleted');
+  });
+
   it("shows the company's latest changes to its admins only, and never another company's", async () => {
     const { admin, client } = await company();
     await client.post('/api/contacts', { name: 'Ada', email: 'a@x.org' });

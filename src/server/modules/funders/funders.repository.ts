@@ -487,8 +487,8 @@ export function createFundersRepository(db: Database) {
 
     /**
      * Gives every record of funder `id` the name of funder `intoId`, then removes `id`. The kept
-     * funder takes the type, website and notes of the other where it has none. Null when either
-     * is missing.
+     * funder takes the type, website and notes of the other where it has none, and its history
+     * says what was merged into it. Null when either is missing.
      */
     async merge(
       companyId: number,
@@ -522,6 +522,9 @@ export function createFundersRepository(db: Database) {
         // a new name) and of a rename, so that none of them waits for the other's list.
         await tx.delete(funders).where(byId(companyId, merged.id));
         await renameRecords(tx, companyId, merged.nameKey, kept.name);
+        // No one row's change says so: the entry is written apart (migration 0039), before the
+        // kept funder's own change, which it explains.
+        await tx.execute(sql`SELECT record_funder_merge(${merged.name}, ${kept.id})`);
         await tx
           .update(funders)
           .set({

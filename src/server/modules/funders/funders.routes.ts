@@ -98,7 +98,7 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Merge a funder into another (administrators): its grants, opportunities and contacts take the other's name, and it is removed",
+          "Merge a funder into another (administrators): its grants, opportunities and contacts take the other's name, and it is removed; the kept funder's history shows the merge (action merged)",
         ...updateSchema(funderMergeSchema, funderSchema, { 403: errorBodySchema }),
       },
     },

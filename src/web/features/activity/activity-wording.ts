@@ -47,13 +47,20 @@ export function changedValue(field: string, value: string | number | boolean | n
 /** Who did it: their name, kept after they are removed; "Grantwell" for the system. */
 export const actorOf = (entry: ActivityEntry) => entry.actorName ?? 'Grantwell';
 
-/** What happened, after the actor's name: "created the grant Literacy", "changed". */
+/**
+ * What happened, after the actor's name: "created the grant Literacy", "changed", "merged
+ * "Hill Fdn" into this funder".
+ */
 export function actionWords(entry: ActivityEntry, ofThisRecord: boolean): string {
   const what = ofThisRecord ? `this ${entry.entity}` : `the ${entry.entity} ${entry.title}`;
   if (entry.action === 'created') return `created ${what}`;
   if (entry.action === 'deleted') return `deleted ${what}`;
+  if (entry.action === 'merged') return `merged "${mergedName(entry)}" into ${what}`;
   return ofThisRecord ? 'changed' : `changed ${what}:`;
 }
+
+/** The name of the funder a merge took in, as its entry keeps it. */
+const mergedName = (entry: ActivityEntry) => String(entry.changes?.[0]?.before ?? 'a funder');
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

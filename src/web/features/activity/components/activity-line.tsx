@@ -27,7 +27,8 @@ export function ActivityLine({
   entry: ActivityEntry;
   ofThisRecord: boolean;
 }) {
-  const changes = (entry.changes ?? []).map((change) =>
+  // An update lists what it changed; a merge's entry says it all in its action's words.
+  const changes = (entry.action === 'updated' ? (entry.changes ?? []) : []).map((change) =>
     isReference(change.field)
       ? fieldLabel(change.field)
       : `${fieldLabel(change.field)} from ${shortened(changedValue(change.field, change.before))} to ${shortened(changedValue(change.field, change.after))}`,
