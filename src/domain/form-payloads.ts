@@ -111,7 +111,9 @@ export interface GrantFormValues {
 
 /**
  * Whole dollars, an ISO due date; the optional fields (document URL, notes, the award's amount
- * and days) as for any optional text: an emptied one is null in an edit, left out when new.
+ * and days) as for any optional text: an emptied one is null in an edit, left out when new. A new
+ * grant saved Awarded with no award amount is so awarded what it asks for, as a grant changed to
+ * Awarded with none is; an amount cleared in an edit stays cleared.
  */
 export function grantPayload(
   values: GrantFormValues,

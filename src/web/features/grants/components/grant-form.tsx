@@ -59,6 +59,7 @@ export function GrantForm({
     [values.awardedAmount, values.awardedDate, values.periodStart, values.periodEnd].some(
       (value) => String(value) !== '',
     );
+  const amount = form.getInputProps('amount');
   const status = form.getInputProps('status');
   // The amount the form put in by itself on choosing Awarded, until the user changes it: a
   // status chosen by mistake and then changed back takes it out again rather than saving it.
@@ -75,7 +76,18 @@ export function GrantForm({
         <Stack pr="xs" pb="xs">
           <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
           <TextInput label="Funder" withAsterisk {...form.getInputProps('funder')} />
-          <AmountInput {...form.getInputProps('amount')} />
+          <AmountInput
+            {...amount}
+            onChange={(next) => {
+              amount.onChange(next);
+              // The award the form prefilled follows the amount asked for, until the user
+              // changes it: Awarded chosen before the amount is typed is awarded that amount.
+              if (prefilled !== null && values.awardedAmount === prefilled) {
+                form.setFieldValue('awardedAmount', next);
+                setPrefilled(next);
+              }
+            }}
+          />
           <DateTimeInput label="Due Date" {...form.getInputProps('dueDate')} />
           <Select
             label="Status"
