@@ -20,14 +20,19 @@ import { inCompany } from '../../db/scope.ts';
  */
 export const contactEmailKey = (values: { email: string }) => values.email.toLowerCase();
 
-/** A contact as the API answers it (other modules' lists of contacts select the same). */
-export const contactColumns = {
-  id: contacts.id,
+/** What a contact says of its person (the fields a form or an import writes). */
+const contactValueColumns = {
   name: contacts.name,
   email: contacts.email,
   phone: contacts.phone,
   organization: contacts.organization,
   notes: contacts.notes,
+};
+
+/** A contact as the API answers it (other modules' lists of contacts select the same). */
+export const contactColumns = {
+  id: contacts.id,
+  ...contactValueColumns,
   companyId: contacts.companyId,
   ...stampColumns(contacts),
 };
@@ -158,15 +163,7 @@ export function createContactsRepository(db: Database) {
       if (emails.length === 0) return new Map();
       const rows = await inCompany(within, companyId, (tx) =>
         tx
-          .select({
-            key: contacts.emailKey,
-            id: contacts.id,
-            name: contacts.name,
-            email: contacts.email,
-            phone: contacts.phone,
-            organization: contacts.organization,
-            notes: contacts.notes,
-          })
+          .select({ key: contacts.emailKey, id: contacts.id, ...contactValueColumns })
           .from(contacts)
           .where(
             and(
