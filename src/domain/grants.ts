@@ -49,6 +49,12 @@ export const grantSchema = companyRecordSchema({
   documentUrl: z.string().nullable(),
   /** What the funder granted (`amount` is what was asked for), and when; null until then. */
   awardedAmount: z.number().nullable(),
+  /**
+   * Whether the awarded amount is what was asked for, filled in when the grant became Awarded
+   * with no award given, and nobody has given the award's amount or date since: it follows the
+   * amount asked for while the grant is awarded, and goes when the grant leaves Awarded.
+   */
+  awardFilledIn: z.boolean(),
   awardedDate: z.string().nullable(),
   /** The period the award covers. */
   periodStart: z.string().nullable(),

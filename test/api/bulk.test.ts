@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../../src/domain/activity.ts';
 import { ASSIGNEE_NOT_MEMBER } from '../../src/domain/common.ts';
+import type { Grant } from '../../src/domain/grants.ts';
 import { addMember, newCompanyClient, registerCompany } from '../helpers/factories.ts';
 import { type Client, clientFor, createdId } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
@@ -161,6 +162,61 @@ describe('bulk actions', () => {
     // Created Awarded, then changed back: the award taken back as any prefill is.
     await client.patch(`/api/grants/${leftOut.id}`, { status: 'draft' });
     expect((await client.get(`/api/grants/${leftOut.id}`)).json().awardedAmount).toBeNull();
+  });
+
+  it('an award filled in follows the amount asked for while awarded and goes when the grant leaves Awarded, by one change or many; an award given stays', async () => {
+    const client = await newCompanyClient(app);
+    const awardOf = async (id: number) =>
+      (await client.get(`/api/grants/${id}`)).json<Grant>().awardedAmount;
+    const filledIn = async (id: number) =>
+      (await client.get(`/api/grants/${id}`)).json<Grant>().awardFilledIn;
+
+    // Awarded with a new amount asked, which is then corrected: the award is corrected with it,
+    // and no award nobody entered is left on the draft it goes back to.
+    const corrected = await grant(client, 'Corrected');
+    await client.patch(`/api/grants/${corrected}`, { status: 'awarded', amount: 2000 });
+    await client.patch(`/api/grants/${corrected}`, { amount: 3000 });
+    expect(await awardOf(corrected)).toBe(3000);
+    expect(await filledIn(corrected)).toBe(true);
+    await client.patch(`/api/grants/${corrected}`, { status: 'draft' });
+    expect(await awardOf(corrected)).toBeNull();
+    expect(await filledIn(corrected)).toBe(false);
+
+    // The same through the bulk action.
+    const rejected = await grant(client, 'Rejected');
+    await client.post('/api/grants/bulk-status', { ids: [rejected], status: 'awarded' });
+    await client.patch(`/api/grants/${rejected}`, { amount: 1500 });
+    expect(await awardOf(rejected)).toBe(1500);
+    await client.post('/api/grants/bulk-status', { ids: [rejected], status: 'rejected' });
+    expect(await awardOf(rejected)).toBeNull();
+
+    // An award typed in, even of just what was asked for, is kept: the amount asked for and the
+    // status change around it.
+    const typed = await grant(client, 'Typed');
+    await client.patch(`/api/grants/${typed}`, { status: 'awarded', awardedAmount: 1000 });
+    await client.patch(`/api/grants/${typed}`, { status: 'rejected' });
+    await client.post('/api/grants/bulk-status', { ids: [typed], status: 'submitted' });
+    await client.patch(`/api/grants/${typed}`, { amount: 1200 });
+    expect(await awardOf(typed)).toBe(1000);
+    expect(await filledIn(typed)).toBe(false);
+
+    // A filled-in award whose date is then recorded is recorded: it stays too.
+    const dated = await grant(client, 'Dated');
+    await client.patch(`/api/grants/${dated}`, { status: 'awarded' });
+    await client.patch(`/api/grants/${dated}`, { awardedDate: '2027-02-01' });
+    await client.post('/api/grants/bulk-status', { ids: [dated], status: 'rejected' });
+    expect(await awardOf(dated)).toBe(1000);
+
+    // Whether an award was filled in is no change of its own in the history.
+    const history = (await client.get(`/api/activity?entity=grant&id=${dated}`)).json<
+      ActivityEntry[]
+    >();
+    expect(history.flatMap((entry) => entry.changes ?? []).map((c) => c.field)).toEqual([
+      'status',
+      'awarded_date',
+      'awarded_amount',
+      'status',
+    ]);
   });
 
   it('sets the stage of the chosen opportunities, and deletes interactions', async () => {

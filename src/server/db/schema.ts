@@ -312,6 +312,11 @@ export const grants = pgTable(
     documentUrl: text('document_url'),
     /** What the funder granted; `amount` stays what was requested. */
     awardedAmount: bigint('awarded_amount', { mode: 'number' }),
+    /**
+     * Whether the awarded amount is what was asked for, filled in when the grant became Awarded,
+     * with nobody giving the award's amount or date since (grants.repository: awardFollowing).
+     */
+    awardFilledIn: boolean('award_filled_in').notNull().default(false),
     awardedDate: timestamp('awarded_date', { withTimezone: true }),
     periodStart: timestamp('period_start', { withTimezone: true }),
     periodEnd: timestamp('period_end', { withTimezone: true }),

@@ -34,6 +34,7 @@ export const grantColumns = {
   notes: grants.notes,
   documentUrl: grants.documentUrl,
   awardedAmount: grants.awardedAmount,
+  awardFilledIn: grants.awardFilledIn,
   awardedDate: grants.awardedDate,
   periodStart: grants.periodStart,
   periodEnd: grants.periodEnd,
@@ -113,59 +114,74 @@ const grantExport: ExportColumn[] = [
 
 /** A grant's award as a write finds it: the columns of its stored row, or none for a new grant. */
 interface AwardFound {
-  status: SQL;
   amount: SQL;
   awardedAmount: SQL;
-  awardedDate: SQL;
+  awardFilledIn: SQL;
 }
 const storedAward: AwardFound = {
-  status: sql`${grants.status}`,
   amount: sql`${grants.amount}`,
   awardedAmount: sql`${grants.awardedAmount}`,
-  awardedDate: sql`${grants.awardedDate}`,
+  awardFilledIn: sql`${grants.awardFilledIn}`,
 };
 const noAwardYet: AwardFound = {
-  status: sql`NULL::grant_status`,
   amount: sql`NULL::bigint`,
   awardedAmount: sql`NULL::bigint`,
-  awardedDate: sql`NULL::timestamptz`,
+  awardFilledIn: sql`false`,
 };
 
 /**
- * A grant's awarded amount once its status is `status`, when the change says nothing of the
- * award: set to Awarded with no award recorded, it is awarded what it asked for, as the form
- * prefills it; an awarded grant set to another status gives that back (an award of what it asked
- * for, on no date), as the form takes back its prefill. Any other award stays. `before` is the
- * award as the write finds it: the stored one, or none for a grant being created.
+ * A grant's award after a change of its status or of the amount it asks for, when the change
+ * says nothing of the award (neither its amount nor its date):
+ * - set to Awarded with no award, it is awarded what it asks for, as the form prefills it; that
+ *   award is filled in (`awardFilledIn`), nobody's own;
+ * - while it is awarded, a filled-in award follows the amount asked for: it stands for "what we
+ *   asked for", so correcting the request corrects it;
+ * - leaving Awarded takes a filled-in award back, as the form takes back its prefill (an award
+ *   chosen by mistake leaves nothing behind on a rejected grant).
+ * An award someone gave (its amount, or its date) is theirs: kept as it is, whatever the status
+ * or the amount asked for becomes. `before` is the award as the write finds it.
  */
-const awardAfterStatus = (status: GrantStatus, asked?: number, before = storedAward) => {
-  // What it asks for once the change is made: the amount given with the status, if any.
-  const amount = asked === undefined ? before.amount : sql`${asked}::bigint`;
-  return status === 'awarded'
-    ? sql`coalesce(${before.awardedAmount}, ${amount})`
-    : sql`CASE WHEN ${before.status} = 'awarded'
-        AND ${before.awardedAmount} = ${before.amount} AND ${before.awardedDate} IS NULL
-        THEN NULL ELSE ${before.awardedAmount} END`;
-};
-
-/**
- * The values a create or an update writes: one that gives a status and leaves out both the
- * award's amount and its date (an explicit null is not left out: it clears the amount) has its
- * award follow the status (awardAfterStatus), from the award `before` it.
- */
-function awardFollowingStatus<Values extends Partial<GrantValues>>(
-  values: Values,
+function awardFollowing(
+  change: Partial<Pick<GrantValues, 'status' | 'amount'>>,
   before: AwardFound,
-): Values | (Omit<Values, 'awardedAmount'> & { awardedAmount: SQL }) {
-  const { status, awardedAmount, awardedDate } = values;
-  if (status === undefined || awardedAmount !== undefined || awardedDate !== undefined) {
-    return values;
+) {
+  const amount = change.amount === undefined ? before.amount : sql`${change.amount}::bigint`;
+  const filledIn =
+    change.status === undefined
+      ? before.awardFilledIn
+      : change.status === 'awarded'
+        ? sql`(${before.awardFilledIn} OR ${before.awardedAmount} IS NULL)`
+        : sql`false`;
+  return {
+    awardedAmount: sql`CASE WHEN ${filledIn} THEN ${amount}
+      WHEN ${before.awardFilledIn} THEN NULL ELSE ${before.awardedAmount} END`,
+    awardFilledIn: filledIn,
+  };
+}
+
+/**
+ * The values a create or an update writes, its award as the one rule has it: a write that gives
+ * the award's amount or date (null included: it clears them) gives the award as it is, its
+ * writer's own; one that gives the status or the amount asked for without them has its award
+ * follow (awardFollowing) from the award `before` it.
+ */
+function withAward<Values extends Partial<GrantValues>>(values: Values, before: AwardFound) {
+  const { status, amount, awardedAmount, awardedDate } = values;
+  if (awardedAmount !== undefined || awardedDate !== undefined) {
+    return { ...values, awardFilledIn: false };
   }
-  return { ...values, awardedAmount: awardAfterStatus(status, values.amount, before) };
+  if (status === undefined && amount === undefined) return values;
+  return { ...values, ...awardFollowing({ status, amount }, before) };
 }
 
 export function createGrantsRepository(db: Database) {
-  const records = companyRecords<GrantValues>()(db, grants, grantColumns, toGrant);
+  // A grant is written from its domain values and whether its award was filled in (withAward).
+  const records = companyRecords<GrantValues & { awardFilledIn?: boolean }>()(
+    db,
+    grants,
+    grantColumns,
+    toGrant,
+  );
 
   return {
     // Deleting a grant deletes its tasks too, through their foreign key.
@@ -180,20 +196,17 @@ export function createGrantsRepository(db: Database) {
       return stages.map(({ stage, ...totals }) => ({ status: stage, ...totals }));
     },
 
-    /**
-     * A new grant given a status but nothing of its award is awarded as a change to that status
-     * would award it (awardFollowingStatus): created Awarded, it is awarded what it asks for.
-     */
+    /** A new grant's award as the one rule has it (withAward): created Awarded, what it asks. */
     create(companyId: number, values: GrantValues, within?: Transaction) {
-      return records.create(companyId, awardFollowingStatus(values, noAwardYet), within);
+      return records.create(companyId, withAward(values, noAwardYet), within);
     },
 
     /**
-     * A period that ends before it starts: 'period-out-of-order'. A new status given without
-     * the award's amount or date changes the award as setStatus does.
+     * A period that ends before it starts: 'period-out-of-order'. The award follows a new status
+     * or amount asked for as the one rule has it (withAward).
      */
     update(companyId: number, id: number, values: Partial<GrantValues>, within?: Transaction) {
-      const written = awardFollowingStatus(values, storedAward);
+      const written = withAward(values, storedAward);
       return onViolation(
         'grants_period_check',
         'period-out-of-order' as const,
@@ -233,12 +246,11 @@ export function createGrantsRepository(db: Database) {
     },
 
     /**
-     * Sets the status of the company's grants among `ids` (one statement), the award following
-     * it (awardAfterStatus: an award chosen by mistake left the amount on a rejected grant);
-     * answers how many.
+     * Sets the status of the company's grants among `ids` (one statement), each award following
+     * it as one grant's does (awardFollowing); answers how many.
      */
     setStatus(companyId: number, ids: number[], status: GrantStatus, within?: Transaction) {
-      const values = { status, awardedAmount: awardAfterStatus(status) };
+      const values = { status, ...awardFollowing({ status }, storedAward) };
       return inCompany(within ?? db, companyId, (tx) =>
         updateCompanyRows(tx, grants, companyId, ids, values),
       );

@@ -144,7 +144,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Create a grant (status defaults to draft). Created awarded with neither awardedAmount nor awardedDate given, it is awarded the amount it requests, as a PATCH to awarded does; awardedAmount null leaves it with none.',
+          'Create a grant (status defaults to draft). Created awarded with neither awardedAmount nor awardedDate given, it is awarded the amount it requests, filled in (awardFilledIn), as a PATCH to awarded does; awardedAmount null leaves it with none.',
         ...createSchema(grantInputSchema, grantSchema, recordErrors),
       },
     },
@@ -157,7 +157,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Update a grant (fields left out keep their value; null clears notes, documentUrl, awardedAmount, awardedDate, periodStart or periodEnd). A status given without awardedAmount or awardedDate changes the award as bulk-status does.',
+          'Update a grant (fields left out keep their value; null clears notes, documentUrl, awardedAmount, awardedDate, periodStart or periodEnd). A status or amount given without awardedAmount or awardedDate changes the award as bulk-status does: set to awarded with no award, it is awarded the amount it requests, filled in (awardFilledIn); a filled-in award follows the amount requested while awarded and is cleared when the grant leaves awarded. An award given (awardedAmount or awardedDate) is kept whatever the status or amount becomes.',
         ...withVersion(updateSchema(grantPatchSchema, grantSchema)),
       },
     },
@@ -188,7 +188,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Set the status of many grants at once, in one transaction (ids of another company's grants are left out); a grant set to awarded with no awarded amount is awarded the amount it requested",
+          "Set the status of many grants at once, in one transaction (ids of another company's grants are left out); a grant set to awarded with no awarded amount is awarded the amount it requested, filled in (awardFilledIn), and a filled-in award is cleared when its grant is set to another status; an award given is kept",
         ...bulkSchema(bulkGrantStatusSchema),
       },
     },

@@ -1,0 +1,1 @@
+ALTER TABLE "grants" ADD COLUMN "award_filled_in" boolean DEFAULT false NOT NULL;
