@@ -111,33 +111,44 @@ export interface GrantFormValues {
 
 /**
  * Whole dollars, an ISO due date; the optional fields (document URL, notes, the award's amount
- * and days) as for any optional text: an emptied one is null in an edit, left out when new. A new
- * grant saved Awarded with no award amount is so awarded what it asks for, as a grant changed to
- * Awarded with none is; an amount cleared in an edit stays cleared.
+ * and days) as for any optional text: an emptied one is null in an edit, left out when new. The
+ * award the form filled in itself (`awardFilledIn`: what is asked for, put in on choosing Awarded
+ * or filled in so by the server, and not changed since) is left out with its date while no date
+ * is given: the server fills it in as what is asked, so it follows the amount asked for and goes
+ * when the grant leaves Awarded, as any award filled in does. A new grant saved Awarded with no
+ * award amount is awarded what it asks for too; an amount cleared in an edit stays cleared.
  */
 export function grantPayload(
   values: GrantFormValues,
-  { editing, was }: PayloadOptions<{ dueDate: string }>,
+  {
+    editing,
+    was,
+    awardFilledIn = false,
+  }: PayloadOptions<{ dueDate: string; awardedDate?: string | null }> & { awardFilledIn?: boolean },
 ): GrantInput {
   const { name, funder, notes, documentUrl, awardedDate, periodStart, periodEnd } = values;
   const awarded = String(values.awardedAmount).trim();
-  // The days as the date inputs give them (2027-01-01): the server keeps each at noon UTC.
-  const optional = optionalFields(
-    { notes, documentUrl, awardedDate, periodStart, periodEnd },
-    editing,
-  );
+  const leftToServer = awardFilledIn && awardedDate.trim() === '' && !was?.awardedDate;
+  // The award as typed (cleared in an edit: null), its day as the date input gives it
+  // (2027-01-01): the server keeps it at noon UTC, as the period's days.
+  const award = leftToServer
+    ? {}
+    : {
+        ...optionalFields({ awardedDate }, editing),
+        ...(awarded !== ''
+          ? { awardedAmount: parseAmount(awarded) }
+          : editing
+            ? { awardedAmount: null }
+            : {}),
+      };
   return {
     name,
     funder,
     amount: parseAmount(values.amount),
     dueDate: instantOf(values.dueDate, was?.dueDate),
     status: values.status as GrantInput['status'],
-    ...optional,
-    ...(awarded !== ''
-      ? { awardedAmount: parseAmount(awarded) }
-      : editing
-        ? { awardedAmount: null }
-        : {}),
+    ...optionalFields({ notes, documentUrl, periodStart, periodEnd }, editing),
+    ...award,
   };
 }
 

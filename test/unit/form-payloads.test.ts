@@ -295,6 +295,26 @@ describe('grantPayload', () => {
     expect(grantInputSchema.safeParse(payload).success).toBe(true);
   });
 
+  it('leaves an award it filled in to the server, unless the award has a date', () => {
+    const prefilled = { ...cleared, status: 'awarded', awardedAmount: 25000 };
+    for (const editing of [false, true]) {
+      const payload = grantPayload(prefilled, { editing, awardFilledIn: true });
+      expect(payload).not.toHaveProperty('awardedAmount');
+      expect(payload).not.toHaveProperty('awardedDate');
+    }
+    // A date given, or one stored that the edit clears: the award is sent as the user sees it.
+    const dated = { ...prefilled, awardedDate: '2026-09-01' };
+    expect(grantPayload(dated, { editing: true, awardFilledIn: true })).toMatchObject({
+      awardedAmount: 25000,
+      awardedDate: '2026-09-01',
+    });
+    const was = { dueDate: ISO, awardedDate: '2026-09-01T12:00:00.000Z' };
+    expect(grantPayload(prefilled, { editing: true, was, awardFilledIn: true })).toMatchObject({
+      awardedAmount: 25000,
+      awardedDate: null,
+    });
+  });
+
   it('sends a document URL, notes and an award cleared in an edit as null', () => {
     const payload = grantPayload(cleared, { editing: true });
     const nulls = {

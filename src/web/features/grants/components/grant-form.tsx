@@ -61,15 +61,21 @@ export function GrantForm({
     );
   const amount = form.getInputProps('amount');
   const status = form.getInputProps('status');
-  // The amount the form put in by itself on choosing Awarded, until the user changes it: a
-  // status chosen by mistake and then changed back takes it out again rather than saving it.
-  const [prefilled, setPrefilled] = useState<number | string | null>(null);
+  // The award the form holds without the user giving it, until the user changes it: put in on
+  // choosing Awarded, or filled in so by the server. It follows the amount asked for, a status
+  // chosen by mistake and then changed back takes it out again, and it is saved as filled in.
+  const [prefilled, setPrefilled] = useState<number | string | null>(
+    grant?.awardFilledIn ? grant.awardedAmount : null,
+  );
+  const awardFilledIn = prefilled !== null && values.awardedAmount === prefilled;
 
   if (!user) return <Text>Please log in to manage grants</Text>;
 
   return (
     <form
-      onSubmit={form.onSubmit((values) => onSubmit(grantPayload(values, { editing, was: grant })))}
+      onSubmit={form.onSubmit((values) =>
+        onSubmit(grantPayload(values, { editing, was: grant, awardFilledIn })),
+      )}
       noValidate
     >
       <ScrollArea h={SCROLL_HEIGHT} offsetScrollbars type="auto">
@@ -82,7 +88,7 @@ export function GrantForm({
               amount.onChange(next);
               // The award the form prefilled follows the amount asked for, until the user
               // changes it: Awarded chosen before the amount is typed is awarded that amount.
-              if (prefilled !== null && values.awardedAmount === prefilled) {
+              if (awardFilledIn) {
                 form.setFieldValue('awardedAmount', next);
                 setPrefilled(next);
               }
@@ -102,7 +108,7 @@ export function GrantForm({
                 form.setFieldValue('awardedAmount', values.amount);
                 setPrefilled(values.amount);
               } else if (next !== 'awarded' && prefilled !== null) {
-                if (values.awardedAmount === prefilled) form.setFieldValue('awardedAmount', '');
+                if (awardFilledIn) form.setFieldValue('awardedAmount', '');
                 setPrefilled(null);
               }
             }}
