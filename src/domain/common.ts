@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoInstant } from './iso-dates.ts';
+import { CompanyDay, isoInstant } from './iso-dates.ts';
 import {
   hasNumber,
   hasUppercase,
@@ -287,12 +287,16 @@ const isDateInRange = (value: string) => {
 /** A day written alone, with no time (2027-03-31). */
 const DAY_ALONE = /^\d{4}-\d\d-\d\d$/;
 
+/** How the API reads a date and time, as its description says (OpenAPI). */
+const DATE_TIME_READING =
+  "An ISO 8601 date and time (2027-06-01T17:00:00Z, or with an offset): the instant it names. A day alone (2027-06-01) is noon that day in the organization's time zone.";
+
 /**
  * A date and time sent as an ISO 8601 string on a day the calendar has, answering the field's
  * own `invalidMessage` otherwise (NUL included), and within those days (DATE_RANGE_MESSAGE). A
- * day sent alone (an API client's 2026-12-10) is noon UTC that day, as an award's days are: the
- * same day read anywhere from UTC-11 to UTC+11, where midnight UTC was the day before in the
- * Americas.
+ * time is the instant it names. A day sent alone (an API client's 2026-12-10) is a CompanyDay:
+ * noon of that day where the company is, made an instant when it is written, as the grants
+ * import reads a day; so the calendar, the pages and the reminders show the day sent.
  */
 export const dateTimeSchema = (requiredMessage: string, invalidMessage = 'Invalid date format') =>
   z
@@ -301,7 +305,8 @@ export const dateTimeSchema = (requiredMessage: string, invalidMessage = 'Invali
     .min(1, requiredMessage)
     .refine(isWrittenAsDate, { message: invalidMessage, abort: true })
     .refine(isDateInRange, DATE_RANGE_MESSAGE)
-    .transform((value) => new Date(DAY_ALONE.test(value) ? `${value}T12:00:00.000Z` : value));
+    .transform((value) => (DAY_ALONE.test(value) ? new CompanyDay(value) : new Date(value)))
+    .describe(DATE_TIME_READING);
 
 /**
  * An optional day (an award's date, the start or end of its period): a day (2027-01-01) or an ISO

@@ -1,14 +1,50 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from './client.ts';
+import { atNoonIn, holdsCompanyDay, type WithInstants } from '../../domain/iso-dates.ts';
+import type { Database, Transaction } from './client.ts';
 import { companies } from './schema.ts';
 import { inCompany } from './scope.ts';
 
-/** The time zone a company counts its days in (its reminders'): UTC until an admin sets one. */
-export async function companyTimeZone(db: Database, companyId: number): Promise<string> {
+/**
+ * The time zone a company counts its days in (its reminders'): UTC until an admin sets one. In
+ * the caller's transaction when given one.
+ */
+export async function companyTimeZone(
+  db: Database | Transaction,
+  companyId: number,
+): Promise<string> {
   const [row] = await inCompany(db, companyId, (tx) =>
     tx.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId)),
   );
   return row?.timeZone ?? 'UTC';
+}
+
+/** The company's time zone when `rows` hold a day sent alone (read in `tx`), else none needed. */
+const zoneOfDays = async (tx: Transaction, companyId: number, rows: object[]) =>
+  rows.some(holdsCompanyDay) ? companyTimeZone(tx, companyId) : 'UTC';
+
+/**
+ * A record's values as a write stores them: each day sent alone (a due date of 2027-06-01) made
+ * noon of that day in the company's time zone, read in the write's transaction `tx`. Every write
+ * of a record's values goes through here (or allAtCompanyNoon), so a day alone reads the same in
+ * every field (a grant's, task's or requirement's due date, an opportunity's close, an
+ * interaction's date) and in the grants import.
+ */
+export async function atCompanyNoon<Values extends object>(
+  tx: Transaction,
+  companyId: number,
+  values: Values,
+): Promise<WithInstants<Values>> {
+  return atNoonIn(values, await zoneOfDays(tx, companyId, [values]));
+}
+
+/** Many records' values as atCompanyNoon makes one's, the time zone read once. */
+export async function allAtCompanyNoon<Values extends object>(
+  tx: Transaction,
+  companyId: number,
+  rows: Values[],
+): Promise<WithInstants<Values>[]> {
+  const timeZone = await zoneOfDays(tx, companyId, rows);
+  return rows.map((row) => atNoonIn(row, timeZone));
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Database, Transaction } from './client.ts';
+import { atCompanyNoon } from './company-time-zone.ts';
 import { inCompany } from './scope.ts';
 
 /** The columns a repository reads a record with, and the row they make. */
@@ -193,16 +194,20 @@ export const companyRecords =
         return inCompany(within, companyId, (tx) => holdCompanyRow(tx, table, companyId, id));
       },
 
-      /** Inserts the record: each field a value, or SQL that works it out in the insert. */
+      /**
+       * Inserts the record: each field a value, or SQL that works it out in the insert; a day
+       * sent alone is noon that day where the company is (atCompanyNoon).
+       */
       async create(
         companyId: number,
         values: { [Field in keyof Values]: Values[Field] | SQL },
         within?: Transaction,
       ): Promise<Record> {
-        // The domain's values are the table's columns (less the company, given here).
-        const row = await inCompany(within ?? db, companyId, (tx) =>
-          insertRow(tx, table, columns, { ...values, companyId } as PgInsertValue<Table>),
-        );
+        const row = await inCompany(within ?? db, companyId, async (tx) => {
+          // The domain's values are the table's columns (less the company, given here).
+          const written = { ...(await atCompanyNoon(tx, companyId, values)), companyId };
+          return insertRow(tx, table, columns, written as PgInsertValue<Table>);
+        });
         return toRecord(row);
       },
 
@@ -213,7 +218,7 @@ export const companyRecords =
 
       /**
        * Writes the fields given (a field left out keeps its value), each a value or SQL reading
-       * the row as it was; null: no such record.
+       * the row as it was, a day sent alone as create writes it; null: no such record.
        */
       async update(
         companyId: number,
@@ -221,9 +226,16 @@ export const companyRecords =
         values: { [Field in keyof Values]?: Values[Field] | SQL },
         within?: Transaction,
       ): Promise<Record | null> {
-        const row = await inCompany(within ?? db, companyId, (tx) =>
-          updateRow(tx, table, columns, byId(companyId, id), values as PgUpdateSetSource<Table>),
-        );
+        const row = await inCompany(within ?? db, companyId, async (tx) => {
+          const written = await atCompanyNoon(tx, companyId, values);
+          return updateRow(
+            tx,
+            table,
+            columns,
+            byId(companyId, id),
+            written as PgUpdateSetSource<Table>,
+          );
+        });
         return row ? toRecord(row) : null;
       },
 

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client.ts';
+import { atCompanyNoon } from '../../db/company-time-zone.ts';
 import {
   type Columns,
   companyRow,
@@ -52,7 +53,10 @@ export const grantRecords =
     const byId = (companyId: number, grantId: number, id: number) =>
       and(inGrant(companyId, grantId), eq(table.id, id));
     return {
-      /** null when the grant is not the company's (or is being deleted: see holdCompanyRow). */
+      /**
+       * A day sent alone is noon that day where the company is (atCompanyNoon). null when the
+       * grant is not the company's (or is being deleted: see holdCompanyRow).
+       */
       create(
         companyId: number,
         grantId: number,
@@ -62,8 +66,8 @@ export const grantRecords =
         return inCompany(within ?? db, companyId, async (tx) => {
           if (!(await holdCompanyRow(tx, grants, companyId, grantId))) return null;
           // The domain's values are the table's columns (less the company and grant, given here).
-          const row = { ...values, companyId, grantId } as PgInsertValue<Table>;
-          return toRecord(await insertRow(tx, table, columns, row));
+          const written = { ...(await atCompanyNoon(tx, companyId, values)), companyId, grantId };
+          return toRecord(await insertRow(tx, table, columns, written as PgInsertValue<Table>));
         });
       },
 
@@ -79,7 +83,10 @@ export const grantRecords =
         );
       },
 
-      /** Writes the fields given (a field left out keeps its value); null: no such record. */
+      /**
+       * Writes the fields given (a field left out keeps its value), a day sent alone as create
+       * writes it; null: no such record.
+       */
       async update(
         companyId: number,
         grantId: number,
@@ -87,15 +94,11 @@ export const grantRecords =
         values: Partial<Values>,
         within?: Transaction,
       ): Promise<Answer | null> {
-        const row = await inCompany(within ?? db, companyId, (tx) =>
-          updateRow(
-            tx,
-            table,
-            columns,
-            byId(companyId, grantId, id),
-            values as PgUpdateSetSource<Table>,
-          ),
-        );
+        const row = await inCompany(within ?? db, companyId, async (tx) => {
+          const written = await atCompanyNoon(tx, companyId, values);
+          const where = byId(companyId, grantId, id);
+          return updateRow(tx, table, columns, where, written as PgUpdateSetSource<Table>);
+        });
         return row ? toRecord(row) : null;
       },
 

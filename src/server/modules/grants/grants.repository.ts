@@ -9,6 +9,7 @@ import {
   type Pipeline,
 } from '../../../domain/grants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import { allAtCompanyNoon } from '../../db/company-time-zone.ts';
 import { onViolation } from '../../db/errors.ts';
 import { amountCell, choiceCell, type ExportColumn } from '../../db/export-stream.ts';
 import * as lists from '../../db/list-helpers.ts';
@@ -218,15 +219,18 @@ export function createGrantsRepository(db: Database) {
     /**
      * Inserts the rows in one statement, a column of values per array parameter (`unnest`). A
      * file's blank cell is none, whatever the status: an import writes what the file holds, as
-     * an export wrote it (an awarded grant whose award was cleared comes back without one).
+     * an export wrote it (an awarded grant whose award was cleared comes back without one). A
+     * due date written as a day alone is noon that day where the company is (allAtCompanyNoon).
      */
-    async insertMany(companyId: number, rows: GrantValues[], within?: Transaction) {
-      const column = (pick: (row: GrantValues) => string | number | null | undefined) =>
-        sql.param(rows.map((row) => pick(row) ?? null));
-      const time = (pick: (row: GrantValues) => Date | null | undefined) =>
-        column((row) => pick(row)?.toISOString());
-      await inCompany(within ?? db, companyId, (tx) =>
-        tx.execute(sql`
+    async insertMany(companyId: number, values: GrantValues[], within?: Transaction) {
+      await inCompany(within ?? db, companyId, async (tx) => {
+        const rows = await allAtCompanyNoon(tx, companyId, values);
+        type Written = (typeof rows)[number];
+        const column = (pick: (row: Written) => string | number | null | undefined) =>
+          sql.param(rows.map((row) => pick(row) ?? null));
+        const time = (pick: (row: Written) => Date | null | undefined) =>
+          column((row) => pick(row)?.toISOString());
+        await tx.execute(sql`
           INSERT INTO ${grants} (company_id, name, funder, amount, due_date, status, notes,
             document_url, awarded_amount, awarded_date, period_start, period_end)
           SELECT ${companyId}, * FROM unnest(
@@ -241,8 +245,8 @@ export function createGrantsRepository(db: Database) {
             ${time((row) => row.awardedDate)}::timestamptz[],
             ${time((row) => row.periodStart)}::timestamptz[],
             ${time((row) => row.periodEnd)}::timestamptz[]
-          )`),
-      );
+          )`);
+      });
     },
 
     /**

@@ -14,11 +14,9 @@ import { amountCell, choiceCell, type ExportColumn } from '../../db/export-strea
 import * as lists from '../../db/list-helpers.ts';
 import {
   companyRecords,
-  companyRow,
   type RowOf,
   stampColumns,
   updateCompanyRows,
-  updateRow,
   withIsoStamps,
 } from '../../db/rows.ts';
 import { alphabetical, opportunities } from '../../db/schema.ts';
@@ -95,8 +93,6 @@ export function createOpportunitiesRepository(db: Database) {
     toOpportunity,
   );
 
-  const byId = companyRow(opportunities);
-
   return {
     ...records,
     ...lists.companyListing(db, order, opportunityList, toOpportunity, opportunityExport),
@@ -119,20 +115,18 @@ export function createOpportunitiesRepository(db: Database) {
      * Writes the fields given (a field left out keeps its value); a new stage without a
      * probability brings the stage's default. null: no such opportunity.
      */
-    async update(
+    update(
       companyId: number,
       id: number,
       values: Partial<OpportunityValues>,
       within?: Transaction,
     ): Promise<Opportunity | null> {
-      if (values.stage === undefined || values.probability !== undefined) {
-        return records.update(companyId, id, values, within);
-      }
-      const changes = { ...values, probability: probabilityAt(values.stage) };
-      const row = await inCompany(within ?? db, companyId, (tx) =>
-        updateRow(tx, opportunities, opportunityColumns, byId(companyId, id), changes),
-      );
-      return row ? toOpportunity(row) : null;
+      const { stage, probability } = values;
+      const changes =
+        stage === undefined || probability !== undefined
+          ? values
+          : { ...values, probability: probabilityAt(stage) };
+      return records.update(companyId, id, changes, within);
     },
 
     /**
