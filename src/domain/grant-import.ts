@@ -2,7 +2,6 @@
 // back), the header names that suggest each field, and a row's cells as a grant's input. No
 // schemas, so the grants page's import dialog leaves the validation library out of its download.
 
-import { noonIn } from './due-dates.ts';
 import { type GrantStatus, grantStatuses, grantStatusLabels } from './grant-constants.ts';
 import { isoInstant } from './iso-dates.ts';
 
@@ -69,34 +68,22 @@ function amountFromCell(cell: string | undefined): number | undefined {
 }
 
 /** A date as 2027-03-31 or 3/31/2027, or a full ISO 8601 time (as the export writes). */
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const US_DAY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
- * A day as an ISO time at noon on the clocks of `timeZone`, if the day exists: noon UTC is the
- * same calendar day only from UTC-11 to UTC+11, and a deadline imported as 31 March is due on
- * 31 March where the organization is (in New Zealand too).
+ * A date cell as the API takes a date: a day (2027-03-31, 3/31/2027) as the ISO day it is, a
+ * full time as it is; a blank cell is none, and null is no date at all (30 February, "soon",
+ * "5"). A day is then read as the API reads one: a due date at noon that day where the
+ * organization is (in New Zealand too), an award's day as that day.
  */
-function noonOf(year: number, month: number, day: number, timeZone: string): string | null {
-  const date = new Date(Date.UTC(year, month - 1, day, 12));
-  const exists =
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return exists ? noonIn(year, month, day, timeZone).toISOString() : null;
-}
-
-/**
- * A date cell as the ISO time the grant keeps: a day (2027-03-31, 3/31/2027) at noon in
- * `timeZone`, a full time as it is; a blank cell is none, and null is no date at all (30
- * February, "soon", "5").
- */
-function dateFromCell(cell: string | undefined, timeZone = 'UTC'): string | undefined | null {
+function dateFromCell(cell: string | undefined): string | undefined | null {
   const text = cell?.trim() ?? '';
   if (text === '') return undefined;
-  const iso = ISO_DAY.exec(text);
-  if (iso) return noonOf(Number(iso[1]), Number(iso[2]), Number(iso[3]), timeZone);
   const us = US_DAY.exec(text);
-  if (us) return noonOf(Number(us[3]), Number(us[1]), Number(us[2]), timeZone);
+  const day = us ? `${us[3]}-${us[1]?.padStart(2, '0')}-${us[2]?.padStart(2, '0')}` : text;
+  if (ISO_DAY.test(day)) return isoInstant(day) === null ? null : day;
   return ISO_TIME.test(text) && isoInstant(text) !== null ? text : null;
 }
 
@@ -139,29 +126,26 @@ function statusFromCell(cell: string | undefined): string | undefined {
 }
 
 /**
- * A row's cells (in GRANT_CSV_FIELDS order) as the input of a grant: a due date written as a day
- * is due at noon that day in `timeZone` (the organization's); the award's days are days.
+ * A row's cells (in GRANT_CSV_FIELDS order) as the input of a grant: its dates as the API takes
+ * them, so a due date written as a day is due at noon that day where the organization is.
  */
-export const grantInputFromCells = (
-  [
-    name,
-    funder,
-    amount,
-    dueDate,
-    status,
-    awardedAmount,
-    awardedDate,
-    periodStart,
-    periodEnd,
-    documentUrl,
-    notes,
-  ]: (string | undefined)[],
-  timeZone = 'UTC',
-) => ({
+export const grantInputFromCells = ([
+  name,
+  funder,
+  amount,
+  dueDate,
+  status,
+  awardedAmount,
+  awardedDate,
+  periodStart,
+  periodEnd,
+  documentUrl,
+  notes,
+]: (string | undefined)[]) => ({
   name,
   funder,
   amount: amountFromCell(amount),
-  dueDate: dateFromCell(dueDate, timeZone),
+  dueDate: dateFromCell(dueDate),
   status: statusFromCell(status),
   awardedAmount: amountFromCell(awardedAmount),
   awardedDate: dateFromCell(awardedDate),

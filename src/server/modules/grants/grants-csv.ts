@@ -46,22 +46,12 @@ const grantRows: CsvRecordKind<GrantImportField, GrantValues> = {
   tooManyInvalid: TOO_MANY_INVALID_GRANT_ROWS,
 };
 
-/**
- * The valid grants of a file, in batches; the rows left out are counted in `report`. A due date
- * written as a day is due at noon that day in `timeZone`, the organization's.
- */
+/** The valid grants of a file, in batches; the rows left out are counted in `report`. */
 export const grantBatches = (
   chunks: Buffer[],
   report: ImportReport,
-  timeZone: string,
   mapping?: (GrantImportField | null)[],
-) =>
-  csvBatches(
-    chunks,
-    report,
-    { ...grantRows, toInput: (cells) => grantInputFromCells(cells, timeZone) },
-    mapping,
-  );
+) => csvBatches(chunks, report, grantRows, mapping);
 
 /**
  * Imports the grants of a file into the company, all or nothing. The file is read whole first

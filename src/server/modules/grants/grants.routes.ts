@@ -12,7 +12,6 @@ import {
   PERIOD_ORDER,
   pipelineSchema,
 } from '../../../domain/grants.ts';
-import { companyTimeZone } from '../../db/company-time-zone.ts';
 import { importUploadedCsv, previewUploadedCsv } from '../../lib/csv-upload.ts';
 import { AppError, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
@@ -111,11 +110,8 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
           noDuplicates:
             'Every row of a grants file is imported as a new grant: there is no duplicates choice',
         },
-        async (chunks, report, { mapping }) => {
-          const timeZone = await companyTimeZone(app.db, user.companyId);
-          const batches = grantBatches(chunks, report, timeZone, mapping);
-          return importGrants(app.db, grants, user.companyId, batches);
-        },
+        async (chunks, report, { mapping }) =>
+          importGrants(app.db, grants, user.companyId, grantBatches(chunks, report, mapping)),
       );
     },
   );
