@@ -54,7 +54,11 @@ export const grantSchema = companyRecordSchema({
    * with no award given, and nobody has given the award's amount or date since: it follows the
    * amount asked for while the grant is awarded, and goes when the grant leaves Awarded.
    */
-  awardFilledIn: z.boolean(),
+  awardFilledIn: z
+    .boolean()
+    .describe(
+      'Whether awardedAmount was filled in as the amount requested, the grant set to awarded with no award given, and no award given since: it follows the amount requested while the grant is awarded and is cleared when it leaves awarded.',
+    ),
   awardedDate: z.string().nullable(),
   /** The period the award covers. */
   periodStart: z.string().nullable(),
