@@ -75,6 +75,40 @@ test('awarding a grant asks for the award, prefilled with the request, and clear
   expect(stored).toMatchObject({ awardedAmount: null, periodEnd: null });
 });
 
+test('an award the form filled in follows the amount asked for, and goes when the grant leaves Awarded', async ({
+  page,
+}) => {
+  const grant = await createGrant(page, 'Garden Library');
+  const stored = async () => (await page.request.get(`/api/grants/${grant.id}`)).json();
+  await page.goto(`/grants/${grant.id}`);
+  const dialog = page.getByRole('dialog', { name: 'Edit Grant' });
+  const save = async () => {
+    await dialog.getByRole('button', { name: 'Update Grant' }).click();
+    await expect(dialog).toBeHidden();
+  };
+
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await dialog.getByRole('textbox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Awarded' }).click();
+  await save();
+  expect(await stored()).toMatchObject({ awardedAmount: 40_000, awardFilledIn: true });
+
+  // The amount asked for is corrected: the award filled in is corrected with it.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await dialog.getByLabel(/^Amount/).fill('45000');
+  await expect(dialog.getByLabel('Awarded Amount')).toHaveValue('$45,000');
+  await save();
+  expect(await stored()).toMatchObject({ amount: 45_000, awardedAmount: 45_000 });
+
+  // Rejected after all: no award is left behind.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await dialog.getByRole('textbox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Rejected' }).click();
+  await expect(dialog.getByLabel('Awarded Amount')).toHaveCount(0);
+  await save();
+  expect(await stored()).toMatchObject({ status: 'rejected', awardedAmount: null });
+});
+
 test("a grant's requirements: add, assign, deliver, edit and delete; the dashboard shows those due", async ({
   page,
 }) => {
