@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CompanyDay, isoInstant } from './iso-dates.ts';
+import { CompanyClockTime, isoInstant, isWithoutOffset } from './iso-dates.ts';
 import {
   hasNumber,
   hasUppercase,
@@ -284,19 +284,17 @@ const isDateInRange = (value: string) => {
   return time !== undefined && time >= EARLIEST && time < AFTER_LATEST;
 };
 
-/** A day written alone, with no time (2027-03-31). */
-const DAY_ALONE = /^\d{4}-\d\d-\d\d$/;
-
 /** How the API reads a date and time, as its description says (OpenAPI). */
 const DATE_TIME_READING =
-  "An ISO 8601 date and time (2027-06-01T17:00:00Z, or with an offset): the instant it names. A day alone (2027-06-01) is noon that day in the organization's time zone.";
+  "An ISO 8601 date and time (2027-06-01T17:00:00Z, or with an offset): the instant it names. With no offset it is on the organization's clocks (its time zone): 2027-06-01T17:00 is 5 pm there, and a day alone (2027-06-01) is noon that day there.";
 
 /**
  * A date and time sent as an ISO 8601 string on a day the calendar has, answering the field's
  * own `invalidMessage` otherwise (NUL included), and within those days (DATE_RANGE_MESSAGE). A
- * time is the instant it names. A day sent alone (an API client's 2026-12-10) is a CompanyDay:
- * noon of that day where the company is, made an instant when it is written, as the grants
- * import reads a day; so the calendar, the pages and the reminders show the day sent.
+ * time with Z or an offset is the instant it names. One with no offset is a CompanyClockTime,
+ * read on the clocks where the company is when it is written: a day sent alone (an API client's
+ * 2026-12-10) noon of that day, as the grants import reads a day, so the calendar, the pages and
+ * the reminders show the day sent; a time (2026-12-10T17:00) that time there.
  */
 export const dateTimeSchema = (requiredMessage: string, invalidMessage = 'Invalid date format') =>
   z
@@ -305,7 +303,7 @@ export const dateTimeSchema = (requiredMessage: string, invalidMessage = 'Invali
     .min(1, requiredMessage)
     .refine(isWrittenAsDate, { message: invalidMessage, abort: true })
     .refine(isDateInRange, DATE_RANGE_MESSAGE)
-    .transform((value) => (DAY_ALONE.test(value) ? new CompanyDay(value) : new Date(value)))
+    .transform((value) => (isWithoutOffset(value) ? new CompanyClockTime(value) : new Date(value)))
     .describe(DATE_TIME_READING);
 
 /**

@@ -55,13 +55,19 @@ export const localDate = (instant: Date, timeZone: string): string =>
 const offsetAt = (instant: number, timeZone: string) =>
   wallTime(instant, timeZone) - (instant - (((instant % 1000) + 1000) % 1000));
 
-/** Noon of a calendar day (month 1 to 12) on the clocks of `timeZone`. */
-export function noonIn(year: number, month: number, day: number, timeZone: string): Date {
-  const noon = Date.UTC(year, month - 1, day, 12);
+/**
+ * The instant the clocks of `timeZone` show `wall` (a date and time written as if those clocks
+ * were UTC: Date.UTC of what they show).
+ */
+export function onClocksOf(wall: number, timeZone: string): Date {
   // As startOfDay: the offset asked again at the first answer, in case the clocks change.
-  const guess = noon - offsetAt(noon, timeZone);
-  return new Date(noon - offsetAt(guess, timeZone));
+  const guess = wall - offsetAt(wall, timeZone);
+  return new Date(wall - offsetAt(guess, timeZone));
 }
+
+/** Noon of a calendar day (month 1 to 12) on the clocks of `timeZone`. */
+export const noonIn = (year: number, month: number, day: number, timeZone: string): Date =>
+  onClocksOf(Date.UTC(year, month - 1, day, 12), timeZone);
 
 /** Midnight in `timeZone` that starts the day `days` after the day `now` falls on there. */
 export function startOfDay(now: Date, timeZone: string, days = 0): Date {

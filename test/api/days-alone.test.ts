@@ -82,7 +82,7 @@ async function grantUrl(client: Client, dueDate: string) {
   return `/api/grants/${await createdId(client, '/api/grants', grantBody(dueDate))}`;
 }
 
-describe('a day sent alone as a date and time', () => {
+describe('a day sent alone, or a time with no offset, as a date and time', () => {
   // Kiritimati is 14 hours ahead of UTC all year, where noon UTC is already the next day; Los
   // Angeles is 7 or 8 hours behind, where midnight UTC is still the day before.
   for (const zone of ['Pacific/Kiritimati', 'America/Los_Angeles']) {
@@ -108,6 +108,14 @@ describe('a day sent alone as a date and time', () => {
         // A time keeps its exact instant, whatever the company's time zone.
         await client.patch(url, { [record.field]: '2027-06-01T00:30:00+14:00' });
         expect(await stored(), what).toBe('2027-05-31T10:30:00.000Z');
+
+        // A time with no offset is that time on the company's clocks, not on the server's.
+        const clockTime = await client.patch(url, { [record.field]: '2027-06-01T17:45:30.5' });
+        expect(clockTime.statusCode, `${what}: ${clockTime.body}`).toBe(200);
+        const shown = new Date(await stored());
+        expect(localDate(shown, zone), what).toBe('2027-06-01');
+        expect(shown.toLocaleTimeString('en-GB', { timeZone: zone }), what).toBe('17:45:30');
+        expect(shown.getUTCMilliseconds(), what).toBe(500);
       }
     });
   }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { atNoonIn, holdsCompanyDay, type WithInstants } from '../../domain/iso-dates.ts';
+import { holdsCompanyClockTime, onClocksIn, type WithInstants } from '../../domain/iso-dates.ts';
 import type { Database, Transaction } from './client.ts';
 import { companies } from './schema.ts';
 import { inCompany } from './scope.ts';
@@ -18,33 +18,37 @@ export async function companyTimeZone(
   return row?.timeZone ?? 'UTC';
 }
 
-/** The company's time zone when `rows` hold a day sent alone (read in `tx`), else none needed. */
-const zoneOfDays = async (tx: Transaction, companyId: number, rows: object[]) =>
-  rows.some(holdsCompanyDay) ? companyTimeZone(tx, companyId) : 'UTC';
+/**
+ * The company's time zone when `rows` hold a day or time sent with no offset (read in `tx`),
+ * else none needed.
+ */
+const zoneOfClockTimes = async (tx: Transaction, companyId: number, rows: object[]) =>
+  rows.some(holdsCompanyClockTime) ? companyTimeZone(tx, companyId) : 'UTC';
 
 /**
  * A record's values as a write stores them: each day sent alone (a due date of 2027-06-01) made
- * noon of that day in the company's time zone, read in the write's transaction `tx`. Every write
- * of a record's values goes through here (or allAtCompanyNoon), so a day alone reads the same in
- * every field (a grant's, task's or requirement's due date, an opportunity's close, an
+ * noon of that day in the company's time zone, and each time sent with no offset
+ * (2027-06-01T17:00) that time there, the zone read in the write's transaction `tx`. Every write
+ * of a record's values goes through here (or allOnCompanyClocks), so a day alone reads the same
+ * in every field (a grant's, task's or requirement's due date, an opportunity's close, an
  * interaction's date) and in the grants import.
  */
-export async function atCompanyNoon<Values extends object>(
+export async function onCompanyClocks<Values extends object>(
   tx: Transaction,
   companyId: number,
   values: Values,
 ): Promise<WithInstants<Values>> {
-  return atNoonIn(values, await zoneOfDays(tx, companyId, [values]));
+  return onClocksIn(values, await zoneOfClockTimes(tx, companyId, [values]));
 }
 
-/** Many records' values as atCompanyNoon makes one's, the time zone read once. */
-export async function allAtCompanyNoon<Values extends object>(
+/** Many records' values as onCompanyClocks makes one's, the time zone read once. */
+export async function allOnCompanyClocks<Values extends object>(
   tx: Transaction,
   companyId: number,
   rows: Values[],
 ): Promise<WithInstants<Values>[]> {
-  const timeZone = await zoneOfDays(tx, companyId, rows);
-  return rows.map((row) => atNoonIn(row, timeZone));
+  const timeZone = await zoneOfClockTimes(tx, companyId, rows);
+  return rows.map((row) => onClocksIn(row, timeZone));
 }
 
 /**

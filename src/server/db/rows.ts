@@ -8,7 +8,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Database, Transaction } from './client.ts';
-import { atCompanyNoon } from './company-time-zone.ts';
+import { onCompanyClocks } from './company-time-zone.ts';
 import { inCompany } from './scope.ts';
 
 /** The columns a repository reads a record with, and the row they make. */
@@ -196,7 +196,7 @@ export const companyRecords =
 
       /**
        * Inserts the record: each field a value, or SQL that works it out in the insert; a day
-       * sent alone is noon that day where the company is (atCompanyNoon).
+       * sent alone is noon that day where the company is (onCompanyClocks).
        */
       async create(
         companyId: number,
@@ -205,7 +205,7 @@ export const companyRecords =
       ): Promise<Record> {
         const row = await inCompany(within ?? db, companyId, async (tx) => {
           // The domain's values are the table's columns (less the company, given here).
-          const written = { ...(await atCompanyNoon(tx, companyId, values)), companyId };
+          const written = { ...(await onCompanyClocks(tx, companyId, values)), companyId };
           return insertRow(tx, table, columns, written as PgInsertValue<Table>);
         });
         return toRecord(row);
@@ -227,7 +227,7 @@ export const companyRecords =
         within?: Transaction,
       ): Promise<Record | null> {
         const row = await inCompany(within ?? db, companyId, async (tx) => {
-          const written = await atCompanyNoon(tx, companyId, values);
+          const written = await onCompanyClocks(tx, companyId, values);
           return updateRow(
             tx,
             table,

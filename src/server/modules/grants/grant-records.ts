@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client.ts';
-import { atCompanyNoon } from '../../db/company-time-zone.ts';
+import { onCompanyClocks } from '../../db/company-time-zone.ts';
 import {
   type Columns,
   companyRow,
@@ -54,7 +54,7 @@ export const grantRecords =
       and(inGrant(companyId, grantId), eq(table.id, id));
     return {
       /**
-       * A day sent alone is noon that day where the company is (atCompanyNoon). null when the
+       * A day sent alone is noon that day where the company is (onCompanyClocks). null when the
        * grant is not the company's (or is being deleted: see holdCompanyRow).
        */
       create(
@@ -66,7 +66,7 @@ export const grantRecords =
         return inCompany(within ?? db, companyId, async (tx) => {
           if (!(await holdCompanyRow(tx, grants, companyId, grantId))) return null;
           // The domain's values are the table's columns (less the company and grant, given here).
-          const written = { ...(await atCompanyNoon(tx, companyId, values)), companyId, grantId };
+          const written = { ...(await onCompanyClocks(tx, companyId, values)), companyId, grantId };
           return toRecord(await insertRow(tx, table, columns, written as PgInsertValue<Table>));
         });
       },
@@ -95,7 +95,7 @@ export const grantRecords =
         within?: Transaction,
       ): Promise<Answer | null> {
         const row = await inCompany(within ?? db, companyId, async (tx) => {
-          const written = await atCompanyNoon(tx, companyId, values);
+          const written = await onCompanyClocks(tx, companyId, values);
           const where = byId(companyId, grantId, id);
           return updateRow(tx, table, columns, where, written as PgUpdateSetSource<Table>);
         });

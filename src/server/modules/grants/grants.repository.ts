@@ -9,7 +9,7 @@ import {
   type Pipeline,
 } from '../../../domain/grants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { allAtCompanyNoon } from '../../db/company-time-zone.ts';
+import { allOnCompanyClocks } from '../../db/company-time-zone.ts';
 import { onViolation } from '../../db/errors.ts';
 import { amountCell, choiceCell, type ExportColumn } from '../../db/export-stream.ts';
 import * as lists from '../../db/list-helpers.ts';
@@ -220,11 +220,11 @@ export function createGrantsRepository(db: Database) {
      * Inserts the rows in one statement, a column of values per array parameter (`unnest`). A
      * file's blank cell is none, whatever the status: an import writes what the file holds, as
      * an export wrote it (an awarded grant whose award was cleared comes back without one). A
-     * due date written as a day alone is noon that day where the company is (allAtCompanyNoon).
+     * due date written as a day alone is noon that day where the company is (allOnCompanyClocks).
      */
     async insertMany(companyId: number, values: GrantValues[], within?: Transaction) {
       await inCompany(within ?? db, companyId, async (tx) => {
-        const rows = await allAtCompanyNoon(tx, companyId, values);
+        const rows = await allOnCompanyClocks(tx, companyId, values);
         type Written = (typeof rows)[number];
         const column = (pick: (row: Written) => string | number | null | undefined) =>
           sql.param(rows.map((row) => pick(row) ?? null));
