@@ -71,6 +71,14 @@ export function MemberActions({
     });
   };
 
+  // A question or dialog an item opens gives the focus back, when it closes, to what had it when
+  // it opened: the menu's button rather than the item, which is gone by then. When the member's
+  // row goes too (removed), the focus moves to the same button of the row taking its place.
+  const fromButton = (action: () => void) => () => {
+    button.current?.focus();
+    action();
+  };
+
   const RoleIcon = newRole === 'admin' ? IconUserUp : IconUserDown;
   return (
     <Menu position="bottom-end">
@@ -95,13 +103,16 @@ export function MemberActions({
         >
           Reset Password
         </Menu.Item>
-        <Menu.Item leftSection={<RoleIcon size={16} aria-hidden="true" />} onClick={askRoleChange}>
+        <Menu.Item
+          leftSection={<RoleIcon size={16} aria-hidden="true" />}
+          onClick={fromButton(askRoleChange)}
+        >
           Make {roleLabel(newRole)}
         </Menu.Item>
         <Menu.Item
           color="red"
           leftSection={<IconUserMinus size={16} aria-hidden="true" />}
-          onClick={askRemove}
+          onClick={fromButton(askRemove)}
         >
           Remove User
         </Menu.Item>

@@ -20,9 +20,20 @@ const uma: TeamMember = {
   role: 'user',
 };
 
-/** The team tab with a stand-in server that keeps the team and changes roles as asked. */
-function renderTeam(isAdmin = true) {
-  const team = [{ ...me }, { ...uma }];
+const vic: TeamMember = {
+  id: 10,
+  name: 'Vic Volunteer',
+  email: 'vic@example.org',
+  username: 'vic',
+  role: 'user',
+};
+
+/**
+ * The team tab with a stand-in server that keeps the team, changes roles and removes members
+ * as asked.
+ */
+function renderTeam(isAdmin = true, members = [me, uma]) {
+  let team = members.map((member) => ({ ...member }));
   const answer = ({ method, url, body }: SentRequest) => {
     if (url === '/api/organization/users') return { body: team };
     if (url === '/api/organization/invitations') return { body: [] };
@@ -31,6 +42,10 @@ function renderTeam(isAdmin = true) {
     if (method === 'PATCH' && member) {
       member.role = (body as { role: TeamMember['role'] }).role;
       return { body: member };
+    }
+    if (method === 'DELETE' && member) {
+      team = team.filter((m) => m !== member);
+      return { status: 204, body: null };
     }
     return undefined;
   };
@@ -94,5 +109,37 @@ describe("changing a member's role from the team list", () => {
     renderTeam(false);
     await rowOf('Uma User');
     expect(screen.queryByRole('button', { name: /^Actions for/ })).toBeNull();
+  });
+});
+
+describe('removing a member with the keyboard', () => {
+  /** Removes `name` from its row menu, the question answered with Enter. */
+  async function removeMember(name: string) {
+    const user = userEvent.setup();
+    const actions = await screen.findByRole('button', { name: `Actions for ${name}` });
+    actions.focus();
+    await user.keyboard('{Enter}');
+    await user.click(await menuItem('Remove User'));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove User' });
+    within(dialog).getByRole('button', { name: 'Remove' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByText(name)).toBeNull());
+  }
+
+  it('leaves the focus on the Actions of the row below, or above when the last row went', async () => {
+    renderTeam(true, [me, uma, vic]);
+    await removeMember('Uma User');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Actions for Vic Volunteer' }),
+      ),
+    );
+
+    await removeMember('Vic Volunteer');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Actions for Rosa Parks' }),
+      ),
+    );
   });
 });
