@@ -25,7 +25,7 @@ const ROUTE_CEILING_BYTES = Math.floor(BARE_APP_BYTES * 1.5);
  */
 export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
   landing: { chunk: LANDING, maxGzipBytes: 134_500 },
-  'sign-in': { chunk: 'features/auth/components/auth-page.tsx', maxGzipBytes: 150_600 },
+  'sign-in': { chunk: 'features/auth/components/auth-page.tsx', maxGzipBytes: 150_609 },
   'accept-invitation': {
     chunk: 'features/invitations/accept-invitation-page.tsx',
     maxGzipBytes: 145_000,

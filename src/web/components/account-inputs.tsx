@@ -7,7 +7,7 @@ import {
   TextInput,
   type TextInputProps,
 } from '@mantine/core';
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent, ReactNode, Ref } from 'react';
 import { PASSWORD_RULE } from '../../domain/password-rule.ts';
 import { inertWhile } from './inert-button.ts';
 
@@ -19,7 +19,7 @@ import { inertWhile } from './inert-button.ts';
 const showPassword = { 'aria-label': 'Show password', tabIndex: 0 };
 
 /** 'Username', required: signing in, signing up, adding a user, accepting an invitation. */
-export function UsernameInput(props: TextInputProps) {
+export function UsernameInput(props: TextInputProps & { ref?: Ref<HTMLInputElement> }) {
   return <TextInput label="Username" withAsterisk autoComplete="username" {...props} />;
 }
 

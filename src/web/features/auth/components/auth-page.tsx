@@ -33,6 +33,8 @@ export function AuthPage() {
   const selectTab = (value: string | null) =>
     setSearchParams(value === 'register' ? { tab: 'register' } : {}, { replace: true });
   const [forgotPassword, setForgotPassword] = useState(false);
+  // The username typed before 'Forgot password?', shown again on coming back to the form.
+  const [typedUsername, setTypedUsername] = useState<string | undefined>(undefined);
   const title =
     tab === 'register'
       ? 'Create your account'
@@ -61,7 +63,13 @@ export function AuthPage() {
                   <ForgotPasswordForm onBack={() => setForgotPassword(false)} />
                 </Suspense>
               ) : (
-                <LoginForm onForgotPassword={() => setForgotPassword(true)} />
+                <LoginForm
+                  username={typedUsername}
+                  onForgotPassword={(username) => {
+                    setTypedUsername(username);
+                    setForgotPassword(true);
+                  }}
+                />
               )}
             </Tabs.Panel>
             <Tabs.Panel value="register">

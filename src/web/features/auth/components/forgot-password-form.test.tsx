@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fill, renderPage, type SentRequest } from '../../../test/render.tsx';
@@ -54,5 +54,37 @@ describe("'Forgot password?' on the sign-in form", () => {
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Send reset link' })).toBeNull();
     await waitFor(() => expect(requests()).toEqual([]));
+  });
+
+  it('moves the focus with the keyboard: to the field, to the notice, and back to the username kept', async () => {
+    renderSignIn(true);
+    const user = userEvent.setup({ delay: null });
+    const logIn = await screen.findByRole('form', { name: 'Log in' });
+    await fill(user, within(logIn).getByLabelText(/^Username/), 'rosa');
+    screen.getByRole('button', { name: 'Forgot password?' }).focus();
+    await user.keyboard('{Enter}');
+    const field = await screen.findByLabelText(/^Username or email/);
+    await waitFor(() => expect(document.activeElement).toBe(field));
+
+    await user.paste('rosa@example.org');
+    await user.keyboard('{Enter}');
+    const notice = await screen.findByRole('status', { name: 'Check your email' });
+    await waitFor(() => expect(document.activeElement).toBe(notice));
+
+    screen.getByRole('button', { name: 'Back to Login' }).focus();
+    await user.keyboard('{Enter}');
+    const back = await screen.findByRole('form', { name: 'Log in' });
+    const username = within(back).getByLabelText(/^Username/);
+    expect(username).toHaveProperty('value', 'rosa');
+    await waitFor(() => expect(document.activeElement).toBe(username));
+  });
+
+  it('without an email server, gives the focus to the notice that says to ask an admin', async () => {
+    renderSignIn(false);
+    const user = userEvent.setup({ delay: null });
+    screen.getByRole('button', { name: 'Forgot password?' }).focus();
+    await user.keyboard('{Enter}');
+    const notice = await screen.findByRole('status', { name: 'Ask an admin' });
+    await waitFor(() => expect(document.activeElement).toBe(notice));
   });
 });

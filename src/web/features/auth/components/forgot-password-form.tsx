@@ -1,6 +1,6 @@
 import { Alert, Anchor, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ForgotPasswordInput } from '../../../../domain/auth.ts';
 import { ASK_AN_ADMIN } from '../../../../domain/wording.ts';
 import { AccountForm } from '../../../components/account-inputs.tsx';
@@ -33,16 +33,35 @@ export default function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     }
   });
 
+  // What replaced the link pressed (the sign-in form's, Send reset link) has the focus: the
+  // field to fill in, or the notice that takes the form's place.
+  const shown = options.isPending
+    ? 'loading'
+    : options.data?.byEmail === false || sent
+      ? 'notice'
+      : 'form';
+  const field = useRef<HTMLInputElement>(null);
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (shown === 'form') field.current?.focus();
+    if (shown === 'notice') notice.current?.focus();
+  }, [shown]);
+
   const back = (
     <Anchor component="button" type="button" size="sm" onClick={onBack}>
       Back to Login
     </Anchor>
   );
-  if (options.isPending) return <Loader aria-label="Loading" />;
-  if (options.data?.byEmail === false || sent) {
+  if (shown === 'loading') return <Loader aria-label="Loading" />;
+  if (shown === 'notice') {
     return (
       <Stack align="flex-start">
-        <Alert role="status" title={sent ? 'Check your email' : 'Ask an admin'}>
+        <Alert
+          ref={notice}
+          tabIndex={-1}
+          role="status"
+          title={sent ? 'Check your email' : 'Ask an admin'}
+        >
           {sent ?? ASK_AN_ADMIN}
         </Alert>
         {back}
@@ -64,7 +83,7 @@ export default function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           label="Username or email"
           withAsterisk
           autoComplete="username"
-          data-autofocus
+          ref={field}
           key={form.key('usernameOrEmail')}
           {...form.getInputProps('usernameOrEmail')}
         />
