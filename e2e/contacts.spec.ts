@@ -260,6 +260,43 @@ test('a large import shows its progress, then lands whole', async ({ page }) => 
   await expect(page.getByText('1–25 of 30,000')).toBeVisible();
 });
 
+test('an import started with the keyboard keeps the focus in its dialog, then gives it back to Upload CSV', async ({
+  page,
+}) => {
+  const upload = page.getByRole('button', { name: 'Upload CSV' });
+  // The file chosen from Upload CSV, which keeps the focus meanwhile.
+  await upload.focus();
+  const preview = await chooseCsv(page, 'few.csv', ['name,email', 'Ada Lovelace,ada@engine.org']);
+  const importButton = preview.getByRole('button', { name: 'Import' });
+  await expect(importButton).toBeVisible();
+  // The upload waits until the test has looked at the dialog while it runs.
+  let letThrough = () => {};
+  const seen = new Promise<void>((resolve) => {
+    letThrough = resolve;
+  });
+  await page.route('**/api/contacts/upload', async (route) => {
+    await seen;
+    await route.continue();
+  });
+  await importButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(
+    preview.getByText(/^Uploading… \d+%$|^Checking and saving the rows…$/),
+  ).toBeVisible();
+  await expect(importButton).toBeFocused();
+  await expect(importButton).toBeDisabled();
+  // Tab goes round the dialog, not to the page behind it.
+  await page.keyboard.press('Tab');
+  await expect(preview.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Shift+Tab');
+  await expect(importButton).toBeFocused();
+
+  letThrough();
+  await expect(page.getByText(/^Imported 1 contacts?, skipped 0 rows$/)).toBeVisible();
+  await expect(preview).toBeHidden();
+  await expect(upload).toBeFocused();
+});
+
 test('a file that is not CSV is refused with the Invalid file notice', async ({ page }) => {
   await page.locator('input[type=file]').setInputFiles({
     name: 'notes.txt',

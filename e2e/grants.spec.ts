@@ -467,6 +467,8 @@ test("import grants from a spreadsheet's own columns: the preview matches them, 
   await preview.getByRole('button', { name: 'Import' }).click();
 
   await expect(preview).toBeHidden();
+  // The focus is back on the button that opened the preview.
+  await expect(chooser.getByRole('button', { name: 'Upload CSV' })).toBeFocused();
   const report = chooser
     .getByRole('alert')
     .filter({ hasText: 'Row 4: Amount requested must be a number of dollars' });

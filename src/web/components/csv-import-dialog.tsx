@@ -1,6 +1,7 @@
 import {
   Button,
   Group,
+  Loader,
   Modal,
   NativeSelect,
   Progress,
@@ -12,6 +13,7 @@ import {
 import { useState } from 'react';
 import { type DuplicateChoice, unmappedFields } from '../../domain/csv-import.ts';
 import type { CsvImportChoice, CsvPreview } from '../lib/csv-import.ts';
+import { inertWhile } from './inert-button.ts';
 
 /** The select's value for a column that is not imported. */
 const SKIP = '';
@@ -31,6 +33,10 @@ export interface CsvImportKind<Field extends string> {
  * The preview of a CSV file before it is imported: each column of the file with its first
  * values and the field it goes to (suggested from its header, changeable), and, where records
  * can repeat, what a row that repeats one does. Import runs the upload with that choice.
+ *
+ * While the import runs nothing in it can be changed or pressed, yet nothing is disabled: a
+ * disabled control loses the keyboard's focus to the page behind the dialog (Import, the moment
+ * Enter is pressed on it). The controls read and look disabled and ignore what is done to them.
  */
 export default function CsvImportDialog<Field extends string>({
   kind,
@@ -61,6 +67,7 @@ export default function CsvImportDialog<Field extends string>({
 
   /** A field goes to one column: choosing it for a column takes it from any other. */
   const choose = (at: number, value: string) => {
+    if (importing) return;
     const field = isField(value) ? value : null;
     setMapping((current) =>
       current.map((was, i) => (i === at ? field : field !== null && was === field ? null : was)),
@@ -102,7 +109,8 @@ export default function CsvImportDialog<Field extends string>({
                         data={fieldChoices}
                         value={mapping[at] ?? SKIP}
                         onChange={(event) => choose(at, event.currentTarget.value)}
-                        disabled={importing}
+                        aria-disabled={importing}
+                        data-disabled={importing || undefined}
                       />
                     </Table.Td>
                     <Table.Td>
@@ -125,11 +133,19 @@ export default function CsvImportDialog<Field extends string>({
           <Radio.Group
             label={kind.duplicates.question}
             value={duplicates}
-            onChange={(value) => setDuplicates(value as DuplicateChoice)}
+            onChange={(value) => {
+              if (!importing) setDuplicates(value as DuplicateChoice);
+            }}
           >
             <Stack gap={6} mt={6}>
               {Object.entries(kind.duplicates.choices).map(([value, label]) => (
-                <Radio key={value} value={value} label={label} disabled={importing} />
+                <Radio
+                  key={value}
+                  value={value}
+                  label={label}
+                  aria-disabled={importing}
+                  data-disabled={importing || undefined}
+                />
               ))}
             </Stack>
           </Radio.Group>
@@ -145,15 +161,23 @@ export default function CsvImportDialog<Field extends string>({
           </Stack>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={importing}>
+          <Button
+            variant="default"
+            {...inertWhile(importing)}
+            onClick={() => {
+              if (!importing) onClose();
+            }}
+          >
             Cancel
           </Button>
           <Button
-            onClick={() =>
-              onImport({ file, mapping, duplicates: kind.duplicates ? duplicates : undefined })
-            }
+            {...inertWhile(importing)}
+            onClick={() => {
+              if (importing) return;
+              onImport({ file, mapping, duplicates: kind.duplicates ? duplicates : undefined });
+            }}
             disabled={missing.length > 0}
-            loading={importing}
+            leftSection={importing && <Loader size={14} color="currentColor" />}
           >
             Import
           </Button>

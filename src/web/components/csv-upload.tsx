@@ -1,4 +1,4 @@
-import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { Button, FileButton, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import type { ImportResult } from '../../domain/csv-import.ts';
@@ -7,6 +7,7 @@ import { type CsvPreview, previewCsvFile, type useCsvImport } from '../lib/csv-i
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { useOneAtATime } from '../lib/one-at-a-time.ts';
 import type { CsvImportKind, default as Dialog } from './csv-import-dialog.tsx';
+import { inertWhile } from './inert-button.ts';
 
 // The preview dialog's code loads when a file is chosen, not with the page. lazy() drops the
 // dialog's type parameter; the component it renders is that dialog, so its type is kept.
@@ -45,6 +46,21 @@ export function CsvUpload<Field extends string>({
   const [chosen, setChosen] = useState<{ file: File; preview: CsvPreview<Field> } | null>(null);
   // Clears the chooser after each pick, so choosing the same file again uploads it again.
   const resetChooser = useRef<() => void>(null);
+  const uploadButton = useRef<HTMLButtonElement>(null);
+  const busy = reading || upload.isPending;
+
+  /**
+   * Closes the preview and gives the focus back to Upload CSV, which opened it: the dialog is
+   * gone at once, its focus with it. After the dialog's own focus handling (Mantine: 10 ms), and
+   * only if nothing has taken the focus since.
+   */
+  const closePreview = () => {
+    setChosen(null);
+    window.setTimeout(() => {
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (lost) uploadButton.current?.focus({ preventScroll: true });
+    }, 20);
+  };
 
   const choose = async (file: File | null) => {
     resetChooser.current?.();
@@ -68,7 +84,7 @@ export function CsvUpload<Field extends string>({
   const runImport = useOneAtATime(async (choice: Parameters<typeof upload.mutateAsync>[0]) => {
     try {
       const answer = await upload.mutateAsync(choice);
-      setChosen(null);
+      closePreview();
       setResult(answer);
       notifySuccess('Success', answer.message);
     } catch (error) {
@@ -94,11 +110,22 @@ export function CsvUpload<Field extends string>({
             Download Template
           </Button>
           <FileButton onChange={choose} accept="text/csv,.csv" resetRef={resetChooser}>
-            {(props) => (
+            {/* Inert, not disabled, while a file is read or imported: it keeps the focus it
+                had when the file was chosen, and has it back when the preview closes. */}
+            {({ onClick }) => (
               <Button
-                {...props}
-                leftSection={<IconUpload size={16} aria-hidden="true" />}
-                loading={reading || upload.isPending}
+                ref={uploadButton}
+                {...inertWhile(busy)}
+                onClick={() => {
+                  if (!busy) onClick();
+                }}
+                leftSection={
+                  busy ? (
+                    <Loader size={14} color="currentColor" />
+                  ) : (
+                    <IconUpload size={16} aria-hidden="true" />
+                  )
+                }
               >
                 Upload CSV
               </Button>
@@ -115,7 +142,7 @@ export function CsvUpload<Field extends string>({
             importing={upload.isPending}
             progress={upload.progress}
             onImport={runImport}
-            onClose={() => setChosen(null)}
+            onClose={closePreview}
           />
         </Suspense>
       )}
