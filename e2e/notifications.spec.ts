@@ -65,3 +65,43 @@ test('the bell with nothing to tell', async ({ page }) => {
       .getByText('No notifications yet. Reminders of deadlines will appear here.'),
   ).toBeVisible();
 });
+
+test('Mark all as read, pressed with the keyboard, keeps the focus in the dialog', async ({
+  page,
+}) => {
+  const created = await page.request.post('/api/grants', {
+    data: { name: 'Reading Rooms', funder: 'River Trust', amount: 1000, dueDate: noonIn(7) },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto('/');
+  const unreadBell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+  await expect(async () => {
+    await page.reload();
+    await expect(unreadBell).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 45_000 });
+
+  await unreadBell.focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  const markAll = panel.getByRole('button', { name: 'Mark all as read' });
+  await expect(panel.getByRole('button', { name: /Reading Rooms is due in 7 days/ })).toBeVisible();
+  // The save waits until the test has looked at the button while it runs.
+  let letThrough = () => {};
+  const seen = new Promise<void>((resolve) => {
+    letThrough = resolve;
+  });
+  await page.route('**/api/notifications/read', async (route) => {
+    await seen;
+    await route.continue();
+  });
+  await markAll.focus();
+  await page.keyboard.press('Enter');
+  await expect(markAll).toBeDisabled();
+  await expect(markAll).toBeFocused();
+
+  letThrough();
+  await expect(markAll).toBeHidden();
+  // The first notification (the dialog's Close comes before it) has the focus.
+  await expect(panel.getByRole('button').nth(1)).toBeFocused();
+  await expect(panel.getByRole('button').nth(1)).not.toContainText('(unread)');
+});

@@ -39,4 +39,35 @@ describe('the notifications bell', () => {
     const lists = sent.filter((request) => request.url === '/api/notifications');
     expect(lists).toHaveLength(2);
   });
+
+  it('Mark all as read, pressed with the keyboard, leaves the focus on the first notification', async () => {
+    let made = [reminder(2, 'Report is due today'), reminder(1, 'Budget is due tomorrow')];
+    renderPage(<NotificationsBell />, {
+      answer: (request) => {
+        if (request.url === '/api/notifications/read') {
+          made = made.map((n) => ({ ...n, readAt: '2030-01-01T10:00:00.000Z' }));
+          return { body: null };
+        }
+        return request.url === '/api/notifications'
+          ? { body: made }
+          : request.url === '/api/notifications/unread'
+            ? { body: { unread: made.filter((n) => n.readAt === null).length } }
+            : undefined;
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    const markAll = await within(panel).findByRole('button', { name: 'Mark all as read' });
+    markAll.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(within(panel).queryByRole('button', { name: 'Mark all as read' })).toBeNull(),
+    );
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(panel).getByRole('button', { name: /^Report is due today/ }),
+      ),
+    );
+  });
 });

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { Button, Group, Loader, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { type Ref, type RefObject, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { Notification } from '../../../../domain/reminders.ts';
+import { inertWhile } from '../../../components/inert-button.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useMarkRead, useNotifications } from '../api/notifications-api.ts';
@@ -9,10 +10,23 @@ import classes from './notifications-bell.module.css';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-function Entry({ notification, onOpen }: { notification: Notification; onOpen: () => void }) {
+function Entry({
+  notification,
+  onOpen,
+  ref,
+}: {
+  notification: Notification;
+  onOpen: () => void;
+  ref?: Ref<HTMLButtonElement> | undefined;
+}) {
   const unread = notification.readAt === null;
   return (
-    <UnstyledButton className={classes.entry} onClick={onOpen} data-unread={unread || undefined}>
+    <UnstyledButton
+      ref={ref}
+      className={classes.entry}
+      onClick={onOpen}
+      data-unread={unread || undefined}
+    >
       <Text size="sm" fw={unread ? 700 : 400}>
         {notification.title}
         {unread && <span className={classes.hidden}> (unread)</span>}
@@ -50,8 +64,13 @@ export default function NotificationsPanel({
     wasOpen.current = opened;
   }, [opened, isFetched, refetch]);
   const markRead = useMarkRead();
+  const firstEntry = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const failed = (error: Error) => notifyError('Could not mark as read', errorMessage(error));
+  const markAll = () => {
+    if (!markRead.isPending) markRead.mutate(undefined, { onError: failed });
+  };
+  const markAllButton = useFocusKeptWhenMarkAllGoes(unread > 0, firstEntry);
   const open = (notification: Notification) => {
     if (notification.readAt === null) markRead.mutate(notification.id, { onError: failed });
     onClose();
@@ -70,9 +89,10 @@ export default function NotificationsPanel({
         <Text c="dimmed">No notifications yet. Reminders of deadlines will appear here.</Text>
       ) : (
         <Stack gap={4}>
-          {list.data.map((notification) => (
+          {list.data.map((notification, at) => (
             <Entry
               key={notification.id}
+              ref={at === 0 ? firstEntry : undefined}
               notification={notification}
               onOpen={() => open(notification)}
             />
@@ -81,10 +101,14 @@ export default function NotificationsPanel({
       )}
       {unread > 0 && (
         <Group justify="flex-end" mt="md">
+          {/* Inert, not disabled, while a change is saved: it keeps the focus it had when
+              pressed. */}
           <Button
+            ref={markAllButton}
             variant="default"
-            loading={markRead.isPending}
-            onClick={() => markRead.mutate(undefined, { onError: failed })}
+            {...inertWhile(markRead.isPending)}
+            onClick={markAll}
+            leftSection={markRead.isPending && <Loader size={14} color="currentColor" />}
           >
             Mark all as read
           </Button>
@@ -92,4 +116,26 @@ export default function NotificationsPanel({
       )}
     </Modal>
   );
+}
+
+/**
+ * Once all are read, Mark all as read goes: the focus it had (pressed with the keyboard) goes to
+ * the first notification, or else the dialog's Close, instead of falling back to the page behind
+ * the dialog. Answers the ref for the button.
+ */
+function useFocusKeptWhenMarkAllGoes(shown: boolean, firstEntry: RefObject<HTMLElement | null>) {
+  const button = useRef<HTMLButtonElement>(null);
+  // The dialog the button is in, read while it is there: its first button is its Close.
+  const dialog = useRef<Element | null>(null);
+  const wasShown = useRef(shown);
+  useEffect(() => {
+    const went = wasShown.current && !shown;
+    wasShown.current = shown;
+    if (button.current) dialog.current = button.current.closest('[role="dialog"]');
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (!went || !lost) return;
+    const close = dialog.current?.querySelector<HTMLElement>('button') ?? null;
+    (firstEntry.current ?? close)?.focus();
+  });
+  return button;
 }
