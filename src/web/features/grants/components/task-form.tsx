@@ -85,7 +85,13 @@ export function TaskForm({
             {...form.getInputProps('grantId')}
           />
         )}
-        <TextInput label="Task Name" withAsterisk {...form.getInputProps('name')} />
+        <TextInput
+          label="Task Name"
+          withAsterisk
+          // The first field shown has the focus: the grant's when it is asked for, else the name.
+          data-autofocus={grantId === undefined ? undefined : true}
+          {...form.getInputProps('name')}
+        />
         <GrowingTextarea
           label="Description"
           withAsterisk

@@ -1,0 +1,47 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import type { Task } from '../../../../domain/grants.ts';
+import { stamps } from '../../../test/records.ts';
+import { byPath, renderPage, signedInUser } from '../../../test/render.tsx';
+import { TaskDialog } from './task-dialog.tsx';
+
+const report: Task = {
+  ...stamps,
+  id: 9,
+  grantId: 4,
+  name: 'Write the report',
+  description: 'Outcomes of the first year',
+  category: 'submission',
+  dueDate: '2030-06-01T10:00:00.000Z',
+  status: 'pending',
+  assigneeId: null,
+};
+
+/** The task dialog as a grant's page opens it: the grant known, closing it hides it. */
+function Opened({ task }: { task?: Task }) {
+  const [opened, setOpened] = useState(true);
+  return <TaskDialog opened={opened} onClose={() => setOpened(false)} grantId={4} task={task} />;
+}
+
+function renderTaskDialog(task?: Task, answers = {}) {
+  const view = renderPage(<Opened task={task} />, {
+    answer: byPath({ '/api/organization/users': { body: [signedInUser] }, ...answers }),
+  });
+  return { ...view, user: userEvent.setup({ delay: null }) };
+}
+
+const taskName = (dialog: HTMLElement) =>
+  within(dialog).getByRole('textbox', { name: /^Task Name/ });
+
+describe('the task dialog of a grant’s page', () => {
+  it.each([
+    ['New Task', undefined],
+    ['Edit Task', report],
+  ])('%s puts the focus on Task Name first', async (title, task) => {
+    renderTaskDialog(task);
+    const dialog = await screen.findByRole('dialog', { name: title });
+    await waitFor(() => expect(document.activeElement).toBe(taskName(dialog)));
+  });
+});
