@@ -4,6 +4,7 @@ import { ApiError } from '../lib/api-client.ts';
 import { withNotice } from '../lib/notify.ts';
 import { useOneAtATime } from '../lib/one-at-a-time.ts';
 import { closeUnlessSaving } from './close-unless-saving.ts';
+import { FormInDialogContext } from './dialog-form.ts';
 import { useDiscardQuestion } from './discard-question.ts';
 import { ChangedMeanwhile, useEditConflict } from './edit-conflict.tsx';
 
@@ -83,7 +84,8 @@ export interface DialogFormProps<Input> {
 /**
  * A create/edit dialog around its form (`children`, given the save): it saves as `save` says
  * (useDialogSave), says above the form when the record changed meanwhile, stays open while
- * a save is under way (`pending`), and asks before it is closed on what was typed in it.
+ * a save is under way (`pending`), and asks before it is closed on any change made in its form
+ * (useDialogForm).
  */
 export function SaveDialog<Input, Edited extends Versioned>({
   opened,
@@ -110,9 +112,9 @@ export function SaveDialog<Input, Edited extends Versioned>({
   return (
     <Modal opened={opened} onClose={closeUnlessSaving(pending, closeAsked)} title={title} size="lg">
       {changedMeanwhile && <ChangedMeanwhile noun={noun} />}
-      <div onInput={touched} onChange={touched}>
+      <FormInDialogContext value={{ changed: touched }}>
         {children({ onSubmit: submit, pending })}
-      </div>
+      </FormInDialogContext>
     </Modal>
   );
 }

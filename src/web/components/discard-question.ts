@@ -21,8 +21,9 @@ const askToDiscard = (discard: () => void) =>
 /**
  * Whether anything was typed (or chosen in a box or a date field) in a dialog since it opened:
  * if so, Escape, a click outside or the close button first ask to discard it, instead of losing
- * it at once. `touched` goes on an element around the dialog's fields (onInput and onChange);
- * `closeAsked` is the dialog's close. A save closes with `close` itself, without asking.
+ * it at once. `touched` runs on each change of the dialog's values (its form's `changed`, see
+ * useDialogForm); `closeAsked` is the dialog's close. A save closes with `close` itself, without
+ * asking.
  */
 export function useDiscardQuestion(opened: boolean, close: () => void) {
   const typed = useRef(false);

@@ -87,4 +87,14 @@ describe.each([
     );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: title })).toBeNull());
   });
+
+  it('asks too when only the role was changed', async () => {
+    renderPage(<Opened dialog={dialog} />);
+    const user = userEvent.setup({ delay: null });
+    const opened = await screen.findByRole('dialog', { name: title });
+    await user.click(within(opened).getByRole('textbox', { name: /^Role/ }));
+    await user.click(await screen.findByRole('option', { name: 'Admin', hidden: true }));
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('dialog', { name: 'Discard changes?' })).toBeTruthy();
+  });
 });

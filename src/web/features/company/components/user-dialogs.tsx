@@ -34,9 +34,11 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
   const invite = useInvite();
   // Without an email server nothing was sent: the admin gets the link to send themselves.
   const [unsent, setUnsent] = useState<(InvitationLink & { name: string }) | null>(null);
+  const { closeAsked, touched } = useDiscardQuestion(opened, () => close());
   const form = useForm<InvitationInput>({
     initialValues: { name: '', email: '', role: 'user' },
     validate: zodResolver(invitationInputSchema),
+    onValuesChange: touched,
   });
   const close = () => {
     form.reset();
@@ -60,7 +62,6 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
   );
 
   // Once the invitation is made (its link shown), nothing typed is left to lose.
-  const { closeAsked, touched } = useDiscardQuestion(opened, close);
   const dismiss = closeUnlessSaving(invite.isPending, unsent ? close : closeAsked);
 
   return (
@@ -76,7 +77,7 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
           is saved: send them this link yourself.
         </InvitationLinkPanel>
       ) : (
-        <form onSubmit={send} noValidate onInput={touched} onChange={touched}>
+        <form onSubmit={send} noValidate>
           <Stack>
             <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
             <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
@@ -97,9 +98,11 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
 
 export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const add = useAddUser();
+  const { closeAsked, touched } = useDiscardQuestion(opened, () => close());
   const form = useForm<NewUserInput>({
     initialValues: { name: '', email: '', username: '', password: '', role: 'user' },
     validate: zodResolver(newUserSchema),
+    onValuesChange: touched,
   });
   const close = () => {
     form.reset();
@@ -117,15 +120,13 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
     }),
   );
 
-  const { closeAsked, touched } = useDiscardQuestion(opened, close);
-
   return (
     <Modal
       opened={opened}
       onClose={closeUnlessSaving(add.isPending, closeAsked)}
       title="Add New User"
     >
-      <form onSubmit={save} noValidate onInput={touched} onChange={touched}>
+      <form onSubmit={save} noValidate>
         <Stack>
           <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
           <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />

@@ -1,5 +1,4 @@
 import { Autocomplete, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   type Contact,
@@ -7,6 +6,7 @@ import {
   contactInputSchema,
 } from '../../../../domain/contacts.ts';
 import { type ContactFormValues, contactPayload } from '../../../../domain/form-payloads.ts';
+import { useDialogForm } from '../../../components/dialog-form.ts';
 import { GrowingTextarea } from '../../../components/form-fields.tsx';
 import { withHelp } from '../../../components/label-with-help.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
@@ -33,7 +33,7 @@ export function ContactForm({
   pending: boolean;
 }) {
   const { user } = useAuth();
-  const form = useForm<ContactFormValues>({
+  const form = useDialogForm<ContactFormValues>({
     initialValues: toValues(contact),
     validate: zodResolver(contactInputSchema),
   });

@@ -111,13 +111,15 @@ describe('Merge Funder', () => {
   });
 });
 
+/** Edit Funder as the funder's page opens it: closing it hides it. */
+function OpenedEdit() {
+  const [opened, setOpened] = useState(true);
+  return <EditFunderDialog funder={river} opened={opened} onClose={() => setOpened(false)} />;
+}
+
 describe('Edit Funder, closed with something typed', () => {
   it('asks to discard it first, and keeps it on Cancel', async () => {
-    function Opened() {
-      const [opened, setOpened] = useState(true);
-      return <EditFunderDialog funder={river} opened={opened} onClose={() => setOpened(false)} />;
-    }
-    renderPage(<Opened />);
+    renderPage(<OpenedEdit />);
     const user = userEvent.setup({ delay: null });
     const dialog = await screen.findByRole('dialog', { name: 'Edit Funder' });
     await fill(user, within(dialog).getByLabelText('Notes'), 'Met in May');
@@ -128,5 +130,19 @@ describe('Edit Funder, closed with something typed', () => {
       expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull(),
     );
     expect(within(dialog).getByLabelText<HTMLTextAreaElement>('Notes').value).toBe('Met in May');
+  });
+
+  it('asks too when only a type was chosen', async () => {
+    renderPage(<OpenedEdit />);
+    const user = userEvent.setup({ delay: null });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Funder' });
+    await user.click(within(dialog).getByRole('textbox', { name: 'Type' }));
+    await user.click(await screen.findByRole('option', { name: 'Foundation', hidden: true }));
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('dialog', { name: 'Discard changes?' })).toBeTruthy();
+    expect(within(dialog).getByRole('textbox', { name: 'Type' })).toHaveProperty(
+      'value',
+      'Foundation',
+    );
   });
 });

@@ -1,5 +1,4 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -9,6 +8,7 @@ import { type Funder, type FunderPatch, funderPatchSchema } from '../../../../do
 import { counted } from '../../../../domain/wording.ts';
 import { closeUnlessSaving } from '../../../components/close-unless-saving.ts';
 import { askConfirmation } from '../../../components/confirm.tsx';
+import { FormInDialogContext, useDialogForm } from '../../../components/dialog-form.ts';
 import { type DialogFormProps, useDialogSave } from '../../../components/dialog-save.tsx';
 import { useDiscardQuestion } from '../../../components/discard-question.ts';
 import { ChangedMeanwhile } from '../../../components/edit-conflict.tsx';
@@ -60,14 +60,14 @@ export function EditFunderDialog({
     <Modal opened={opened} onClose={dismiss} title="Edit Funder" centered>
       {changedMeanwhile && <ChangedMeanwhile noun="funder" />}
       {opened && (
-        <div onInput={touched} onChange={touched}>
+        <FormInDialogContext value={{ changed: touched }}>
           <EditFunderForm
             funder={funder}
             onSubmit={save}
             onCancel={close}
             pending={update.isPending}
           />
-        </div>
+        </FormInDialogContext>
       )}
     </Modal>
   );
@@ -80,7 +80,7 @@ function EditFunderForm({
   onCancel,
   pending,
 }: DialogFormProps<FunderPatch> & { funder: Funder; onCancel: () => void }) {
-  const form = useForm<FunderFormValues>({
+  const form = useDialogForm<FunderFormValues>({
     initialValues: {
       name: funder.name,
       type: funder.type,

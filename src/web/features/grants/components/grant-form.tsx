@@ -1,5 +1,4 @@
 import { Fieldset, Group, ScrollArea, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import {
   type GrantFormValues,
@@ -14,6 +13,7 @@ import {
   grantStatuses,
   grantStatusLabels,
 } from '../../../../domain/grants.ts';
+import { useDialogForm } from '../../../components/dialog-form.ts';
 import { AmountInput, DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
@@ -36,7 +36,7 @@ export function GrantForm({
 }) {
   const { user } = useAuth();
   const editing = grant !== undefined;
-  const form = useForm<GrantFormValues>({
+  const form = useDialogForm<GrantFormValues>({
     initialValues: {
       name: grant?.name ?? '',
       funder: grant?.funder ?? '',

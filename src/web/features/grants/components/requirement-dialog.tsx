@@ -1,5 +1,4 @@
 import { Select, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import {
   type RequirementFormValues,
   requirementPayload,
@@ -14,6 +13,7 @@ import {
   requirementTypeLabels,
   requirementTypes,
 } from '../../../../domain/requirements.ts';
+import { useDialogForm } from '../../../components/dialog-form.ts';
 import { type DialogFormProps, SaveDialog } from '../../../components/dialog-save.tsx';
 import { DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
@@ -73,7 +73,7 @@ function RequirementForm({
   pending,
 }: DialogFormProps<RequirementInput> & { requirement: Requirement | undefined }) {
   const editing = requirement !== undefined;
-  const form = useForm<RequirementFormValues>({
+  const form = useDialogForm<RequirementFormValues>({
     initialValues: {
       name: requirement?.name ?? '',
       type: requirement?.type ?? null,

@@ -44,4 +44,16 @@ describe('the task dialog of a grant’s page', () => {
     const dialog = await screen.findByRole('dialog', { name: title });
     await waitFor(() => expect(document.activeElement).toBe(taskName(dialog)));
   });
+
+  it('asks before closing on a category chosen in its list', async () => {
+    const { user } = renderTaskDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'New Task' });
+    const category = within(dialog).getByRole('textbox', { name: /^Category/ });
+    await user.click(category);
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(category).not.toHaveProperty('value', ''));
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('dialog', { name: 'Discard changes?' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'New Task' })).toBe(dialog);
+  });
 });

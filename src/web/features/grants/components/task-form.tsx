@@ -1,5 +1,4 @@
 import { Select, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import {
@@ -16,6 +15,7 @@ import {
   taskStatuses,
   taskStatusLabels,
 } from '../../../../domain/grants.ts';
+import { useDialogForm } from '../../../components/dialog-form.ts';
 import { DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
@@ -42,7 +42,7 @@ export function TaskForm({
   onSubmit: (submission: TaskSubmission) => void;
   pending: boolean;
 }) {
-  const form = useForm<TaskFormValues>({
+  const form = useDialogForm<TaskFormValues>({
     initialValues: {
       grantId: grantId ? String(grantId) : null,
       name: task?.name ?? '',

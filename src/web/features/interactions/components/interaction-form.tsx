@@ -1,5 +1,4 @@
 import { Select, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import {
@@ -13,6 +12,7 @@ import {
   interactionInputSchema,
   interactionTypes,
 } from '../../../../domain/interactions.ts';
+import { useDialogForm } from '../../../components/dialog-form.ts';
 import { DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { capitalise } from '../../../lib/format.ts';
@@ -35,7 +35,7 @@ export function InteractionForm({
   pending: boolean;
 }) {
   const { user } = useAuth();
-  const form = useForm<InteractionFormValues>({
+  const form = useDialogForm<InteractionFormValues>({
     initialValues: {
       contactId: contact ? String(contact.id) : null,
       type: interaction?.type ?? 'meeting',

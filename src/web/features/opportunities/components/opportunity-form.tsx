@@ -1,5 +1,4 @@
 import { Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import {
   type OpportunityFormValues,
   opportunityPayload,
@@ -15,6 +14,7 @@ import {
   stageLabels,
   stageProbabilities,
 } from '../../../../domain/opportunities.ts';
+import { useDialogForm } from '../../../components/dialog-form.ts';
 import { AmountInput, DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
@@ -46,7 +46,7 @@ export function OpportunityForm({
   pending: boolean;
 }) {
   const editing = opportunity !== undefined;
-  const form = useForm<OpportunityFormValues>({
+  const form = useDialogForm<OpportunityFormValues>({
     initialValues: initialValues(opportunity),
     validate: (values) =>
       validatePayload(opportunityPayload(values, { editing, was: opportunity })),
