@@ -27,6 +27,17 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+/**
+ * Whether a question is open now. A dialog under it leaves Escape to the question: both would
+ * take the same key press, and the dialog's own question on closing would be asked anew.
+ */
+export const useQuestionOpen = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => asked !== null,
+    () => false,
+  );
+
 /** What had the focus when the question was asked: it has it back when the dialog closes. */
 let opener: HTMLElement | null = null;
 

@@ -108,9 +108,15 @@ export function SaveDialog<Input, Edited extends Versioned>({
   children: (form: DialogFormProps<Input>) => ReactNode;
 }) {
   const { submit, close, changedMeanwhile } = useDialogSave(record, save, onClose);
-  const { closeAsked, touched } = useDiscardQuestion(opened, close);
+  const { closeAsked, touched, closeOnEscape } = useDiscardQuestion(opened, close);
   return (
-    <Modal opened={opened} onClose={closeUnlessSaving(pending, closeAsked)} title={title} size="lg">
+    <Modal
+      opened={opened}
+      onClose={closeUnlessSaving(pending, closeAsked)}
+      closeOnEscape={closeOnEscape}
+      title={title}
+      size="lg"
+    >
       {changedMeanwhile && <ChangedMeanwhile noun={noun} />}
       <FormInDialogContext value={{ changed: touched }}>
         {children({ onSubmit: submit, pending })}

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef } from 'react';
-import { askConfirmation } from './confirm.tsx';
+import { askConfirmation, useQuestionOpen } from './confirm.tsx';
 
 /** A dialog open now: whether anything was typed in it, and its close (which discards that). */
 interface OpenDialog {
@@ -23,11 +23,13 @@ const askToDiscard = (discard: () => void) =>
  * if so, Escape, a click outside or the close button first ask to discard it, instead of losing
  * it at once. `touched` runs on each change of the dialog's values (its form's `changed`, see
  * useDialogForm); `closeAsked` is the dialog's close. A save closes with `close` itself, without
- * asking.
+ * asking. `closeOnEscape` goes to the dialog: while the question is open, Escape is its Cancel
+ * only, and does not reach the dialog under it (which would ask again).
  */
 export function useDiscardQuestion(opened: boolean, close: () => void) {
   const typed = useRef(false);
   const closeNow = useRef(close);
+  const questionOpen = useQuestionOpen();
   useEffect(() => {
     closeNow.current = close;
   });
@@ -47,7 +49,7 @@ export function useDiscardQuestion(opened: boolean, close: () => void) {
   const touched = () => {
     typed.current = true;
   };
-  return { closeAsked, touched };
+  return { closeAsked, touched, closeOnEscape: !questionOpen };
 }
 
 /**

@@ -34,7 +34,7 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
   const invite = useInvite();
   // Without an email server nothing was sent: the admin gets the link to send themselves.
   const [unsent, setUnsent] = useState<(InvitationLink & { name: string }) | null>(null);
-  const { closeAsked, touched } = useDiscardQuestion(opened, () => close());
+  const { closeAsked, touched, closeOnEscape } = useDiscardQuestion(opened, () => close());
   const form = useForm<InvitationInput>({
     initialValues: { name: '', email: '', role: 'user' },
     validate: zodResolver(invitationInputSchema),
@@ -65,7 +65,7 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
   const dismiss = closeUnlessSaving(invite.isPending, unsent ? close : closeAsked);
 
   return (
-    <Modal opened={opened} onClose={dismiss} title="Invite User">
+    <Modal opened={opened} onClose={dismiss} closeOnEscape={closeOnEscape} title="Invite User">
       {unsent ? (
         <InvitationLinkPanel
           title="No email was sent"
@@ -98,7 +98,7 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
 
 export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const add = useAddUser();
-  const { closeAsked, touched } = useDiscardQuestion(opened, () => close());
+  const { closeAsked, touched, closeOnEscape } = useDiscardQuestion(opened, () => close());
   const form = useForm<NewUserInput>({
     initialValues: { name: '', email: '', username: '', password: '', role: 'user' },
     validate: zodResolver(newUserSchema),
@@ -124,6 +124,7 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
     <Modal
       opened={opened}
       onClose={closeUnlessSaving(add.isPending, closeAsked)}
+      closeOnEscape={closeOnEscape}
       title="Add New User"
     >
       <form onSubmit={save} noValidate>

@@ -53,11 +53,17 @@ export function EditFunderDialog({
     },
     onClose,
   );
-  const { closeAsked, touched } = useDiscardQuestion(opened, close);
+  const { closeAsked, touched, closeOnEscape } = useDiscardQuestion(opened, close);
   const dismiss = closeUnlessSaving(update.isPending, closeAsked);
 
   return (
-    <Modal opened={opened} onClose={dismiss} title="Edit Funder" centered>
+    <Modal
+      opened={opened}
+      onClose={dismiss}
+      closeOnEscape={closeOnEscape}
+      title="Edit Funder"
+      centered
+    >
       {changedMeanwhile && <ChangedMeanwhile noun="funder" />}
       {opened && (
         <FormInDialogContext value={{ changed: touched }}>

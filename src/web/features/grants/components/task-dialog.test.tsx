@@ -56,4 +56,23 @@ describe('the task dialog of a grant’s page', () => {
     expect(await screen.findByRole('dialog', { name: 'Discard changes?' })).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'New Task' })).toBe(dialog);
   });
+
+  it('takes Escape on the question as its Cancel, and gives the focus back to the field', async () => {
+    const { user } = renderTaskDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'New Task' });
+    await user.click(taskName(dialog));
+    await user.keyboard('Write the report');
+    await user.keyboard('{Escape}');
+    const question = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Cancel' })),
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull(),
+    );
+    await waitFor(() => expect(document.activeElement).toBe(taskName(dialog)));
+    expect(taskName(dialog)).toHaveProperty('value', 'Write the report');
+    expect(screen.getByRole('dialog', { name: 'New Task' })).toBe(dialog);
+  });
 });

@@ -10,9 +10,9 @@ import { SearchLauncher } from './search-launcher.tsx';
 /** A form's dialog that asks before what was typed in it is lost, as the app's dialogs do. */
 function NewContactDialog() {
   const [opened, setOpened] = useState(true);
-  const { closeAsked, touched } = useDiscardQuestion(opened, () => setOpened(false));
+  const { closeAsked, touched, closeOnEscape } = useDiscardQuestion(opened, () => setOpened(false));
   return (
-    <Modal opened={opened} onClose={closeAsked} title="New Contact">
+    <Modal opened={opened} onClose={closeAsked} closeOnEscape={closeOnEscape} title="New Contact">
       <div onInput={touched}>
         <TextInput label="Name" data-autofocus />
       </div>
@@ -74,6 +74,26 @@ describe('a search result opened over a form being filled in', () => {
     await user.click(within(again).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(where()).toBe('/contacts/5'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Contact' })).toBeNull());
+  });
+
+  it('takes Escape on the question as its Cancel: the focus is back in the form, still open', async () => {
+    const user = renderSearchOverDialog();
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    await user.keyboard('Ada Lovelace');
+
+    await openResult(user);
+    const question = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Cancel' })),
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull(),
+    );
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(screen.getByRole('dialog', { name: 'New Contact' })).toBeTruthy();
+    expect(where()).toBe('/contacts');
   });
 
   it('opens the result at once, closing the form, when nothing was typed in it', async () => {
