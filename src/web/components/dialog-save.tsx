@@ -84,8 +84,8 @@ export interface DialogFormProps<Input> {
 /**
  * A create/edit dialog around its form (`children`, given the save): it saves as `save` says
  * (useDialogSave), says above the form when the record changed meanwhile, stays open while
- * a save is under way (`pending`), and asks before it is closed on any change made in its form
- * (useDialogForm).
+ * a save is under way (`pending`), its form's fields read-only meanwhile (useDialogForm), and
+ * asks before it is closed on any change made in its form.
  */
 export function SaveDialog<Input, Edited extends Versioned>({
   opened,
@@ -118,7 +118,7 @@ export function SaveDialog<Input, Edited extends Versioned>({
       size="lg"
     >
       {changedMeanwhile && <ChangedMeanwhile noun={noun} />}
-      <FormInDialogContext value={{ changed: touched }}>
+      <FormInDialogContext value={{ changed: touched, saving: pending }}>
         {children({ onSubmit: submit, pending })}
       </FormInDialogContext>
     </Modal>

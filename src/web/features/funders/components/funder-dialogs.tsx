@@ -66,7 +66,7 @@ export function EditFunderDialog({
     >
       {changedMeanwhile && <ChangedMeanwhile noun="funder" />}
       {opened && (
-        <FormInDialogContext value={{ changed: touched }}>
+        <FormInDialogContext value={{ changed: touched, saving: update.isPending }}>
           <EditFunderForm
             funder={funder}
             onSubmit={save}

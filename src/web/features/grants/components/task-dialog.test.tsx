@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../../../domain/grants.ts';
 import { stamps } from '../../../test/records.ts';
-import { byPath, renderPage, signedInUser } from '../../../test/render.tsx';
+import { byPath, fill, renderPage, signedInUser, slowAnswer } from '../../../test/render.tsx';
 import { TaskDialog } from './task-dialog.tsx';
 
 const report: Task = {
@@ -74,5 +74,35 @@ describe('the task dialog of a grant’s page', () => {
     await waitFor(() => expect(document.activeElement).toBe(taskName(dialog)));
     expect(taskName(dialog)).toHaveProperty('value', 'Write the report');
     expect(screen.getByRole('dialog', { name: 'New Task' })).toBe(dialog);
+  });
+
+  it('keeps its fields read-only while it saves, so nothing typed meanwhile is lost', async () => {
+    const { answered, answer } = slowAnswer();
+    const { user, sent } = renderTaskDialog(report, {
+      '/api/grants/4/tasks/9': {
+        body: { ...report, name: 'Write the final report' },
+        after: answered,
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Task' });
+    await fill(user, taskName(dialog), 'Write the final report');
+    await user.keyboard('{Enter}');
+    await within(dialog).findByRole('button', { name: 'Saving...' });
+    const description = within(dialog).getByRole('textbox', { name: /^Description/ });
+    expect(description).toHaveProperty('readOnly', true);
+    expect(taskName(dialog)).toHaveProperty('readOnly', true);
+    await user.click(description);
+    await user.keyboard(' and the budget');
+    expect(description).toHaveProperty('value', 'Outcomes of the first year');
+
+    answer();
+    expect(await screen.findByText('Task updated successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const saved = sent.filter((request) => request.method === 'PATCH');
+    expect(saved).toHaveLength(1);
+    expect(saved[0]?.body).toMatchObject({
+      name: 'Write the final report',
+      description: 'Outcomes of the first year',
+    });
   });
 });
