@@ -86,7 +86,14 @@ test('a form closed with something typed in it asks first, and keeps it unless d
   await form.getByLabel('Name').fill('Half typed');
   await page.keyboard.press('Escape');
   const discard = page.getByRole('dialog', { name: 'Discard changes?' });
-  await expect(discard).toBeVisible();
+  await expect(discard.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  // Escape on the question is its Cancel: the form as typed, the focus back where the typing was.
+  await page.keyboard.press('Escape');
+  await expect(discard).toBeHidden();
+  await expect(form.getByLabel('Name')).toBeFocused();
+  await expect(form.getByLabel('Name')).toHaveValue('Half typed');
+
+  await page.keyboard.press('Escape');
   await discard.getByRole('button', { name: 'Cancel' }).click();
   await expect(discard).toBeHidden();
   await expect(form.getByLabel('Name')).toHaveValue('Half typed');
@@ -96,6 +103,46 @@ test('a form closed with something typed in it asks first, and keeps it unless d
   await expect(form).toBeHidden();
   await page.getByRole('button', { name: 'Add Contact' }).click();
   await expect(form.getByLabel('Name')).toHaveValue('');
+});
+
+test('while a contact saves, its fields are read-only: nothing typed then is lost unsaid', async ({
+  page,
+}) => {
+  const created = await page.request.post('/api/contacts', {
+    data: { name: 'Ada Lovelace', email: 'ada@engine.org' },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto('/contacts');
+  // The save answers only once the test lets it.
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  const patches: unknown[] = [];
+  await page.route('**/api/contacts/*', async (route) => {
+    if (route.request().method() === 'PATCH') {
+      patches.push(route.request().postDataJSON());
+      await answered;
+    }
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Actions for Ada Lovelace' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Contact' });
+  await edit.getByLabel('Phone').fill('555-0199');
+  await page.keyboard.press('Enter');
+  await expect(edit.getByRole('button', { name: 'Saving...' })).toBeVisible();
+  const notes = edit.getByLabel('Notes');
+  await notes.click();
+  await page.keyboard.type('Prefers mornings');
+  await expect(notes).toBeFocused();
+  await expect(notes).toHaveValue('');
+
+  answer();
+  await expect(page.getByText('Contact updated successfully')).toBeVisible();
+  await expect(edit).toBeHidden();
+  expect(patches).toEqual([expect.objectContaining({ phone: '555-0199' })]);
+  expect(JSON.stringify(patches)).not.toContain('Prefers mornings');
 });
 
 test('the form fields explain themselves in tooltips', async ({ page }) => {

@@ -395,6 +395,44 @@ test("a large funder's grant: its tasks first, ten of the funder's contacts, and
   await expect(page.getByText('1–13 of 13')).toBeVisible();
 });
 
+test("a grant's New Task from the keyboard: Task Name first, and a category chosen alone asks before closing", async ({
+  page,
+}) => {
+  const grant = await createGrant(page, {
+    name: 'Reading Rooms',
+    funder: 'Lamp Trust',
+    amount: 5000,
+    dueDate: new Date(Date.now() + 30 * DAY).toISOString(),
+  });
+  await page.goto(`/grants/${grant.id}`);
+  await page.getByRole('button', { name: 'New Task' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Task' });
+  await expect(dialog.getByLabel('Task Name')).toBeFocused();
+
+  const category = dialog.getByRole('textbox', { name: 'Category' });
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(category).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('option', { name: 'Research' })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(category).not.toHaveValue('');
+  await page.keyboard.press('Escape');
+  const discard = page.getByRole('dialog', { name: 'Discard changes?' });
+  await expect(discard.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(discard).toBeHidden();
+  await expect(category).toBeFocused();
+  await expect(category).not.toHaveValue('');
+
+  await page.keyboard.press('Escape');
+  await expect(discard.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+});
+
 test('edit and delete a grant from its page', async ({ page }) => {
   const grant = await createGrant(page, {
     name: 'Clean Water',

@@ -139,6 +139,15 @@ test('a result opened over a half-filled form asks to discard it first, from the
   await expect(name).toHaveValue('Ada Lovelace');
   await expect(name).toBeFocused();
 
+  // Escape on the question is its Cancel too.
+  await openGrant();
+  await expect(discard.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(discard).toBeHidden();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(name).toHaveValue('Ada Lovelace');
+  await expect(name).toBeFocused();
+
   // Discard: the grant opens.
   await openGrant();
   await expect(discard.getByRole('button', { name: 'Cancel' })).toBeFocused();
