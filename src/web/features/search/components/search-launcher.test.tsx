@@ -44,6 +44,15 @@ function renderSearchOverDialog() {
 
 const where = () => screen.getByTestId('location').textContent;
 
+/** The form's dialog open over the page, its name typed in: what a result would lose. */
+async function typedInForm() {
+  const user = renderSearchOverDialog();
+  const name = await screen.findByRole('textbox', { name: 'Name' });
+  await waitFor(() => expect(document.activeElement).toBe(name));
+  await user.keyboard('Ada Lovelace');
+  return { user, name };
+}
+
 /** Ctrl+K, then the first result for what is typed, chosen with the arrow and Enter. */
 async function openResult(user: ReturnType<typeof userEvent.setup>) {
   await user.keyboard('{Control>}k{/Control}');
@@ -56,10 +65,7 @@ async function openResult(user: ReturnType<typeof userEvent.setup>) {
 
 describe('a search result opened over a form being filled in', () => {
   it('asks first to discard what was typed: Cancel goes back to it, Discard opens the result', async () => {
-    const user = renderSearchOverDialog();
-    const name = await screen.findByRole('textbox', { name: 'Name' });
-    await waitFor(() => expect(document.activeElement).toBe(name));
-    await user.keyboard('Ada Lovelace');
+    const { user, name } = await typedInForm();
 
     await openResult(user);
     const question = await screen.findByRole('dialog', { name: 'Discard changes?' });
@@ -77,10 +83,7 @@ describe('a search result opened over a form being filled in', () => {
   });
 
   it('takes Escape on the question as its Cancel: the focus is back in the form, still open', async () => {
-    const user = renderSearchOverDialog();
-    const name = await screen.findByRole('textbox', { name: 'Name' });
-    await waitFor(() => expect(document.activeElement).toBe(name));
-    await user.keyboard('Ada Lovelace');
+    const { user, name } = await typedInForm();
 
     await openResult(user);
     const question = await screen.findByRole('dialog', { name: 'Discard changes?' });
