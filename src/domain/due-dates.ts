@@ -55,31 +55,33 @@ export const localDate = (instant: Date, timeZone: string): string =>
 const offsetAt = (instant: number, timeZone: string) =>
   wallTime(instant, timeZone) - (instant - (((instant % 1000) + 1000) % 1000));
 
+const DAY = 86_400_000;
+
 /**
  * The instant the clocks of `timeZone` show `wall` (a date and time written as if those clocks
- * were UTC: Date.UTC of what they show).
+ * were UTC: Date.UTC of what they show). Where they show it twice (the hour the clocks go back),
+ * the first; where never (the hour they skip going forward), as much later as they skipped, as
+ * browsers read such a time: 02:30 on the night New York goes forward is 03:30.
  */
 export function onClocksOf(wall: number, timeZone: string): Date {
-  // As startOfDay: the offset asked again at the first answer, in case the clocks change.
-  const guess = wall - offsetAt(wall, timeZone);
-  return new Date(wall - offsetAt(guess, timeZone));
+  // The offsets a day either side: the clocks change at most once between them.
+  const before = wall - offsetAt(wall - DAY, timeZone);
+  const after = wall - offsetAt(wall + DAY, timeZone);
+  const shows = (instant: number) =>
+    wallTime(instant, timeZone) === wall - (((wall % 1000) + 1000) % 1000);
+  const shown = [before, after].filter(shows);
+  return new Date(shown.length > 0 ? Math.min(...shown) : before);
 }
-
-/** Noon of a calendar day (month 1 to 12) on the clocks of `timeZone`. */
-export const noonIn = (year: number, month: number, day: number, timeZone: string): Date =>
-  onClocksOf(Date.UTC(year, month - 1, day, 12), timeZone);
 
 /** Midnight in `timeZone` that starts the day `days` after the day `now` falls on there. */
 export function startOfDay(now: Date, timeZone: string, days = 0): Date {
   const today = new Date(wallTime(now.getTime(), timeZone));
-  const midnight = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + days);
-  // Midnight on the wall less the zone's offset; the offset is asked again at that first answer
-  // in case the clocks change between the two (summer time).
-  const guess = midnight - offsetAt(midnight, timeZone);
-  const start = midnight - offsetAt(guess, timeZone);
   // Where the clocks go forward at midnight (Santiago, Havana), the day has no midnight: it
-  // begins when they go forward, at the first guess (the second is an hour before, the day before).
-  return new Date(wallTime(start, timeZone) < midnight ? guess : start);
+  // begins when they go forward (onClocksOf).
+  return onClocksOf(
+    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + days),
+    timeZone,
+  );
 }
 
 /**

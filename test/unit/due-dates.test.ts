@@ -1,10 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardQuerySchema } from '../../src/domain/dashboard.ts';
-import { dueWindowRange, isPastDue, startOfDay } from '../../src/domain/due-dates.ts';
+import { dueWindowRange, isPastDue, onClocksOf, startOfDay } from '../../src/domain/due-dates.ts';
 import { taskBoardQuerySchema } from '../../src/domain/grants.ts';
 import { canonicalTimeZone } from '../../src/domain/time-zone-names.ts';
 
 const at = (iso: string) => new Date(iso);
+
+describe('onClocksOf', () => {
+  const shownAt = (wall: string, zone: string) =>
+    onClocksOf(Date.parse(`${wall}Z`), zone).toISOString();
+
+  it('is the instant the clocks show, its fraction of a second kept', () => {
+    expect(shownAt('2027-06-01T17:45:30.500', 'America/New_York')).toBe('2027-06-01T21:45:30.500Z');
+    expect(shownAt('2027-06-01T00:30:00.000', 'Pacific/Kiritimati')).toBe(
+      '2027-05-31T10:30:00.000Z',
+    );
+  });
+
+  it('takes the first of a time shown twice (clocks back), west and east of UTC', () => {
+    // New York, 7 November 2027: 01:30 EDT, then 01:30 EST an hour later.
+    expect(shownAt('2027-11-07T01:30:00.000', 'America/New_York')).toBe('2027-11-07T05:30:00.000Z');
+    // Berlin, 31 October 2027: 02:30 CEST, then 02:30 CET.
+    expect(shownAt('2027-10-31T02:30:00.000', 'Europe/Berlin')).toBe('2027-10-31T00:30:00.000Z');
+  });
+
+  it('moves a time the clocks skip (clocks forward) on by the hour skipped, west and east of UTC', () => {
+    // New York, 14 March 2027: 02:30 is never shown; it is read as 03:30 EDT.
+    expect(shownAt('2027-03-14T02:30:00.000', 'America/New_York')).toBe('2027-03-14T07:30:00.000Z');
+    // Berlin, 28 March 2027: 02:30 is read as 03:30 CEST.
+    expect(shownAt('2027-03-28T02:30:00.000', 'Europe/Berlin')).toBe('2027-03-28T01:30:00.000Z');
+  });
+});
 
 describe('startOfDay', () => {
   it('is midnight where the user is, as an instant', () => {
