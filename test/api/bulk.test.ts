@@ -207,6 +207,16 @@ describe('bulk actions', () => {
     await client.post('/api/grants/bulk-status', { ids: [dated], status: 'rejected' });
     expect(await awardOf(dated)).toBe(1000);
 
+    // An award whose date was recorded first, its amount not: Awarded gives it what was asked
+    // for, as its recorder's (the date says someone recorded it), so leaving Awarded keeps both.
+    const dateFirst = await grant(client, 'Date first');
+    await client.patch(`/api/grants/${dateFirst}`, { awardedDate: '2027-02-01' });
+    await client.patch(`/api/grants/${dateFirst}`, { status: 'awarded' });
+    expect(await awardOf(dateFirst)).toBe(1000);
+    expect(await filledIn(dateFirst)).toBe(false);
+    await client.post('/api/grants/bulk-status', { ids: [dateFirst], status: 'rejected' });
+    expect(await awardOf(dateFirst)).toBe(1000);
+
     // Whether an award was filled in is no change of its own in the history.
     const history = (await client.get(`/api/activity?entity=grant&id=${dated}`)).json<
       ActivityEntry[]

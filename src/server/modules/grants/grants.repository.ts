@@ -117,16 +117,19 @@ const grantExport: ExportColumn[] = [
 interface AwardFound {
   amount: SQL;
   awardedAmount: SQL;
+  awardedDate: SQL;
   awardFilledIn: SQL;
 }
 const storedAward: AwardFound = {
   amount: sql`${grants.amount}`,
   awardedAmount: sql`${grants.awardedAmount}`,
+  awardedDate: sql`${grants.awardedDate}`,
   awardFilledIn: sql`${grants.awardFilledIn}`,
 };
 const noAwardYet: AwardFound = {
   amount: sql`NULL::bigint`,
   awardedAmount: sql`NULL::bigint`,
+  awardedDate: sql`NULL::timestamptz`,
   awardFilledIn: sql`false`,
 };
 
@@ -134,7 +137,8 @@ const noAwardYet: AwardFound = {
  * A grant's award after a change of its status or of the amount it asks for, when the change
  * says nothing of the award (neither its amount nor its date):
  * - set to Awarded with no award, it is awarded what it asks for, as the form prefills it; that
- *   award is filled in (`awardFilledIn`), nobody's own;
+ *   award is filled in (`awardFilledIn`), nobody's own. One with a date but no amount (someone
+ *   recorded when it came) is awarded what it asks for too, as given: theirs, as its date is;
  * - while it is awarded, a filled-in award follows the amount asked for: it stands for "what we
  *   asked for", so correcting the request corrects it;
  * - leaving Awarded takes a filled-in award back, as the form takes back its prefill (an award
@@ -151,10 +155,12 @@ function awardFollowing(
     change.status === undefined
       ? before.awardFilledIn
       : change.status === 'awarded'
-        ? sql`(${before.awardFilledIn} OR ${before.awardedAmount} IS NULL)`
+        ? sql`(${before.awardFilledIn} OR (${before.awardedAmount} IS NULL AND ${before.awardedDate} IS NULL))`
         : sql`false`;
+  const datedWithoutAmount =
+    change.status === 'awarded' ? sql`${before.awardedAmount} IS NULL` : sql`false`;
   return {
-    awardedAmount: sql`CASE WHEN ${filledIn} THEN ${amount}
+    awardedAmount: sql`CASE WHEN ${filledIn} OR ${datedWithoutAmount} THEN ${amount}
       WHEN ${before.awardFilledIn} THEN NULL ELSE ${before.awardedAmount} END`,
     awardFilledIn: filledIn,
   };
