@@ -48,11 +48,13 @@ const sameContact = (a: ContactValues, b: ContactValues) =>
 /** The rows of a batch with one email: one at least. */
 type EmailRows = [ContactValues, ...ContactValues[]];
 
-/** What the rows of a batch with one email come to, and how each of them is counted. */
+/**
+ * What the rows of a batch with one email come to, and how each of them is counted (the first
+ * row of an email new to the company is counted as the contact created).
+ */
 interface EmailOutcome {
   /** The contact as the rows leave it. */
   values: ContactValues;
-  created: number;
   updated: number;
   unchanged: number;
 }
@@ -62,12 +64,13 @@ interface EmailOutcome {
  * undefined: none): each row updates the contact before it, the one the first row creates when
  * none was found, or finds it up to date, and is counted so. A contact the rows leave as it was
  * found (the same file imported again, whose rows would change it and change it back) is up to
- * date for every one of them: nothing of it is written.
+ * date for every one of them: nothing of it is written. This is within the batch: rows of one
+ * email in different batches each count against the contact as the batches before left it.
  */
 function outcomeOf(found: ContactValues | undefined, rows: EmailRows): EmailOutcome {
   const [first, ...later] = rows;
   // None found: the first row creates the contact, and the later ones update it.
-  const outcome = { created: found === undefined ? 1 : 0, updated: 0, unchanged: 0 };
+  const outcome = { updated: 0, unchanged: 0 };
   let contact = found ?? first;
   for (const row of found === undefined ? later : rows) {
     const next = mergeRows(contact, row);
@@ -76,7 +79,7 @@ function outcomeOf(found: ContactValues | undefined, rows: EmailRows): EmailOutc
     contact = next;
   }
   if (found !== undefined && sameContact(contact, found)) {
-    return { values: contact, created: 0, updated: 0, unchanged: rows.length };
+    return { values: contact, updated: 0, unchanged: rows.length };
   }
   return { values: contact, ...outcome };
 }

@@ -151,9 +151,10 @@ export function createContactsRepository(db: Database) {
 
     /**
      * The contact each email (lower case) belongs to, in any case, as it is now; where several
-     * contacts share one, the oldest. Held against other changes (in id order, as other writers
-     * of several contacts take them) until `within` ends, so that what an import counts from
-     * them is what it then writes over.
+     * contacts share one, the oldest. Held against other changes (in id order within the call,
+     * as other writers of several contacts take them; an import's later batches take theirs
+     * after its earlier ones, so a writer crossing it may deadlock, answered 409 'try again')
+     * until `within` ends, so that what an import counts from them is what it then writes over.
      */
     async byEmail(
       companyId: number,

@@ -25,7 +25,7 @@ function renderReminders(after?: Promise<unknown>) {
   return { saves, user: userEvent.setup({ delay: null }) };
 }
 
-/** The days field as it is now (a form built anew would have another). */
+/** The days field as it is now (a form made again would have another). */
 const daysField = () => screen.getByRole('textbox', { name: 'Reminder days' });
 
 describe('the reminder settings of the organization', () => {

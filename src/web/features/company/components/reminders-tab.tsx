@@ -74,7 +74,7 @@ function RemindersForm({ settings }: { settings: ReminderSettings }) {
   const [days, setDays] = useState(savedDays);
   const [daysError, setDaysError] = useState<string | null>(null);
   // The saved settings come back (in the server's order: 30, 10, 3): the form shows them in
-  // place, not built anew, so the focus stays on the field or the button they were saved from.
+  // place, its fields the same, so the focus stays on the field or the button they were saved from.
   useEffect(() => {
     setTimeZone(settings.timeZone);
     setDays(savedDays);

@@ -26,7 +26,7 @@ export function DetailsForm({ user }: { user: CurrentUser }) {
   /** What had the focus when the last save was asked for: a field, the Save button. */
   const savedFrom = useRef<Element | null>(null);
   // A saved change comes back in the user record (so does one made in another tab): the form
-  // starts again from it in place, not built anew, so the focus stays on the field or the
+  // starts again from it in place, its fields the same, so the focus stays on the field or the
   // button it was saved from. The current password goes with the new address it confirmed: the
   // focus in it goes to the address.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the saved name and email start it again
