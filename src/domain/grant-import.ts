@@ -67,16 +67,20 @@ function amountFromCell(cell: string | undefined): number | undefined {
   return Number(text.replace(/[$,\s]/g, ''));
 }
 
-/** A date as 2027-03-31 or 3/31/2027, or a full ISO 8601 time (as the export writes). */
+/**
+ * A date as 2027-03-31 or 3/31/2027, or an ISO 8601 time (as the export writes, with Z; or with
+ * an offset, or with none: then on the organization's clocks, as the API reads one).
+ */
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const US_DAY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
 
 /**
  * A date cell as the API takes a date: a day (2027-03-31, 3/31/2027) as the ISO day it is, a
- * full time as it is; a blank cell is none, and null is no date at all (30 February, "soon",
- * "5"). A day is then read as the API reads one: a due date at noon that day where the
- * organization is (in New Zealand too), an award's day as that day.
+ * time as it is; a blank cell is none, and null is no date at all (30 February, "soon", "5").
+ * Either is then read as the API reads it: a due date written as a day at noon that day where
+ * the organization is (in New Zealand too), one with a time and no offset at that time there,
+ * an award's day as that day.
  */
 function dateFromCell(cell: string | undefined): string | undefined | null {
   const text = cell?.trim() ?? '';

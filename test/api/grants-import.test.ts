@@ -327,4 +327,17 @@ describe('a due date written as a day', () => {
       ['Winter', '2027-07-15T00:00:00.000Z'],
     ]);
   });
+
+  it('is that time where the organization is when written with a time and no offset, as the API reads one', async () => {
+    const { client, upload } = await signedIn();
+    await setCompanyTimeZone(client, 'Pacific/Auckland');
+    const imported = await upload(
+      'Name,Funder,Amount,Due date\r\nEvening,Sea Trust,100,2027-07-15T17:30\r\n',
+    );
+    expect(imported.statusCode, imported.body).toBe(200);
+    // 17:30 in Auckland, UTC+12 in July.
+    expect((await grantsOf(client)).map((g: { dueDate: string }) => g.dueDate)).toEqual([
+      '2027-07-15T05:30:00.000Z',
+    ]);
+  });
 });
