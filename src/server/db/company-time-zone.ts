@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { holdsCompanyClockTime, onClocksIn, type WithInstants } from '../../domain/iso-dates.ts';
 import type { Database, Transaction } from './client.ts';
 import { companies } from './schema.ts';
@@ -50,10 +50,3 @@ export async function allOnCompanyClocks<Values extends object>(
   const timeZone = await zoneOfClockTimes(tx, companyId, rows);
   return rows.map((row) => onClocksIn(row, timeZone));
 }
-
-/**
- * When the company's today began (a timestamptz), in the time zone it counts its days in: a
- * deadline from then on is still to come, where its reminders would call it due today.
- */
-export const startOfCompanyDay = (companyId: number) =>
-  sql`(SELECT date_trunc('day', now() AT TIME ZONE ${companies.timeZone}) AT TIME ZONE ${companies.timeZone} FROM ${companies} WHERE ${companies.id} = ${companyId})`;

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { startOfDay } from '../../../domain/due-dates.ts';
 import { funderTypeLabels } from '../../../domain/funder-constants.ts';
 import {
   FUNDER_RELATED_SHOWN,
@@ -15,7 +16,7 @@ import { activeGrantStatuses } from '../../../domain/grants.ts';
 import type { ChosenIds } from '../../../domain/lists.ts';
 import { openTaskStatuses } from '../../../domain/task-constants.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { startOfCompanyDay } from '../../db/company-time-zone.ts';
+import { companyTimeZone } from '../../db/company-time-zone.ts';
 import { holdFunderNames } from '../../db/company-turns.ts';
 import { onViolation } from '../../db/errors.ts';
 import { choiceCell, type ExportColumn } from '../../db/export-stream.ts';
@@ -348,7 +349,7 @@ export function createFundersRepository(db: Database) {
         const rejectedCount = figures?.rejectedCount ?? 0;
 
         // Deadlines from the start of the company's day: one due this morning is still to come.
-        const today = startOfCompanyDay(companyId);
+        const today = startOfDay(new Date(), await companyTimeZone(tx, companyId));
         const contactRows = await tx
           .select(contactColumns)
           .from(contacts)
