@@ -217,6 +217,28 @@ describe('bulk actions', () => {
     await client.post('/api/grants/bulk-status', { ids: [dateFirst], status: 'rejected' });
     expect(await awardOf(dateFirst)).toBe(1000);
 
+    // A change that sends a filled-in award as it is (a client writing back the whole grant it
+    // read) gives nothing: the award still goes when the grant leaves Awarded, and clearing a
+    // date there is none of changes nothing, its version included.
+    const writtenBack = await grant(client, 'Written back');
+    await client.patch(`/api/grants/${writtenBack}`, { status: 'awarded' });
+    const read = (await client.get(`/api/grants/${writtenBack}`)).json<Grant>();
+    const noDate = await client.patch(`/api/grants/${writtenBack}`, { awardedDate: null });
+    expect(noDate.json<Grant>().updatedAt).toBe(read.updatedAt);
+    expect(await filledIn(writtenBack)).toBe(true);
+    await client.patch(`/api/grants/${writtenBack}`, {
+      status: 'rejected',
+      awardedAmount: read.awardedAmount,
+      awardedDate: read.awardedDate,
+    });
+    expect(await awardOf(writtenBack)).toBeNull();
+    // Sent changed, it is given: kept whatever the status becomes.
+    await client.patch(`/api/grants/${writtenBack}`, { status: 'awarded' });
+    await client.patch(`/api/grants/${writtenBack}`, { awardedAmount: 900 });
+    await client.patch(`/api/grants/${writtenBack}`, { status: 'rejected', awardedAmount: 900 });
+    expect(await awardOf(writtenBack)).toBe(900);
+    expect(await filledIn(writtenBack)).toBe(false);
+
     // Whether an award was filled in is no change of its own in the history.
     const history = (await client.get(`/api/activity?entity=grant&id=${dated}`)).json<
       ActivityEntry[]

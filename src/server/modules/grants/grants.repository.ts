@@ -181,6 +181,35 @@ function withAward<Values extends Partial<GrantValues>>(values: Values, before: 
   return { ...values, ...awardFollowing({ status, amount }, before) };
 }
 
+/**
+ * An update's values, its award as the one rule has it (withAward), but for a change that sends
+ * a filled-in award as it is stored (a client writing back the whole grant it read, or clearing
+ * a date there is none of): that gives nothing, and the award stays filled in, following a new
+ * status or amount asked for as if it had not been sent. Any other award sent is given.
+ */
+function updatedWithAward(values: Partial<GrantValues>) {
+  const { awardedAmount, awardedDate, ...rest } = values;
+  if (awardedAmount === undefined && awardedDate === undefined) {
+    return withAward(values, storedAward);
+  }
+  const sentAmount =
+    awardedAmount === undefined ? storedAward.awardedAmount : sql`${awardedAmount}::bigint`;
+  const sentDate =
+    awardedDate === undefined ? storedAward.awardedDate : sql`${awardedDate}::timestamptz`;
+  const given = sql`NOT (${storedAward.awardFilledIn}
+    AND ${sentAmount} IS NOT DISTINCT FROM ${storedAward.awardedAmount}
+    AND ${sentDate} IS NOT DISTINCT FROM ${storedAward.awardedDate})`;
+  const following = { awardedAmount: storedAward.awardedAmount, ...withAward(rest, storedAward) };
+  const filledIn =
+    'awardFilledIn' in following ? following.awardFilledIn : storedAward.awardFilledIn;
+  return {
+    ...following,
+    awardedAmount: sql`CASE WHEN ${given} THEN ${sentAmount} ELSE ${following.awardedAmount} END`,
+    awardedDate: sentDate,
+    awardFilledIn: sql`CASE WHEN ${given} THEN false ELSE ${filledIn} END`,
+  };
+}
+
 export function createGrantsRepository(db: Database) {
   // A grant is written from its domain values and whether its award was filled in (withAward).
   const records = companyRecords<GrantValues & { awardFilledIn?: boolean }>()(
@@ -210,10 +239,10 @@ export function createGrantsRepository(db: Database) {
 
     /**
      * A period that ends before it starts: 'period-out-of-order'. The award follows a new status
-     * or amount asked for as the one rule has it (withAward).
+     * or amount asked for as the one rule has it (updatedWithAward).
      */
     update(companyId: number, id: number, values: Partial<GrantValues>, within?: Transaction) {
-      const written = withAward(values, storedAward);
+      const written = updatedWithAward(values);
       return onViolation(
         'grants_period_check',
         'period-out-of-order' as const,
