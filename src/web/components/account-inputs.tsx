@@ -1,6 +1,4 @@
 import {
-  Button,
-  Loader,
   PasswordInput,
   type PasswordInputProps,
   Stack,
@@ -9,7 +7,7 @@ import {
 } from '@mantine/core';
 import type { FormEvent, ReactNode, Ref } from 'react';
 import { PASSWORD_RULE } from '../../domain/password-rule.ts';
-import { inertWhile } from './inert-button.ts';
+import { BusyButton } from './busy-button.tsx';
 
 /**
  * The eye button of a password field: named for a screen reader (pressed while the password
@@ -69,7 +67,7 @@ export function NewPasswordInput(props: PasswordInputProps) {
 /**
  * A form about one's account named `label` (signing in, signing up, one's profile): its fields,
  * then the submit button (`label` unless said), spinning and inert while `pending` and inert
- * while `disabled` (`inertWhile`: it keeps the focus it had when pressed).
+ * while `disabled` (BusyButton: it keeps the focus it had when pressed).
  */
 export function AccountForm({
   label,
@@ -90,13 +88,9 @@ export function AccountForm({
     <form onSubmit={onSubmit} noValidate aria-label={label}>
       <Stack>
         {children}
-        <Button
-          type="submit"
-          {...inertWhile(pending || disabled)}
-          leftSection={pending && <Loader size={14} color="currentColor" />}
-        >
+        <BusyButton type="submit" busy={pending} inert={disabled}>
           {submitLabel}
-        </Button>
+        </BusyButton>
       </Stack>
     </form>
   );

@@ -1,7 +1,6 @@
 import {
   Button,
   Group,
-  Loader,
   Modal,
   NativeSelect,
   Progress,
@@ -13,6 +12,7 @@ import {
 import { useState } from 'react';
 import { type DuplicateChoice, unmappedFields } from '../../domain/csv-import.ts';
 import type { CsvImportChoice, CsvPreview } from '../lib/csv-import.ts';
+import { BusyButton } from './busy-button.tsx';
 import { inertWhile } from './inert-button.ts';
 
 /** The select's value for a column that is not imported. */
@@ -170,17 +170,15 @@ export default function CsvImportDialog<Field extends string>({
           >
             Cancel
           </Button>
-          <Button
-            {...inertWhile(importing)}
-            onClick={() => {
-              if (importing) return;
-              onImport({ file, mapping, duplicates: kind.duplicates ? duplicates : undefined });
-            }}
+          <BusyButton
+            busy={importing}
+            onClick={() =>
+              onImport({ file, mapping, duplicates: kind.duplicates ? duplicates : undefined })
+            }
             disabled={missing.length > 0}
-            leftSection={importing && <Loader size={14} color="currentColor" />}
           >
             Import
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </Modal>

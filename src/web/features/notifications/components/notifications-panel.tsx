@@ -1,8 +1,8 @@
-import { Button, Group, Loader, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { type Ref, type RefObject, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { Notification } from '../../../../domain/reminders.ts';
-import { inertWhile } from '../../../components/inert-button.ts';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useMarkRead, useNotifications } from '../api/notifications-api.ts';
@@ -67,9 +67,7 @@ export default function NotificationsPanel({
   const firstEntry = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const failed = (error: Error) => notifyError('Could not mark as read', errorMessage(error));
-  const markAll = () => {
-    if (!markRead.isPending) markRead.mutate(undefined, { onError: failed });
-  };
+  const markAll = () => markRead.mutate(undefined, { onError: failed });
   const markAllButton = useFocusKeptWhenMarkAllGoes(unread > 0, firstEntry);
   const open = (notification: Notification) => {
     if (notification.readAt === null) markRead.mutate(notification.id, { onError: failed });
@@ -103,15 +101,14 @@ export default function NotificationsPanel({
         <Group justify="flex-end" mt="md">
           {/* Inert, not disabled, while a change is saved: it keeps the focus it had when
               pressed. */}
-          <Button
+          <BusyButton
             ref={markAllButton}
             variant="default"
-            {...inertWhile(markRead.isPending)}
+            busy={markRead.isPending}
             onClick={markAll}
-            leftSection={markRead.isPending && <Loader size={14} color="currentColor" />}
           >
             Mark all as read
-          </Button>
+          </BusyButton>
         </Group>
       )}
     </Modal>
