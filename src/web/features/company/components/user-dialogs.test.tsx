@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -27,6 +27,20 @@ function openedWithSlowSave(dialog: typeof AddUserDialog, url: string, body: unk
   return answer;
 }
 
+/**
+ * Checks that the fields of `dialog` named by `labels` are read-only, and that its Role cannot be
+ * changed from the keyboard (a role box is never typed in, so it is read-only in any case).
+ */
+async function expectReadOnly(user: UserEvent, dialog: HTMLElement, labels: RegExp[]) {
+  expect(
+    labels.map((label) => within(dialog).getByLabelText<HTMLInputElement>(label).readOnly),
+  ).toEqual(labels.map(() => true));
+  const role = within(dialog).getByRole<HTMLInputElement>('textbox', { name: /^Role/ });
+  role.focus();
+  await user.keyboard('{ArrowUp}{ArrowUp}{Enter}');
+  expect(role.value).toBe('User');
+}
+
 describe("the team's dialogs", () => {
   it('Add New User stays open while it saves (a second one is not closed by the first)', async () => {
     const answer = openedWithSlowSave(AddUserDialog, '/api/organization/users', {
@@ -42,6 +56,49 @@ describe("the team's dialogs", () => {
     await fill(user, within(dialog).getByLabelText(/^Password/), 'Str0ng-pass!');
     await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
     await expectOpenUntilSaved(user, dialog, answer, 'User created');
+  });
+
+  it('Add New User keeps its fields read-only while it saves: nothing typed then is lost', async () => {
+    const answer = openedWithSlowSave(AddUserDialog, '/api/organization/users', {
+      ...signedInUser,
+      id: 12,
+      name: 'Uma User',
+    });
+    const user = userEvent.setup({ delay: null });
+    const dialog = await screen.findByRole('dialog', { name: 'Add New User' });
+    await fill(user, within(dialog).getByLabelText(/^Name/), 'Uma User');
+    await fill(user, within(dialog).getByLabelText(/^Email/), 'uma@example.org');
+    await fill(user, within(dialog).getByLabelText(/^Username/), 'uma');
+    await fill(user, within(dialog).getByLabelText(/^Password/), 'Str0ng-pass!');
+    await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
+    await within(dialog).findByRole('button', { name: 'Saving...' });
+    await expectReadOnly(user, dialog, [/^Name/, /^Email/, /^Username/, /^Password/]);
+    const name = within(dialog).getByLabelText<HTMLInputElement>(/^Name/);
+    await user.type(name, ' Jr');
+    expect(name.value).toBe('Uma User');
+    answer();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('Invite User keeps its fields read-only while it sends', async () => {
+    const answer = openedWithSlowSave(InviteUserDialog, '/api/organization/invitations', {
+      id: 3,
+      name: 'Ines Invitee',
+      email: 'ines@example.org',
+      role: 'user',
+      emailed: true,
+      previewUrl: null,
+      expiresAt: '2030-01-01T00:00:00.000Z',
+    });
+    const user = userEvent.setup({ delay: null });
+    const dialog = await screen.findByRole('dialog', { name: 'Invite User' });
+    await fill(user, within(dialog).getByLabelText(/^Name/), 'Ines Invitee');
+    await fill(user, within(dialog).getByLabelText(/^Email/), 'ines@example.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    await within(dialog).findByRole('button', { name: 'Sending...' });
+    await expectReadOnly(user, dialog, [/^Name/, /^Email/]);
+    answer();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('Invite User stays open while it sends, and shows what became of it', async () => {

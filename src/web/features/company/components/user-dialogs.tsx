@@ -14,6 +14,8 @@ import {
 import { roleLabel } from '../../../../domain/wording.ts';
 import { NewPasswordInput, UsernameInput } from '../../../components/account-inputs.tsx';
 import { closeUnlessSaving } from '../../../components/close-unless-saving.ts';
+import { FormInDialogContext, useDialogForm } from '../../../components/dialog-form.ts';
+import type { DialogFormProps } from '../../../components/dialog-save.tsx';
 import { useDiscardQuestion } from '../../../components/discard-question.ts';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -30,36 +32,32 @@ function RoleSelect(props: Omit<SelectProps, 'label' | 'data' | 'allowDeselect'>
   return <Select label="Role" allowDeselect={false} data={roleOptions} {...props} />;
 }
 
+/**
+ * 'Invite User': a new member's name, email and role; the invitation is emailed, or, without an
+ * email server, its link is shown for the admin to send.
+ */
 export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const invite = useInvite();
   // Without an email server nothing was sent: the admin gets the link to send themselves.
   const [unsent, setUnsent] = useState<(InvitationLink & { name: string }) | null>(null);
-  const { closeAsked, touched, closeOnEscape } = useDiscardQuestion(opened, () => close());
-  const form = useForm<InvitationInput>({
-    initialValues: { name: '', email: '', role: 'user' },
-    validate: zodResolver(invitationInputSchema),
-    onValuesChange: touched,
-  });
   const close = () => {
-    form.reset();
     setUnsent(null);
     onClose();
   };
-  const send = form.onSubmit(
-    useOneAtATime(async (values: InvitationInput) => {
-      try {
-        const created = await invite.mutateAsync(values);
-        if (created.emailed || !created.previewUrl) {
-          notifySuccess('Invitation sent');
-          close();
-        } else {
-          setUnsent({ name: created.name, link: created.previewUrl, expiresAt: created.expiresAt });
-        }
-      } catch (error) {
-        notifyError('Error sending invitation', errorMessage(error));
+  const { closeAsked, touched, closeOnEscape } = useDiscardQuestion(opened, close);
+  const send = useOneAtATime(async (values: InvitationInput) => {
+    try {
+      const created = await invite.mutateAsync(values);
+      if (created.emailed || !created.previewUrl) {
+        notifySuccess('Invitation sent');
+        close();
+      } else {
+        setUnsent({ name: created.name, link: created.previewUrl, expiresAt: created.expiresAt });
       }
-    }),
-  );
+    } catch (error) {
+      notifyError('Error sending invitation', errorMessage(error));
+    }
+  });
 
   // Once the invitation is made (its link shown), nothing typed is left to lose.
   const dismiss = closeUnlessSaving(invite.isPending, unsent ? close : closeAsked);
@@ -77,48 +75,53 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
           is saved: send them this link yourself.
         </InvitationLinkPanel>
       ) : (
-        <form onSubmit={send} noValidate>
-          <Stack>
-            <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
-            <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
-            <RoleSelect
-              placeholder="Please select a role"
-              withAsterisk
-              {...form.getInputProps('role')}
-            />
-            <SaveButton pending={invite.isPending} pendingLabel="Sending...">
-              Send Invitation
-            </SaveButton>
-          </Stack>
-        </form>
+        opened && (
+          <FormInDialogContext value={{ changed: touched, saving: invite.isPending }}>
+            <InviteUserForm onSubmit={send} pending={invite.isPending} />
+          </FormInDialogContext>
+        )
       )}
     </Modal>
   );
 }
 
+/** What the Invite User dialog's form holds: a new one each time the dialog opens. */
+function InviteUserForm({ onSubmit, pending }: DialogFormProps<InvitationInput>) {
+  const form = useDialogForm<InvitationInput>({
+    initialValues: { name: '', email: '', role: 'user' },
+    validate: zodResolver(invitationInputSchema),
+  });
+  return (
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+      <Stack>
+        <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
+        <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
+        <RoleSelect
+          placeholder="Please select a role"
+          withAsterisk
+          {...form.getInputProps('role')}
+        />
+        <SaveButton pending={pending} pendingLabel="Sending...">
+          Send Invitation
+        </SaveButton>
+      </Stack>
+    </form>
+  );
+}
+
+/** 'Add New User': a new member of the team, with the username and password they sign in with. */
 export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const add = useAddUser();
-  const { closeAsked, touched, closeOnEscape } = useDiscardQuestion(opened, () => close());
-  const form = useForm<NewUserInput>({
-    initialValues: { name: '', email: '', username: '', password: '', role: 'user' },
-    validate: zodResolver(newUserSchema),
-    onValuesChange: touched,
+  const { closeAsked, touched, closeOnEscape } = useDiscardQuestion(opened, onClose);
+  const save = useOneAtATime(async (values: NewUserInput) => {
+    try {
+      await add.mutateAsync(values);
+      notifySuccess('User created');
+      onClose();
+    } catch (error) {
+      notifyError('Error creating user', errorMessage(error));
+    }
   });
-  const close = () => {
-    form.reset();
-    onClose();
-  };
-  const save = form.onSubmit(
-    useOneAtATime(async (values: NewUserInput) => {
-      try {
-        await add.mutateAsync(values);
-        notifySuccess('User created');
-        close();
-      } catch (error) {
-        notifyError('Error creating user', errorMessage(error));
-      }
-    }),
-  );
 
   return (
     <Modal
@@ -127,17 +130,32 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
       closeOnEscape={closeOnEscape}
       title="Add New User"
     >
-      <form onSubmit={save} noValidate>
-        <Stack>
-          <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
-          <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
-          <UsernameInput autoComplete="off" {...form.getInputProps('username')} />
-          <NewPasswordInput {...form.getInputProps('password')} />
-          <RoleSelect {...form.getInputProps('role')} />
-          <SaveButton pending={add.isPending}>Add User</SaveButton>
-        </Stack>
-      </form>
+      {opened && (
+        <FormInDialogContext value={{ changed: touched, saving: add.isPending }}>
+          <AddUserForm onSubmit={save} pending={add.isPending} />
+        </FormInDialogContext>
+      )}
     </Modal>
+  );
+}
+
+/** What the Add New User dialog's form holds: a new one each time the dialog opens. */
+function AddUserForm({ onSubmit, pending }: DialogFormProps<NewUserInput>) {
+  const form = useDialogForm<NewUserInput>({
+    initialValues: { name: '', email: '', username: '', password: '', role: 'user' },
+    validate: zodResolver(newUserSchema),
+  });
+  return (
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+      <Stack>
+        <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
+        <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
+        <UsernameInput autoComplete="off" {...form.getInputProps('username')} />
+        <NewPasswordInput {...form.getInputProps('password')} />
+        <RoleSelect {...form.getInputProps('role')} />
+        <SaveButton pending={pending}>Add User</SaveButton>
+      </Stack>
+    </form>
   );
 }
 
