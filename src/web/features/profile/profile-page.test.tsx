@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PASSWORD_RULE } from '../../../domain/password-rule.ts';
 import {
   descriptionOf,
@@ -83,8 +83,13 @@ describe('the profile page', () => {
       return field;
     });
     expect(document.activeElement).toBe(name);
-    // Enter again, with nothing changed, saves nothing.
+    // Enter again, with nothing changed, saves nothing: Enter in a field submits the form through
+    // its Save button, which does nothing now, so the form is not submitted at all (a submission
+    // would be seen at once, its save only later).
+    const submitted = vi.fn();
+    (await section('Your Details')).addEventListener('submit', submitted);
     await user.keyboard('{Enter}');
+    expect(submitted).not.toHaveBeenCalled();
     expect(changes()).toHaveLength(1);
   });
 
