@@ -1,22 +1,53 @@
-import { Modal, TextInput } from '@mantine/core';
+import { Select, Stack, TextInput } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { useDiscardQuestion } from '../../../components/discard-question.ts';
+import { useDialogForm } from '../../../components/dialog-form.ts';
+import { type DialogFormProps, SaveDialog } from '../../../components/dialog-save.tsx';
 import { byPath, renderPage } from '../../../test/render.tsx';
 import { SearchLauncher } from './search-launcher.tsx';
 
-/** A form's dialog that asks before what was typed in it is lost, as the app's dialogs do. */
+/** What the new contact's form holds: a name typed, a kind chosen in a box. */
+interface NewContact {
+  name: string;
+  kind: string | null;
+}
+
+/** A new contact's form, its changes told to its dialog as every create/edit form's are. */
+function NewContactForm({ onSubmit }: DialogFormProps<NewContact>) {
+  const form = useDialogForm<NewContact>({ initialValues: { name: '', kind: null } });
+  return (
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+      <Stack>
+        <TextInput label="Name" data-autofocus {...form.getInputProps('name')} />
+        <Select label="Kind" data={['Funder', 'Partner']} {...form.getInputProps('kind')} />
+      </Stack>
+    </form>
+  );
+}
+
+/** The dialog is never saved here: what counts is what it asks before it is left. */
+const saved = async (_contact: NewContact) => {};
+
+/** A create dialog as the app's are: it asks before a change made in its form is lost. */
 function NewContactDialog() {
   const [opened, setOpened] = useState(true);
-  const { closeAsked, touched, closeOnEscape } = useDiscardQuestion(opened, () => setOpened(false));
   return (
-    <Modal opened={opened} onClose={closeAsked} closeOnEscape={closeOnEscape} title="New Contact">
-      <div onInput={touched}>
-        <TextInput label="Name" data-autofocus />
-      </div>
-    </Modal>
+    <SaveDialog
+      opened={opened}
+      onClose={() => setOpened(false)}
+      title="New Contact"
+      noun="contact"
+      record={undefined}
+      save={{
+        create: { run: saved, success: 'Contact created successfully' },
+        update: { run: saved, success: 'Contact updated successfully' },
+      }}
+      pending={false}
+    >
+      {(form) => opened && <NewContactForm {...form} />}
+    </SaveDialog>
   );
 }
 
@@ -96,6 +127,27 @@ describe('a search result opened over a form being filled in', () => {
     );
     await waitFor(() => expect(document.activeElement).toBe(name));
     expect(screen.getByRole('dialog', { name: 'New Contact' })).toBeTruthy();
+    expect(where()).toBe('/contacts');
+  });
+
+  it('asks first too when only a choice was made in a box, nothing typed', async () => {
+    const user = renderSearchOverDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'New Contact' });
+    await user.click(within(dialog).getByRole('textbox', { name: 'Kind' }));
+    await user.click(await screen.findByRole('option', { name: 'Partner', hidden: true }));
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveProperty('value', '');
+
+    await openResult(user);
+    const question = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    expect(where()).toBe('/contacts');
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull(),
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Kind' })).toHaveProperty(
+      'value',
+      'Partner',
+    );
     expect(where()).toBe('/contacts');
   });
 
