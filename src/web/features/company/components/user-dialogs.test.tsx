@@ -80,7 +80,8 @@ describe("the team's dialogs", () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('Invite User keeps its fields read-only while it sends', async () => {
+  /** Invite User filled in and sent, its answer held until `answer` is called. */
+  async function sendingInvitation() {
     const answer = openedWithSlowSave(InviteUserDialog, '/api/organization/invitations', {
       id: 3,
       name: 'Ines Invitee',
@@ -95,6 +96,11 @@ describe("the team's dialogs", () => {
     await fill(user, within(dialog).getByLabelText(/^Name/), 'Ines Invitee');
     await fill(user, within(dialog).getByLabelText(/^Email/), 'ines@example.org');
     await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    return { answer, user, dialog };
+  }
+
+  it('Invite User keeps its fields read-only while it sends', async () => {
+    const { answer, user, dialog } = await sendingInvitation();
     await within(dialog).findByRole('button', { name: 'Sending...' });
     await expectReadOnly(user, dialog, [/^Name/, /^Email/]);
     answer();
@@ -102,20 +108,7 @@ describe("the team's dialogs", () => {
   });
 
   it('Invite User stays open while it sends, and shows what became of it', async () => {
-    const answer = openedWithSlowSave(InviteUserDialog, '/api/organization/invitations', {
-      id: 3,
-      name: 'Ines Invitee',
-      email: 'ines@example.org',
-      role: 'user',
-      emailed: true,
-      previewUrl: null,
-      expiresAt: '2030-01-01T00:00:00.000Z',
-    });
-    const user = userEvent.setup({ delay: null });
-    const dialog = await screen.findByRole('dialog', { name: 'Invite User' });
-    await fill(user, within(dialog).getByLabelText(/^Name/), 'Ines Invitee');
-    await fill(user, within(dialog).getByLabelText(/^Email/), 'ines@example.org');
-    await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    const { answer, user, dialog } = await sendingInvitation();
     await expectOpenUntilSaved(user, dialog, answer, 'Invitation sent');
   });
 });
