@@ -42,7 +42,8 @@ async function expectReadOnly(user: UserEvent, dialog: HTMLElement, labels: RegE
 }
 
 describe("the team's dialogs", () => {
-  it('Add New User stays open while it saves (a second one is not closed by the first)', async () => {
+  /** Add New User filled in and saved, its answer held until `answer` is called. */
+  async function savingNewUser() {
     const answer = openedWithSlowSave(AddUserDialog, '/api/organization/users', {
       ...signedInUser,
       id: 12,
@@ -55,22 +56,16 @@ describe("the team's dialogs", () => {
     await fill(user, within(dialog).getByLabelText(/^Username/), 'uma');
     await fill(user, within(dialog).getByLabelText(/^Password/), 'Str0ng-pass!');
     await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
+    return { answer, user, dialog };
+  }
+
+  it('Add New User stays open while it saves (a second one is not closed by the first)', async () => {
+    const { answer, user, dialog } = await savingNewUser();
     await expectOpenUntilSaved(user, dialog, answer, 'User created');
   });
 
   it('Add New User keeps its fields read-only while it saves: nothing typed then is lost', async () => {
-    const answer = openedWithSlowSave(AddUserDialog, '/api/organization/users', {
-      ...signedInUser,
-      id: 12,
-      name: 'Uma User',
-    });
-    const user = userEvent.setup({ delay: null });
-    const dialog = await screen.findByRole('dialog', { name: 'Add New User' });
-    await fill(user, within(dialog).getByLabelText(/^Name/), 'Uma User');
-    await fill(user, within(dialog).getByLabelText(/^Email/), 'uma@example.org');
-    await fill(user, within(dialog).getByLabelText(/^Username/), 'uma');
-    await fill(user, within(dialog).getByLabelText(/^Password/), 'Str0ng-pass!');
-    await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
+    const { answer, user, dialog } = await savingNewUser();
     await within(dialog).findByRole('button', { name: 'Saving...' });
     await expectReadOnly(user, dialog, [/^Name/, /^Email/, /^Username/, /^Password/]);
     const name = within(dialog).getByLabelText<HTMLInputElement>(/^Name/);
