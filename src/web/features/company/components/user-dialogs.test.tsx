@@ -10,7 +10,7 @@ import {
   signedInUser,
   slowAnswer,
 } from '../../../test/render.tsx';
-import { AddUserDialog, InviteUserDialog } from './user-dialogs.tsx';
+import { AddUserDialog, InviteUserDialog, ResetPasswordDialog } from './user-dialogs.tsx';
 
 /** A dialog as the team tab opens it: closing it hides it. */
 function Opened({ dialog: Dialog }: { dialog: typeof AddUserDialog }) {
@@ -141,5 +141,41 @@ describe.each([
     await user.click(await screen.findByRole('option', { name: 'Admin', hidden: true }));
     await user.keyboard('{Escape}');
     expect(await screen.findByRole('dialog', { name: 'Discard changes?' })).toBeTruthy();
+  });
+
+  it('Reset Password asks before losing what was typed, and keeps its field read-only while it saves', async () => {
+    const member = { id: 9, name: 'Uma User', email: 'uma@example.org', username: 'uma' };
+    const { answered, answer } = slowAnswer();
+    function Resetting() {
+      const [open, setOpen] = useState(true);
+      return (
+        <ResetPasswordDialog
+          member={open ? { ...member, role: 'user' } : null}
+          onClose={() => setOpen(false)}
+        />
+      );
+    }
+    renderPage(<Resetting />, {
+      answer: byPath({
+        '/api/organization/users/reset-password': { body: { message: 'ok' }, after: answered },
+      }),
+    });
+    const user = userEvent.setup({ delay: null });
+    const dialog = await screen.findByRole('dialog', { name: 'Reset Password' });
+    const field = within(dialog).getByLabelText<HTMLInputElement>(/^New password for Uma User/);
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    await user.keyboard('Str0ng-pass!');
+    await user.keyboard('{Escape}');
+    const question = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(field.value).toBe('Str0ng-pass!');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
+    await within(dialog).findByRole('button', { name: 'Saving...' });
+    expect(field.readOnly).toBe(true);
+    answer();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Reset Password' })).toBeNull(),
+    );
   });
 });

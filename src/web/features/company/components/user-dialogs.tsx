@@ -1,5 +1,4 @@
 import { Modal, Select, type SelectProps, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import {
   type InvitationInput,
@@ -161,6 +160,11 @@ function AddUserForm({ onSubmit, pending }: DialogFormProps<NewUserInput>) {
 
 const resetFormSchema = resetPasswordSchema.pick({ newPassword: true });
 
+/**
+ * 'Reset Password' of a member of the team (none: closed): a new password, after which they
+ * must sign in again. As the other dialogs, it asks before losing what was typed and keeps its
+ * field read-only while it saves.
+ */
 export function ResetPasswordDialog({
   member,
   onClose,
@@ -169,20 +173,14 @@ export function ResetPasswordDialog({
   onClose: () => void;
 }) {
   const reset = useResetPassword();
-  const form = useForm({
-    initialValues: { newPassword: '' },
-    validate: zodResolver(resetFormSchema),
-  });
-  const close = () => {
-    form.reset();
-    onClose();
-  };
-  const save = form.onSubmit(async ({ newPassword }) => {
+  const opened = member !== null;
+  const { closeAsked, touched, closeOnEscape } = useDiscardQuestion(opened, onClose);
+  const save = useOneAtATime(async ({ newPassword }: { newPassword: string }) => {
     if (!member) return;
     try {
       await reset.mutateAsync({ userId: member.id, newPassword });
       notifySuccess('Password reset', `${member.name} must sign in again with the new password.`);
-      close();
+      onClose();
     } catch (error) {
       notifyError('Error resetting password', errorMessage(error));
     }
@@ -190,20 +188,40 @@ export function ResetPasswordDialog({
 
   return (
     <Modal
-      opened={member !== null}
-      onClose={closeUnlessSaving(reset.isPending, close)}
+      opened={opened}
+      onClose={closeUnlessSaving(reset.isPending, closeAsked)}
+      closeOnEscape={closeOnEscape}
       title="Reset Password"
     >
-      <form onSubmit={save} noValidate>
-        <Stack>
-          <NewPasswordInput
-            label={`New password for ${member?.name ?? ''}`}
-            data-autofocus
-            {...form.getInputProps('newPassword')}
-          />
-          <SaveButton pending={reset.isPending}>Reset Password</SaveButton>
-        </Stack>
-      </form>
+      {member && (
+        <FormInDialogContext value={{ changed: touched, saving: reset.isPending }}>
+          <ResetPasswordForm name={member.name} onSubmit={save} pending={reset.isPending} />
+        </FormInDialogContext>
+      )}
     </Modal>
+  );
+}
+
+/** What the Reset Password dialog's form holds: a new one each time the dialog opens. */
+function ResetPasswordForm({
+  name,
+  onSubmit,
+  pending,
+}: DialogFormProps<{ newPassword: string }> & { name: string }) {
+  const form = useDialogForm({
+    initialValues: { newPassword: '' },
+    validate: zodResolver(resetFormSchema),
+  });
+  return (
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+      <Stack>
+        <NewPasswordInput
+          label={`New password for ${name}`}
+          data-autofocus
+          {...form.getInputProps('newPassword')}
+        />
+        <SaveButton pending={pending}>Reset Password</SaveButton>
+      </Stack>
+    </form>
   );
 }
