@@ -253,11 +253,15 @@ test('the boxes stay where they are after a first task is chosen, however slowly
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     await route.continue();
   });
+  const panel = page.waitForResponse(`**/${manifest['components/bulk-actions-panel.tsx'].file}`);
   await page.goto('/tasks');
   const next = page.getByRole('checkbox', { name: /^Select Gather letters/ });
   await expect(next).toBeVisible();
-  // The user reads the board a moment before choosing.
-  await page.waitForLoadState('networkidle');
+  // The user reads the board a moment before choosing: long enough for what the page fetched as
+  // it opened to have come. (Waiting for the network to be quiet was not that: on a busy machine
+  // the page's own code can take half a second to run, and the quiet was seen before the board
+  // asked for anything.)
+  await panel;
   await page.getByRole('checkbox', { name: /^Select Write narrative/ }).check();
   // Once the choice has shown (its actions may push the board down as it does: React shows a
   // part that was waiting within 300 ms), the next box does not move again on its way under the
