@@ -190,6 +190,30 @@ describe('the calendar subscription', () => {
     expect((await app.inject({ method: 'GET', url: adminPath })).statusCode).toBe(200);
   });
 
+  it("stops working when an admin resets its user's password; the user's own change keeps it", async () => {
+    const admin = await registerCompany(app);
+    const member = await addMember(app, admin.user.companyId);
+    const asMember = clientFor(app, member.cookie);
+    const before = await feedPath(asMember);
+    const changed = await asMember.post('/api/user/password', {
+      currentPassword: member.password,
+      newPassword: 'Changed-pass1',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: before })).statusCode).toBe(200);
+    const reset = await clientFor(app, admin.cookie).post(
+      '/api/organization/users/reset-password',
+      { userId: member.user.id, newPassword: 'Reset-pass12' },
+    );
+    expect(reset.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: before })).statusCode).toBe(404);
+    // The admin's own address still works.
+    expect(
+      (await app.inject({ method: 'GET', url: await feedPath(clientFor(app, admin.cookie)) }))
+        .statusCode,
+    ).toBe(200);
+  });
+
   it('serves a company of a thousand deadlines whole, written part by part', async () => {
     const admin = await registerCompany(app);
     const { companyId } = admin.user;

@@ -12,7 +12,7 @@ import { createUser, setPassword } from '../../accounts/users.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { onViolation } from '../../db/errors.ts';
 import { insertRow, updateRow } from '../../db/rows.ts';
-import { alphabetical, companies, userInvitations, users } from '../../db/schema.ts';
+import { alphabetical, calendarFeeds, companies, userInvitations, users } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 
 /** The check behind every removal or demotion of an admin (migration 0006). */
@@ -170,16 +170,24 @@ export function createCompanyRepository(db: Database) {
       );
     },
 
-    /** Sets a new password and ends every session of that user. */
+    /**
+     * Sets a new password and ends all the user was signed in with: every session, and the
+     * address their calendar application reads the deadlines from (whoever had the account may
+     * have kept it). Their own change of password keeps the address; so does a reset link.
+     */
     async resetPassword(
       companyId: number,
       id: number,
       passwordHash: string,
       within?: Transaction,
     ): Promise<boolean> {
-      return inCompany(within ?? db, companyId, (tx) =>
-        setPassword(tx, { companyId, id }, passwordHash),
-      );
+      return inCompany(within ?? db, companyId, async (tx) => {
+        if (!(await setPassword(tx, { companyId, id }, passwordHash))) return false;
+        await tx
+          .delete(calendarFeeds)
+          .where(and(eq(calendarFeeds.companyId, companyId), eq(calendarFeeds.userId, id)));
+        return true;
+      });
     },
 
     /** Invitations that can still be accepted. */

@@ -179,7 +179,10 @@ export function ResetPasswordDialog({
     if (!member) return;
     try {
       await reset.mutateAsync({ userId: member.id, newPassword });
-      notifySuccess('Password reset', `${member.name} must sign in again with the new password.`);
+      notifySuccess(
+        'Password reset',
+        `${member.name} must sign in again with the new password; their calendar address, if they had one, stops working.`,
+      );
       onClose();
     } catch (error) {
       notifyError('Error resetting password', errorMessage(error));
