@@ -1,12 +1,9 @@
-import { Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api-client.ts';
 import { withNotice } from '../lib/notify.ts';
 import { useOneAtATime } from '../lib/one-at-a-time.ts';
-import { closeUnlessSaving } from './close-unless-saving.ts';
-import { FormInDialogContext } from './dialog-form.ts';
-import { useDiscardQuestion } from './discard-question.ts';
 import { ChangedMeanwhile, useEditConflict } from './edit-conflict.tsx';
+import { FormDialog } from './form-dialog.tsx';
 
 /** One way a dialog saves: the request, the notice when it succeeded and the one when not. */
 interface SaveStep<Args extends unknown[]> {
@@ -108,19 +105,16 @@ export function SaveDialog<Input, Edited extends Versioned>({
   children: (form: DialogFormProps<Input>) => ReactNode;
 }) {
   const { submit, close, changedMeanwhile } = useDialogSave(record, save, onClose);
-  const { closeAsked, touched, closeOnEscape } = useDiscardQuestion(opened, close);
   return (
-    <Modal
+    <FormDialog
       opened={opened}
-      onClose={closeUnlessSaving(pending, closeAsked)}
-      closeOnEscape={closeOnEscape}
+      onClose={close}
       title={title}
+      saving={pending}
       size="lg"
+      above={changedMeanwhile && <ChangedMeanwhile noun={noun} />}
     >
-      {changedMeanwhile && <ChangedMeanwhile noun={noun} />}
-      <FormInDialogContext value={{ changed: touched, saving: pending }}>
-        {children({ onSubmit: submit, pending })}
-      </FormInDialogContext>
-    </Modal>
+      {children({ onSubmit: submit, pending })}
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Modal, Select, type SelectProps, Stack, TextInput } from '@mantine/core';
+import { Select, type SelectProps, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import {
   type InvitationInput,
@@ -12,10 +12,9 @@ import {
 } from '../../../../domain/company.ts';
 import { roleLabel } from '../../../../domain/wording.ts';
 import { NewPasswordInput, UsernameInput } from '../../../components/account-inputs.tsx';
-import { closeUnlessSaving } from '../../../components/close-unless-saving.ts';
-import { FormInDialogContext, useDialogForm } from '../../../components/dialog-form.ts';
+import { useDialogForm } from '../../../components/dialog-form.ts';
 import type { DialogFormProps } from '../../../components/dialog-save.tsx';
-import { useDiscardQuestion } from '../../../components/discard-question.ts';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -43,7 +42,6 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
     setUnsent(null);
     onClose();
   };
-  const { closeAsked, touched, closeOnEscape } = useDiscardQuestion(opened, close);
   const send = useOneAtATime(async (values: InvitationInput) => {
     try {
       const created = await invite.mutateAsync(values);
@@ -58,29 +56,28 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
     }
   });
 
-  // Once the invitation is made (its link shown), nothing typed is left to lose.
-  const dismiss = closeUnlessSaving(invite.isPending, unsent ? close : closeAsked);
-
   return (
-    <Modal opened={opened} onClose={dismiss} closeOnEscape={closeOnEscape} title="Invite User">
-      {unsent ? (
-        <InvitationLinkPanel
-          title="No email was sent"
-          link={unsent.link}
-          expiresAt={unsent.expiresAt}
-          onDone={close}
-        >
-          No email server is configured, so Grantwell could not email {unsent.name}. The invitation
-          is saved: send them this link yourself.
-        </InvitationLinkPanel>
-      ) : (
-        opened && (
-          <FormInDialogContext value={{ changed: touched, saving: invite.isPending }}>
-            <InviteUserForm onSubmit={send} pending={invite.isPending} />
-          </FormInDialogContext>
+    <FormDialog
+      opened={opened}
+      onClose={close}
+      title="Invite User"
+      saving={invite.isPending}
+      done={
+        unsent && (
+          <InvitationLinkPanel
+            title="No email was sent"
+            link={unsent.link}
+            expiresAt={unsent.expiresAt}
+            onDone={close}
+          >
+            No email server is configured, so Grantwell could not email {unsent.name}. The
+            invitation is saved: send them this link yourself.
+          </InvitationLinkPanel>
         )
-      )}
-    </Modal>
+      }
+    >
+      <InviteUserForm onSubmit={send} pending={invite.isPending} />
+    </FormDialog>
   );
 }
 
@@ -111,7 +108,6 @@ function InviteUserForm({ onSubmit, pending }: DialogFormProps<InvitationInput>)
 /** 'Add New User': a new member of the team, with the username and password they sign in with. */
 export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const add = useAddUser();
-  const { closeAsked, touched, closeOnEscape } = useDiscardQuestion(opened, onClose);
   const save = useOneAtATime(async (values: NewUserInput) => {
     try {
       await add.mutateAsync(values);
@@ -123,18 +119,9 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
   });
 
   return (
-    <Modal
-      opened={opened}
-      onClose={closeUnlessSaving(add.isPending, closeAsked)}
-      closeOnEscape={closeOnEscape}
-      title="Add New User"
-    >
-      {opened && (
-        <FormInDialogContext value={{ changed: touched, saving: add.isPending }}>
-          <AddUserForm onSubmit={save} pending={add.isPending} />
-        </FormInDialogContext>
-      )}
-    </Modal>
+    <FormDialog opened={opened} onClose={onClose} title="Add New User" saving={add.isPending}>
+      <AddUserForm onSubmit={save} pending={add.isPending} />
+    </FormDialog>
   );
 }
 
@@ -174,7 +161,6 @@ export function ResetPasswordDialog({
 }) {
   const reset = useResetPassword();
   const opened = member !== null;
-  const { closeAsked, touched, closeOnEscape } = useDiscardQuestion(opened, onClose);
   const save = useOneAtATime(async ({ newPassword }: { newPassword: string }) => {
     if (!member) return;
     try {
@@ -190,18 +176,9 @@ export function ResetPasswordDialog({
   });
 
   return (
-    <Modal
-      opened={opened}
-      onClose={closeUnlessSaving(reset.isPending, closeAsked)}
-      closeOnEscape={closeOnEscape}
-      title="Reset Password"
-    >
-      {member && (
-        <FormInDialogContext value={{ changed: touched, saving: reset.isPending }}>
-          <ResetPasswordForm name={member.name} onSubmit={save} pending={reset.isPending} />
-        </FormInDialogContext>
-      )}
-    </Modal>
+    <FormDialog opened={opened} onClose={onClose} title="Reset Password" saving={reset.isPending}>
+      {member && <ResetPasswordForm name={member.name} onSubmit={save} pending={reset.isPending} />}
+    </FormDialog>
   );
 }
 

@@ -8,10 +8,10 @@ import { type Funder, type FunderPatch, funderPatchSchema } from '../../../../do
 import { counted } from '../../../../domain/wording.ts';
 import { closeUnlessSaving } from '../../../components/close-unless-saving.ts';
 import { askConfirmation } from '../../../components/confirm.tsx';
-import { FormInDialogContext, useDialogForm } from '../../../components/dialog-form.ts';
+import { useDialogForm } from '../../../components/dialog-form.ts';
 import { type DialogFormProps, useDialogSave } from '../../../components/dialog-save.tsx';
-import { useDiscardQuestion } from '../../../components/discard-question.ts';
 import { ChangedMeanwhile } from '../../../components/edit-conflict.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
@@ -53,29 +53,17 @@ export function EditFunderDialog({
     },
     onClose,
   );
-  const { closeAsked, touched, closeOnEscape } = useDiscardQuestion(opened, close);
-  const dismiss = closeUnlessSaving(update.isPending, closeAsked);
-
   return (
-    <Modal
+    <FormDialog
       opened={opened}
-      onClose={dismiss}
-      closeOnEscape={closeOnEscape}
+      onClose={close}
       title="Edit Funder"
+      saving={update.isPending}
       centered
+      above={changedMeanwhile && <ChangedMeanwhile noun="funder" />}
     >
-      {changedMeanwhile && <ChangedMeanwhile noun="funder" />}
-      {opened && (
-        <FormInDialogContext value={{ changed: touched, saving: update.isPending }}>
-          <EditFunderForm
-            funder={funder}
-            onSubmit={save}
-            onCancel={close}
-            pending={update.isPending}
-          />
-        </FormInDialogContext>
-      )}
-    </Modal>
+      <EditFunderForm funder={funder} onSubmit={save} onCancel={close} pending={update.isPending} />
+    </FormDialog>
   );
 }
 
