@@ -24,6 +24,10 @@ export const INVITATION_VALID_DAYS = 7;
 /** An invitation to, or the acceptance of one for, an address a member already has. */
 export const ALREADY_MEMBER = 'A member of the organization already has this email address.';
 
+/** A member's new email address that an invitation, pending, was sent to. */
+export const ADDRESS_INVITED =
+  'An invitation to this email address is waiting to be accepted. Ask an admin to cancel it first.';
+
 /**
  * An admin's own password is changed in their profile, which asks for the current one: reset
  * from the team list it would not, so a session left open could lock its owner out.

@@ -163,14 +163,38 @@ describe('one pending invitation per email address', () => {
       currentPassword: member.password,
     });
     expect(own.statusCode, own.body).toBe(200);
-    // An address with an invitation pending is theirs to take; the invitation is done with.
+  });
+
+  it("refuses a member's change of their own address to one an invitation waits at; once it has expired, the address is theirs", async () => {
+    const { admin, as } = await company();
+    const member = await addMember(app, admin.user.companyId, 'user');
+    const asMember = clientFor(app, member.cookie);
     expect((await invite(as, 'ivy@example.org')).statusCode).toBe(201);
-    const invited = await asMember.patch('/api/user', {
-      email: 'IVY@example.org',
-      currentPassword: member.password,
+    const take = () =>
+      asMember.patch('/api/user', { email: 'IVY@example.org', currentPassword: member.password });
+    const refused = await take();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      message:
+        'An invitation to this email address is waiting to be accepted. Ask an admin to cancel it first.',
     });
-    expect(invited.statusCode, invited.body).toBe(200);
-    expect(await pendingEmails(as)).toEqual([]);
+    // Nothing changed: the invitation still waits, and the member keeps their address.
+    expect(await pendingEmails(as)).toEqual(['ivy@example.org']);
+    expect((await asMember.get('/api/user')).json<{ email: string }>().email).toBe(
+      member.user.email,
+    );
+    await app.db
+      .update(userInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(userInvitations.companyId, admin.user.companyId));
+    const taken = await take();
+    expect(taken.statusCode, taken.body).toBe(200);
+    // The expired invitation, whose link could no longer be accepted, is done with.
+    const left = await app.db
+      .select({ id: userInvitations.id })
+      .from(userInvitations)
+      .where(eq(userInvitations.companyId, admin.user.companyId));
+    expect(left).toEqual([]);
   });
 
   it('two admins inviting one address at the same moment: one invitation, one 409', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../../domain/auth.ts';
 import { ASSIGNEE_NOT_MEMBER } from '../../domain/common.ts';
@@ -79,6 +79,30 @@ export async function hasMemberWithEmail(
     .from(users)
     .where(and(eq(users.companyId, companyId), sql`lower(${users.email}) = lower(${email})`));
   return member !== undefined;
+}
+
+/**
+ * Whether an invitation to this email address (in any case) waits, unexpired, to be accepted.
+ * Asked after hasMemberWithEmail, under the address's hold, so that an invitation sent at the
+ * same moment is seen.
+ */
+export async function hasPendingInvitation(
+  tx: Transaction,
+  companyId: number,
+  email: string,
+): Promise<boolean> {
+  const [invitation] = await tx
+    .select({ id: userInvitations.id })
+    .from(userInvitations)
+    .where(
+      and(
+        eq(userInvitations.companyId, companyId),
+        eq(userInvitations.status, 'pending'),
+        gt(userInvitations.expiresAt, sql`now()`),
+        sql`lower(${userInvitations.email}) = lower(${email})`,
+      ),
+    );
+  return invitation !== undefined;
 }
 
 /** Advisory lock class of a company's admins: who they are, while an admin acts. */

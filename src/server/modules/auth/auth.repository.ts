@@ -1,7 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CurrentUser, RegisterInput } from '../../../domain/auth.ts';
 import { canonicalTimeZone, currentTimeZoneName } from '../../../domain/time-zone-names.ts';
-import { dropPendingInvitations, hasMemberWithEmail } from '../../accounts/members.ts';
+import {
+  dropPendingInvitations,
+  hasMemberWithEmail,
+  hasPendingInvitation,
+} from '../../accounts/members.ts';
 import { createUser, dropPasswordResets, setPassword } from '../../accounts/users.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { insertRow } from '../../db/rows.ts';
@@ -97,7 +101,7 @@ export function createAuthRepository(db: Database) {
       userId: number,
       values: { name?: string; email?: string },
       within?: Transaction,
-    ): Promise<CurrentUser | 'already-member' | null> {
+    ): Promise<CurrentUser | 'already-member' | 'invited' | null> {
       return inCompany(within ?? db, companyId, async (tx) => {
         if (Object.keys(values).length > 0) {
           const [before] = await tx
@@ -110,8 +114,10 @@ export function createAuthRepository(db: Database) {
           const another =
             email !== undefined && email.toLowerCase() !== before?.email.toLowerCase();
           if (another && (await hasMemberWithEmail(tx, companyId, email))) return 'already-member';
+          // Someone an admin invited is to have it: only an admin cancels an invitation.
+          if (another && (await hasPendingInvitation(tx, companyId, email))) return 'invited';
           await tx.update(users).set(values).where(ofUser(companyId, userId));
-          // An invitation pending to the address could no longer be accepted: it is done with.
+          // An invitation to the address, expired, could no longer be accepted: it is done with.
           if (another) {
             const to = sql`lower(${userInvitations.email}) = lower(${email})`;
             await dropPendingInvitations(tx, companyId, to);

@@ -7,7 +7,7 @@ import {
   passwordChangeSchema,
   profileUpdateSchema,
 } from '../../../domain/auth.ts';
-import { ALREADY_MEMBER } from '../../../domain/company.ts';
+import { ADDRESS_INVITED, ALREADY_MEMBER } from '../../../domain/company.ts';
 import { PASSWORD_CHANGED } from '../../../domain/wording.ts';
 import { clientOf } from '../../lib/client-address.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -63,7 +63,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Change the signed-in user's own name or email address (fields left out keep their value; a new email address takes the current password)",
+          "Change the signed-in user's own name or email address (fields left out keep their value; a new email address takes the current password, and is refused, 409, when another member has it or an invitation waits at it)",
         body: profileUpdateSchema,
         response: { 200: currentUserSchema, ...errors, 409: errorBodySchema },
       },
@@ -77,6 +77,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const updated = await auth.updateProfile(user.companyId, user.id, changes);
       if (updated === 'already-member') throw new AppError('CONFLICT', ALREADY_MEMBER);
+      if (updated === 'invited') throw new AppError('CONFLICT', ADDRESS_INVITED);
       return stillSignedIn(updated);
     },
   );

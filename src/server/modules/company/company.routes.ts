@@ -177,7 +177,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Set a user's password (admins). Their sessions end, and their calendar address stops working.",
+        summary:
+          "Set a user's password (admins). Their sessions end, and their calendar address stops working.",
         body: resetPasswordSchema,
         response: { 200: z.object({ message: z.string() }), ...restrictedRecordErrors },
       },
