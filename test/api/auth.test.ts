@@ -144,6 +144,24 @@ describe('POST /api/login', () => {
     expect(stored).not.toContain(token);
   });
 
+  it('takes a password with accents however they were typed: one character each, or a letter and its accent', async () => {
+    const composed = 'P\u00e4ssw\u00f6rd-1';
+    const decomposed = composed.normalize('NFD');
+    expect(decomposed).not.toBe(composed);
+    const signedUpComposed = await registerCompany(app, { password: composed });
+    await login(app, signedUpComposed.username, decomposed);
+    const signedUpDecomposed = await registerCompany(app, { password: decomposed });
+    await login(app, signedUpDecomposed.username, composed);
+    // Still a different password: no accent is not the same.
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: signedUpComposed.username, password: 'Passworde-1' },
+      remoteAddress: randomAddress(),
+    });
+    expect(wrong.statusCode).toBe(401);
+  });
+
   it('gives a wrong password and an unknown user the same 401 answer', async () => {
     const { username } = await registerCompany(app);
     const wrongPassword = await app.inject({

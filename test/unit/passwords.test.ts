@@ -34,4 +34,12 @@ describe('password hashing', () => {
     expect(await verifyPassword(full, 'secret-pass-1', 'test')).toBe(false);
     expect(await verifyPassword(cheap, 'Secret-pass-1', 'test')).toBe(true);
   });
+
+  it('verifies a password hashed as it was typed, before passwords were composed, typed so again', async () => {
+    const decomposed = 'Pa\u0308ssword-1';
+    const { hash } = await import('@node-rs/argon2');
+    const saved = await hash(decomposed, { memoryCost: 1_024, timeCost: 1, parallelism: 1 });
+    expect(await verifyPassword(saved, decomposed, 'test')).toBe(true);
+    expect(await verifyPassword(saved, 'Password-1', 'test')).toBe(false);
+  });
 });

@@ -47,12 +47,30 @@ const counted = <T>(from: string, run: () => Promise<T>) =>
     }
   });
 
+/**
+ * A password as it is hashed: in Unicode's composed form (NFC). An accented letter is one
+ * character from one keyboard and two (the letter, then the accent) from another, or pasted from
+ * some documents: the same password either way.
+ */
+const composed = (password: string) => password.normalize('NFC');
+
 /** The hash of `password`, for a request from the client address `from` (throttleAddressOf). */
 export const hashPassword = (password: string, from: string) =>
-  counted(from, () => hash(password, options));
+  counted(from, () => hash(composed(password), options));
 
-export const verifyPassword = (passwordHash: string, password: string, from: string) =>
+const matches = (passwordHash: string, password: string, from: string) =>
   counted(from, () => verify(passwordHash, password).catch(() => false));
+
+/**
+ * Whether `password` is the one `passwordHash` was made of, however its accents were typed. A
+ * password saved before passwords were composed was hashed as it was typed: typed so again, it
+ * matches as it is (one more run, for such a password only).
+ */
+export async function verifyPassword(passwordHash: string, password: string, from: string) {
+  const typed = composed(password);
+  if (await matches(passwordHash, typed, from)) return true;
+  return typed !== password && matches(passwordHash, password, from);
+}
 
 let dummyHash: Promise<string> | undefined;
 
