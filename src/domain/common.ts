@@ -31,11 +31,18 @@ export const amountSchema = (message: string) =>
     .int('Amount must be a whole number of dollars');
 
 /**
- * An optional amount of money (as amountSchema); null is none. A field left out stays left out
+ * An optional amount of money (as amountSchema); null or '' is none. A field left out stays left out
  * (undefined), so a write can tell an amount cleared from one not given: a grant created Awarded
  * with no awarded amount given is awarded what it asks for, one whose amount was cleared is not.
  */
-export const optionalAmount = (message: string) => amountSchema(message).nullish();
+export const optionalAmount = (message: string) => emptyIsNull(amountSchema(message).nullish());
+
+/**
+ * `schema`, optional, taking '' (an emptied field, as a form or an API client sends it) as null:
+ * cleared, as an optional text, day or assignee is.
+ */
+export const emptyIsNull = <Schema extends z.ZodType>(schema: Schema) =>
+  z.preprocess((value: z.input<Schema> | '') => (value === '' ? null : value), schema);
 
 /**
  * A company's record as the API answers it: its id, its fields, its company's id, then when it

@@ -84,8 +84,10 @@ const grantFields = z.object({
 });
 
 /** A period sent whole must not end before it starts (the database holds the rule too). */
-const periodInOrder = (values: { periodStart?: Date | null; periodEnd?: Date | null }) =>
-  !values.periodStart || !values.periodEnd || values.periodEnd >= values.periodStart;
+const periodInOrder = (values: {
+  periodStart?: Date | null | undefined;
+  periodEnd?: Date | null | undefined;
+}) => !values.periodStart || !values.periodEnd || values.periodEnd >= values.periodStart;
 const periodIssue = { message: PERIOD_ORDER, path: ['periodEnd'] };
 
 export const grantInputSchema = grantFields

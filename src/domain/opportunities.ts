@@ -3,6 +3,7 @@ import {
   amountSchema,
   companyRecordSchema,
   dateTimeSchema,
+  emptyIsNull,
   isMissing,
   optionalLines,
   requiredText,
@@ -21,12 +22,14 @@ export const opportunityInputSchema = z.object({
     error: (issue) => (isMissing(issue.input) ? 'Stage is required' : 'Invalid stage value'),
   }),
   expectedCloseDate: dateTimeSchema('Expected close date is required'),
-  probability: z
-    .number({ error: 'Probability must be a number from 0 to 100' })
-    .int('Probability must be a whole number')
-    .min(0, 'Probability must be at least 0')
-    .max(100, 'Probability must be at most 100')
-    .nullish(),
+  probability: emptyIsNull(
+    z
+      .number({ error: 'Probability must be a number from 0 to 100' })
+      .int('Probability must be a whole number')
+      .min(0, 'Probability must be at least 0')
+      .max(100, 'Probability must be at most 100')
+      .nullish(),
+  ),
   notes: optionalLines(),
 });
 export type OpportunityInput = z.input<typeof opportunityInputSchema>;

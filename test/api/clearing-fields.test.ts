@@ -250,6 +250,18 @@ describe('PATCH with null clears an optional field and keeps the rest', () => {
   });
 });
 
+describe("PATCH with '' (a field a form emptied) clears an optional field as null does", () => {
+  it.each(optionalCases)('$entity: $field', async ({ create, read, field }) => {
+    const client = await newClient();
+    const url = await create(client);
+    const before = await read(client, url);
+
+    const response = await client.patch(url, { [field]: '' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await read(client, url)).toEqual(changed(before, { [field]: null }));
+  });
+});
+
 describe('PATCH keeps every field it leaves out', () => {
   it.each(cases)('$entity: an edit of one field', async ({ create, read, edit }) => {
     const client = await newClient();
