@@ -284,6 +284,26 @@ test('with many tasks the page stays the height of the window and each column sc
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test('a name erased from Assignee and left with Tab unassigns, and the focus goes on in the dialog', async ({
+  page,
+  account,
+}) => {
+  await page.getByRole('button', { name: 'New Task' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Task' });
+  const assignee = dialog.getByRole('textbox', { name: 'Assignee' });
+  await assignee.click();
+  await page.getByRole('option', { name: account.name }).click();
+  await expect(assignee).toHaveValue(account.name);
+  await assignee.focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  // Tab heads for the clear button, which goes with the name: the focus goes on past it.
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Create Task' })).toBeFocused();
+  await expect(assignee).toHaveValue('');
+  await expect(dialog.getByRole('button', { name: 'Clear assignee' })).toHaveCount(0);
+});
+
 test('assign a task to yourself, find it under My tasks, and unassign it', async ({
   page,
   account,

@@ -1,5 +1,5 @@
-/** What a keyboard can reach in a row. */
-const FOCUSABLE =
+/** What a keyboard can reach (in a row, a form). */
+export const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**

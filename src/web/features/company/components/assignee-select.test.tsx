@@ -37,6 +37,16 @@ describe('the assignee chooser', () => {
     await waitFor(() => expect(field).toHaveProperty('value', ''));
   });
 
+  it('gives the focus on to the next control when the name is erased and Tab pressed', async () => {
+    const { user, field } = await assignedToRosa();
+    await user.clear(field);
+    // Tab heads for the clear button, which goes with the assignee.
+    await user.tab();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Elsewhere' })),
+    );
+  });
+
   it('keeps the assignee when the field is only passed through', async () => {
     const { user, field } = await assignedToRosa();
     await user.click(field);

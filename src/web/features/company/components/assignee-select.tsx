@@ -1,7 +1,21 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useState } from 'react';
+import { FOCUSABLE } from '../../../components/keep-focus-in-rows.ts';
 import { nothingMatches } from '../../../lib/nothing-matches.ts';
 import { useTeam } from '../api/company-api.ts';
+
+const CLEAR_LABEL = 'Clear assignee';
+
+/** The control a Tab reaches after `control`, in its form (or dialog). */
+function controlAfter(control: HTMLElement): HTMLElement | undefined {
+  const scope = control.closest('form, [role="dialog"]') ?? document.body;
+  return [...scope.querySelectorAll<HTMLElement>(FOCUSABLE)].find(
+    (candidate) =>
+      candidate.tabIndex >= 0 &&
+      candidate.getAttribute('type') !== 'hidden' &&
+      control.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING,
+  );
+}
 
 /**
  * Who does a piece of work (a task, a requirement): one of the team, searchable, or nobody
@@ -22,7 +36,11 @@ export function AssigneeSelect(props: Omit<SelectProps, 'label' | 'data'>) {
       clearable
       // Mantine hides its clear button from the keyboard and screen readers: this one is a
       // button like any other, so everyone can unassign the work.
-      clearButtonProps={{ 'aria-label': 'Clear assignee', 'aria-hidden': false, tabIndex: 0 }}
+      clearButtonProps={{
+        'aria-label': CLEAR_LABEL,
+        'aria-hidden': false,
+        tabIndex: 0,
+      }}
       searchable
       searchValue={search}
       onSearchChange={setSearch}
@@ -34,7 +52,23 @@ export function AssigneeSelect(props: Omit<SelectProps, 'label' | 'data'>) {
       onBlur={(event) => {
         // A name erased and left unassigns, as the clear button does (Mantine would put the
         // name back and keep the assignee).
-        if (search.trim() === '' && props.value) props.onChange?.(null, { value: '', label: '' });
+        if (search.trim() === '' && props.value) {
+          // The Tab was taking the focus to the clear button, which goes with the assignee: the
+          // focus goes on to what follows it rather than to the page behind the dialog.
+          const to = event.relatedTarget;
+          const next =
+            to instanceof HTMLElement && to.getAttribute('aria-label') === CLEAR_LABEL
+              ? controlAfter(to)
+              : undefined;
+          props.onChange?.(null, { value: '', label: '' });
+          if (next) {
+            setTimeout(() => {
+              const lost =
+                document.activeElement === null || document.activeElement === document.body;
+              if (lost) next.focus();
+            });
+          }
+        }
         props.onBlur?.(event);
       }}
     />
