@@ -105,6 +105,30 @@ test('a form closed with something typed in it asks first, and keeps it unless d
   await expect(form.getByLabel('Name')).toHaveValue('');
 });
 
+test('leaving the page with something typed in a form has the browser ask first; with nothing typed, it does not', async ({
+  page,
+}) => {
+  await page.goto('/contacts');
+  await page.getByRole('button', { name: 'Add Contact' }).click();
+  const form = page.getByRole('dialog', { name: 'Create New Contact' });
+  await expect(form.getByLabel('Name')).toBeFocused();
+  const asked: string[] = [];
+  page.on('dialog', (dialog) => {
+    asked.push(dialog.type());
+    void dialog.dismiss();
+  });
+  // Nothing typed: the page goes without a question.
+  await page.reload();
+  expect(asked).toEqual([]);
+
+  await page.getByRole('button', { name: 'Add Contact' }).click();
+  await form.getByLabel('Name').fill('Half typed');
+  // The browser's question, dismissed: the page stays, and what was typed with it.
+  await page.reload({ timeout: 3_000 }).catch(() => {});
+  expect(asked).toEqual(['beforeunload']);
+  await expect(form.getByLabel('Name')).toHaveValue('Half typed');
+});
+
 test('while a contact saves, its fields are read-only: nothing typed then is lost unsaid', async ({
   page,
 }) => {

@@ -38,8 +38,15 @@ export function useDiscardQuestion(opened: boolean, close: () => void) {
     typed.current = false;
     const dialog = { typed, close: closeNow };
     openDialogs.add(dialog);
+    // Leaving the app itself (reload, closing the tab, another address typed) cannot show the
+    // question: the browser asks its own, whether to leave the page.
+    const stay = (event: BeforeUnloadEvent) => {
+      if (typed.current) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', stay);
     return () => {
       openDialogs.delete(dialog);
+      window.removeEventListener('beforeunload', stay);
     };
   }, [opened]);
   const closeAsked = () => {
