@@ -78,6 +78,8 @@ test('the forms show the spec messages and send nothing while invalid', async ({
   await form.getByRole('button', { name: 'Create account' }).click();
 
   await expect(form.getByText('Username must be at least 3 characters')).toBeVisible();
+  // The focus is taken to the first field to put right, as a browser's own check does.
+  await expect(form.getByLabel('Username')).toBeFocused();
   await expect(form.getByText('Name is required')).toBeVisible();
   await expect(form.getByText('Organization is required')).toBeVisible();
   await expect(form.getByText('Invalid email format')).toBeVisible();

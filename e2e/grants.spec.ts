@@ -43,6 +43,8 @@ test('add, edit and delete a grant; the dashboard shows its deadline', async ({ 
   await expect(dialog.getByText('Name is required')).toBeVisible();
   await expect(dialog.getByText('Funder is required')).toBeVisible();
   await expect(dialog.getByText('Due date is required')).toBeVisible();
+  // The focus is taken to the first field to put right.
+  await expect(dialog.getByLabel('Name')).toBeFocused();
 
   await dialog.getByLabel('Name').fill('Literacy for All');
   await dialog.getByLabel('Funder').fill('River Trust');

@@ -24,13 +24,13 @@ const ROUTE_CEILING_BYTES = Math.floor(BARE_APP_BYTES * 1.5);
  * loads when it is first wanted.
  */
 export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
-  landing: { chunk: LANDING, maxGzipBytes: 134_500 },
-  'sign-in': { chunk: 'features/auth/components/auth-page.tsx', maxGzipBytes: 151_100 },
+  landing: { chunk: LANDING, maxGzipBytes: 134_700 },
+  'sign-in': { chunk: 'features/auth/components/auth-page.tsx', maxGzipBytes: 151_500 },
   'accept-invitation': {
     chunk: 'features/invitations/accept-invitation-page.tsx',
-    maxGzipBytes: 145_200,
+    maxGzipBytes: 145_600,
   },
-  'reset-password': { chunk: 'features/auth/reset-password-page.tsx', maxGzipBytes: 145_600 },
+  'reset-password': { chunk: 'features/auth/reset-password-page.tsx', maxGzipBytes: 146_000 },
   dashboard: { chunk: 'features/dashboard/dashboard-page.tsx', maxGzipBytes: 139_200 },
   contacts: { chunk: 'features/contacts/contacts-page.tsx', maxGzipBytes: 154_500 },
   'contact-detail': { chunk: 'app/routes/contact-detail-page.tsx', maxGzipBytes: 148_100 },
@@ -51,7 +51,7 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
   'funder-detail': { chunk: 'app/routes/funder-detail-page.tsx', maxGzipBytes: 141_600 },
   tasks: { chunk: 'features/grants/tasks-board-page.tsx', maxGzipBytes: 156_800 },
   organization: { chunk: 'features/company/company-page.tsx', maxGzipBytes: 149_100 },
-  profile: { chunk: 'features/profile/profile-page.tsx', maxGzipBytes: 150_800 },
+  profile: { chunk: 'features/profile/profile-page.tsx', maxGzipBytes: 151_100 },
 };
 
 type Manifest = Record<string, { file?: string; imports?: string[]; dynamicImports?: string[] }>;

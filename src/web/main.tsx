@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider.tsx';
 import { AppRouter } from './app/router.tsx';
+import { focusFirstInvalidOnSubmit } from './lib/invalid-focus.ts';
 
 // After a new version is deployed, a tab opened before it asks for code of its own version
 // (a page, a dialog) that the server no longer has. Loaded again, the tab takes the new version:
@@ -15,6 +16,8 @@ window.addEventListener('vite:preloadError', (event) => {
   event.preventDefault();
   window.location.reload();
 });
+
+focusFirstInvalidOnSubmit();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
