@@ -62,3 +62,33 @@ test('deleting a row with the keyboard leaves the focus on the row that takes it
   await expect(ada).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Actions for Grace Hopper' })).toBeFocused();
 });
+
+test("a page opened from a link in the page takes the focus to its main content; the sidebar's link keeps it", async ({
+  page,
+}) => {
+  const created = await page.request.post('/api/contacts', {
+    data: { name: 'Ada Lovelace', email: 'ada@engine.org' },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+  await page.goto(`/contacts/${id}`);
+  const back = page.getByRole('link', { name: 'Back to contacts' });
+  await back.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(page.getByRole('main')).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Add Contact' })).toBeVisible();
+  // Tab goes on into the page, not from its top (the skip link, the sidebar).
+  await page.keyboard.press('Tab');
+  const focused = page.locator(':focus');
+  await expect(page.getByRole('main').locator(':focus')).toHaveCount(1);
+  await expect(focused).not.toHaveText('Skip to content');
+
+  const sidebarLink = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', {
+    name: 'Grants',
+  });
+  await sidebarLink.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/grants$/);
+  await expect(sidebarLink).toBeFocused();
+});

@@ -13,7 +13,7 @@ import {
   IconUserCircle,
   IconUsers,
 } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import { ConfirmationHost } from '../../components/confirm.tsx';
@@ -74,6 +74,18 @@ export function AppShellLayout() {
   const wide = useMediaQuery('(min-width: 48em)', true);
   const { pathname } = useLocation();
   const { user, logoutMutation } = useAuth();
+  const main = useRef<HTMLElement>(null);
+  const shownFirst = useRef(pathname);
+  // A page opened from within the app (a link in the page, a record deleted from its own page)
+  // takes the focus away with the control that had it: it goes to the new page's main content,
+  // where a screen reader reads on and Tab goes on, rather than back to the top of the page. A
+  // focus kept (the sidebar's link, a field the page focuses itself) stays where it is.
+  useEffect(() => {
+    if (pathname === shownFirst.current) return;
+    shownFirst.current = '';
+    const active = document.activeElement;
+    if (active === null || active === document.body) main.current?.focus({ preventScroll: true });
+  }, [pathname]);
 
   // Signing out unmounts this layout; the router then sends the browser to /auth.
   const logout = () =>
@@ -155,7 +167,7 @@ export function AppShellLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main {...MAIN_CONTENT}>
+      <AppShell.Main ref={main} {...MAIN_CONTENT}>
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
