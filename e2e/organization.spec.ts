@@ -163,6 +163,7 @@ test('the admin adds a user, resets their password and removes them; a plain use
   await page.getByRole('button', { name: 'Actions for Uma User' }).click();
   await page.getByRole('menuitem', { name: 'Reset Password' }).click();
   const reset = page.getByRole('dialog', { name: 'Reset Password' });
+  await expect(reset.getByLabel(/New password/)).toBeFocused();
   await reset.getByLabel(/New password/).fill('weakpass');
   await reset.getByRole('button', { name: 'Reset Password' }).click();
   await expect(
@@ -196,6 +197,62 @@ test('the admin adds a user, resets their password and removes them; a plain use
   await page.getByRole('button', { name: `Actions for ${admin.name}` }).click();
   await page.getByRole('menuitem', { name: 'Remove User' }).click();
   await expect(page.getByText('Cannot remove yourself')).toBeVisible();
+});
+
+test("Reset Password, opened from a member's menu with the keyboard, holds the focus until it closes", async ({
+  page,
+}) => {
+  const added = await page.request.post('/api/organization/users', {
+    data: {
+      name: 'Kit Keys',
+      email: 'kit@example.org',
+      username: `kit_${Date.now().toString(36)}`,
+      password: 'First-pass-1',
+    },
+  });
+  expect(added.status()).toBe(201);
+  await page.getByRole('tab', { name: 'Users & Permissions' }).click();
+  const actions = page.getByRole('button', { name: 'Actions for Kit Keys' });
+  const reset = page.getByRole('dialog', { name: 'Reset Password' });
+  const password = reset.getByLabel(/New password/);
+  const item = page.getByRole('menuitem', { name: 'Reset Password' });
+  // Enter opens the menu, the arrow goes to its first item, Enter chooses it.
+  const chooseResetPassword = async () => {
+    await page.keyboard.press('Enter');
+    await expect(item).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expect(item).toBeFocused();
+    await page.keyboard.press('Enter');
+  };
+
+  // Closed without a choice, the menu leaves the focus on its button.
+  await actions.focus();
+  await page.keyboard.press('Enter');
+  await expect(item).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(item).toBeHidden();
+  await expect(actions).toBeFocused();
+  await chooseResetPassword();
+  await expect(password).toBeFocused();
+  // Tab goes round the dialog, not the page behind it.
+  await page.keyboard.press('Tab');
+  await expect(reset.locator(':focus')).toHaveCount(1);
+  await expect(password).not.toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(password).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(reset).toBeHidden();
+  await expect(actions).toBeFocused();
+
+  // Again, and this time the password is typed and saved from the keyboard.
+  await chooseResetPassword();
+  await expect(password).toBeFocused();
+  await page.keyboard.type('Second-pass-2');
+  await expect(password).toHaveValue('Second-pass-2');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Password reset', { exact: true })).toBeVisible();
+  await expect(reset).toBeHidden();
+  await expect(actions).toBeFocused();
 });
 
 test('a pending invitation gets a new link: the old link stops working, the new one opens', async ({

@@ -17,8 +17,8 @@ export function MemberActions({
   onResetPassword,
 }: {
   member: TeamMember;
-  /** Opens Reset Password; `opener`, the menu's button, is where the focus goes back after. */
-  onResetPassword: (opener: HTMLElement | null) => void;
+  /** Opens Reset Password (the menu's button has the focus, for the dialog to give it back). */
+  onResetPassword: () => void;
 }) {
   const { user } = useAuth();
   const button = useRef<HTMLButtonElement>(null);
@@ -71,9 +71,10 @@ export function MemberActions({
     });
   };
 
-  // A question or dialog an item opens gives the focus back, when it closes, to what had it when
-  // it opened: the menu's button rather than the item, which is gone by then. When the member's
-  // row goes too (removed), the focus moves to the same button of the row taking its place.
+  // Every item hands the focus to the menu's button before it acts: a question or dialog it opens
+  // gives the focus back, when it closes, to what had it when it opened, the button rather than
+  // the item, which is gone by then. When the member's row goes too (removed), the focus moves to
+  // the same button of the row taking its place.
   const fromButton = (action: () => void) => () => {
     button.current?.focus();
     action();
@@ -81,7 +82,10 @@ export function MemberActions({
 
   const RoleIcon = newRole === 'admin' ? IconUserUp : IconUserDown;
   return (
-    <Menu position="bottom-end">
+    // The items give the focus back to the button themselves: Mantine's own return, 10 ms after
+    // the menu closes, would take it from Reset Password's dialog once the dialog had put it in
+    // the new-password field, leaving the keyboard behind the dialog. Escape still hands it back.
+    <Menu position="bottom-end" returnFocus={false}>
       <Menu.Target>
         <ActionIcon
           ref={button}
@@ -95,11 +99,9 @@ export function MemberActions({
       <Menu.Dropdown>
         <Menu.Item
           leftSection={<IconKey size={16} aria-hidden="true" />}
-          onClick={
-            isSelf
-              ? () => notifyError('Error', OWN_PASSWORD_ELSEWHERE)
-              : () => onResetPassword(button.current)
-          }
+          onClick={fromButton(
+            isSelf ? () => notifyError('Error', OWN_PASSWORD_ELSEWHERE) : onResetPassword,
+          )}
         >
           Reset Password
         </Menu.Item>

@@ -10,7 +10,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconMail, IconUserPlus } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { Invitation, InvitationLink, TeamMember } from '../../../../domain/company.ts';
 import { roleLabel } from '../../../../domain/wording.ts';
 import { askConfirmation } from '../../../components/confirm.tsx';
@@ -44,14 +44,6 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
   const team = useTeam();
   const [dialog, setDialog] = useState<'invite' | 'add' | null>(null);
   const [resetting, setResetting] = useState<TeamMember | null>(null);
-  // The row menu's button that opened Reset Password: the item that did is gone once the
-  // dialog closes, so the focus is given back here, after the dialog's own (Mantine: 10 ms).
-  const resetOpener = useRef<HTMLElement | null>(null);
-  const closeReset = () => {
-    setResetting(null);
-    const opener = resetOpener.current;
-    window.setTimeout(() => opener?.focus({ preventScroll: true }), 20);
-  };
 
   return (
     <Stack gap="lg">
@@ -106,13 +98,7 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
                 </Table.Td>
                 {isAdmin && (
                   <Table.Td w={80}>
-                    <MemberActions
-                      member={member}
-                      onResetPassword={(opener) => {
-                        resetOpener.current = opener;
-                        setResetting(member);
-                      }}
-                    />
+                    <MemberActions member={member} onResetPassword={() => setResetting(member)} />
                   </Table.Td>
                 )}
               </Table.Tr>
@@ -123,7 +109,7 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
       {isAdmin && <PendingInvitations />}
       <InviteUserDialog opened={dialog === 'invite'} onClose={() => setDialog(null)} />
       <AddUserDialog opened={dialog === 'add'} onClose={() => setDialog(null)} />
-      <ResetPasswordDialog member={resetting} onClose={closeReset} />
+      <ResetPasswordDialog member={resetting} onClose={() => setResetting(null)} />
     </Stack>
   );
 }
