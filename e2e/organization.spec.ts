@@ -116,6 +116,30 @@ test('the admin invites someone, who joins from the link in a fresh browser and 
   await expect(page.getByText('No pending invitations.')).toBeVisible();
 });
 
+test('an invitation sent with the keyboard and no email server leaves the focus on its link', async ({
+  page,
+}) => {
+  await page.getByRole('tab', { name: 'Users & Permissions' }).click();
+  const open = page.getByRole('button', { name: 'Invite User' });
+  await open.click();
+  const dialog = page.getByRole('dialog', { name: 'Invite User' });
+  await dialog.getByLabel(/^Name/).fill('Kai Keys');
+  await dialog.getByLabel('Email').fill('kai@example.org');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('No email was sent')).toBeVisible();
+  // The link replaces the form whose button had the focus: the focus is on the link, selected,
+  // so that Ctrl+C copies it at once.
+  const link = dialog.getByLabel('Invitation link');
+  await expect(link).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+C');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+});
+
 test.describe('in the shared company', () => {
   // It changes nothing, so it may use the company and session shared by such tests.
   test.use({ session: 'shared' });
@@ -270,6 +294,7 @@ test('a pending invitation gets a new link: the old link stops working, the new 
   await confirm.getByRole('button', { name: 'Make new link' }).click();
   const shown = page.getByRole('dialog', { name: 'New Invitation Link' });
   await expect(shown.getByText('The link sent before no longer works')).toBeVisible();
+  await expect(shown.getByLabel('Invitation link')).toBeFocused();
   const newLink = await shown.getByLabel('Invitation link').inputValue();
   expect(newLink).not.toBe(oldLink);
   await shown.getByRole('button', { name: 'Copy link' }).click();

@@ -6,6 +6,25 @@ import { InvitationLinkPanel } from './invitation-link.tsx';
 const link = 'http://192.168.1.20:3000/accept-invitation?token=abc';
 
 describe('InvitationLinkPanel', () => {
+  it('takes the focus on the link as it appears, in place of the form that had it', () => {
+    render(
+      <MantineProvider>
+        <InvitationLinkPanel
+          title="No email was sent"
+          link={link}
+          expiresAt="2027-01-08T10:00:00.000Z"
+          onDone={() => undefined}
+        >
+          Send them this link yourself.
+        </InvitationLinkPanel>
+      </MantineProvider>,
+    );
+    const input = screen.getByLabelText<HTMLInputElement>('Invitation link');
+    expect(document.activeElement).toBe(input);
+    expect(input.selectionStart).toBe(0);
+    expect(input.selectionEnd).toBe(link.length);
+  });
+
   it('selects the link for the keyboard when the browser gives no clipboard (plain http)', async () => {
     // A page served over plain http from another computer has no navigator.clipboard (user-event
     // may have put its own on navigator in an earlier test).

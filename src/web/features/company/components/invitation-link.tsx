@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { InvitationLink } from '../../../../domain/company.ts';
 import { formatDate } from '../../../lib/format.ts';
 
@@ -18,6 +18,13 @@ export function InvitationLinkPanel({
 }: InvitationLink & { title: string; children: ReactNode; onDone: () => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState<'yes' | 'select' | null>(null);
+  // The panel takes the focus as it appears, on the link: in Invite User it replaces the form
+  // whose button had the focus, which would otherwise fall to the page behind the dialog. The
+  // link rather than the Copy button: a screen reader reads its label, the link and until when
+  // it works (the alert above is announced as it appears), and, selected on focus, the link is
+  // copied with Ctrl+C at once. Opened in a dialog of its own, the dialog's first focus goes
+  // there too (data-autofocus).
+  useEffect(() => input.current?.focus(), []);
   const copy = async () => {
     try {
       if (!navigator.clipboard) throw new Error('no clipboard');
@@ -36,6 +43,7 @@ export function InvitationLinkPanel({
       </Alert>
       <TextInput
         ref={input}
+        data-autofocus
         label="Invitation link"
         value={link}
         readOnly
