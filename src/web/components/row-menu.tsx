@@ -1,11 +1,20 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RowActionsProps } from './row-actions.tsx';
 
 /** The open menu of a table row: Edit and Delete. RowActions loads it on first use. */
 export function RowMenu({ label, onEdit, onDelete }: RowActionsProps) {
   const button = useRef<HTMLButtonElement>(null);
+  // This menu takes the place of the button that was pressed, so it opens as soon as it is
+  // shown. It opens from its own button, focused first, rather than already open: the menu gives
+  // the focus back, when Escape closes it, to what had it as it opened, and the pressed button is
+  // gone by then. Mounted open, the first Escape left the focus nowhere, at the top of the page.
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    button.current?.focus();
+    setOpened(true);
+  }, []);
   // The dialog an item opens gives the focus back, when it closes, to what had it when it opened:
   // the menu's button rather than the item, which is gone by then.
   const fromButton = (action: () => void) => () => {
@@ -13,7 +22,13 @@ export function RowMenu({ label, onEdit, onDelete }: RowActionsProps) {
     action();
   };
   return (
-    <Menu position="bottom-end" withinPortal defaultOpened withInitialFocusPlaceholder={false}>
+    <Menu
+      position="bottom-end"
+      withinPortal
+      opened={opened}
+      onChange={setOpened}
+      withInitialFocusPlaceholder={false}
+    >
       <Menu.Target>
         <ActionIcon ref={button} variant="subtle" color="gray" aria-label={`Actions for ${label}`}>
           <IconDots size={18} aria-hidden="true" />
