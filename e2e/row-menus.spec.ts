@@ -95,6 +95,32 @@ for (const { path, add, rows } of lists) {
       }
     }
   });
+
+  test(`on ${path}, Tab keeps the focus in an open row menu, as in the team's menus`, async ({
+    page,
+  }) => {
+    await add(page);
+    await page.goto(path);
+    const actions = page.getByRole('button', { name: `Actions for ${rows[0]}` });
+    const menu = page.getByRole('menu', { name: `Actions for ${rows[0]}` });
+    const edit = menu.getByRole('menuitem', { name: 'Edit' });
+    const delete_ = menu.getByRole('menuitem', { name: 'Delete' });
+
+    await actions.focus();
+    await page.keyboard.press('Enter');
+    await expect(edit).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(menu).toBeVisible();
+    await expect(edit).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Shift+Tab');
+    await expect(menu).toBeVisible();
+    await expect(delete_).toBeFocused();
+    // Escape is the way out, back to the button.
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(actions).toBeFocused();
+  });
 }
 
 test('a row menu opened with the pointer the first time closes back onto its button', async ({

@@ -38,7 +38,15 @@ function RowActions(props: RowActionsProps) {
     // biome-ignore lint/a11y/noStaticElementInteractions: only keeps events from reaching the row.
     <div
       onClick={(event) => event.stopPropagation()}
-      onKeyDown={(event) => event.stopPropagation()}
+      onKeyDown={(event) => {
+        // Tab is let through. The open menu keeps Tab inside itself, as the member menus on the
+        // Organization page do, listening on the document; its items, in a portal, still pass
+        // their keys up through this cell, so a Tab stopped here never reached the menu and the
+        // focus left it open behind. No row does anything with Tab. Escape leaves the menu, back
+        // to its button. Tab closing the menu, as WAI-ARIA's menu button suggests, is the other
+        // way; it would be for every menu of the app at once, so they all answer Tab alike.
+        if (event.key !== 'Tab') event.stopPropagation();
+      }}
     >
       {used ? (
         <Suspense fallback={button}>
