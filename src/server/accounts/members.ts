@@ -81,6 +81,14 @@ export async function hasMemberWithEmail(
   return member !== undefined;
 }
 
+/** The company's invitations that can still be accepted: pending, and not expired. */
+export const waitingInvitations = (companyId: number) =>
+  and(
+    eq(userInvitations.companyId, companyId),
+    eq(userInvitations.status, 'pending'),
+    gt(userInvitations.expiresAt, sql`now()`),
+  );
+
 /**
  * Whether an invitation to this email address (in any case) waits, unexpired, to be accepted.
  * Asked after hasMemberWithEmail, under the address's hold, so that an invitation sent at the
@@ -95,12 +103,7 @@ export async function hasPendingInvitation(
     .select({ id: userInvitations.id })
     .from(userInvitations)
     .where(
-      and(
-        eq(userInvitations.companyId, companyId),
-        eq(userInvitations.status, 'pending'),
-        gt(userInvitations.expiresAt, sql`now()`),
-        sql`lower(${userInvitations.email}) = lower(${email})`,
-      ),
+      and(waitingInvitations(companyId), sql`lower(${userInvitations.email}) = lower(${email})`),
     );
   return invitation !== undefined;
 }

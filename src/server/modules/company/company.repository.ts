@@ -7,7 +7,12 @@ import type {
   Role,
   TeamMember,
 } from '../../../domain/company.ts';
-import { dropPendingInvitations, hasMemberWithEmail, holdMember } from '../../accounts/members.ts';
+import {
+  dropPendingInvitations,
+  hasMemberWithEmail,
+  holdMember,
+  waitingInvitations,
+} from '../../accounts/members.ts';
 import { createUser, setPassword } from '../../accounts/users.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { onViolation } from '../../db/errors.ts';
@@ -196,13 +201,7 @@ export function createCompanyRepository(db: Database) {
         tx
           .select(invitationColumns)
           .from(userInvitations)
-          .where(
-            and(
-              eq(userInvitations.companyId, companyId),
-              eq(userInvitations.status, 'pending'),
-              gt(userInvitations.expiresAt, sql`now()`),
-            ),
-          )
+          .where(waitingInvitations(companyId))
           .orderBy(asc(userInvitations.createdAt), asc(userInvitations.id)),
       );
       return rows.map(toInvitation);
