@@ -24,11 +24,19 @@ test('a dialog opened from a row menu gives the focus back to the menu button wh
   await expect(edit).toBeHidden();
   await expect(actions).toBeFocused();
 
-  // The second time the dialog is already loaded: the same.
+  // The second time the dialog is already loaded: the same, its first field given the focus
+  // (the menu, closing, does not take it back behind the dialog).
   await page.keyboard.press('Enter');
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   await expect(edit).toBeVisible();
+  await expect(edit.getByLabel('Name')).toBeFocused();
+  await page.keyboard.type('!');
+  await expect(edit.getByLabel('Name')).toHaveValue('Ada Lovelace!');
   await page.keyboard.press('Escape');
+  await page
+    .getByRole('dialog', { name: 'Discard changes?' })
+    .getByRole('button', { name: 'Discard' })
+    .click();
   await expect(edit).toBeHidden();
   await expect(actions).toBeFocused();
 

@@ -16,7 +16,9 @@ export function RowMenu({ label, onEdit, onDelete }: RowActionsProps) {
     setOpened(true);
   }, []);
   // The dialog an item opens gives the focus back, when it closes, to what had it when it opened:
-  // the menu's button rather than the item, which is gone by then.
+  // the menu's button rather than the item, which is gone by then. The items hand it to the
+  // button themselves: Mantine's own return, a moment after the menu closes, would take it from
+  // a dialog already loaded once it had put it in its first field (Escape still hands it back).
   const fromButton = (action: () => void) => () => {
     button.current?.focus();
     action();
@@ -28,6 +30,7 @@ export function RowMenu({ label, onEdit, onDelete }: RowActionsProps) {
       opened={opened}
       onChange={setOpened}
       withInitialFocusPlaceholder={false}
+      returnFocus={false}
     >
       <Menu.Target>
         <ActionIcon ref={button} variant="subtle" color="gray" aria-label={`Actions for ${label}`}>
