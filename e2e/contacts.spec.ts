@@ -129,6 +129,38 @@ test('leaving the page with something typed in a form has the browser ask first;
   await expect(form.getByLabel('Name')).toHaveValue('Half typed');
 });
 
+test("the browser's Back over a form with something typed in it asks first: Cancel stays with the form, Discard goes back", async ({
+  page,
+}) => {
+  await page.goto('/grants');
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Contacts' })
+    .click();
+  await page.getByRole('button', { name: 'Add Contact' }).click();
+  const form = page.getByRole('dialog', { name: 'Create New Contact' });
+  await form.getByLabel('Name').fill('Half typed');
+  const discard = page.getByRole('dialog', { name: 'Discard changes?' });
+
+  await page.evaluate(() => window.history.back());
+  await expect(discard).toBeVisible();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await discard.getByRole('button', { name: 'Cancel' }).click();
+  await expect(discard).toBeHidden();
+  await expect(form.getByLabel('Name')).toHaveValue('Half typed');
+  await expect(page).toHaveURL(/\/contacts$/);
+
+  await page.evaluate(() => window.history.back());
+  await discard.getByRole('button', { name: 'Discard' }).click();
+  await expect(page).toHaveURL(/\/grants$/);
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Grants', exact: true })).toBeVisible();
+  // Forward again, nothing typed now: it goes at once.
+  await page.evaluate(() => window.history.forward());
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(discard).toBeHidden();
+});
+
 test('while a contact saves, its fields are read-only: nothing typed then is lost unsaid', async ({
   page,
 }) => {

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider.tsx';
 import { AppRouter } from './app/router.tsx';
+import { guardHistoryMoves } from './components/open-dialogs.ts';
 import { focusFirstInvalidOnSubmit } from './lib/invalid-focus.ts';
 
 // After a new version is deployed, a tab opened before it asks for code of its own version
@@ -18,6 +19,7 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 focusFirstInvalidOnSubmit();
+guardHistoryMoves();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

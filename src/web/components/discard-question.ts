@@ -1,13 +1,6 @@
-import { type RefObject, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { askConfirmation, useQuestionOpen } from './confirm.tsx';
-
-/** A dialog open now: whether anything was typed in it, and its close (which discards that). */
-interface OpenDialog {
-  typed: RefObject<boolean>;
-  close: RefObject<() => void>;
-}
-
-const openDialogs = new Set<OpenDialog>();
+import { askBeforeMovesWith, indexOf, openDialogs } from './open-dialogs.ts';
 
 /** Asks whether to lose what was typed in a form; `discard` runs on Discard. */
 const askToDiscard = (discard: () => void) =>
@@ -17,6 +10,7 @@ const askToDiscard = (discard: () => void) =>
     confirmLabel: 'Discard',
     onConfirm: discard,
   });
+askBeforeMovesWith(askToDiscard);
 
 /**
  * Whether anything was typed (or chosen in a box or a date field) in a dialog since it opened:
@@ -36,7 +30,7 @@ export function useDiscardQuestion(opened: boolean, close: () => void) {
   useEffect(() => {
     if (!opened) return;
     typed.current = false;
-    const dialog = { typed, close: closeNow };
+    const dialog = { typed, close: closeNow, at: indexOf(window.history.state) };
     openDialogs.add(dialog);
     // Leaving the app itself (reload, closing the tab, another address typed) cannot show the
     // question: the browser asks its own, whether to leave the page.
