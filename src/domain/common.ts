@@ -24,9 +24,9 @@ export const amountSchema = (message: string) =>
   z
     // A JSON number past what a double holds (1e309) arrives as Infinity: too large, not missing.
     .number({ error: (issue) => (issue.input === Infinity ? 'Amount is too large' : message) })
-    // In this order, so that a huge number is too large rather than not whole (to Zod, one past
-    // the exact integers is no integer).
-    .max(AMOUNT_MAX, 'Amount is too large')
+    // In this order, and stopping there, so that a huge number is too large and no more (to Zod,
+    // one past the exact integers is no integer, though written as a whole number).
+    .max(AMOUNT_MAX, { error: 'Amount is too large', abort: true })
     .min(0, message)
     .int('Amount must be a whole number of dollars');
 

@@ -161,6 +161,13 @@ describe('an amount past what a number holds', () => {
     }
     expect((await client.get('/api/grants')).json()).toEqual([]);
   });
+
+  it('is too large and nothing more, though written as a whole number', async () => {
+    const client = await newClient();
+    const response = await client.post('/api/grants', { ...literacy, amount: 2 ** 53 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues).toEqual([{ path: 'amount', message: 'Amount is too large' }]);
+  });
 });
 
 describe('grant tasks', () => {
