@@ -5,21 +5,26 @@ import { InvitationLinkPanel } from './invitation-link.tsx';
 
 const link = 'http://192.168.1.20:3000/accept-invitation?token=abc';
 
+/** The panel as Invite User shows it, without an email server; answers its link's field. */
+function showPanel() {
+  render(
+    <MantineProvider>
+      <InvitationLinkPanel
+        title="No email was sent"
+        link={link}
+        expiresAt="2027-01-08T10:00:00.000Z"
+        onDone={() => undefined}
+      >
+        Send them this link yourself.
+      </InvitationLinkPanel>
+    </MantineProvider>,
+  );
+  return screen.getByLabelText<HTMLInputElement>('Invitation link');
+}
+
 describe('InvitationLinkPanel', () => {
   it('takes the focus on the link as it appears, in place of the form that had it', () => {
-    render(
-      <MantineProvider>
-        <InvitationLinkPanel
-          title="No email was sent"
-          link={link}
-          expiresAt="2027-01-08T10:00:00.000Z"
-          onDone={() => undefined}
-        >
-          Send them this link yourself.
-        </InvitationLinkPanel>
-      </MantineProvider>,
-    );
-    const input = screen.getByLabelText<HTMLInputElement>('Invitation link');
+    const input = showPanel();
     expect(document.activeElement).toBe(input);
     expect(input.selectionStart).toBe(0);
     expect(input.selectionEnd).toBe(link.length);
@@ -30,19 +35,7 @@ describe('InvitationLinkPanel', () => {
     // may have put its own on navigator in an earlier test).
     vi.stubGlobal('navigator', Object.create(navigator, { clipboard: { value: undefined } }));
     expect(navigator.clipboard).toBeUndefined();
-    render(
-      <MantineProvider>
-        <InvitationLinkPanel
-          title="No email was sent"
-          link={link}
-          expiresAt="2027-01-08T10:00:00.000Z"
-          onDone={() => undefined}
-        >
-          Send them this link yourself.
-        </InvitationLinkPanel>
-      </MantineProvider>,
-    );
-    const input = screen.getByLabelText<HTMLInputElement>('Invitation link');
+    const input = showPanel();
     expect(input.value).toBe(link);
     fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
     expect(
