@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider.tsx';
 import { AppRouter } from './app/router.tsx';
 import { guardHistoryMoves } from './components/open-dialogs.ts';
-import { focusFirstInvalidOnSubmit } from './lib/invalid-focus.ts';
 
 // After a new version is deployed, a tab opened before it asks for code of its own version
 // (a page, a dialog) that the server no longer has. Loaded again, the tab takes the new version:
@@ -18,7 +17,6 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
-focusFirstInvalidOnSubmit();
 guardHistoryMoves();
 
 const root = document.getElementById('root');

@@ -1,5 +1,6 @@
 import { type UseFormInput, useForm } from '@mantine/form';
 import { createContext, useContext } from 'react';
+import { focusFirstInvalid, submittedForm } from '../lib/invalid-focus.ts';
 
 /** What a create/edit dialog and the form in it tell each other. */
 export interface FormInDialog {
@@ -19,13 +20,21 @@ export const FormInDialogContext = createContext<FormInDialog>({
  * The form of a create/edit dialog (Mantine's form, given `input`). Each change of its values
  * tells the dialog, so that closing it asks before losing them, whatever field made the change.
  * While the dialog saves, every field is read-only: it keeps the focus, but nothing typed then
- * can be lost when the dialog closes with the values sent before it.
+ * can be lost when the dialog closes with the values sent before it. Refused before it is sent,
+ * it gives the focus to its first field to put right (focusFirstInvalid).
  */
 export function useDialogForm<Values extends object>(input: UseFormInput<Values>) {
   const dialog = useContext(FormInDialogContext);
-  return useForm<Values>({
+  const form = useForm<Values>({
     ...input,
     onValuesChange: () => dialog.changed(),
     enhanceGetInputProps: () => ({ readOnly: dialog.saving }),
   });
+  // Refused before it is sent, the form gives the focus to its first field to put right.
+  const onSubmit: typeof form.onSubmit = (handle, refused) =>
+    form.onSubmit(handle, (errors, values, event) => {
+      focusFirstInvalid(submittedForm(event));
+      refused?.(errors, values, event);
+    });
+  return { ...form, onSubmit };
 }

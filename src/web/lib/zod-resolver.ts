@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect } from 'react';
 import type { z } from 'zod';
+import { focusFirstInvalid, submittedForm } from './invalid-focus.ts';
 import { useOneAtATime } from './one-at-a-time.ts';
 
 /**
@@ -40,7 +41,8 @@ type DeferredResolver = ReturnType<typeof deferredResolver>;
 
 /**
  * The form's submit handler with a deferred schema: the fields get the schema's messages, as
- * Mantine's own `onSubmit` would give them, and `handler` runs only when there are none. A
+ * Mantine's own `onSubmit` would give them, and `handler` runs only when there are none (else the
+ * first field to put right has the focus). A
  * submit while one is under way (a double click, a second Enter) does nothing.
  */
 export function useDeferredSubmit<Values extends Record<string, unknown>>(
@@ -49,13 +51,14 @@ export function useDeferredSubmit<Values extends Record<string, unknown>>(
   handler: (values: Values) => Promise<void> | void,
 ) {
   useEffect(() => resolver.preload(), [resolver]);
-  const submit = useOneAtATime(async (values: Values) => {
+  const submit = useOneAtATime(async (values: Values, sent: HTMLFormElement | undefined) => {
     const errors = await resolver.validate(values);
     form.setErrors(errors);
     if (Object.keys(errors).length === 0) await handler(values);
+    else focusFirstInvalid(sent);
   });
   return (event?: FormEvent) => {
     event?.preventDefault();
-    return submit(form.getValues());
+    return submit(form.getValues(), submittedForm(event));
   };
 }
