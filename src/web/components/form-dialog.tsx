@@ -30,20 +30,25 @@ export function FormDialog({
   above?: ReactNode;
   children: ReactNode;
 } & Pick<ModalProps, 'size' | 'centered'>) {
-  const { closeAsked, touched, closeOnEscape } = useDiscardQuestion(opened, onClose);
+  // Once done, nothing typed is left to lose: no question, on closing or on leaving the page.
+  const finished = Boolean(done);
+  const { closeAsked, touched, closeOnEscape } = useDiscardQuestion(opened && !finished, onClose);
   return (
     <Modal
       opened={opened}
-      onClose={closeUnlessSaving(saving, done ? onClose : closeAsked)}
+      onClose={closeUnlessSaving(saving, finished ? onClose : closeAsked)}
       closeOnEscape={closeOnEscape}
       title={title}
       {...modal}
     >
       {above}
-      {done ??
-        (opened && (
-          <FormInDialogContext value={{ changed: touched, saving }}>{children}</FormInDialogContext>
-        ))}
+      {finished
+        ? done
+        : opened && (
+            <FormInDialogContext value={{ changed: touched, saving }}>
+              {children}
+            </FormInDialogContext>
+          )}
     </Modal>
   );
 }
