@@ -20,8 +20,15 @@ describe('SkipLink', () => {
     await user.tab();
     const link = screen.getByRole('link', { name: 'Skip to content' });
     expect(document.activeElement).toBe(link);
-    // The browser follows the link to the element it names, and focuses it (the test page does not).
     expect(document.querySelector(link.getAttribute('href') ?? '')).toBe(screen.getByRole('main'));
     expect(screen.getByRole('main').tabIndex).toBe(-1);
+    // Followed, it focuses the main content, and adds nothing to the tab's history.
+    const entries = window.history.length;
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+    expect(window.location.hash).toBe('');
+    expect(window.history.length).toBe(entries);
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add Contact' }));
   });
 });

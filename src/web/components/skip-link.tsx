@@ -12,7 +12,15 @@ export const MAIN_CONTENT = { id: 'main-content', tabIndex: -1 } as const;
  */
 export function SkipLink() {
   return (
-    <a href={`#${MAIN_CONTENT.id}`} className={classes.link}>
+    <a
+      href={`#${MAIN_CONTENT.id}`}
+      className={classes.link}
+      // The focus moves without a new entry in the tab's history: Back still leaves the page.
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById(MAIN_CONTENT.id)?.focus();
+      }}
+    >
       Skip to content
     </a>
   );
