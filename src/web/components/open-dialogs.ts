@@ -22,10 +22,12 @@ export const indexOf = (state: unknown) =>
     ? state.idx
     : null;
 
-/** The move of the browser's Back or Forward being undone, while it is: how far it went. */
-let undoing: number | null = null;
-/** A move agreed to (Discard): it goes through to the router. */
-let agreed = false;
+/**
+ * A move of the guard's own under way, known by the entry it lands on (`to`): the user's move
+ * undone, after which the question is asked, or the move made again once agreed to (Discard),
+ * which goes to the router. `wanted` is the entry the user was going to.
+ */
+let own: { to: number; next: 'ask' | 'pass'; wanted: number } | null = null;
 
 /**
  * Asks whether to lose what was typed, as Escape over the dialog asks: given by the dialogs'
@@ -38,34 +40,36 @@ export const askBeforeMovesWith = (ask: typeof askToDiscard) => {
 };
 
 /**
- * The browser's Back or Forward over a dialog with something typed in it. The page is left as
- * it is: the move is undone before the router hears of it, and the question is asked, as Escape
- * asks; on Discard the dialogs close and the move is made again, this time for the router.
+ * The browser's Back or Forward (or a jump from its history list) over a dialog with something
+ * typed in it. The page is left as it is: the move is undone before the router hears of it,
+ * back to the entry the dialog was opened on, and the question is asked, as Escape asks; on
+ * Discard the dialogs close and the move is made again, this time for the router. A move that
+ * lands anywhere but where the guard's own was to land is the user's: asked about anew (a
+ * question already open is asked again, once).
  */
 function onHistoryMove(event: PopStateEvent) {
-  if (agreed) {
-    agreed = false;
-    return;
-  }
-  if (undoing !== null) {
+  const to = indexOf(event.state);
+  const expected = own;
+  own = null;
+  if (expected && to === expected.to) {
+    if (expected.next === 'pass') return;
     event.stopImmediatePropagation();
-    const move = undoing;
-    undoing = null;
     const dialogs = [...openDialogs];
     askToDiscard(() => {
       for (const dialog of dialogs) dialog.close.current();
-      agreed = true;
-      window.history.go(move);
+      own = { to: expected.wanted, next: 'pass', wanted: expected.wanted };
+      window.history.go(expected.wanted - expected.to);
     });
     return;
   }
   const typedIn = [...openDialogs].find((dialog) => dialog.typed.current);
-  const to = indexOf(event.state);
-  if (!typedIn || typedIn.at === null || to === null || to === typedIn.at) return;
+  const at = typedIn?.at ?? null;
+  if (at === null || to === null || to === at) return;
   event.stopImmediatePropagation();
-  undoing = to - typedIn.at;
-  window.history.go(typedIn.at - to);
+  own = { to: at, next: 'ask', wanted: to };
+  window.history.go(at - to);
 }
+
 /**
  * Has the browser's Back and Forward ask before losing what was typed in a dialog. Called before
  * the router starts: the window's listeners hear an event in the order they were added, and this
