@@ -236,8 +236,15 @@ export const tokenSchema = storableString('Token is required')
   .min(1, 'Token is required')
   .max(LINE_MAX);
 
-/** A new password, wherever one is set: the one rule of ./password-rule.ts. */
+/** A password in Unicode's composed form: its accents count once however they were typed. */
+const composed = (value: string) => value.normalize('NFC');
+
+/**
+ * A new password, wherever one is set: the one rule of ./password-rule.ts, over the password as
+ * the server keeps it (composed, lib/passwords.ts), so its length is the same however typed.
+ */
 export const passwordSchema = storableString(passwordMessages.tooShort)
+  .overwrite(composed)
   .min(PASSWORD_MIN_LENGTH, passwordMessages.tooShort)
   .max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong)
   .refine(hasUppercase, passwordMessages.noUppercase)
@@ -252,7 +259,10 @@ export const withConfirmedPassword = <Shape extends z.ZodRawShape>(shape: Shape)
     .object({
       ...shape,
       password: passwordSchema,
-      confirmPassword: z.string().max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong),
+      confirmPassword: z
+        .string()
+        .overwrite(composed)
+        .max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong),
     })
     .refine((values: Record<string, unknown>) => values.password === values.confirmPassword, {
       message: 'Passwords do not match',

@@ -135,3 +135,23 @@ describe('acceptInvitationFormSchema', () => {
     ).toBe('Passwords do not match');
   });
 });
+
+describe('a new password with accents', () => {
+  const composed = 'Ä-secret1';
+  const decomposed = composed.normalize('NFD');
+
+  it('is as long as it is composed, however its accents were typed', () => {
+    // Seven characters composed, eight as a letter and its accent: too short either way.
+    expect(firstMessage(registerSchema.safeParse({ ...valid, password: 'Ä-secr1' }))).toBe(
+      'Password must be at least 8 characters',
+    );
+    expect(
+      firstMessage(registerSchema.safeParse({ ...valid, password: 'Ä-secr1'.normalize('NFD') })),
+    ).toBe('Password must be at least 8 characters');
+  });
+
+  it('matches its confirmation typed the other way', () => {
+    const form = { username: 'adal', password: composed, confirmPassword: decomposed };
+    expect(acceptInvitationFormSchema.safeParse(form).success).toBe(true);
+  });
+});
