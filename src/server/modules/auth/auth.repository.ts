@@ -93,8 +93,9 @@ export function createAuthRepository(db: Database) {
 
     /**
      * Writes the user's own name or email (those given) and answers the user as they are now. A
-     * new email address ends the forgotten-password links sent to the old one, and closes an
-     * invitation pending to it. 'already-member': another member has that address.
+     * new email address ends the forgotten-password links sent to the old one, and an expired
+     * invitation to it. 'already-member': another member has that address; 'invited': an
+     * invitation waits at it, which only an admin may cancel.
      */
     updateProfile(
       companyId: number,
