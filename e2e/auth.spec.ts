@@ -65,6 +65,19 @@ test('the password shows and hides from the keyboard, with a button a screen rea
   await expect(password).toHaveAttribute('type', 'password');
 });
 
+test('signing in with no password gives the focus to the password field, which says why', async ({
+  page,
+}) => {
+  await page.goto('/auth');
+  const form = page.getByRole('form', { name: 'Log in' });
+  await form.getByLabel('Username').fill('ada');
+  await page.keyboard.press('Enter');
+  const password = form.getByRole('textbox', { name: 'Password', exact: true });
+  await expect(password).toBeFocused();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('Password is required')).toBeVisible();
+});
+
 test('the forms show the spec messages and send nothing while invalid', async ({ page }) => {
   await page.goto('/auth?tab=register');
   const form = page.getByRole('form', { name: 'Register' });

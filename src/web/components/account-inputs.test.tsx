@@ -8,6 +8,7 @@ import {
 } from '../features/company/components/user-dialogs.tsx';
 import AcceptInvitationPage from '../features/invitations/accept-invitation-page.tsx';
 import { descriptionOf, renderPage } from '../test/render.tsx';
+import { ConfirmPasswordInput, CurrentPasswordInput, NewPasswordInput } from './account-inputs.tsx';
 
 const member = {
   id: 9,
@@ -49,5 +50,22 @@ describe('a new password field', () => {
           : undefined,
     });
     expect(descriptionOf(await screen.findByLabelText(/^Password/))).toBe(PASSWORD_RULE);
+  });
+});
+
+describe('a password field with an error', () => {
+  it.each([
+    ['new', NewPasswordInput],
+    ['current', CurrentPasswordInput],
+    ['confirmed', ConfirmPasswordInput],
+  ])('is marked invalid (%s), and not before', (_, Field) => {
+    renderPage(
+      <>
+        <Field label="Untouched" />
+        <Field label="Refused" error="Password is required" />
+      </>,
+    );
+    expect(screen.getByLabelText(/^Untouched/).getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.getByLabelText(/^Refused/).getAttribute('aria-invalid')).toBe('true');
   });
 });

@@ -16,6 +16,14 @@ import { BusyButton } from './busy-button.tsx';
  */
 const showPassword = { 'aria-label': 'Show password', tabIndex: 0 };
 
+/**
+ * A password field with an error is marked invalid for a screen reader, as Mantine's other
+ * inputs are (its password input marks only its look): a refused form's focus goes to it too.
+ */
+const invalidIf = ({ error }: PasswordInputProps) => ({
+  'aria-invalid': error ? true : undefined,
+});
+
 /** 'Username', required: signing in, signing up, adding a user, accepting an invitation. */
 export function UsernameInput(props: TextInputProps & { ref?: Ref<HTMLInputElement> }) {
   return <TextInput label="Username" withAsterisk autoComplete="username" {...props} />;
@@ -29,6 +37,7 @@ export function CurrentPasswordInput(props: PasswordInputProps) {
       withAsterisk
       autoComplete="current-password"
       visibilityToggleButtonProps={showPassword}
+      {...invalidIf(props)}
       {...props}
     />
   );
@@ -42,6 +51,7 @@ export function ConfirmPasswordInput(props: PasswordInputProps) {
       withAsterisk
       autoComplete="new-password"
       visibilityToggleButtonProps={showPassword}
+      {...invalidIf(props)}
       {...props}
     />
   );
@@ -59,6 +69,7 @@ export function NewPasswordInput(props: PasswordInputProps) {
       withAsterisk
       autoComplete="new-password"
       visibilityToggleButtonProps={showPassword}
+      {...invalidIf(props)}
       {...props}
     />
   );
