@@ -206,6 +206,28 @@ test('Back and Forward at once, or Forward, over a form with something typed in 
   await expect(page).toHaveURL(/\/grants$/);
 });
 
+test("a question asked on a page goes with it: Back over 'Delete contact' deletes nothing", async ({
+  page,
+}) => {
+  const created = await page.request.post('/api/contacts', {
+    data: { name: 'Ada Lovelace', email: 'ada@engine.org' },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto('/grants');
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Contacts' })
+    .click();
+  await page.getByRole('button', { name: 'Actions for Ada Lovelace' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const question = page.getByRole('dialog', { name: /Delete/ });
+  await expect(question).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/grants$/);
+  await expect(question).toBeHidden();
+  expect(await (await page.request.get('/api/contacts')).json()).toHaveLength(1);
+});
+
 test('while a contact saves, its fields are read-only: nothing typed then is lost unsaid', async ({
   page,
 }) => {

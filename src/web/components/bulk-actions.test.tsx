@@ -9,6 +9,7 @@ import {
   within,
 } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { BulkResult } from '../../domain/bulk.ts';
 import { slowAnswer } from '../test/render.tsx';
@@ -107,7 +108,9 @@ describe('the actions on chosen rows', () => {
     };
     render(
       <MantineProvider>
-        <ConfirmationHost />
+        <MemoryRouter>
+          <ConfirmationHost />
+        </MemoryRouter>
         <BulkActionsPanel
           rows={[]}
           total={total}

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { theme } from '../app/theme.ts';
 import { askConfirmation, ConfirmationHost } from './confirm.tsx';
@@ -33,7 +34,9 @@ function Rows({ names }: { names: string[] }) {
           ))}
         </ul>
       </main>
-      <ConfirmationHost />
+      <MemoryRouter>
+        <ConfirmationHost />
+      </MemoryRouter>
     </MantineProvider>
   );
 }

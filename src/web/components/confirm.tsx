@@ -1,4 +1,5 @@
-import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
 
 /** A question put to the user before something that cannot be undone. */
 export interface Confirmation {
@@ -75,6 +76,17 @@ export function ConfirmationHost() {
     },
     [],
   );
+  // Nor does it stay over another page (the browser's Back, a link): it was asked of the one
+  // left, and answered there, 'Delete' would delete what is no longer shown. It goes as Cancel.
+  const { pathname } = useLocation();
+  const askedOn = useRef(pathname);
+  useEffect(() => {
+    if (askedOn.current !== pathname && asked !== null) {
+      opener = null;
+      setAsked(null);
+    }
+    askedOn.current = pathname;
+  }, [pathname]);
   const confirmation = useSyncExternalStore(
     subscribe,
     () => asked,
