@@ -61,6 +61,8 @@ test('an admin merges one funder into another', async ({ page, baseURL }) => {
   await page.getByRole('link', { name: 'River Trust Fund' }).click();
   await page.getByRole('button', { name: 'Merge' }).click();
   const dialog = page.getByRole('dialog', { name: 'Merge Funder' });
+  // Opened, it is ready for the funder's name to be typed.
+  await expect(dialog.getByRole('textbox', { name: 'Merge into' })).toBeFocused();
   await dialog.getByRole('textbox', { name: 'Merge into' }).fill('River');
   await page.getByRole('option', { name: 'River Trust', exact: true }).click();
   await dialog.getByRole('button', { name: 'Merge' }).click();
@@ -96,6 +98,8 @@ test('an admin deletes a funder nothing names any more, and is told why one stil
   );
   await ask.getByRole('button', { name: 'Merge instead' }).click();
   await expect(page.getByRole('dialog', { name: 'Merge Funder' })).toBeVisible();
+  // Its funder chooser has the focus; Escape closes the dialog at once.
+  await expect(page.getByRole('textbox', { name: 'Merge into' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Merge Funder' })).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Hill Fdn', level: 1 })).toBeVisible();

@@ -63,6 +63,30 @@ test('log, open, edit and delete an interaction', async ({ page }) => {
   await expect(page.getByText('No interactions yet')).toBeVisible();
 });
 
+test("Enter on a row's box leaves the row's page unopened; on the row itself, opens it", async ({
+  page,
+}) => {
+  const contact = await (
+    await page.request.post('/api/contacts', {
+      data: { name: 'Ada Lovelace', email: 'ada@engine.org' },
+    })
+  ).json();
+  const created = await page.request.post('/api/interactions', {
+    data: { contactId: contact.id, type: 'call', notes: 'Budget call', date: '2027-03-01T10:00' },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto('/interactions');
+  const box = page.getByRole('checkbox', { name: /^Select call with Ada Lovelace/ });
+  await box.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/interactions$/);
+  await page.keyboard.press('Space');
+  await expect(box).toBeChecked();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/interactions\/\d+$/);
+});
+
 test('an unknown interaction shows Interaction not found', async ({ page }) => {
   await page.goto('/interactions/987654');
   await expect(page.getByText('Interaction not found')).toBeVisible();

@@ -170,6 +170,10 @@ export function MergeFunderDialog({
           </Text>
           <Select
             label="Merge into"
+            // The dialog opens ready for a name to be typed; the list opens as it is typed (or
+            // with the arrows), so Escape at once still closes the dialog.
+            data-autofocus
+            openOnFocus={false}
             placeholder="Search funders"
             searchable
             searchValue={search}

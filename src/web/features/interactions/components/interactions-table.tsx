@@ -43,7 +43,8 @@ export function InteractionsTable({
             key={interaction.id}
             onClick={() => open(interaction)}
             onKeyDown={(event) => {
-              if (event.key === 'Enter') open(interaction);
+              // Enter on the row itself: on its box (or anything in it) it is that control's.
+              if (event.key === 'Enter' && event.target === event.currentTarget) open(interaction);
             }}
             tabIndex={0}
             aria-label={`${interaction.type} with ${interaction.contactName}, ${formatDateTime(interaction.date)}`}
