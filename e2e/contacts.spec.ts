@@ -32,6 +32,20 @@ async function logInteraction(page: Page, log: Locator, type: string, notes: str
   await expect(page.getByText('Interaction created successfully')).toBeVisible();
 }
 
+/** The contacts page, reached from the grants page by the sidebar: Back leads to the grants. */
+async function contactsAfterGrants(page: Page) {
+  await page.goto('/grants');
+  await openFromSidebar(page, 'Contacts');
+}
+
+/** The Create New Contact dialog, opened with a name half typed in it. */
+async function halfTypedContact(page: Page) {
+  await page.getByRole('button', { name: 'Add Contact' }).click();
+  const form = page.getByRole('dialog', { name: 'Create New Contact' });
+  await form.getByLabel('Name').fill('Half typed');
+  return form;
+}
+
 test('create, edit and delete a contact through the dialogs', async ({ page }) => {
   await expect(page.getByText('No contacts yet')).toBeVisible();
   await page.getByRole('button', { name: 'Add Contact' }).click();
@@ -138,14 +152,8 @@ test('leaving the page with something typed in a form has the browser ask first;
 test("the browser's Back over a form with something typed in it asks first: Cancel stays with the form, Discard goes back", async ({
   page,
 }) => {
-  await page.goto('/grants');
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Contacts' })
-    .click();
-  await page.getByRole('button', { name: 'Add Contact' }).click();
-  const form = page.getByRole('dialog', { name: 'Create New Contact' });
-  await form.getByLabel('Name').fill('Half typed');
+  await contactsAfterGrants(page);
+  const form = await halfTypedContact(page);
   const discard = page.getByRole('dialog', { name: 'Discard changes?' });
 
   await page.evaluate(() => window.history.back());
@@ -170,17 +178,12 @@ test("the browser's Back over a form with something typed in it asks first: Canc
 test('Back and Forward at once, or Forward, over a form with something typed in it: one question, the page kept until Discard', async ({
   page,
 }) => {
-  await page.goto('/grants');
-  const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
-  await sidebar.getByRole('link', { name: 'Contacts' }).click();
-  await expect(page).toHaveURL(/\/contacts$/);
-  await sidebar.getByRole('link', { name: 'Interactions' }).click();
+  await contactsAfterGrants(page);
+  await openFromSidebar(page, 'Interactions');
   await expect(page).toHaveURL(/\/interactions$/);
   await page.goBack();
   await expect(page).toHaveURL(/\/contacts$/);
-  await page.getByRole('button', { name: 'Add Contact' }).click();
-  const form = page.getByRole('dialog', { name: 'Create New Contact' });
-  await form.getByLabel('Name').fill('Half typed');
+  const form = await halfTypedContact(page);
   const discard = page.getByRole('dialog', { name: 'Discard changes?' });
 
   // Back and Forward pressed together: each move is undone, one question is asked.
@@ -213,11 +216,7 @@ test("a question asked on a page goes with it: Back over 'Delete contact' delete
     data: { name: 'Ada Lovelace', email: 'ada@engine.org' },
   });
   expect(created.status()).toBe(201);
-  await page.goto('/grants');
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Contacts' })
-    .click();
+  await contactsAfterGrants(page);
   await page.getByRole('button', { name: 'Actions for Ada Lovelace' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const question = page.getByRole('dialog', { name: /Delete/ });
