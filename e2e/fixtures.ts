@@ -194,6 +194,16 @@ export async function openFromDashboard(page: Page, entry: string, heading = ent
   await openFromSidebar(page, entry, heading);
 }
 
+/** A contact of the signed-in company, made through the API (201, or the test fails). */
+export async function addContact(
+  page: Page,
+  data: { name: string; email: string; organization?: string },
+): Promise<{ id: number; name: string }> {
+  const created = await page.request.post('/api/contacts', { data });
+  expect(created.status(), await created.text()).toBe(201);
+  return created.json();
+}
+
 /**
  * Deletes the record of the list's row `row` through the row's actions menu, confirming the
  * question `Delete <noun>` (which must contain `question`, when given).

@@ -1,12 +1,9 @@
-import { expect, test } from './fixtures.ts';
+import { addContact, expect, test } from './fixtures.ts';
 
 test('a dialog opened from a row menu gives the focus back to the menu button when it closes', async ({
   page,
 }) => {
-  const created = await page.request.post('/api/contacts', {
-    data: { name: 'Ada Lovelace', email: 'ada@engine.org' },
-  });
-  expect(created.status()).toBe(201);
+  await addContact(page, { name: 'Ada Lovelace', email: 'ada@engine.org' });
   await page.goto('/contacts');
   const actions = page.getByRole('button', { name: 'Actions for Ada Lovelace' });
 
@@ -52,13 +49,8 @@ test('a dialog opened from a row menu gives the focus back to the menu button wh
 test('deleting a row with the keyboard leaves the focus on the row that takes its place', async ({
   page,
 }) => {
-  for (const [name, email] of [
-    ['Ada Lovelace', 'ada@engine.org'],
-    ['Grace Hopper', 'grace@navy.org'],
-  ]) {
-    const created = await page.request.post('/api/contacts', { data: { name, email } });
-    expect(created.status()).toBe(201);
-  }
+  await addContact(page, { name: 'Ada Lovelace', email: 'ada@engine.org' });
+  await addContact(page, { name: 'Grace Hopper', email: 'grace@navy.org' });
   await page.goto('/contacts');
   const ada = page.getByRole('button', { name: 'Actions for Ada Lovelace' });
   await ada.focus();
@@ -74,11 +66,7 @@ test('deleting a row with the keyboard leaves the focus on the row that takes it
 test("a page opened from a link in the page takes the focus to its main content; the sidebar's link keeps it", async ({
   page,
 }) => {
-  const created = await page.request.post('/api/contacts', {
-    data: { name: 'Ada Lovelace', email: 'ada@engine.org' },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = await created.json();
+  const { id } = await addContact(page, { name: 'Ada Lovelace', email: 'ada@engine.org' });
   await page.goto(`/contacts/${id}`);
   const back = page.getByRole('link', { name: 'Back to contacts' });
   await back.focus();

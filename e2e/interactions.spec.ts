@@ -1,4 +1,5 @@
 import {
+  addContact,
   deleteFromList,
   expect,
   expectNoSeriousA11yViolations,
@@ -66,11 +67,7 @@ test('log, open, edit and delete an interaction', async ({ page }) => {
 test("Enter on a row's box leaves the row's page unopened; on the row itself, opens it", async ({
   page,
 }) => {
-  const contact = await (
-    await page.request.post('/api/contacts', {
-      data: { name: 'Ada Lovelace', email: 'ada@engine.org' },
-    })
-  ).json();
+  const contact = await addContact(page, { name: 'Ada Lovelace', email: 'ada@engine.org' });
   const created = await page.request.post('/api/interactions', {
     data: { contactId: contact.id, type: 'call', notes: 'Budget call', date: '2027-03-01T10:00' },
   });
