@@ -97,3 +97,68 @@ test("closing the task dialog after someone else's change keeps theirs", async (
   await expect(edit.getByLabel('Description')).toHaveValue('About the timeline');
   await expect(edit.getByRole('alert')).toHaveCount(0);
 });
+
+test('Edit opened while a status stepped to from the keyboard is still saving shows that status, and saves', async ({
+  page,
+}) => {
+  const grantId = await createRecord(page, '/api/grants', {
+    name: 'Reading Rooms',
+    funder: 'Lamp Trust',
+    amount: 8_000,
+    dueDate: '2030-03-01T17:00:00.000Z',
+    status: 'draft',
+  });
+  await createRecord(page, `/api/grants/${grantId}/requirements`, {
+    name: 'Interim report',
+    type: 'interim_report',
+    dueDate: '2030-02-01T17:00:00.000Z',
+  });
+  await createRecord(page, `/api/grants/${grantId}/tasks`, {
+    name: 'Call the officer',
+    description: 'About the budget',
+    category: 'proposal',
+    dueDate: '2030-02-01T12:00:00.000Z',
+    status: 'pending',
+  });
+  // The status saves take a moment, as on a slow connection: Edit is pressed before they end.
+  await page.route('**/api/grants/*/*/*', async (route) => {
+    if (route.request().method() === 'PATCH') await new Promise((done) => setTimeout(done, 800));
+    await route.continue();
+  });
+  await page.goto(`/grants/${grantId}`);
+
+  for (const { name, status, shown, dialog, save, saved } of [
+    {
+      name: 'Interim report',
+      status: 'submitted',
+      shown: 'Submitted',
+      dialog: 'Edit Requirement',
+      save: 'Update Requirement',
+      saved: 'Requirement updated',
+    },
+    {
+      name: 'Call the officer',
+      status: 'in-progress',
+      shown: 'In Progress',
+      dialog: 'Edit Task',
+      save: 'Update Task',
+      saved: 'Task updated successfully',
+    },
+  ]) {
+    const select = page.getByRole('combobox', { name: `Status of ${name}` });
+    await select.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(select).toHaveValue(status);
+    // Tab leaves the select, which saves it, and reaches Edit.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: `Edit ${name}` })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const edit = page.getByRole('dialog', { name: dialog });
+    await expect(edit.getByRole('textbox', { name: 'Status' })).toHaveValue(shown);
+    await page.keyboard.type(' (draft)');
+    await edit.getByRole('button', { name: save }).click();
+    await expect(page.getByText(saved)).toBeVisible();
+    await expect(edit).toBeHidden();
+    await expect(select).toHaveValue(status);
+  }
+});

@@ -1,4 +1,5 @@
 import {
+  type DataTag,
   notifyManager,
   type QueryClient,
   type QueryKey,
@@ -79,4 +80,53 @@ export function useInvalidatingMutation<Variables, Result, Context = unknown>(
       await refreshQueries(queryClient, [...refreshes(variables), ACTIVITY_KEY, SEARCH_KEY]);
     },
   });
+}
+
+/** How long an edit dialog waits for the saves under way before it opens anyway. */
+const SAVES_PATIENCE_MS = 5_000;
+
+/**
+ * Runs `open` once no save is under way (and the lists each one refreshes have been fetched
+ * again, useInvalidatingMutation): an edit dialog opened on a record just changed in place (its
+ * status picked from the keyboard and left with Tab, then Edit) shows it as that save left it,
+ * and saves over the version it left, instead of holding the value from before and refusing its
+ * own change as someone else's. A save that takes over five seconds is not waited for further.
+ */
+export function useAfterSaves() {
+  const queryClient = useQueryClient();
+  return (open: () => void) => {
+    if (queryClient.isMutating() === 0) {
+      open();
+      return;
+    }
+    let waiting = true;
+    const done = () => {
+      if (!waiting) return;
+      waiting = false;
+      stop();
+      clearTimeout(patience);
+      open();
+    };
+    const stop = queryClient.getMutationCache().subscribe(() => {
+      if (queryClient.isMutating() === 0) done();
+    });
+    const patience = setTimeout(done, SAVES_PATIENCE_MS);
+  };
+}
+
+/**
+ * Opens an edit dialog (`open`) on the record of a list (`listKey`'s) with the given id, as the
+ * saves under way leave it (useAfterSaves); not at all if it is no longer in the list.
+ */
+export function useEditLatest<T extends { id: number }>(
+  listKey: DataTag<QueryKey, T[], Error>,
+  open: (record: T) => void,
+) {
+  const queryClient = useQueryClient();
+  const afterSaves = useAfterSaves();
+  return (id: number) =>
+    afterSaves(() => {
+      const latest = queryClient.getQueryData(listKey)?.find((record) => record.id === id);
+      if (latest) open(latest);
+    });
 }

@@ -15,9 +15,11 @@ import { StatusSelect } from '../../../components/status-select.tsx';
 import { WorkSection } from '../../../components/work-section.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
 import { browserTimeZone, formatDate } from '../../../lib/format.ts';
+import { useEditLatest } from '../../../lib/mutations.ts';
 import { changeWithNotice } from '../../../lib/notify.ts';
 import { useTeam } from '../../company/api/company-api.ts';
 import {
+  grantRequirementsQueryOptions,
   useDeleteRequirement,
   useGrantRequirements,
   useUpdateRequirement,
@@ -37,6 +39,10 @@ export default function GrantRequirementsSection({ grantId }: { grantId: number 
   const update = useUpdateRequirement();
   const remove = useDeleteRequirement();
   const [dialog, setDialog] = useState<{ requirement?: Requirement } | null>(null);
+  // As the last save left it: its status may have been changed a moment ago.
+  const edit = useEditLatest(grantRequirementsQueryOptions(grantId).queryKey, (requirement) =>
+    setDialog({ requirement }),
+  );
   const names = new Map((team.data ?? []).map((member) => [member.id, member.name]));
   const today = startOfDay(new Date(), browserTimeZone()).getTime();
 
@@ -118,7 +124,7 @@ export default function GrantRequirementsSection({ grantId }: { grantId: number 
                       variant="subtle"
                       color="gray"
                       aria-label={`Edit ${requirement.name}`}
-                      onClick={() => setDialog({ requirement })}
+                      onClick={() => edit(requirement.id)}
                     >
                       <IconPencil size={16} aria-hidden="true" />
                     </ActionIcon>

@@ -8,7 +8,8 @@ import { CalendarLinks } from '../../../components/calendar-links.tsx';
 import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
 import { WorkSection } from '../../../components/work-section.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { useGrantTasks } from '../api/tasks-api.ts';
+import { useEditLatest } from '../../../lib/mutations.ts';
+import { grantTasksQueryOptions, useGrantTasks } from '../api/tasks-api.ts';
 import { TaskStatusSelect } from './task-status-select.tsx';
 
 const TaskDialog = lazy(() => import('./task-dialog.tsx').then((m) => ({ default: m.TaskDialog })));
@@ -17,6 +18,10 @@ const TaskDialog = lazy(() => import('./task-dialog.tsx').then((m) => ({ default
 export function GrantTasksSection({ grantId, grantName }: { grantId: number; grantName: string }) {
   const tasks = useGrantTasks(grantId);
   const [dialog, setDialog] = useState<{ task?: Task } | null>(null);
+  // As the last save left it: its status may have been changed a moment ago.
+  const edit = useEditLatest(grantTasksQueryOptions(grantId).queryKey, (task) =>
+    setDialog({ task }),
+  );
   const all = tasks.data ?? [];
   // As on the tasks board: open, and its due day over (the day as this browser counts it).
   const today = new Date().setHours(0, 0, 0, 0);
@@ -74,7 +79,7 @@ export function GrantTasksSection({ grantId, grantName }: { grantId: number; gra
                           variant="subtle"
                           color="gray"
                           aria-label={`Edit ${task.name}`}
-                          onClick={() => setDialog({ task })}
+                          onClick={() => edit(task.id)}
                         >
                           <IconPencil size={16} aria-hidden="true" />
                         </ActionIcon>
