@@ -1,4 +1,10 @@
-import { expect, expectNoSeriousA11yViolations, openDashboard, test } from './fixtures.ts';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  openDashboard,
+  openFromSidebar,
+  test,
+} from './fixtures.ts';
 
 test.beforeEach(async ({ page }) => {
   const contact = await page.request.post('/api/contacts', {
@@ -151,4 +157,23 @@ test('a result opened over a half-filled form asks to discard it first, from the
   await expect(page).toHaveURL(/\/grants\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Hopper literacy' })).toBeVisible();
   await expect(form).toBeHidden();
+});
+
+test('the search and the notifications, opened over a page, go with it on Back and Forward', async ({
+  page,
+}) => {
+  await openFromSidebar(page, 'Contacts');
+  await page.keyboard.press('Control+K');
+  const search = page.getByRole('textbox', { name: 'Search everything' });
+  await expect(search).toBeFocused();
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(search).toBeHidden();
+
+  await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole('heading', { name: 'Contacts' })).toBeVisible();
+  await expect(panel).toBeHidden();
 });

@@ -1,5 +1,5 @@
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router';
+import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { useOnPageChange } from '../lib/page-change.ts';
 
 /** A question put to the user before something that cannot be undone. */
 export interface Confirmation {
@@ -78,15 +78,11 @@ export function ConfirmationHost() {
   );
   // Nor does it stay over another page (the browser's Back, a link): it was asked of the one
   // left, and answered there, 'Delete' would delete what is no longer shown. It goes as Cancel.
-  const { pathname } = useLocation();
-  const askedOn = useRef(pathname);
-  useEffect(() => {
-    if (askedOn.current !== pathname && asked !== null) {
-      opener = null;
-      setAsked(null);
-    }
-    askedOn.current = pathname;
-  }, [pathname]);
+  useOnPageChange(() => {
+    if (asked === null) return;
+    opener = null;
+    setAsked(null);
+  });
   const confirmation = useSyncExternalStore(
     subscribe,
     () => asked,

@@ -1,6 +1,7 @@
 import { IconBell } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
 import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
+import { useOnPageChange } from '../../../lib/page-change.ts';
 import { useUnreadCount } from '../api/notification-keys.ts';
 import classes from './notifications-bell.module.css';
 
@@ -19,6 +20,8 @@ const bellLabel = (unread: number) =>
 export function NotificationsBell() {
   const unread = useUnreadCount().data?.unread ?? 0;
   const [opened, setOpened] = useState(false);
+  // Opened over a page the browser's Back or Forward has left, the list goes with it.
+  useOnPageChange(() => setOpened(false));
   return (
     <>
       <button

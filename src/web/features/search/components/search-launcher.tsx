@@ -2,6 +2,7 @@ import { ActionIcon } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { useOnPageChange } from '../../../lib/page-change.ts';
 
 // The dialog's code (and Spotlight's) is not part of the page's: it is fetched once the page is
 // up, and shown as soon as the search is opened, not through a lazy component, which even loaded
@@ -52,6 +53,10 @@ export function SearchLauncher() {
       then?.();
     });
   };
+  // Opened over a page the browser's Back or Forward has left, it goes with it.
+  useOnPageChange(() => {
+    if (isOpen.current) close();
+  });
   useHotkeys([['mod+K', open]], []);
   const label = `Search (${onMac() ? '⌘K' : 'Ctrl+K'})`;
   return (
