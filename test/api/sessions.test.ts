@@ -288,3 +288,38 @@ describe('a password change at the moment the password is reset', () => {
     expect(mine.statusCode).toBe(401);
   });
 });
+
+describe('a calendar address asked for at the moment the password is reset', () => {
+  it.each(['GET', 'POST'] as const)(
+    '%s is refused, 401, and leaves no address behind',
+    async (method) => {
+      const owner = await registerCompany(app);
+      const { companyId } = owner.user;
+      const member = await addMember(app, companyId);
+      const resetHash = await hashPassword('Reset-by-admin-2', 'test');
+      // The member's session checks out; while their address is being made, an admin's reset
+      // (which ends their sessions and their address) is being saved.
+      const answer = await whileCommitting(
+        app,
+        companyId,
+        (tx) =>
+          createCompanyRepository(app.db).resetPassword(companyId, member.user.id, resetHash, tx),
+        () =>
+          app.inject({
+            method,
+            url: '/api/user/calendar-feed',
+            headers: { cookie: member.cookie },
+          }),
+      );
+      expect({ status: answer.statusCode, body: answer.json() }).toEqual({
+        status: 401,
+        body: { message: 'Not signed in' },
+      });
+      const { rows } = await app.db.$client.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM calendar_feeds WHERE user_id = $1',
+        [member.user.id],
+      );
+      expect(rows[0]?.n).toBe(0);
+    },
+  );
+});

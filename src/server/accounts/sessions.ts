@@ -88,6 +88,33 @@ export async function endSessions(
 }
 
 /**
+ * Whether `tokenHash` (null for none) is still a session of the user's, checked in the caller's
+ * company transaction, where the session then stays locked against its end until that
+ * transaction ends: what is written for it meanwhile (a calendar address) is there when a
+ * password reset comes, and goes with the sessions it ends. A reset under way is waited for, and
+ * the session is then gone.
+ */
+export async function holdSession(
+  tx: Transaction,
+  account: { companyId: number; userId: number },
+  tokenHash: string | null,
+): Promise<boolean> {
+  if (tokenHash === null) return false;
+  const [row] = await tx
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.companyId, account.companyId),
+        eq(sessions.userId, account.userId),
+        eq(sessions.tokenHash, tokenHash),
+      ),
+    )
+    .for('key share');
+  return row !== undefined;
+}
+
+/**
  * The user of a live session: not past its absolute expiry and used within `idleMs`. Marks it
  * used, at most once a minute, so reads stay reads.
  *

@@ -5,6 +5,7 @@ import {
   requirementTypeLabels,
 } from '../../../domain/requirement-constants.ts';
 import { holdMember } from '../../accounts/members.ts';
+import { holdSession } from '../../accounts/sessions.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { grantOfTask } from '../../db/joins.ts';
 import { calendarFeeds, companies, grants, grantTasks } from '../../db/schema.ts';
@@ -29,6 +30,24 @@ const feedColumns = { token: calendarFeeds.token, timeZone: calendarFeeds.timeZo
 /** One feed per user: the conflict target of making one. */
 const feedOfUser = [calendarFeeds.companyId, calendarFeeds.userId];
 
+/**
+ * Whether the user is still a member, signed in with `session`: both held until the feed is
+ * written (the member, then the session, the order a removal takes them in), so that a removal
+ * or a password reset under way (which ends the member's sessions and their feed) is waited for
+ * and then refuses it, and one that comes after takes the feed with it.
+ */
+async function heldSignedIn(
+  tx: Transaction,
+  companyId: number,
+  userId: number,
+  session: string | null,
+) {
+  return (
+    (await holdMember(tx, companyId, userId)) &&
+    (await holdSession(tx, { companyId, userId }, session))
+  );
+}
+
 export function createCalendarRepository(db: Database) {
   const requirements = createRequirementsRepository(db);
   const ofUser = (companyId: number, userId: number) =>
@@ -39,16 +58,17 @@ export function createCalendarRepository(db: Database) {
      * The user's feed (its token and time zone), made on first use (two first uses at once make
      * one); `timeZone`, when given, is kept as the feed's from now on. A feed made without one
      * takes the company's, the zone its reminders count days in. Null when the user has just
-     * been removed.
+     * been removed, or `session` (the hash of the token the user asks with) ended (heldSignedIn).
      */
     feed(
       companyId: number,
       userId: number,
+      session: string | null,
       timeZone?: string,
       within?: Transaction,
     ): Promise<Feed | null> {
       return inCompany(within ?? db, companyId, async (tx) => {
-        if (!(await holdMember(tx, companyId, userId))) return null;
+        if (!(await heldSignedIn(tx, companyId, userId, session))) return null;
         const insert = tx.insert(calendarFeeds).values({
           companyId,
           userId,
@@ -69,16 +89,17 @@ export function createCalendarRepository(db: Database) {
 
     /**
      * A new token for the user's feed (its time zone kept); the one before stops working. Null
-     * when the user has just been removed.
+     * when the user has just been removed, or `session` ended (heldSignedIn).
      */
     replaceFeedToken(
       companyId: number,
       userId: number,
+      session: string | null,
       within?: Transaction,
     ): Promise<Feed | null> {
       const token = newToken();
       return inCompany(within ?? db, companyId, async (tx) => {
-        if (!(await holdMember(tx, companyId, userId))) return null;
+        if (!(await heldSignedIn(tx, companyId, userId, session))) return null;
         const [feed] = await tx
           .insert(calendarFeeds)
           .values({ companyId, userId, token, timeZone: companyTimeZone(companyId) })

@@ -61,7 +61,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      return answer(await calendar.feed(user.companyId, user.id));
+      return answer(await calendar.feed(user.companyId, user.id, request.sessionTokenHash));
     },
   );
 
@@ -78,7 +78,14 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      return answer(await calendar.feed(user.companyId, user.id, request.body.timeZone));
+      return answer(
+        await calendar.feed(
+          user.companyId,
+          user.id,
+          request.sessionTokenHash,
+          request.body.timeZone,
+        ),
+      );
     },
   );
 
@@ -94,7 +101,9 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      return answer(await calendar.replaceFeedToken(user.companyId, user.id));
+      return answer(
+        await calendar.replaceFeedToken(user.companyId, user.id, request.sessionTokenHash),
+      );
     },
   );
 
