@@ -1,16 +1,17 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
+import { useMenuFocus } from './menu-focus.ts';
 import type { RowActionsProps } from './row-actions.tsx';
 
 /** The open menu of a table row: Edit and Delete. RowActions loads it on first use. */
 export function RowMenu({ label, onEdit, onDelete }: RowActionsProps) {
-  const button = useRef<HTMLButtonElement>(null);
+  const { button, setOpened, menu, target, dropdown } = useMenuFocus();
   // This menu takes the place of the button that was pressed, so it opens as soon as it is
   // shown. It opens from its own button, focused first, rather than already open: the menu gives
   // the focus back, when Escape closes it, to what had it as it opened, and the pressed button is
   // gone by then. Mounted open, the first Escape left the focus nowhere, at the top of the page.
-  const [opened, setOpened] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opened once, as it is shown
   useEffect(() => {
     button.current?.focus();
     setOpened(true);
@@ -24,20 +25,13 @@ export function RowMenu({ label, onEdit, onDelete }: RowActionsProps) {
     action();
   };
   return (
-    <Menu
-      position="bottom-end"
-      withinPortal
-      opened={opened}
-      onChange={setOpened}
-      withInitialFocusPlaceholder={false}
-      returnFocus={false}
-    >
+    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false} {...menu}>
       <Menu.Target>
-        <ActionIcon ref={button} variant="subtle" color="gray" aria-label={`Actions for ${label}`}>
+        <ActionIcon {...target} variant="subtle" color="gray" aria-label={`Actions for ${label}`}>
           <IconDots size={18} aria-hidden="true" />
         </ActionIcon>
       </Menu.Target>
-      <Menu.Dropdown>
+      <Menu.Dropdown {...dropdown}>
         {/* Opened, the menu's first item has the focus, as a menu button's should: the arrow
             keys go on from it, and Enter edits. */}
         <Menu.Item

@@ -1,9 +1,9 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots, IconKey, IconUserDown, IconUserMinus, IconUserUp } from '@tabler/icons-react';
-import { useRef } from 'react';
 import { OWN_PASSWORD_ELSEWHERE, type Role, type TeamMember } from '../../../../domain/company.ts';
 import { roleLabel, roleWithArticle } from '../../../../domain/wording.ts';
 import { askConfirmation } from '../../../components/confirm.tsx';
+import { useMenuFocus } from '../../../components/menu-focus.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
@@ -21,7 +21,7 @@ export function MemberActions({
   onResetPassword: () => void;
 }) {
   const { user } = useAuth();
-  const button = useRef<HTMLButtonElement>(null);
+  const { button, menu, target, dropdown } = useMenuFocus();
   const remove = useRemoveUser();
   const changeRole = useChangeRole();
   const isSelf = member.id === user?.id;
@@ -82,13 +82,12 @@ export function MemberActions({
 
   const RoleIcon = newRole === 'admin' ? IconUserUp : IconUserDown;
   return (
-    // The items give the focus back to the button themselves: Mantine's own return, 10 ms after
-    // the menu closes, would take it from Reset Password's dialog once the dialog had put it in
-    // the new-password field, leaving the keyboard behind the dialog. Escape still hands it back.
-    <Menu position="bottom-end" returnFocus={false}>
+    // The items give the focus back to the button themselves (useMenuFocus): Reset Password's
+    // dialog puts it in the new-password field, from where Mantine's return would take it.
+    <Menu position="bottom-end" {...menu}>
       <Menu.Target>
         <ActionIcon
-          ref={button}
+          {...target}
           variant="subtle"
           color="gray"
           aria-label={`Actions for ${member.name}`}
@@ -96,7 +95,7 @@ export function MemberActions({
           <IconDots size={18} aria-hidden="true" />
         </ActionIcon>
       </Menu.Target>
-      <Menu.Dropdown>
+      <Menu.Dropdown {...dropdown}>
         <Menu.Item
           leftSection={<IconKey size={16} aria-hidden="true" />}
           onClick={fromButton(
