@@ -105,6 +105,40 @@ describe('GET /api/search', () => {
     expect(titles).toEqual(['Member 1', 'Member 2', 'Member 3', 'Member 4', 'Member 5']);
   });
 
+  it('puts names in alphabetical order, as the lists do, whatever their case or accents', async () => {
+    const client = await newCompanyClient(app);
+    const names = ['zeta', 'Émile', 'Delta', 'charlie', 'Beta', 'alpha'];
+    for (const [n, name] of names.entries()) {
+      await createdId(client, '/api/contacts', { name: `${name} Quill`, email: `q${n}@x.org` });
+      const grant = await createdId(client, '/api/grants', {
+        name: `${name} Quill grant`,
+        funder: `${name} Quill Fund`,
+        amount: 100,
+        dueDate: '2027-01-01',
+      });
+      await createdId(client, `/api/grants/${grant}/tasks`, {
+        name: `${name} Quill task`,
+        description: 'Before the deadline',
+        category: 'research',
+        dueDate: '2027-01-01',
+      });
+      await createdId(client, '/api/opportunities', {
+        name: `${name} Quill partnership`,
+        organization: 'Arts Council',
+        amount: 1000,
+        stage: 'proposal',
+        expectedCloseDate: '2027-01-01',
+      });
+    }
+    const results = await search(client, 'quill');
+    const firstWords = (kind: SearchResult['kind']) =>
+      results.filter((r) => r.kind === kind).map((r) => r.title.split(' ')[0]);
+    const firstFive = ['alpha', 'Beta', 'charlie', 'Delta', 'Émile'];
+    for (const kind of ['contact', 'funder', 'grant', 'task', 'opportunity'] as const) {
+      expect(firstWords(kind), kind).toEqual(firstFive);
+    }
+  });
+
   it("never finds another company's records", async () => {
     const other = await newCompanyClient(app);
     await everyKind(other, 'Hopper');

@@ -9,7 +9,7 @@ import { inCompany } from '../../db/scope.ts';
 
 /**
  * The best matches of each kind in one statement (one round trip), through the trigram indexes
- * of each kind's names: search_everything (migration 0026) reads as the tables' owner, for the
+ * of each kind's names: search_everything (migrations 0026 and 0042) reads as the tables' owner, for the
  * transaction's company only.
  */
 const SEARCH_EVERYTHING = 'SELECT * FROM search_everything($1, $2)';
