@@ -234,6 +234,39 @@ describe('organization names', () => {
     ]);
     expect((await client.get('/api/contacts/organizations?q=riv')).json()).toEqual(['River Trust']);
   });
+
+  it('suggests the first twenty in alphabetical order, whatever their case or accents', async () => {
+    const client = await newCompanyClient();
+    // 21 names written in capitals, and three in small letters or with an accent that come first.
+    const capitals = Array.from({ length: 21 }, (_, n) => `Trust ${String(n).padStart(2, '0')}`);
+    for (const [n, organization] of capitals.entries()) {
+      await client.post('/api/contacts', { name: 'A', email: `t${n}@x.org`, organization });
+    }
+    await client.post('/api/contacts', {
+      name: 'B',
+      email: 'b@x.org',
+      organization: 'arts council',
+    });
+    await client.post('/api/grants', {
+      name: 'G',
+      funder: 'Éclair Fund',
+      amount: 100,
+      dueDate: '2027-01-01',
+    });
+    await client.post('/api/opportunities', {
+      name: 'O',
+      organization: 'city hall',
+      amount: 100,
+      stage: 'proposal',
+      expectedCloseDate: '2027-01-01',
+    });
+    expect((await client.get('/api/contacts/organizations')).json()).toEqual([
+      'arts council',
+      'city hall',
+      'Éclair Fund',
+      ...capitals.slice(0, 17),
+    ]);
+  });
 });
 
 describe('contacts of one organization', () => {

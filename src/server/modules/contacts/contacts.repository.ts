@@ -184,7 +184,9 @@ export function createContactsRepository(db: Database) {
 
     /**
      * Organization names the company already uses (contacts, grant funders, opportunities), so a
-     * new contact can match them exactly.
+     * new contact can match them exactly: the first `limit` in alphabetical order, as the lists
+     * sort names (each column read in that collation, as the order of a union may only name its
+     * columns).
      */
     async organizationNames(
       companyId: number,
@@ -196,7 +198,7 @@ export function createContactsRepository(db: Database) {
       const rows = await inCompany(within ?? db, companyId, (tx) =>
         union(
           tx
-            .select({ name: sql<string>`${contacts.organization}`.as('name') })
+            .select({ name: sql<string>`${alphabetical(contacts.organization)}`.as('name') })
             .from(contacts)
             .where(
               and(
@@ -206,11 +208,11 @@ export function createContactsRepository(db: Database) {
               ),
             ),
           tx
-            .select({ name: sql<string>`${grants.funder}`.as('name') })
+            .select({ name: sql<string>`${alphabetical(grants.funder)}`.as('name') })
             .from(grants)
             .where(and(eq(grants.companyId, companyId), ilike(grants.funder, pattern))),
           tx
-            .select({ name: sql<string>`${opportunities.organization}`.as('name') })
+            .select({ name: sql<string>`${alphabetical(opportunities.organization)}`.as('name') })
             .from(opportunities)
             .where(
               and(
