@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { localDate, startOfDay } from '../../src/domain/due-dates.ts';
 import type { Reports } from '../../src/domain/reports.ts';
 import { registerCompany } from '../helpers/factories.ts';
@@ -224,6 +224,25 @@ describe('reports', () => {
         [thisMonday, 1],
         [localDate(nextMonday, zone), 1],
       ]);
+    }
+  });
+
+  it('shows, when no year is asked for, the year it is where the organization is', async () => {
+    // New Year's Eve at noon in UTC: already 2027 in Kiribati, still 2026 in Los Angeles.
+    for (const [zone, year] of [
+      ['Pacific/Kiritimati', 2027],
+      ['America/Los_Angeles', 2026],
+    ] as const) {
+      const client = clientFor(app, (await registerCompany(app)).cookie);
+      await setCompanyTimeZone(client, zone);
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-31T12:00:00Z') });
+      try {
+        const reports = await client.get('/api/reports');
+        expect(reports.statusCode, reports.body).toBe(200);
+        expect(reports.json<Reports>().year, zone).toBe(year);
+      } finally {
+        vi.useRealTimers();
+      }
     }
   });
 

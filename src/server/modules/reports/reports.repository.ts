@@ -25,9 +25,14 @@ export function createReportsRepository(db: Database) {
     /**
      * Every table of the Reports page for `year`, in one transaction. Due dates fall on their
      * days, weeks (from Monday) and years where the company is (its reminders' time zone); an
-     * award's date is a day already (kept at noon UTC).
+     * award's date is a day already (kept at noon UTC). No `year`: the company's own year now.
      */
-    get(companyId: number, year: number, now: Date, within?: Transaction): Promise<Reports> {
+    get(
+      companyId: number,
+      asked: number | undefined,
+      now: Date,
+      within?: Transaction,
+    ): Promise<Reports> {
       return inCompany(within ?? db, companyId, async (tx) => {
         const ofCompany = sql`company_id = ${companyId}`;
         const [company] = await rowsOf<{ zone: string }>(
@@ -35,6 +40,7 @@ export function createReportsRepository(db: Database) {
           sql`SELECT time_zone AS zone FROM companies WHERE id = ${companyId}`,
         );
         const zone = company?.zone ?? 'UTC';
+        const year = asked ?? Number(localDate(now, zone).slice(0, 4));
         const dueThere = sql`(due_date AT TIME ZONE ${zone})`;
         const statuses = await rowsOf(
           tx,

@@ -28,15 +28,14 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'How the year is going: requested and awarded totals by status, by year and by funder, win rates, awards by month of `year` (this year when left out), deadlines by week',
+          'How the year is going: requested and awarded totals by status, by year and by funder, win rates, awards by month of `year` (when left out, the year it is where the organization is), deadlines by week',
         querystring: reportsQuerySchema,
         response: { 200: reportsSchema, ...inputErrors },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const now = new Date();
-      return reports.get(user.companyId, request.query.year ?? now.getUTCFullYear(), now);
+      return reports.get(user.companyId, request.query.year, new Date());
     },
   );
 };
