@@ -1,7 +1,13 @@
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/server/db/rows.ts';
+import { contacts } from '../../src/server/db/schema.ts';
+import { inCompany } from '../../src/server/db/scope.ts';
+import { someoneWaitsOn } from '../helpers/at-the-same-moment.ts';
 import { registerCompany } from '../helpers/factories.ts';
-import { type Client, clientFor } from '../helpers/requests.ts';
+import { type Client, clientFor, createdId } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
+import { until } from '../helpers/until.ts';
 
 const app = await appForThisFile();
 
@@ -115,6 +121,92 @@ describe('interactions CRUD', () => {
     const missing = await client.get(`/api/interactions/${id}`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Interaction not found' });
+  });
+});
+
+describe('an interaction saved under a contact at the moment the contact is renamed', () => {
+  /**
+   * `save` is sent while the contact is being renamed in a transaction not yet committed; the
+   * rename commits once the save waits for it, or has been answered (as it was when it read the
+   * name before the rename and kept it).
+   */
+  async function renamedMeanwhile<Answer>(
+    companyId: number,
+    contactId: number,
+    save: () => Promise<Answer>,
+  ): Promise<Answer> {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let pid = 0;
+    const renaming = inCompany(app.db, companyId, async (tx) => {
+      await tx.update(contacts).set({ name: 'Grace M. Hopper' }).where(eq(contacts.id, contactId));
+      const [backend] = await rowsOf<{ pid: number }>(tx, sql`SELECT pg_backend_pid() AS pid`);
+      pid = backend?.pid ?? 0;
+      await released;
+    });
+    await until(() => pid > 0, 'the rename under way');
+    let answered = false;
+    const answer = save().finally(() => {
+      answered = true;
+    });
+    await until(
+      async () => answered || (await someoneWaitsOn(app, pid)),
+      'the save waiting for the rename, or answered',
+    );
+    release();
+    await renaming;
+    return answer;
+  }
+
+  async function company() {
+    const owner = await registerCompany(app);
+    const client = clientFor(app, owner.cookie);
+    const contactId = await createdId(client, '/api/contacts', {
+      name: 'Grace Hopper',
+      email: 'g@navy.org',
+    });
+    return { client, companyId: owner.user.companyId, contactId };
+  }
+
+  const shownUnderNewName = async (client: Client, id: number) => {
+    expect((await client.get(`/api/interactions/${id}`)).json().contactName).toBe(
+      'Grace M. Hopper',
+    );
+    const found = (await client.get('/api/interactions?q=M.%20Hopper')).json<{ id: number }[]>();
+    expect(found.map((row) => row.id)).toEqual([id]);
+  };
+
+  it('logs a new interaction with the new name', async () => {
+    const { client, companyId, contactId } = await company();
+    const created = await renamedMeanwhile(companyId, contactId, () =>
+      client.post('/api/interactions', meeting(contactId)),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    await shownUnderNewName(client, created.json().id);
+  });
+
+  it('moves an interaction to the contact with the new name', async () => {
+    const { client, companyId, contactId } = await company();
+    const otherId = await createdId(client, '/api/contacts', { name: 'Ada', email: 'a@x.org' });
+    const id = await createdId(client, '/api/interactions', meeting(otherId));
+    const moved = await renamedMeanwhile(companyId, contactId, () =>
+      client.patch(`/api/interactions/${id}`, { contactId }),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    await shownUnderNewName(client, id);
+  });
+
+  it('keeps an edit of an interaction of the contact, and the new name', async () => {
+    const { client, companyId, contactId } = await company();
+    const id = await createdId(client, '/api/interactions', meeting(contactId));
+    const edited = await renamedMeanwhile(companyId, contactId, () =>
+      client.patch(`/api/interactions/${id}`, { ...meeting(contactId), notes: 'Follow-up' }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await client.get(`/api/interactions/${id}`)).json().notes).toBe('Follow-up');
+    await shownUnderNewName(client, id);
   });
 });
 
