@@ -164,6 +164,26 @@ describe('reports', () => {
     ]);
   });
 
+  it('lists the funders that asked for as much in alphabetical order, the first twenty', async () => {
+    const client = clientFor(app, (await registerCompany(app)).cookie);
+    const capitals = Array.from({ length: 20 }, (_, n) => `Trust ${String(n).padStart(2, '0')}`);
+    for (const funder of ['Ébène Fund', 'arts council', ...capitals]) {
+      const created = await client.post('/api/grants', {
+        name: 'Grant',
+        funder,
+        amount: 1_000,
+        dueDate: '2027-03-01',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const reports = (await client.get('/api/reports?year=2027')).json<Reports>();
+    expect(reports.byFunder.map((row) => row.funder)).toEqual([
+      'arts council',
+      'Ébène Fund',
+      ...capitals.slice(0, 18),
+    ]);
+  });
+
   it("counts due dates on the organization's days, and an award's date as the day it is", async () => {
     const client = clientFor(app, (await registerCompany(app)).cookie);
     await setCompanyTimeZone(client, 'America/Los_Angeles');

@@ -52,14 +52,16 @@ export function createReportsRepository(db: Database) {
           sql`SELECT extract(year FROM ${dueThere})::int AS year, ${FIGURES}
               FROM grants WHERE ${ofCompany} GROUP BY 1 ORDER BY 1`,
         );
-        // Each funder by the name its record has (grants may write it in other cases).
+        // Each funder by the name its record has (grants may write it in other cases); those
+        // that asked for as much in alphabetical order, as the lists sort names.
         const funders = await rowsOf(
           tx,
           sql`SELECT coalesce(funders.name, figures.written) AS funder, figures.*
               FROM (SELECT lower(btrim(funder)) AS key, min(btrim(funder)) AS written, ${FIGURES}
                     FROM grants WHERE ${ofCompany} GROUP BY 1) figures
               LEFT JOIN funders ON funders.company_id = ${companyId} AND funders.name_key = figures.key
-              ORDER BY requested DESC, 1 LIMIT ${REPORT_FUNDERS_SHOWN}`,
+              ORDER BY requested DESC, coalesce(funders.name, figures.written) COLLATE "und-x-icu"
+              LIMIT ${REPORT_FUNDERS_SHOWN}`,
         );
         const months = await rowsOf(
           tx,
