@@ -40,7 +40,7 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
     maxGzipBytes: 147_100,
   },
   grants: { chunk: 'features/grants/grants-page.tsx', maxGzipBytes: 156_700 },
-  'grant-detail': { chunk: 'app/routes/grant-detail-page.tsx', maxGzipBytes: 154_700 },
+  'grant-detail': { chunk: 'app/routes/grant-detail-page.tsx', maxGzipBytes: 155_100 },
   opportunities: { chunk: 'features/opportunities/opportunities-page.tsx', maxGzipBytes: 152_800 },
   'opportunity-detail': {
     chunk: 'app/routes/opportunity-detail-page.tsx',

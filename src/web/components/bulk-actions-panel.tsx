@@ -1,6 +1,6 @@
 import { Button, NativeSelect, Text } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { BULK_MAX } from '../../domain/bulk-constants.ts';
 import { counted } from '../../domain/wording.ts';
 import { errorMessage } from '../lib/api-client.ts';
@@ -10,7 +10,7 @@ import * as recordApi from '../lib/record-api.ts';
 import type { BulkBarProps, BulkChangeAction } from './bulk-actions.tsx';
 import { askConfirmation } from './confirm.tsx';
 import { exportUrl } from './export-button.tsx';
-import { stepsSelect } from './select-steps.ts';
+import { useSteppedChoice } from './select-steps.ts';
 
 /**
  * A bulk change: choosing a value asks first, then sets it on every chosen record and says how
@@ -28,10 +28,6 @@ function BulkChange({
   count,
 }: BulkChangeAction & { disabled: boolean; count: number }) {
   const [busy, setBusy] = useState(false);
-  // An option reached by stepping through the closed select (the arrows, a letter) is asked
-  // about on Enter, not at once: each arrow asked about the first option of the list.
-  const [stepped, setStepped] = useState('');
-  const stepping = useRef(false);
   const change = async (choice: { value: string; label: string }) => {
     setBusy(true);
     try {
@@ -44,7 +40,6 @@ function BulkChange({
     }
   };
   const confirm = (value: string) => {
-    setStepped('');
     const choice = choices.find((c) => c.value === value);
     if (!choice) return;
     askConfirmation({
@@ -55,37 +50,26 @@ function BulkChange({
       onConfirm: () => change(choice),
     });
   };
+  // An option reached by stepping through the closed select (the arrows, a letter) is asked
+  // about on Enter, not at once: each arrow asked about the first option of the list.
+  const choice = useSteppedChoice('', confirm, { whenLeft: 'forget' });
   return (
     <NativeSelect
       size="xs"
       aria-label={label}
-      value={stepped}
+      value={choice.value}
       disabled={disabled}
       // Not disabled while its change is saved: a disabled select loses the keyboard's focus
       // (to the page's start). It looks disabled, and a choice meanwhile does nothing.
       aria-disabled={busy}
       data-disabled={busy || undefined}
       data={[{ value: '', label: placeholder }, ...choices]}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter' && stepped !== '') {
-          event.preventDefault();
-          confirm(stepped);
-        } else if (event.key === 'Escape' && stepped !== '') {
-          event.stopPropagation();
-          setStepped('');
-        }
-        stepping.current = stepsSelect(event);
-      }}
-      onKeyUp={() => {
-        stepping.current = false;
-      }}
+      onKeyDown={choice.onKeyDown}
+      onKeyUp={choice.onKeyUp}
       onChange={(event) => {
-        const { value } = event.currentTarget;
-        if (busy) return;
-        if (stepping.current) setStepped(value);
-        else confirm(value);
+        if (!busy) choice.onChange(event);
       }}
-      onBlur={() => setStepped('')}
+      onBlur={choice.onBlur}
     />
   );
 }

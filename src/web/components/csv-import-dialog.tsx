@@ -14,6 +14,7 @@ import { type DuplicateChoice, unmappedFields } from '../../domain/csv-import.ts
 import type { CsvImportChoice, CsvPreview } from '../lib/csv-import.ts';
 import { BusyButton } from './busy-button.tsx';
 import { inertWhile } from './inert-button.ts';
+import { useSteppedChoice } from './select-steps.ts';
 
 /** The select's value for a column that is not imported. */
 const SKIP = '';
@@ -27,6 +28,36 @@ export interface CsvImportKind<Field extends string> {
   labels: Readonly<Record<Field, string>>;
   /** Where rows can repeat a record: the question, and the answer for each choice. */
   duplicates?: { question: string; choices: Readonly<Record<DuplicateChoice, string>> };
+}
+
+/**
+ * The field a column of the file is imported as. Stepped through from the keyboard, it takes
+ * the field stepped to (from any other column holding it) only once the user is done (Enter, or
+ * leaving it): each field passed on the way was taken from its column, for good.
+ */
+function ColumnField({
+  label,
+  data,
+  value,
+  onChange,
+  importing,
+}: {
+  label: string;
+  data: { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+  importing: boolean;
+}) {
+  const choice = useSteppedChoice(value, onChange);
+  return (
+    <NativeSelect
+      aria-label={label}
+      data={data}
+      {...choice}
+      aria-disabled={importing}
+      data-disabled={importing || undefined}
+    />
+  );
 }
 
 /**
@@ -104,13 +135,12 @@ export default function CsvImportDialog<Field extends string>({
                   <Table.Tr key={at}>
                     <Table.Td fw={500}>{header}</Table.Td>
                     <Table.Td>
-                      <NativeSelect
-                        aria-label={`Import ${header} as`}
+                      <ColumnField
+                        label={`Import ${header} as`}
                         data={fieldChoices}
                         value={mapping[at] ?? SKIP}
-                        onChange={(event) => choose(at, event.currentTarget.value)}
-                        aria-disabled={importing}
-                        data-disabled={importing || undefined}
+                        onChange={(value) => choose(at, value)}
+                        importing={importing}
                       />
                     </Table.Td>
                     <Table.Td>

@@ -1,7 +1,6 @@
 import { type ComboboxData, NativeSelect } from '@mantine/core';
-import { useRef, useState } from 'react';
 import { useFocusBack } from '../lib/focus-back.ts';
-import { stepsSelect } from './select-steps.ts';
+import { useSteppedChoice } from './select-steps.ts';
 
 /**
  * A record's status, changed in place (a task's, a requirement's). The browser's own select: no
@@ -27,41 +26,18 @@ export function StatusSelect<Status extends string>({
   onChange: (status: Status) => void;
 }) {
   const focus = useFocusBack<HTMLSelectElement>(saving);
-  const [stepped, setStepped] = useState<Status | null>(null);
-  const stepping = useRef(false);
-  const save = (status: Status | null) => {
-    setStepped(null);
-    if (status === null || status === value) return;
+  const choice = useSteppedChoice(value, (status) => {
     focus.changed();
     onChange(status);
-  };
+  });
   return (
     <NativeSelect
       ref={focus.ref}
       aria-label={label}
       size="xs"
       w={width}
-      value={stepped ?? value}
       disabled={saving}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter' && stepped !== null) {
-          event.preventDefault();
-          save(stepped);
-        } else if (event.key === 'Escape' && stepped !== null) {
-          event.stopPropagation();
-          setStepped(null);
-        }
-        stepping.current = stepsSelect(event);
-      }}
-      onKeyUp={() => {
-        stepping.current = false;
-      }}
-      onChange={(event) => {
-        const status = event.currentTarget.value as Status;
-        if (stepping.current) setStepped(status);
-        else save(status);
-      }}
-      onBlur={() => save(stepped)}
+      {...choice}
       data={data}
     />
   );

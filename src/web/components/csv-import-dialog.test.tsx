@@ -1,0 +1,81 @@
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import CsvImportDialog, { type CsvImportKind } from './csv-import-dialog.tsx';
+
+type Field = 'name' | 'email';
+const contacts: CsvImportKind<Field> = {
+  record: 'contact',
+  fields: ['name', 'email'],
+  required: ['name', 'email'],
+  labels: { name: 'Name', email: 'Email' },
+};
+
+const dialog = (onImport = vi.fn()) => {
+  render(
+    <MantineProvider>
+      <CsvImportDialog
+        kind={contacts}
+        file={new File(['Full name,E-mail\n'], 'people.csv')}
+        preview={{
+          columns: [
+            { header: 'Full name', suggestion: 'name', samples: ['Ada'] },
+            { header: 'E-mail', suggestion: 'email', samples: ['ada@engine.org'] },
+          ],
+        }}
+        importing={false}
+        progress={0}
+        onImport={onImport}
+        onClose={() => {}}
+      />
+    </MantineProvider>,
+  );
+  const select = (name: string) =>
+    screen.getByRole('combobox', { name: `Import ${name} as` }) as HTMLSelectElement;
+  return { name: select('Full name'), email: select('E-mail') };
+};
+
+/** One key pressed on a closed select, stepping it to `value`, as a browser does. */
+const step = (select: HTMLSelectElement, key: string, value: string) => {
+  fireEvent.keyDown(select, { key });
+  fireEvent.change(select, { target: { value } });
+  fireEvent.keyUp(select, { key });
+};
+
+describe('the columns of a file to import', () => {
+  it('stepped through from the keyboard, take no field from another column on the way', () => {
+    const { name, email } = dialog();
+    email.focus();
+    step(email, 'Home', '');
+    step(email, 'ArrowDown', 'name');
+    step(email, 'ArrowDown', 'email');
+    // 'Name', passed on the way, is still the first column's.
+    expect(name.value).toBe('name');
+    expect(email.value).toBe('email');
+    fireEvent.blur(email);
+    expect(name.value).toBe('name');
+    expect(email.value).toBe('email');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('take the field stepped to from its column once the user is done (Enter), and Escape goes back', () => {
+    const { name, email } = dialog();
+    email.focus();
+    step(email, 'ArrowUp', 'name');
+    fireEvent.keyDown(email, { key: 'Escape' });
+    expect(email.value).toBe('email');
+    expect(name.value).toBe('name');
+    step(email, 'ArrowUp', 'name');
+    fireEvent.keyDown(email, { key: 'Enter' });
+    expect(email.value).toBe('name');
+    expect(name.value).toBe('');
+    expect(screen.getByRole('alert').textContent).toBe('Choose a column to import as Email');
+  });
+
+  it('picked from the opened list, take the field at once', () => {
+    const { name, email } = dialog();
+    fireEvent.change(name, { target: { value: 'email' } });
+    expect(name.value).toBe('email');
+    expect(email.value).toBe('');
+  });
+});
