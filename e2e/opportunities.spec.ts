@@ -30,8 +30,17 @@ test('create with a stage change, edit and delete an opportunity', async ({ page
   await page.getByRole('option', { name: 'Negotiation' }).click();
   await expect(page.getByText('Probability Updated')).toBeVisible();
   await expect(dialog.getByLabel('Probability (%)')).toHaveValue('75');
-  // The user may still change it.
-  await dialog.getByLabel('Probability (%)').fill('80');
+  // The user may still change it; a probability over 100 is kept as typed and refused, on its
+  // field, not cut to its first two digits.
+  const probability = dialog.getByLabel('Probability (%)');
+  await probability.clear();
+  await probability.pressSequentially('150');
+  await expect(probability).toHaveValue('150');
+  await dialog.getByRole('button', { name: 'Create Opportunity' }).click();
+  await expect(dialog.getByText('Probability must be at most 100')).toBeVisible();
+  await expect(probability).toHaveAttribute('aria-invalid', 'true');
+  await expect(probability).toBeFocused();
+  await probability.fill('80');
   await dialog.getByRole('button', { name: 'Create Opportunity' }).click();
   await expect(page.getByText('Opportunity created successfully')).toBeVisible();
 

@@ -78,7 +78,8 @@ export function OpportunityForm({
             max={100}
             allowDecimal={false}
             allowNegative={false}
-            clampBehavior="strict"
+            // Kept as typed: 150 is refused with the rule's message, not cut to 15 unseen.
+            clampBehavior="none"
             {...form.getInputProps('probability')}
           />
         </Group>
