@@ -25,12 +25,17 @@ test('a visitor signs up from the landing page, logs out and logs back in', asyn
   await expect(page.getByText('Registration successful')).toBeVisible();
   await expect(page.getByText('Welcome! You have been automatically logged in.')).toBeVisible();
   await expect(page.getByText(account.organization)).toBeVisible();
+  // The form that had the focus has gone: the focus is on the dashboard's main content, where a
+  // screen reader reads on and Tab goes on.
+  const main = page.getByRole('main');
+  await expect(main).toBeFocused();
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth$/);
 
   await submitLogin(page, account.username, account.password);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(main).toBeFocused();
 
   // The session survives a reload: it lives in the cookie, not in the page.
   await page.reload();

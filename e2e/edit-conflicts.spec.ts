@@ -162,3 +162,47 @@ test('Edit opened while a status stepped to from the keyboard is still saving sh
     await expect(select).toHaveValue(status);
   }
 });
+
+test('saving over a record deleted meanwhile closes on its page, which says so, with the focus on it', async ({
+  page,
+}) => {
+  const grantId = await createRecord(page, '/api/grants', {
+    name: 'Night School',
+    funder: 'Owl Trust',
+    amount: 4_000,
+    dueDate: '2030-03-01T17:00:00.000Z',
+    status: 'draft',
+  });
+  await page.goto(`/grants/${grantId}`);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Grant' });
+  await edit.getByLabel('Name').fill('Night School 2030');
+  // Someone else deletes it meanwhile.
+  expect((await page.request.delete(`/api/grants/${grantId}`)).status()).toBe(204);
+  await edit.getByRole('button', { name: 'Update Grant' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByText('Grant not found')).toBeVisible();
+  // The Edit button that had the focus has gone with the grant: the focus is on the page.
+  await expect(page.getByRole('main')).toBeFocused();
+});
+
+test('saving over a contact deleted meanwhile, from its row, leaves the focus on the page, not nowhere', async ({
+  page,
+}) => {
+  const id = await createRecord(page, '/api/contacts', {
+    name: 'Ada Lovelace',
+    email: 'ada@engine.org',
+  });
+  await createRecord(page, '/api/contacts', { name: 'Grace Hopper', email: 'grace@navy.org' });
+  await page.goto('/contacts');
+  await page.getByRole('button', { name: 'Actions for Ada Lovelace' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Contact' });
+  await edit.getByLabel('Phone').fill('555-0101');
+  expect((await page.request.delete(`/api/contacts/${id}`)).status()).toBe(204);
+  await edit.getByRole('button', { name: 'Update Contact' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole('row', { name: /Ada Lovelace/ })).toHaveCount(0);
+  // The row's menu button, which had opened the dialog, has gone with the row.
+  await expect(page.getByRole('main')).toBeFocused();
+});

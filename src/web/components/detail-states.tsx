@@ -1,10 +1,11 @@
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { capitalise } from '../lib/format.ts';
 import { LoadFailed } from './query-states.tsx';
+import { focusMainIfLost } from './skip-link.tsx';
 
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
   return (
@@ -54,7 +55,15 @@ export function RecordStates<T>({
   children: (record: T) => ReactNode;
 }) {
   const record = query.data;
-  if (id === null || record === null) {
+  const gone = id === null || record === null;
+  // Deleted while shown (elsewhere, or under a dialog saving over it), the record took the focus
+  // with it: it goes to the page, which now says so.
+  const shown = useRef(false);
+  useEffect(() => {
+    if (gone && shown.current) focusMainIfLost();
+    shown.current = !gone && record !== undefined;
+  });
+  if (gone) {
     return <NotFoundText>{`${capitalise(noun)} not found`}</NotFoundText>;
   }
   if (query.isPending) return <LoadingText />;

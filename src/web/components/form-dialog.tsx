@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { closeUnlessSaving } from './close-unless-saving.ts';
 import { FormInDialogContext } from './dialog-form.ts';
 import { useDiscardQuestion } from './discard-question.ts';
+import { focusMainIfLost } from './skip-link.tsx';
 
 /**
  * A dialog around a form (`children`, shown while it is open): it stays open while the form is
@@ -38,6 +39,9 @@ export function FormDialog({
       opened={opened}
       onClose={closeUnlessSaving(saving, finished ? onClose : closeAsked)}
       closeOnEscape={closeOnEscape}
+      // Closed, it gives the focus back to what opened it; gone meanwhile (the record deleted
+      // elsewhere, its page now saying so), the focus goes to the page's main content.
+      onExitTransitionEnd={focusMainIfLost}
       title={title}
       {...modal}
     >

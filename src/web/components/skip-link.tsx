@@ -7,6 +7,19 @@ import classes from './skip-link.module.css';
 export const MAIN_CONTENT = { id: 'main-content', tabIndex: -1 } as const;
 
 /**
+ * Puts the focus on the page's main content when it is nowhere (on the page's body): the control
+ * that had it has gone (a dialog closed over a record deleted meanwhile, whose page now says so;
+ * the sign-in form, once signed in). A screen reader reads on from there, and Tab goes on from
+ * there, rather than from the top of the page.
+ */
+export function focusMainIfLost() {
+  const focused = document.activeElement;
+  if (focused === null || focused === document.body) {
+    document.getElementById(MAIN_CONTENT.id)?.focus({ preventScroll: true });
+  }
+}
+
+/**
  * 'Skip to content': the first stop of Tab on every page, out of sight until it has the focus.
  * Following it puts the focus on the page's main content, past the navigation.
  */

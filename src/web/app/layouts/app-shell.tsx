@@ -18,7 +18,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import { ConfirmationHost } from '../../components/confirm.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
-import { MAIN_CONTENT } from '../../components/skip-link.tsx';
+import { focusMainIfLost, MAIN_CONTENT } from '../../components/skip-link.tsx';
 import { useAuth } from '../../features/auth/auth-provider.tsx';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
 import { SearchLauncher } from '../../features/search/components/search-launcher.tsx';
@@ -72,19 +72,19 @@ export function AppShellLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   // The top bar (with the menu button) exists only where the sidebar folds away.
   const wide = useMediaQuery('(min-width: 48em)', true);
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   const { user, logoutMutation } = useAuth();
-  const main = useRef<HTMLElement>(null);
-  const shownFirst = useRef(pathname);
   // A page opened from within the app (a link in the page, a record deleted from its own page)
   // takes the focus away with the control that had it: it goes to the new page's main content,
   // where a screen reader reads on and Tab goes on, rather than back to the top of the page. A
-  // focus kept (the sidebar's link, a field the page focuses itself) stays where it is.
+  // focus kept (the sidebar's link, a field the page focuses itself) stays where it is. So does
+  // the first page after signing in (or up), come from the form that had the focus; a page the
+  // browser opened itself (its address typed, reloaded: the router's first entry) is left be.
+  const shownFirst = useRef(key === 'default' ? pathname : '');
   useEffect(() => {
     if (pathname === shownFirst.current) return;
     shownFirst.current = '';
-    const active = document.activeElement;
-    if (active === null || active === document.body) main.current?.focus({ preventScroll: true });
+    focusMainIfLost();
   }, [pathname]);
 
   // Signing out unmounts this layout; the router then sends the browser to /auth.
@@ -167,7 +167,7 @@ export function AppShellLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main ref={main} {...MAIN_CONTENT}>
+      <AppShell.Main {...MAIN_CONTENT}>
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
