@@ -258,24 +258,36 @@ describe('a sign-in at the moment the password changes', () => {
   });
 });
 
+/**
+ * A member of a new company, and `send` (a request of theirs, past its check of them) made while
+ * an admin's reset of their password to `password` is being saved: the reset ends every session
+ * of theirs, and their calendar address (whileCommitting).
+ */
+async function whileResetting<Answer>(
+  password: string,
+  send: (member: Awaited<ReturnType<typeof addMember>>) => Promise<Answer>,
+) {
+  const owner = await registerCompany(app);
+  const { companyId } = owner.user;
+  const member = await addMember(app, companyId);
+  const resetHash = await hashPassword(password, 'test');
+  const answer = await whileCommitting(
+    app,
+    companyId,
+    (tx) => createCompanyRepository(app.db).resetPassword(companyId, member.user.id, resetHash, tx),
+    () => send(member),
+  );
+  return { member, answer };
+}
+
 describe('a password change at the moment the password is reset', () => {
   it('does not overwrite the reset it was not checked against: 401, and the reset stays', async () => {
-    const owner = await registerCompany(app);
-    const { companyId } = owner.user;
-    const member = await addMember(app, companyId);
-    const resetHash = await hashPassword('Reset-by-admin-1', 'test');
-    // The member's current password checks out; while their change is being saved, an admin's
-    // reset of it is (it ends every session of the member's, this one too).
-    const answer = await whileCommitting(
-      app,
-      companyId,
-      (tx) =>
-        createCompanyRepository(app.db).resetPassword(companyId, member.user.id, resetHash, tx),
-      () =>
-        clientFor(app, member.cookie).post('/api/user/password', {
-          currentPassword: DEFAULT_PASSWORD,
-          newPassword: 'Changed-by-me-1',
-        }),
+    // The member's current password checks out; while their change is being saved, the reset is.
+    const { member, answer } = await whileResetting('Reset-by-admin-1', (member) =>
+      clientFor(app, member.cookie).post('/api/user/password', {
+        currentPassword: DEFAULT_PASSWORD,
+        newPassword: 'Changed-by-me-1',
+      }),
     );
     expect(answer.statusCode, answer.body).toBe(401);
     expect(await login(app, member.username, 'Reset-by-admin-1')).toMatch(/=/);
@@ -293,23 +305,9 @@ describe('a calendar address asked for at the moment the password is reset', () 
   it.each(['GET', 'POST'] as const)(
     '%s is refused, 401, and leaves no address behind',
     async (method) => {
-      const owner = await registerCompany(app);
-      const { companyId } = owner.user;
-      const member = await addMember(app, companyId);
-      const resetHash = await hashPassword('Reset-by-admin-2', 'test');
-      // The member's session checks out; while their address is being made, an admin's reset
-      // (which ends their sessions and their address) is being saved.
-      const answer = await whileCommitting(
-        app,
-        companyId,
-        (tx) =>
-          createCompanyRepository(app.db).resetPassword(companyId, member.user.id, resetHash, tx),
-        () =>
-          app.inject({
-            method,
-            url: '/api/user/calendar-feed',
-            headers: { cookie: member.cookie },
-          }),
+      // The member's session checks out; while their address is being made, the reset is.
+      const { member, answer } = await whileResetting('Reset-by-admin-2', (member) =>
+        app.inject({ method, url: '/api/user/calendar-feed', headers: { cookie: member.cookie } }),
       );
       expect({ status: answer.statusCode, body: answer.json() }).toEqual({
         status: 401,
