@@ -32,15 +32,15 @@ test('Ctrl+K searches everything, grouped by kind; the arrow keys and Enter open
   page,
 }) => {
   await page.keyboard.press('Control+K');
-  const search = page.getByRole('textbox', { name: 'Search everything' });
+  const search = page.getByRole('combobox', { name: 'Search everything' });
   await expect(search).toBeFocused();
   await expect(page.getByText('Type at least 3 characters to search everything')).toBeVisible();
   await search.fill('HOPP');
   const group = (name: string) => page.getByRole('group', { name });
-  await expect(group('Contacts').getByRole('button', { name: /Grace Hopper/ })).toBeVisible();
-  await expect(group('Grants').getByRole('button', { name: /Hopper literacy/ })).toBeVisible();
+  await expect(group('Contacts').getByRole('option', { name: /Grace Hopper/ })).toBeVisible();
+  await expect(group('Grants').getByRole('option', { name: /Hopper literacy/ })).toBeVisible();
   await expect(
-    group('Tasks').getByRole('button', { name: /Send Hopper the budget/ }),
+    group('Tasks').getByRole('option', { name: /Send Hopper the budget/ }),
   ).toBeVisible();
   await expect(group('Funders')).toBeHidden();
   await expectNoSeriousA11yViolations(page);
@@ -54,9 +54,50 @@ test('Ctrl+K searches everything, grouped by kind; the arrow keys and Enter open
   await expect(search).toBeHidden();
 });
 
+test('to a screen reader the search is a combobox: the result chosen is its active option, and a status says what was found', async ({
+  page,
+}) => {
+  await page.keyboard.press('Control+K');
+  const search = page.getByRole('combobox', { name: 'Search everything' });
+  await expect(search).toBeFocused();
+  await expect(search).toHaveAttribute('aria-expanded', 'false');
+  // The spinner beside the box is a status too, with no text.
+  const said = (text: string) =>
+    page
+      .getByRole('dialog')
+      .getByRole('status')
+      .filter({ hasText: new RegExp(`^${text}$`) });
+  await expect(said('Type at least 3 characters to search everything')).toBeVisible();
+
+  await search.fill('HOPP');
+  const results = page.getByRole('listbox', { name: 'Search results' });
+  await expect(results.getByRole('option')).toHaveCount(3);
+  await expect(said('3 results')).toHaveCount(1);
+  await expect(search).toHaveAttribute('aria-expanded', 'true');
+  await expect(search).toHaveAttribute('aria-controls', (await results.getAttribute('id')) ?? '');
+  await expect(search).not.toHaveAttribute('aria-activedescendant', /./);
+  await expectNoSeriousA11yViolations(page);
+
+  const active = async () =>
+    page.locator(`[id="${await search.getAttribute('aria-activedescendant')}"]`);
+  await page.keyboard.press('ArrowDown');
+  await expect(await active()).toHaveAccessibleName(/Grace Hopper/);
+  await page.keyboard.press('ArrowDown');
+  await expect(await active()).toHaveAccessibleName(/Hopper literacy/);
+  const grant = results.getByRole('group', { name: 'Grants' }).getByRole('option');
+  await expect(grant).toHaveAttribute('aria-selected', 'true');
+  await expect(results.getByRole('option', { selected: true })).toHaveCount(1);
+  await expect(search).toBeFocused();
+
+  await search.fill('zzqx');
+  await expect(said('Nothing found for "zzqx"')).toBeVisible();
+  await expect(search).toHaveAttribute('aria-expanded', 'false');
+  await expect(results).toBeHidden();
+});
+
 test('the header button opens the search, and says when nothing is found', async ({ page }) => {
   await page.getByRole('button', { name: 'Search (Ctrl+K)' }).click();
-  const search = page.getByRole('textbox', { name: 'Search everything' });
+  const search = page.getByRole('combobox', { name: 'Search everything' });
   await search.fill('zzqx');
   await expect(page.getByText('Nothing found for "zzqx"')).toBeVisible();
   await page.keyboard.press('Escape');
@@ -68,10 +109,10 @@ test('Ctrl+K works from inside a text field, and a task opens on its grant', asy
   const listSearch = page.getByRole('searchbox', { name: 'Search contacts' });
   await listSearch.click();
   await page.keyboard.press('Control+K');
-  const search = page.getByRole('textbox', { name: 'Search everything' });
+  const search = page.getByRole('combobox', { name: 'Search everything' });
   await expect(search).toBeFocused();
   await search.fill('budget');
-  await page.getByRole('button', { name: /Send Hopper the budget/ }).click();
+  await page.getByRole('option', { name: /Send Hopper the budget/ }).click();
   await expect(page).toHaveURL(/\/grants\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Hopper literacy' })).toBeVisible();
 });
@@ -88,10 +129,10 @@ test('what is typed at once after Ctrl+K goes into the search, never into the fi
   await page.waitForLoadState('networkidle');
   await page.keyboard.press('Control+K');
   await page.keyboard.type('Hopp', { delay: 60 });
-  await expect(page.getByRole('textbox', { name: 'Search everything' })).toHaveValue('Hopp');
+  await expect(page.getByRole('combobox', { name: 'Search everything' })).toHaveValue('Hopp');
   await expect(notes).toHaveValue('abc');
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('textbox', { name: 'Search everything' })).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Search everything' })).toBeHidden();
   await expect(notes).toHaveValue('abc');
   // The field that had the focus has it again: typing goes on where it was.
   await expect(notes).toBeFocused();
@@ -105,7 +146,7 @@ test('closed, the search gives the focus back to its button, and takes no more t
   const button = page.getByRole('button', { name: 'Search (Ctrl+K)' });
   await button.focus();
   await page.keyboard.press('Enter');
-  const search = page.getByRole('textbox', { name: 'Search everything' });
+  const search = page.getByRole('combobox', { name: 'Search everything' });
   await expect(search).toBeFocused();
   await search.fill('x'.repeat(3_000));
   await expect(search).toHaveValue('x'.repeat(200));
@@ -124,12 +165,12 @@ test('a result opened over a half-filled form asks to discard it first, from the
   const name = form.getByLabel('Name');
   await expect(name).toBeFocused();
   await page.keyboard.type('Ada Lovelace');
-  const search = page.getByRole('textbox', { name: 'Search everything' });
+  const search = page.getByRole('combobox', { name: 'Search everything' });
   const openGrant = async () => {
     await page.keyboard.press('Control+K');
     await expect(search).toBeFocused();
     await page.keyboard.type('literacy');
-    await expect(page.getByRole('button', { name: /Hopper literacy/ })).toBeVisible();
+    await expect(page.getByRole('option', { name: /Hopper literacy/ })).toBeVisible();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
   };
@@ -164,7 +205,7 @@ test('the search and the notifications, opened over a page, go with it on Back a
 }) => {
   await openFromSidebar(page, 'Contacts');
   await page.keyboard.press('Control+K');
-  const search = page.getByRole('textbox', { name: 'Search everything' });
+  const search = page.getByRole('combobox', { name: 'Search everything' });
   await expect(search).toBeFocused();
   await page.goBack();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();

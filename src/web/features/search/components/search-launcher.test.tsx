@@ -87,10 +87,10 @@ async function typedInForm() {
 /** Ctrl+K, then the first result for what is typed, chosen with the arrow and Enter. */
 async function openResult(user: ReturnType<typeof userEvent.setup>) {
   await user.keyboard('{Control>}k{/Control}');
-  const search = await screen.findByRole('textbox', { name: 'Search everything' });
+  const search = await screen.findByRole('combobox', { name: 'Search everything' });
   await waitFor(() => expect(document.activeElement).toBe(search));
   await user.keyboard('Hopp');
-  await screen.findByRole('button', { name: /Grace Hopper/ });
+  await screen.findByRole('option', { name: /Grace Hopper/ });
   await user.keyboard('{ArrowDown}{Enter}');
 }
 
