@@ -4,6 +4,7 @@ import {
   deleteFromList,
   expect,
   expectNoSeriousA11yViolations,
+  listSays,
   openFromDashboard,
   openFromSidebar,
   test,
@@ -293,6 +294,46 @@ test('upload a CSV, see its rows and the row report, then search', async ({ page
   await expect(page.getByRole('row', { name: /Alan Turing/ })).toBeVisible();
 });
 
+test('what a search found is said once it has come: the rows shown, or that none match', async ({
+  page,
+}) => {
+  for (const name of ['Grace Hopper', 'Alan Turing']) {
+    const created = await page.request.post('/api/contacts', {
+      data: { name, email: `${name.split(' ')[0]?.toLowerCase()}@example.org` },
+    });
+    expect(created.status()).toBe(201);
+  }
+  await page.reload();
+  await expect(page.getByRole('row', { name: /Grace Hopper/ })).toBeVisible();
+  const status = listSays(page, '1–2 of 2');
+  await expect(status).toHaveCount(1);
+  // Every text the status takes from now on, in order.
+  await status.evaluate((element) => {
+    const said: string[] = [];
+    Object.assign(window, { said });
+    new MutationObserver(() => said.push(element.textContent ?? '')).observe(element, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+  const said = () => page.evaluate(() => (window as unknown as { said: string[] }).said);
+
+  const search = page.getByRole('searchbox', { name: 'Search contacts' });
+  await search.pressSequentially('zzqx', { delay: 50 });
+  // Shown in place of the rows, and said by the status.
+  await expect(page.getByText('No contacts match your search')).toHaveCount(2);
+  await expect(listSays(page, 'No contacts match your search')).toHaveCount(1);
+  // Nothing said for the keys typed, nor while the search was on its way.
+  expect((await said()).filter(Boolean)).toEqual(['No contacts match your search']);
+
+  await search.fill('turing');
+  await expect(page.getByRole('row', { name: /Alan Turing/ })).toBeVisible();
+  await expect(listSays(page, '1–1 of 1')).toHaveCount(1);
+  expect((await said()).filter(Boolean)).toEqual(['No contacts match your search', '1–1 of 1']);
+  await expectNoSeriousA11yViolations(page);
+});
+
 test("a file in another CRM's column names: the preview matches its columns, and a repeated email updates the contact", async ({
   page,
 }) => {
@@ -421,7 +462,8 @@ test('a large import shows its progress, then lands whole', async ({ page }) => 
     timeout: 30_000,
   });
   await expect(progress).toHaveCount(0);
-  await expect(page.getByText('1–25 of 30,000')).toBeVisible();
+  // Shown under the list, and said by its status.
+  await expect(listSays(page, '1–25 of 30,000')).toHaveCount(1);
 });
 
 test('an import started with the keyboard keeps the focus in its dialog, then gives it back to Upload CSV', async ({

@@ -241,3 +241,11 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')})`);
   expect(serious).toEqual([]);
 }
+
+/**
+ * The status of a list that says, for a screen reader, what it shows once it has loaded
+ * ('1–2 of 2', 'No contacts match your search'): found by its whole text, as spinners are
+ * statuses too.
+ */
+export const listSays = (page: Page, text: string) =>
+  page.getByRole('status').filter({ hasText: new RegExp(`^${text}$`) });

@@ -110,6 +110,14 @@ export function SearchBox({
   );
 }
 
+/** Which rows of the list a page shows, as its footer says ('26–50 of 80'). */
+export function rowsShown(total: number, page: number) {
+  if (total === 0) return 'None';
+  const first = (page - 1) * PAGE_SIZE + 1;
+  const last = Math.min(total, page * PAGE_SIZE);
+  return `${first}–${last} of ${total.toLocaleString('en-US')}`;
+}
+
 export function ListFooter({
   total,
   page,
@@ -120,12 +128,10 @@ export function ListFooter({
   onPage: (page: number) => void;
 }) {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const first = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
-  const last = Math.min(total, page * PAGE_SIZE);
   return (
     <Group justify="space-between" mt="md">
       <Text size="sm" c="dimmed">
-        {total === 0 ? 'None' : `${first}–${last} of ${total.toLocaleString('en-US')}`}
+        {rowsShown(total, page)}
       </Text>
       {pages > 1 && <Pagination total={pages} value={page} onChange={onPage} size="sm" withEdges />}
     </Group>

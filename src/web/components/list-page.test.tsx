@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import ContactsPage from '../features/contacts/contacts-page.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { stamps } from '../test/records.ts';
-import { renderPage } from '../test/render.tsx';
+import { renderPage, slowAnswer } from '../test/render.tsx';
 
 const contact = (id: number) => ({
   id,
@@ -52,6 +52,35 @@ describe('a list page', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain(
       'Delete 2 contacts? Their interactions will be deleted too. This cannot be undone.',
+    );
+  });
+});
+
+describe("a list's status, for a screen reader", () => {
+  it('says what a search found once it has come, and nothing while it is on its way', async () => {
+    const user = userEvent.setup({ delay: null });
+    const searched = slowAnswer();
+    renderPage(<ContactsPage />, {
+      url: '/contacts',
+      answer: ({ url }) => {
+        if (!url.startsWith('/api/contacts?')) return undefined;
+        const q = new URL(url, 'http://x').searchParams.get('q');
+        if (!q) return { body: [contact(1), contact(2)], total: 2 };
+        return { body: [], total: 0, after: searched.answered };
+      },
+    });
+    const status = await screen.findByText('1–2 of 2', { selector: '[role="status"]' });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search contacts' }), 'Zed');
+    // Typed, then asked: the rows of before stay on screen, and the status says nothing of them.
+    await waitFor(() => expect(status.textContent).toBe(''));
+    expect(screen.getByText('Person 1')).toBeTruthy();
+
+    searched.answer();
+    await waitFor(() => expect(status.textContent).toBe('No contacts match your search'));
+    // Still the same element: a status put in place with its text is not read out.
+    expect(screen.getByText('No contacts match your search', { selector: '[role="status"]' })).toBe(
+      status,
     );
   });
 });

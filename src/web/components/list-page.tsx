@@ -1,4 +1,14 @@
-import { Badge, Button, CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { type Icon, IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
@@ -6,7 +16,13 @@ import type { Page } from '../lib/api-client.ts';
 import { capitalise } from '../lib/format.ts';
 import type { RecordList } from './bulk-actions.tsx';
 import { ExportButton } from './export-button.tsx';
-import { ListFooter, PAGE_SIZE, SearchBox, type useListState } from './list-controls.tsx';
+import {
+  ListFooter,
+  PAGE_SIZE,
+  rowsShown,
+  SearchBox,
+  type useListState,
+} from './list-controls.tsx';
 import { LoadWhenOpened } from './load-when-opened.tsx';
 import { PageHeader } from './page-header.tsx';
 import { LoadFailed, LoadingBlock, NoMatches } from './query-states.tsx';
@@ -110,7 +126,9 @@ export interface ListPanelProps<T> extends ListWording {
  * spinner, the failure (with a button to try again: never the empty state, which would say there
  * is nothing), the rows (`children`) under what `above` puts over them (the bulk actions of a
  * `BulkListPanel`) and over the page footer, or the empty state: with a way to clear the filters
- * when they left nothing. A page that was shown stays while a later refresh of it fails.
+ * when they left nothing. A page that was shown stays while a later refresh of it fails. A status
+ * tells a screen reader what a search or a filter found, once it has: the rows shown ('1–2 of 2')
+ * or that none match.
  */
 export function ListPanel<T>({
   list,
@@ -133,6 +151,21 @@ export function ListPanel<T>({
   useEffect(() => {
     if (lastPage > 0 && shown > lastPage) setPage(lastPage);
   }, [lastPage, shown, setPage]);
+  const noMatch = onClearFilters
+    ? `No ${noun} match these filters`
+    : list.q
+      ? `No ${noun} match your search`
+      : filter
+        ? `No ${noun} match this filter`
+        : '';
+  // Nothing while a page is on its way (the last one's rows stay on screen meanwhile): what comes
+  // is said when it has come, even when it reads as the last did.
+  const arrived = page && !query.isPlaceholderData && lastPage === 0 ? page : undefined;
+  const found = !arrived
+    ? ''
+    : arrived.items.length > 0
+      ? rowsShown(arrived.total, list.page)
+      : noMatch;
   return (
     <Paper withBorder p="md">
       <Group justify="space-between" mb="sm">
@@ -174,13 +207,7 @@ export function ListPanel<T>({
       ) : (
         <Stack align="center" py="xl" gap="xs">
           <EmptyIcon size={32} aria-hidden="true" color="var(--mantine-color-dimmed)" />
-          <Text fw={500}>
-            {list.q
-              ? `No ${noun} match your search`
-              : filter
-                ? `No ${noun} match this filter`
-                : `No ${noun} yet`}
-          </Text>
+          <Text fw={500}>{noMatch || `No ${noun} yet`}</Text>
           {!list.q && !filter && hint && (
             <Text size="sm" c="dimmed">
               {hint}
@@ -188,6 +215,7 @@ export function ListPanel<T>({
           )}
         </Stack>
       )}
+      <VisuallyHidden role="status">{found}</VisuallyHidden>
     </Paper>
   );
 }
