@@ -60,7 +60,7 @@ test('the password shows and hides from the keyboard, with a button a screen rea
   await password.fill('Secret-typed-1');
   await expect(password).toHaveAttribute('type', 'password');
   await password.press('Tab');
-  const show = form.getByRole('button', { name: 'Show password' });
+  const show = form.getByRole('button', { name: 'Show Password', exact: true });
   await expect(show).toBeFocused();
   await expect(show).toHaveAttribute('aria-pressed', 'false');
   await page.keyboard.press('Space');

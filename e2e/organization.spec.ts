@@ -88,13 +88,13 @@ test('the admin invites someone, who joins from the link in a fresh browser and 
   ).toBeVisible();
   await inviteePage.getByLabel('Username').fill('ine');
   await inviteePage.getByLabel(/^Password/).fill('Welcome-2027');
-  await inviteePage.getByLabel('Confirm Password').fill('Welcome-2026');
+  await inviteePage.getByLabel(/^Confirm Password/).fill('Welcome-2026');
   await inviteePage.getByRole('button', { name: 'Accept Invitation' }).click();
   await expect(inviteePage.getByText('Username must be at least 4 characters')).toBeVisible();
   await expect(inviteePage.getByText('Passwords do not match')).toBeVisible();
   const username = `ines_${Date.now().toString(36)}`;
   await inviteePage.getByLabel('Username').fill(username);
-  await inviteePage.getByLabel('Confirm Password').fill('Welcome-2027');
+  await inviteePage.getByLabel(/^Confirm Password/).fill('Welcome-2027');
   await inviteePage.getByRole('button', { name: 'Accept Invitation' }).click();
   await expect(
     inviteePage.getByText('You have joined the organization. Please log in.'),
@@ -187,13 +187,13 @@ test('the admin adds a user, resets their password and removes them; a plain use
   await page.getByRole('button', { name: 'Actions for Uma User' }).click();
   await page.getByRole('menuitem', { name: 'Reset Password' }).click();
   const reset = page.getByRole('dialog', { name: 'Reset Password' });
-  await expect(reset.getByLabel(/New password/)).toBeFocused();
-  await reset.getByLabel(/New password/).fill('weakpass');
+  await expect(reset.getByLabel(/^New password/)).toBeFocused();
+  await reset.getByLabel(/^New password/).fill('weakpass');
   await reset.getByRole('button', { name: 'Reset Password' }).click();
   await expect(
     reset.getByText('Password must contain at least one uppercase letter'),
   ).toBeVisible();
-  await reset.getByLabel(/New password/).fill('Second-pass-2');
+  await reset.getByLabel(/^New password/).fill('Second-pass-2');
   await reset.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByText('Password reset', { exact: true })).toBeVisible();
   // The focus is back on the menu's button (the item that opened the dialog is gone).
@@ -238,7 +238,7 @@ test("Reset Password, opened from a member's menu with the keyboard, holds the f
   await page.getByRole('tab', { name: 'Users & Permissions' }).click();
   const actions = page.getByRole('button', { name: 'Actions for Kit Keys' });
   const reset = page.getByRole('dialog', { name: 'Reset Password' });
-  const password = reset.getByLabel(/New password/);
+  const password = reset.getByLabel(/^New password/);
   const item = page.getByRole('menuitem', { name: 'Reset Password' });
   // Enter opens the menu, the arrow goes to its first item, Enter chooses it.
   const chooseResetPassword = async () => {

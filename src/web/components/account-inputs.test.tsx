@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_RULE } from '../../domain/password-rule.ts';
 import { RegisterForm } from '../features/auth/components/register-form.tsx';
@@ -7,6 +7,7 @@ import {
   ResetPasswordDialog,
 } from '../features/company/components/user-dialogs.tsx';
 import AcceptInvitationPage from '../features/invitations/accept-invitation-page.tsx';
+import { PasswordForm } from '../features/profile/components/password-form.tsx';
 import { descriptionOf, renderPage } from '../test/render.tsx';
 import { ConfirmPasswordInput, CurrentPasswordInput, NewPasswordInput } from './account-inputs.tsx';
 
@@ -67,5 +68,39 @@ describe('a password field with an error', () => {
     );
     expect(screen.getByLabelText(/^Untouched/).getAttribute('aria-invalid')).not.toBe('true');
     expect(screen.getByLabelText(/^Refused/).getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+/*
+ * A form with several password fields has as many eye buttons: each is named for its field, so
+ * a screen reader tells which password it shows.
+ */
+describe("a password field's eye button", () => {
+  const toggleNames = (form: HTMLElement) =>
+    within(form)
+      .getAllByRole('button', { name: /^Show / })
+      .map((button) => button.getAttribute('aria-label'));
+
+  it('on the Change Password form', async () => {
+    renderPage(<PasswordForm />);
+    const form = await screen.findByRole('form', { name: 'Change Password' });
+    expect(toggleNames(form)).toEqual([
+      'Show Current password',
+      'Show New password',
+      'Show Confirm Password',
+    ]);
+  });
+
+  it('on the invitation acceptance form', async () => {
+    renderPage(<AcceptInvitationPage />, {
+      url: '/accept-invitation?token=abc',
+      user: null,
+      answer: ({ url }) =>
+        url === '/api/invitations/abc'
+          ? { body: { status: 'pending', companyName: 'Community Trust', role: 'user' } }
+          : undefined,
+    });
+    await screen.findByLabelText(/^Confirm Password/);
+    expect(toggleNames(document.body)).toEqual(['Show Password', 'Show Confirm Password']);
   });
 });

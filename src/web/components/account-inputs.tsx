@@ -10,11 +10,15 @@ import { PASSWORD_RULE } from '../../domain/password-rule.ts';
 import { BusyButton } from './busy-button.tsx';
 
 /**
- * The eye button of a password field: named for a screen reader (pressed while the password
- * shows), and reached with Tab and pressed with Space like any button. Mantine's own is hidden
- * from both, so only a pointer could show the password.
+ * The eye button of the password field `label`: named for its field ('Show New password'), so
+ * a form with several tells them apart, and pressed while the password shows; reached with Tab
+ * and pressed with Space like any button. Mantine's own is hidden from both, so only a pointer
+ * could show the password.
  */
-const showPassword = { 'aria-label': 'Show password', tabIndex: 0 };
+const showPassword = (label: ReactNode) => ({
+  'aria-label': typeof label === 'string' ? `Show ${label}` : 'Show password',
+  tabIndex: 0,
+});
 
 /**
  * A password field with an error is marked invalid for a screen reader, as Mantine's other
@@ -24,6 +28,17 @@ const invalidIf = ({ error }: PasswordInputProps) => ({
   'aria-invalid': error ? true : undefined,
 });
 
+/** A password field with the eye button and the invalid mark above. */
+function PasswordField(props: PasswordInputProps) {
+  return (
+    <PasswordInput
+      visibilityToggleButtonProps={showPassword(props.label)}
+      {...invalidIf(props)}
+      {...props}
+    />
+  );
+}
+
 /** 'Username', required: signing in, signing up, adding a user, accepting an invitation. */
 export function UsernameInput(props: TextInputProps & { ref?: Ref<HTMLInputElement> }) {
   return <TextInput label="Username" withAsterisk autoComplete="username" {...props} />;
@@ -31,29 +46,13 @@ export function UsernameInput(props: TextInputProps & { ref?: Ref<HTMLInputEleme
 
 /** The password the user has now, required: signing in, confirming a change on the profile. */
 export function CurrentPasswordInput(props: PasswordInputProps) {
-  return (
-    <PasswordInput
-      label="Password"
-      withAsterisk
-      autoComplete="current-password"
-      visibilityToggleButtonProps={showPassword}
-      {...invalidIf(props)}
-      {...props}
-    />
-  );
+  return <PasswordField label="Password" withAsterisk autoComplete="current-password" {...props} />;
 }
 
 /** The new password typed again, required. */
 export function ConfirmPasswordInput(props: PasswordInputProps) {
   return (
-    <PasswordInput
-      label="Confirm Password"
-      withAsterisk
-      autoComplete="new-password"
-      visibilityToggleButtonProps={showPassword}
-      {...invalidIf(props)}
-      {...props}
-    />
+    <PasswordField label="Confirm Password" withAsterisk autoComplete="new-password" {...props} />
   );
 }
 
@@ -63,13 +62,11 @@ export function ConfirmPasswordInput(props: PasswordInputProps) {
  */
 export function NewPasswordInput(props: PasswordInputProps) {
   return (
-    <PasswordInput
+    <PasswordField
       label="Password"
       description={PASSWORD_RULE}
       withAsterisk
       autoComplete="new-password"
-      visibilityToggleButtonProps={showPassword}
-      {...invalidIf(props)}
       {...props}
     />
   );
