@@ -191,8 +191,8 @@ test('choose interactions, export only those, then delete them', async ({ page }
     expect(created.status()).toBe(201);
   }
   await page.goto('/interactions');
-  await page.getByRole('checkbox', { name: /^Select call with Ada King/ }).check();
-  await page.getByRole('checkbox', { name: /^Select meeting with Ada King/ }).check();
+  await page.getByRole('checkbox', { name: /^Select Call with Ada King/ }).check();
+  await page.getByRole('checkbox', { name: /^Select Meeting with Ada King/ }).check();
   await expect(page.getByRole('status').filter({ hasText: '2 selected' })).toBeVisible();
 
   const download = page.waitForEvent('download');
@@ -211,8 +211,8 @@ test('choose interactions, export only those, then delete them', async ({ page }
     .getByRole('button', { name: 'Delete' })
     .click();
   await expect(page.getByText('2 interactions deleted')).toBeVisible();
-  await expect(page.getByRole('row', { name: /^email with Ada King/ })).toBeVisible();
-  await expect(page.getByRole('row', { name: /^call with Ada King/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Email with Ada King/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Call with Ada King/ })).toHaveCount(0);
 });
 
 test('marking grants Awarded at once asks first, and awards each what it asked for', async ({

@@ -35,13 +35,13 @@ test('log, open, edit and delete an interaction', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Log Interaction' }).click();
   await expect(page.getByText('Interaction created successfully')).toBeVisible();
 
-  const row = page.getByRole('row', { name: /meeting with Ida Wells/ });
+  const row = page.getByRole('row', { name: /Meeting with Ida Wells/ });
   await expect(row).toContainText('Ida Wells');
   await expect(row).toContainText('March 10, 2026');
   await expect(row).toContainText('Coffee to plan the spring appeal');
 
   // The actions menu does not open the row; a click elsewhere on the row does.
-  await page.getByRole('button', { name: 'Actions for meeting with Ida Wells' }).click();
+  await page.getByRole('button', { name: 'Actions for Meeting with Ida Wells' }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Interaction' });
   await expect(page).toHaveURL(/\/interactions$/);
@@ -59,12 +59,12 @@ test('log, open, edit and delete an interaction', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Ida Wells' })).toBeVisible();
 
   await page.goto('/interactions');
-  await deleteFromList(page, 'meeting with Ida Wells', 'interaction');
+  await deleteFromList(page, 'Meeting with Ida Wells', 'interaction');
   await expect(page.getByText('Interaction deleted successfully')).toBeVisible();
   await expect(page.getByText('No interactions yet')).toBeVisible();
 });
 
-test("Enter on a row's box leaves the row's page unopened; on the row itself, opens it", async ({
+test("Enter on a row's box leaves the row's page unopened; on the row's link, opens it", async ({
   page,
 }) => {
   const contact = await addContact(page, { name: 'Ada Lovelace', email: 'ada@engine.org' });
@@ -73,13 +73,17 @@ test("Enter on a row's box leaves the row's page unopened; on the row itself, op
   });
   expect(created.status()).toBe(201);
   await page.goto('/interactions');
-  const box = page.getByRole('checkbox', { name: /^Select call with Ada Lovelace/ });
+  const box = page.getByRole('checkbox', { name: /^Select Call with Ada Lovelace/ });
   await box.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/interactions$/);
   await page.keyboard.press('Space');
   await expect(box).toBeChecked();
-  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  // The type as it shows is the link, named for the interaction as the box is.
+  const link = page.getByRole('link', { name: /^Call with Ada Lovelace, / });
+  await expect(link).toBeFocused();
+  await expect(link).toHaveText('Call');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/interactions\/\d+$/);
 });

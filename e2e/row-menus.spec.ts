@@ -52,7 +52,7 @@ const lists: { path: string; add: (page: Page) => Promise<void>; rows: [string, 
         date: '2026-11-01T10:00:00Z',
       });
     },
-    rows: ['call with Ida Wells', 'meeting with Ida Wells'],
+    rows: ['Call with Ida Wells', 'Meeting with Ida Wells'],
   },
   {
     path: '/opportunities',

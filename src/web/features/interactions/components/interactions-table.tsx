@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { Interaction, InteractionSortField } from '../../../../domain/interactions.ts';
 import { SortableTh, type SortState } from '../../../components/list-controls.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
@@ -7,8 +7,17 @@ import type { RecordRowsProps } from '../../../components/record-table.tsx';
 import { ActionsHeader, RowActionsCell } from '../../../components/row-actions.tsx';
 import { SelectBox } from '../../../components/selection.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { InteractionTypeLabel } from './interaction-type.tsx';
+import { InteractionTypeLabel, interactionTitle } from './interaction-type.tsx';
 
+/** An interaction's name in the list: "Call with Ada Lovelace, March 1, 2027, 10:00 AM". */
+const rowName = (interaction: Interaction) =>
+  `${interactionTitle(interaction)}, ${formatDateTime(interaction.date)}`;
+
+/**
+ * The interactions list: as the other lists, each row's first cell (its type, as it shows)
+ * links to the interaction's page, named for the interaction; a click anywhere else on the row
+ * opens it too.
+ */
 export function InteractionsTable({
   rows: interactions,
   onEdit,
@@ -19,7 +28,7 @@ export function InteractionsTable({
   sorting: SortState<InteractionSortField>;
 }) {
   const navigate = useNavigate();
-  const open = (interaction: Interaction) => navigate(`/interactions/${interaction.id}`);
+  const href = (interaction: Interaction) => `/interactions/${interaction.id}`;
   return (
     <ListTable labels={[null, 'Contact', 'Date', 'Notes']}>
       <thead>
@@ -41,25 +50,27 @@ export function InteractionsTable({
         {interactions.map((interaction) => (
           <tr
             key={interaction.id}
-            onClick={() => open(interaction)}
-            onKeyDown={(event) => {
-              // Enter on the row itself: on its box (or anything in it) it is that control's.
-              if (event.key === 'Enter' && event.target === event.currentTarget) open(interaction);
-            }}
-            tabIndex={0}
-            aria-label={`${interaction.type} with ${interaction.contactName}, ${formatDateTime(interaction.date)}`}
+            onClick={() => navigate(href(interaction))}
             style={{ cursor: 'pointer' }}
           >
             <td>
               <Group gap="xs" wrap="nowrap">
                 {selection && (
                   <SelectBox
-                    label={`Select ${interaction.type} with ${interaction.contactName}, ${formatDateTime(interaction.date)}`}
+                    label={`Select ${rowName(interaction)}`}
                     checked={selection.has(interaction.id)}
                     onChange={() => selection.toggle(interaction.id)}
                   />
                 )}
-                <InteractionTypeLabel type={interaction.type} />
+                <Text
+                  component={Link}
+                  c="var(--mantine-color-anchor)"
+                  to={href(interaction)}
+                  aria-label={rowName(interaction)}
+                  onClick={(event) => event.stopPropagation()}
+                >
+                  <InteractionTypeLabel type={interaction.type} />
+                </Text>
               </Group>
             </td>
             <td>{interaction.contactName}</td>
@@ -70,7 +81,7 @@ export function InteractionsTable({
               </Text>
             </td>
             <RowActionsCell
-              label={`${interaction.type} with ${interaction.contactName}`}
+              label={interactionTitle(interaction)}
               onEdit={() => onEdit(interaction)}
               onDelete={() => onDelete(interaction)}
             />
