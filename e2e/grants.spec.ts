@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   deleteFromList,
   expect,
@@ -117,6 +117,21 @@ test('the pipeline counts each stage and opens its grants', async ({ page }) => 
   const dialog = page.getByRole('dialog', { name: 'Submitted grants' });
   await expect(dialog.getByRole('row', { name: /Arts/ })).toBeVisible();
   await expect(dialog.getByRole('row', { name: /Parks/ })).toContainText('$2,500');
+  // The dialog shows its rows as cards: a screen reader still has the headers, and the name
+  // is labelled as the other values are.
+  await expect(dialog.getByRole('columnheader')).toHaveText([
+    'Name',
+    'Funder',
+    'Status',
+    'Amount',
+    'Due Date',
+    'Notes',
+  ]);
+  const arts = dialog.getByRole('row', { name: /Arts/ }).locator('td');
+  const label = (cell: Locator) =>
+    cell.evaluate((node) => getComputedStyle(node, '::before').content);
+  expect(await label(arts.first())).toBe('"Name"');
+  expect(await label(arts.nth(1))).toBe('"Funder"');
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Close' }).click();
 

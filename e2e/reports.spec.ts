@@ -59,3 +59,28 @@ test('the Reports page: totals, win rates and awards by month, each table export
   expect(csv).toContain('Hill Foundation,70000,40000,2,50\r\n');
   expect(csv).toContain(`"'=HYPERLINK(""x"")",5000,0,0,\r\n`);
 });
+
+test('a report shown as cards beside another keeps its headers for screen readers and labels every value', async ({
+  page,
+}) => {
+  const dueDate = new Date(Date.now() + 10 * 86_400_000).toISOString();
+  const grant = { name: 'Reading Rooms', funder: 'Hill Foundation', amount: 5_000, dueDate };
+  expect((await page.request.post('/api/grants', { data: grant })).status()).toBe(201);
+  await page.goto('/reports');
+  const table = page.getByRole('region', { name: 'Deadlines by Week' }).getByRole('table');
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Week of',
+    'Grants',
+    'Tasks',
+    'Requirements',
+  ]);
+  // Half the page wide, its rows are cards: the headers take no room, each value has its label.
+  const header = await table.getByRole('columnheader', { name: 'Week of' }).boundingBox();
+  expect(header?.width).toBeLessThanOrEqual(1);
+  const cells = table.locator('tbody tr').filter({ hasText: /[1-9]/ }).first().locator('td');
+  const label = (index: number) =>
+    cells.nth(index).evaluate((node) => getComputedStyle(node, '::before').content);
+  expect(await label(0)).toBe('"Week of"');
+  expect(await label(1)).toBe('"Grants"');
+  await expectNoSeriousA11yViolations(page);
+});

@@ -67,4 +67,16 @@ describe('tables shown as cards on a narrow screen', () => {
     expect(cardLabels()).toEqual(['', '"Email"', '"Amount"', '', '', '']);
     expect(screen.getAllByRole('columnheader')).toHaveLength(4);
   });
+
+  it("label a small table's first cell too when asked, as its other cells", () => {
+    wrap(
+      <SimpleTable minWidth={600} headers={['Name', 'Funder']} labelFirst>
+        <Table.Tr>
+          <Table.Td>Clean Water Initiative</Table.Td>
+          <Table.Td>Hill Foundation</Table.Td>
+        </Table.Tr>
+      </SimpleTable>,
+    );
+    expect(cardLabels()).toEqual(['"Name"', '"Funder"', '', '', '', '']);
+  });
 });

@@ -6,8 +6,13 @@ export { classes as tableClasses };
 /**
  * What each column's values are called on a card, when a narrow table stacks its rows as cards:
  * null for a column that needs no label (the name, which is the card's title, and the actions).
+ * A labelled first column makes its cell a labelled line like the others, not the title.
  */
 export type ColumnLabels = (string | null)[];
+
+/** The classes of a table that stacks, as its first column is labelled or not. */
+export const stackingClass = (labels: ColumnLabels) =>
+  labels[0] ? `${classes.stacking} ${classes.labelledFirst}` : classes.stacking;
 
 /** The style of a table that stacks: its width as a table, and its columns' labels. */
 export function stackingStyle(minWidth: number, labels: ColumnLabels): CSSProperties {
@@ -37,7 +42,7 @@ export function ListTable({
   return (
     <div className={classes.scroll}>
       <table
-        className={`${classes.table} ${classes.stacking}`}
+        className={`${classes.table} ${stackingClass(labels)}`}
         style={stackingStyle(minWidth, labels)}
       >
         {children}

@@ -1,6 +1,6 @@
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { type ColumnLabels, stackingStyle, tableClasses } from './list-table.tsx';
+import { type ColumnLabels, stackingClass, stackingStyle, tableClasses } from './list-table.tsx';
 
 /** A column header; a right-aligned one says so. */
 type Header = ReactNode | { label: ReactNode; align: 'right' };
@@ -17,26 +17,31 @@ const labelOf = (header: Header) => {
 /**
  * A small table in a card or dialog: a header row of `headers` (a `false` one is left out) and
  * the rows (`children`), at least `minWidth` wide. In a narrower box each row becomes a card:
- * the first cell as its title, each other cell on a line of its own after its header's text.
+ * the first cell as its title (with `labelFirst`, a line like the others), each other cell on a
+ * line of its own after its header's text.
  */
 export function SimpleTable({
   minWidth,
   spacing = 'sm',
   headers,
+  labelFirst = false,
   children,
 }: {
   minWidth: number;
   spacing?: 'xs' | 'sm';
   headers: Header[];
+  labelFirst?: boolean;
   children: ReactNode;
 }) {
   const shown = headers.filter((header) => header !== false);
-  const labels: ColumnLabels = shown.map((header, index) => (index === 0 ? null : labelOf(header)));
+  const labels: ColumnLabels = shown.map((header, index) =>
+    index === 0 && !labelFirst ? null : labelOf(header),
+  );
   return (
     <div className={tableClasses.scroll}>
       <Table
         verticalSpacing={spacing}
-        className={tableClasses.stacking}
+        className={stackingClass(labels)}
         style={stackingStyle(minWidth, labels)}
       >
         <Table.Thead>

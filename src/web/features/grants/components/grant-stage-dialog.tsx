@@ -35,6 +35,7 @@ export function StageDialog({
         <SimpleTable
           minWidth={640}
           spacing="xs"
+          labelFirst
           headers={[
             'Name',
             'Funder',

@@ -64,10 +64,9 @@ export function ReportTable<Row>({
       {rows.length === 0 ? (
         <Text c="dimmed">{empty}</Text>
       ) : (
-        <ListTable
-          minWidth={480}
-          labels={[null, ...columns.slice(1).map((column) => column.label)]}
-        >
+        // Each card labels all its values: a report's first column (a week, a status) is a
+        // figure's key, not a record's name to title the card with.
+        <ListTable minWidth={480} labels={columns.map((column) => column.label)}>
           <thead>
             <tr>
               {columns.map((column) => (
