@@ -23,6 +23,18 @@ const member = {
  * Wherever a password is set, the rule shows under the field before anything is typed or sent,
  * and it is the rule the server holds every new password to.
  */
+
+/** The invitation acceptance form, for a pending invitation to Community Trust. */
+const invitationForm = () =>
+  renderPage(<AcceptInvitationPage />, {
+    url: '/accept-invitation?token=abc',
+    user: null,
+    answer: ({ url }) =>
+      url === '/api/invitations/abc'
+        ? { body: { status: 'pending', companyName: 'Community Trust', role: 'user' } }
+        : undefined,
+  });
+
 describe('a new password field', () => {
   it('on the register form', async () => {
     renderPage(<RegisterForm />, { user: null });
@@ -42,14 +54,7 @@ describe('a new password field', () => {
   });
 
   it('on the invitation acceptance form', async () => {
-    renderPage(<AcceptInvitationPage />, {
-      url: '/accept-invitation?token=abc',
-      user: null,
-      answer: ({ url }) =>
-        url === '/api/invitations/abc'
-          ? { body: { status: 'pending', companyName: 'Community Trust', role: 'user' } }
-          : undefined,
-    });
+    invitationForm();
     expect(descriptionOf(await screen.findByLabelText(/^Password/))).toBe(PASSWORD_RULE);
   });
 });
@@ -92,14 +97,7 @@ describe("a password field's eye button", () => {
   });
 
   it('on the invitation acceptance form', async () => {
-    renderPage(<AcceptInvitationPage />, {
-      url: '/accept-invitation?token=abc',
-      user: null,
-      answer: ({ url }) =>
-        url === '/api/invitations/abc'
-          ? { body: { status: 'pending', companyName: 'Community Trust', role: 'user' } }
-          : undefined,
-    });
+    invitationForm();
     await screen.findByLabelText(/^Confirm Password/);
     expect(toggleNames(document.body)).toEqual(['Show Password', 'Show Confirm Password']);
   });
