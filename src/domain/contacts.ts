@@ -38,11 +38,11 @@ const contactSortFields = ['name', 'email', 'organization', 'createdAt'] as cons
 export type ContactSortField = (typeof contactSortFields)[number];
 /** What a page of the list is asked with (the API's query, as both sides type it). */
 export interface ContactListParams extends ListParams<ContactSortField> {
-  /** One organization's contacts: its name in any case, with any spaces around. */
+  /** Exact organization: the contacts of one funder or partner. */
   organization?: string | undefined;
 }
 export const contactListQuerySchema = listQuerySchema(contactSortFields).extend({
-  /** One organization's contacts, as its funder's page counts them (sameOrganizationIfSet; SPEC §1). */
+  /** Exact organization: the contacts of one funder or partner (SPEC §1). */
   organization: queryText(),
 });
 

@@ -105,12 +105,12 @@ const grantSortFields = ['name', 'funder', 'amount', 'dueDate', 'status'] as con
 export type GrantSortField = (typeof grantSortFields)[number];
 /** What a page of the list is asked with (the API's query, as both sides type it). */
 export interface GrantListParams extends ListParams<GrantSortField> {
-  /** One funder's grants: its name in any case, with any spaces around, as its page counts them. */
+  /** Exact funder: the grants of one organization. */
   funder?: string | undefined;
   status?: GrantStatus | undefined;
 }
 export const grantListQuerySchema = listQuerySchema(grantSortFields).extend({
-  /** One funder's grants, as its page counts them (sameOrganizationIfSet; SPEC §1). */
+  /** Exact funder: the grants of one organization (SPEC §1). */
   funder: queryText(),
   status: queryChoice(grantStatuses, 'Status'),
 });

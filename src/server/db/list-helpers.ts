@@ -15,13 +15,13 @@ import {
   sql,
   sum,
 } from 'drizzle-orm';
-import { type AnyPgColumn, PgColumn, type PgTable, QueryBuilder } from 'drizzle-orm/pg-core';
+import { PgColumn, type PgTable, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { ChosenIds, ListParams } from '../../domain/lists.ts';
 import type { Database, Transaction } from './client.ts';
 import { type CompiledStatement, compileStatement, runCompiled } from './compiled-statements.ts';
 import { companyCsvFile, type ExportColumn, exportSelection } from './export-stream.ts';
-import { funderKey, sortedColumn } from './schema.ts';
+import { sortedColumn } from './schema.ts';
 import { inCompany } from './scope.ts';
 import { type Search, searchPage } from './search-pages.ts';
 
@@ -31,14 +31,6 @@ export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\
 /** A list's filter on a column: its value when the parameter is set, else none. */
 export const equalsIfSet = (column: AnyColumn, value: unknown) =>
   value === undefined ? undefined : eq(column, value);
-
-/**
- * A list's filter on an organization's name (a grant's funder, a contact's organization), when
- * set: the rows that name it as its funder's page counts them, in any case and with any spaces
- * around (funderKey), by the column's index on that key. 'River Trust Fund' is another name.
- */
-export const sameOrganizationIfSet = (column: AnyPgColumn, name: string | undefined) =>
-  name === undefined ? undefined : eq(funderKey(column), funderKey(sql`${name}`));
 
 /** A list's search as a filter: the rows where any of the columns contains `q`, when it is set. */
 export function containsAny(q: string | undefined, ...columns: AnyColumn[]) {

@@ -57,9 +57,7 @@ const contactList = (companyId: number, params: ContactListParams) => ({
   table: contacts,
   companyId,
   columns: contactColumns,
-  filters: {
-    organization: lists.sameOrganizationIfSet(contacts.organization, params.organization),
-  },
+  filters: { organization: lists.equalsIfSet(contacts.organization, params.organization) },
   search: lists.searchFor('contacts_search_page', params.q, params.organization),
 });
 

@@ -92,7 +92,7 @@ const grantList = (companyId: number, params: GrantListParams) => ({
   companyId,
   columns: grantColumns,
   filters: {
-    funder: lists.sameOrganizationIfSet(grants.funder, params.funder),
+    funder: lists.equalsIfSet(grants.funder, params.funder),
     status: lists.equalsIfSet(grants.status, params.status),
     q: lists.containsAny(params.q, grants.name, grants.funder),
   },
