@@ -11,7 +11,7 @@ const contacts: CsvImportKind<Field> = {
   labels: { name: 'Name', email: 'Email' },
 };
 
-const dialog = (onImport = vi.fn()) => {
+const dialog = (onClose = vi.fn()) => {
   render(
     <MantineProvider>
       <CsvImportDialog
@@ -25,8 +25,8 @@ const dialog = (onImport = vi.fn()) => {
         }}
         importing={false}
         progress={0}
-        onImport={onImport}
-        onClose={() => {}}
+        onImport={vi.fn()}
+        onClose={onClose}
       />
     </MantineProvider>,
   );
@@ -59,12 +59,16 @@ describe('the columns of a file to import', () => {
   });
 
   it('take the field stepped to from its column once the user is done (Enter), and Escape goes back', () => {
-    const { name, email } = dialog();
+    const onClose = vi.fn();
+    const { name, email } = dialog(onClose);
     email.focus();
     step(email, 'ArrowUp', 'name');
     fireEvent.keyDown(email, { key: 'Escape' });
     expect(email.value).toBe('email');
     expect(name.value).toBe('name');
+    // Only the step goes back: the dialog, and every column's choice, stay.
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeTruthy();
     step(email, 'ArrowUp', 'name');
     fireEvent.keyDown(email, { key: 'Enter' });
     expect(email.value).toBe('name');

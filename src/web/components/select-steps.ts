@@ -37,6 +37,9 @@ export function useSteppedChoice<Value extends string>(
   };
   return {
     value: stepped ?? value,
+    // Escape goes back rather than closing the dialog the select is in (Mantine's modals listen
+    // for it on the window, before the select hears it, but for such a target).
+    'data-mantine-stop-propagation': stepped !== null || undefined,
     onKeyDown: (event: KeyboardEvent<HTMLSelectElement>) => {
       if (event.key === 'Enter' && stepped !== null) {
         event.preventDefault();
