@@ -45,9 +45,15 @@ test('Ctrl+K searches everything, grouped by kind; the arrow keys and Enter open
   await expect(group('Funders')).toBeHidden();
   await expectNoSeriousA11yViolations(page);
 
-  // Down chooses the first result, Down again the grant; Enter opens it.
+  // Down chooses the first result, Down again the grant; Enter opens it. The result chosen is
+  // as legible as the others.
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
+  await expect(group('Grants').getByRole('option', { name: /Hopper literacy/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/grants\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Hopper literacy' })).toBeVisible();
@@ -204,12 +210,15 @@ test('the search and the notifications, opened over a page, go with it on Back a
   page,
 }) => {
   await openFromSidebar(page, 'Contacts');
+  // Opened from a field of the page, which goes with the page: the focus goes to the next one's.
+  await page.getByRole('searchbox', { name: 'Search contacts' }).focus();
   await page.keyboard.press('Control+K');
   const search = page.getByRole('combobox', { name: 'Search everything' });
   await expect(search).toBeFocused();
   await page.goBack();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(search).toBeHidden();
+  await expect(page.getByRole('main')).toBeFocused();
 
   await page.getByRole('button', { name: 'Notifications', exact: true }).click();
   const panel = page.getByRole('dialog', { name: 'Notifications' });

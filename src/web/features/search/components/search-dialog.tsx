@@ -163,6 +163,9 @@ export default function SearchDialog({ onClose }: { onClose: (then?: () => void)
                       }}
                       role="option"
                       aria-selected={index === active}
+                      // The chosen result's detail line as legible as its title (Spotlight's
+                      // 70 % white on the primary colour is too faint to read).
+                      style={{ '--action-description-opacity': 1 }}
                       label={result.title}
                       description={result.detail ?? undefined}
                       onClick={() => {
