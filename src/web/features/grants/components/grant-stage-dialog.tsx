@@ -54,10 +54,13 @@ export function StageDialog({
               </Table.Td>
               <Table.Td ta="right">{formatMoney(grant.amount)}</Table.Td>
               <Table.Td>{formatDate(grant.dueDate)}</Table.Td>
+              {/* Empty without notes: a card then has no Notes line (list-table's td:empty). */}
               <Table.Td>
-                <Text size="sm" lineClamp={2}>
-                  {grant.notes}
-                </Text>
+                {grant.notes && (
+                  <Text size="sm" lineClamp={2}>
+                    {grant.notes}
+                  </Text>
+                )}
               </Table.Td>
             </Table.Tr>
           ))}
