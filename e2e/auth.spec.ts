@@ -37,9 +37,13 @@ test('a visitor signs up from the landing page, logs out and logs back in', asyn
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(main).toBeFocused();
 
-  // The session survives a reload: it lives in the cookie, not in the page.
+  // The session survives a reload: it lives in the cookie, not in the page. A page the browser
+  // opened itself leaves the focus at its top, where Tab reaches the skip link first.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(main).not.toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
 });
 
 test('a wrong password shows the Login failed notice with the server message', async ({ page }) => {

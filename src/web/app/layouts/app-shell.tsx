@@ -14,7 +14,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { Suspense, useEffect, useRef } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import { ConfirmationHost } from '../../components/confirm.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
@@ -72,15 +72,17 @@ export function AppShellLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   // The top bar (with the menu button) exists only where the sidebar folds away.
   const wide = useMediaQuery('(min-width: 48em)', true);
-  const { pathname, key } = useLocation();
+  const { pathname } = useLocation();
+  const arrival = useNavigationType();
   const { user, logoutMutation } = useAuth();
   // A page opened from within the app (a link in the page, a record deleted from its own page)
   // takes the focus away with the control that had it: it goes to the new page's main content,
   // where a screen reader reads on and Tab goes on, rather than back to the top of the page. A
   // focus kept (the sidebar's link, a field the page focuses itself) stays where it is. So does
   // the first page after signing in (or up), come from the form that had the focus; a page the
-  // browser opened itself (its address typed, reloaded: the router's first entry) is left be.
-  const shownFirst = useRef(key === 'default' ? pathname : '');
+  // browser opened itself (its address typed, reloaded, come back to from another site: a POP)
+  // is left be.
+  const shownFirst = useRef(arrival === 'POP' ? pathname : '');
   useEffect(() => {
     if (pathname === shownFirst.current) return;
     shownFirst.current = '';
