@@ -40,7 +40,7 @@ describe('a row of the interactions list', () => {
     const [, row] = screen.getAllByRole('row');
     expect(row?.hasAttribute('tabindex')).toBe(false);
     expect(link.closest('td')).toBe(row?.querySelector('td'));
-    expect(screen.getByRole('button', { name: 'Actions for Call with Eve Four' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: `Actions for ${name}` })).toBeTruthy();
   });
 
   it('opens on a click anywhere on it', async () => {

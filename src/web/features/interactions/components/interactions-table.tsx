@@ -81,7 +81,7 @@ export function InteractionsTable({
               </Text>
             </td>
             <RowActionsCell
-              label={interactionTitle(interaction)}
+              label={rowName(interaction)}
               onEdit={() => onEdit(interaction)}
               onDelete={() => onDelete(interaction)}
             />
