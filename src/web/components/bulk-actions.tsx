@@ -1,6 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { BulkResult } from '../../domain/bulk.ts';
+import { focusIsLost } from '../lib/lost-focus.ts';
 import type { SortState } from './list-controls.tsx';
 import { ListPanel, type ListPanelProps, type ListState } from './list-page.tsx';
 import type { RecordKind } from './record-kind.ts';
@@ -69,8 +70,7 @@ export function BulkBar(props: BulkBarProps) {
   const chosen = selection.ids.size > 0;
   const hadActions = useRef(chosen);
   useEffect(() => {
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (hadActions.current && !chosen && lost) {
+    if (hadActions.current && !chosen && focusIsLost()) {
       bar.current?.querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
     }
     hadActions.current = chosen;

@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import type { ImportResult } from '../../domain/csv-import.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { type CsvPreview, previewCsvFile, type useCsvImport } from '../lib/csv-import.ts';
+import { focusIsLost } from '../lib/lost-focus.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { useOneAtATime } from '../lib/one-at-a-time.ts';
 import type { CsvImportKind, default as Dialog } from './csv-import-dialog.tsx';
@@ -57,8 +58,7 @@ export function CsvUpload<Field extends string>({
   const closePreview = () => {
     setChosen(null);
     window.setTimeout(() => {
-      const lost = document.activeElement === null || document.activeElement === document.body;
-      if (lost) uploadButton.current?.focus({ preventScroll: true });
+      if (focusIsLost()) uploadButton.current?.focus({ preventScroll: true });
     }, 20);
   };
 

@@ -1,3 +1,5 @@
+import { focusIsLost } from '../lib/lost-focus.ts';
+
 /** What a keyboard can reach (in a row, a form). */
 export const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
@@ -32,8 +34,6 @@ function placeOf(control: HTMLElement): Place | undefined {
 /** How long a removal is waited for: the request that deletes a row, and the list's refresh. */
 const WATCH_MS = 30_000;
 
-const lost = () => document.activeElement === null || document.activeElement === document.body;
-
 /**
  * The focus, lost with its row, given to the same control of the row that took its place, or of
  * the new last row; with no row left, to the page's main content (focusable: skip-link.tsx).
@@ -58,13 +58,13 @@ function keepFocusAt(place: Place | undefined) {
   if (!place) return;
   const { control } = place;
   if (!control.isConnected) {
-    if (lost()) refocus(place);
+    if (focusIsLost()) refocus(place);
     return;
   }
   const observer = new MutationObserver(() => {
     if (control.isConnected) return;
     stop();
-    if (lost()) refocus(place);
+    if (focusIsLost()) refocus(place);
   });
   const onBlur = () => {
     // Focus moved on while the control is still there: nothing to keep. Looked at once the blur

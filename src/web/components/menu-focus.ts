@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { focusIsLost } from '../lib/lost-focus.ts';
 
 /**
  * A menu button's menu whose items give the focus to its button themselves (Mantine's own return,
@@ -35,7 +36,7 @@ export function useMenuFocus() {
   };
   const onExitTransitionEnd = () => {
     const focused = document.activeElement;
-    const left = focused === null || focused === document.body || list.current?.contains(focused);
+    const left = focusIsLost() || (focused !== null && list.current?.contains(focused));
     if (left && button.current?.isConnected) button.current.focus();
   };
   return {

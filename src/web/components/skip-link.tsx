@@ -1,3 +1,4 @@
+import { focusIsLost } from '../lib/lost-focus.ts';
 import classes from './skip-link.module.css';
 
 /**
@@ -13,10 +14,7 @@ export const MAIN_CONTENT = { id: 'main-content', tabIndex: -1 } as const;
  * there, rather than from the top of the page.
  */
 export function focusMainIfLost() {
-  const focused = document.activeElement;
-  if (focused === null || focused === document.body) {
-    document.getElementById(MAIN_CONTENT.id)?.focus({ preventScroll: true });
-  }
+  if (focusIsLost()) document.getElementById(MAIN_CONTENT.id)?.focus({ preventScroll: true });
 }
 
 /**

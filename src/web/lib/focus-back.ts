@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { focusIsLost } from './lost-focus.ts';
 
 /**
  * A control disabled while its change is saved loses the focus (the browser moves it to the
@@ -12,8 +13,7 @@ export function useFocusBack<Element extends HTMLElement>(saving: boolean) {
   useEffect(() => {
     if (saving || !hadFocus.current) return;
     hadFocus.current = false;
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (lost) ref.current?.focus();
+    if (focusIsLost()) ref.current?.focus();
   }, [saving]);
   const changed = () => {
     hadFocus.current = document.activeElement === ref.current;

@@ -1,6 +1,7 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useState } from 'react';
 import { FOCUSABLE } from '../../../components/keep-focus-in-rows.ts';
+import { focusIsLost } from '../../../lib/lost-focus.ts';
 import { nothingMatches } from '../../../lib/nothing-matches.ts';
 import { useTeam } from '../api/company-api.ts';
 
@@ -63,9 +64,7 @@ export function AssigneeSelect(props: Omit<SelectProps, 'label' | 'data'>) {
           props.onChange?.(null, { value: '', label: '' });
           if (next) {
             setTimeout(() => {
-              const lost =
-                document.activeElement === null || document.activeElement === document.body;
-              if (lost) next.focus();
+              if (focusIsLost()) next.focus();
             });
           }
         }

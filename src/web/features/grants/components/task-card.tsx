@@ -13,6 +13,7 @@ import { AssigneeInitials } from '../../../components/assignee-initials.tsx';
 import { CalendarLinks } from '../../../components/calendar-links.tsx';
 import { SelectBox } from '../../../components/selection.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { focusIsLost } from '../../../lib/lost-focus.ts';
 
 /** What makes a card's grip a drag handle (none on the copy that follows the pointer). */
 interface Handle {
@@ -91,8 +92,7 @@ function TaskCardView({
 }) {
   const handleRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    const focusLost = !document.activeElement || document.activeElement === document.body;
-    if (refocus && focusLost) handleRef.current?.focus();
+    if (refocus && focusIsLost()) handleRef.current?.focus();
   }, [refocus]);
 
   return (

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { Notification } from '../../../../domain/reminders.ts';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { focusIsLost } from '../../../lib/lost-focus.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useMarkRead, useNotifications } from '../api/notifications-api.ts';
 import classes from './notifications-bell.module.css';
@@ -129,8 +130,7 @@ function useFocusKeptWhenMarkAllGoes(shown: boolean, firstEntry: RefObject<HTMLE
     const went = wasShown.current && !shown;
     wasShown.current = shown;
     if (button.current) dialog.current = button.current.closest('[role="dialog"]');
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (!went || !lost) return;
+    if (!went || !focusIsLost()) return;
     const close = dialog.current?.querySelector<HTMLElement>('button') ?? null;
     (firstEntry.current ?? close)?.focus();
   });

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useEffect, useRef } from 'react';
 import type { CurrentUser } from '../../../../domain/auth.ts';
 import { CurrentPasswordInput } from '../../../components/account-inputs.tsx';
+import { focusIsLost } from '../../../lib/lost-focus.ts';
 import { changeWithNotice } from '../../../lib/notify.ts';
 import { deferredResolver, useDeferredSubmit } from '../../../lib/zod-resolver.ts';
 import { useUpdateProfile } from '../api/profile-api.ts';
@@ -34,7 +35,7 @@ export function DetailsForm({ user }: { user: CurrentUser }) {
     form.setInitialValues({ name: user.name, email: user.email, currentPassword: '' });
     form.reset();
     const gone = savedFrom.current !== null && !savedFrom.current.isConnected;
-    if (gone && document.activeElement === document.body) emailField.current?.focus();
+    if (gone && focusIsLost()) emailField.current?.focus();
     savedFrom.current = null;
   }, [user.name, user.email]);
 

@@ -3,6 +3,7 @@ import { useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { focusMainIfLost } from '../../../components/skip-link.tsx';
+import { focusIsLost } from '../../../lib/lost-focus.ts';
 import { useOnPageChange } from '../../../lib/page-change.ts';
 
 // The dialog's code (and Spotlight's) is not part of the page's: it is fetched once the page is
@@ -50,7 +51,7 @@ export function SearchLauncher() {
     const before = focusedBefore.current;
     // (An element gone meanwhile takes no focus.)
     requestAnimationFrame(() => {
-      if (document.activeElement === document.body && before instanceof HTMLElement) before.focus();
+      if (focusIsLost() && before instanceof HTMLElement) before.focus();
       // Closed by Back or Forward, what had the focus may have gone with the page left.
       focusMainIfLost();
       then?.();
