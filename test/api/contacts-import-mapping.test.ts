@@ -10,14 +10,18 @@ const app = await appForThisFile();
 
 async function signedIn() {
   const { cookie } = await registerCompany(app);
-  const send = (url: string, content: string | Buffer, fields?: Record<string, string>) => {
+  const send = (
+    url: string,
+    content: string | Buffer,
+    fields?: Record<string, string | string[]>,
+  ) => {
     const { payload, headers } = multipartFile(content, fields ? { fields } : {});
     return app.inject({ method: 'POST', url, payload, headers: { ...headers, cookie } });
   };
   return {
     client: clientFor(app, cookie),
     preview: (content: string | Buffer) => send('/api/contacts/upload/preview', content),
-    upload: (content: string, fields?: Record<string, string>) =>
+    upload: (content: string, fields?: Record<string, string | string[]>) =>
       send('/api/contacts/upload', content, fields),
   };
 }
@@ -213,6 +217,17 @@ describe('POST /api/contacts/upload with a mapping', () => {
     expect(response.statusCode).toBe(400);
     if (message) expect(response.json().message).toBe(message);
     else expect(response.json().message).toMatch(/./);
+    expect(await contactsOf(client)).toEqual([]);
+  });
+
+  it.each([
+    ['mapping', ['["name","email",null]', '["name",null,"email"]']],
+    ['duplicates', ['skip', 'create']],
+  ])('answers 400 for an upload that sends %s twice, and imports nothing', async (name, values) => {
+    const { upload, client } = await signedIn();
+    const response = await upload('Who,Mail,Notes\nAda,ada@x.org,n\n', { [name]: values });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(`The upload's form field '${name}' is sent twice`);
     expect(await contactsOf(client)).toEqual([]);
   });
 

@@ -47,13 +47,18 @@ export function multipartFile(
     filename = 'contacts.csv',
     contentType = 'text/csv',
     field = 'file',
-    fields = {} as Record<string, string>,
+    fields = {} as Record<string, string | string[]>,
   } = {},
 ) {
   const boundary = `----grantwell${Math.random().toString(16).slice(2)}`;
-  const textFields = Object.entries(fields).map(
-    ([name, value]) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  // A field given a list is sent once for each of its values.
+  const textFields = Object.entries(fields).flatMap(([name, values]) =>
+    [values]
+      .flat()
+      .map(
+        (value) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
   );
   const payload = Buffer.concat([
     Buffer.from(textFields.join('')),

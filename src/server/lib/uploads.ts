@@ -135,6 +135,13 @@ export async function receiveOneFile(
     for await (const part of parts) {
       if (part.type === 'field') {
         if (part.valueTruncated) throw new AppError('INVALID_INPUT', FIELD_TOO_LONG);
+        // Two values of one choice: neither is taken over the other.
+        if (fields.has(part.fieldname)) {
+          throw new AppError(
+            'INVALID_INPUT',
+            `The upload's form field '${part.fieldname}' is sent twice`,
+          );
+        }
         // A part sent as application/json arrives parsed: the route reads its JSON text.
         const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
         fields.set(part.fieldname, value);
