@@ -483,6 +483,55 @@ test('edit and delete a grant from its page', async ({ page }) => {
   await expect(page.getByText('No grants yet')).toBeVisible();
 });
 
+test('a grant deleted from its page opened from the list goes back to the list as it was, and Back then leaves the list', async ({
+  page,
+}) => {
+  const due = new Date(Date.now() + 20 * DAY).toISOString();
+  await createGrant(page, { name: 'Old Roof', funder: 'Hill', amount: 1000, dueDate: due });
+  await createGrant(page, { name: 'New Roof', funder: 'Vale', amount: 2000, dueDate: due });
+  await createGrant(page, {
+    name: 'Parks',
+    funder: 'Vale',
+    amount: 3000,
+    dueDate: due,
+    status: 'awarded',
+  });
+  await openFromSidebar(page, 'Grants');
+  await page
+    .getByRole('radiogroup', { name: 'Filter by status' })
+    .getByText('Draft', { exact: true })
+    .click();
+  await expect(page).toHaveURL(/[?&]status=draft(&|$)/);
+  const table = page.getByRole('table').last();
+  await table.getByRole('link', { name: 'Old Roof' }).click();
+  await expect(page.getByRole('heading', { name: 'Old Roof' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete grant' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText('Grant deleted successfully')).toBeVisible();
+  // The list as it was left, its filter kept, without the grant.
+  await expect(page).toHaveURL(/\/grants\?status=draft$/);
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row', { name: /New Roof/ })).toBeVisible();
+  // Back leaves the list (once in the history), for the page before it.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+
+  // Opened by its address (nothing before it in the app), the grant's page gives way to the list.
+  const other = await createGrant(page, { name: 'Gone', funder: 'Hill', amount: 1, dueDate: due });
+  await page.goto(`/grants/${other.id}`);
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete grant' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page).toHaveURL(/\/grants$/);
+  await expect(page.getByRole('table').last().getByRole('row', { name: /Gone/ })).toHaveCount(0);
+});
+
 test.describe('in the shared company', () => {
   // It changes nothing, so it may use the company and session shared by such tests.
   test.use({ session: 'shared' });

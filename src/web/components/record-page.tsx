@@ -1,7 +1,8 @@
 import { Button } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useDocumentTitle } from '../lib/document-title.ts';
+import { useLeaveFor } from '../lib/entry-before.ts';
 import { capitalise } from '../lib/format.ts';
 import { parseId } from '../lib/parse-id.ts';
 import { BackLink, RecordStates } from './detail-states.tsx';
@@ -40,9 +41,8 @@ export function RecordPage<T extends { id: number }>({
   const query = kind.useOne(id);
   useDocumentTitle(query.data && title(query.data), capitalise(kind.plural));
   const deletion = kind.useDeletion();
-  const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
-  const leave = () => navigate(listPath, { replace: true });
+  const leave = useLeaveFor(listPath);
 
   return (
     <>

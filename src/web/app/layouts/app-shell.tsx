@@ -23,6 +23,7 @@ import { useAuth } from '../../features/auth/auth-provider.tsx';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
 import { SearchLauncher } from '../../features/search/components/search-launcher.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useHistoryEntries } from '../../lib/entry-before.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { ErrorBoundary } from '../error-fallback.tsx';
 import { paths } from '../paths.ts';
@@ -74,6 +75,7 @@ export function AppShellLayout() {
   const wide = useMediaQuery('(min-width: 48em)', true);
   const { pathname } = useLocation();
   const arrival = useNavigationType();
+  useHistoryEntries();
   const { user, logoutMutation } = useAuth();
   // A page opened from within the app (a link in the page, a record deleted from its own page)
   // takes the focus away with the control that had it: it goes to the new page's main content,

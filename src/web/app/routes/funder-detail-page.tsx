@@ -15,6 +15,7 @@ import { funderTypeText } from '../../features/funders/components/funder-type.ts
 import { GrantStatusBadge } from '../../features/grants/components/grant-status-badge.tsx';
 import { StageBadge } from '../../features/opportunities/components/stage-badge.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { useLeaveFor } from '../../lib/entry-before.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { parseId } from '../../lib/parse-id.ts';
 import { paths } from '../paths.ts';
@@ -92,6 +93,7 @@ export default function FunderDetailPage() {
   useDocumentTitle(query.data?.name, 'Funders');
   const isAdmin = useIsAdmin();
   const navigate = useNavigate();
+  const leave = useLeaveFor(paths.funders);
   const [dialog, setDialog] = useState<'edit' | 'merge' | 'delete' | null>(null);
   const closeDialog = useCallback(() => setDialog(null), []);
 
@@ -265,7 +267,7 @@ export default function FunderDetailPage() {
                 funder={funder}
                 asked={dialog === 'delete'}
                 onAsked={closeDialog}
-                onDeleted={() => navigate(paths.funders, { replace: true })}
+                onDeleted={leave}
                 onMerge={() => setDialog('merge')}
               />
             </LoadWhenOpened>
