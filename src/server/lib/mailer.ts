@@ -46,8 +46,14 @@ const SMTP_TIMEOUT_MS = { connection: 10_000, greeting: 10_000, socket: 20_000 }
 export const MAIL_SEND_MAX_MS =
   SMTP_TIMEOUT_MS.connection + SMTP_TIMEOUT_MS.greeting + SMTP_TIMEOUT_MS.socket;
 
-/** Real delivery through SMTP_URL; without it, a mailer that sends nothing (ARCHITECTURE §1). */
-export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'>): Mailer {
+/**
+ * Real delivery through SMTP_URL; without it, a mailer that sends nothing (ARCHITECTURE §1).
+ * A message not sent within `sendMaxMs` is given up.
+ */
+export function createMailer(
+  config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'>,
+  sendMaxMs = MAIL_SEND_MAX_MS,
+): Mailer {
   if (!config.smtpUrl) {
     return { delivers: false, send: async () => {}, inTurn: (_, work) => work(), close: () => {} };
   }
@@ -71,7 +77,7 @@ export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'>): M
       try {
         await Promise.race([
           sending,
-          setTimeout(MAIL_SEND_MAX_MS, undefined, { signal: timer.signal }).then(() => {
+          setTimeout(sendMaxMs, undefined, { signal: timer.signal }).then(() => {
             throw new Error('the mail server took too long');
           }),
         ]);
