@@ -4,7 +4,11 @@ import { randomAddress, registerCompany, registrationFor } from '../helpers/fact
 import { clientFor } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
 
-const TAKEN = { message: 'Username already exists' };
+/** The refusal names the field, so that the form that sent it shows it there. */
+const TAKEN = {
+  message: 'Username already exists',
+  issues: [{ path: 'username', message: 'Username already exists' }],
+};
 
 const app = await appForThisFile();
 

@@ -96,7 +96,10 @@ describe('POST /api/register', () => {
     });
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'Username already exists' });
+    expect(response.json()).toEqual({
+      message: 'Username already exists',
+      issues: [{ path: 'username', message: 'Username already exists' }],
+    });
     expect(response.cookies).toHaveLength(0);
   });
 

@@ -37,6 +37,16 @@ describe("an award's days", () => {
     });
   });
 
+  it('refuses a period end before the start kept, naming the end, so the form shows it there', async () => {
+    const client = clientFor(app, (await registerCompany(app)).cookie);
+    const id = await createdId(client, '/api/grants', { ...grant, periodStart: '2027-06-01' });
+    const refused = await client.patch(`/api/grants/${id}`, { periodEnd: '2027-01-01' });
+    expect(refused.statusCode).toBe(400);
+    const message = 'The period cannot end before it starts';
+    expect(refused.json()).toEqual({ message, issues: [{ path: 'periodEnd', message }] });
+    expect((await client.get(`/api/grants/${id}`)).json().periodEnd).toBeNull();
+  });
+
   it('kept before as the midnight that began them somewhere, become that day at noon UTC, as no one’s edit', async () => {
     const client = clientFor(app, (await registerCompany(app)).cookie);
     // As the form saved them: 1 January from Berlin, Auckland and Los Angeles; one day from an

@@ -298,7 +298,12 @@ describe('funders', () => {
 
     const taken = await client.patch(`/api/funders/${hill.id}`, { name: 'river trust' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toMatch(/already has this name/);
+    const nameTaken =
+      'Another funder already has this name: merge the two instead of renaming this one';
+    expect(taken.json()).toEqual({
+      message: nameTaken,
+      issues: [{ path: 'name', message: nameTaken }],
+    });
     for (const body of [
       { name: '' },
       { name: 'x'.repeat(201) },

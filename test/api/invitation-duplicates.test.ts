@@ -10,8 +10,10 @@ import { appForThisFile } from '../helpers/test-app.ts';
 
 const app = await appForThisFile();
 
-const ALREADY_INVITED = { message: 'An invitation to this email address is already pending.' };
-const ALREADY_MEMBER = { message: 'A member of the organization already has this email address.' };
+/** A refusal of the address sent, naming the field (`email`) so that the form shows it there. */
+const ofEmail = (message: string) => ({ message, issues: [{ path: 'email', message }] });
+const ALREADY_INVITED = ofEmail('An invitation to this email address is already pending.');
+const ALREADY_MEMBER = ofEmail('A member of the organization already has this email address.');
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
 const invite = (as: Client, email: string) =>
@@ -174,10 +176,11 @@ describe('one pending invitation per email address', () => {
       asMember.patch('/api/user', { email: 'IVY@example.org', currentPassword: member.password });
     const refused = await take();
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({
-      message:
+    expect(refused.json()).toEqual(
+      ofEmail(
         'An invitation to this email address is waiting to be accepted. Ask an admin to cancel it first.',
-    });
+      ),
+    );
     // Nothing changed: the invitation still waits, and the member keeps their address.
     expect(await pendingEmails(as)).toEqual(['ivy@example.org']);
     expect((await asMember.get('/api/user')).json<{ email: string }>().email).toBe(

@@ -20,6 +20,12 @@ import { appForThisFile } from '../helpers/test-app.ts';
 
 const app = await appForThisFile();
 
+/** A taken username, refused naming the field, so that the form that sent it shows it there. */
+const USERNAME_TAKEN = {
+  message: 'Username already exists',
+  issues: [{ path: 'username', message: 'Username already exists' }],
+};
+
 const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
 const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
 
@@ -218,7 +224,7 @@ describe('team', () => {
       password: 'Secret-01',
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ message: 'Username already exists' });
+    expect(taken.json()).toEqual(USERNAME_TAKEN);
     const short = await asAdmin.post('/api/organization/users', {
       name: 'X',
       email: 'x@x.org',
@@ -522,7 +528,7 @@ describe('invitation life cycle', () => {
       payload: { token, username: member.username, password: 'Secret-01' },
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ message: 'Username already exists' });
+    expect(taken.json()).toEqual(USERNAME_TAKEN);
     expect(
       (await app.inject({ method: 'GET', url: `/api/invitations/${token}` })).json().status,
     ).toBe('pending');
@@ -591,7 +597,10 @@ describe('two people joining under one address at the same moment', () => {
         }),
     );
     expect(answer.statusCode, answer.body).toBe(409);
-    expect(answer.json()).toEqual({ message: ALREADY_MEMBER });
+    expect(answer.json()).toEqual({
+      message: ALREADY_MEMBER,
+      issues: [{ path: 'email', message: ALREADY_MEMBER }],
+    });
     const team = (await clientFor(app, owner.cookie).get('/api/organization/users')).json();
     expect(
       team.filter((m: { email: string }) => m.email.toLowerCase() === 'same@x.org'),

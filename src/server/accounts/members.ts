@@ -7,7 +7,7 @@ import { errorChain } from '../db/errors.ts';
 import { holdCompanyRow } from '../db/rows.ts';
 import { userInvitations, users } from '../db/schema.ts';
 import { inCompany } from '../db/scope.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, fieldRefusal } from '../lib/errors.ts';
 import { notAnAdmin, notSignedIn, requireAdmin } from '../lib/guards.ts';
 
 // The members other rows point at (a session, a calendar feed, an assigned task), held against
@@ -39,9 +39,7 @@ export async function requireAssignee(
 ): Promise<void> {
   if (assigneeId === undefined || assigneeId === null) return;
   if (!(await holdMember(tx, companyId, assigneeId))) {
-    throw new AppError('INVALID_INPUT', ASSIGNEE_NOT_MEMBER, [
-      { path: 'assigneeId', message: ASSIGNEE_NOT_MEMBER },
-    ]);
+    throw fieldRefusal('INVALID_INPUT', 'assigneeId', ASSIGNEE_NOT_MEMBER);
   }
 }
 

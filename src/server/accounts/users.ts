@@ -5,7 +5,7 @@ import { violatesConstraint } from '../db/errors.ts';
 import { insertRow } from '../db/rows.ts';
 import { companies, passwordResets, users } from '../db/schema.ts';
 import { beforeCompanyIsKnown } from '../db/scope.ts';
-import { AppError } from '../lib/errors.ts';
+import { fieldRefusal } from '../lib/errors.ts';
 import { endSessions } from './sessions.ts';
 
 // Accounts: the users who sign in and their sessions. Every module that adds a user (sign-up,
@@ -29,14 +29,17 @@ interface NewUser {
 /**
  * Adds a user in the caller's transaction. Whether the username is taken is decided by the
  * unique index, which sees every company: a look-up first would see only the transaction's own
- * company (row-level security) and could not tell. A taken username is a 409, and the caller's
+ * company (row-level security) and could not tell. A taken username is a 409 (naming the
+ * `username` field), and the caller's
  * transaction, which the failed insert has ended, rolls back whole.
  */
 export async function createUser(tx: Transaction, values: NewUser): Promise<{ id: number }> {
   try {
     return await insertRow(tx, users, { id: users.id }, values);
   } catch (error) {
-    if (violatesConstraint(error, USERNAME_KEY)) throw new AppError('CONFLICT', USERNAME_TAKEN);
+    if (violatesConstraint(error, USERNAME_KEY)) {
+      throw fieldRefusal('CONFLICT', 'username', USERNAME_TAKEN);
+    }
     throw error;
   }
 }

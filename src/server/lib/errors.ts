@@ -48,6 +48,13 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A refusal that concerns one field of the request's body, named in `issues` as a validation
+ * refusal names its fields, so that a form can show the message on that field.
+ */
+export const fieldRefusal = (code: ErrorCode, path: string, message: string) =>
+  new AppError(code, message, [{ path, message }]);
+
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 
 /** The record a repository found; a missing one (null) is answered 404, "{what} not found". */

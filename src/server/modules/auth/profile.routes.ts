@@ -10,7 +10,7 @@ import {
 import { ADDRESS_INVITED, ALREADY_MEMBER } from '../../../domain/company.ts';
 import { PASSWORD_CHANGED } from '../../../domain/wording.ts';
 import { clientOf } from '../../lib/client-address.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fieldRefusal } from '../../lib/errors.ts';
 import { notSignedIn, requireUser, stillSignedIn } from '../../lib/guards.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { errorBodySchema } from '../../lib/schemas.ts';
@@ -20,9 +20,8 @@ import { createThrottle } from './throttle.ts';
 const tags = ['auth'];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };
 
-/** A refusal that names the field, so a form can show it there. */
 const currentPasswordError = (message: string) =>
-  new AppError('INVALID_INPUT', message, [{ path: 'currentPassword', message }]);
+  fieldRefusal('INVALID_INPUT', 'currentPassword', message);
 
 /** The signed-in user's own account: their name, email address and password. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -76,8 +75,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         await confirmCurrentPassword(request, reply, user, currentPassword);
       }
       const updated = await auth.updateProfile(user.companyId, user.id, changes);
-      if (updated === 'already-member') throw new AppError('CONFLICT', ALREADY_MEMBER);
-      if (updated === 'invited') throw new AppError('CONFLICT', ADDRESS_INVITED);
+      if (updated === 'already-member') throw fieldRefusal('CONFLICT', 'email', ALREADY_MEMBER);
+      if (updated === 'invited') throw fieldRefusal('CONFLICT', 'email', ADDRESS_INVITED);
       return stillSignedIn(updated);
     },
   );

@@ -19,7 +19,7 @@ import {
 import { actAsAdmin } from '../../accounts/members.ts';
 import { allowIdle } from '../../db/scope.ts';
 import { clientOf } from '../../lib/client-address.ts';
-import { AppError, notFound, requireFound } from '../../lib/errors.ts';
+import { AppError, fieldRefusal, notFound, requireFound } from '../../lib/errors.ts';
 import { requireAdmin, requireUser, stillSignedIn } from '../../lib/guards.ts';
 import { MAIL_SEND_MAX_MS } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -113,7 +113,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await actAsAdmin(app.db, request, (admin, tx) =>
         company.addMember(admin.companyId, member, passwordHash, tx),
       );
-      if (created === 'already-member') throw new AppError('CONFLICT', ALREADY_MEMBER);
+      if (created === 'already-member') throw fieldRefusal('CONFLICT', 'email', ALREADY_MEMBER);
       return reply.code(201).send(created);
     },
   );
@@ -240,8 +240,12 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
               tx,
             ),
           );
-          if (created === 'already-member') throw new AppError('CONFLICT', ALREADY_MEMBER);
-          if (created === 'already-invited') throw new AppError('CONFLICT', ALREADY_INVITED);
+          if (created === 'already-member') {
+            throw fieldRefusal('CONFLICT', 'email', ALREADY_MEMBER);
+          }
+          if (created === 'already-invited') {
+            throw fieldRefusal('CONFLICT', 'email', ALREADY_INVITED);
+          }
           if (!app.mailer.delivers) return created;
           // The transaction waits on the mail server: PostgreSQL must not end it as idle meanwhile.
           await allowIdle(tx, MAIL_SEND_MAX_MS + 5_000);

@@ -7,7 +7,7 @@ import {
   funderSchema,
 } from '../../../domain/funders.ts';
 import { actAsAdmin } from '../../accounts/members.ts';
-import { AppError, notFound, requireFound } from '../../lib/errors.ts';
+import { AppError, fieldRefusal, notFound, requireFound } from '../../lib/errors.ts';
 import { changeIfUnchanged, companyExport, companyList, companyRecord } from '../../lib/replies.ts';
 import {
   deleteSchema,
@@ -86,7 +86,7 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
         (companyId, tx) => funders.lockVersion(companyId, id, tx, request.body.name),
         (companyId, tx) => funders.update(companyId, id, request.body, tx),
       );
-      if (updated === 'name-taken') throw new AppError('CONFLICT', NAME_TAKEN);
+      if (updated === 'name-taken') throw fieldRefusal('CONFLICT', 'name', NAME_TAKEN);
       if (updated === 'renamed-meanwhile') throw new AppError('CONFLICT', RENAMED_MEANWHILE);
       return requireFound(updated, 'Funder');
     },

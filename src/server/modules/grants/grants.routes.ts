@@ -13,7 +13,7 @@ import {
   pipelineSchema,
 } from '../../../domain/grants.ts';
 import { importUploadedCsv, previewUploadedCsv } from '../../lib/csv-upload.ts';
-import { AppError, requireFound } from '../../lib/errors.ts';
+import { fieldRefusal, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import {
   changeIfUnchanged,
@@ -167,7 +167,9 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
         (companyId, tx) => grants.update(companyId, id, request.body, tx),
       );
       // One end of the period sent alone, before the other end stored.
-      if (grant === 'period-out-of-order') throw new AppError('INVALID_INPUT', PERIOD_ORDER);
+      if (grant === 'period-out-of-order') {
+        throw fieldRefusal('INVALID_INPUT', 'periodEnd', PERIOD_ORDER);
+      }
       return requireFound(grant, 'Grant');
     },
   );

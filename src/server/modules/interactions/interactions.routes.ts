@@ -8,7 +8,7 @@ import {
 } from '../../../domain/interactions.ts';
 import type { Transaction } from '../../db/client.ts';
 import { inCompany } from '../../db/scope.ts';
-import { AppError, requireFound } from '../../lib/errors.ts';
+import { fieldRefusal, requireFound } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/guards.ts';
 import {
   changeIfUnchanged,
@@ -34,8 +34,7 @@ import { createInteractionsRepository } from './interactions.repository.ts';
 
 const tags = ['interactions'];
 
-const invalidContact = () =>
-  new AppError('INVALID_INPUT', INVALID_CONTACT, [{ path: 'contactId', message: INVALID_CONTACT }]);
+const invalidContact = () => fieldRefusal('INVALID_INPUT', 'contactId', INVALID_CONTACT);
 
 export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const interactions = createInteractionsRepository(app.db);
