@@ -1,5 +1,6 @@
 import { type UseFormInput, useForm } from '@mantine/form';
 import { createContext, useContext } from 'react';
+import { type RefusalFields, showRefusalOnFields } from '../lib/field-refusal.ts';
 import { focusFirstInvalid, submittedForm } from '../lib/invalid-focus.ts';
 
 /** What a create/edit dialog and the form in it tell each other. */
@@ -21,9 +22,14 @@ export const FormInDialogContext = createContext<FormInDialog>({
  * tells the dialog, so that closing it asks before losing them, whatever field made the change.
  * While the dialog saves, every field is read-only: it keeps the focus, but nothing typed then
  * can be lost when the dialog closes with the values sent before it. Refused before it is sent,
- * it gives the focus to its first field to put right (focusFirstInvalid).
+ * it gives the focus to its first field to put right (focusFirstInvalid); refused by the server
+ * for a field `refusedFields` names (a username taken), that field shows why and has the focus
+ * (the save given to `onSubmit` resolves to its refusal: DialogFormProps).
  */
-export function useDialogForm<Values extends object>(input: UseFormInput<Values>) {
+export function useDialogForm<Values extends object>(
+  input: UseFormInput<Values>,
+  refusedFields: RefusalFields = {},
+) {
   const dialog = useContext(FormInDialogContext);
   const form = useForm<Values>({
     ...input,
@@ -31,10 +37,13 @@ export function useDialogForm<Values extends object>(input: UseFormInput<Values>
     enhanceGetInputProps: () => ({ readOnly: dialog.saving }),
   });
   // Refused before it is sent, the form gives the focus to its first field to put right.
-  const onSubmit: typeof form.onSubmit = (handle, refused) =>
-    form.onSubmit(handle, (errors, values, event) => {
-      focusFirstInvalid(submittedForm(event));
-      refused?.(errors, values, event);
-    });
+  const onSubmit = (save: (values: Values) => unknown) =>
+    form.onSubmit(
+      async (values, event) => {
+        const sent = submittedForm(event);
+        showRefusalOnFields(await save(values), form, refusedFields, sent);
+      },
+      (_errors, _values, event) => focusFirstInvalid(submittedForm(event)),
+    );
   return { ...form, onSubmit };
 }

@@ -35,7 +35,8 @@ export interface DialogSave<Input, Edited extends Versioned> {
  * read at (useEditConflict), else creates; says how it went, and closes the dialog once it
  * succeeded. A save over someone else's change is refused and the dialog says so
  * (`changedMeanwhile`), keeping what was typed; a record deleted meanwhile closes it, with a
- * notice; a double click saves once.
+ * notice; a double click saves once. Refused otherwise, `submit` resolves to the refusal (after
+ * its notice), for the form to show on the field it names (useDialogForm).
  */
 export function useDialogSave<Input, Edited extends Versioned>(
   record: Edited | undefined,
@@ -47,12 +48,18 @@ export function useDialogSave<Input, Edited extends Versioned>(
     conflict.reset();
     onClose();
   };
-  const submit = useOneAtATime(async (input: Input) => {
+  const submit = useOneAtATime(async (input: Input): Promise<unknown> => {
     const { signedOut } = save;
     let saved = false;
     // The record deleted meanwhile (404): the notice says so, and the dialog closes, as there is
     // nothing left to save over (its list, refreshed, no longer shows it).
     let gone = false;
+    // What refused the save, said in the notice: the form may show it on a field too.
+    let refusal: unknown;
+    const noticed = (error: unknown) => {
+      refusal = error;
+      return false;
+    };
     if (record) {
       const { run, success, failure } = save.update;
       saved = await withNotice(() => run(input, record, conflict.version), success, {
@@ -60,21 +67,30 @@ export function useDialogSave<Input, Edited extends Versioned>(
         signedOut,
         shownElsewhere: (error) => {
           gone = error instanceof ApiError && error.status === 404;
-          return conflict.caught(error);
+          return conflict.caught(error) || noticed(error);
         },
       });
     } else if (save.create) {
       const { run, success, failure } = save.create;
-      saved = await withNotice(() => run(input), success, { failure, signedOut });
+      saved = await withNotice(() => run(input), success, {
+        failure,
+        signedOut,
+        shownElsewhere: noticed,
+      });
     }
     if (saved || gone) close();
+    return refusal;
   });
   return { submit, close, changedMeanwhile: conflict.changedMeanwhile };
 }
 
-/** What a dialog's form is given: how to save what it holds, and whether a save is under way. */
+/**
+ * What a dialog's form is given: how to save what it holds (resolving, when the server refused
+ * it, to the refusal, which the form shows on the field it names: useDialogForm), and whether a
+ * save is under way.
+ */
 export interface DialogFormProps<Input> {
-  onSubmit: (input: Input) => void;
+  onSubmit: (input: Input) => Promise<unknown>;
   pending: boolean;
 }
 

@@ -77,6 +77,17 @@ describe('api client', () => {
     expect(error.message).toBe('401: Invalid username or password');
   });
 
+  it('keeps the fields a refusal names (its issues), leaving out what is not one', async () => {
+    const issue = { path: 'username', message: 'Username already exists' };
+    respondWith(JSON.stringify({ message: issue.message, issues: [issue, { path: 3 }, 'x'] }), {
+      status: 409,
+      contentType: 'application/json',
+    });
+    const error = await failure(api.post('/api/register', {}));
+    expect(error).toMatchObject({ status: 409, message: '409: Username already exists' });
+    expect(error.issues).toEqual([issue]);
+  });
+
   it('reports the whole JSON body when it has no message field', async () => {
     respondWith('{"error":"odd"}', { status: 400, contentType: 'application/json' });
     expect((await failure(api.get('/api/x'))).message).toBe('400: {"error":"odd"}');

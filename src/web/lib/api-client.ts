@@ -1,12 +1,21 @@
+/** What a refusal says of one field of the request's body: its path ('username') and message. */
+export interface ApiIssue {
+  path: string;
+  message: string;
+}
+
 /**
  * A failed call: `message` follows SPEC §8.1 ("{status}: {server message}"). A change refused
- * because the record changed since it was read (412) carries the record's `version` now.
+ * because the record changed since it was read (412) carries the record's `version` now. A
+ * refusal that names the fields it concerns (the error body's `issues`) keeps them, so a form
+ * can show each message on its field (`showRefusalOnFields`, lib/field-refusal.ts).
  */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly version?: string,
+    readonly issues: readonly ApiIssue[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -16,18 +25,36 @@ export class ApiError extends Error {
 /** What a successful call without a JSON body resolves to. */
 export const SUCCESS = { success: true } as const;
 
-async function failureMessage(response: Response): Promise<string> {
+const isIssue = (value: unknown): value is ApiIssue =>
+  typeof value === 'object' &&
+  value !== null &&
+  'path' in value &&
+  typeof value.path === 'string' &&
+  'message' in value &&
+  typeof value.message === 'string';
+
+/** The error body's `issues` that are issues: a path and a message each. */
+const issuesOf = (body: object): ApiIssue[] =>
+  'issues' in body && Array.isArray(body.issues)
+    ? body.issues.filter(isIssue).map(({ path, message }) => ({ path, message }))
+    : [];
+
+async function failureOf(response: Response): Promise<{ message: string; issues: ApiIssue[] }> {
   const text = await response.text();
   let detail = text || response.statusText;
+  let issues: ApiIssue[] = [];
   if (text && response.headers.get('content-type')?.includes('application/json')) {
     try {
       const body: unknown = JSON.parse(text);
-      if (body && typeof body === 'object' && 'message' in body) detail = String(body.message);
+      if (body && typeof body === 'object' && 'message' in body) {
+        detail = String(body.message);
+        issues = issuesOf(body);
+      }
     } catch {
       // Not valid JSON after all: keep the text.
     }
   }
-  return `${response.status}: ${detail}`;
+  return { message: `${response.status}: ${detail}`, issues };
 }
 
 /** The version an ETag names (`"2026-03-01T09:30:00.000Z"`), unquoted. */
@@ -60,8 +87,8 @@ async function send(
   });
   const notModified = etag !== undefined && response.status === 304;
   if (!response.ok && !notModified) {
-    const failure = await failureMessage(response);
-    throw new ApiError(response.status, failure, versionOf(response));
+    const { message, issues } = await failureOf(response);
+    throw new ApiError(response.status, message, versionOf(response), issues);
   }
   return response;
 }

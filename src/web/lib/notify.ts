@@ -103,18 +103,21 @@ export async function withNotice(
 
 /**
  * Runs a change and says how it went: `success` (with the server's `message` when its answer
- * has one), or `failure` with the error's message.
+ * has one), or `failure` with the error's message. Resolves to the failure, if any, which a form
+ * may show on the field it names (`showRefusalOnFields`).
  */
 export async function changeWithNotice(
   change: () => Promise<unknown>,
   success: string,
   failure: string,
-) {
+): Promise<unknown> {
   try {
     const answer = await change();
     const message = answer && typeof answer === 'object' && 'message' in answer;
     notifySuccess(success, message ? String(answer.message) : undefined);
+    return undefined;
   } catch (error) {
     notifyError(failure, errorMessage(error));
+    return error;
   }
 }

@@ -42,19 +42,20 @@ type DeferredResolver = ReturnType<typeof deferredResolver>;
 /**
  * The form's submit handler with a deferred schema: the fields get the schema's messages, as
  * Mantine's own `onSubmit` would give them, and `handler` runs only when there are none (else the
- * first field to put right has the focus). A
+ * first field to put right has the focus); it is given the form submitted, where a refusal of the
+ * server is shown (`showRefusalOnFields`). A
  * submit while one is under way (a double click, a second Enter) does nothing.
  */
 export function useDeferredSubmit<Values extends Record<string, unknown>>(
   form: { getValues(): Values; setErrors(errors: Record<string, string>): void },
   resolver: DeferredResolver,
-  handler: (values: Values) => Promise<void> | void,
+  handler: (values: Values, sent: HTMLFormElement | undefined) => Promise<void> | void,
 ) {
   useEffect(() => resolver.preload(), [resolver]);
   const submit = useOneAtATime(async (values: Values, sent: HTMLFormElement | undefined) => {
     const errors = await resolver.validate(values);
     form.setErrors(errors);
-    if (Object.keys(errors).length === 0) await handler(values);
+    if (Object.keys(errors).length === 0) await handler(values, sent);
     else focusFirstInvalid(sent);
   });
   return (event?: FormEvent) => {

@@ -154,6 +154,22 @@ export function descriptionOf(element: HTMLElement) {
 }
 
 /**
+ * Checks that `field` shows the server's refusal as its error: it has the focus, is marked
+ * invalid, and is described by `message`.
+ */
+export async function expectRefusedField(field: HTMLElement, message: string) {
+  await waitFor(() => expect(document.activeElement).toBe(field));
+  expect(field.getAttribute('aria-invalid')).toBe('true');
+  expect(descriptionOf(field)).toContain(message);
+}
+
+/** A refusal body that names its field, as the server's error handler writes it. */
+export const refusalOf = (path: string, message: string) => ({
+  message,
+  issues: [{ path, message }],
+});
+
+/**
  * Replaces what a field holds with `text` in one go, as pasting it would: typing it key by key
  * re-renders the form at every key, which a busy machine makes slow.
  */

@@ -12,6 +12,7 @@ import {
 import { PublicCard, PublicNotice } from '../../components/public-card.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { showRefusalOnFields } from '../../lib/field-refusal.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { deferredResolver, useDeferredSubmit } from '../../lib/zod-resolver.ts';
 import { useAcceptInvitation, useInvitation } from './api/invitations-api.ts';
@@ -67,13 +68,15 @@ function AcceptForm({
   const form = useForm({
     initialValues: { username: '', password: '', confirmPassword: '' },
   });
-  const submit = useDeferredSubmit(form, validation, async ({ username, password }) => {
+  const submit = useDeferredSubmit(form, validation, async ({ username, password }, sent) => {
     try {
       await accept.mutateAsync({ username, password });
       notifySuccess('Success', 'You have joined the organization. Please log in.');
       navigate(paths.auth);
     } catch (error) {
       notifyError('Error accepting invitation', errorMessage(error));
+      // Someone has the username already (409).
+      showRefusalOnFields(error, form, { username: 'username' }, sent);
     }
   });
 

@@ -4,7 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { PASSWORD_RULE } from '../../../domain/password-rule.ts';
 import {
   descriptionOf,
+  expectRefusedField,
   fill,
+  refusalOf,
   renderPage,
   type SentRequest,
   signedInUser,
@@ -147,5 +149,46 @@ describe('the profile page', () => {
         },
       ]),
     );
+  });
+});
+
+describe('the profile page refused by the server for one field', () => {
+  /** The page, whose server refuses every change with `status` and `body`. */
+  function refusing(status: number, body: unknown) {
+    renderPage(<ProfilePage />, {
+      url: '/profile',
+      answer: ({ method }) => (method === 'GET' ? undefined : { status, body }),
+    });
+    return userEvent.setup({ delay: null });
+  }
+
+  it('a wrong current password is said in the notice and on that field, which has the focus', async () => {
+    const message = 'Current password is incorrect';
+    const user = refusing(400, refusalOf('currentPassword', message));
+    const form = await section('Change Password');
+    await fill(user, within(form).getByLabelText(/^Current password/), 'Wrong-horse-7');
+    await fill(user, within(form).getByLabelText(/^New password/), 'Brand-new-pass-8');
+    await fill(user, within(form).getByLabelText(/^Confirm Password/), 'Brand-new-pass-8');
+    await user.click(within(form).getByRole('button', { name: 'Change Password' }));
+
+    expect(await screen.findByText('Error changing password')).toBeTruthy();
+    expect(screen.getByText(`400: ${message}`)).toBeTruthy();
+    const current = within(form).getByLabelText(/^Current password/);
+    await expectRefusedField(current, message);
+    await user.type(current, 'x');
+    await waitFor(() => expect(current.getAttribute('aria-invalid')).not.toBe('true'));
+  });
+
+  it('an address another member has is said in the notice and on Email, which has the focus', async () => {
+    const message = 'A member of the organization already has this email address.';
+    const user = refusing(409, refusalOf('email', message));
+    const details = await section('Your Details');
+    await fill(user, within(details).getByLabelText(/^Email/), 'ada@example.org');
+    await fill(user, within(details).getByLabelText(/^Current password/), 'Correct-horse-7');
+    await user.click(within(details).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Error updating profile')).toBeTruthy();
+    expect(screen.getByText(`409: ${message}`)).toBeTruthy();
+    await expectRefusedField(within(details).getByLabelText(/^Email/), message);
   });
 });

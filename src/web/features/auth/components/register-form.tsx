@@ -38,6 +38,8 @@ export function RegisterForm() {
       notifySuccess('Registration successful', 'Welcome! You have been automatically logged in.');
     },
     'Registration failed',
+    // Someone has the username already (409).
+    { username: 'username' },
   );
 
   return (

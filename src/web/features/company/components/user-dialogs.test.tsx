@@ -4,8 +4,11 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import {
   byPath,
+  descriptionOf,
   expectOpenUntilSaved,
+  expectRefusedField,
   fill,
+  refusalOf,
   renderPage,
   signedInUser,
   slowAnswer,
@@ -177,5 +180,57 @@ describe.each([
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Reset Password' })).toBeNull(),
     );
+  });
+});
+
+describe("the team's dialogs refused by the server for one field", () => {
+  it('Add New User: a username taken is said in the notice and on the field, which has the focus', async () => {
+    renderPage(<Opened dialog={AddUserDialog} />, {
+      answer: byPath({
+        '/api/organization/users': {
+          status: 409,
+          body: refusalOf('username', 'Username already exists'),
+        },
+      }),
+    });
+    const user = userEvent.setup({ delay: null });
+    const dialog = await screen.findByRole('dialog', { name: 'Add New User' });
+    await fill(user, within(dialog).getByLabelText(/^Name/), 'Uma User');
+    await fill(user, within(dialog).getByLabelText(/^Email/), 'uma@example.org');
+    await fill(user, within(dialog).getByLabelText(/^Username/), 'uma');
+    await fill(user, within(dialog).getByLabelText(/^Password/), 'Str0ng-pass!');
+    await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
+
+    expect(await screen.findByText('Error creating user')).toBeTruthy();
+    expect(screen.getByText('409: Username already exists')).toBeTruthy();
+    const username = within(dialog).getByLabelText(/^Username/);
+    await expectRefusedField(username, 'Username already exists');
+    expect(
+      within(dialog)
+        .getByLabelText(/^Email/)
+        .getAttribute('aria-invalid'),
+    ).not.toBe('true');
+    // Edited, the field is no longer said to be wrong.
+    await user.type(username, '2');
+    await waitFor(() => expect(username.getAttribute('aria-invalid')).not.toBe('true'));
+    expect(descriptionOf(username)).not.toContain('Username already exists');
+  });
+
+  it('Invite User: an address a member has is said in the notice and on the Email field, which has the focus', async () => {
+    const message = 'A member of the organization already has this email address.';
+    renderPage(<Opened dialog={InviteUserDialog} />, {
+      answer: byPath({
+        '/api/organization/invitations': { status: 409, body: refusalOf('email', message) },
+      }),
+    });
+    const user = userEvent.setup({ delay: null });
+    const dialog = await screen.findByRole('dialog', { name: 'Invite User' });
+    await fill(user, within(dialog).getByLabelText(/^Name/), 'Ines Invitee');
+    await fill(user, within(dialog).getByLabelText(/^Email/), 'ines@example.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+
+    expect(await screen.findByText('Error sending invitation')).toBeTruthy();
+    expect(screen.getByText(`409: ${message}`)).toBeTruthy();
+    await expectRefusedField(within(dialog).getByLabelText(/^Email/), message);
   });
 });

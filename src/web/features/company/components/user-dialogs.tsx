@@ -42,7 +42,7 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
     setUnsent(null);
     onClose();
   };
-  const send = useOneAtATime(async (values: InvitationInput) => {
+  const send = useOneAtATime(async (values: InvitationInput): Promise<unknown> => {
     try {
       const created = await invite.mutateAsync(values);
       if (created.emailed || !created.previewUrl) {
@@ -53,6 +53,7 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
       }
     } catch (error) {
       notifyError('Error sending invitation', errorMessage(error));
+      return error;
     }
   });
 
@@ -83,10 +84,14 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
 
 /** What the Invite User dialog's form holds: a new one each time the dialog opens. */
 function InviteUserForm({ onSubmit, pending }: DialogFormProps<InvitationInput>) {
-  const form = useDialogForm<InvitationInput>({
-    initialValues: { name: '', email: '', role: 'user' },
-    validate: zodResolver(invitationInputSchema),
-  });
+  const form = useDialogForm<InvitationInput>(
+    {
+      initialValues: { name: '', email: '', role: 'user' },
+      validate: zodResolver(invitationInputSchema),
+    },
+    // A member, or a pending invitation, has the address already (409).
+    { email: 'email' },
+  );
   return (
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
       <Stack>
@@ -108,13 +113,14 @@ function InviteUserForm({ onSubmit, pending }: DialogFormProps<InvitationInput>)
 /** 'Add New User': a new member of the team, with the username and password they sign in with. */
 export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const add = useAddUser();
-  const save = useOneAtATime(async (values: NewUserInput) => {
+  const save = useOneAtATime(async (values: NewUserInput): Promise<unknown> => {
     try {
       await add.mutateAsync(values);
       notifySuccess('User created');
       onClose();
     } catch (error) {
       notifyError('Error creating user', errorMessage(error));
+      return error;
     }
   });
 
@@ -127,10 +133,14 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
 
 /** What the Add New User dialog's form holds: a new one each time the dialog opens. */
 function AddUserForm({ onSubmit, pending }: DialogFormProps<NewUserInput>) {
-  const form = useDialogForm<NewUserInput>({
-    initialValues: { name: '', email: '', username: '', password: '', role: 'user' },
-    validate: zodResolver(newUserSchema),
-  });
+  const form = useDialogForm<NewUserInput>(
+    {
+      initialValues: { name: '', email: '', username: '', password: '', role: 'user' },
+      validate: zodResolver(newUserSchema),
+    },
+    // Taken (409): the username by anyone's, the address by a member's.
+    { username: 'username', email: 'email' },
+  );
   return (
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
       <Stack>

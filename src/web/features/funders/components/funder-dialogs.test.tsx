@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { aFunder } from '../../../test/records.ts';
-import { byPath, fill, renderPage } from '../../../test/render.tsx';
+import { byPath, expectRefusedField, fill, refusalOf, renderPage } from '../../../test/render.tsx';
 import { EditFunderDialog, MergeFunderDialog } from './funder-dialogs.tsx';
 
 const river = aFunder(1, 'River Trust');
@@ -144,5 +144,22 @@ describe('Edit Funder, closed with something typed', () => {
       'value',
       'Foundation',
     );
+  });
+});
+
+describe('Edit Funder refused for a name another funder has', () => {
+  it('says so in the notice and on the Name field, which has the focus', async () => {
+    const message =
+      'Another funder already has this name: merge the two instead of renaming this one';
+    renderPage(<EditFunderDialog funder={river} opened onClose={() => {}} />, {
+      answer: byPath({ '/api/funders/1': { status: 409, body: refusalOf('name', message) } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Funder' });
+    await fill(user, within(dialog).getByLabelText(/^Name/), 'Hill Foundation');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText(`409: ${message}`)).toBeTruthy();
+    await expectRefusedField(within(dialog).getByLabelText(/^Name/), message);
   });
 });

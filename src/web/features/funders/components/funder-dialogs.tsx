@@ -74,15 +74,19 @@ function EditFunderForm({
   onCancel,
   pending,
 }: DialogFormProps<FunderPatch> & { funder: Funder; onCancel: () => void }) {
-  const form = useDialogForm<FunderFormValues>({
-    initialValues: {
-      name: funder.name,
-      type: funder.type,
-      website: funder.website ?? '',
-      notes: funder.notes ?? '',
+  const form = useDialogForm<FunderFormValues>(
+    {
+      initialValues: {
+        name: funder.name,
+        type: funder.type,
+        website: funder.website ?? '',
+        notes: funder.notes ?? '',
+      },
+      validate: (values) => validatePatch(funderPayload(values)),
     },
-    validate: (values) => validatePatch(funderPayload(values)),
-  });
+    // Another funder has the name already (409).
+    { name: 'name' },
+  );
   return (
     <form onSubmit={form.onSubmit((values) => onSubmit(funderPayload(values)))} noValidate>
       <Stack>

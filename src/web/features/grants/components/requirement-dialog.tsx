@@ -73,17 +73,22 @@ function RequirementForm({
   pending,
 }: DialogFormProps<RequirementInput> & { requirement: Requirement | undefined }) {
   const editing = requirement !== undefined;
-  const form = useDialogForm<RequirementFormValues>({
-    initialValues: {
-      name: requirement?.name ?? '',
-      type: requirement?.type ?? null,
-      dueDate: requirement ? toLocalInput(requirement.dueDate) : '',
-      status: requirement?.status ?? 'pending',
-      assigneeId: requirement?.assigneeId ? String(requirement.assigneeId) : null,
-      notes: requirement?.notes ?? '',
+  const form = useDialogForm<RequirementFormValues>(
+    {
+      initialValues: {
+        name: requirement?.name ?? '',
+        type: requirement?.type ?? null,
+        dueDate: requirement ? toLocalInput(requirement.dueDate) : '',
+        status: requirement?.status ?? 'pending',
+        assigneeId: requirement?.assigneeId ? String(requirement.assigneeId) : null,
+        notes: requirement?.notes ?? '',
+      },
+      validate: (values) =>
+        validateInput(requirementPayload(values, { editing, was: requirement })),
     },
-    validate: (values) => validateInput(requirementPayload(values, { editing, was: requirement })),
-  });
+    // The member chosen was removed meanwhile (400).
+    { assigneeId: 'assigneeId' },
+  );
   const save = form.onSubmit((values) =>
     onSubmit(requirementPayload(values, { editing, was: requirement })),
   );

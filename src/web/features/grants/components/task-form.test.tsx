@@ -13,7 +13,7 @@ import { TaskForm } from './task-form.tsx';
 describe("the task form's grant field", () => {
   it('says no grant was found under its label, and puts nothing but options in its listbox', async () => {
     const user = userEvent.setup({ delay: null });
-    renderPage(<TaskForm onSubmit={() => {}} pending={false} />, {
+    renderPage(<TaskForm onSubmit={async () => {}} pending={false} />, {
       answer: byPath({
         '/api/grants': { body: [], total: 0 },
         '/api/organization/users': { body: [signedInUser] },

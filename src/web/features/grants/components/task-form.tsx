@@ -16,6 +16,7 @@ import {
   taskStatusLabels,
 } from '../../../../domain/grants.ts';
 import { useDialogForm } from '../../../components/dialog-form.ts';
+import type { DialogFormProps } from '../../../components/dialog-save.tsx';
 import { DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
@@ -39,24 +40,26 @@ export function TaskForm({
 }: {
   grantId?: number;
   task?: Task;
-  onSubmit: (submission: TaskSubmission) => void;
-  pending: boolean;
-}) {
-  const form = useDialogForm<TaskFormValues>({
-    initialValues: {
-      grantId: grantId ? String(grantId) : null,
-      name: task?.name ?? '',
-      description: task?.description ?? '',
-      category: task?.category ?? null,
-      dueDate: task?.dueDate ? toLocalInput(task.dueDate) : '',
-      status: task?.status ?? 'pending',
-      assigneeId: task?.assigneeId ? String(task.assigneeId) : null,
+} & DialogFormProps<TaskSubmission>) {
+  const form = useDialogForm<TaskFormValues>(
+    {
+      initialValues: {
+        grantId: grantId ? String(grantId) : null,
+        name: task?.name ?? '',
+        description: task?.description ?? '',
+        category: task?.category ?? null,
+        dueDate: task?.dueDate ? toLocalInput(task.dueDate) : '',
+        status: task?.status ?? 'pending',
+        assigneeId: task?.assigneeId ? String(task.assigneeId) : null,
+      },
+      validate: (values) => ({
+        ...validateInput(taskPayload(values, task)),
+        ...(values.grantId ? {} : { grantId: 'Grant is required' }),
+      }),
     },
-    validate: (values) => ({
-      ...validateInput(taskPayload(values, task)),
-      ...(values.grantId ? {} : { grantId: 'Grant is required' }),
-    }),
-  });
+    // The member chosen was removed meanwhile (400).
+    { assigneeId: 'assigneeId' },
+  );
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 200);
   const grants = useGrants({ q, sort: 'name', limit: 20 }, grantId === undefined);

@@ -1,7 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { byPath, descriptionOf, renderPage, textBesideOptions } from '../../../test/render.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import {
+  byPath,
+  descriptionOf,
+  expectRefusedField,
+  fill,
+  renderPage,
+  textBesideOptions,
+} from '../../../test/render.tsx';
 import { InteractionForm } from './interaction-form.tsx';
 
 const ada = {
@@ -19,7 +27,7 @@ const ada = {
 describe("the interaction form's contact field", () => {
   it('says there is no contact under its label, not in a listbox, which holds options only', async () => {
     const user = userEvent.setup({ delay: null });
-    renderPage(<InteractionForm onSubmit={() => {}} pending={false} />, {
+    renderPage(<InteractionForm onSubmit={async () => {}} pending={false} />, {
       answer: byPath({ '/api/contacts': { body: [], total: 0 } }),
     });
     const field = await screen.findByRole('textbox', { name: 'Contact' });
@@ -30,7 +38,7 @@ describe("the interaction form's contact field", () => {
 
   it('says nothing under a contact just picked, and does not search for its label', async () => {
     const user = userEvent.setup({ delay: null });
-    const { sent } = renderPage(<InteractionForm onSubmit={() => {}} pending={false} />, {
+    const { sent } = renderPage(<InteractionForm onSubmit={async () => {}} pending={false} />, {
       // The server finds Ada by her name, email or organization, never by the field's label.
       answer: ({ url }) =>
         url.startsWith('/api/contacts') && !url.includes('Analytical+Society%29')
@@ -54,7 +62,7 @@ describe("the interaction form's contact field", () => {
 
   it('lists the contacts found, and then says nothing more', async () => {
     const user = userEvent.setup({ delay: null });
-    renderPage(<InteractionForm onSubmit={() => {}} pending={false} />, {
+    renderPage(<InteractionForm onSubmit={async () => {}} pending={false} />, {
       answer: byPath({ '/api/contacts': { body: [ada], total: 1 } }),
     });
     const field = await screen.findByRole('textbox', { name: 'Contact' });
@@ -68,5 +76,28 @@ describe("the interaction form's contact field", () => {
     ).toBeTruthy();
     expect(descriptionOf(field)).toBe('');
     expect(textBesideOptions()).toEqual([]);
+  });
+});
+
+describe('the interaction form refused for a contact deleted meanwhile', () => {
+  it('shows the refusal on the Contact field, which has the focus', async () => {
+    const refusal = new ApiError(400, '400: Invalid contact selection', undefined, [
+      { path: 'contactId', message: 'Invalid contact selection' },
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderPage(
+      <InteractionForm
+        contact={{ id: ada.id, name: ada.name }}
+        onSubmit={async () => refusal}
+        pending={false}
+      />,
+      { answer: byPath({ '/api/contacts': { body: [ada], total: 1 } }) },
+    );
+    await fill(user, await screen.findByLabelText(/^Notes/), 'Talked about the grant');
+    await user.click(screen.getByRole('button', { name: 'Log Interaction' }));
+    await expectRefusedField(
+      screen.getByRole('textbox', { name: 'Contact' }),
+      'Invalid contact selection',
+    );
   });
 });

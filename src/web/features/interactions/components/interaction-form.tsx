@@ -13,6 +13,7 @@ import {
   interactionTypes,
 } from '../../../../domain/interactions.ts';
 import { useDialogForm } from '../../../components/dialog-form.ts';
+import type { DialogFormProps } from '../../../components/dialog-save.tsx';
 import { DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { capitalise } from '../../../lib/format.ts';
@@ -31,19 +32,21 @@ export function InteractionForm({
   interaction?: Interaction;
   /** The contact chosen to begin with: the edited interaction's, or the one it is logged for. */
   contact?: { id: number; name: string } | undefined;
-  onSubmit: (input: InteractionInput) => void;
-  pending: boolean;
-}) {
+} & DialogFormProps<InteractionInput>) {
   const { user } = useAuth();
-  const form = useDialogForm<InteractionFormValues>({
-    initialValues: {
-      contactId: contact ? String(contact.id) : null,
-      type: interaction?.type ?? 'meeting',
-      notes: interaction?.notes ?? '',
-      date: toLocalInput(interaction?.date ?? new Date()),
+  const form = useDialogForm<InteractionFormValues>(
+    {
+      initialValues: {
+        contactId: contact ? String(contact.id) : null,
+        type: interaction?.type ?? 'meeting',
+        notes: interaction?.notes ?? '',
+        date: toLocalInput(interaction?.date ?? new Date()),
+      },
+      validate: (values) => validatePayload(interactionPayload(values, interaction)),
     },
-    validate: (values) => validatePayload(interactionPayload(values, interaction)),
-  });
+    // The contact chosen was deleted meanwhile (400).
+    { contactId: 'contactId' },
+  );
   const [search, setSearch] = useState('');
   // The label of the contact last picked from the list, which the field then shows as its search:
   // no search for the server (with an organization, the label matches no contact).

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useEffect, useRef } from 'react';
 import type { CurrentUser } from '../../../../domain/auth.ts';
 import { CurrentPasswordInput } from '../../../components/account-inputs.tsx';
+import { showRefusalOnFields } from '../../../lib/field-refusal.ts';
 import { focusIsLost } from '../../../lib/lost-focus.ts';
 import { changeWithNotice } from '../../../lib/notify.ts';
 import { deferredResolver, useDeferredSubmit } from '../../../lib/zod-resolver.ts';
@@ -12,6 +13,8 @@ import { ProfileSection } from './profile-section.tsx';
 const validation = deferredResolver(() =>
   import('../../../../domain/auth.ts').then((m) => m.profileFormSchema),
 );
+
+const refusedFields = { email: 'email', currentPassword: 'currentPassword' };
 
 /**
  * One's name and email address. A new address takes the current password (reset links go
@@ -39,19 +42,25 @@ export function DetailsForm({ user }: { user: CurrentUser }) {
     savedFrom.current = null;
   }, [user.name, user.email]);
 
-  const save = useDeferredSubmit(form, validation, async ({ name, email, currentPassword }) => {
-    if (emailChanged && !currentPassword) {
-      form.setFieldError('currentPassword', 'Current password is required');
-      return;
-    }
-    savedFrom.current = document.activeElement;
-    const changes = emailChanged ? { name, email, currentPassword } : { name };
-    await changeWithNotice(
-      () => update.mutateAsync(changes),
-      'Profile updated',
-      'Error updating profile',
-    );
-  });
+  const save = useDeferredSubmit(
+    form,
+    validation,
+    async ({ name, email, currentPassword }, sent) => {
+      if (emailChanged && !currentPassword) {
+        form.setFieldError('currentPassword', 'Current password is required');
+        return;
+      }
+      savedFrom.current = document.activeElement;
+      const changes = emailChanged ? { name, email, currentPassword } : { name };
+      const refusal = await changeWithNotice(
+        () => update.mutateAsync(changes),
+        'Profile updated',
+        'Error updating profile',
+      );
+      // The address is a member's or invited already (409), or the current password is wrong (400).
+      showRefusalOnFields(refusal, form, refusedFields, sent);
+    },
+  );
 
   return (
     <ProfileSection

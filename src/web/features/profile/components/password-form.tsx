@@ -5,6 +5,7 @@ import {
   CurrentPasswordInput,
   NewPasswordInput,
 } from '../../../components/account-inputs.tsx';
+import { showRefusalOnFields } from '../../../lib/field-refusal.ts';
 import { changeWithNotice } from '../../../lib/notify.ts';
 import { deferredResolver, useDeferredSubmit } from '../../../lib/zod-resolver.ts';
 import { useChangePassword } from '../api/profile-api.ts';
@@ -20,8 +21,8 @@ export function PasswordForm() {
   const form = useForm({
     initialValues: { currentPassword: '', password: '', confirmPassword: '' },
   });
-  const save = useDeferredSubmit(form, validation, async ({ currentPassword, password }) => {
-    await changeWithNotice(
+  const save = useDeferredSubmit(form, validation, async ({ currentPassword, password }, sent) => {
+    const refusal = await changeWithNotice(
       async () => {
         const answer = await change.mutateAsync({ currentPassword, newPassword: password });
         form.reset();
@@ -30,6 +31,8 @@ export function PasswordForm() {
       'Password changed',
       'Error changing password',
     );
+    // The current password is wrong (400).
+    showRefusalOnFields(refusal, form, { currentPassword: 'currentPassword' }, sent);
   });
 
   return (
