@@ -109,7 +109,9 @@ test('the forms show the spec messages and send nothing while invalid', async ({
   await expect(page).toHaveURL(/tab=register/);
 });
 
-test('a taken username is reported by the Registration failed notice', async ({ page }) => {
+test('a taken username is reported by the Registration failed notice and on the Username field, which has the focus', async ({
+  page,
+}) => {
   const account = newAccount();
   await registerThroughForm(page, account);
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -120,4 +122,14 @@ test('a taken username is reported by the Registration failed notice', async ({ 
 
   await expect(page.getByText('Registration failed')).toBeVisible();
   await expect(page.getByText('409: Username already exists')).toBeVisible();
+  const username = page
+    .getByRole('form', { name: 'Register' })
+    .getByRole('textbox', { name: /^Username/ });
+  await expect(username).toBeFocused();
+  await expect(username).toHaveAttribute('aria-invalid', 'true');
+  await expect(username).toHaveAccessibleDescription(/Username already exists/);
+  // Edited, it is no longer said to be wrong.
+  await username.press('End');
+  await username.pressSequentially('2');
+  await expect(username).not.toHaveAttribute('aria-invalid', 'true');
 });
