@@ -26,7 +26,7 @@ async function chooseCsv(page: Page, name: string, lines: string[]) {
 
 /** Fills the open 'Log Interaction' dialog (its contact chosen) on May 4, 2026 and saves it. */
 async function logInteraction(page: Page, log: Locator, type: string, notes: string) {
-  await log.getByRole('textbox', { name: 'Type' }).click();
+  await log.getByRole('combobox', { name: 'Type' }).click();
   await page.getByRole('option', { name: type }).click();
   await log.getByLabel('Notes').fill(notes);
   await log.getByLabel('Date').fill('2026-05-04T09:30');
@@ -540,7 +540,7 @@ test('open a contact, log an interaction for it and see its details', async ({ p
   await openFromSidebar(page, 'Interactions');
   await page.getByRole('button', { name: 'Log Interaction' }).click();
   const log = page.getByRole('dialog', { name: 'Log Interaction' });
-  await log.getByRole('textbox', { name: 'Contact' }).click();
+  await log.getByRole('combobox', { name: 'Contact' }).click();
   await page.getByRole('option', { name: /Grace Hopper/ }).click();
   await logInteraction(page, log, 'Call', 'Talked about the literacy grant');
 
@@ -601,7 +601,7 @@ test("log an interaction from a contact's page, the contact already chosen", asy
 
   await page.getByRole('button', { name: 'Log Interaction' }).click();
   const log = page.getByRole('dialog', { name: 'Log Interaction' });
-  await expect(log.getByRole('textbox', { name: 'Contact' })).toHaveValue('Katherine Johnson');
+  await expect(log.getByRole('combobox', { name: 'Contact' })).toHaveValue('Katherine Johnson');
   await logInteraction(page, log, 'Email', 'Sent the orbit figures');
   await expect(log).toBeHidden();
   await expect(page.getByRole('button', { name: /Email.*Sent the orbit figures/ })).toBeVisible();

@@ -154,7 +154,7 @@ test('Edit opened while a status stepped to from the keyboard is still saving sh
     await expect(page.getByRole('button', { name: `Edit ${name}` })).toBeFocused();
     await page.keyboard.press('Enter');
     const edit = page.getByRole('dialog', { name: dialog });
-    await expect(edit.getByRole('textbox', { name: 'Status' })).toHaveValue(shown);
+    await expect(edit.getByRole('combobox', { name: 'Status' })).toHaveValue(shown);
     await page.keyboard.type(' (draft)');
     await edit.getByRole('button', { name: save }).click();
     await expect(page.getByText(saved)).toBeVisible();

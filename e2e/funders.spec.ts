@@ -37,7 +37,7 @@ test('a funder has a page from the sidebar and from a grant; renaming it renames
   await page.getByRole('button', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Funder' });
   await dialog.getByLabel('Name').fill('Hill Foundation');
-  await dialog.getByRole('textbox', { name: 'Type' }).click();
+  await dialog.getByRole('combobox', { name: 'Type' }).click();
   await page.getByRole('option', { name: 'Foundation' }).click();
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Funder updated successfully')).toBeVisible();
@@ -62,8 +62,8 @@ test('an admin merges one funder into another', async ({ page, baseURL }) => {
   await page.getByRole('button', { name: 'Merge' }).click();
   const dialog = page.getByRole('dialog', { name: 'Merge Funder' });
   // Opened, it is ready for the funder's name to be typed.
-  await expect(dialog.getByRole('textbox', { name: 'Merge into' })).toBeFocused();
-  await dialog.getByRole('textbox', { name: 'Merge into' }).fill('River');
+  await expect(dialog.getByRole('combobox', { name: 'Merge into' })).toBeFocused();
+  await dialog.getByRole('combobox', { name: 'Merge into' }).fill('River');
   await page.getByRole('option', { name: 'River Trust', exact: true }).click();
   await dialog.getByRole('button', { name: 'Merge' }).click();
   await expect(page.getByText('River Trust Fund merged into River Trust')).toBeVisible();
@@ -99,7 +99,7 @@ test('an admin deletes a funder nothing names any more, and is told why one stil
   await ask.getByRole('button', { name: 'Merge instead' }).click();
   await expect(page.getByRole('dialog', { name: 'Merge Funder' })).toBeVisible();
   // Its funder chooser has the focus; Escape closes the dialog at once.
-  await expect(page.getByRole('textbox', { name: 'Merge into' })).toBeFocused();
+  await expect(page.getByRole('combobox', { name: 'Merge into' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Merge Funder' })).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Hill Fdn', level: 1 })).toBeVisible();

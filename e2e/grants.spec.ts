@@ -64,7 +64,7 @@ test('add, edit and delete a grant; the dashboard shows its deadline', async ({ 
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Grant' });
   await edit.getByLabel('Amount').fill('30000');
-  await edit.getByRole('textbox', { name: 'Status' }).click();
+  await edit.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Submitted' }).click();
   await edit.getByRole('button', { name: 'Update Grant' }).click();
   await expect(page.getByText('Grant updated successfully')).toBeVisible();
@@ -200,7 +200,7 @@ test('grant detail: contacts of the funder, tasks by category, and a status chan
   const dialog = page.getByRole('dialog', { name: 'New Task' });
   await dialog.getByLabel('Task Name').fill('Call program officer');
   await dialog.getByLabel('Description').fill('Confirm eligibility');
-  await dialog.getByRole('textbox', { name: 'Category' }).click();
+  await dialog.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: 'Outreach' }).click();
   await dialog.getByLabel('Due Date').fill(localInDays(5));
   await dialog.getByRole('button', { name: 'Create Task' }).click();
@@ -432,7 +432,7 @@ test("a grant's New Task from the keyboard: Task Name first, and a category chos
   const dialog = page.getByRole('dialog', { name: 'New Task' });
   await expect(dialog.getByLabel('Task Name')).toBeFocused();
 
-  const category = dialog.getByRole('textbox', { name: 'Category' });
+  const category = dialog.getByRole('combobox', { name: 'Category' });
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect(category).toBeFocused();

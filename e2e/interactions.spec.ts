@@ -27,9 +27,9 @@ test('log, open, edit and delete an interaction', async ({ page }) => {
   await expect(dialog.getByText('Contact is required')).toBeVisible();
   await expect(dialog.getByText('Notes are required')).toBeVisible();
 
-  await dialog.getByRole('textbox', { name: 'Contact' }).fill('Ida');
+  await dialog.getByRole('combobox', { name: 'Contact' }).fill('Ida');
   await page.getByRole('option', { name: /Ida Wells/ }).click();
-  await expect(dialog.getByRole('textbox', { name: 'Contact' })).toHaveValue(/Ida Wells/);
+  await expect(dialog.getByRole('combobox', { name: 'Contact' })).toHaveValue(/Ida Wells/);
   await dialog.getByLabel('Notes').fill('Coffee to plan the spring appeal');
   await dialog.getByLabel('Date').fill('2026-03-10T15:00');
   await dialog.getByRole('button', { name: 'Log Interaction' }).click();

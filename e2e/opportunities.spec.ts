@@ -15,7 +15,7 @@ test('create with a stage change, edit and delete an opportunity', async ({ page
   const dialog = page.getByRole('dialog', { name: 'Create New Opportunity' });
   // New opportunities start at $0, prospecting, 10%.
   await expect(dialog.getByLabel('Amount')).toHaveValue('$0');
-  await expect(dialog.getByRole('textbox', { name: 'Stage' })).toHaveValue('Prospecting');
+  await expect(dialog.getByRole('combobox', { name: 'Stage' })).toHaveValue('Prospecting');
   await expect(dialog.getByLabel('Probability (%)')).toHaveValue('10');
   await expect(dialog.getByLabel('Expected Close Date')).not.toHaveValue('');
 
@@ -26,7 +26,7 @@ test('create with a stage change, edit and delete an opportunity', async ({ page
   await dialog.getByLabel('Name').fill('Capital campaign');
   await dialog.getByLabel('Organization').fill('Hill Foundation');
   await dialog.getByLabel('Amount').fill('50000');
-  await dialog.getByRole('textbox', { name: 'Stage' }).click();
+  await dialog.getByRole('combobox', { name: 'Stage' }).click();
   await page.getByRole('option', { name: 'Negotiation' }).click();
   await expect(page.getByText('Probability Updated')).toBeVisible();
   await expect(dialog.getByLabel('Probability (%)')).toHaveValue('75');

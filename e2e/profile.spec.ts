@@ -164,7 +164,7 @@ test('reminders: a user turns the Monday digest off, and an admin sets the time 
     page.getByText('Enter whole numbers of days from 0 to 365, separated by commas'),
   ).toBeVisible();
   await days.fill('3, 30, 10');
-  const zone = page.getByRole('textbox', { name: 'Time zone' });
+  const zone = page.getByRole('combobox', { name: 'Time zone' });
   await zone.fill('Pacific/Auck');
   await page.getByRole('option', { name: 'Pacific/Auckland' }).click();
   const saveSettings = page.getByRole('button', { name: 'Save Reminder Settings' });
@@ -184,7 +184,7 @@ test('reminders: a user turns the Monday digest off, and an admin sets the time 
   await page.reload();
   await page.getByRole('tab', { name: 'Reminders' }).click();
   await expect(page.getByLabel('Reminder days')).toHaveValue('30, 10, 3');
-  await expect(page.getByRole('textbox', { name: 'Time zone' })).toHaveValue('Pacific/Auckland');
+  await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Pacific/Auckland');
   await expectNoSeriousA11yViolations(page);
 });
 

@@ -36,14 +36,14 @@ test('awarding a grant asks for the award, prefilled with the request, and clear
   const dialog = page.getByRole('dialog', { name: 'Edit Grant' });
   await expect(dialog.getByLabel('Awarded Amount')).toHaveCount(0);
 
-  await dialog.getByRole('textbox', { name: 'Status' }).click();
+  await dialog.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Awarded' }).click();
   await expect(dialog.getByLabel('Awarded Amount')).toHaveValue('$40,000');
   // Chosen by mistake and changed back, the prefilled award goes again, and is not saved.
-  await dialog.getByRole('textbox', { name: 'Status' }).click();
+  await dialog.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Submitted' }).click();
   await expect(dialog.getByLabel('Awarded Amount')).toHaveCount(0);
-  await dialog.getByRole('textbox', { name: 'Status' }).click();
+  await dialog.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Awarded' }).click();
   await expect(dialog.getByLabel('Awarded Amount')).toHaveValue('$40,000');
   await dialog.getByLabel('Awarded Amount').fill('35000');
@@ -88,7 +88,7 @@ test('an award the form filled in follows the amount asked for, and goes when th
   };
 
   await page.getByRole('button', { name: 'Edit' }).click();
-  await dialog.getByRole('textbox', { name: 'Status' }).click();
+  await dialog.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Awarded' }).click();
   await save();
   expect(await stored()).toMatchObject({ awardedAmount: 40_000, awardFilledIn: true });
@@ -102,7 +102,7 @@ test('an award the form filled in follows the amount asked for, and goes when th
 
   // Rejected after all: no award is left behind.
   await page.getByRole('button', { name: 'Edit' }).click();
-  await dialog.getByRole('textbox', { name: 'Status' }).click();
+  await dialog.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Rejected' }).click();
   await expect(dialog.getByLabel('Awarded Amount')).toHaveCount(0);
   await save();
@@ -125,10 +125,10 @@ test("a grant's requirements: add, assign, deliver, edit and delete; the dashboa
   await expect(dialog.getByText('Name is required')).toBeVisible();
   await expect(dialog.getByText('Type is required')).toBeVisible();
   await dialog.getByLabel('Name').fill('Interim report');
-  await dialog.getByRole('textbox', { name: 'Type' }).click();
+  await dialog.getByRole('combobox', { name: 'Type' }).click();
   await page.getByRole('option', { name: 'Interim report' }).click();
   await dialog.getByLabel('Due Date').fill(localInDays(-2));
-  await dialog.getByRole('textbox', { name: 'Assignee' }).click();
+  await dialog.getByRole('combobox', { name: 'Assignee' }).click();
   await page.getByRole('option').first().click();
   await dialog.getByLabel('Notes').fill('Outcomes for the first half year');
   await dialog.getByRole('button', { name: 'Add Requirement' }).click();
@@ -191,7 +191,7 @@ test.describe("an award's days, in two time zones", () => {
     await page.goto(`/grants/${grant.id}`);
     await page.getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Grant' });
-    await dialog.getByRole('textbox', { name: 'Status' }).click();
+    await dialog.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Awarded' }).click();
     await dialog.getByLabel('Awarded Date').fill('2026-11-01');
     await dialog.getByLabel('Period Start').fill('2027-01-01');

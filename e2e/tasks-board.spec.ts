@@ -142,11 +142,11 @@ test('a move refused as the task was deleted meanwhile is reported, and the task
 test('create and delete a task from the board', async ({ page }) => {
   await page.getByRole('button', { name: 'New Task' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Task' });
-  await dialog.getByRole('textbox', { name: 'Grant' }).click();
+  await dialog.getByRole('combobox', { name: 'Grant' }).click();
   await page.getByRole('listbox').getByRole('option', { name: 'Youth Arts' }).click();
   await dialog.getByLabel('Task Name').fill('Submit application');
   await dialog.getByLabel('Description').fill('Through the online portal');
-  await dialog.getByRole('textbox', { name: 'Category' }).click();
+  await dialog.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: 'Submission' }).click();
   await dialog.getByLabel('Due Date').fill('2027-05-20T09:00');
   await dialog.getByRole('button', { name: 'Create Task' }).click();
@@ -290,7 +290,7 @@ test('a name erased from Assignee and left with Tab unassigns, and the focus goe
 }) => {
   await page.getByRole('button', { name: 'New Task' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Task' });
-  const assignee = dialog.getByRole('textbox', { name: 'Assignee' });
+  const assignee = dialog.getByRole('combobox', { name: 'Assignee' });
   await assignee.click();
   await page.getByRole('option', { name: account.name }).click();
   await expect(assignee).toHaveValue(account.name);
@@ -310,14 +310,14 @@ test('assign a task to yourself, find it under My tasks, and unassign it', async
 }) => {
   await page.getByRole('button', { name: 'New Task' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Task' });
-  await dialog.getByRole('textbox', { name: 'Grant' }).click();
+  await dialog.getByRole('combobox', { name: 'Grant' }).click();
   await page.getByRole('listbox').getByRole('option', { name: 'Youth Arts' }).click();
   await dialog.getByLabel('Task Name').fill('Call the officer');
   await dialog.getByLabel('Description').fill('Ask about the site visit');
-  await dialog.getByRole('textbox', { name: 'Category' }).click();
+  await dialog.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: 'Outreach' }).click();
   await dialog.getByLabel('Due Date').fill('2027-05-20T09:00');
-  const assignee = dialog.getByRole('textbox', { name: 'Assignee' });
+  const assignee = dialog.getByRole('combobox', { name: 'Assignee' });
   await expect(assignee).toHaveAttribute('placeholder', 'Unassigned');
   await assignee.click();
   await page.getByRole('option', { name: account.name }).click();
@@ -350,9 +350,9 @@ test('assign a task to yourself, find it under My tasks, and unassign it', async
   await expect(page.getByText(`Assigned to ${account.name}`)).toBeVisible();
   await page.getByRole('button', { name: 'Edit Call the officer' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Task' });
-  await expect(edit.getByRole('textbox', { name: 'Assignee' })).toHaveValue(account.name);
+  await expect(edit.getByRole('combobox', { name: 'Assignee' })).toHaveValue(account.name);
   await edit.getByRole('button', { name: 'Clear assignee' }).click();
-  await expect(edit.getByRole('textbox', { name: 'Assignee' })).toHaveValue('');
+  await expect(edit.getByRole('combobox', { name: 'Assignee' })).toHaveValue('');
   await edit.getByRole('button', { name: 'Update Task' }).click();
   await expect(page.getByText('Task updated successfully')).toBeVisible();
   await expect(page.getByText(`Assigned to ${account.name}`)).toHaveCount(0);

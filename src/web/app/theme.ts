@@ -14,6 +14,11 @@ export const theme = createTheme({
     // A spinner is named by its aria-label ('Loading the reports'), which a plain span may not
     // carry: as a status it is named, and a screen reader hears it.
     Loader: { defaultProps: { role: 'status' } },
+    // A field that opens a list of choices is a combo box, collapsed or expanded, as a screen
+    // reader should say; Mantine's own is a read-only text box with a popup, open or not.
+    ComboboxTarget: { defaultProps: { withExpandedAttribute: true } },
+    Select: { defaultProps: { role: 'combobox' } },
+    Autocomplete: { defaultProps: { role: 'combobox' } },
   },
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',

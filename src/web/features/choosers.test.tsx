@@ -22,7 +22,7 @@ const timeZoneField = async () => {
       '/api/organization/reminders': { body: { timeZone: 'UTC', reminderDays: [7] } },
     }),
   });
-  return { user, field: await screen.findByRole('textbox', { name: 'Time zone' }) };
+  return { user, field: await screen.findByRole('combobox', { name: 'Time zone' }) };
 };
 
 // A chooser says it has nothing to list under its label: a listbox holds options only.
@@ -32,7 +32,7 @@ describe('a chooser with nothing to list for what was typed', () => {
     renderPage(<AssigneeSelect />, {
       answer: byPath({ '/api/organization/users': { body: [signedInUser] } }),
     });
-    const field = screen.getByRole('textbox', { name: 'Assignee' });
+    const field = screen.getByRole('combobox', { name: 'Assignee' });
     await waitFor(() => expect(descriptionOf(field)).toBe(''));
     await fill(user, field, 'zz');
     expect(descriptionOf(field)).toBe('No one by that name');
@@ -46,7 +46,7 @@ describe('a chooser with nothing to list for what was typed', () => {
     renderPage(<AssigneeSelect />, {
       answer: byPath({ '/api/organization/users': { status: 500, body: { message: 'Down' } } }),
     });
-    const field = screen.getByRole('textbox', { name: 'Assignee' });
+    const field = screen.getByRole('combobox', { name: 'Assignee' });
     expect(descriptionOf(field)).toBe('Loading…');
     await waitFor(() => expect(descriptionOf(field)).toBe(''));
   });
@@ -77,7 +77,7 @@ describe('a chooser with nothing to list for what was typed', () => {
       />,
       { answer: byPath({ '/api/funders': { body: [aFunder(1, 'River Trust')], total: 1 } }) },
     );
-    const field = await screen.findByRole('textbox', { name: 'Merge into' });
+    const field = await screen.findByRole('combobox', { name: 'Merge into' });
     await waitFor(() => expect(descriptionOf(field)).toBe('No other funders'));
     expect(textBesideOptions()).toEqual([]);
   });

@@ -317,7 +317,7 @@ describe('the contact page', () => {
     await user.click(screen.getByRole('button', { name: 'Log Interaction' }));
     const dialog = await screen.findByRole('dialog', { name: 'Log Interaction' });
     await waitFor(() =>
-      expect(within(dialog).getByRole('textbox', { name: 'Contact' })).toHaveProperty(
+      expect(within(dialog).getByRole('combobox', { name: 'Contact' })).toHaveProperty(
         'value',
         'Grace Hopper',
       ),

@@ -23,7 +23,7 @@ const assignedToRosa = async () => {
     answer: byPath({ '/api/organization/users': { body: [signedInUser] } }),
   });
   const user = userEvent.setup({ delay: null });
-  const field = screen.getByRole('textbox', { name: 'Assignee' });
+  const field = screen.getByRole('combobox', { name: 'Assignee' });
   await waitFor(() => expect(field).toHaveProperty('value', 'Rosa Parks'));
   return { user, field };
 };

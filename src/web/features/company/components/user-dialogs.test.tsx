@@ -38,7 +38,7 @@ async function expectReadOnly(user: UserEvent, dialog: HTMLElement, labels: RegE
   expect(
     labels.map((label) => within(dialog).getByLabelText<HTMLInputElement>(label).readOnly),
   ).toEqual(labels.map(() => true));
-  const role = within(dialog).getByRole<HTMLInputElement>('textbox', { name: /^Role/ });
+  const role = within(dialog).getByRole<HTMLInputElement>('combobox', { name: /^Role/ });
   role.focus();
   await user.keyboard('{ArrowUp}{ArrowUp}{Enter}');
   expect(role.value).toBe('User');
@@ -140,7 +140,7 @@ describe.each([
     renderPage(<Opened dialog={dialog} />);
     const user = userEvent.setup({ delay: null });
     const opened = await screen.findByRole('dialog', { name: title });
-    await user.click(within(opened).getByRole('textbox', { name: /^Role/ }));
+    await user.click(within(opened).getByRole('combobox', { name: /^Role/ }));
     await user.click(await screen.findByRole('option', { name: 'Admin', hidden: true }));
     await user.keyboard('{Escape}');
     expect(await screen.findByRole('dialog', { name: 'Discard changes?' })).toBeTruthy();

@@ -32,7 +32,7 @@ describe('a double click on a funder dialog sends one request', () => {
       },
     );
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('textbox', { name: 'Merge into' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Merge into' }));
     await user.click(await screen.findByRole('option', { name: 'Hill Foundation', hidden: true }));
     await user.dblClick(screen.getByRole('button', { name: 'Merge' }));
     expect(await screen.findByText('River Trust merged into Hill Foundation')).toBeTruthy();
@@ -95,7 +95,7 @@ describe('Merge Funder', () => {
       answer: byPath({ '/api/funders': { body: [river, hill], total: 2 } }),
     });
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('textbox', { name: 'Merge into' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Merge into' }));
     await user.click(await screen.findByRole('option', { name: 'Hill Foundation', hidden: true }));
     expect(screen.getByRole('button', { name: 'Merge' }).getAttribute('aria-disabled')).toBe(
       'false',
@@ -103,7 +103,7 @@ describe('Merge Funder', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Open' }));
-    const field = await screen.findByRole('textbox', { name: 'Merge into' });
+    const field = await screen.findByRole('combobox', { name: 'Merge into' });
     expect(field).toHaveProperty('value', '');
     expect(screen.getByRole('button', { name: 'Merge' }).getAttribute('aria-disabled')).toBe(
       'true',
@@ -136,11 +136,11 @@ describe('Edit Funder, closed with something typed', () => {
     renderPage(<OpenedEdit />);
     const user = userEvent.setup({ delay: null });
     const dialog = await screen.findByRole('dialog', { name: 'Edit Funder' });
-    await user.click(within(dialog).getByRole('textbox', { name: 'Type' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Type' }));
     await user.click(await screen.findByRole('option', { name: 'Foundation', hidden: true }));
     await user.keyboard('{Escape}');
     expect(await screen.findByRole('dialog', { name: 'Discard changes?' })).toBeTruthy();
-    expect(within(dialog).getByRole('textbox', { name: 'Type' })).toHaveProperty(
+    expect(within(dialog).getByRole('combobox', { name: 'Type' })).toHaveProperty(
       'value',
       'Foundation',
     );

@@ -6,7 +6,7 @@ import { fill, renderPage } from '../../../test/render.tsx';
 import { GrantForm } from './grant-form.tsx';
 
 const chooseStatus = async (user: ReturnType<typeof userEvent.setup>, label: string) => {
-  await user.click(screen.getByRole('textbox', { name: /^Status/ }));
+  await user.click(screen.getByRole('combobox', { name: /^Status/ }));
   await user.click(await screen.findByRole('option', { name: label, hidden: true }));
 };
 

@@ -38,7 +38,7 @@ describe('the requirement dialog', () => {
     const user = userEvent.setup({ delay: null });
     const dialog = await screen.findByRole('dialog', { name: 'New Requirement' });
     await fill(user, within(dialog).getByLabelText(/^Name/), 'Interim report');
-    await user.click(within(dialog).getByRole('textbox', { name: /^Type/ }));
+    await user.click(within(dialog).getByRole('combobox', { name: /^Type/ }));
     await user.click(await screen.findByRole('option', { name: 'Interim report', hidden: true }));
     await fill(user, within(dialog).getByLabelText(/^Due Date/), '2030-06-01T10:00');
     await user.click(within(dialog).getByRole('button', { name: 'Add Requirement' }));

@@ -48,7 +48,7 @@ describe('the task dialog of a grant’s page', () => {
   it('asks before closing on a category chosen in its list', async () => {
     const { user } = renderTaskDialog();
     const dialog = await screen.findByRole('dialog', { name: 'New Task' });
-    const category = within(dialog).getByRole('textbox', { name: /^Category/ });
+    const category = within(dialog).getByRole('combobox', { name: /^Category/ });
     await user.click(category);
     await user.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(category).not.toHaveProperty('value', ''));

@@ -19,7 +19,7 @@ describe("the task form's grant field", () => {
         '/api/organization/users': { body: [signedInUser] },
       }),
     });
-    const field = await screen.findByRole('textbox', { name: 'Grant' });
+    const field = await screen.findByRole('combobox', { name: 'Grant' });
     await waitFor(() => expect(descriptionOf(field)).toBe('No grants found'));
     await user.click(field);
     expect(textBesideOptions()).toEqual([]);

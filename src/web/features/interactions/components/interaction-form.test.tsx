@@ -30,7 +30,7 @@ describe("the interaction form's contact field", () => {
     renderPage(<InteractionForm onSubmit={async () => {}} pending={false} />, {
       answer: byPath({ '/api/contacts': { body: [], total: 0 } }),
     });
-    const field = await screen.findByRole('textbox', { name: 'Contact' });
+    const field = await screen.findByRole('combobox', { name: 'Contact' });
     await waitFor(() => expect(descriptionOf(field)).toBe('No contacts found'));
     await user.click(field);
     expect(textBesideOptions()).toEqual([]);
@@ -45,7 +45,7 @@ describe("the interaction form's contact field", () => {
           ? { body: [ada], total: 1 }
           : { body: [], total: 0 },
     });
-    const field = await screen.findByRole('textbox', { name: 'Contact' });
+    const field = await screen.findByRole('combobox', { name: 'Contact' });
     await user.click(field);
     await user.click(
       await screen.findByRole('option', {
@@ -65,7 +65,7 @@ describe("the interaction form's contact field", () => {
     renderPage(<InteractionForm onSubmit={async () => {}} pending={false} />, {
       answer: byPath({ '/api/contacts': { body: [ada], total: 1 } }),
     });
-    const field = await screen.findByRole('textbox', { name: 'Contact' });
+    const field = await screen.findByRole('combobox', { name: 'Contact' });
     await user.click(field);
     expect(
       // Present, though the test page never shows the dropdown's transition finished.
@@ -96,7 +96,7 @@ describe('the interaction form refused for a contact deleted meanwhile', () => {
     await fill(user, await screen.findByLabelText(/^Notes/), 'Talked about the grant');
     await user.click(screen.getByRole('button', { name: 'Log Interaction' }));
     await expectRefusedField(
-      screen.getByRole('textbox', { name: 'Contact' }),
+      screen.getByRole('combobox', { name: 'Contact' }),
       'Invalid contact selection',
     );
   });

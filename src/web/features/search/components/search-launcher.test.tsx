@@ -133,7 +133,7 @@ describe('a search result opened over a form being filled in', () => {
   it('asks first too when only a choice was made in a box, nothing typed', async () => {
     const user = renderSearchOverDialog();
     const dialog = await screen.findByRole('dialog', { name: 'New Contact' });
-    await user.click(within(dialog).getByRole('textbox', { name: 'Kind' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Kind' }));
     await user.click(await screen.findByRole('option', { name: 'Partner', hidden: true }));
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveProperty('value', '');
 
@@ -144,7 +144,7 @@ describe('a search result opened over a form being filled in', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull(),
     );
-    expect(within(dialog).getByRole('textbox', { name: 'Kind' })).toHaveProperty(
+    expect(within(dialog).getByRole('combobox', { name: 'Kind' })).toHaveProperty(
       'value',
       'Partner',
     );
