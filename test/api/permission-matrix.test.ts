@@ -712,6 +712,34 @@ describe('the permission matrix', () => {
     expect(rows.map((row) => row.route).sort()).toEqual(registered);
   });
 
+  it('refuses what only admins may do before looking at what was sent: 401 signed out, 403 to a plain user, whatever the body or the id', async () => {
+    const w = await world();
+    const adminsOnly = rows.filter(
+      (row) => row.expect[1] === 403 && row.route !== 'GET /api/activity',
+    );
+    expect(adminsOnly.length).toBeGreaterThanOrEqual(12);
+    for (const row of adminsOnly) {
+      const [method = 'GET', path = ''] = row.route.split(' ');
+      for (const [caller, status] of [
+        ['anonymous', 401],
+        ['user', 403],
+      ] as const) {
+        const cookie = w.cookies[caller];
+        const response = await app.inject({
+          method: method as 'GET',
+          // An id that is no id, and a body that is no valid one.
+          url: path.replace(/:\w+/g, 'not-an-id'),
+          ...(method === 'GET' || method === 'DELETE'
+            ? {}
+            : { payload: { name: 7, role: 'owner', intoId: 'x', days: [-1] } }),
+          headers: cookie ? { cookie } : {},
+        });
+        expect(response.statusCode, `${row.route} as ${caller}: ${response.body}`).toBe(status);
+        expect(response.json()).not.toHaveProperty('issues');
+      }
+    }
+  });
+
   for (const [index, caller] of callers.entries()) {
     it(`answers the ${caller} as the table says, route by route`, async () => {
       const w = await world();

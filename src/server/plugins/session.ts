@@ -30,7 +30,7 @@ const sessionTokenOf = (request: FastifyRequest) =>
 
 /**
  * Resolves the session cookie of every /api request into `request.currentUser`, once its body has
- * arrived, just before its handler: a request whose body took a minute acts for its user as they
+ * arrived, before it is checked and handled: a request whose body took a minute acts for its user as they
  * are then (an admin may have removed them meanwhile, or they signed out), not as they were when
  * it began. `request.userNow()` looks the session up again for work that writes long after that
  * (an import, once its file has arrived). The session is the only cookie: it is read from the
@@ -49,7 +49,9 @@ export const sessionPlugin = fp(
       this.currentUser = user;
       return user;
     });
-    app.addHook('preHandler', async (request) => {
+    // Before the body is checked: a change only admins may make is refused as such (adminsOnly)
+    // whatever its body holds.
+    app.addHook('preValidation', async (request) => {
       if (!request.url.startsWith('/api/')) return;
       const token = sessionTokenOf(request);
       if (!token) return;

@@ -20,7 +20,7 @@ import { actAsAdmin } from '../../accounts/members.ts';
 import { allowIdle } from '../../db/scope.ts';
 import { clientOf } from '../../lib/client-address.ts';
 import { AppError, fieldRefusal, notFound, requireFound } from '../../lib/errors.ts';
-import { requireAdmin, requireUser, stillSignedIn } from '../../lib/guards.ts';
+import { adminsOnly, requireAdmin, requireUser, stillSignedIn } from '../../lib/guards.ts';
 import { MAIL_SEND_MAX_MS } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import {
@@ -68,6 +68,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/organization',
     {
+      preValidation: adminsOnly,
       schema: {
         tags,
         summary:
@@ -99,6 +100,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/organization/users',
     {
+      preValidation: adminsOnly,
       schema: {
         tags,
         summary: 'Add a user to the organization (admins)',
@@ -121,6 +123,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/organization/users/:id',
     {
+      preValidation: adminsOnly,
       schema: {
         tags,
         summary:
@@ -149,6 +152,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/organization/users/:id',
     {
+      preValidation: adminsOnly,
       schema: {
         tags,
         summary:
@@ -175,6 +179,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/organization/users/reset-password',
     {
+      preValidation: adminsOnly,
       schema: {
         tags,
         summary:
@@ -200,6 +205,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/organization/invitations',
     {
+      preValidation: adminsOnly,
       schema: {
         tags,
         summary: 'Pending invitations (admins)',
@@ -212,6 +218,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/organization/invitations',
     {
+      preValidation: adminsOnly,
       schema: {
         tags,
         summary: 'Invite someone by email (admins; not a member, nor an address already invited)',
@@ -282,6 +289,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/organization/invitations/:id/link',
     {
+      preValidation: adminsOnly,
       schema: {
         tags,
         summary:
@@ -309,6 +317,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/organization/invitations/:id',
     {
+      preValidation: adminsOnly,
       schema: {
         tags,
         summary: 'Cancel a pending invitation (admins)',

@@ -8,6 +8,7 @@ import {
 } from '../../../domain/funders.ts';
 import { actAsAdmin } from '../../accounts/members.ts';
 import { AppError, fieldRefusal, notFound, requireFound } from '../../lib/errors.ts';
+import { adminsOnly } from '../../lib/guards.ts';
 import { changeIfUnchanged, companyExport, companyList, companyRecord } from '../../lib/replies.ts';
 import {
   deleteSchema,
@@ -95,6 +96,7 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/funders/:id/merge',
     {
+      preValidation: adminsOnly,
       schema: {
         tags,
         summary:
@@ -117,6 +119,7 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/funders/:id',
     {
+      preValidation: adminsOnly,
       schema: {
         tags,
         summary:

@@ -11,7 +11,7 @@ import {
 } from '../../../domain/reminders.ts';
 import { actAsAdmin } from '../../accounts/members.ts';
 import { notFound } from '../../lib/errors.ts';
-import { requireUser, stillSignedIn } from '../../lib/guards.ts';
+import { adminsOnly, requireUser, stillSignedIn } from '../../lib/guards.ts';
 import { restrictedRecordErrors } from '../../lib/schemas.ts';
 import { createRemindersRepository } from './reminders.repository.ts';
 
@@ -105,6 +105,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/organization/reminders',
     {
+      preValidation: adminsOnly,
       schema: {
         tags: ['organization'],
         summary:
