@@ -35,6 +35,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { clientError, errorHandlerPlugin, frameworkError } from './plugins/error-handler.ts';
 import { etagPlugin } from './plugins/etag.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { requestDeadlinePlugin } from './plugins/request-deadline.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -144,6 +145,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(requestDeadlinePlugin);
   await app.register(securityHeadersPlugin);
   // JSON endpoints take JSON only: any other body type is answered 415.

@@ -395,3 +395,51 @@ describe('NUL, lone surrogates and extreme dates in every field', () => {
     );
   });
 });
+
+describe('JSON bodies are UTF-8', () => {
+  const post = (cookie: string, payload: Buffer, contentType: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      payload,
+      headers: { cookie, 'content-type': contentType },
+    });
+  // 'René' in Latin-1: its é is one byte that is no UTF-8.
+  const latin1 = Buffer.from('{"name":"Ren\xe9","email":"rene@x.org"}', 'latin1');
+
+  it.each([
+    ['application/json', 400, 'The request body is not UTF-8 text'],
+    ['application/json; charset=iso-8859-1', 415, 'Send JSON in UTF-8'],
+  ])(
+    'refuses bytes that are not UTF-8 sent as %s, and saves nothing',
+    async (type, status, message) => {
+      const { cookie } = await registerCompany(app);
+      const response = await post(cookie, latin1, type);
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toEqual({ message });
+      expect((await clientFor(app, cookie).get('/api/contacts')).json()).toEqual([]);
+    },
+  );
+
+  it.each([
+    'application/json',
+    'application/json; charset=utf-8',
+    'application/json;charset="UTF-8"',
+  ])('takes UTF-8 sent as %s, every character kept', async (type) => {
+    const { cookie } = await registerCompany(app);
+    const name = 'René Ørsted 😀 عمر';
+    const response = await post(
+      cookie,
+      Buffer.from(JSON.stringify({ name, email: 'rene@x.org' })),
+      type,
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.json().name).toBe(name);
+  });
+
+  it('still refuses a body that is not JSON, and an empty one', async () => {
+    const { cookie } = await registerCompany(app);
+    expect((await post(cookie, Buffer.from('{"name":'), 'application/json')).statusCode).toBe(400);
+    expect((await post(cookie, Buffer.alloc(0), 'application/json')).statusCode).toBe(400);
+  });
+});
