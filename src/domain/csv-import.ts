@@ -61,7 +61,15 @@ export const unmappedFields = <Field extends string>(
  */
 export const importMappingSchema = <Field extends string>(fields: readonly [Field, ...Field[]]) =>
   z
-    .array(z.enum(fields).nullable(), { error: 'The column mapping must be a list of fields' })
+    .array(
+      z
+        .enum(fields, {
+          error: (issue) =>
+            `The column mapping names ${String(JSON.stringify(issue.input)).slice(0, 60)}, which is not a field: use one of ${fields.join(', ')}, or null`,
+        })
+        .nullable(),
+      { error: 'The column mapping must be a list of fields' },
+    )
     .max(IMPORT_COLUMNS_MAX, `A file has at most ${IMPORT_COLUMNS_MAX} columns`)
     .refine(
       (mapping) => {

@@ -198,7 +198,12 @@ describe('POST /api/contacts/upload with a mapping', () => {
   it.each([
     ['not JSON', '[name', 'The column mapping is not valid JSON'],
     ['not a list', '{"name":0}', 'The column mapping must be a list of fields'],
-    ['an unknown field', '["name","email","city"]', undefined],
+    [
+      'an unknown field',
+      '["name","email","city"]',
+      'The column mapping names "city", which is not a field: use one of name, email, phone, organization, notes, or null',
+    ],
+    ['one column for three', '["name"]', 'The column mapping names 1 column, but the file has 3'],
     [
       'one field twice',
       '["name","email","email"]',

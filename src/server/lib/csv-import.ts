@@ -341,6 +341,8 @@ function requireColumnsAtMost(header: string[]) {
   }
 }
 
+const columns = (count: number) => (count === 1 ? '1 column' : `${count} columns`);
+
 /**
  * Where each field is in the file's rows (-1: not imported): from the user's mapping of the
  * file's columns, or else suggested from the header (the template's names, in any case and
@@ -360,7 +362,7 @@ function fieldPositions<Field extends string>(
   if (mapping.length !== header.length) {
     throw new AppError(
       'INVALID_INPUT',
-      `The column mapping names ${mapping.length} columns, but the file has ${header.length}`,
+      `The column mapping names ${columns(mapping.length)}, but the file has ${header.length}`,
     );
   }
   const missing = unmappedFields(mapping, kind.required);
