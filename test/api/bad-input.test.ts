@@ -443,3 +443,16 @@ describe('JSON bodies are UTF-8', () => {
     expect((await post(cookie, Buffer.alloc(0), 'application/json')).statusCode).toBe(400);
   });
 });
+
+describe('a parameter of the address given twice', () => {
+  it.each([
+    ['/api/contacts/export?ids=1&ids=2', 'ids'],
+    ['/api/contacts?q=a&q=b', 'q'],
+    ['/api/grants?status=draft&status=awarded', 'status'],
+  ])('%s: 400, saying which', async (url, name) => {
+    const { cookie } = await registerCompany(app);
+    const response = await app.inject({ url, headers: { cookie } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(`${name} must be given once`);
+  });
+});

@@ -108,9 +108,12 @@ export const errorHandlerPlugin = fp(
         // integer to Zod): each is said once. Keyed, so a body of many bad values costs no more
         // than reading them.
         const byPathAndMessage = new Map<string, ErrorIssue>();
+        const query = error.validationContext === 'querystring' ? request.query : undefined;
         for (const v of error.validation) {
           const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
-          const message = v.message ?? 'Invalid value';
+          // A parameter of the address given twice (`?ids=1&ids=2`) arrives as a list.
+          const repeated = isRecord(query) && Array.isArray(query[path]);
+          const message = repeated ? `${path} must be given once` : (v.message ?? 'Invalid value');
           byPathAndMessage.set(`${path}\u0000${message}`, { path, message });
         }
         const issues = [...byPathAndMessage.values()];
@@ -144,3 +147,6 @@ export const errorHandlerPlugin = fp(
   },
   { name: 'error-handler' },
 );
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
