@@ -167,7 +167,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Import contacts from a CSV file (multipart field "file"); all rows or none. Optional fields: "mapping", a JSON list giving for each column of the file the contact field it holds (name, email, phone, organization, notes) or null (else the header suggests them); "duplicates": skip (the default), update or create, for a row whose email a contact or an earlier row already has. While an import that skips or updates duplicates runs, another such import of the company is refused with 409.',
+          'Import contacts from a CSV file (multipart field "file"); all rows or none. Optional fields: "mapping", a JSON list giving for each column of the file the contact field it holds (name, email, phone, organization, notes) or null (else the header suggests them); "duplicates": skip (the default), update or create, for a row whose email a contact or an earlier row already has. While another import of the company (of contacts or of grants) runs, an import is refused with 409.',
         consumes: ['multipart/form-data'],
         response: { 200: importResultSchema, 409: errorBodySchema, ...uploadErrors },
       },
