@@ -11,6 +11,7 @@ import type { AppConfig } from './config.ts';
 import { actingAs } from './db/actor.ts';
 import { openDatabase } from './db/client.ts';
 import { createDownloadSlots } from './lib/downloads.ts';
+import { signedInUnlessPublic } from './lib/guards.ts';
 import { createMailer } from './lib/mailer.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { createUploadMemory } from './lib/uploads.ts';
@@ -201,7 +202,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     companyRoutes,
     invitationsRoutes,
   ]) {
-    await app.register(routes, { prefix: '/api' });
+    await app.register(
+      async (api) => {
+        api.addHook('preValidation', signedInUnlessPublic);
+        await api.register(routes);
+      },
+      { prefix: '/api' },
+    );
   }
   await app.register(webAppPlugin);
   return app;

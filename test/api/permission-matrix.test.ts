@@ -740,6 +740,21 @@ describe('the permission matrix', () => {
     }
   });
 
+  it('refuses a caller who is not signed in before looking at what was sent: 401 on every route not open to them, whatever the body or the id', async () => {
+    const closed = rows.filter((row) => row.expect[0] === 401);
+    expect(closed.length).toBeGreaterThan(80);
+    for (const row of closed) {
+      const [method = 'GET', path = ''] = row.route.split(' ');
+      const response = await app.inject({
+        method: method as 'GET',
+        url: `${path.replace(/:\w+/g, 'not-an-id')}?limit=-1&sort=nothing`,
+        ...(method === 'GET' || method === 'DELETE' ? {} : { payload: { name: 7, ids: 'x' } }),
+      });
+      expect(response.statusCode, `${row.route}: ${response.body}`).toBe(401);
+      expect(response.json()).toEqual({ message: 'Not signed in' });
+    }
+  });
+
   for (const [index, caller] of callers.entries()) {
     it(`answers the ${caller} as the table says, route by route`, async () => {
       const w = await world();

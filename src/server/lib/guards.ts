@@ -40,3 +40,11 @@ export function requireAdmin(request: FastifyRequest): CurrentUser {
 export async function adminsOnly(request: FastifyRequest) {
   requireAdmin(request);
 }
+
+/**
+ * The `preValidation` of every /api route: a caller who is not signed in is refused (401)
+ * before the body is looked at, unless the route is open to them (`config.public`).
+ */
+export async function signedInUnlessPublic(request: FastifyRequest) {
+  if (request.routeOptions.config.public !== true) requireUser(request);
+}

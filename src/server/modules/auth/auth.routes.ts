@@ -36,6 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/register',
     {
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'Create a company and its first user (an admin), and sign in',
@@ -66,6 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with username and password',
@@ -95,7 +97,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/logout',
-    { schema: { tags: ['auth'], summary: 'End the current session', response: { 204: z.null() } } },
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], summary: 'End the current session', response: { 204: z.null() } },
+    },
     async (request, reply) => {
       await endSession(request, reply);
       return reply.code(204).send(null);

@@ -83,6 +83,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/password-reset',
     {
+      config: { public: true },
       schema: {
         tags,
         summary: 'Whether a forgotten password can be reset by email here',
@@ -95,6 +96,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/password-reset',
     {
+      config: { public: true },
       schema: {
         tags,
         summary:
@@ -129,6 +131,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/password-reset/confirm',
     {
+      config: { public: true },
       schema: {
         tags,
         summary:

@@ -110,6 +110,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/calendar/:file',
     {
+      config: { public: true },
       schema: {
         tags,
         summary:

@@ -52,6 +52,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/invitations/:token',
     {
+      config: { public: true },
       schema: {
         tags,
         summary: 'What an invitation link offers: its status, the company and the role',
@@ -68,6 +69,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/invitations/accept',
     {
+      config: { public: true },
       schema: {
         tags,
         summary: 'Accept an invitation: creates the account in the inviting company',
