@@ -10,6 +10,18 @@ import {
 } from '../../../test/render.tsx';
 import { AuthPage } from './auth-page.tsx';
 
+/** The registration form, every field filled in as Rosa Parks would. */
+async function filledIn() {
+  const user = userEvent.setup({ delay: null });
+  const form = within(await screen.findByRole('form', { name: 'Register' }));
+  await fill(user, form.getByLabelText(/^Username/), 'rosa');
+  await fill(user, form.getByLabelText(/^Full Name/), 'Rosa Parks');
+  await fill(user, form.getByLabelText(/^Organization/), 'Community Trust');
+  await fill(user, form.getByLabelText(/^Email/), 'rosa@example.org');
+  await fill(user, form.getByLabelText(/^Password/), 'Correct-horse-9');
+  return { user, form };
+}
+
 describe('the registration form', () => {
   it('registers once when Create account is clicked twice, and says so', async () => {
     const view = renderPage(<AuthPage />, {
@@ -18,13 +30,7 @@ describe('the registration form', () => {
       answer: ({ url }) =>
         url === '/api/register' ? { status: 201, body: signedInUser } : undefined,
     });
-    const user = userEvent.setup({ delay: null });
-    const form = within(await screen.findByRole('form', { name: 'Register' }));
-    await fill(user, form.getByLabelText(/^Username/), 'rosa');
-    await fill(user, form.getByLabelText(/^Full Name/), 'Rosa Parks');
-    await fill(user, form.getByLabelText(/^Organization/), 'Community Trust');
-    await fill(user, form.getByLabelText(/^Email/), 'rosa@example.org');
-    await fill(user, form.getByLabelText(/^Password/), 'Correct-horse-9');
+    const { user, form } = await filledIn();
     await user.dblClick(form.getByRole('button', { name: 'Create account' }));
 
     expect(await screen.findByText('Registration successful')).toBeTruthy();
@@ -50,13 +56,7 @@ describe('the registration form refused for a username taken', () => {
           ? { status: 409, body: refusalOf('username', 'Username already exists') }
           : undefined,
     });
-    const user = userEvent.setup({ delay: null });
-    const form = within(await screen.findByRole('form', { name: 'Register' }));
-    await fill(user, form.getByLabelText(/^Username/), 'rosa');
-    await fill(user, form.getByLabelText(/^Full Name/), 'Rosa Parks');
-    await fill(user, form.getByLabelText(/^Organization/), 'Community Trust');
-    await fill(user, form.getByLabelText(/^Email/), 'rosa@example.org');
-    await fill(user, form.getByLabelText(/^Password/), 'Correct-horse-9');
+    const { user, form } = await filledIn();
     await user.click(form.getByRole('button', { name: 'Create account' }));
 
     expect(await screen.findByText('Registration failed')).toBeTruthy();

@@ -44,6 +44,18 @@ async function expectReadOnly(user: UserEvent, dialog: HTMLElement, labels: RegE
   expect(role.value).toBe('User');
 }
 
+/** Add New User filled in for Uma and sent. */
+async function addUma() {
+  const user = userEvent.setup({ delay: null });
+  const dialog = await screen.findByRole('dialog', { name: 'Add New User' });
+  await fill(user, within(dialog).getByLabelText(/^Name/), 'Uma User');
+  await fill(user, within(dialog).getByLabelText(/^Email/), 'uma@example.org');
+  await fill(user, within(dialog).getByLabelText(/^Username/), 'uma');
+  await fill(user, within(dialog).getByLabelText(/^Password/), 'Str0ng-pass!');
+  await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
+  return { user, dialog };
+}
+
 describe("the team's dialogs", () => {
   /** Add New User filled in and saved, its answer held until `answer` is called. */
   async function savingNewUser() {
@@ -52,13 +64,7 @@ describe("the team's dialogs", () => {
       id: 12,
       name: 'Uma User',
     });
-    const user = userEvent.setup({ delay: null });
-    const dialog = await screen.findByRole('dialog', { name: 'Add New User' });
-    await fill(user, within(dialog).getByLabelText(/^Name/), 'Uma User');
-    await fill(user, within(dialog).getByLabelText(/^Email/), 'uma@example.org');
-    await fill(user, within(dialog).getByLabelText(/^Username/), 'uma');
-    await fill(user, within(dialog).getByLabelText(/^Password/), 'Str0ng-pass!');
-    await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
+    const { user, dialog } = await addUma();
     return { answer, user, dialog };
   }
 
@@ -193,13 +199,7 @@ describe("the team's dialogs refused by the server for one field", () => {
         },
       }),
     });
-    const user = userEvent.setup({ delay: null });
-    const dialog = await screen.findByRole('dialog', { name: 'Add New User' });
-    await fill(user, within(dialog).getByLabelText(/^Name/), 'Uma User');
-    await fill(user, within(dialog).getByLabelText(/^Email/), 'uma@example.org');
-    await fill(user, within(dialog).getByLabelText(/^Username/), 'uma');
-    await fill(user, within(dialog).getByLabelText(/^Password/), 'Str0ng-pass!');
-    await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
+    const { user, dialog } = await addUma();
 
     expect(await screen.findByText('Error creating user')).toBeTruthy();
     expect(screen.getByText('409: Username already exists')).toBeTruthy();
