@@ -25,12 +25,14 @@ export function useHistoryEntries() {
  * Leaving a page for the list at `listPath` (its record deleted): back to the list when the
  * list is the entry before the page, as the user left it (its search, filters and page kept),
  * else the list in place of the page. Either way Back then goes where it went before the list,
- * never to the same list a second time.
+ * never to the same list a second time (Forward, though, finds the record gone). A user who
+ * has gone elsewhere meanwhile (Back, a link, while the record was being deleted) stays there.
  */
 export function useLeaveFor(listPath: string) {
   const navigate = useNavigate();
   const { key } = useLocation();
   return () => {
+    if (shown?.key !== key) return;
     if (before.get(key)?.pathname === listPath) navigate(-1);
     else navigate(listPath, { replace: true });
   };
