@@ -54,6 +54,12 @@ export const unmappedFields = <Field extends string>(
   required: readonly Field[],
 ) => required.filter((field) => !mapping.includes(field));
 
+/** A value as JSON writes it, cut after 40 characters (never inside one). */
+const shortly = (value: unknown) => {
+  const characters = [...String(JSON.stringify(value))];
+  return characters.length > 40 ? `${characters.slice(0, 40).join('')}…` : characters.join('');
+};
+
 /**
  * What the import is told about the file's columns (multipart field `mapping`, JSON): for each
  * column, in the file's order, the field it goes to, or null for "don't import". A field takes
@@ -65,7 +71,7 @@ export const importMappingSchema = <Field extends string>(fields: readonly [Fiel
       z
         .enum(fields, {
           error: (issue) =>
-            `The column mapping names ${String(JSON.stringify(issue.input)).slice(0, 60)}, which is not a field: use one of ${fields.join(', ')}, or null`,
+            `The column mapping names ${shortly(issue.input)}, which is not a field: use one of ${fields.join(', ')}, or null`,
         })
         .nullable(),
       { error: 'The column mapping must be a list of fields' },

@@ -10,8 +10,8 @@ import type { ReminderJobs } from './modules/reminders/reminder-jobs.ts';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * Open to callers who are not signed in (signing up or in, a reset link, an invitation, a
-     * calendar feed). Every other /api route refuses them, 401, before looking at what was sent.
+     * Open to callers who are not signed in (signing up, in or out, resetting a password, an
+     * invitation, a calendar feed). Every other /api route refuses them, 401, before looking at what was sent.
      */
     public?: boolean;
   }

@@ -425,6 +425,7 @@ describe('JSON bodies are UTF-8', () => {
     'application/json',
     'application/json; charset=utf-8',
     'application/json;charset="UTF-8"',
+    'application/json; charset=us-ascii',
   ])('takes UTF-8 sent as %s, every character kept', async (type) => {
     const { cookie } = await registerCompany(app);
     const name = 'René Ørsted 😀 عمر';

@@ -205,6 +205,11 @@ describe('POST /api/contacts/upload with a mapping', () => {
     ],
     ['one column for three', '["name"]', 'The column mapping names 1 column, but the file has 3'],
     [
+      'a long unknown field, cut between characters',
+      JSON.stringify(['😀'.repeat(50), 'name', 'email']),
+      `The column mapping names "${'😀'.repeat(39)}…, which is not a field: use one of name, email, phone, organization, notes, or null`,
+    ],
+    [
       'one field twice',
       '["name","email","email"]',
       'Each field can be imported from one column only',

@@ -109,7 +109,6 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
       const { password, ...member } = request.body;
       const passwordHash = await hashPassword(password, clientOf(request));
       const created = await actAsAdmin(app.db, request, (admin, tx) =>
