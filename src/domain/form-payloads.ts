@@ -2,7 +2,7 @@
 // payload. Pure functions, so the web forms and the unit tests use the same mapping. Type-only
 // imports: a form that imports this does not also download the schemas through it.
 
-import type { CompanyProfileInput } from './company.ts';
+import type { CompanyProfilePatch } from './company.ts';
 import type { ContactInput } from './contacts.ts';
 import type { FunderPatch, FunderType } from './funders.ts';
 import type { GrantInput, TaskInput } from './grants.ts';
@@ -253,12 +253,23 @@ export function requirementPayload(
   };
 }
 
-export type CompanyProfileFormValues = Required<Record<keyof CompanyProfileInput, string>>;
+export type CompanyProfileFormValues = Required<Record<keyof CompanyProfilePatch, string>>;
 
-/** The company profile is only ever edited: an emptied field is null. */
-export function companyProfilePayload(values: CompanyProfileFormValues): CompanyProfileInput {
+/**
+ * The company profile is only ever edited, and by any admin: the fields changed from those the
+ * form showed (`shown`) are sent, an emptied one as null; the others are left out, so a change
+ * another admin saved meanwhile to one of them stays.
+ */
+export function companyProfilePayload(
+  values: CompanyProfileFormValues,
+  shown: CompanyProfileFormValues,
+): CompanyProfilePatch {
+  const changed = <K extends keyof CompanyProfileFormValues>(key: K) => values[key] !== shown[key];
   const { name, ...optional } = values;
-  return { name, ...optionalFields(optional, true) };
+  const optionalChanged = Object.fromEntries(
+    Object.entries(optional).filter(([key]) => changed(key as keyof CompanyProfileFormValues)),
+  );
+  return { ...(changed('name') ? { name } : {}), ...optionalFields(optionalChanged, true) };
 }
 
 export interface FunderFormValues {

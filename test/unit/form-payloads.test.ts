@@ -440,23 +440,33 @@ describe('taskPayload', () => {
 });
 
 describe('companyProfilePayload', () => {
+  const shown = {
+    name: 'Grantwell Org',
+    industry: 'Health',
+    website: 'https://old.example.org',
+    address: '1 Main St',
+  };
+
   it('sends a field cleared on the profile as null', () => {
-    const payload = companyProfilePayload({
-      name: 'Grantwell Org',
-      industry: '',
-      website: 'https://example.org',
-      address: ' ',
-    });
-    expect(payload).toEqual({
-      name: 'Grantwell Org',
-      industry: null,
-      website: 'https://example.org',
-      address: null,
-    });
+    const payload = companyProfilePayload(
+      { name: 'Grantwell Org', industry: '', website: 'https://example.org', address: ' ' },
+      shown,
+    );
+    expect(payload).toEqual({ industry: null, website: 'https://example.org', address: null });
     expect(companyProfilePatchSchema.parse(payload)).toMatchObject({
       industry: null,
       address: null,
     });
+  });
+
+  it('leaves out the fields not changed from those shown, which another admin may have saved meanwhile', () => {
+    expect(companyProfilePayload({ ...shown, address: '2 High St' }, shown)).toEqual({
+      address: '2 High St',
+    });
+    expect(companyProfilePayload({ ...shown, name: 'Renamed' }, shown)).toEqual({
+      name: 'Renamed',
+    });
+    expect(companyProfilePayload(shown, shown)).toEqual({});
   });
 });
 

@@ -1,5 +1,6 @@
 import { Alert, Card, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
 import type { CompanyProfile } from '../../../../domain/company.ts';
 import {
   type CompanyProfileFormValues,
@@ -57,27 +58,40 @@ const validation = deferredResolver(() =>
   import('../../../../domain/company.ts').then((m) => m.companyProfileInputSchema),
 );
 
+/** The profile as the form shows it: a field not set is empty. */
+const formValuesOf = (profile: CompanyProfile): CompanyProfileFormValues => ({
+  name: profile.name,
+  industry: profile.industry ?? '',
+  website: profile.website ?? '',
+  address: profile.address ?? '',
+});
+
 function ProfileForm({ profile }: { profile: CompanyProfile }) {
   const update = useUpdateCompanyProfile();
-  const initialValues = {
-    name: profile.name,
-    industry: profile.industry ?? '',
-    website: profile.website ?? '',
-    address: profile.address ?? '',
-  };
-  const form = useForm<CompanyProfileFormValues>({
-    initialValues,
-  });
+  const saved = formValuesOf(profile);
+  const form = useForm<CompanyProfileFormValues>({ initialValues: saved });
+  // The form follows the profile as saved (by a save that ended while another page was shown,
+  // another tab, another admin): each field the user has not changed shows its saved value,
+  // and what they have changed stays as they typed it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the saved values start it again
+  useEffect(() => {
+    const shown = form.getInitialValues();
+    const values = form.getValues();
+    const edited = (key: keyof CompanyProfileFormValues) => values[key] !== shown[key];
+    form.setInitialValues(saved);
+    form.setValues(
+      Object.fromEntries(
+        fields.map(({ key }) => [key, edited(key) ? values[key] : saved[key]]),
+      ) as CompanyProfileFormValues,
+    );
+  }, [saved.name, saved.industry, saved.website, saved.address]);
 
   const save = useDeferredSubmit(form, validation, async (values) => {
     try {
-      const saved = await update.mutateAsync(companyProfilePayload(values));
-      form.setInitialValues({
-        name: saved.name,
-        industry: saved.industry ?? '',
-        website: saved.website ?? '',
-        address: saved.address ?? '',
-      });
+      const answer = await update.mutateAsync(
+        companyProfilePayload(values, form.getInitialValues()),
+      );
+      form.setInitialValues(formValuesOf(answer));
       form.reset();
       notifySuccess('Organization updated');
     } catch (error) {

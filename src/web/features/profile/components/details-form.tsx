@@ -51,7 +51,12 @@ export function DetailsForm({ user }: { user: CurrentUser }) {
         return;
       }
       savedFrom.current = document.activeElement;
-      const changes = emailChanged ? { name, email, currentPassword } : { name };
+      // What was changed only: a name saved meanwhile in another tab stays when only the
+      // address is changed here.
+      const changes = {
+        ...(name !== form.getInitialValues().name ? { name } : {}),
+        ...(emailChanged ? { email, currentPassword } : {}),
+      };
       const refusal = await changeWithNotice(
         () => update.mutateAsync(changes),
         'Profile updated',

@@ -1,0 +1,44 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { CompanyProfile } from '../../../../domain/company.ts';
+import { fill, renderPage } from '../../../test/render.tsx';
+import { companyKeys } from '../api/company-api.ts';
+import { ProfileTab } from './profile-tab.tsx';
+
+const profile: CompanyProfile = {
+  name: 'Community Trust',
+  industry: 'Health',
+  website: null,
+  address: '1 Main St',
+};
+
+describe("the organization's profile, edited by an admin", () => {
+  it('follows what is saved meanwhile in the fields not changed, and sends only the fields changed', async () => {
+    let current = profile;
+    const view = renderPage(<ProfileTab isAdmin />, {
+      answer: ({ method, url, body }) => {
+        if (url !== '/api/organization') return undefined;
+        if (method === 'PATCH') current = { ...current, ...(body as Partial<CompanyProfile>) };
+        return { body: current };
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    const industry = await screen.findByLabelText('Industry');
+    expect(industry).toHaveProperty('value', 'Health');
+    await fill(user, screen.getByLabelText('Address'), '2 High St');
+
+    // Another admin's change, read again (a save that ended while another page was shown, a
+    // refresh): the field not changed here shows it, the one changed here keeps what was typed.
+    current = { ...current, industry: 'Education', address: '9 Other Rd' };
+    await act(() => view.queryClient.invalidateQueries({ queryKey: companyKeys.profile() }));
+    await waitFor(() => expect(industry).toHaveProperty('value', 'Education'));
+    expect(screen.getByLabelText('Address')).toHaveProperty('value', '2 High St');
+
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('Organization updated');
+    const patch = view.sent.find((request) => request.method === 'PATCH');
+    expect(patch?.body).toEqual({ address: '2 High St' });
+    expect(current.industry).toBe('Education');
+  });
+});
