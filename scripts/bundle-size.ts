@@ -41,7 +41,7 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
   },
   grants: { chunk: 'features/grants/grants-page.tsx', maxGzipBytes: 157_600 },
   'grant-detail': { chunk: 'app/routes/grant-detail-page.tsx', maxGzipBytes: 155_800 },
-  opportunities: { chunk: 'features/opportunities/opportunities-page.tsx', maxGzipBytes: 153_500 },
+  opportunities: { chunk: 'features/opportunities/opportunities-page.tsx', maxGzipBytes: 153_900 },
   'opportunity-detail': {
     chunk: 'app/routes/opportunity-detail-page.tsx',
     maxGzipBytes: 145_600,

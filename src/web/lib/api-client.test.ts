@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, api, forgetKnownPages, SUCCESS } from './api-client.ts';
+import { ApiError, api, forgetKnownPages, NETWORK_ERROR, SUCCESS } from './api-client.ts';
 
 // These tests are about the client's own rules (SPEC §7, §8.1), so the network is a stand-in.
 function respondWith(body: string, init: ResponseInit & { contentType?: string }) {
@@ -135,5 +135,18 @@ describe('api client', () => {
     forgetKnownPages();
     respondWith('', { status: 304 });
     expect((await failure(api.get('/api/x'))).status).toBe(304);
+  });
+
+  it('says in words that no answer came when the connection fails, rather than the browser\'s "Failed to fetch"', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const error = await failure(api.post('/api/contacts', { name: 'x' }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe(NETWORK_ERROR);
+    expect(error.status).toBe(0);
   });
 });

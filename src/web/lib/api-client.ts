@@ -22,6 +22,9 @@ export class ApiError extends Error {
   }
 }
 
+/** A request that got no answer (offline, the connection dropped): said in words. */
+export const NETWORK_ERROR = 'Network error: the server could not be reached. Try again.';
+
 /** What a successful call without a JSON body resolves to. */
 export const SUCCESS = { success: true } as const;
 
@@ -84,6 +87,9 @@ async function send(
       ...(version ? { 'If-Match': `"${version}"` } : {}),
     },
     body: hasBody ? JSON.stringify(data) : undefined,
+  }).catch((error: unknown) => {
+    // fetch fails with a TypeError only when no answer came: the connection, not the server.
+    throw error instanceof TypeError ? new ApiError(0, NETWORK_ERROR) : error;
   });
   const notModified = etag !== undefined && response.status === 304;
   if (!response.ok && !notModified) {
