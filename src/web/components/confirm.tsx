@@ -51,6 +51,16 @@ export function askConfirmation(confirmation: Confirmation) {
 }
 
 /**
+ * Takes back `confirmation` if it is still asked (what it asks about has gone), as Cancel does;
+ * true if it was.
+ */
+export function withdrawConfirmation(confirmation: Confirmation) {
+  if (asked !== confirmation) return false;
+  closeConfirmation(() => {});
+  return true;
+}
+
+/**
  * Closes the dialog and gives the focus back to what had it before, once the dialog has gone;
  * when that goes too (the button of the row just deleted), `keepFocus` (read by the dialog
  * while it was open) gives it to the row that takes its place.

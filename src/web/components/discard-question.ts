@@ -1,15 +1,25 @@
 import { useEffect, useRef } from 'react';
-import { askConfirmation, useQuestionOpen } from './confirm.tsx';
+import {
+  askConfirmation,
+  type Confirmation,
+  useQuestionOpen,
+  withdrawConfirmation,
+} from './confirm.tsx';
 import { askBeforeMovesWith, indexOf, openDialogs } from './open-dialogs.ts';
 
+/** The question last asked, taken back if its dialogs close without it (saved meanwhile). */
+let asked: Confirmation | null = null;
+
 /** Asks whether to lose what was typed in a form; `discard` runs on Discard. */
-const askToDiscard = (discard: () => void) =>
-  askConfirmation({
+const askToDiscard = (discard: () => void) => {
+  asked = {
     title: 'Discard changes?',
     message: 'What you typed in this form has not been saved.',
     confirmLabel: 'Discard',
     onConfirm: discard,
-  });
+  };
+  askConfirmation(asked);
+};
 askBeforeMovesWith(askToDiscard);
 
 /**
@@ -41,6 +51,14 @@ export function useDiscardQuestion(opened: boolean, close: () => void) {
     return () => {
       openDialogs.delete(dialog);
       window.removeEventListener('beforeunload', stay);
+      // Closed by its save while the question was open (Back pressed as it saved, a search
+      // result opened): what was typed has been saved, so the question, which says it has not,
+      // goes, and the move the user asked for is made, nothing being lost by it now.
+      const question = asked;
+      if (openDialogs.size === 0 && question !== null && withdrawConfirmation(question)) {
+        asked = null;
+        question.onConfirm();
+      }
     };
   }, [opened]);
   const closeAsked = () => {

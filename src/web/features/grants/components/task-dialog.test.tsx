@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../../../domain/grants.ts';
+import { leaveAsked } from '../../../components/discard-question.ts';
 import { stamps } from '../../../test/records.ts';
 import { byPath, fill, renderPage, signedInUser, slowAnswer } from '../../../test/render.tsx';
 import { TaskDialog } from './task-dialog.tsx';
@@ -104,5 +105,32 @@ describe('the task dialog of a grant’s page', () => {
       name: 'Write the final report',
       description: 'Outcomes of the first year',
     });
+  });
+
+  it('takes back the question asked while it saved (another page asked for) once the save has ended, and goes', async () => {
+    const { answered, answer } = slowAnswer();
+    const { user } = renderTaskDialog(report, {
+      '/api/grants/4/tasks/9': {
+        body: { ...report, name: 'Write the final report' },
+        after: answered,
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Task' });
+    await fill(user, taskName(dialog), 'Write the final report');
+    await user.keyboard('{Enter}');
+    await within(dialog).findByRole('button', { name: 'Saving...' });
+    // Another page opened over the dialog as it saves (a search result; Back asks the same).
+    let left = 0;
+    act(() =>
+      leaveAsked(() => {
+        left += 1;
+      }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Discard changes?' })).toBeTruthy();
+
+    answer();
+    expect(await screen.findByText('Task updated successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(left).toBe(1);
   });
 });
