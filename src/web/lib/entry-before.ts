@@ -32,7 +32,7 @@ export function useLeaveFor(listPath: string) {
   const navigate = useNavigate();
   const { key } = useLocation();
   return () => {
-    if (shown?.key !== key) return;
+    if (shown !== undefined && shown.key !== key) return;
     if (before.get(key)?.pathname === listPath) navigate(-1);
     else navigate(listPath, { replace: true });
   };
