@@ -1,7 +1,8 @@
 import { Group, Pagination, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { ListParams } from '../../domain/lists.ts';
 
 export const PAGE_SIZE = 25;
@@ -9,25 +10,58 @@ export const PAGE_SIZE = 25;
 /** The API's `sort` parameter: `field` or `-field`; undefined is the list's own default order. */
 export type Sort<Field extends string> = ListParams<Field>['sort'];
 
+/** `?page=3`: a page number, 1 when the address has none or not one. */
+const pageOf = (params: URLSearchParams) => {
+  const page = Number(params.get('page'));
+  return Number.isSafeInteger(page) && page > 1 ? page : 1;
+};
+
 /**
- * Search text (debounced), sort and page number for a server-side list sorted by `Field`s.
- * `filters` names the list's other filters (a status): a change of them starts on page 1 too.
+ * Search text (debounced), sort and page number for a server-side list sorted by one of the
+ * `sortable` fields, kept in the page's address (`/contacts?q=ada&sort=-name&page=2`) beside its
+ * filters: Back from a record, a reload or a link shows the list as it was left. A value the
+ * address holds that is not one (a sort by a field the list has not) is left out. Changes
+ * replace the address, as a filter's do; a new search, sort or filter starts on page 1.
  */
-export function useListState<Field extends string>(filters = '') {
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 250);
-  const [sort, setSort] = useState<Sort<Field>>();
-  // The page belongs to the search, sort and filters it was chosen for: new ones start on page 1.
-  const [chosen, setChosen] = useState({ q: '', sort, filters, page: 1 });
-  const page =
-    chosen.q === q && chosen.sort === sort && chosen.filters === filters ? chosen.page : 1;
-  const setPage = (next: number) => setChosen({ q, sort, filters, page: next });
+export function useListState<Field extends string>(sortable: readonly Field[]) {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const [search, setSearch] = useState(q);
+  const [typed] = useDebouncedValue(search.trim(), 250);
+  const sort = sortable.find((field) => params.get('sort')?.replace(/^-/, '') === field)
+    ? (params.get('sort') as Sort<Field>)
+    : undefined;
+  const page = pageOf(params);
+  const change = (values: Record<string, string | number | undefined>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(values)) {
+          if (value === undefined || value === '' || (name === 'page' && value === 1)) {
+            next.delete(name);
+          } else next.set(name, String(value));
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  // What is typed goes to the address once typing pauses; a search the address changes
+  // otherwise (the sidebar's link to the list, cleared) shows in the box.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: typed text alone writes the address
+  useEffect(() => {
+    if (typed !== q) change({ q: typed, page: undefined });
+  }, [typed]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address's search alone sets the box
+  useEffect(() => {
+    if (q !== typed) setSearch(q);
+  }, [q]);
+  const setPage = (next: number) => change({ page: next });
   /** A header click: ascending, then descending, then back to the default order. */
   const toggleSort = (field: Field) =>
-    setSort(
-      (current): Sort<Field> =>
-        current === field ? `-${field}` : current === `-${field}` ? undefined : `${field}`,
-    );
+    change({
+      sort: sort === field ? `-${field}` : sort === `-${field}` ? undefined : field,
+      page: undefined,
+    });
   return {
     search,
     setSearch,

@@ -56,6 +56,51 @@ describe('a list page', () => {
   });
 });
 
+describe("a list's search, sort and page, kept in its address", () => {
+  const answer = ({ url }: { url: string }) =>
+    url.startsWith('/api/contacts?')
+      ? { body: Array.from({ length: 25 }, (_, i) => contact(i + 26)), total: 60 }
+      : undefined;
+  const listAsked = (sent: { url: string }[]) =>
+    new URL(sent.filter((r) => r.url.startsWith('/api/contacts?')).at(-1)?.url ?? '', 'http://x')
+      .searchParams;
+  const address = () => screen.getByTestId('location').textContent;
+
+  it('shows the list the address names (Back from a record, a reload), leaving out a sort the list has not', async () => {
+    const view = renderPage(<ContactsPage />, {
+      url: '/contacts?q=person&sort=-name&page=2',
+      answer,
+    });
+    expect(await screen.findByText('Person 26')).toBeTruthy();
+    expect(screen.getByRole('searchbox')).toHaveProperty('value', 'person');
+    const asked = listAsked(view.sent);
+    expect([asked.get('q'), asked.get('sort'), asked.get('offset')]).toEqual([
+      'person',
+      '-name',
+      '25',
+    ]);
+    view.unmount();
+
+    const other = renderPage(<ContactsPage />, { url: '/contacts?sort=city&page=x', answer });
+    expect(await screen.findByText('Person 26')).toBeTruthy();
+    expect([listAsked(other.sent).get('sort'), listAsked(other.sent).get('offset')]).toEqual([
+      null,
+      '0',
+    ]);
+  });
+
+  it('writes a new search and sort to the address, each starting on page 1', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(<ContactsPage />, { url: '/contacts?page=2', answer });
+    await user.type(await screen.findByRole('searchbox'), 'ada');
+    await waitFor(() => expect(address()).toBe('/contacts?q=ada'));
+    await user.click(screen.getByRole('button', { name: /^Name/ }));
+    await waitFor(() => expect(address()).toBe('/contacts?q=ada&sort=name'));
+    await user.click(await screen.findByRole('button', { name: '2' }));
+    await waitFor(() => expect(address()).toBe('/contacts?q=ada&sort=name&page=2'));
+  });
+});
+
 describe("a list's status, for a screen reader", () => {
   it('says what a search found once it has come, and nothing while it is on its way', async () => {
     const user = userEvent.setup({ delay: null });

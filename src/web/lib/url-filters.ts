@@ -21,6 +21,8 @@ export function useUrlFilters<Filters extends Record<string, FilterValue>>(
           if (value === undefined || value === '') next.delete(name);
           else next.set(name, String(value));
         }
+        // Another filter, another list: it starts on its first page (useListState).
+        next.delete('page');
         return next;
       },
       { replace: true },

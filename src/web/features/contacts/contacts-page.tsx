@@ -12,11 +12,19 @@ import { contactKind } from './components/contact-kind.ts';
 import { ContactUpload } from './components/contact-upload.tsx';
 import { ContactsTable } from './components/contacts-table.tsx';
 
+/** What the list may be sorted by, from its address (`?sort=-name`). */
+const sortable = [
+  'name',
+  'email',
+  'organization',
+  'createdAt',
+] as const satisfies readonly ContactSortField[];
+
 export default function ContactsPage() {
   useDocumentTitle('Contacts');
   // A funder's or partner's contacts, when a record's page links here.
   const organization = useUrlFilter('organization');
-  const list = useListState<ContactSortField>(organization.value);
+  const list = useListState(sortable);
   const params = { ...pageParams(list), organization: organization.value };
   const contacts = useContacts(params);
   const records = useRecordList(contactKind, list, params);

@@ -11,13 +11,16 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useFunders } from './api/funders-api.ts';
 import { funderTypeText } from './components/funder-type.ts';
 
+/** What the list may be sorted by, from its address (`?sort=-name`). */
+const sortable = ['name', 'type'] as const satisfies readonly FunderSortField[];
+
 /**
  * Every funder of the company: one for each organization name its grants, opportunities and
  * contacts use (a new name adds one), with how many of each carry it.
  */
 export default function FundersPage() {
   useDocumentTitle('Funders');
-  const list = useListState<FunderSortField>();
+  const list = useListState(sortable);
   const params = pageParams(list);
   const funders = useFunders(params);
   return (

@@ -32,12 +32,21 @@ const readFilters = (params: URLSearchParams) => ({
   status: choiceParam(params, 'status', grantStatuses),
 });
 
+/** What the list may be sorted by, from its address (`?sort=-name`). */
+const sortable = [
+  'name',
+  'funder',
+  'amount',
+  'dueDate',
+  'status',
+] as const satisfies readonly GrantSortField[];
+
 export default function GrantsPage() {
   useDocumentTitle('Grants');
   const [filters, setFilters] = useUrlFilters(readFilters);
   // One funder's grants, when a contact's page links here.
   const funder = useUrlFilter('funder');
-  const list = useListState<GrantSortField>(`${filters.status ?? ''}/${funder.value ?? ''}`);
+  const list = useListState(sortable);
   const params = { ...pageParams(list), status: filters.status, funder: funder.value };
   const grants = useGrants(params);
   const records = useRecordList(grantKind, list, params);

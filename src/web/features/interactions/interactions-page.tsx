@@ -11,6 +11,9 @@ import { useInteractions } from './api/interactions-api.ts';
 import { interactionKind } from './components/interaction-kind.ts';
 import { InteractionsTable } from './components/interactions-table.tsx';
 
+/** What the list may be sorted by, from its address (`?sort=-name`). */
+const sortable = ['date', 'type', 'contactName'] as const satisfies readonly InteractionSortField[];
+
 export default function InteractionsPage() {
   useDocumentTitle('Interactions');
   // One contact's interactions, when their page links here. An id that is none is asked as 0,
@@ -19,7 +22,7 @@ export default function InteractionsPage() {
   const contactId =
     contactFilter.value === undefined ? undefined : (parseId(contactFilter.value) ?? 0);
   const contact = contactsApi.useOne(contactId || null);
-  const list = useListState<InteractionSortField>(contactFilter.value);
+  const list = useListState(sortable);
   const params = { ...pageParams(list), contactId };
   const interactions = useInteractions(params);
   const records = useRecordList(interactionKind, list, params);

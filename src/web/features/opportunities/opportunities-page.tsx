@@ -16,9 +16,19 @@ import { OpportunitiesTable } from './components/opportunities-table.tsx';
 import { opportunityKind } from './components/opportunity-kind.ts';
 import { OpportunityPipeline } from './components/opportunity-pipeline.tsx';
 
+/** What the list may be sorted by, from its address (`?sort=-name`). */
+const sortable = [
+  'name',
+  'organization',
+  'amount',
+  'stage',
+  'probability',
+  'expectedCloseDate',
+] as const satisfies readonly OpportunitySortField[];
+
 export default function OpportunitiesPage() {
   useDocumentTitle('Opportunities');
-  const list = useListState<OpportunitySortField>();
+  const list = useListState(sortable);
   const params = pageParams(list);
   const opportunities = useOpportunities(params);
   const records = useRecordList(opportunityKind, list, params);
