@@ -47,6 +47,19 @@ test('the admin edits the profile; Save Changes waits for a change', async ({
   await expectNoSeriousA11yViolations(page);
 });
 
+test('the tab shown is kept in the address: a reload and Back show it again', async ({ page }) => {
+  await page.getByRole('tab', { name: 'Reminders' }).click();
+  await expect(page).toHaveURL(/\/organization\?tab=reminders$/);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Reminders' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await page.getByRole('tab', { name: 'Organization Profile' }).click();
+  await expect(page).toHaveURL(/\/organization$/);
+  await expect(page.getByRole('textbox', { name: 'Organization Name' })).toBeVisible();
+});
+
 test('the admin invites someone, who joins from the link in a fresh browser and logs in', async ({
   page,
   browser,

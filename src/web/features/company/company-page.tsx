@@ -2,6 +2,7 @@ import { Center, Loader, Tabs } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { choiceParam, useUrlFilters } from '../../lib/url-filters.ts';
 import { useIsAdmin } from '../auth/api/auth-api.ts';
 import { ProfileTab } from './components/profile-tab.tsx';
 
@@ -14,13 +15,23 @@ const RemindersTab = lazy(() =>
   import('./components/reminders-tab.tsx').then((m) => ({ default: m.RemindersTab })),
 );
 
+const TABS = ['profile', 'users', 'reminders'] as const;
+
+/** The tab shown, kept in the address (`/organization?tab=users`): a reload or a link opens it. */
+const readTab = (params: URLSearchParams) => ({ tab: choiceParam(params, 'tab', TABS) });
+
 export default function CompanyPage() {
   useDocumentTitle('Organization');
   const isAdmin = useIsAdmin();
+  const [{ tab = 'profile' }, setTab] = useUrlFilters(readTab);
   return (
     <>
       <PageHeader title="Organization" />
-      <Tabs defaultValue="profile" keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(next) => setTab({ tab: next === 'profile' ? undefined : (next ?? undefined) })}
+        keepMounted={false}
+      >
         <Tabs.List mb="lg">
           <Tabs.Tab value="profile">Organization Profile</Tabs.Tab>
           <Tabs.Tab value="users">Users &amp; Permissions</Tabs.Tab>
