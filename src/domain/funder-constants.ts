@@ -17,3 +17,6 @@ export const funderTypeLabels: Record<FunderType, string> = {
   individual: 'Individual',
   other: 'Other',
 };
+
+/** What the list may be sorted by (`?sort=name`, `-name`). */
+export const funderSortFields = ['name', 'type'] as const;

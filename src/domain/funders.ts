@@ -7,7 +7,7 @@ import {
   requiredText,
 } from './common.ts';
 import { contactSchema } from './contacts.ts';
-import { type FunderType, funderTypes } from './funder-constants.ts';
+import { type FunderType, funderSortFields, funderTypes } from './funder-constants.ts';
 import { grantSchema } from './grants.ts';
 import { interactionSchema } from './interactions.ts';
 import { type ListParams, listQuerySchema, queryChoice, queryText } from './lists.ts';
@@ -53,7 +53,6 @@ export const funderMergeSchema = z.object({
   intoId: z.number({ error: INTO_ID }).int(INTO_ID).min(1, INTO_ID).max(ID_MAX, INTO_ID),
 });
 
-const funderSortFields = ['name', 'type'] as const;
 export type FunderSortField = (typeof funderSortFields)[number];
 export interface FunderListParams extends ListParams<FunderSortField> {
   type?: FunderType | undefined;

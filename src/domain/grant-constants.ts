@@ -14,3 +14,6 @@ export const grantStatusLabels: Record<GrantStatus, string> = {
   awarded: 'Awarded',
   rejected: 'Rejected',
 };
+
+/** What the list may be sorted by (`?sort=name`, `-name`). */
+export const grantSortFields = ['name', 'funder', 'amount', 'dueDate', 'status'] as const;

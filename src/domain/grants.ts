@@ -16,7 +16,7 @@ import {
 } from './common.ts';
 import { importMappingSchema, importPreviewSchema, tooManyInvalidRows } from './csv-import.ts';
 import { type TaskDueWindow, taskDueWindows } from './due-dates.ts';
-import { type GrantStatus, grantStatuses } from './grant-constants.ts';
+import { type GrantStatus, grantSortFields, grantStatuses } from './grant-constants.ts';
 import { GRANT_CSV_FIELDS } from './grant-import.ts';
 import {
   type ListParams,
@@ -101,7 +101,6 @@ export type GrantValues = z.output<typeof grantInputSchema>;
  */
 export const grantPatchSchema = grantFields.partial().refine(periodInOrder, periodIssue);
 
-const grantSortFields = ['name', 'funder', 'amount', 'dueDate', 'status'] as const;
 export type GrantSortField = (typeof grantSortFields)[number];
 /** What a page of the list is asked with (the API's query, as both sides type it). */
 export interface GrantListParams extends ListParams<GrantSortField> {

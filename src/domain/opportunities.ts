@@ -10,7 +10,11 @@ import {
 } from './common.ts';
 import { type ListParams, listQuerySchema, queryChoice } from './lists.ts';
 
-import { type OpportunityStage, opportunityStages } from './opportunity-constants.ts';
+import {
+  type OpportunityStage,
+  opportunitySortFields,
+  opportunityStages,
+} from './opportunity-constants.ts';
 
 export * from './opportunity-constants.ts';
 
@@ -48,14 +52,6 @@ export const opportunitySchema = companyRecordSchema({
 });
 export type Opportunity = z.infer<typeof opportunitySchema>;
 
-const opportunitySortFields = [
-  'name',
-  'organization',
-  'amount',
-  'stage',
-  'probability',
-  'expectedCloseDate',
-] as const;
 export type OpportunitySortField = (typeof opportunitySortFields)[number];
 /** What a page of the list is asked with (the API's query, as both sides type it). */
 export interface OpportunityListParams extends ListParams<OpportunitySortField> {

@@ -36,3 +36,13 @@ export const newOpportunityDefaults = () => ({
   expectedCloseDate: new Date(),
   probability: stageProbabilities.prospecting,
 });
+
+/** What the list may be sorted by (`?sort=name`, `-name`). */
+export const opportunitySortFields = [
+  'name',
+  'organization',
+  'amount',
+  'stage',
+  'probability',
+  'expectedCloseDate',
+] as const;

@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { FunderSortField } from '../../../domain/funders.ts';
+import { funderSortFields } from '../../../domain/funder-constants.ts';
 import { ExportButton } from '../../components/export-button.tsx';
 import { useListState } from '../../components/list-controls.tsx';
 import { ListPanel, pageParams } from '../../components/list-page.tsx';
@@ -11,16 +11,13 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useFunders } from './api/funders-api.ts';
 import { funderTypeText } from './components/funder-type.ts';
 
-/** What the list may be sorted by, from its address (`?sort=-name`). */
-const sortable = ['name', 'type'] as const satisfies readonly FunderSortField[];
-
 /**
  * Every funder of the company: one for each organization name its grants, opportunities and
  * contacts use (a new name adds one), with how many of each carry it.
  */
 export default function FundersPage() {
   useDocumentTitle('Funders');
-  const list = useListState(sortable);
+  const list = useListState(funderSortFields);
   const params = pageParams(list);
   const funders = useFunders(params);
   return (

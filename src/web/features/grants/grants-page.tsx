@@ -3,10 +3,10 @@ import { IconCoin, IconExternalLink } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
 import {
   type GrantStatus,
+  grantSortFields,
   grantStatuses,
   grantStatusLabels,
 } from '../../../domain/grant-constants.ts';
-import type { GrantSortField } from '../../../domain/grants.ts';
 import { counted } from '../../../domain/wording.ts';
 import { BulkListPanel, useRecordList } from '../../components/bulk-actions.tsx';
 import { useListState } from '../../components/list-controls.tsx';
@@ -32,21 +32,12 @@ const readFilters = (params: URLSearchParams) => ({
   status: choiceParam(params, 'status', grantStatuses),
 });
 
-/** What the list may be sorted by, from its address (`?sort=-name`). */
-const sortable = [
-  'name',
-  'funder',
-  'amount',
-  'dueDate',
-  'status',
-] as const satisfies readonly GrantSortField[];
-
 export default function GrantsPage() {
   useDocumentTitle('Grants');
   const [filters, setFilters] = useUrlFilters(readFilters);
   // One funder's grants, when a contact's page links here.
   const funder = useUrlFilter('funder');
-  const list = useListState(sortable);
+  const list = useListState(grantSortFields);
   const params = { ...pageParams(list), status: filters.status, funder: funder.value };
   const grants = useGrants(params);
   const records = useRecordList(grantKind, list, params);

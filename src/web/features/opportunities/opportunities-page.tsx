@@ -1,7 +1,7 @@
 import { IconBriefcase } from '@tabler/icons-react';
-import type { OpportunitySortField } from '../../../domain/opportunities.ts';
 import {
   type OpportunityStage,
+  opportunitySortFields,
   opportunityStages,
   stageLabels,
 } from '../../../domain/opportunity-constants.ts';
@@ -16,19 +16,9 @@ import { OpportunitiesTable } from './components/opportunities-table.tsx';
 import { opportunityKind } from './components/opportunity-kind.ts';
 import { OpportunityPipeline } from './components/opportunity-pipeline.tsx';
 
-/** What the list may be sorted by, from its address (`?sort=-name`). */
-const sortable = [
-  'name',
-  'organization',
-  'amount',
-  'stage',
-  'probability',
-  'expectedCloseDate',
-] as const satisfies readonly OpportunitySortField[];
-
 export default function OpportunitiesPage() {
   useDocumentTitle('Opportunities');
-  const list = useListState(sortable);
+  const list = useListState(opportunitySortFields);
   const params = pageParams(list);
   const opportunities = useOpportunities(params);
   const records = useRecordList(opportunityKind, list, params);
