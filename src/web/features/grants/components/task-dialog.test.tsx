@@ -4,21 +4,11 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../../../domain/grants.ts';
 import { leaveAsked } from '../../../components/discard-question.ts';
-import { stamps } from '../../../test/records.ts';
+import { aTask } from '../../../test/records.ts';
 import { byPath, fill, renderPage, signedInUser, slowAnswer } from '../../../test/render.tsx';
 import { TaskDialog } from './task-dialog.tsx';
 
-const report: Task = {
-  ...stamps,
-  id: 9,
-  grantId: 4,
-  name: 'Write the report',
-  description: 'Outcomes of the first year',
-  category: 'submission',
-  dueDate: '2030-06-01T10:00:00.000Z',
-  status: 'pending',
-  assigneeId: null,
-};
+const report = aTask;
 
 /** The task dialog as a grant's page opens it: the grant known, closing it hides it. */
 function Opened({ task }: { task?: Task }) {
@@ -35,6 +25,22 @@ function renderTaskDialog(task?: Task, answers = {}) {
 
 const taskName = (dialog: HTMLElement) =>
   within(dialog).getByRole('textbox', { name: /^Task Name/ });
+
+/** Edit Task with the task renamed and saved, its answer held until `answer` is called. */
+async function savingRename() {
+  const { answered, answer } = slowAnswer();
+  const view = renderTaskDialog(report, {
+    '/api/grants/4/tasks/9': {
+      body: { ...report, name: 'Write the final report' },
+      after: answered,
+    },
+  });
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Task' });
+  await fill(view.user, taskName(dialog), 'Write the final report');
+  await view.user.keyboard('{Enter}');
+  await within(dialog).findByRole('button', { name: 'Saving...' });
+  return { ...view, answer, dialog };
+}
 
 describe('the task dialog of a grant’s page', () => {
   it.each([
@@ -78,17 +84,7 @@ describe('the task dialog of a grant’s page', () => {
   });
 
   it('keeps its fields read-only while it saves, so nothing typed meanwhile is lost', async () => {
-    const { answered, answer } = slowAnswer();
-    const { user, sent } = renderTaskDialog(report, {
-      '/api/grants/4/tasks/9': {
-        body: { ...report, name: 'Write the final report' },
-        after: answered,
-      },
-    });
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Task' });
-    await fill(user, taskName(dialog), 'Write the final report');
-    await user.keyboard('{Enter}');
-    await within(dialog).findByRole('button', { name: 'Saving...' });
+    const { answer, user, sent, dialog } = await savingRename();
     const description = within(dialog).getByRole('textbox', { name: /^Description/ });
     expect(description).toHaveProperty('readOnly', true);
     expect(taskName(dialog)).toHaveProperty('readOnly', true);
@@ -108,17 +104,7 @@ describe('the task dialog of a grant’s page', () => {
   });
 
   it('takes back the question asked while it saved (another page asked for) once the save has ended, and goes', async () => {
-    const { answered, answer } = slowAnswer();
-    const { user } = renderTaskDialog(report, {
-      '/api/grants/4/tasks/9': {
-        body: { ...report, name: 'Write the final report' },
-        after: answered,
-      },
-    });
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Task' });
-    await fill(user, taskName(dialog), 'Write the final report');
-    await user.keyboard('{Enter}');
-    await within(dialog).findByRole('button', { name: 'Saving...' });
+    const { answer } = await savingRename();
     // Another page opened over the dialog as it saves (a search result; Back asks the same).
     let left = 0;
     act(() =>

@@ -1,22 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Task } from '../../../../domain/grants.ts';
-import { stamps } from '../../../test/records.ts';
+import { aTask } from '../../../test/records.ts';
 import { renderPage, slowAnswer } from '../../../test/render.tsx';
 import { TaskStatusSelect } from './task-status-select.tsx';
 
-const report: Task = {
-  ...stamps,
-  id: 9,
-  grantId: 4,
-  name: 'Write the report',
-  description: 'Outcomes of the first year',
-  category: 'submission',
-  dueDate: '2030-06-01T10:00:00.000Z',
-  status: 'pending',
-  assigneeId: null,
-};
+const report = aTask;
 
 describe("a task's status on the grant page", () => {
   it('shows the status chosen while it is saved, not the one it replaces', async () => {
