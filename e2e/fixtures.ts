@@ -249,3 +249,15 @@ export async function expectNoSeriousA11yViolations(page: Page) {
  */
 export const listSays = (page: Page, text: string) =>
   page.getByRole('status').filter({ hasText: new RegExp(`^${text}$`) });
+
+/**
+ * Space on the focused handle of task `name` on the board, heard picked up; then the arrows
+ * move it. The board hears them from a timer of 0 ms set as the task is picked up (dnd-kit's
+ * keyboard sensor): a timer of the page's set after that one has run after it, so an arrow
+ * pressed now is never lost, however busy the machine.
+ */
+export async function pickUpTask(page: Page, name: string) {
+  await page.keyboard.press('Space');
+  await expect(page.getByText(`Picked up task ${name}`)).toBeAttached();
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}

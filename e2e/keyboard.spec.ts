@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, pickUpTask, test } from './fixtures.ts';
 
 /** Presses Tab until `name` has the focus, as someone on a keyboard would; fails past `limit`. */
 async function tabTo(page: Page, name: string, limit = 40) {
@@ -148,9 +148,8 @@ test.describe('signed in', () => {
 
     await skipToContent(page);
     await tabTo(page, 'Move Write narrative');
-    await page.keyboard.press('Space');
     // The board says when it has picked the task up: only then does an arrow move it.
-    await expect(page.getByText('Picked up task Write narrative')).toBeAttached();
+    await pickUpTask(page, 'Write narrative');
     await page.keyboard.press('ArrowRight');
     const inProgress = page.getByRole('region', { name: 'In Progress', exact: true });
     await expect(inProgress).toHaveAttribute('data-over', 'true');

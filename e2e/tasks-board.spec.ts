@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, pickUpTask, test } from './fixtures.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
@@ -166,7 +166,7 @@ test('the keyboard path: pick up, move and drop, each step said in words', async
   const handle = page.getByRole('button', { name: 'Move Gather letters' });
   await expect(handle).toHaveAccessibleDescription(/press Space or Enter to pick it up/);
   await handle.focus();
-  await pressAndHear(page, 'Space', 'Picked up task Gather letters');
+  await pickUpTask(page, 'Gather letters');
   await pressAndHear(page, 'ArrowRight', 'Moved to In Progress');
   await pressAndHear(page, 'ArrowRight', 'Moved to Completed');
   await pressAndHear(page, 'Enter', 'Dropped in Completed');
@@ -179,7 +179,7 @@ test('the keyboard path: pick up, move and drop, each step said in words', async
 
   // Escape puts a task back where it was, and says so.
   await page.getByRole('button', { name: 'Move Write narrative' }).focus();
-  await pressAndHear(page, 'Space', 'Picked up task Write narrative');
+  await pickUpTask(page, 'Write narrative');
   await pressAndHear(page, 'ArrowRight', 'Moved to In Progress');
   await pressAndHear(page, 'Escape', 'Move cancelled: Write narrative stays in To Do');
   await expect(column(page, 'To Do').locator('[data-task="Write narrative"]')).toBeVisible();
