@@ -46,7 +46,7 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
     chunk: 'app/routes/opportunity-detail-page.tsx',
     maxGzipBytes: 145_600,
   },
-  funders: { chunk: 'features/funders/funders-page.tsx', maxGzipBytes: 146_500 },
+  funders: { chunk: 'features/funders/funders-page.tsx', maxGzipBytes: 146_900 },
   reports: { chunk: 'features/reports/reports-page.tsx', maxGzipBytes: 143_000 },
   'funder-detail': { chunk: 'app/routes/funder-detail-page.tsx', maxGzipBytes: 143_100 },
   tasks: { chunk: 'features/grants/tasks-board-page.tsx', maxGzipBytes: 158_200 },

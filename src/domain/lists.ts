@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BULK_MAX } from './bulk-constants.ts';
 import { ID_MAX, LINE_MAX, searchString, storableString } from './common.ts';
+import { OFFSET_MAX } from './list-constants.ts';
 
 const LIST_LIMIT_MAX = 500;
 
@@ -35,9 +36,6 @@ export function listQuerySchema<const Field extends string>(sortFields: readonly
     ...pageQuery(LIST_LIMIT_MAX),
   });
 }
-
-/** The furthest a page may start: past any list's last row (PostgreSQL's integer). */
-const OFFSET_MAX = 2_147_483_647;
 
 /**
  * A number sent in a query string: written as people write numbers (digits, with a minus sign or

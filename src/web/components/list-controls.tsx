@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { OFFSET_MAX } from '../../domain/list-constants.ts';
 import type { ListParams } from '../../domain/lists.ts';
 
 export const PAGE_SIZE = 25;
@@ -10,10 +11,16 @@ export const PAGE_SIZE = 25;
 /** The API's `sort` parameter: `field` or `-field`; undefined is the list's own default order. */
 export type Sort<Field extends string> = ListParams<Field>['sort'];
 
-/** `?page=3`: a page number, 1 when the address has none or not one. */
+/** The last page a list may be asked for: one starting further is refused by the API. */
+const PAGE_MAX = Math.floor(OFFSET_MAX / PAGE_SIZE) + 1;
+
+/**
+ * `?page=3`: a page number, 1 when the address has none or not one, and at most PAGE_MAX (a page
+ * past the list's rows shows its last page, ListPanel).
+ */
 const pageOf = (params: URLSearchParams) => {
   const page = Number(params.get('page'));
-  return Number.isSafeInteger(page) && page > 1 ? page : 1;
+  return Number.isSafeInteger(page) && page > 1 ? Math.min(page, PAGE_MAX) : 1;
 };
 
 /**

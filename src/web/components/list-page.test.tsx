@@ -87,6 +87,12 @@ describe("a list's search, sort and page, kept in its address", () => {
       null,
       '0',
     ]);
+    other.unmount();
+
+    // A page past any the API serves (an old bookmark, a typo) is asked as the furthest it does.
+    const far = renderPage(<ContactsPage />, { url: '/contacts?page=99999999999', answer });
+    expect(await screen.findByText('Person 26')).toBeTruthy();
+    expect(Number(listAsked(far.sent).get('offset'))).toBeLessThanOrEqual(2_147_483_647);
   });
 
   it('writes a new search and sort to the address, each starting on page 1', async () => {
