@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import type { ActivityEntry } from '../../src/domain/activity.ts';
 import { ASSIGNEE_NOT_MEMBER } from '../../src/domain/common.ts';
 import type { Grant } from '../../src/domain/grants.ts';
+import { someoneWaitsOn } from '../helpers/at-the-same-moment.ts';
 import { addMember, newCompanyClient, registerCompany } from '../helpers/factories.ts';
+import { asOwner } from '../helpers/migrations.ts';
 import { type Client, clientFor, createdId } from '../helpers/requests.ts';
-import { appForThisFile } from '../helpers/test-app.ts';
+import { appForThisFile, buildTestApp } from '../helpers/test-app.ts';
+import { createTestDatabase } from '../helpers/test-database.ts';
+import { until } from '../helpers/until.ts';
 
 const app = await appForThisFile();
 
@@ -396,5 +400,66 @@ describe('bulk actions', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(message);
     expect((await client.get('/api/contacts')).json()).toHaveLength(1);
+  });
+
+  it('a bulk change waits for a record someone holds without holding those it takes after it: the two never wait for each other', async () => {
+    // PostgreSQL may read the chosen rows where they lie in the table rather than by id (as it
+    // does once a company has many): here it always does, on a database of this test's own.
+    const database = await createTestDatabase();
+    await asOwner(
+      inject('testCluster').adminUrl,
+      `ALTER DATABASE "${database.name}" SET enable_indexscan = off`,
+    );
+    const app = await buildTestApp({ database: { kind: 'server', url: database.url } });
+    onTestFinished(async () => {
+      await app.close();
+      await database.drop();
+    });
+    const owner = await registerCompany(app);
+    const client = clientFor(app, owner.cookie);
+    const grantId = await grant(client, 'G');
+    const tasks = `/api/grants/${grantId}/tasks`;
+    const ids: number[] = [];
+    for (const name of ['A', 'B', 'C']) {
+      ids.push(
+        await createdId(client, tasks, {
+          name,
+          description: 'd',
+          category: 'research',
+          dueDate: '2027-01-01',
+        }),
+      );
+    }
+    const [first, , last] = ids;
+    // Changed since, the first two are stored after the last: a statement reading the three
+    // where they lie comes to the last first.
+    for (const id of ids.slice(0, 2)) {
+      expect((await client.patch(`${tasks}/${id}`, { status: 'in-progress' })).statusCode).toBe(
+        200,
+      );
+    }
+    // Someone holds the first, as everything that takes several of them does first (a bulk
+    // deletion, a reminder scan), and will want the last. The bulk change must not hold the last
+    // while it waits for the first, or each would wait for the other until PostgreSQL ended one.
+    const holder = await app.db.$client.connect();
+    let answer: Awaited<ReturnType<typeof client.post>> | undefined;
+    try {
+      await holder.query('BEGIN');
+      await holder.query("SET LOCAL deadlock_timeout = '60s'");
+      await holder.query('SELECT 1 FROM grant_tasks WHERE id = $1 FOR UPDATE', [first]);
+      const pid = (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]
+        ?.pid;
+      const changing = client.post('/api/tasks/bulk-status', { ids, status: 'completed' });
+      await until(() => someoneWaitsOn(app, pid ?? 0), 'the bulk change waiting');
+      await holder.query('SELECT 1 FROM grant_tasks WHERE id = $1 FOR UPDATE', [last]);
+      await holder.query('COMMIT');
+      answer = await changing;
+    } finally {
+      holder.release();
+    }
+    expect(answer?.statusCode, answer?.body).toBe(200);
+    expect(answer?.json()).toEqual({ count: 3 });
+    const statuses = (await client.get(tasks)).json<{ status: string }[]>().map((t) => t.status);
+    expect(statuses).toEqual(['completed', 'completed', 'completed']);
   });
 });

@@ -125,6 +125,26 @@ async function deleteCompanyRow(
 }
 
 /**
+ * Locks the rows `chosen` selects in id order, as everything that holds several of them takes
+ * them (a reminder scan, a bulk change or deletion of some of them): two such changes of the
+ * same rows wait for each other rather than deadlock, as one statement taking them in the order
+ * it finds them can.
+ */
+async function lockInIdOrder(
+  tx: Transaction,
+  table: CompanyTable,
+  chosen: SQL | undefined,
+  strength: 'update' | 'no key update',
+) {
+  await tx
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(chosen)
+    .orderBy(table.id)
+    .for(strength);
+}
+
+/**
  * Deletes the company's rows among `ids` in one statement (ids of other companies, or of rows
  * already gone, are left out) and answers how many went.
  */
@@ -135,14 +155,7 @@ export async function deleteCompanyRows(
   ids: number[],
 ): Promise<number> {
   const chosen = and(eq(table.companyId, companyId), inArray(table.id, ids));
-  // Locked in id order first, as others that hold several of them take them (a reminder scan,
-  // another deletion of some of them): the two wait for each other rather than deadlock.
-  await tx
-    .select({ id: table.id })
-    .from(table as PgTable)
-    .where(chosen)
-    .orderBy(table.id)
-    .for('update');
+  await lockInIdOrder(tx, table, chosen, 'update');
   const deleted = await tx.delete(table).where(chosen).returning({ id: table.id });
   return deleted.length;
 }
@@ -155,11 +168,9 @@ export async function updateCompanyRows<Table extends CompanyTable>(
   ids: number[],
   values: PgUpdateSetSource<Table>,
 ): Promise<number> {
-  const updated = await tx
-    .update(table)
-    .set(values)
-    .where(and(eq(table.companyId, companyId), inArray(table.id, ids)))
-    .returning({ id: table.id });
+  const chosen = and(eq(table.companyId, companyId), inArray(table.id, ids));
+  await lockInIdOrder(tx, table, chosen, 'no key update');
+  const updated = await tx.update(table).set(values).where(chosen).returning({ id: table.id });
   return updated.length;
 }
 
