@@ -8,6 +8,7 @@ import type { FunderPatch, FunderType } from './funders.ts';
 import type { GrantInput, TaskInput } from './grants.ts';
 import type { InteractionInput } from './interactions.ts';
 import type { OpportunityInput, OpportunityStage } from './opportunities.ts';
+import type { ReminderSettingsPatch } from './reminders.ts';
 import type { RequirementInput } from './requirements.ts';
 
 /**
@@ -303,4 +304,25 @@ export function reminderDaysPayload(text: string): { days: number[] } | { error:
   const days = [...new Set(parts.map(Number))];
   if (days.length > 10) return { error: 'At most 10 reminder days' };
   return { days };
+}
+
+/** The reminder settings as their form holds them: the days as typed ("14, 7, 1"). */
+export interface ReminderSettingsFormValues {
+  timeZone: string;
+  days: string;
+}
+
+/**
+ * The reminder settings changed from those the form showed (`shown`), as they are sent; the
+ * others are left out, so a change another admin saved meanwhile to one of them stays. Or what
+ * is wrong with the days typed.
+ */
+export function reminderSettingsPayload(
+  values: ReminderSettingsFormValues,
+  shown: ReminderSettingsFormValues,
+): ReminderSettingsPatch | { error: string } {
+  const timeZone = values.timeZone === shown.timeZone ? {} : { timeZone: values.timeZone };
+  if (values.days === shown.days) return timeZone;
+  const days = reminderDaysPayload(values.days);
+  return 'error' in days ? days : { ...timeZone, reminderDays: days.days };
 }

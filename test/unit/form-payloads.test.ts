@@ -17,6 +17,7 @@ import {
   parseAmount,
   type RequirementFormValues,
   reminderDaysPayload,
+  reminderSettingsPayload,
   requirementPayload,
   type TaskFormValues,
   taskPayload,
@@ -572,6 +573,34 @@ describe('reminderDaysPayload', () => {
     // A day typed twice is one day.
     expect(reminderDaysPayload('7, 7, 10,9,8,7,6,5,4,3,2,1')).toEqual({
       days: [7, 10, 9, 8, 6, 5, 4, 3, 2, 1],
+    });
+  });
+});
+
+describe('reminderSettingsPayload', () => {
+  const shown = { timeZone: 'UTC', days: '14, 7, 1' };
+
+  it('sends only the settings changed from those shown, which another admin may have saved meanwhile', () => {
+    expect(reminderSettingsPayload({ ...shown, days: '30,10' }, shown)).toEqual({
+      reminderDays: [30, 10],
+    });
+    expect(reminderSettingsPayload({ ...shown, timeZone: 'Europe/London' }, shown)).toEqual({
+      timeZone: 'Europe/London',
+    });
+    expect(reminderSettingsPayload({ timeZone: 'Asia/Tokyo', days: '' }, shown)).toEqual({
+      timeZone: 'Asia/Tokyo',
+      reminderDays: [],
+    });
+    expect(reminderSettingsPayload(shown, shown)).toEqual({});
+  });
+
+  it('says what is wrong with days changed, and nothing of days left as shown', () => {
+    expect(reminderSettingsPayload({ ...shown, days: '400' }, shown)).toEqual({
+      error: 'Enter whole numbers of days from 0 to 365, separated by commas',
+    });
+    const oddlyShown = { timeZone: 'UTC', days: '7, x' };
+    expect(reminderSettingsPayload({ ...oddlyShown, timeZone: 'Asia/Tokyo' }, oddlyShown)).toEqual({
+      timeZone: 'Asia/Tokyo',
     });
   });
 });

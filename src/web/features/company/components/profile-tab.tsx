@@ -8,6 +8,7 @@ import {
 } from '../../../../domain/form-payloads.ts';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { followSaved } from '../../../lib/follow-saved.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { deferredResolver, useDeferredSubmit } from '../../../lib/zod-resolver.ts';
 import { useCompanyProfile, useUpdateCompanyProfile } from '../api/company-api.ts';
@@ -70,20 +71,12 @@ function ProfileForm({ profile }: { profile: CompanyProfile }) {
   const update = useUpdateCompanyProfile();
   const saved = formValuesOf(profile);
   const form = useForm<CompanyProfileFormValues>({ initialValues: saved });
-  // The form follows the profile as saved (by a save that ended while another page was shown,
-  // another tab, another admin): each field the user has not changed shows its saved value,
-  // and what they have changed stays as they typed it.
+  // The form follows the profile as saved (followSaved).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the saved values start it again
   useEffect(() => {
     const shown = form.getInitialValues();
-    const values = form.getValues();
-    const edited = (key: keyof CompanyProfileFormValues) => values[key] !== shown[key];
     form.setInitialValues(saved);
-    form.setValues(
-      Object.fromEntries(
-        fields.map(({ key }) => [key, edited(key) ? values[key] : saved[key]]),
-      ) as CompanyProfileFormValues,
-    );
+    form.setValues(followSaved(form.getValues(), shown, saved));
   }, [saved.name, saved.industry, saved.website, saved.address]);
 
   const save = useDeferredSubmit(form, validation, async (values) => {

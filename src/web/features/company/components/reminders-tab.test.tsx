@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ReminderSettings } from '../../../../domain/reminders.ts';
 import { fill, renderPage, type SentRequest, slowAnswer } from '../../../test/render.tsx';
+import { notificationKeys } from '../../notifications/api/notifications-api.ts';
 import { RemindersTab } from './reminders-tab.tsx';
 
 /**
@@ -14,15 +15,21 @@ function renderReminders(after?: Promise<unknown>) {
   const answer = ({ method, url, body }: SentRequest) => {
     if (url !== '/api/organization/reminders') return undefined;
     if (method === 'PATCH') {
-      const { reminderDays = saved.reminderDays } = body as Partial<ReminderSettings>;
-      saved = { ...saved, reminderDays: [...reminderDays].sort((a, b) => b - a) };
+      const { reminderDays = saved.reminderDays, ...rest } = body as Partial<ReminderSettings>;
+      saved = { ...saved, ...rest, reminderDays: [...reminderDays].sort((a, b) => b - a) };
       return { body: saved, after };
     }
     return { body: saved };
   };
   const view = renderPage(<RemindersTab isAdmin />, { answer });
   const saves = () => view.sent.filter((request) => request.method === 'PATCH');
-  return { saves, user: userEvent.setup({ delay: null }) };
+  /** Another admin's save, read again here (a refresh, a return to the page). */
+  const savedElsewhere = async (change: Partial<ReminderSettings>) => {
+    saved = { ...saved, ...change };
+    await act(() => view.queryClient.invalidateQueries({ queryKey: notificationKeys.settings() }));
+  };
+  const current = () => saved;
+  return { saves, savedElsewhere, current, user: userEvent.setup({ delay: null }) };
 }
 
 /** The days field as it is now (a form made again would have another). */
@@ -59,5 +66,26 @@ describe('the reminder settings of the organization', () => {
     expect(screen.getByRole('button', { name: 'Save Reminder Settings' })).toBe(save);
     expect(document.activeElement).toBe(save);
     expect(saves()).toHaveLength(1);
+  });
+
+  it('follow what another admin saves meanwhile in the field not changed, and send only the field changed', async () => {
+    const { saves, savedElsewhere, current, user } = renderReminders();
+    await fill(user, await screen.findByRole('textbox', { name: 'Reminder days' }), '30, 10');
+    await savedElsewhere({ timeZone: 'Europe/London', reminderDays: [5] });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveProperty(
+        'value',
+        'Europe/London',
+      ),
+    );
+    expect(daysField()).toHaveProperty('value', '30, 10');
+
+    await user.click(screen.getByRole('button', { name: 'Save Reminder Settings' }));
+    expect(await screen.findByText('Reminder settings saved')).toBeTruthy();
+    expect(saves().map((request) => request.body)).toEqual([{ reminderDays: [30, 10] }]);
+    expect(current()).toEqual({ timeZone: 'Europe/London', reminderDays: [30, 10] });
+    // Saved, the days typed are the saved ones: the next change elsewhere shows here.
+    await savedElsewhere({ reminderDays: [2] });
+    await waitFor(() => expect(daysField()).toHaveProperty('value', '2'));
   });
 });

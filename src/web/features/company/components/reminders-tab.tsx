@@ -1,10 +1,14 @@
 import { Alert, Card, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { reminderDaysPayload } from '../../../../domain/form-payloads.ts';
+import {
+  type ReminderSettingsFormValues,
+  reminderSettingsPayload,
+} from '../../../../domain/form-payloads.ts';
 import type { ReminderSettings } from '../../../../domain/reminders.ts';
 import { currentTimeZoneName } from '../../../../domain/time-zone-names.ts';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { followSaved } from '../../../lib/follow-saved.ts';
 import { nothingMatches } from '../../../lib/nothing-matches.ts';
 import { changeWithNotice } from '../../../lib/notify.ts';
 import {
@@ -65,31 +69,44 @@ export function RemindersTab({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
+/** The settings as the form shows them: the days as typed, in the server's order. */
+const formValuesOf = (settings: ReminderSettings): ReminderSettingsFormValues => ({
+  timeZone: settings.timeZone,
+  days: settings.reminderDays.join(', '),
+});
+
 function RemindersForm({ settings }: { settings: ReminderSettings }) {
   const update = useUpdateReminderSettings();
-  const savedDays = settings.reminderDays.join(', ');
-  const [timeZone, setTimeZone] = useState(settings.timeZone);
-  const zones = useMemo(() => timeZones(settings.timeZone), [settings.timeZone]);
+  const saved = formValuesOf(settings);
+  // What the form showed last and what it holds now: a save sends only what differs.
+  const [form, setForm] = useState({ shown: saved, values: saved });
+  const { timeZone, days } = form.values;
+  const zones = useMemo(() => timeZones(saved.timeZone), [saved.timeZone]);
   const [zoneSearch, setZoneSearch] = useState('');
-  const [days, setDays] = useState(savedDays);
   const [daysError, setDaysError] = useState<string | null>(null);
-  // The saved settings come back (in the server's order: 30, 10, 3): the form shows them in
-  // place, its fields the same, so the focus stays on the field or the button they were saved from.
+  // The form follows the settings as saved (followSaved). Its own save's answer (the days in
+  // the server's order: 30, 10, 3) shows in the same fields, so the focus stays on the field or
+  // the button they were saved from.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the saved values start it again
   useEffect(() => {
-    setTimeZone(settings.timeZone);
-    setDays(savedDays);
-  }, [settings.timeZone, savedDays]);
+    setForm(({ shown, values }) => ({ shown: saved, values: followSaved(values, shown, saved) }));
+  }, [saved.timeZone, saved.days]);
+  const change = (field: Partial<ReminderSettingsFormValues>) =>
+    setForm(({ shown, values }) => ({ shown, values: { ...values, ...field } }));
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    const reminderDays = reminderDaysPayload(days);
-    if ('error' in reminderDays) {
-      setDaysError(reminderDays.error);
+    const patch = reminderSettingsPayload(form.values, form.shown);
+    if ('error' in patch) {
+      setDaysError(patch.error);
       return;
     }
     setDaysError(null);
     void changeWithNotice(
-      () => update.mutateAsync({ timeZone, reminderDays: reminderDays.days }),
+      async () => {
+        const answer = formValuesOf(await update.mutateAsync(patch));
+        setForm({ shown: answer, values: answer });
+      },
       'Reminder settings saved',
       'Could not save the reminder settings',
     );
@@ -103,7 +120,7 @@ function RemindersForm({ settings }: { settings: ReminderSettings }) {
           label="Time zone"
           data={zones}
           value={timeZone}
-          onChange={(value) => setTimeZone(value ?? settings.timeZone)}
+          onChange={(value) => change({ timeZone: value ?? saved.timeZone })}
           searchable
           searchValue={zoneSearch}
           onSearchChange={setZoneSearch}
@@ -114,7 +131,7 @@ function RemindersForm({ settings }: { settings: ReminderSettings }) {
           label="Reminder days"
           description="Days before a deadline, separated by commas (0 is the day itself). Leave empty to send overdue notices only."
           value={days}
-          onChange={(event) => setDays(event.currentTarget.value)}
+          onChange={(event) => change({ days: event.currentTarget.value })}
           error={daysError}
         />
         <Group>
