@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, pickUpTask, test } from './fixtures.ts';
 
 /** Makes a record through the API as the signed-in user; answers its id. */
 async function createRecord(page: Page, url: string, data: Record<string, unknown>) {
@@ -205,4 +205,93 @@ test('saving over a contact deleted meanwhile, from its row, leaves the focus on
   await expect(page.getByRole('row', { name: /Ada Lovelace/ })).toHaveCount(0);
   // The row's menu button, which had opened the dialog, has gone with the row.
   await expect(page.getByRole('main')).toBeFocused();
+});
+
+test("a status chosen or a deletion asked on a page read before someone else's change is refused, and the page shows theirs", async ({
+  page,
+}) => {
+  const grantId = await createRecord(page, '/api/grants', {
+    name: 'Garden Club',
+    funder: 'Seed Trust',
+    amount: 4_000,
+    dueDate: '2030-03-01T17:00:00.000Z',
+    status: 'draft',
+  });
+  const task = (name: string) =>
+    createRecord(page, `/api/grants/${grantId}/tasks`, {
+      name,
+      description: 'For the committee',
+      category: 'proposal',
+      dueDate: '2030-02-01T12:00:00.000Z',
+      status: 'pending',
+    });
+  const taskUrl = (id: number) => `/api/grants/${grantId}/tasks/${id}`;
+  const [chosen, dropped] = [await task('Book the hall'), await task('Print the flyers')];
+  const contactId = await createRecord(page, '/api/contacts', {
+    name: 'Mary Seacole',
+    email: 'mary@example.org',
+  });
+  const changed = (noun: string) =>
+    `This ${noun} has changed since you read it: read it again, then make your change.`;
+
+  // The grant page's status select.
+  await page.goto(`/grants/${grantId}`);
+  const select = page.getByRole('combobox', { name: 'Status of Book the hall' });
+  await expect(select).toHaveValue('pending');
+  await changeMeanwhile(page, taskUrl(chosen), { status: 'completed' });
+  await select.selectOption('in-progress');
+  await expect(page.getByText(changed('task'))).toBeVisible();
+  await expect(select).toHaveValue('completed');
+  expect(await (await page.request.get(`/api/grants/${grantId}/tasks`)).json()).toContainEqual(
+    expect.objectContaining({ id: chosen, status: 'completed' }),
+  );
+
+  // A drop on the board.
+  await page.goto('/tasks');
+  await expect(page.locator('[data-task="Print the flyers"]')).toBeVisible();
+  await changeMeanwhile(page, taskUrl(dropped), { status: 'completed' });
+  await page.getByRole('button', { name: 'Move Print the flyers' }).focus();
+  await pickUpTask(page, 'Print the flyers');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('[id^="DndLiveRegion"]')).toHaveText('Moved to In Progress');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(changed('task'))).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Completed', exact: true })
+      .locator('[data-task="Print the flyers"]'),
+  ).toBeVisible();
+
+  // A deletion from the board, and from a list's row.
+  await changeMeanwhile(page, taskUrl(dropped), { description: 'For the whole street' });
+  await page.getByRole('button', { name: 'Delete Print the flyers' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete task' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText(changed('task'))).toBeVisible();
+  await expect(page.locator('[data-task="Print the flyers"]')).toBeVisible();
+
+  await page.goto('/contacts');
+  await expect(page.getByRole('row', { name: /Mary Seacole/ })).toBeVisible();
+  await changeMeanwhile(page, `/api/contacts/${contactId}`, { phone: '555-0199' });
+  await page.getByRole('button', { name: 'Actions for Mary Seacole' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete contact' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText(changed('contact'))).toBeVisible();
+  await expect(page.getByRole('row', { name: /Mary Seacole/ })).toContainText('555-0199');
+  expect((await page.request.get(`/api/contacts/${contactId}`)).status()).toBe(200);
+
+  // Asked again on what the list now shows, it goes.
+  await page.getByRole('button', { name: 'Actions for Mary Seacole' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete contact' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText('Contact deleted successfully')).toBeVisible();
+  expect((await page.request.get(`/api/contacts/${contactId}`)).status()).toBe(404);
 });

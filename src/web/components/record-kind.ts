@@ -12,7 +12,7 @@ interface SaveMutation<Variables> {
   isPending: boolean;
 }
 
-interface DeleteMutation extends SaveMutation<number> {
+interface DeleteMutation extends SaveMutation<{ id: number; version?: string | undefined }> {
   isSuccess: boolean;
 }
 
@@ -93,7 +93,7 @@ export interface RecordKind<
  * words from either page.
  */
 export function recordKind<
-  T extends { id: number },
+  T extends { id: number; updatedAt: string },
   Input,
   DialogProps extends RecordDialogProps<T> = RecordDialogProps<T>,
 >({
@@ -112,7 +112,9 @@ export function recordKind<
         title,
         message: question(record),
         onConfirm: async () => {
-          if (!(await withNotice(() => remove.mutateAsync(record.id), deleted))) return;
+          // At the version shown: a record someone changed since is not deleted unseen (412).
+          const deleting = () => remove.mutateAsync({ id: record.id, version: record.updatedAt });
+          if (!(await withNotice(deleting, deleted))) return;
           queryClient.removeQueries({ queryKey: cached, type: 'inactive' });
           onDeleted?.();
         },

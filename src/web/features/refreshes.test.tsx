@@ -26,16 +26,15 @@ import {
   useDeleteRequirement,
   useUpdateRequirement,
 } from './grants/api/requirements-api.ts';
-import { taskKeys } from './grants/api/task-keys.ts';
 import {
   useBulkDeleteTasks,
   useBulkTaskAssignee,
   useBulkTaskStatus,
   useCreateTask,
-  useDeleteTask,
-  useSetTaskStatus,
   useUpdateTask,
-} from './grants/api/tasks-api.ts';
+} from './grants/api/task-changes.ts';
+import { taskKeys } from './grants/api/task-keys.ts';
+import { useDeleteTask, useSetTaskStatus } from './grants/api/tasks-api.ts';
 import { interactionKeys, interactionsApi } from './interactions/api/interactions-api.ts';
 import { notificationKeys } from './notifications/api/notification-keys.ts';
 import { useMarkRead } from './notifications/api/notifications-api.ts';
@@ -146,6 +145,8 @@ const grantScreens = {
 };
 
 const task = { grantId: 4, taskId: 9, input: { title: 'Write report', assigneeId: 7 } };
+/** The task as a page shows it, at the version it was read at. */
+const shownTask = { id: 9, grantId: 4, updatedAt: '2027-01-04T10:00:00.000Z' };
 const taskScreens = {
   // An open task is one of the deadlines on its grant's funder's page.
   funderPage: funderKeys.one(11),
@@ -272,10 +273,10 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
   [
     'moving a task on the board',
     useSetTaskStatus,
-    { ...task, status: 'done' },
+    { task: shownTask, status: 'completed' },
     { ...taskScreens, ...reminderScreens },
   ],
-  ['deleting a task', useDeleteTask, task, { ...taskScreens, ...reminderScreens }],
+  ['deleting a task', useDeleteTask, shownTask, { ...taskScreens, ...reminderScreens }],
   [
     'setting the status of chosen tasks at once',
     useBulkTaskStatus,
@@ -413,7 +414,7 @@ describe('what each change refreshes', () => {
   it('a change that failed on the way (a lost answer, a 5xx) still refreshes: it may have landed', async () => {
     const missed = await staleAfter(
       useSetTaskStatus as AnyMutation,
-      { ...task, status: 'done' },
+      { task: shownTask, status: 'completed' },
       Object.values(taskScreens),
       { failsWith: 503 },
     );

@@ -176,7 +176,8 @@ export const api = {
   /** A change; given the `version` the record was read at, made only if it is still that one. */
   patch: <T>(url: string, data?: unknown, version?: string) =>
     request<T>('PATCH', url, data, version),
-  delete: <T>(url: string) => request<T>('DELETE', url),
+  /** A deletion; given the `version` the record was read at, made only if it is still that one. */
+  delete: <T>(url: string, version?: string) => request<T>('DELETE', url, undefined, version),
 };
 
 /** The message to show for a failed call, whatever was thrown. */

@@ -44,8 +44,13 @@ export const useUpdate = <T, Input>(url: string, refreshes: Refreshes) =>
     refreshes,
   );
 
+/** Deletes one record; with the `version` it was read at, refused (412) if changed since. */
 const useDelete = (url: string, refreshes: Refreshes) =>
-  useInvalidatingMutation((id: number) => api.delete<unknown>(`${url}/${id}`), refreshes);
+  useInvalidatingMutation(
+    ({ id, version }: { id: number; version?: string | undefined }) =>
+      api.delete<unknown>(`${url}/${id}`, version),
+    refreshes,
+  );
 
 /** Deletes the chosen records of the list at `url` in one request (`POST <url>/bulk-delete`). */
 export const useBulkDelete = (url: string, refreshes: Refreshes) =>

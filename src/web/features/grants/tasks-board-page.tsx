@@ -168,7 +168,7 @@ export default function TasksBoardPage() {
       };
     }
     try {
-      await setStatus.mutateAsync({ grantId: task.grantId, taskId: task.id, status });
+      await setStatus.mutateAsync({ task, status });
       notifySuccess('Task status updated');
     } catch (error) {
       notifyError('Error updating task', errorMessage(error));
@@ -181,7 +181,7 @@ export default function TasksBoardPage() {
       message: `Delete ${task.name}? This cannot be undone.`,
       onConfirm: async () => {
         try {
-          await remove.mutateAsync({ grantId: task.grantId, taskId: task.id });
+          await remove.mutateAsync(task);
           notifySuccess('Task deleted');
         } catch (error) {
           notifyError('Failed to delete task', errorMessage(error));

@@ -42,14 +42,18 @@ export function useMergeFunder() {
 }
 
 /**
- * Deleting a funder that nothing names any more (administrators): no other feature shows it.
- * Its page, on screen until it moves to the list, keeps what it showed rather than ask again.
+ * Deleting a funder that nothing names any more (administrators), at the `version` it was read
+ * at (refused, 412, if changed since): no other feature shows it. Its page, on screen until it
+ * moves to the list, keeps what it showed rather than ask again.
  */
 export function useDeleteFunder() {
   const queryClient = useQueryClient();
   return useInvalidatingMutation(
-    (id: number) => api.delete<unknown>(`/api/funders/${id}`),
+    ({ id, version }: { id: number; version: string }) =>
+      api.delete<unknown>(`/api/funders/${id}`, version),
     () => [funderKeys.all],
-    { onSuccess: (_result, id) => queryClient.removeQueries({ queryKey: funderKeys.one(id) }) },
+    {
+      onSuccess: (_result, { id }) => queryClient.removeQueries({ queryKey: funderKeys.one(id) }),
+    },
   );
 }

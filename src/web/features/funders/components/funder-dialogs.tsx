@@ -251,7 +251,7 @@ export function DeleteFunder({
           message: `Delete ${funder.name}? Its type, website and notes will be lost. This cannot be undone.`,
           confirmLabel: 'Delete',
           onConfirm: async () => {
-            const deleting = () => remove.mutateAsync(funder.id);
+            const deleting = () => remove.mutateAsync({ id: funder.id, version: funder.updatedAt });
             if (await withNotice(deleting, 'Funder deleted successfully')) deleted.current();
           },
         });

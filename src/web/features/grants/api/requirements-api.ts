@@ -65,10 +65,20 @@ export const useUpdateRequirement = () =>
     afterChange,
   );
 
-/** A requirement deleted takes its reminders from the menu. */
+/**
+ * A requirement deleted takes its reminders from the menu. At the `version` it was read at:
+ * refused (412) if changed since.
+ */
 export const useDeleteRequirement = () =>
   useInvalidatingMutation(
-    ({ grantId, requirementId }: { grantId: number; requirementId: number }) =>
-      api.delete<unknown>(requirementsUrl(grantId, requirementId)),
+    ({
+      grantId,
+      requirementId,
+      version,
+    }: {
+      grantId: number;
+      requirementId: number;
+      version: string | undefined;
+    }) => api.delete<unknown>(requirementsUrl(grantId, requirementId), version),
     afterChange,
   );

@@ -5,22 +5,14 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { BulkResult, BulkTaskAssignee, BulkTaskStatus } from '../../../../domain/bulk.ts';
-import type {
-  BoardTask,
-  ListedTask,
-  Task,
-  TaskBoardParams,
-  TaskInput,
-} from '../../../../domain/grants.ts';
+import type { BoardTask, ListedTask, Task, TaskBoardParams } from '../../../../domain/grants.ts';
 import type { TaskStatus } from '../../../../domain/task-constants.ts';
 import { ApiError, api, withQuery } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
-import * as recordApi from '../../../lib/record-api.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
 import { funderKeys } from '../../funders/api/funder-keys.ts';
 import { notificationKeys } from '../../notifications/api/notification-keys.ts';
-import { taskKeys, taskScreens } from './task-keys.ts';
+import { taskKeys } from './task-keys.ts';
 
 async function getGrantTasks(grantId: number): Promise<ListedTask[]> {
   try {
@@ -45,14 +37,14 @@ export const boardTasksQueryOptions = (params: TaskBoardParams) =>
 
 export const useBoardTasks = (params: TaskBoardParams) => useQuery(boardTasksQueryOptions(params));
 
-const taskUrl = (grantId: number, taskId?: number) =>
+export const taskUrl = (grantId: number, taskId?: number) =>
   `/api/grants/${grantId}/tasks${taskId === undefined ? '' : `/${taskId}`}`;
 
 /**
  * A task shows on its grant's page, on the board, on the dashboard when due soon or overdue, and
  * among the deadlines on its grant's funder's page while open.
  */
-const afterChange = ({ grantId }: { grantId: number }) => [
+export const afterChange = ({ grantId }: { grantId: number }) => [
   taskKeys.ofGrant(grantId),
   taskKeys.board(),
   dashboardKeys.all,
@@ -61,50 +53,29 @@ const afterChange = ({ grantId }: { grantId: number }) => [
   notificationKeys.all,
 ];
 
-export const useCreateTask = () =>
-  useInvalidatingMutation(
-    ({ grantId, input }: { grantId: number; input: TaskInput }) =>
-      api.post<Task>(taskUrl(grantId), input),
-    afterChange,
-  );
-
-/** The whole form, at the `version` it was read at: refused (412) if changed since. */
-export const useUpdateTask = () =>
-  useInvalidatingMutation(
-    ({
-      grantId,
-      taskId,
-      input,
-      version,
-    }: {
-      grantId: number;
-      taskId: number;
-      input: TaskInput;
-      version: string | undefined;
-    }) => api.patch<Task>(taskUrl(grantId, taskId), input, version),
-    afterChange,
-  );
-
-/** A task deleted takes its reminders from the menu. */
+/**
+ * A task deleted takes its reminders from the menu. At the version it was read at: refused (412)
+ * if someone changed it since.
+ */
 export const useDeleteTask = () =>
   useInvalidatingMutation(
-    ({ grantId, taskId }: { grantId: number; taskId: number }) =>
-      api.delete<unknown>(taskUrl(grantId, taskId)),
+    (task: Task | BoardTask) => api.delete<unknown>(taskUrl(task.grantId, task.id), task.updatedAt),
     afterChange,
   );
 
 /**
- * Changes a task's status (the select, or a drop on the board). The board shows the change at
- * once and puts the card back if the server refuses it.
+ * Changes a task's status (the select, or a drop on the board), at the `version` it was read at:
+ * refused (412) if someone changed it since, rather than undoing their change unseen. The board
+ * shows the change at once and puts the card back if the server refuses it.
  */
 export function useSetTaskStatus() {
   const queryClient = useQueryClient();
   return useInvalidatingMutation(
-    ({ grantId, taskId, status }: { grantId: number; taskId: number; status: TaskStatus }) =>
-      api.patch<Task>(taskUrl(grantId, taskId), { status }),
-    afterChange,
+    ({ task, status }: { task: Task | BoardTask; status: TaskStatus }) =>
+      api.patch<Task>(taskUrl(task.grantId, task.id), { status }, task.updatedAt),
+    ({ task }) => afterChange(task),
     {
-      onMutate: async ({ taskId, status }) => {
+      onMutate: async ({ task: { id: taskId }, status }) => {
         const boards = { queryKey: taskKeys.board() };
         await queryClient.cancelQueries(boards);
         const previous: [QueryKey, BoardTask[] | undefined][] =
@@ -120,22 +91,3 @@ export function useSetTaskStatus() {
     },
   );
 }
-
-/** After a change to many tasks: where tasks show, the funders' pages' deadlines, reminders. */
-const afterBulkChange = () => [...taskScreens(), funderKeys.pages(), notificationKeys.all];
-
-export const useBulkDeleteTasks = () => recordApi.useBulkDelete('/api/tasks', afterBulkChange);
-
-/** Sets the status of the chosen tasks in one request. */
-export const useBulkTaskStatus = () =>
-  useInvalidatingMutation(
-    (change: BulkTaskStatus) => api.post<BulkResult>('/api/tasks/bulk-status', change),
-    afterBulkChange,
-  );
-
-/** Gives the chosen tasks to one member, or to nobody, in one request. */
-export const useBulkTaskAssignee = () =>
-  useInvalidatingMutation(
-    (change: BulkTaskAssignee) => api.post<BulkResult>('/api/tasks/bulk-assign', change),
-    afterBulkChange,
-  );

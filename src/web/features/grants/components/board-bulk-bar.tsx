@@ -5,7 +5,7 @@ import { BulkBar } from '../../../components/bulk-actions.tsx';
 import type { Selection } from '../../../components/selection.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
 import { useTeam } from '../../company/api/company-api.ts';
-import { useBulkDeleteTasks, useBulkTaskAssignee, useBulkTaskStatus } from '../api/tasks-api.ts';
+import { useBulkDeleteTasks, useBulkTaskAssignee, useBulkTaskStatus } from '../api/task-changes.ts';
 
 /** The choice of the assign select that gives the tasks to nobody. */
 const NOBODY = 'nobody';

@@ -49,7 +49,13 @@ export default function GrantRequirementsSection({ grantId }: { grantId: number 
   const setStatus = async (requirement: Requirement, status: RequirementStatus) => {
     if (status === requirement.status) return;
     await changeWithNotice(
-      () => update.mutateAsync({ grantId, requirementId: requirement.id, input: { status } }),
+      () =>
+        update.mutateAsync({
+          grantId,
+          requirementId: requirement.id,
+          input: { status },
+          version: requirement.updatedAt,
+        }),
       'Requirement status updated',
       'Error updating requirement',
     );
@@ -60,7 +66,12 @@ export default function GrantRequirementsSection({ grantId }: { grantId: number 
       message: `Delete ${requirement.name}? This cannot be undone.`,
       onConfirm: () =>
         changeWithNotice(
-          () => remove.mutateAsync({ grantId, requirementId: requirement.id }),
+          () =>
+            remove.mutateAsync({
+              grantId,
+              requirementId: requirement.id,
+              version: requirement.updatedAt,
+            }),
           'Requirement deleted',
           'Error deleting requirement',
         ),

@@ -1,7 +1,7 @@
 import type { Task } from '../../../../domain/grants.ts';
 import { SaveDialog } from '../../../components/dialog-save.tsx';
 import type { RecordDialogProps } from '../../../components/record-dialog.tsx';
-import { useCreateTask, useUpdateTask } from '../api/tasks-api.ts';
+import { useCreateTask, useUpdateTask } from '../api/task-changes.ts';
 import { TaskForm, type TaskSubmission } from './task-form.tsx';
 
 /** 'New Task' (for the given grant, or one chosen in the form), or the edit dialog of `task`. */

@@ -18,11 +18,7 @@ export function TaskStatusSelect({ task }: { task: Task }) {
   const change = async (value: TaskStatus) => {
     if (value === task.status) return;
     try {
-      await setStatus.mutateAsync({
-        grantId: task.grantId,
-        taskId: task.id,
-        status: value,
-      });
+      await setStatus.mutateAsync({ task, status: value });
       notifySuccess('Task status updated');
     } catch (error) {
       notifyError('Error updating task', errorMessage(error));
