@@ -74,6 +74,35 @@ test('create with a stage change, edit and delete an opportunity', async ({ page
   await expect(page.getByText('No opportunities yet')).toBeVisible();
 });
 
+test('a key the amount or the probability does not take is said under the field, not dropped unseen', async ({
+  page,
+}) => {
+  await page.getByRole('button', { name: 'Add Opportunity' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Opportunity' });
+  const probability = dialog.getByLabel('Probability (%)');
+  await probability.clear();
+  await probability.pressSequentially('2.5');
+  await expect(probability).toHaveValue('25');
+  await expect(dialog.getByText('Type a whole number from 0 to 100')).toBeVisible();
+  await expect(probability).toHaveAttribute('aria-invalid', 'true');
+  await probability.press('Backspace');
+  await expect(dialog.getByText('Type a whole number from 0 to 100')).toHaveCount(0);
+
+  const amount = dialog.getByLabel('Amount');
+  await amount.clear();
+  await amount.pressSequentially('1e3');
+  await expect(amount).toHaveValue('$13');
+  await expect(
+    dialog.getByText('Type a number of dollars, such as 50000 or $50,000'),
+  ).toBeVisible();
+  await amount.clear();
+  await amount.pressSequentially('$12,500');
+  await expect(amount).toHaveValue('$12,500');
+  await expect(dialog.getByText('Type a number of dollars, such as 50000 or $50,000')).toHaveCount(
+    0,
+  );
+});
+
 test('the detail page lists the organization contacts and opens their details', async ({
   page,
 }) => {

@@ -1,10 +1,16 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { parseAmount } from '../../domain/form-payloads.ts';
 import { renderPage } from '../test/render.tsx';
-import { AmountInput, NOT_DOLLARS } from './form-fields.tsx';
+import {
+  AmountInput,
+  NOT_DOLLARS,
+  NOT_DOLLARS_TYPED,
+  NOT_PERCENT_TYPED,
+  PercentInput,
+} from './form-fields.tsx';
 
 /** An amount field and what its form would send. */
 function AmountField() {
@@ -100,5 +106,61 @@ describe('Enter in the field while it shows cents', () => {
     await user.keyboard('{Enter}');
     expect(sent).toEqual([2500]);
     expect(input.value).toBe('$2,500');
+  });
+});
+
+describe('a key a number field does not take', () => {
+  // It leaves the key out, as it must, and says so: '1e3' is not taken for 13 unseen.
+  it.each([
+    ['1e3', '$13'],
+    ['-5', '$5'],
+    ['1.000', '$1.00'],
+    ['5 dollars', '$5'],
+  ])('in an amount, %s shows %s and says what it takes', async (text, shown) => {
+    const user = userEvent.setup();
+    renderPage(<AmountField />);
+    const input = (await screen.findByLabelText(/Amount/)) as HTMLInputElement;
+    await user.click(input);
+    await user.keyboard(text);
+    expect(input.value).toBe(shown);
+    expect(await screen.findByText(NOT_DOLLARS_TYPED)).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    // It stays through more digits (what shows is still not what was meant), and goes once the
+    // field is mended.
+    await user.keyboard('0');
+    expect(screen.getByText(NOT_DOLLARS_TYPED)).toBeTruthy();
+    await user.keyboard('{Backspace}');
+    await waitFor(() => expect(screen.queryByText(NOT_DOLLARS_TYPED)).toBeNull());
+  });
+
+  it('in an amount, says nothing of what it writes itself or takes: $, commas, spaces, digits', async () => {
+    const user = userEvent.setup();
+    renderPage(<AmountField />);
+    const input = (await screen.findByLabelText(/Amount/)) as HTMLInputElement;
+    await user.click(input);
+    await user.keyboard('$ 12,500.75');
+    expect(input.value).toBe('$12,500.75');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(screen.queryByText(NOT_DOLLARS_TYPED)).toBeNull();
+  });
+
+  it.each([
+    ['2.5', '25'],
+    ['-1', '1'],
+    ['1e2', '12'],
+  ])('in a probability, %s shows %s and says what it takes', async (text, shown) => {
+    const user = userEvent.setup();
+    function Probability() {
+      const [value, setValue] = useState<string | number>('');
+      return <PercentInput label="Probability (%)" value={value} onChange={setValue} />;
+    }
+    renderPage(<Probability />);
+    const input = (await screen.findByLabelText('Probability (%)')) as HTMLInputElement;
+    await user.click(input);
+    await user.keyboard(text);
+    expect(input.value).toBe(shown);
+    expect(await screen.findByText(NOT_PERCENT_TYPED)).toBeTruthy();
+    await user.keyboard('{Backspace}');
+    await waitFor(() => expect(screen.queryByText(NOT_PERCENT_TYPED)).toBeNull());
   });
 });

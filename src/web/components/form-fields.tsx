@@ -6,7 +6,7 @@ import {
   TextInput,
   type TextInputProps,
 } from '@mantine/core';
-import { type ClipboardEvent, type KeyboardEvent, useState } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useRef, useState } from 'react';
 
 /** Dollars as a person writes them: 12500, 12,500, $12,500.75. */
 const DOLLARS = /^\$?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
@@ -14,17 +14,84 @@ const DOLLARS = /^\$?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
 /** What the field says of a paste that is not an amount of dollars. */
 export const NOT_DOLLARS = 'Paste a number of dollars, such as 50000 or $50,000';
 
+/** What the amount field says of a key it does not take (a letter, a minus sign, a third decimal). */
+export const NOT_DOLLARS_TYPED = 'Type a number of dollars, such as 50000 or $50,000';
+
+/** What the probability field says of a key it does not take (a decimal point, a minus sign). */
+export const NOT_PERCENT_TYPED = 'Type a whole number from 0 to 100';
+
+/**
+ * A number field leaves out a key it does not take, its text as it was: rather than let that go
+ * unseen ('2.5' typed becoming 25, '1e3' becoming 13), the field says `message` until the user
+ * mends it (a key that deletes, a paste, the field emptied: `clear`). `unwritten`: keys it may
+ * rightly leave out (a thousands separator or a prefix it writes itself).
+ */
+function useRefusedKeys(message: string, unwritten = '') {
+  const [refused, setRefused] = useState(false);
+  // The last key typed and the text before it, until it is seen whether the field took it: at
+  // the next key (typed before this one is let go, it still comes after its input) or after it.
+  const typed = useRef<{ input: HTMLInputElement; before: string } | null>(null);
+  const seen = () => {
+    const last = typed.current;
+    typed.current = null;
+    if (last && last.input.value === last.before) setRefused(true);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    seen();
+    const { key, ctrlKey, metaKey, altKey, currentTarget: input } = event;
+    if (key === 'Backspace' || key === 'Delete') setRefused(false);
+    if (key.length !== 1 || ctrlKey || metaKey || altKey || unwritten.includes(key)) return;
+    typed.current = { input, before: input.value };
+    setTimeout(seen);
+  };
+  return { error: refused ? message : null, onKeyDown, clear: () => setRefused(false) };
+}
+
+/**
+ * A whole percentage, 0 to 100 (an opportunity's probability). Kept as typed: 150 is refused with
+ * the rule's message, not cut to 15 unseen; a key it does not take says so (useRefusedKeys).
+ */
+export function PercentInput({ onKeyDown, onPaste, error, onChange, ...props }: NumberInputProps) {
+  const keys = useRefusedKeys(NOT_PERCENT_TYPED);
+  return (
+    <NumberInput
+      min={0}
+      max={100}
+      allowDecimal={false}
+      allowNegative={false}
+      clampBehavior="none"
+      {...props}
+      onChange={(next) => {
+        if (next === '') keys.clear();
+        onChange?.(next);
+      }}
+      onKeyDown={(event) => {
+        keys.onKeyDown(event);
+        onKeyDown?.(event);
+      }}
+      onPaste={(event) => {
+        keys.clear();
+        onPaste?.(event);
+      }}
+      error={keys.error ?? error}
+    />
+  );
+}
+
 /**
  * A required amount in whole dollars: '$12,345', never negative. A comma is only ever the
  * thousands separator, so '$12,500' pasted is 12500 (not 12.5); cents typed show as typed
  * ('$12,500.75') until the field is left or Enter is pressed in it, when they go ('$12,500'):
  * what it shows is what the form sends (`parseAmount`), never the dot dropped and the cents taken
  * for more dollars. A paste that is not dollars (1.234,56, -500, (500), 1e6) is refused, with
- * NOT_DOLLARS under the field, rather than read as some other amount.
+ * NOT_DOLLARS under the field, rather than read as some other amount; a key the field does not
+ * take (-, e, a third decimal) says NOT_DOLLARS_TYPED (useRefusedKeys).
  */
 export function AmountInput({ onBlur, onKeyDown, onPaste, error, ...props }: NumberInputProps) {
   const { value, onChange } = props;
   const [refusedPaste, setRefusedPaste] = useState(false);
+  // The thousands separator and the $ are the field's to write.
+  const keys = useRefusedKeys(NOT_DOLLARS_TYPED, ',$ ');
   /** Drops the cents the field shows, if it shows any: true when it did. */
   const wholeDollars = () => {
     const amount = typeof value === 'number' ? value : Number.parseFloat(String(value ?? ''));
@@ -36,12 +103,14 @@ export function AmountInput({ onBlur, onKeyDown, onPaste, error, ...props }: Num
   // the field did not show. Enter again saves it.
   const enter = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' && wholeDollars()) event.preventDefault();
+    keys.onKeyDown(event);
     onKeyDown?.(event);
   };
   const dollarsOnly = (event: ClipboardEvent<HTMLInputElement>) => {
     const refused = !DOLLARS.test(event.clipboardData.getData('text').trim());
     if (refused) event.preventDefault();
     setRefusedPaste(refused);
+    keys.clear();
     onPaste?.(event);
   };
   return (
@@ -57,9 +126,10 @@ export function AmountInput({ onBlur, onKeyDown, onPaste, error, ...props }: Num
       {...props}
       onChange={(next) => {
         setRefusedPaste(false);
+        if (next === '') keys.clear();
         onChange?.(next);
       }}
-      error={refusedPaste ? NOT_DOLLARS : error}
+      error={refusedPaste ? NOT_DOLLARS : (keys.error ?? error)}
       onBlur={(event) => {
         wholeDollars();
         onBlur?.(event);

@@ -1,4 +1,4 @@
-import { Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Group, Select, Stack, TextInput } from '@mantine/core';
 import {
   type OpportunityFormValues,
   opportunityPayload,
@@ -15,7 +15,12 @@ import {
   stageProbabilities,
 } from '../../../../domain/opportunities.ts';
 import { useDialogForm } from '../../../components/dialog-form.ts';
-import { AmountInput, DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
+import {
+  AmountInput,
+  DateTimeInput,
+  GrowingTextarea,
+  PercentInput,
+} from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -72,16 +77,7 @@ export function OpportunityForm({
         <TextInput label="Organization" withAsterisk {...form.getInputProps('organization')} />
         <Group grow align="flex-start">
           <AmountInput {...form.getInputProps('amount')} />
-          <NumberInput
-            label="Probability (%)"
-            min={0}
-            max={100}
-            allowDecimal={false}
-            allowNegative={false}
-            // Kept as typed: 150 is refused with the rule's message, not cut to 15 unseen.
-            clampBehavior="none"
-            {...form.getInputProps('probability')}
-          />
+          <PercentInput label="Probability (%)" {...form.getInputProps('probability')} />
         </Group>
         <Select
           label="Stage"
