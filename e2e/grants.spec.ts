@@ -590,3 +590,43 @@ test("import grants from a spreadsheet's own columns: the preview matches them, 
   await expect(page.getByRole('row', { name: /Clinic Roof/ })).toContainText('Draft');
   await expect(page.getByRole('row', { name: /Mystery/ })).toHaveCount(0);
 });
+
+test('a date typed only in part, or one that does not exist, is said to be no date, not taken for none', async ({
+  page,
+}) => {
+  await openFromSidebar(page, 'Grants');
+  await page.getByRole('button', { name: 'Add Grant' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Grant' });
+  await dialog.getByLabel('Name').fill('Reading Corners');
+  await dialog.getByLabel('Funder').fill('Lamp Trust');
+  await dialog.getByLabel('Amount').fill('9000');
+  // A month and a day, the year and time left out.
+  const due = dialog.getByLabel('Due Date');
+  await due.click();
+  await page.keyboard.type('0315');
+  await due.blur();
+  await dialog.getByRole('button', { name: 'Create Grant' }).click();
+  await expect(dialog.getByText('Invalid date format')).toBeVisible();
+  await expect(dialog.getByText('Due date is required')).toHaveCount(0);
+  await expect(due).toBeFocused();
+
+  // An award's day of 29 February 2027, which never comes.
+  await due.fill(localInDays(20));
+  await dialog.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Awarded' }).click();
+  const awarded = dialog.getByLabel('Awarded Date');
+  await awarded.click();
+  await page.keyboard.type('02292027');
+  await awarded.blur();
+  await dialog.getByRole('button', { name: 'Create Grant' }).click();
+  await expect(dialog.getByText('Invalid date format')).toBeVisible();
+  await expect(page.getByText('Grant created successfully')).toHaveCount(0);
+
+  await awarded.fill('2027-02-28');
+  await dialog.getByRole('button', { name: 'Create Grant' }).click();
+  await expect(page.getByText('Grant created successfully')).toBeVisible();
+  const [grant] = (await (await page.request.get('/api/grants?q=Reading%20Corners')).json()) as {
+    awardedDate: string;
+  }[];
+  expect(grant?.awardedDate.slice(0, 10)).toBe('2027-02-28');
+});

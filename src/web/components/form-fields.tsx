@@ -140,9 +140,48 @@ export function AmountInput({ onBlur, onKeyDown, onPaste, error, ...props }: Num
   );
 }
 
+/**
+ * A date field's value while it shows a date that is not whole or does not exist (a year left
+ * out, 02/29/2027): the browser gives such a field no value, which the form would take for no
+ * date ('Due date is required', or an optional day cleared unseen). This text is no date, so the
+ * form's schema refuses it with the field's own message ('Invalid date format').
+ */
+export const UNFINISHED_DATE = 'unfinished date';
+
+type DateFieldProps = Omit<TextInputProps, 'onChange'> & {
+  /** The field's value as the form keeps it: a date, '' for none, or UNFINISHED_DATE. */
+  onChange?: (value: string) => void;
+};
+
+/** A date field of `type`, its value UNFINISHED_DATE while what it shows is not a date. */
+function DateField({ type, value, onChange, onBlur, ...props }: DateFieldProps) {
+  const valueOf = (input: HTMLInputElement) =>
+    input.validity.badInput ? UNFINISHED_DATE : input.value;
+  return (
+    <TextInput
+      type={type}
+      {...props}
+      // Left as it is while unfinished: the browser keeps what was typed of it.
+      value={value === UNFINISHED_DATE ? '' : value}
+      onChange={(event) => onChange?.(valueOf(event.currentTarget))}
+      // A part typed into an empty field changes no value: it is seen as the field is left.
+      onBlur={(event) => {
+        const left = valueOf(event.currentTarget);
+        if (left !== (value ?? '')) onChange?.(left);
+        onBlur?.(event);
+      }}
+    />
+  );
+}
+
 /** A required date and time in the browser's time zone (form value: `toLocalInput`). */
-export function DateTimeInput(props: TextInputProps) {
-  return <TextInput type="datetime-local" withAsterisk {...props} />;
+export function DateTimeInput(props: DateFieldProps) {
+  return <DateField type="datetime-local" withAsterisk {...props} />;
+}
+
+/** An optional day (form value: `toDayInput`; '' for none). */
+export function DayInput(props: DateFieldProps) {
+  return <DateField type="date" {...props} />;
 }
 
 /** A text area (notes, a description) that grows with its text, then scrolls past `maxRows`. */

@@ -14,7 +14,12 @@ import {
   grantStatusLabels,
 } from '../../../../domain/grants.ts';
 import { useDialogForm } from '../../../components/dialog-form.ts';
-import { AmountInput, DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
+import {
+  AmountInput,
+  DateTimeInput,
+  DayInput,
+  GrowingTextarea,
+} from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
@@ -121,18 +126,10 @@ export function GrantForm({
                   withAsterisk={false}
                   {...form.getInputProps('awardedAmount')}
                 />
-                <TextInput
-                  label="Awarded Date"
-                  type="date"
-                  {...form.getInputProps('awardedDate')}
-                />
+                <DayInput label="Awarded Date" {...form.getInputProps('awardedDate')} />
                 <Group grow align="flex-start">
-                  <TextInput
-                    label="Period Start"
-                    type="date"
-                    {...form.getInputProps('periodStart')}
-                  />
-                  <TextInput label="Period End" type="date" {...form.getInputProps('periodEnd')} />
+                  <DayInput label="Period Start" {...form.getInputProps('periodStart')} />
+                  <DayInput label="Period End" {...form.getInputProps('periodEnd')} />
                 </Group>
               </Stack>
             </Fieldset>
