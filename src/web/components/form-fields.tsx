@@ -155,7 +155,7 @@ type DateFieldProps = Omit<TextInputProps, 'onChange'> & {
 
 /** A date field of `type`, its value UNFINISHED_DATE while what it shows is not a date. */
 function DateField({ type, value, onChange, onBlur, ...props }: DateFieldProps) {
-  const valueOf = (input: HTMLInputElement) =>
+  const dateIn = (input: HTMLInputElement) =>
     input.validity.badInput ? UNFINISHED_DATE : input.value;
   return (
     <TextInput
@@ -163,10 +163,10 @@ function DateField({ type, value, onChange, onBlur, ...props }: DateFieldProps) 
       {...props}
       // Left as it is while unfinished: the browser keeps what was typed of it.
       value={value === UNFINISHED_DATE ? '' : value}
-      onChange={(event) => onChange?.(valueOf(event.currentTarget))}
+      onChange={(event) => onChange?.(dateIn(event.currentTarget))}
       // A part typed into an empty field changes no value: it is seen as the field is left.
       onBlur={(event) => {
-        const left = valueOf(event.currentTarget);
+        const left = dateIn(event.currentTarget);
         if (left !== (value ?? '')) onChange?.(left);
         onBlur?.(event);
       }}
