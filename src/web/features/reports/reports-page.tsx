@@ -83,19 +83,20 @@ const winColumns = <Row extends Decided>(): ReportColumn<Row>[] => [
 export default function ReportsPage() {
   useDocumentTitle('Reports');
   const [params, setParams] = useSearchParams();
-  // The year where the user is, as the server counts the organization's (its time zone's).
-  const thisYear = new Date().getFullYear();
   const asked = Number(params.get('year'));
-  const year =
+  const chosen =
     Number.isInteger(asked) && asked >= REPORT_YEARS.first && asked <= REPORT_YEARS.last
       ? asked
-      : thisYear;
-  const reports = useReports(year);
+      : undefined;
+  // None chosen: the year it is where the organization is, which may not be the browser's on
+  // New Year's Eve (the server answers with it).
+  const reports = useReports(chosen);
   const data = reports.data;
+  const year = chosen ?? data?.year;
 
-  const years = [...new Set([thisYear, year, ...(data?.byYear.map((row) => row.year) ?? [])])].sort(
-    (a, b) => b - a,
-  );
+  const years = [...new Set([year, ...(data?.byYear.map((row) => row.year) ?? [])])]
+    .filter((each) => each !== undefined)
+    .sort((a, b) => b - a);
 
   return (
     <>
@@ -105,7 +106,7 @@ export default function ReportsPage() {
         actions={
           <NativeSelect
             aria-label="Year"
-            value={String(year)}
+            value={year === undefined ? '' : String(year)}
             onChange={(event) => setParams({ year: event.currentTarget.value })}
             data={years.map(String)}
           />
