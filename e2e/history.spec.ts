@@ -33,3 +33,35 @@ test("a grant's History says who changed its amount, from what to what; the dash
     `${me.name} changed the grant Clean Water: Amount from $50,000 to $75,000`,
   );
 });
+
+test("a busy record's History shows its latest changes, and older ones back to its creation when asked", async ({
+  page,
+}) => {
+  const created = await page.request.post('/api/grants', {
+    data: { name: 'Busy Grant', funder: 'Rain Trust', amount: 1000, dueDate: '2027-03-01' },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  for (let amount = 1001; amount <= 1024; amount++) {
+    expect((await page.request.patch(`/api/grants/${id}`, { data: { amount } })).status()).toBe(
+      200,
+    );
+  }
+  const me = (await (await page.request.get('/api/user')).json()) as { name: string };
+
+  await page.goto(`/grants/${id}`);
+  const history = page.getByRole('region', { name: 'History' });
+  const entries = history.getByRole('listitem');
+  await expect(entries).toHaveCount(20);
+  await expect(entries.first()).toContainText('from $1,023 to $1,024');
+  await expect(history).not.toContainText('created this grant');
+
+  // A change made meanwhile moves the older ones down: none shows twice.
+  expect(
+    (await page.request.patch(`/api/grants/${id}`, { data: { notes: 'Busy' } })).status(),
+  ).toBe(200);
+  await history.getByRole('button', { name: 'Show older changes' }).click();
+  await expect(entries.last()).toContainText(`${me.name} created this grant`);
+  await expect(entries.filter({ hasText: 'from $1,004 to $1,005' })).toHaveCount(1);
+  await expect(history.getByRole('button', { name: 'Show older changes' })).toHaveCount(0);
+});

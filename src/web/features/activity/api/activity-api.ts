@@ -10,11 +10,20 @@ export const activityKeys = {
   recent: () => [...ACTIVITY_KEY, 'recent'] as const,
 };
 
-/** The latest changes to one record, newest first. */
+/** How many changes a record's History shows at first, and adds each time older ones are asked for. */
+export const HISTORY_PAGE = 20;
+
+/** The changes to one record, newest first, from the `offset`th: HISTORY_PAGE of them at most. */
+export const recordHistory = (entity: ActivityEntity, id: number, offset = 0) =>
+  api.get<ActivityEntry[]>(
+    withQuery('/api/activity', { entity, id, limit: HISTORY_PAGE, offset: offset || undefined }),
+  );
+
+/** The latest changes to one record, newest first (older ones: `recordHistory`). */
 export const recordHistoryQueryOptions = (entity: ActivityEntity, id: number) =>
   queryOptions({
     queryKey: activityKeys.record(entity, id),
-    queryFn: () => api.get<ActivityEntry[]>(withQuery('/api/activity', { entity, id, limit: 20 })),
+    queryFn: () => recordHistory(entity, id),
   });
 
 /** The company's latest changes (admins), newest first. */

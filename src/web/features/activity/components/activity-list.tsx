@@ -1,5 +1,6 @@
 import { List, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import type { ActivityEntry } from '../../../../domain/activity.ts';
 import { QueryContent, SectionCard } from '../../../components/section-card.tsx';
 import { ActivityLine } from './activity-line.tsx';
@@ -11,28 +12,38 @@ import { ActivityLine } from './activity-line.tsx';
 export function ActivityList({
   title,
   query,
+  entries: shown,
   ofThisRecord,
+  children,
 }: {
   title: string;
   query: UseQueryResult<ActivityEntry[]>;
+  /** What to show once the query has answered, if not what it answered (older entries too). */
+  entries?: ActivityEntry[];
   ofThisRecord: boolean;
+  /** Below the entries: a way to older ones. */
+  children?: ReactNode;
 }) {
   return (
     <SectionCard title={title}>
       <QueryContent query={query} loading={`Loading ${title.toLowerCase()}...`}>
-        {(entries) =>
-          entries.length === 0 ? (
+        {(answered) => {
+          const entries = shown ?? answered;
+          return entries.length === 0 ? (
             <Text c="dimmed">No changes recorded yet</Text>
           ) : (
-            <List spacing="xs" size="sm" listStyleType="none">
-              {entries.map((entry) => (
-                <List.Item key={entry.id}>
-                  <ActivityLine entry={entry} ofThisRecord={ofThisRecord} />
-                </List.Item>
-              ))}
-            </List>
-          )
-        }
+            <>
+              <List spacing="xs" size="sm" listStyleType="none">
+                {entries.map((entry) => (
+                  <List.Item key={entry.id}>
+                    <ActivityLine entry={entry} ofThisRecord={ofThisRecord} />
+                  </List.Item>
+                ))}
+              </List>
+              {children}
+            </>
+          );
+        }}
       </QueryContent>
     </SectionCard>
   );
