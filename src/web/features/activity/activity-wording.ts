@@ -27,6 +27,27 @@ const CHOICE_FIELDS = new Set(['status', 'stage', 'type', 'category']);
 /** Fields that name another record by its id: the change is told without the ids. */
 export const isReference = (field: string) => field.endsWith('_id');
 
+/** Whether an entry gives a task or requirement to another member (or to no one). */
+export const changesAssignee = (entry: ActivityEntry) =>
+  entry.changes?.some((change) => change.field === 'assignee_id') ?? false;
+
+/**
+ * A change of a field that names another record: "Assignee from Ada Lovelace to nobody", by the
+ * team's names (`members`: id to name; one removed since is "a former member"); of another kind
+ * of record, its label alone.
+ */
+export function referenceChange(
+  field: string,
+  before: unknown,
+  after: unknown,
+  members: ReadonlyMap<number, string>,
+): string {
+  if (field !== 'assignee_id') return fieldLabel(field);
+  const member = (id: unknown) =>
+    typeof id === 'number' ? (members.get(id) ?? 'a former member') : 'nobody';
+  return `${fieldLabel(field)} from ${member(before)} to ${member(after)}`;
+}
+
 /** A field's name as the forms label it: `awarded_amount` → "Awarded amount". */
 export const fieldLabel = (field: string) =>
   FIELD_LABELS[field] ?? capitalise(field.replaceAll('_', ' '));

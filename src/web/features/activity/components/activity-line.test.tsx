@@ -16,10 +16,14 @@ const merge: ActivityEntry = {
   createdAt: new Date().toISOString(),
 };
 
-const lineOf = (entry: ActivityEntry, ofThisRecord: boolean) => {
+const lineOf = (
+  entry: ActivityEntry,
+  ofThisRecord: boolean,
+  members: ReadonlyMap<number, string> = new Map(),
+) => {
   const { container, unmount } = render(
     <MantineProvider>
-      <ActivityLine entry={entry} ofThisRecord={ofThisRecord} />
+      <ActivityLine entry={entry} ofThisRecord={ofThisRecord} members={members} />
     </MantineProvider>,
   );
   const text = container.querySelector('p')?.textContent;
@@ -33,5 +37,35 @@ describe('ActivityLine', () => {
     expect(lineOf(merge, false)).toBe(
       'Dana Director merged "Hill Fdn" into the funder Hill Foundation · just now',
     );
+  });
+
+  it('tells a task given to another member by their names, "nobody" for none and "a former member" for one removed', () => {
+    const reassigned: ActivityEntry = {
+      ...merge,
+      entity: 'task',
+      action: 'updated',
+      title: 'Draft budget',
+      changes: [
+        { field: 'assignee_id', before: 4, after: 5 },
+        { field: 'status', before: 'pending', after: 'in-progress' },
+      ],
+    };
+    const team = new Map([
+      [4, 'Ada Lovelace'],
+      [5, 'Bo Diddley'],
+    ]);
+    expect(lineOf(reassigned, false, team)).toBe(
+      'Dana Director changed the task Draft budget: Assignee from Ada Lovelace to Bo Diddley, Status from Pending to In progress · just now',
+    );
+    const unassigned = {
+      ...reassigned,
+      changes: [{ field: 'assignee_id', before: 9, after: null }],
+    };
+    expect(lineOf(unassigned, true, team)).toBe(
+      'Dana Director changed Assignee from a former member to nobody · just now',
+    );
+    // Another kind of record named by its id is told by its label alone.
+    const moved = { ...reassigned, changes: [{ field: 'contact_id', before: 1, after: 2 }] };
+    expect(lineOf(moved, true, team)).toBe('Dana Director changed Contact · just now');
   });
 });

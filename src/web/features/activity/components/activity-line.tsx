@@ -7,6 +7,7 @@ import {
   changedValue,
   fieldLabel,
   isReference,
+  referenceChange,
   timeAgo,
 } from '../activity-wording.ts';
 
@@ -23,14 +24,17 @@ const shortened = (text: string) =>
 export function ActivityLine({
   entry,
   ofThisRecord,
+  members,
 }: {
   entry: ActivityEntry;
   ofThisRecord: boolean;
+  /** The team's names by id, for a change of assignee. */
+  members: ReadonlyMap<number, string>;
 }) {
   // An update lists what it changed; a merge's entry says it all in its action's words.
   const changes = (entry.action === 'updated' ? (entry.changes ?? []) : []).map((change) =>
     isReference(change.field)
-      ? fieldLabel(change.field)
+      ? referenceChange(change.field, change.before, change.after, members)
       : `${fieldLabel(change.field)} from ${shortened(changedValue(change.field, change.before))} to ${shortened(changedValue(change.field, change.after))}`,
   );
   return (

@@ -1,8 +1,10 @@
 import { List, Text } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ActivityEntry } from '../../../../domain/activity.ts';
 import { QueryContent, SectionCard } from '../../../components/section-card.tsx';
+import { teamQueryOptions } from '../../company/api/company-api.ts';
+import { changesAssignee } from '../activity-wording.ts';
 import { ActivityLine } from './activity-line.tsx';
 
 /**
@@ -24,6 +26,10 @@ export function ActivityList({
   /** Below the entries: a way to older ones. */
   children?: ReactNode;
 }) {
+  // The team's names, asked for once an entry gives a task or requirement to someone.
+  const assigning = (shown ?? query.data ?? []).some(changesAssignee);
+  const team = useQuery({ ...teamQueryOptions(), enabled: assigning });
+  const members = new Map(team.data?.map((member) => [member.id, member.name]));
   return (
     <SectionCard title={title}>
       <QueryContent query={query} loading={`Loading ${title.toLowerCase()}...`}>
@@ -36,7 +42,7 @@ export function ActivityList({
               <List spacing="xs" size="sm" listStyleType="none">
                 {entries.map((entry) => (
                   <List.Item key={entry.id}>
-                    <ActivityLine entry={entry} ofThisRecord={ofThisRecord} />
+                    <ActivityLine entry={entry} ofThisRecord={ofThisRecord} members={members} />
                   </List.Item>
                 ))}
               </List>

@@ -19,6 +19,7 @@ import { DateTimeInput, GrowingTextarea } from '../../../components/form-fields.
 import { SaveButton } from '../../../components/save-button.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { RecordHistory } from '../../activity/components/record-history.tsx';
 import { AssigneeSelect } from '../../company/components/assignee-select.tsx';
 import { useCreateRequirement, useUpdateRequirement } from '../api/requirements-api.ts';
 
@@ -62,7 +63,15 @@ export default function RequirementDialog({
       }}
       pending={create.isPending || update.isPending}
     >
-      {(form) => opened && <RequirementForm requirement={requirement} {...form} />}
+      {(form) =>
+        opened && (
+          <>
+            <RequirementForm requirement={requirement} {...form} />
+            {/* Its changes, below the form: a requirement has no page of its own. */}
+            {requirement && <RecordHistory entity="requirement" id={requirement.id} />}
+          </>
+        )
+      }
     </SaveDialog>
   );
 }

@@ -1,6 +1,7 @@
 import type { Task } from '../../../../domain/grants.ts';
 import { SaveDialog } from '../../../components/dialog-save.tsx';
 import type { RecordDialogProps } from '../../../components/record-dialog.tsx';
+import { RecordHistory } from '../../activity/components/record-history.tsx';
 import { useCreateTask, useUpdateTask } from '../api/task-changes.ts';
 import { TaskForm, type TaskSubmission } from './task-form.tsx';
 
@@ -36,7 +37,15 @@ export function TaskDialog({
       }}
       pending={create.isPending || update.isPending}
     >
-      {(form) => opened && <TaskForm grantId={task?.grantId ?? grantId} task={task} {...form} />}
+      {(form) =>
+        opened && (
+          <>
+            <TaskForm grantId={task?.grantId ?? grantId} task={task} {...form} />
+            {/* Its changes, below the form: a task has no page of its own. */}
+            {task && <RecordHistory entity="task" id={task.id} />}
+          </>
+        )
+      }
     </SaveDialog>
   );
 }
