@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BULK_MAX } from './bulk-constants.ts';
 import { ID_MAX, LINE_MAX, searchString, storableString } from './common.ts';
-import { OFFSET_MAX } from './list-constants.ts';
+import { OFFSET_MAX, SEARCH_TEXT_MAX } from './list-constants.ts';
 
 const LIST_LIMIT_MAX = 500;
 
@@ -19,7 +19,9 @@ export const queryChoice = <const T extends readonly [string, ...string[]]>(
 ) => z.enum(values, { error: `${name} must be one of: ${values.join(', ')}` }).optional();
 
 /** `?q=`: the search every list and look-up takes. */
-export const searchQuerySchema = z.object({ q: queryText(200, 'Search is too long') });
+export const searchQuerySchema = z.object({
+  q: queryText(SEARCH_TEXT_MAX, 'Search is too long'),
+});
 
 /**
  * ARCHITECTURE §3: every list accepts optional `q` (search), `sort` (a field, `-field` for

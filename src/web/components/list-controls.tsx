@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { OFFSET_MAX } from '../../domain/list-constants.ts';
+import { OFFSET_MAX, SEARCH_TEXT_MAX } from '../../domain/list-constants.ts';
 import type { ListParams } from '../../domain/lists.ts';
 
 export const PAGE_SIZE = 25;
@@ -52,11 +52,12 @@ export function useListState<Field extends string>(sortable: readonly Field[]) {
       },
       { replace: true },
     );
-  // What is typed goes to the address once typing pauses; a search the address changes
-  // otherwise (the sidebar's link to the list, cleared) shows in the box.
+  // What is typed goes to the address once typing pauses (unless longer than a list takes: the
+  // box says so, SearchBox); a search the address changes otherwise (the sidebar's link to the
+  // list, cleared) shows in the box.
   // biome-ignore lint/correctness/useExhaustiveDependencies: typed text alone writes the address
   useEffect(() => {
-    if (typed !== q) change({ q: typed, page: undefined });
+    if (typed !== q && typed.length <= SEARCH_TEXT_MAX) change({ q: typed, page: undefined });
   }, [typed]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address's search alone sets the box
   useEffect(() => {
@@ -129,6 +130,9 @@ export function SortableTh<Field extends string>({
   );
 }
 
+/** What a search box says of a search longer than a list takes: the list is not asked. */
+export const SEARCH_TOO_LONG = `Search is too long: at most ${SEARCH_TEXT_MAX} characters`;
+
 export function SearchBox({
   value,
   onChange,
@@ -145,6 +149,7 @@ export function SearchBox({
       leftSection={<IconSearch size={16} aria-hidden="true" />}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
+      error={value.trim().length > SEARCH_TEXT_MAX && SEARCH_TOO_LONG}
       maw={360}
       type="search"
     />

@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { SEARCH_TEXT_MAX } from '../../domain/list-constants.ts';
 import ContactsPage from '../features/contacts/contacts-page.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { stamps } from '../test/records.ts';
 import { renderPage, slowAnswer } from '../test/render.tsx';
+import { SEARCH_TOO_LONG } from './list-controls.tsx';
 
 const contact = (id: number) => ({
   id,
@@ -104,6 +106,24 @@ describe("a list's search, sort and page, kept in its address", () => {
     await waitFor(() => expect(address()).toBe('/contacts?q=ada&sort=name'));
     await user.click(await screen.findByRole('button', { name: '2' }));
     await waitFor(() => expect(address()).toBe('/contacts?q=ada&sort=name&page=2'));
+  });
+
+  it('says a search is too long rather than asking the list for it, and asks once it is not', async () => {
+    const user = userEvent.setup({ delay: null });
+    const view = renderPage(<ContactsPage />, { url: '/contacts?q=ada', answer });
+    expect(await screen.findByText('Person 26')).toBeTruthy();
+    const box = screen.getByRole('searchbox');
+    await user.clear(box);
+    await user.click(box);
+    await user.paste('x'.repeat(SEARCH_TEXT_MAX + 1));
+    expect(await screen.findByText(SEARCH_TOO_LONG)).toBeTruthy();
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    // Typing pauses: the list and the address keep the last search it took.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(view.sent.some((request) => request.url.includes('xxxx'))).toBe(false);
+    await user.keyboard('{Backspace}');
+    await waitFor(() => expect(listAsked(view.sent).get('q')).toBe('x'.repeat(SEARCH_TEXT_MAX)));
+    expect(screen.queryByText(SEARCH_TOO_LONG)).toBeNull();
   });
 });
 

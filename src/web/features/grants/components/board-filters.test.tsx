@@ -1,7 +1,8 @@
-import { renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { SEARCH_TEXT_MAX } from '../../../../domain/list-constants.ts';
 import { useBoardFilters } from './board-filters.ts';
 
 const filtersAt = (url: string) =>
@@ -33,5 +34,18 @@ describe("the board's filters in the address", () => {
       expect(filters.params.grantId).toBeUndefined();
       expect(filters.active).toBe(false);
     }
+  });
+
+  it('write a search to the address once typing pauses, unless longer than the board takes', async () => {
+    const { result } = renderHook(useBoardFilters, {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <MemoryRouter initialEntries={['/tasks?q=budget']}>{children}</MemoryRouter>
+      ),
+    });
+    act(() => result.current.setSearch('x'.repeat(SEARCH_TEXT_MAX + 1)));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(result.current.params.q).toBe('budget');
+    act(() => result.current.setSearch('x'.repeat(SEARCH_TEXT_MAX)));
+    await waitFor(() => expect(result.current.params.q).toBe('x'.repeat(SEARCH_TEXT_MAX)));
   });
 });

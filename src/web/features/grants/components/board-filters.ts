@@ -2,6 +2,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { type TaskDueWindow, taskDueWindows } from '../../../../domain/due-dates.ts';
 import type { TaskBoardParams } from '../../../../domain/grants.ts';
+import { SEARCH_TEXT_MAX } from '../../../../domain/list-constants.ts';
 import { type TaskAssigneeFilter, taskAssigneeFilters } from '../../../../domain/task-constants.ts';
 import { browserTimeZone } from '../../../lib/format.ts';
 import { parseId } from '../../../lib/parse-id.ts';
@@ -48,7 +49,9 @@ export function useBoardFilters() {
       filters.q !== undefined,
     setSearch: (text: string) => {
       setSearchText(text);
-      writeSearch(text);
+      // Longer than a list takes, it is not asked for: the box says so (SearchBox).
+      if (text.trim().length <= SEARCH_TEXT_MAX) writeSearch(text);
+      else writeSearch.cancel();
     },
     setGrant: (grant: number | undefined) => setFilters({ grant }),
     setDue: (window: TaskDueWindow) => setFilters({ due: window === 'all' ? undefined : window }),
