@@ -33,16 +33,16 @@ export const changesAssignee = (entry: ActivityEntry) =>
 
 /**
  * A change of a field that names another record: "Assignee from Ada Lovelace to nobody", by the
- * team's names (`members`: id to name; one removed since is "a former member"); of another kind
- * of record, its label alone.
+ * team's names (`members`: id to name; one removed since is "a former member"); until the team
+ * is read (or if it cannot be), and of another kind of record, its label alone.
  */
 export function referenceChange(
   field: string,
   before: unknown,
   after: unknown,
-  members: ReadonlyMap<number, string>,
+  members: ReadonlyMap<number, string> | undefined,
 ): string {
-  if (field !== 'assignee_id') return fieldLabel(field);
+  if (field !== 'assignee_id' || !members) return fieldLabel(field);
   const member = (id: unknown) =>
     typeof id === 'number' ? (members.get(id) ?? 'a former member') : 'nobody';
   return `${fieldLabel(field)} from ${member(before)} to ${member(after)}`;

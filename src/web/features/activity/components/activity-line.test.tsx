@@ -19,7 +19,7 @@ const merge: ActivityEntry = {
 const lineOf = (
   entry: ActivityEntry,
   ofThisRecord: boolean,
-  members: ReadonlyMap<number, string> = new Map(),
+  members?: ReadonlyMap<number, string>,
 ) => {
   const { container, unmount } = render(
     <MantineProvider>
@@ -67,5 +67,7 @@ describe('ActivityLine', () => {
     // Another kind of record named by its id is told by its label alone.
     const moved = { ...reassigned, changes: [{ field: 'contact_id', before: 1, after: 2 }] };
     expect(lineOf(moved, true, team)).toBe('Dana Director changed Contact · just now');
+    // Until the team is read, no one is said to be a former member.
+    expect(lineOf(unassigned, true)).toBe('Dana Director changed Assignee · just now');
   });
 });

@@ -28,8 +28,8 @@ export function ActivityLine({
 }: {
   entry: ActivityEntry;
   ofThisRecord: boolean;
-  /** The team's names by id, for a change of assignee. */
-  members: ReadonlyMap<number, string>;
+  /** The team's names by id, for a change of assignee (none until they are read). */
+  members?: ReadonlyMap<number, string> | undefined;
 }) {
   // An update lists what it changed; a merge's entry says it all in its action's words.
   const changes = (entry.action === 'updated' ? (entry.changes ?? []) : []).map((change) =>

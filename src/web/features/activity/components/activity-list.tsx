@@ -29,7 +29,9 @@ export function ActivityList({
   // The team's names, asked for once an entry gives a task or requirement to someone.
   const assigning = (shown ?? query.data ?? []).some(changesAssignee);
   const team = useQuery({ ...teamQueryOptions(), enabled: assigning });
-  const members = new Map(team.data?.map((member) => [member.id, member.name]));
+  const members = team.isSuccess
+    ? new Map(team.data.map((member) => [member.id, member.name]))
+    : undefined;
   return (
     <SectionCard title={title}>
       <QueryContent query={query} loading={`Loading ${title.toLowerCase()}...`}>

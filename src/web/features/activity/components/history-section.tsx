@@ -6,30 +6,64 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { HISTORY_PAGE, recordHistory, recordHistoryQueryOptions } from '../api/activity-api.ts';
 import { ActivityList } from './activity-list.tsx';
 
+/** What a History has read of its record: every entry, newest first, with none left out. */
+interface Read {
+  /** The latest page these were merged with (read again after each change). */
+  latest: ActivityEntry[] | undefined;
+  entries: ActivityEntry[];
+  /** Whether older entries have been read, and whether there may be more of them. */
+  older: 'unread' | 'more' | 'all';
+}
+
+/** Newest first (an entry's id grows with time), each once. */
+const newestFirst = (entries: ActivityEntry[]) =>
+  [...new Map(entries.map((entry) => [entry.id, entry])).values()].sort((a, b) => b.id - a.id);
+
+/**
+ * The entries once the latest page is read again: the older ones read stay (an entry never
+ * changes once written), with the page's in front of them; an entry that a change made since has
+ * moved off the page is kept too. If more changes were made than a page holds, those between
+ * the page and the older ones were never read: it starts again from the page.
+ */
+function withLatest(read: Read, latest: ActivityEntry[] | undefined): Read {
+  const oldestOfPage = latest?.at(-1)?.id;
+  const newestRead = read.entries[0]?.id;
+  const joins =
+    read.older !== 'unread' &&
+    oldestOfPage !== undefined &&
+    newestRead !== undefined &&
+    oldestOfPage <= newestRead;
+  return joins && latest
+    ? { latest, entries: newestFirst([...latest, ...read.entries]), older: read.older }
+    : { latest, entries: latest ?? [], older: 'unread' };
+}
+
 /**
  * A record's history, newest first: who created it, and who changed what, when. The latest
  * changes come with the page (and again after each change); older ones are read when asked for,
- * HISTORY_PAGE at a time, back to its creation. An entry never changes once written, so those
- * read stay as they are; a change made since moves the older ones down a place, so an entry
- * read twice shows once.
+ * HISTORY_PAGE at a time, back to its creation. Given another record, it starts anew (`key`,
+ * RecordHistory).
  */
 export default function HistorySection({ entity, id }: { entity: ActivityEntity; id: number }) {
   const latest = useQuery(recordHistoryQueryOptions(entity, id));
-  const [older, setOlder] = useState<{ entries: ActivityEntry[]; more: boolean }>({
-    entries: [],
-    more: true,
-  });
+  const [read, setRead] = useState<Read>(() => withLatest(emptyRead, latest.data));
+  if (latest.data !== read.latest) setRead(withLatest(read, latest.data));
   const [reading, setReading] = useState<{ pending: boolean; failed?: string }>({
     pending: false,
   });
-  const shown = once([...(latest.data ?? []), ...older.entries]);
-  const more = older.entries.length === 0 ? latest.data?.length === HISTORY_PAGE : older.more;
+  const more =
+    read.older === 'unread' ? read.entries.length === HISTORY_PAGE : read.older === 'more';
 
   const readOlder = async () => {
     setReading({ pending: true });
     try {
-      const entries = await recordHistory(entity, id, shown.length);
-      setOlder({ entries: [...older.entries, ...entries], more: entries.length === HISTORY_PAGE });
+      // From the oldest read: an entry written since moves them down a place, read twice then.
+      const older = await recordHistory(entity, id, read.entries.length);
+      setRead((was) => ({
+        ...was,
+        entries: newestFirst([...was.entries, ...older]),
+        older: older.length === HISTORY_PAGE ? 'more' : 'all',
+      }));
       setReading({ pending: false });
     } catch (error) {
       setReading({ pending: false, failed: errorMessage(error) });
@@ -37,7 +71,7 @@ export default function HistorySection({ entity, id }: { entity: ActivityEntity;
   };
 
   return (
-    <ActivityList title="History" query={latest} entries={shown} ofThisRecord>
+    <ActivityList title="History" query={latest} entries={read.entries} ofThisRecord>
       {more && (
         <Button
           variant="subtle"
@@ -58,8 +92,4 @@ export default function HistorySection({ entity, id }: { entity: ActivityEntity;
   );
 }
 
-/** Each entry once, in the order first met. */
-function once(entries: ActivityEntry[]) {
-  const seen = new Set<number>();
-  return entries.filter((entry) => !seen.has(entry.id) && Boolean(seen.add(entry.id)));
-}
+const emptyRead: Read = { latest: undefined, entries: [], older: 'unread' };

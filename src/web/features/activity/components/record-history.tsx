@@ -8,7 +8,8 @@ const HistorySection = lazy(() => import('./history-section.tsx'));
 export function RecordHistory({ entity, id }: { entity: ActivityEntity; id: number }) {
   return (
     <Suspense fallback={null}>
-      <HistorySection entity={entity} id={id} />
+      {/* Another record's is another History: what this one read is not carried over. */}
+      <HistorySection key={`${entity}:${id}`} entity={entity} id={id} />
     </Suspense>
   );
 }
