@@ -17,6 +17,8 @@ export interface SentRequest {
   method: string;
   url: string;
   body: unknown;
+  /** The version the change was made to (If-Match), if it named one. */
+  ifMatch?: string | undefined;
 }
 
 /**
@@ -71,6 +73,7 @@ function stubServer(user: CurrentUser | null, answer: Answering) {
         method: init.method ?? 'GET',
         url,
         body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        ifMatch: new Headers(init.headers).get('If-Match') ?? undefined,
       };
       sent.push(request);
       const found =

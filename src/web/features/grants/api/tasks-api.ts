@@ -70,21 +70,27 @@ export const useDeleteTask = () =>
  */
 export function useSetTaskStatus() {
   const queryClient = useQueryClient();
+  const boards = { queryKey: taskKeys.board() };
+  /** Writes `fields` into the task's card on every board. */
+  const put = (id: number, fields: Partial<BoardTask>) =>
+    queryClient.setQueriesData<BoardTask[]>(boards, (tasks) =>
+      tasks?.map((task) => (task.id === id ? { ...task, ...fields } : task)),
+    );
   return useInvalidatingMutation(
     ({ task, status }: { task: Task | BoardTask; status: TaskStatus }) =>
       api.patch<Task>(taskUrl(task.grantId, task.id), { status }, task.updatedAt),
     ({ task }) => afterChange(task),
     {
-      onMutate: async ({ task: { id: taskId }, status }) => {
-        const boards = { queryKey: taskKeys.board() };
+      onMutate: async ({ task: { id }, status }) => {
         await queryClient.cancelQueries(boards);
         const previous: [QueryKey, BoardTask[] | undefined][] =
           queryClient.getQueriesData<BoardTask[]>(boards);
-        queryClient.setQueriesData<BoardTask[]>(boards, (tasks) =>
-          tasks?.map((task) => (task.id === taskId ? { ...task, status } : task)),
-        );
+        put(id, { status });
         return { previous };
       },
+      // The task as saved, its new version with it, at once: the card moved again before the
+      // board is read anew is not refused as changed since (412) over this very move.
+      onSuccess: (saved) => put(saved.id, saved),
       onError: (_error, _variables, context) => {
         for (const [key, tasks] of context?.previous ?? []) queryClient.setQueryData(key, tasks);
       },
