@@ -238,8 +238,9 @@ describe.each(Object.entries(pages))('the %s page', (_kind, detail) => {
     await fill(user, field, edit.changed);
     await user.click(within(dialog).getByRole('button', { name: edit.save }));
     expect(await screen.findByText(edit.notice)).toBeTruthy();
+    // At the version the page read: refused if someone else has changed it since.
     expect(requests.filter((r) => r.method !== 'GET')).toEqual([
-      { method: 'PATCH', url: detail.url, body: edit.sent },
+      { method: 'PATCH', url: detail.url, body: edit.sent, ifMatch: `"${stamps.updatedAt}"` },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText(edit.changed)).toBeTruthy();
