@@ -163,4 +163,48 @@ describe('a key a number field does not take', () => {
     await user.keyboard('{Backspace}');
     await waitFor(() => expect(screen.queryByText(NOT_PERCENT_TYPED)).toBeNull());
   });
+
+  it("in a probability, goes once the field is typed over or set from outside it, and gives way to the form's own message", async () => {
+    const user = userEvent.setup();
+    function Probability() {
+      const [value, setValue] = useState<string | number>('');
+      return (
+        <>
+          <PercentInput
+            label="Probability (%)"
+            value={value}
+            onChange={setValue}
+            error={value === 500 ? 'Probability must be at most 100' : undefined}
+          />
+          <button type="button" onClick={() => setValue(75)}>
+            Negotiation
+          </button>
+        </>
+      );
+    }
+    renderPage(<Probability />);
+    const input = (await screen.findByLabelText('Probability (%)')) as HTMLInputElement;
+    await user.click(input);
+    await user.keyboard('2.5');
+    expect(await screen.findByText(NOT_PERCENT_TYPED)).toBeTruthy();
+    // Chosen whole and typed over: mended.
+    await user.tripleClick(input);
+    await user.keyboard('3');
+    await waitFor(() => expect(screen.queryByText(NOT_PERCENT_TYPED)).toBeNull());
+    expect(input.value).toBe('3');
+
+    await user.keyboard('.');
+    expect(await screen.findByText(NOT_PERCENT_TYPED)).toBeTruthy();
+    // A stage chosen sets it: mended too.
+    await user.click(screen.getByRole('button', { name: 'Negotiation' }));
+    expect(input.value).toBe('75');
+    await waitFor(() => expect(screen.queryByText(NOT_PERCENT_TYPED)).toBeNull());
+
+    // The form's rule, where it has one to say, is said first.
+    await user.tripleClick(input);
+    await user.keyboard('5.00');
+    expect(input.value).toBe('500');
+    expect(await screen.findByText('Probability must be at most 100')).toBeTruthy();
+    expect(screen.queryByText(NOT_PERCENT_TYPED)).toBeNull();
+  });
 });

@@ -6,7 +6,7 @@ import {
   TextInput,
   type TextInputProps,
 } from '@mantine/core';
-import { type ClipboardEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 
 /** Dollars as a person writes them: 12500, 12,500, $12,500.75. */
 const DOLLARS = /^\$?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
@@ -23,11 +23,21 @@ export const NOT_PERCENT_TYPED = 'Type a whole number from 0 to 100';
 /**
  * A number field leaves out a key it does not take, its text as it was: rather than let that go
  * unseen ('2.5' typed becoming 25, '1e3' becoming 13), the field says `message` until the user
- * mends it (a key that deletes, a paste, the field emptied: `clear`). `unwritten`: keys it may
- * rightly leave out (a thousands separator or a prefix it writes itself).
+ * mends it: a key that deletes, a key typed over a selection, a paste, the field emptied
+ * (`clear`), or its `value` set from outside it (a stage chosen sets the probability). What the
+ * field does to its own value as it is left (cents dropped) is said first (`own`). `unwritten`:
+ * keys it may rightly leave out (a thousands separator or a prefix it writes itself). The
+ * message shows only where the form has none of its own to show.
  */
-function useRefusedKeys(message: string, unwritten = '') {
+function useRefusedKeys(message: string, value: unknown, unwritten = '') {
   const [refused, setRefused] = useState(false);
+  const field = useRef<HTMLInputElement | null>(null);
+  const own = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new value alone is looked at
+  useEffect(() => {
+    if (own.current) own.current = false;
+    else if (field.current && document.activeElement !== field.current) setRefused(false);
+  }, [value]);
   // The last key typed and the text before it, until it is seen whether the field took it: at
   // the next key (typed before this one is let go, it still comes after its input) or after it.
   const typed = useRef<{ input: HTMLInputElement; before: string } | null>(null);
@@ -39,12 +49,22 @@ function useRefusedKeys(message: string, unwritten = '') {
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     seen();
     const { key, ctrlKey, metaKey, altKey, currentTarget: input } = event;
-    if (key === 'Backspace' || key === 'Delete') setRefused(false);
+    field.current = input;
+    const overSelection = key.length === 1 && input.selectionStart !== input.selectionEnd;
+    if (key === 'Backspace' || key === 'Delete' || overSelection) setRefused(false);
     if (key.length !== 1 || ctrlKey || metaKey || altKey || unwritten.includes(key)) return;
     typed.current = { input, before: input.value };
     setTimeout(seen);
   };
-  return { error: refused ? message : null, onKeyDown, clear: () => setRefused(false) };
+  return {
+    error: refused ? message : null,
+    onKeyDown,
+    clear: () => setRefused(false),
+    /** The field changes its own value (not the user, not from outside). */
+    ownChange: () => {
+      own.current = true;
+    },
+  };
 }
 
 /**
@@ -52,7 +72,7 @@ function useRefusedKeys(message: string, unwritten = '') {
  * the rule's message, not cut to 15 unseen; a key it does not take says so (useRefusedKeys).
  */
 export function PercentInput({ onKeyDown, onPaste, error, onChange, ...props }: NumberInputProps) {
-  const keys = useRefusedKeys(NOT_PERCENT_TYPED);
+  const keys = useRefusedKeys(NOT_PERCENT_TYPED, props.value);
   return (
     <NumberInput
       min={0}
@@ -73,7 +93,7 @@ export function PercentInput({ onKeyDown, onPaste, error, onChange, ...props }: 
         keys.clear();
         onPaste?.(event);
       }}
-      error={keys.error ?? error}
+      error={error || keys.error}
     />
   );
 }
@@ -91,12 +111,15 @@ export function AmountInput({ onBlur, onKeyDown, onPaste, error, ...props }: Num
   const { value, onChange } = props;
   const [refusedPaste, setRefusedPaste] = useState(false);
   // The thousands separator and the $ are the field's to write.
-  const keys = useRefusedKeys(NOT_DOLLARS_TYPED, ',$ ');
+  const keys = useRefusedKeys(NOT_DOLLARS_TYPED, value, ',$ ');
   /** Drops the cents the field shows, if it shows any: true when it did. */
   const wholeDollars = () => {
     const amount = typeof value === 'number' ? value : Number.parseFloat(String(value ?? ''));
     const cents = Number.isFinite(amount) && !Number.isInteger(amount);
-    if (cents) onChange?.(Math.trunc(amount));
+    if (cents) {
+      keys.ownChange();
+      onChange?.(Math.trunc(amount));
+    }
     return cents;
   };
   // Enter with cents showing drops them and saves nothing yet: the amount saved is never one
@@ -129,7 +152,7 @@ export function AmountInput({ onBlur, onKeyDown, onPaste, error, ...props }: Num
         if (next === '') keys.clear();
         onChange?.(next);
       }}
-      error={refusedPaste ? NOT_DOLLARS : (keys.error ?? error)}
+      error={refusedPaste ? NOT_DOLLARS : error || keys.error}
       onBlur={(event) => {
         wholeDollars();
         onBlur?.(event);
@@ -154,21 +177,39 @@ type DateFieldProps = Omit<TextInputProps, 'onChange'> & {
 };
 
 /** A date field of `type`, its value UNFINISHED_DATE while what it shows is not a date. */
-function DateField({ type, value, onChange, onBlur, ...props }: DateFieldProps) {
+function DateField({ type, value, onChange, onBlur, onKeyDown, ...props }: DateFieldProps) {
   const dateIn = (input: HTMLInputElement) =>
     input.validity.badInput ? UNFINISHED_DATE : input.value;
+  /** What the field shows, told to the form if it has not been yet. */
+  const tell = (input: HTMLInputElement) => {
+    const shown = dateIn(input);
+    if (shown !== (value ?? '')) onChange?.(shown);
+  };
+  // Set to none from outside (a form reset) while it showed a part of a date: that goes too,
+  // which the browser does not do for a value that was none to it already.
+  const field = useRef<HTMLInputElement>(null);
+  const was = useRef(value);
+  useEffect(() => {
+    if (was.current === UNFINISHED_DATE && value === '' && field.current) field.current.value = '';
+    was.current = value;
+  }, [value]);
   return (
     <TextInput
+      ref={field}
       type={type}
       {...props}
       // Left as it is while unfinished: the browser keeps what was typed of it.
       value={value === UNFINISHED_DATE ? '' : value}
       onChange={(event) => onChange?.(dateIn(event.currentTarget))}
-      // A part typed into an empty field changes no value: it is seen as the field is left.
+      // A part typed into an empty field changes no value: it is seen as the field is left, or
+      // as Enter in it sends the form.
       onBlur={(event) => {
-        const left = dateIn(event.currentTarget);
-        if (left !== (value ?? '')) onChange?.(left);
+        tell(event.currentTarget);
         onBlur?.(event);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') tell(event.currentTarget);
+        onKeyDown?.(event);
       }}
     />
   );
