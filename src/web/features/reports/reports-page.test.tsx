@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { grantStatuses } from '../../../domain/grant-constants.ts';
 import type { Reports } from '../../../domain/reports.ts';
@@ -53,5 +54,36 @@ describe("the Reports page on New Year's Eve in Los Angeles, opened in Berlin", 
       sent.map((request) => request.url).filter((url) => url.startsWith('/api/reports')),
     ).toEqual(['/api/reports']);
     expect(screen.getByRole('combobox', { name: 'Year' })).toHaveProperty('value', '2027');
+  });
+
+  it("keeps the organization's year a choice once another year is shown, though no grant is due in it", async () => {
+    const user = userEvent.setup({ delay: null });
+    const in2024 = {
+      year: 2024,
+      requested: 5000,
+      awarded: 0,
+      awardedCount: 0,
+      decidedCount: 0,
+      winRate: null,
+    };
+    renderPage(<ReportsPage />, {
+      url: '/reports',
+      answer: ({ url }) => {
+        if (!url.startsWith('/api/reports')) return undefined;
+        const asked = Number(new URL(url, 'http://x').searchParams.get('year')) || 2027;
+        return { body: { ...nothingYet, year: asked, byYear: [in2024] } };
+      },
+    });
+    const select = await screen.findByRole('combobox', { name: 'Year' });
+    await waitFor(() => expect(select).toHaveProperty('value', '2027'));
+    await user.selectOptions(select, '2024');
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/reports?year=2024'),
+    );
+    const offered = () =>
+      [...(screen.getByRole('combobox', { name: 'Year' }) as HTMLSelectElement).options].map(
+        (option) => option.value,
+      );
+    await waitFor(() => expect(offered()).toEqual(['2027', '2024']));
   });
 });

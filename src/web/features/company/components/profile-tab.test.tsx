@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CompanyProfile } from '../../../../domain/company.ts';
-import { fill, renderPage } from '../../../test/render.tsx';
+import { fill, renderPage, slowAnswer } from '../../../test/render.tsx';
 import { companyKeys } from '../api/company-api.ts';
 import { ProfileTab } from './profile-tab.tsx';
 
@@ -40,5 +40,28 @@ describe("the organization's profile, edited by an admin", () => {
     const patch = view.sent.find((request) => request.method === 'PATCH');
     expect(patch?.body).toEqual({ address: '2 High St' });
     expect(current.industry).toBe('Education');
+  });
+
+  it('keeps what is typed while a save is under way', async () => {
+    const { answered, answer } = slowAnswer();
+    let current = profile;
+    renderPage(<ProfileTab isAdmin />, {
+      answer: ({ method, url, body }) => {
+        if (url !== '/api/organization') return undefined;
+        if (method !== 'PATCH') return { body: current };
+        current = { ...current, ...(body as Partial<CompanyProfile>) };
+        return { body: current, after: answered };
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    await fill(user, await screen.findByLabelText('Address'), '2 High St');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await fill(user, screen.getByLabelText('Industry'), 'Education');
+    answer();
+    await screen.findByText('Organization updated');
+    expect(screen.getByLabelText('Industry')).toHaveProperty('value', 'Education');
+    expect(screen.getByLabelText('Address')).toHaveProperty('value', '2 High St');
+    // What was typed meanwhile is still to save.
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toHaveProperty('disabled', false);
   });
 });

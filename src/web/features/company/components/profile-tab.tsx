@@ -84,8 +84,10 @@ function ProfileForm({ profile }: { profile: CompanyProfile }) {
       const answer = await update.mutateAsync(
         companyProfilePayload(values, form.getInitialValues()),
       );
-      form.setInitialValues(formValuesOf(answer));
-      form.reset();
+      // Saved, the form shows what was saved, but for what was typed while it saved.
+      const saved = formValuesOf(answer);
+      form.setInitialValues(saved);
+      form.setValues(followSaved(form.getValues(), values, saved));
       notifySuccess('Organization updated');
     } catch (error) {
       notifyError(

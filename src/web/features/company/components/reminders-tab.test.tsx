@@ -88,4 +88,16 @@ describe('the reminder settings of the organization', () => {
     await savedElsewhere({ reminderDays: [2] });
     await waitFor(() => expect(daysField()).toHaveProperty('value', '2'));
   });
+
+  it('keep what is typed while a save is under way', async () => {
+    const { answered, answer } = slowAnswer();
+    const { saves, user } = renderReminders(answered);
+    await fill(user, await screen.findByRole('textbox', { name: 'Reminder days' }), '30, 10');
+    await user.click(screen.getByRole('button', { name: 'Save Reminder Settings' }));
+    await fill(user, daysField(), '30, 10, 5');
+    answer();
+    expect(await screen.findByText('Reminder settings saved')).toBeTruthy();
+    expect(daysField()).toHaveProperty('value', '30, 10, 5');
+    expect(saves()).toHaveLength(1);
+  });
 });

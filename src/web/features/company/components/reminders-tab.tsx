@@ -102,10 +102,12 @@ function RemindersForm({ settings }: { settings: ReminderSettings }) {
       return;
     }
     setDaysError(null);
+    const sent = form.values;
     void changeWithNotice(
       async () => {
+        // Saved, the form shows what was saved, but for what was typed while it saved.
         const answer = formValuesOf(await update.mutateAsync(patch));
-        setForm({ shown: answer, values: answer });
+        setForm(({ values }) => ({ shown: answer, values: followSaved(values, sent, answer) }));
       },
       'Reminder settings saved',
       'Could not save the reminder settings',
