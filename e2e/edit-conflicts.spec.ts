@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, pickUpTask, test } from './fixtures.ts';
+import { deleteFromList, expect, pickUpTask, test } from './fixtures.ts';
 
 /** Makes a record through the API as the signed-in user; answers its id. */
 async function createRecord(page: Page, url: string, data: Record<string, unknown>) {
@@ -275,23 +275,13 @@ test("a status chosen or a deletion asked on a page read before someone else's c
   await page.goto('/contacts');
   await expect(page.getByRole('row', { name: /Mary Seacole/ })).toBeVisible();
   await changeMeanwhile(page, `/api/contacts/${contactId}`, { phone: '555-0199' });
-  await page.getByRole('button', { name: 'Actions for Mary Seacole' }).click();
-  await page.getByRole('menuitem', { name: 'Delete' }).click();
-  await page
-    .getByRole('dialog', { name: 'Delete contact' })
-    .getByRole('button', { name: 'Delete' })
-    .click();
+  await deleteFromList(page, 'Mary Seacole', 'contact');
   await expect(page.getByText(changed('contact'))).toBeVisible();
   await expect(page.getByRole('row', { name: /Mary Seacole/ })).toContainText('555-0199');
   expect((await page.request.get(`/api/contacts/${contactId}`)).status()).toBe(200);
 
   // Asked again on what the list now shows, it goes.
-  await page.getByRole('button', { name: 'Actions for Mary Seacole' }).click();
-  await page.getByRole('menuitem', { name: 'Delete' }).click();
-  await page
-    .getByRole('dialog', { name: 'Delete contact' })
-    .getByRole('button', { name: 'Delete' })
-    .click();
+  await deleteFromList(page, 'Mary Seacole', 'contact');
   await expect(page.getByText('Contact deleted successfully')).toBeVisible();
   expect((await page.request.get(`/api/contacts/${contactId}`)).status()).toBe(404);
 });

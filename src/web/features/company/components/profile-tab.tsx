@@ -88,6 +88,8 @@ function ProfileForm({ profile }: { profile: CompanyProfile }) {
       const saved = formValuesOf(answer);
       form.setInitialValues(saved);
       form.setValues(followSaved(form.getValues(), values, saved));
+      // Changed from here on is what differs from what was saved.
+      form.resetDirty(saved);
       notifySuccess('Organization updated');
     } catch (error) {
       notifyError(
