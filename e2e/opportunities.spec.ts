@@ -85,6 +85,12 @@ test('a key the amount or the probability does not take is said under the field,
   await expect(probability).toHaveValue('25');
   await expect(dialog.getByText('Type a whole number from 0 to 100')).toBeVisible();
   await expect(probability).toHaveAttribute('aria-invalid', 'true');
+  // Not sent while it shows what was not typed: the focus goes back to it.
+  await dialog.getByLabel('Name').fill('Garden grant');
+  await dialog.getByLabel('Organization').fill('Seed Trust');
+  await dialog.getByRole('button', { name: 'Create Opportunity' }).click();
+  await expect(probability).toBeFocused();
+  await expect(dialog).toBeVisible();
   await probability.press('Backspace');
   await expect(dialog.getByText('Type a whole number from 0 to 100')).toHaveCount(0);
 
@@ -101,6 +107,13 @@ test('a key the amount or the probability does not take is said under the field,
   await expect(dialog.getByText('Type a number of dollars, such as 50000 or $50,000')).toHaveCount(
     0,
   );
+  await dialog.getByRole('button', { name: 'Create Opportunity' }).click();
+  await expect(page.getByText('Opportunity created successfully')).toBeVisible();
+  const [created] = (await (await page.request.get('/api/opportunities?q=Garden')).json()) as {
+    amount: number;
+    probability: number;
+  }[];
+  expect(created).toMatchObject({ amount: 12_500, probability: 2 });
 });
 
 test('the detail page lists the organization contacts and opens their details', async ({

@@ -2,6 +2,7 @@ import { type UseFormInput, useForm } from '@mantine/form';
 import { createContext, useContext } from 'react';
 import { type RefusalFields, showRefusalOnFields } from '../lib/field-refusal.ts';
 import { focusFirstInvalid, submittedForm } from '../lib/invalid-focus.ts';
+import { REFUSED_KEY } from './form-fields.tsx';
 
 /** What a create/edit dialog and the form in it tell each other. */
 export interface FormInDialog {
@@ -41,6 +42,13 @@ export function useDialogForm<Values extends object>(
     form.onSubmit(
       async (values, event) => {
         const sent = submittedForm(event);
+        // A field that left out a key typed in it (REFUSED_KEY) shows what was not typed: it is
+        // not sent until mended.
+        const refused = sent?.querySelector<HTMLElement>(`[${REFUSED_KEY}]`);
+        if (refused) {
+          refused.focus();
+          return;
+        }
         showRefusalOnFields(await save(values), form, refusedFields, sent);
       },
       (_errors, _values, event) => focusFirstInvalid(submittedForm(event)),

@@ -14,6 +14,12 @@ const DOLLARS = /^\$?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
 /** What the field says of a paste that is not an amount of dollars. */
 export const NOT_DOLLARS = 'Paste a number of dollars, such as 50000 or $50,000';
 
+/**
+ * The attribute of a number field that left out a key typed in it (useRefusedKeys): a dialog's
+ * form is not sent while one of its fields has it (useDialogForm).
+ */
+export const REFUSED_KEY = 'data-refused-key';
+
 /** What the amount field says of a key it does not take (a letter, a minus sign, a third decimal). */
 export const NOT_DOLLARS_TYPED = 'Type a number of dollars, such as 50000 or $50,000';
 
@@ -27,7 +33,8 @@ export const NOT_PERCENT_TYPED = 'Type a whole number from 0 to 100';
  * (`clear`), or its `value` set from outside it (a stage chosen sets the probability). What the
  * field does to its own value as it is left (cents dropped) is said first (`own`). `unwritten`:
  * keys it may rightly leave out (a thousands separator or a prefix it writes itself). The
- * message shows only where the form has none of its own to show.
+ * message shows only where the form has none of its own to show; while it is there, the field is
+ * marked (REFUSED_KEY) and a dialog's form is not sent.
  */
 function useRefusedKeys(message: string, value: unknown, unwritten = '') {
   const [refused, setRefused] = useState(false);
@@ -58,6 +65,8 @@ function useRefusedKeys(message: string, value: unknown, unwritten = '') {
   };
   return {
     error: refused ? message : null,
+    /** On the field's input while it says so. */
+    marked: refused ? { [REFUSED_KEY]: true } : {},
     onKeyDown,
     clear: () => setRefused(false),
     /** The field changes its own value (not the user, not from outside). */
@@ -94,6 +103,7 @@ export function PercentInput({ onKeyDown, onPaste, error, onChange, ...props }: 
         onPaste?.(event);
       }}
       error={error || keys.error}
+      {...keys.marked}
     />
   );
 }
@@ -159,6 +169,7 @@ export function AmountInput({ onBlur, onKeyDown, onPaste, error, ...props }: Num
       }}
       onKeyDown={enter}
       onPaste={dollarsOnly}
+      {...keys.marked}
     />
   );
 }
