@@ -33,16 +33,19 @@ export function useEditConflict(record: Versioned | undefined) {
   };
 }
 
-/** What an edit dialog says when its record changed while it was open (useEditConflict). */
-export function ChangedMeanwhile({ noun }: { noun: string }) {
+/**
+ * What an edit dialog says when its record changed while it was open (useEditConflict), or a
+ * page's form, in its own words (`said`).
+ */
+export function ChangedMeanwhile({ noun, said }: { noun: string; said?: string }) {
   return (
     <Paper role="alert" withBorder p="sm" mb="md" bg="var(--mantine-color-yellow-light)">
       <Text fw={600} size="sm">
         Changed by someone else
       </Text>
       <Text size="sm">
-        Someone else changed this {noun} after you opened it. Save again to replace their changes
-        with yours, or close this form to keep theirs.
+        {said ??
+          `Someone else changed this ${noun} after you opened it. Save again to replace their changes with yours, or close this form to keep theirs.`}
       </Text>
     </Paper>
   );

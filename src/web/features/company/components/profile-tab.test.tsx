@@ -72,4 +72,39 @@ describe("the organization's profile, edited by an admin", () => {
       'false',
     );
   });
+
+  it('says so rather than save over a field someone else changed since it was shown; saved again, it replaces theirs', async () => {
+    let current = profile;
+    const view = renderPage(<ProfileTab isAdmin />, {
+      answer: ({ method, url, body }) => {
+        if (url !== '/api/organization') return undefined;
+        if (method === 'PATCH') current = { ...current, ...(body as Partial<CompanyProfile>) };
+        return { body: current };
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    await fill(user, await screen.findByLabelText('Website'), 'https://mine.example.org');
+    // Another admin saves another website meanwhile; this page has not read it.
+    current = { ...current, website: 'https://theirs.example.org', industry: 'Education' };
+    const save = screen.getByRole('button', { name: 'Save Changes' });
+    await user.click(save);
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Someone else changed Website after this page showed it. Save again to replace their changes with yours.',
+    );
+    const patches = () => view.sent.filter((request) => request.method === 'PATCH');
+    expect(patches()).toEqual([]);
+    expect(screen.getByLabelText('Website')).toHaveProperty('value', 'https://mine.example.org');
+    // The field not changed here shows theirs.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Industry')).toHaveProperty('value', 'Education'),
+    );
+
+    await user.click(save);
+    await screen.findByText('Organization updated');
+    expect(patches().map((request) => request.body)).toEqual([
+      { website: 'https://mine.example.org' },
+    ]);
+    expect(current).toMatchObject({ website: 'https://mine.example.org', industry: 'Education' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

@@ -1,17 +1,23 @@
 import { Alert, Card, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { CompanyProfile } from '../../../../domain/company.ts';
 import {
   type CompanyProfileFormValues,
   companyProfilePayload,
 } from '../../../../domain/form-payloads.ts';
+import { ChangedMeanwhile } from '../../../components/edit-conflict.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { followSaved } from '../../../lib/follow-saved.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { deferredResolver, useDeferredSubmit } from '../../../lib/zod-resolver.ts';
-import { useCompanyProfile, useUpdateCompanyProfile } from '../api/company-api.ts';
+import {
+  companyQueryOptions,
+  useCompanyProfile,
+  useUpdateCompanyProfile,
+} from '../api/company-api.ts';
 
 const fields = [
   { key: 'name', label: 'Organization Name' },
@@ -69,6 +75,9 @@ const formValuesOf = (profile: CompanyProfile): CompanyProfileFormValues => ({
 
 function ProfileForm({ profile }: { profile: CompanyProfile }) {
   const update = useUpdateCompanyProfile();
+  const queryClient = useQueryClient();
+  // The fields someone else changed, since this page showed them, that a save would replace.
+  const [theirs, setTheirs] = useState<string[]>([]);
   const saved = formValuesOf(profile);
   const form = useForm<CompanyProfileFormValues>({ initialValues: saved });
   // The form follows the profile as saved (followSaved).
@@ -81,6 +90,19 @@ function ProfileForm({ profile }: { profile: CompanyProfile }) {
 
   const save = useDeferredSubmit(form, validation, async (values) => {
     try {
+      // The profile as saved now, read first: a field changed here that someone else has
+      // changed since it was shown is not saved over unseen. Read, it shows in the form, so
+      // that saving again replaces it knowingly.
+      const shown = form.getInitialValues();
+      const latest = formValuesOf(
+        await queryClient.fetchQuery({ ...companyQueryOptions(), staleTime: 0 }),
+      );
+      const replaced = fields.filter(
+        ({ key }) =>
+          values[key] !== shown[key] && latest[key] !== shown[key] && latest[key] !== values[key],
+      );
+      setTheirs(replaced.map((field) => field.label));
+      if (replaced.length > 0) return;
       const answer = await update.mutateAsync(
         companyProfilePayload(values, form.getInitialValues()),
       );
@@ -103,6 +125,12 @@ function ProfileForm({ profile }: { profile: CompanyProfile }) {
     <Card withBorder padding="lg">
       <form onSubmit={save} noValidate>
         <Stack>
+          {theirs.length > 0 && (
+            <ChangedMeanwhile
+              noun="profile"
+              said={`Someone else changed ${theirs.join(', ')} after this page showed it. Save again to replace their changes with yours.`}
+            />
+          )}
           {fields.map((field) => (
             <TextInput
               key={field.key}
