@@ -14,3 +14,18 @@ export function followSaved<Values extends object>(
   }
   return followed;
 }
+
+/**
+ * The fields changed here from what the form showed (`shown`) that someone else has saved
+ * otherwise since (`latest`): a save would replace their change unseen.
+ */
+export function replacedMeanwhile<Values extends object>(
+  values: Values,
+  shown: Values,
+  latest: Values,
+): (keyof Values)[] {
+  return (Object.keys(latest) as (keyof Values)[]).filter(
+    (key) =>
+      values[key] !== shown[key] && latest[key] !== shown[key] && latest[key] !== values[key],
+  );
+}

@@ -10,7 +10,7 @@ import {
 import { ChangedMeanwhile } from '../../../components/edit-conflict.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { followSaved } from '../../../lib/follow-saved.ts';
+import { followSaved, replacedMeanwhile } from '../../../lib/follow-saved.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { deferredResolver, useDeferredSubmit } from '../../../lib/zod-resolver.ts';
 import {
@@ -97,11 +97,8 @@ function ProfileForm({ profile }: { profile: CompanyProfile }) {
       const latest = formValuesOf(
         await queryClient.fetchQuery({ ...companyQueryOptions(), staleTime: 0 }),
       );
-      const replaced = fields.filter(
-        ({ key }) =>
-          values[key] !== shown[key] && latest[key] !== shown[key] && latest[key] !== values[key],
-      );
-      setTheirs(replaced.map((field) => field.label));
+      const replaced = replacedMeanwhile(values, shown, latest);
+      setTheirs(fields.filter(({ key }) => replaced.includes(key)).map((field) => field.label));
       if (replaced.length > 0) return;
       const answer = await update.mutateAsync(
         companyProfilePayload(values, form.getInitialValues()),

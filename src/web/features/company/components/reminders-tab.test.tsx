@@ -100,4 +100,23 @@ describe('the reminder settings of the organization', () => {
     expect(daysField()).toHaveProperty('value', '30, 10, 5');
     expect(saves()).toHaveLength(1);
   });
+
+  it('say so rather than save over a setting another admin changed since it was shown; saved again, it replaces theirs', async () => {
+    const { saves, current, user } = renderReminders();
+    await fill(user, await screen.findByRole('textbox', { name: 'Reminder days' }), '30, 10');
+    // Another admin saves other days meanwhile; this page has not read them.
+    const theirs = current();
+    theirs.reminderDays = [5];
+    await user.click(screen.getByRole('button', { name: 'Save Reminder Settings' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Someone else changed Reminder days after this page showed it. Save again to replace their changes with yours.',
+    );
+    expect(saves()).toEqual([]);
+    expect(daysField()).toHaveProperty('value', '30, 10');
+
+    await user.click(screen.getByRole('button', { name: 'Save Reminder Settings' }));
+    expect(await screen.findByText('Reminder settings saved')).toBeTruthy();
+    expect(saves().map((request) => request.body)).toEqual([{ reminderDays: [30, 10] }]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

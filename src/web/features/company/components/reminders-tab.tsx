@@ -1,4 +1,5 @@
 import { Alert, Card, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import {
   type ReminderSettingsFormValues,
@@ -6,12 +7,14 @@ import {
 } from '../../../../domain/form-payloads.ts';
 import type { ReminderSettings } from '../../../../domain/reminders.ts';
 import { currentTimeZoneName } from '../../../../domain/time-zone-names.ts';
+import { ChangedMeanwhile } from '../../../components/edit-conflict.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { followSaved } from '../../../lib/follow-saved.ts';
+import { followSaved, replacedMeanwhile } from '../../../lib/follow-saved.ts';
 import { nothingMatches } from '../../../lib/nothing-matches.ts';
-import { changeWithNotice } from '../../../lib/notify.ts';
+import { changeWithNotice, notifyError } from '../../../lib/notify.ts';
 import {
+  reminderSettingsQueryOptions,
   useReminderSettings,
   useUpdateReminderSettings,
 } from '../../notifications/api/notifications-api.ts';
@@ -75,8 +78,18 @@ const formValuesOf = (settings: ReminderSettings): ReminderSettingsFormValues =>
   days: settings.reminderDays.join(', '),
 });
 
+/** The settings' names, as a save refused over another admin's change says them. */
+const LABELS: Record<keyof ReminderSettingsFormValues, string> = {
+  timeZone: 'Time zone',
+  days: 'Reminder days',
+};
+
 function RemindersForm({ settings }: { settings: ReminderSettings }) {
   const update = useUpdateReminderSettings();
+  const queryClient = useQueryClient();
+  // The settings someone else changed, since this page showed them, that a save would replace.
+  const [theirs, setTheirs] = useState<string[]>([]);
+  const [reading, setReading] = useState(false);
   const saved = formValuesOf(settings);
   // What the form showed last and what it holds now: a save sends only what differs.
   const [form, setForm] = useState({ shown: saved, values: saved });
@@ -94,15 +107,31 @@ function RemindersForm({ settings }: { settings: ReminderSettings }) {
   const change = (field: Partial<ReminderSettingsFormValues>) =>
     setForm(({ shown, values }) => ({ shown, values: { ...values, ...field } }));
 
-  const save = (event: FormEvent) => {
+  const save = async (event: FormEvent) => {
     event.preventDefault();
+    if (reading || update.isPending) return;
     const patch = reminderSettingsPayload(form.values, form.shown);
     if ('error' in patch) {
       setDaysError(patch.error);
       return;
     }
     setDaysError(null);
-    const sent = form.values;
+    const { shown, values: sent } = form;
+    // The settings as saved now, read first: one changed here that someone else has changed
+    // since it was shown is not saved over unseen. Read, it shows in the form, so that saving
+    // again replaces it knowingly.
+    setReading(true);
+    const latest = await queryClient
+      .fetchQuery({ ...reminderSettingsQueryOptions(), staleTime: 0 })
+      .then(formValuesOf, (error: unknown) => {
+        notifyError('Could not save the reminder settings', errorMessage(error));
+        return null;
+      })
+      .finally(() => setReading(false));
+    if (!latest) return;
+    const replaced = replacedMeanwhile(sent, shown, latest).map((key) => LABELS[key]);
+    setTheirs(replaced);
+    if (replaced.length > 0) return;
     void changeWithNotice(
       async () => {
         // Saved, the form shows what was saved, but for what was typed while it saved.
@@ -115,9 +144,21 @@ function RemindersForm({ settings }: { settings: ReminderSettings }) {
   };
 
   return (
-    <Card withBorder padding="lg" component="form" onSubmit={save} noValidate>
+    <Card
+      withBorder
+      padding="lg"
+      component="form"
+      onSubmit={(event: FormEvent) => void save(event)}
+      noValidate
+    >
       <Stack gap="md" maw={520}>
         <Text size="sm">{EXPLANATION}</Text>
+        {theirs.length > 0 && (
+          <ChangedMeanwhile
+            noun="settings"
+            said={`Someone else changed ${theirs.join(', ')} after this page showed it. Save again to replace their changes with yours.`}
+          />
+        )}
         <Select
           label="Time zone"
           data={zones}
@@ -137,7 +178,7 @@ function RemindersForm({ settings }: { settings: ReminderSettings }) {
           error={daysError}
         />
         <Group>
-          <SaveButton pending={update.isPending}>Save Reminder Settings</SaveButton>
+          <SaveButton pending={reading || update.isPending}>Save Reminder Settings</SaveButton>
         </Group>
       </Stack>
     </Card>
