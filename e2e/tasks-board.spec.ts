@@ -370,3 +370,29 @@ test('assign a task to yourself, find it under My tasks, and unassign it', async
   await expect(unassigned).toBeVisible();
   await expect(unassigned.getByRole('img', { name: /^Assigned to/ })).toHaveCount(0);
 });
+
+test('a card moved again while its last move is still saving waits for it: one move at a time, none refused over another', async ({
+  page,
+}) => {
+  // The saves take a moment, as on a slow connection.
+  await page.route('**/api/grants/*/tasks/*', async (route) => {
+    if (route.request().method() === 'PATCH') await new Promise((done) => setTimeout(done, 1000));
+    await route.continue();
+  });
+  await moveRightWithKeyboard(page, 'Gather letters');
+  await expect(column(page, 'In Progress').locator('[data-task="Gather letters"]')).toBeVisible();
+  // Moved again before the first move is saved: that drop is not made.
+  await pickUpTask(page, 'Gather letters');
+  await pressAndHear(page, 'ArrowRight', 'Moved to Completed');
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Task status updated')).toBeVisible();
+  await expect(page.getByText(/has changed since you read it/)).toHaveCount(0);
+  await expect(column(page, 'In Progress').locator('[data-task="Gather letters"]')).toBeVisible();
+  // Saved, it moves on.
+  await page.getByRole('button', { name: 'Move Gather letters' }).focus();
+  await pickUpTask(page, 'Gather letters');
+  await pressAndHear(page, 'ArrowRight', 'Moved to Completed');
+  await page.keyboard.press('Space');
+  await expect(column(page, 'Completed').locator('[data-task="Gather letters"]')).toBeVisible();
+  await expect(page.getByText(/has changed since you read it/)).toHaveCount(0);
+});

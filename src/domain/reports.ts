@@ -22,6 +22,8 @@ const decisions = {
 /** How the year is going: the Reports page's tables, each a few rows, computed by the database. */
 export const reportsSchema = z.object({
   year: z.number().int(),
+  /** The year it is now where the organization is (its time zone's), whichever year was asked. */
+  thisYear: z.number().int(),
   byStatus: z.array(
     z.object({ status: z.enum(grantStatuses), count: z.number().int(), ...totals }),
   ),

@@ -247,7 +247,7 @@ describe('reports', () => {
     }
   });
 
-  it('shows, when no year is asked for, the year it is where the organization is', async () => {
+  it('shows, when no year is asked for, the year it is where the organization is, and tells that year whichever is asked for', async () => {
     // New Year's Eve at noon in UTC: already 2027 in Kiribati, still 2026 in Los Angeles.
     for (const [zone, year] of [
       ['Pacific/Kiritimati', 2027],
@@ -259,7 +259,9 @@ describe('reports', () => {
       try {
         const reports = await client.get('/api/reports');
         expect(reports.statusCode, reports.body).toBe(200);
-        expect(reports.json<Reports>().year, zone).toBe(year);
+        expect(reports.json<Reports>(), zone).toMatchObject({ year, thisYear: year });
+        const earlier = (await client.get('/api/reports?year=2024')).json<Reports>();
+        expect(earlier, zone).toMatchObject({ year: 2024, thisYear: year });
       } finally {
         vi.useRealTimers();
       }

@@ -8,6 +8,7 @@ import {
   AmountInput,
   NOT_DOLLARS,
   NOT_DOLLARS_TYPED,
+  NOT_PERCENT_PASTED,
   NOT_PERCENT_TYPED,
   PercentInput,
 } from './form-fields.tsx';
@@ -207,4 +208,25 @@ describe('a key a number field does not take', () => {
     expect(await screen.findByText('Probability must be at most 100')).toBeTruthy();
     expect(screen.queryByText(NOT_PERCENT_TYPED)).toBeNull();
   });
+
+  it.each(['2.5', '-7', '1e2', 'ten'])(
+    'in a probability, a paste of %s is refused, saying so under the field',
+    async (text) => {
+      const user = userEvent.setup();
+      function Probability() {
+        const [value, setValue] = useState<string | number>(10);
+        return <PercentInput label="Probability (%)" value={value} onChange={setValue} />;
+      }
+      renderPage(<Probability />);
+      const input = (await screen.findByLabelText('Probability (%)')) as HTMLInputElement;
+      await user.tripleClick(input);
+      await user.paste(text);
+      expect(input.value).toBe('10');
+      expect(screen.getByText(NOT_PERCENT_PASTED)).toBeTruthy();
+      await user.tripleClick(input);
+      await user.paste('45');
+      expect(input.value).toBe('45');
+      expect(screen.queryByText(NOT_PERCENT_PASTED)).toBeNull();
+    },
+  );
 });

@@ -26,6 +26,9 @@ export const NOT_DOLLARS_TYPED = 'Type a number of dollars, such as 50000 or $50
 /** What the probability field says of a key it does not take (a decimal point, a minus sign). */
 export const NOT_PERCENT_TYPED = 'Type a whole number from 0 to 100';
 
+/** What the probability field says of a paste that is not a whole number (2.5, -7, 1e2). */
+export const NOT_PERCENT_PASTED = 'Paste a whole number from 0 to 100';
+
 /**
  * A number field leaves out a key it does not take, its text as it was: rather than let that go
  * unseen ('2.5' typed becoming 25, '1e3' becoming 13), the field says `message` until the user
@@ -82,6 +85,8 @@ function useRefusedKeys(message: string, value: unknown, unwritten = '') {
  */
 export function PercentInput({ onKeyDown, onPaste, error, onChange, ...props }: NumberInputProps) {
   const keys = useRefusedKeys(NOT_PERCENT_TYPED, props.value);
+  // A paste that is not a whole number is refused, rather than read as another (2.5 as 25).
+  const [refusedPaste, setRefusedPaste] = useState(false);
   return (
     <NumberInput
       min={0}
@@ -91,6 +96,7 @@ export function PercentInput({ onKeyDown, onPaste, error, onChange, ...props }: 
       clampBehavior="none"
       {...props}
       onChange={(next) => {
+        setRefusedPaste(false);
         if (next === '') keys.clear();
         onChange?.(next);
       }}
@@ -99,10 +105,13 @@ export function PercentInput({ onKeyDown, onPaste, error, onChange, ...props }: 
         onKeyDown?.(event);
       }}
       onPaste={(event) => {
+        const refused = !/^\d+$/.test(event.clipboardData.getData('text').trim());
+        if (refused) event.preventDefault();
+        setRefusedPaste(refused);
         keys.clear();
         onPaste?.(event);
       }}
-      error={error || keys.error}
+      error={refusedPaste ? NOT_PERCENT_PASTED : error || keys.error}
       {...keys.marked}
     />
   );

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { OFFSET_MAX, SEARCH_TEXT_MAX } from '../../domain/list-constants.ts';
+import { OFFSET_MAX, SEARCH_TEXT_MAX, tooLong } from '../../domain/list-constants.ts';
 import type { ListParams } from '../../domain/lists.ts';
 
 export const PAGE_SIZE = 25;
@@ -57,7 +57,7 @@ export function useListState<Field extends string>(sortable: readonly Field[]) {
   // list, cleared) shows in the box.
   // biome-ignore lint/correctness/useExhaustiveDependencies: typed text alone writes the address
   useEffect(() => {
-    if (typed !== q && typed.length <= SEARCH_TEXT_MAX) change({ q: typed, page: undefined });
+    if (typed !== q && !tooLong(typed)) change({ q: typed, page: undefined });
   }, [typed]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address's search alone sets the box
   useEffect(() => {
@@ -149,7 +149,7 @@ export function SearchBox({
       leftSection={<IconSearch size={16} aria-hidden="true" />}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
-      error={value.trim().length > SEARCH_TEXT_MAX && SEARCH_TOO_LONG}
+      error={tooLong(value) && SEARCH_TOO_LONG}
       maw={360}
       type="search"
     />

@@ -125,6 +125,16 @@ describe("a list's search, sort and page, kept in its address", () => {
     await waitFor(() => expect(listAsked(view.sent).get('q')).toBe('x'.repeat(SEARCH_TEXT_MAX)));
     expect(screen.queryByText(SEARCH_TOO_LONG)).toBeNull();
   });
+
+  it('counts a search by its characters, as the server does: an emoji is one', async () => {
+    const user = userEvent.setup({ delay: null });
+    const view = renderPage(<ContactsPage />, { url: '/contacts', answer });
+    const box = await screen.findByRole('searchbox');
+    await user.click(box);
+    await user.paste('🌱'.repeat(SEARCH_TEXT_MAX));
+    await waitFor(() => expect(listAsked(view.sent).get('q')).toBe('🌱'.repeat(SEARCH_TEXT_MAX)));
+    expect(screen.queryByText(SEARCH_TOO_LONG)).toBeNull();
+  });
 });
 
 describe("a list's status, for a screen reader", () => {

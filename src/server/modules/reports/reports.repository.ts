@@ -40,7 +40,8 @@ export function createReportsRepository(db: Database) {
           sql`SELECT time_zone AS zone FROM companies WHERE id = ${companyId}`,
         );
         const zone = company?.zone ?? 'UTC';
-        const year = asked ?? Number(localDate(now, zone).slice(0, 4));
+        const thisYear = Number(localDate(now, zone).slice(0, 4));
+        const year = asked ?? thisYear;
         const dueThere = sql`(due_date AT TIME ZONE ${zone})`;
         const statuses = await rowsOf(
           tx,
@@ -103,6 +104,7 @@ export function createReportsRepository(db: Database) {
         const monday = new Date(today.getTime() - ((today.getUTCDay() + 6) % 7) * 86_400_000);
         return {
           year,
+          thisYear,
           byStatus: grantStatuses.map((status) => {
             const row = byStatusKey.get(status);
             return {

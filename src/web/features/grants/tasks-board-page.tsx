@@ -158,7 +158,8 @@ export default function TasksBoardPage() {
     setMoving(null);
     const task = active.data.current?.task as BoardTask | undefined;
     const status = over?.id as TaskStatus | undefined;
-    if (!task || !status || task.status === status) return;
+    // One move at a time: the next is made at the version the last one saved.
+    if (!task || !status || task.status === status || setStatus.isPending) return;
     if (activatorEvent instanceof KeyboardEvent) {
       setMovedByKeyboard(task.id);
       const column = all.filter((other) => other.status === task.status);

@@ -9,6 +9,7 @@ import ReportsPage from './reports-page.tsx';
 /** A new organization's reports: every month, week and status there, with nothing in it. */
 const nothingYet: Reports = {
   year: 2030,
+  thisYear: 2030,
   byStatus: grantStatuses.map((status) => ({ status, count: 0, requested: 0, awarded: 0 })),
   byYear: [],
   byFunder: [],
@@ -47,7 +48,7 @@ describe("the Reports page on New Year's Eve in Los Angeles, opened in Berlin", 
     // The server counts the year on the organization's clock (Los Angeles): still 2027.
     const { sent } = renderPage(<ReportsPage />, {
       url: '/reports',
-      answer: byPath({ '/api/reports': { body: { ...nothingYet, year: 2027 } } }),
+      answer: byPath({ '/api/reports': { body: { ...nothingYet, year: 2027, thisYear: 2027 } } }),
     });
     expect(await screen.findByText('Nothing awarded yet')).toBeTruthy();
     expect(
@@ -56,7 +57,7 @@ describe("the Reports page on New Year's Eve in Los Angeles, opened in Berlin", 
     expect(screen.getByRole('combobox', { name: 'Year' })).toHaveProperty('value', '2027');
   });
 
-  it("keeps the organization's year a choice once another year is shown, though no grant is due in it", async () => {
+  it("keeps the organization's year a choice once another year is shown, though no grant is due in it, and after a reload", async () => {
     const user = userEvent.setup({ delay: null });
     const in2024 = {
       year: 2024,
@@ -71,7 +72,7 @@ describe("the Reports page on New Year's Eve in Los Angeles, opened in Berlin", 
       answer: ({ url }) => {
         if (!url.startsWith('/api/reports')) return undefined;
         const asked = Number(new URL(url, 'http://x').searchParams.get('year')) || 2027;
-        return { body: { ...nothingYet, year: asked, byYear: [in2024] } };
+        return { body: { ...nothingYet, year: asked, thisYear: 2027, byYear: [in2024] } };
       },
     });
     const select = await screen.findByRole('combobox', { name: 'Year' });
@@ -85,5 +86,21 @@ describe("the Reports page on New Year's Eve in Los Angeles, opened in Berlin", 
         (option) => option.value,
       );
     await waitFor(() => expect(offered()).toEqual(['2027', '2024']));
+  });
+
+  it("offers the organization's year, not the browser's, when the address asks for another", async () => {
+    vi.stubEnv('TZ', 'Europe/Berlin');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2028-01-01T07:30:00Z'));
+    renderPage(<ReportsPage />, {
+      url: '/reports?year=2024',
+      answer: byPath({
+        '/api/reports': { body: { ...nothingYet, year: 2024, thisYear: 2027 } },
+      }),
+    });
+    const select = (await screen.findByRole('combobox', { name: 'Year' })) as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...select.options].map((option) => option.value)).toEqual(['2027', '2024']),
+    );
   });
 });

@@ -1,5 +1,4 @@
 import { Loader, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { grantStatusLabels } from '../../../domain/grant-constants.ts';
 import { REPORT_YEARS } from '../../../domain/report-years.ts';
@@ -8,7 +7,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { LoadFailed } from '../../components/query-states.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
-import { reportKeys, useReports } from './api/reports-api.ts';
+import { useReports } from './api/reports-api.ts';
 import { type ReportColumn, ReportTable } from './components/report-table.tsx';
 
 const monthNames = Array.from({ length: 12 }, (_, i) =>
@@ -94,11 +93,8 @@ export default function ReportsPage() {
   const reports = useReports(chosen);
   const data = reports.data;
   const year = chosen ?? data?.year;
-  // The organization's year stays a choice, with grants due in it or not: as the server last
-  // answered it, or (another year asked for from the address) the browser's.
-  const thisYear =
-    useQueryClient().getQueryData<Reports>(reportKeys.year(undefined))?.year ??
-    new Date().getFullYear();
+  // The organization's year stays a choice, with grants due in it or not.
+  const thisYear = data?.thisYear;
 
   const years = [...new Set([year, thisYear, ...(data?.byYear.map((row) => row.year) ?? [])])]
     .filter((each) => each !== undefined)

@@ -119,4 +119,17 @@ describe('the reminder settings of the organization', () => {
     expect(saves().map((request) => request.body)).toEqual([{ reminderDays: [30, 10] }]);
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('have nothing to save until a setting is changed', async () => {
+    const { saves, user } = renderReminders();
+    const days = await screen.findByRole('textbox', { name: 'Reminder days' });
+    const save = screen.getByRole('button', { name: 'Save Reminder Settings' });
+    expect(save.getAttribute('aria-disabled')).toBe('true');
+    await user.click(save);
+    await fill(user, days, '14, 7, 2');
+    expect(save.getAttribute('aria-disabled')).toBe('false');
+    await fill(user, days, '14, 7, 1');
+    expect(save.getAttribute('aria-disabled')).toBe('true');
+    expect(saves()).toEqual([]);
+  });
 });

@@ -110,6 +110,7 @@ function RemindersForm({ settings }: { settings: ReminderSettings }) {
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (reading || update.isPending) return;
+    if (timeZone === form.shown.timeZone && days === form.shown.days) return;
     const patch = reminderSettingsPayload(form.values, form.shown);
     if ('error' in patch) {
       setDaysError(patch.error);
@@ -178,7 +179,13 @@ function RemindersForm({ settings }: { settings: ReminderSettings }) {
           error={daysError}
         />
         <Group>
-          <SaveButton pending={reading || update.isPending}>Save Reminder Settings</SaveButton>
+          <SaveButton
+            pending={reading || update.isPending}
+            // Nothing changed from what it shows: nothing to save.
+            disabled={timeZone === form.shown.timeZone && days === form.shown.days}
+          >
+            Save Reminder Settings
+          </SaveButton>
         </Group>
       </Stack>
     </Card>

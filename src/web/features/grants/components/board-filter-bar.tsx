@@ -5,6 +5,7 @@ import {
   taskDueWindows,
 } from '../../../../domain/due-dates.ts';
 import type { BoardTask } from '../../../../domain/grants.ts';
+import { tooLong } from '../../../../domain/list-constants.ts';
 import { SearchBox } from '../../../components/list-controls.tsx';
 import { WhoseTasksControl } from '../../../components/whose-tasks-control.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
@@ -47,7 +48,11 @@ export function BoardFilterBar({
   return (
     <Group gap="sm" mb="md" wrap="wrap">
       <WhoseTasksControl value={filters.assignee} onChange={filters.setAssignee} />
-      <SearchBox value={filters.search} onChange={filters.setSearch} label="Search tasks" />
+      <SearchBox
+        value={filters.search}
+        onChange={(text) => filters.setSearch(text, !tooLong(text))}
+        label="Search tasks"
+      />
       <NativeSelect
         aria-label="Grant"
         value={chosen ?? ''}

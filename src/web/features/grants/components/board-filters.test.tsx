@@ -1,8 +1,12 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { renderHook, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_TEXT_MAX } from '../../../../domain/list-constants.ts';
+import { SEARCH_TOO_LONG } from '../../../components/list-controls.tsx';
+import { renderPage } from '../../../test/render.tsx';
+import { BoardFilterBar } from './board-filter-bar.tsx';
 import { useBoardFilters } from './board-filters.ts';
 
 const filtersAt = (url: string) =>
@@ -35,17 +39,29 @@ describe("the board's filters in the address", () => {
       expect(filters.active).toBe(false);
     }
   });
+});
 
-  it('write a search to the address once typing pauses, unless longer than the board takes', async () => {
-    const { result } = renderHook(useBoardFilters, {
-      wrapper: ({ children }: { children: ReactNode }) => (
-        <MemoryRouter initialEntries={['/tasks?q=budget']}>{children}</MemoryRouter>
-      ),
+describe("the board's search box", () => {
+  it('writes a search to the address once typing pauses, unless longer than the board takes: it says so', async () => {
+    function Bar() {
+      const filters = useBoardFilters();
+      return <BoardFilterBar filters={filters} tasks={[]} />;
+    }
+    renderPage(<Bar />, {
+      url: '/tasks?q=budget',
+      answer: ({ url }) => (url.startsWith('/api/grants') ? { body: [], total: 0 } : undefined),
     });
-    act(() => result.current.setSearch('x'.repeat(SEARCH_TEXT_MAX + 1)));
+    const user = userEvent.setup({ delay: null });
+    const box = await screen.findByRole('searchbox', { name: 'Search tasks' });
+    const address = () => screen.getByTestId('location').textContent;
+    await user.clear(box);
+    await user.click(box);
+    await user.paste('x'.repeat(SEARCH_TEXT_MAX + 1));
+    expect(await screen.findByText(SEARCH_TOO_LONG)).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(result.current.params.q).toBe('budget');
-    act(() => result.current.setSearch('x'.repeat(SEARCH_TEXT_MAX)));
-    await waitFor(() => expect(result.current.params.q).toBe('x'.repeat(SEARCH_TEXT_MAX)));
+    // The last search it took stays.
+    expect(address()).toBe('/tasks?q=budget');
+    await user.keyboard('{Backspace}');
+    await waitFor(() => expect(address()).toBe(`/tasks?q=${'x'.repeat(SEARCH_TEXT_MAX)}`));
   });
 });

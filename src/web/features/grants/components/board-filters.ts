@@ -2,7 +2,6 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { type TaskDueWindow, taskDueWindows } from '../../../../domain/due-dates.ts';
 import type { TaskBoardParams } from '../../../../domain/grants.ts';
-import { SEARCH_TEXT_MAX } from '../../../../domain/list-constants.ts';
 import { type TaskAssigneeFilter, taskAssigneeFilters } from '../../../../domain/task-constants.ts';
 import { browserTimeZone } from '../../../lib/format.ts';
 import { parseId } from '../../../lib/parse-id.ts';
@@ -47,10 +46,10 @@ export function useBoardFilters() {
       due !== 'all' ||
       filters.assignee !== undefined ||
       filters.q !== undefined,
-    setSearch: (text: string) => {
+    /** The box's text; `ask` false (longer than the board takes: the box says so), not asked. */
+    setSearch: (text: string, ask = true) => {
       setSearchText(text);
-      // Longer than a list takes, it is not asked for: the box says so (SearchBox).
-      if (text.trim().length <= SEARCH_TEXT_MAX) writeSearch(text);
+      if (ask) writeSearch(text);
       else writeSearch.cancel();
     },
     setGrant: (grant: number | undefined) => setFilters({ grant }),
