@@ -93,6 +93,15 @@ test('a key the amount or the probability does not take is said under the field,
   await expect(dialog).toBeVisible();
   await probability.press('Backspace');
   await expect(dialog.getByText('Type a whole number from 0 to 100')).toHaveCount(0);
+  // A stage chosen sets it anew, though to the number it showed: the message goes.
+  await probability.fill('');
+  await probability.pressSequentially('25.');
+  await expect(dialog.getByText('Type a whole number from 0 to 100')).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Stage' }).click();
+  await page.getByRole('option', { name: 'Qualification' }).click();
+  await expect(probability).toHaveValue('25');
+  await expect(dialog.getByText('Type a whole number from 0 to 100')).toHaveCount(0);
+  await probability.fill('2');
 
   const amount = dialog.getByLabel('Amount');
   await amount.clear();

@@ -77,7 +77,13 @@ export function OpportunityForm({
         <TextInput label="Organization" withAsterisk {...form.getInputProps('organization')} />
         <Group grow align="flex-start">
           <AmountInput {...form.getInputProps('amount')} />
-          <PercentInput label="Probability (%)" {...form.getInputProps('probability')} />
+          <PercentInput
+            // A stage chosen sets it anew: what it said of a key typed before goes, even where
+            // the stage's probability is the number it showed.
+            key={form.values.stage}
+            label="Probability (%)"
+            {...form.getInputProps('probability')}
+          />
         </Group>
         <Select
           label="Stage"
