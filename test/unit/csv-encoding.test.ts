@@ -62,6 +62,17 @@ describe('asUtf8: the text of an uploaded file', () => {
     expect(() => asUtf8(windows, true)).toThrow(MIXED_ENCODINGS);
   });
 
+  it('refuses a file in UTF-8 of any script with one byte that is not, rather than read it all as Windows-1252', () => {
+    const renee = Buffer.from('Ren\xe9e,\n', 'latin1');
+    for (const written of ['Иван Петров,', 'שלום,', 'Ζωή,', '日本語,', '🚀 launch,']) {
+      const file = [Buffer.concat([Buffer.from(`name,notes\n${written}\n`, 'utf8'), renee])];
+      expect(() => asUtf8(file, true), written).toThrow(MIXED_ENCODINGS);
+    }
+    // One two-byte character alone is not taken for UTF-8: «É» in Windows-1252 is C9 BB (ɻ).
+    const windows = [Buffer.from('name\n\xabT\xc9\xbb Ren\xe9e\n', 'latin1')];
+    expect(text(asUtf8(windows, true))).toBe('name\n«TÉ» Renée\n');
+  });
+
   it('refuses UTF-16 that holds half of a surrogate pair, whose beginning may end inside one', () => {
     const lone = Buffer.concat([
       Buffer.from([0xff, 0xfe]),

@@ -153,12 +153,15 @@ export function asUtf8(chunks: Buffer[], whole: boolean): Buffer[] {
 }
 
 /**
- * Text a person writes that UTF-8 writes in more than one byte (accented Latin letters, the
- * no-break space, curly quotes, dashes, the euro sign), as read where the bytes are UTF-8. Not
- * any character: in a Windows-1252 file, a capital accented letter before a curly quote («ÉTÉ»,
- * „GRUß“) also reads as valid UTF-8, of letters no such file means.
+ * What shows that a file's valid multi-byte sequences are text written as UTF-8, read where the
+ * bytes are UTF-8: an accented Latin letter or the no-break space; two letters in a row of
+ * Greek, Cyrillic, Armenian, Hebrew, Arabic or the other two-byte scripts (Иван, שלום); or any
+ * character of three or four bytes (a curly quote, a dash, the euro sign, 日本語, 🚀), which
+ * Windows-1252 text does not form (a small accented letter and then two of its symbols). Not any
+ * one two-byte character: in a Windows-1252 file, a capital accented letter before a curly quote
+ * («ÉTÉ», „GRUß“) also reads as valid UTF-8, as one letter no such file means.
  */
-const SOME_UTF8 = /[\u00a0-\u017f\u2010-\u20ac]/u;
+const SOME_UTF8 = /[\u00a0-\u017f]|[\u0370-\u07ff]{2}|[\u0800-\ufffc\u{10000}-\u{10ffff}]/u;
 
 /** The answer to a file in UTF-16 with what no UTF-16 text holds (half of a surrogate pair). */
 export const NOT_UTF16 =
