@@ -54,3 +54,6 @@ export const contactImportPreviewSchema = importPreviewSchema(CONTACT_CSV_COLUMN
 /** Why a row was skipped as a duplicate (the default choice for a taken email). */
 export const DUPLICATE_OF_CONTACT = 'A contact with this email is already here';
 export const duplicateOfRow = (row: number) => `Same email as row ${row}`;
+/** Why a row was skipped when duplicates update: its email is more than one contact's. */
+export const EMAIL_OF_SEVERAL_CONTACTS =
+  'More than one contact has this email, so this row cannot say which one to update';

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type ContactValues, TOO_MANY_INVALID_ROWS } from '../../src/domain/contacts.ts';
+import {
+  type ContactValues,
+  EMAIL_OF_SEVERAL_CONTACTS,
+  TOO_MANY_INVALID_ROWS,
+} from '../../src/domain/contacts.ts';
 import { type ImportBatch, MIXED_ENCODINGS } from '../../src/server/lib/csv-import.ts';
 import { ONE_FILE_ONLY } from '../../src/server/lib/uploads.ts';
 import { createContactsRepository } from '../../src/server/modules/contacts/contacts.repository.ts';
@@ -491,5 +495,31 @@ describe('an export imported again', () => {
     const imported = await into.upload(exported.body);
     expect(imported.statusCode, imported.body).toBe(200);
     expect((await into.client.get('/api/contacts')).json()).toMatchObject([contact]);
+  });
+
+  it('with duplicates updated, leaves alone the contacts that share an email, and finds them up to date', async () => {
+    const { client, upload } = await signedIn();
+    const shared = [
+      { name: 'Alice Shared', email: 'info@shared.org', phone: '111' },
+      { name: 'Bob Shared', email: 'INFO@shared.org', phone: '222' },
+    ];
+    for (const contact of shared) {
+      expect((await client.post('/api/contacts', contact)).statusCode).toBe(201);
+    }
+    const exported = await client.get('/api/contacts/export');
+    const again = await upload(exported.body, { fields: { duplicates: 'update' } });
+    expect(again.json()).toMatchObject({ imported: 0, updated: 0, unchanged: 2, skipped: 0 });
+
+    // A row that neither of them holds cannot say which to change: it is skipped, and why said.
+    const changed = await upload('name,email,phone\nCarol Shared,info@shared.org,333\n', {
+      fields: { duplicates: 'update' },
+    });
+    expect(changed.json()).toMatchObject({
+      imported: 0,
+      skipped: 1,
+      errors: [{ row: 2, message: EMAIL_OF_SEVERAL_CONTACTS }],
+    });
+    const contacts = (await client.get('/api/contacts?sort=name')).json();
+    expect(contacts).toMatchObject(shared);
   });
 });

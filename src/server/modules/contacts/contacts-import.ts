@@ -2,6 +2,7 @@ import {
   type ContactValues,
   DUPLICATE_OF_CONTACT,
   duplicateOfRow,
+  EMAIL_OF_SEVERAL_CONTACTS,
 } from '../../../domain/contacts.ts';
 import type { DuplicateChoice } from '../../../domain/csv-import.ts';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -84,15 +85,20 @@ function outcomeOf(found: ContactValues | undefined, rows: EmailRows): EmailOutc
   return { values: contact, ...outcome };
 }
 
-/** The rows of a batch by email (lower case), each email's in the file's order. */
-function rowsByEmail(values: ContactValues[]): Map<string, EmailRows> {
-  const byKey = new Map<string, EmailRows>();
-  for (const row of values) {
-    const key = contactEmailKey(row);
-    const rows = byKey.get(key);
-    if (rows) rows.push(row);
-    else byKey.set(key, [row]);
-  }
+/** The rows of a batch by email (lower case), each email's in the file's order, with their numbers. */
+function rowsByEmail(
+  batch: ImportBatch<ContactValues>,
+): Map<string, { values: EmailRows; rows: number[] }> {
+  const byKey = new Map<string, { values: EmailRows; rows: number[] }>();
+  batch.values.forEach((values, i) => {
+    const key = contactEmailKey(values);
+    const row = batch.rows[i] as number;
+    const same = byKey.get(key);
+    if (same) {
+      same.values.push(values);
+      same.rows.push(row);
+    } else byKey.set(key, { values: [values], rows: [row] });
+  });
   return byKey;
 }
 
@@ -103,7 +109,9 @@ function rowsByEmail(values: ContactValues[]): Map<string, EmailRows> {
  * is a duplicate, and `duplicates` says what it does:
  * - `skip` leaves it out, listed in `report` with the row it repeats;
  * - `update` updates that contact from it (a blank cell keeps the contact's value), and is
- *   counted as an update, or as already up to date when it changes nothing (outcomeOf);
+ *   counted as an update, or as already up to date when it changes nothing (outcomeOf); where
+ *   several contacts of the company have the email, it changes none of them: it is up to date
+ *   when one of them already holds it, and is skipped otherwise;
  * - `create` imports it as a contact of its own.
  *
  * Every row of the file is counted once: created, updated, up to date or skipped.
@@ -166,10 +174,20 @@ export async function importContacts(
       return result;
     }
     // update: each contact is written once, as the rows of this batch with its email leave it.
-    const byKey = rowsByEmail(batch.values);
+    const byKey = rowsByEmail(batch);
     const existing = await contacts.byEmail(companyId, [...byKey.keys()], tx);
-    for (const [key, rows] of byKey) {
-      const found = existing.get(key);
+    for (const [key, { values: rows, rows: numbers }] of byKey) {
+      const [found, ...others] = existing.get(key) ?? [];
+      if (found !== undefined && others.length > 0) {
+        // Which of the contacts a row means is not known: none is changed. A row that one of
+        // them already holds (the company's own export imported again) finds it up to date.
+        rows.forEach((row, i) => {
+          if ([found, ...others].some((contact) => sameContact(mergeRows(contact, row), contact))) {
+            result.unchangedRows += 1;
+          } else skipRow(report, numbers[i] as number, EMAIL_OF_SEVERAL_CONTACTS);
+        });
+        continue;
+      }
       const outcome = outcomeOf(found, rows);
       result.updatedRows += outcome.updated;
       result.unchangedRows += outcome.unchanged;

@@ -20,6 +20,9 @@ import { inCompany } from '../../db/scope.ts';
  */
 export const contactEmailKey = (values: { email: string }) => values.email.toLowerCase();
 
+/** A contact an import found by its email. */
+export type FoundContact = ContactValues & { id: number };
+
 /** What a contact says of its person (the fields a form or an import writes). */
 const contactValueColumns = {
   name: contacts.name,
@@ -150,8 +153,8 @@ export function createContactsRepository(db: Database) {
     },
 
     /**
-     * The contact each email (lower case) belongs to, in any case, as it is now; where several
-     * contacts share one, the oldest. Held against other changes (in id order within the call,
+     * The contacts each email (lower case) belongs to, in any case, as they are now, oldest
+     * first (contacts may share an email: a team's info@ address). Held against other changes (in id order within the call,
      * as other writers of several contacts take them; an import's later batches take theirs
      * after its earlier ones, so a writer crossing it may deadlock, answered 409 'try again')
      * until `within` ends, so that what an import counts from them is what it then writes over.
@@ -160,7 +163,7 @@ export function createContactsRepository(db: Database) {
       companyId: number,
       emails: string[],
       within: Transaction,
-    ): Promise<Map<string, ContactValues & { id: number }>> {
+    ): Promise<Map<string, [FoundContact, ...FoundContact[]]>> {
       if (emails.length === 0) return new Map();
       const rows = await inCompany(within, companyId, (tx) =>
         tx
@@ -175,8 +178,12 @@ export function createContactsRepository(db: Database) {
           .orderBy(contacts.id)
           .for('no key update'),
       );
-      const found = new Map<string, ContactValues & { id: number }>();
-      for (const { key, ...contact } of rows) if (!found.has(key)) found.set(key, contact);
+      const found = new Map<string, [FoundContact, ...FoundContact[]]>();
+      for (const { key, ...contact } of rows) {
+        const same = found.get(key);
+        if (same) same.push(contact);
+        else found.set(key, [contact]);
+      }
       return found;
     },
 

@@ -167,7 +167,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Import contacts from a CSV file (multipart field "file"); all rows or none. Optional fields: "mapping", a JSON list giving for each column of the file the contact field it holds (name, email, phone, organization, notes) or null (else the header suggests them); "duplicates": skip (the default), update or create, for a row whose email a contact or an earlier row already has. While another import of the company (of contacts or of grants) runs, an import is refused with 409.',
+          'Import contacts from a CSV file (multipart field "file"): its valid rows, in one transaction (a file refused, or a failure, imports none of them); a row that is not valid is skipped and listed with its number and why. Optional fields: "mapping", a JSON list giving for each column of the file the contact field it holds (name, email, phone, organization, notes) or null (else the header suggests them); "duplicates": skip (the default), update or create, for a row whose email a contact or an earlier row already has (update leaves alone an email that several contacts have: the row is skipped unless one of them already holds it). While another import of the company (of contacts or of grants) runs, an import is refused with 409.',
         consumes: ['multipart/form-data'],
         response: { 200: importResultSchema, 409: errorBodySchema, ...uploadErrors },
       },
