@@ -434,9 +434,10 @@ describe('POST /api/contacts/upload', () => {
 
 describe('all or nothing', () => {
   const importInto = (companyId: number, batches: AsyncIterable<ImportBatch<ContactValues>>) =>
-    importContacts(app.db, createContactsRepository(app.db), companyId, batches, 'skip', {
-      skipped: 0,
-      errors: [],
+    importContacts(app.db, createContactsRepository(app.db), companyId, batches, {
+      duplicates: 'skip',
+      report: { skipped: 0, errors: [] },
+      beforeCommit: () => {},
     });
 
   it('leaves nothing behind when a row fails in the middle of the insert', async () => {

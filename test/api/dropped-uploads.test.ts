@@ -17,9 +17,12 @@ const BODY_LIMIT_MS = 5_000;
 let app: FastifyInstance;
 let baseUrl: string;
 let monitor: pg.Client;
+/** The database of this file's app. */
+let databaseUrl: string;
 
 beforeAll(async () => {
   const url = await defaultTestDatabaseUrl();
+  databaseUrl = url;
   app = await buildTestApp({
     limits: { ...DEFAULT_LIMITS, requestBodyMs: BODY_LIMIT_MS },
     database: { kind: 'server', url: withApplicationName(url, applicationName) },
@@ -131,6 +134,71 @@ describe('an upload the client abandons', { timeout: 60_000 }, () => {
     for (let i = 0; i < 5; i++) expect(await timedList(other.cookie)).toBeLessThan(1_000);
     expect(await contactCount(uploader.cookie)).toBe(0);
   });
+
+  it.each([
+    {
+      list: 'grants',
+      before: { name: 'Before', funder: 'F', amount: 100, dueDate: '2027-06-30T12:00:00.000Z' },
+      file: 'name,funder,amount,dueDate\r\nA,F,1,2027-07-01\r\nB,F,2,2027-07-02\r\n',
+    },
+    {
+      list: 'contacts',
+      before: { name: 'Before', email: 'before@x.org' },
+      file: 'name,email\r\nA,a@x.org\r\nB,b@x.org\r\n',
+    },
+  ])(
+    'gone once the file is whole but before its import of $list is done: the import is undone, so a retry does not import it twice',
+    async ({ list, before, file }) => {
+      const uploader = await registerCompany(app);
+      const client = clientFor(app, uploader.cookie);
+      expect((await client.post(`/api/${list}`, before)).statusCode).toBe(201);
+      const { payload, headers } = multipartFile(file, { filename: `${list}.csv` });
+
+      // The list's count is held, so the import waits in its transaction, the file received whole.
+      const holder = new pg.Client({ connectionString: databaseUrl });
+      await holder.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query(
+          'SELECT 1 FROM list_counts WHERE company_id = $1 AND list = $2 FOR UPDATE',
+          [uploader.user.companyId, list],
+        );
+        const connections = () =>
+          new Promise<number>((done, fail) =>
+            app.server.getConnections((error, count) => (error ? fail(error) : done(count))),
+          );
+        const before = await connections();
+        const upload = await openRawRequest(
+          baseUrl,
+          {
+            method: 'POST',
+            path: `/api/${list}/upload`,
+            headers: { ...headers, 'content-length': payload.length, cookie: uploader.cookie },
+          },
+          payload,
+        );
+        await until(
+          async () =>
+            (
+              await monitor.query(
+                `SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'`,
+                [applicationName],
+              )
+            ).rowCount === 1,
+          'the import waiting for the count',
+        );
+        upload.drop();
+        await until(async () => (await connections()) === before, 'the server to see it gone');
+      } finally {
+        await holder.query('ROLLBACK');
+        await holder.end();
+      }
+
+      await until(async () => (await openTransactions()) === 0, 'no transaction open');
+      const names = (await client.get(`/api/${list}`)).json().map((r: { name: string }) => r.name);
+      expect(names).toEqual(['Before']);
+    },
+  );
 
   it('trickling in: others are answered meanwhile, and a body that stops is answered 408', async () => {
     const uploader = await registerCompany(app);

@@ -1,6 +1,6 @@
 // The two requests of an import from a CSV file, whatever the records: the preview of the file's
 // beginning, and the import of the whole file with the user's mapping of its columns.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   type DuplicateChoice,
@@ -68,6 +68,19 @@ interface ImportChoices<Field extends string> {
   duplicates: DuplicateChoice;
 }
 
+/** Why an import was undone: nobody is left to be told what it did (the answer is never sent). */
+export const CLIENT_GONE =
+  'The connection closed before the file was imported: nothing was imported';
+
+/**
+ * Refuses to go on once the client that sent `request` has gone (a closed tab, a proxy's or the
+ * client's own time limit): an import calls it in its transaction, just before it commits, so a
+ * file the client gave up on is not imported behind its back, and sent again, imported twice.
+ */
+const requireClient = (reply: FastifyReply) => () => {
+  if (reply.raw.destroyed) throw new AppError('REQUEST_TIMEOUT', CLIENT_GONE);
+};
+
 function importChoices<Field extends string>(
   fields: Map<string, string>,
   mappingSchema: z.ZodType<(Field | null)[]>,
@@ -105,19 +118,20 @@ function importChoices<Field extends string>(
 
 /**
  * Receives a file whole, then `run`s its import with the user's choices, counting the rows it
- * leaves out in the report; answers what came of it, naming the records by `record` ("grant").
+ * leaves out in the report, and undone if the client has gone by its end (`beforeCommit`); answers what came of it, naming the records by `record` ("grant").
  * A list whose rows are never duplicates of others says why (`noDuplicates`): an upload that
  * chooses what duplicates do is then refused with it.
  */
 export async function importUploadedCsv<Field extends string>(
   request: FastifyRequest,
+  reply: FastifyReply,
   memory: UploadMemory,
   mappingSchema: z.ZodType<(Field | null)[]>,
   { record, noDuplicates }: { record: string; noDuplicates?: string },
   run: (
     chunks: Buffer[],
     report: ImportReport,
-    choices: ImportChoices<Field>,
+    choices: ImportChoices<Field> & { beforeCommit: () => void },
   ) => Promise<ImportCounts>,
 ): Promise<ImportResult> {
   requireMultipart(request);
@@ -130,7 +144,7 @@ export async function importUploadedCsv<Field extends string>(
     // now, if they are still signed in.
     if ((await request.userNow()) === null) throw notSignedIn();
     const choices = importChoices(received.fields, mappingSchema, noDuplicates);
-    counts = await run(received.chunks, report, choices);
+    counts = await run(received.chunks, report, { ...choices, beforeCommit: requireClient(reply) });
   } finally {
     received.release();
   }

@@ -122,15 +122,19 @@ function rowsByEmail(
  * Each batch is looked up and written while the next ones are parsed; a batch's lookup of
  * existing contacts comes after the last batch's writes, so it sees the contacts this file has
  * just created. The batches must come from memory (a file already received whole): the
- * transaction is open while they are read.
+ * transaction is open while they are read. `beforeCommit` may still undo it all, by throwing,
+ * once every row is written.
  */
 export async function importContacts(
   db: Database,
   contacts: ContactsRepository,
   companyId: number,
   batches: AsyncIterable<ImportBatch<ContactValues>>,
-  duplicates: DuplicateChoice,
-  report: ImportReport,
+  {
+    duplicates,
+    report,
+    beforeCommit,
+  }: { duplicates: DuplicateChoice; report: ImportReport; beforeCommit: () => void },
 ): Promise<{ created: number; updated: number; unchanged: number }> {
   const iterator = batches[Symbol.asyncIterator]();
   const first = await iterator.next();
@@ -235,6 +239,7 @@ export async function importContacts(
       throw error;
     }
     await last;
+    beforeCommit();
     return counts;
   });
 }

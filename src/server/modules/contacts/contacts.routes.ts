@@ -172,21 +172,21 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: importResultSchema, 409: errorBodySchema, ...uploadErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       return importUploadedCsv(
         request,
+        reply,
         app.uploadMemory,
         contactImportMappingSchema,
         { record: 'contact' },
-        (chunks, report, { mapping, duplicates }) =>
+        (chunks, report, { mapping, duplicates, beforeCommit }) =>
           importContacts(
             app.db,
             contacts,
             user.companyId,
             contactBatches(chunks, report, mapping),
-            duplicates,
-            report,
+            { duplicates, report, beforeCommit },
           ),
       );
     },

@@ -57,12 +57,14 @@ export const grantBatches = (
  * Imports the grants of a file into the company, all or nothing. The file is read whole first
  * (it is in memory, 20 MB at most), so the one transaction that inserts its batches is open
  * only while they are written, never while rows are parsed; a file with no valid row takes none.
+ * `beforeCommit` may still undo it all, by throwing, once every row is written.
  */
 export async function importGrants(
   db: Database,
   grants: GrantsRepository,
   companyId: number,
   batches: AsyncIterable<ImportBatch<GrantValues>>,
+  beforeCommit: () => void,
 ): Promise<{ created: number; updated: number }> {
   const read: ImportBatch<GrantValues>[] = [];
   for await (const batch of batches) read.push(batch);
@@ -75,6 +77,7 @@ export async function importGrants(
       await grants.insertMany(companyId, batch.values, tx);
       created += batch.values.length;
     }
+    beforeCommit();
     return { created, updated: 0 };
   });
 }

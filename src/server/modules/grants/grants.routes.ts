@@ -99,10 +99,11 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: importResultSchema, 409: errorBodySchema, ...uploadErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       return importUploadedCsv(
         request,
+        reply,
         app.uploadMemory,
         grantImportMappingSchema,
         {
@@ -110,8 +111,14 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
           noDuplicates:
             'Every row of a grants file is imported as a new grant: there is no duplicates choice',
         },
-        async (chunks, report, { mapping }) =>
-          importGrants(app.db, grants, user.companyId, grantBatches(chunks, report, mapping)),
+        async (chunks, report, { mapping, beforeCommit }) =>
+          importGrants(
+            app.db,
+            grants,
+            user.companyId,
+            grantBatches(chunks, report, mapping),
+            beforeCommit,
+          ),
       );
     },
   );
