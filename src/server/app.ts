@@ -39,6 +39,7 @@ import { etagPlugin } from './plugins/etag.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { requestDeadlinePlugin } from './plugins/request-deadline.ts';
+import { routeBodiesPlugin } from './plugins/route-bodies.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -152,6 +153,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // JSON endpoints take JSON only: any other body type is answered 415.
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyMultipart);
+  await app.register(routeBodiesPlugin);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Grantwell API', version: '1.0.0' },

@@ -36,6 +36,25 @@ describe('the contacts poll', () => {
     expect(changed.headers.etag).not.toBe(etag);
   });
 
+  it('answers HEAD with the headers of GET, its validator included, and 304 to it', async () => {
+    const { cookie } = await registerCompany(app);
+    const client = clientFor(app, cookie);
+    await client.post('/api/contacts', { name: 'Ada Lovelace', email: 'ada@engine.org' });
+    const url = '/api/contacts?limit=25';
+    const got = await client.get(url);
+    const head = await app.inject({ method: 'HEAD', url, headers: { cookie } });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers.etag).toBe(got.headers.etag);
+    expect(head.headers['cache-control']).toBe('private, no-cache');
+    const unchanged = await app.inject({
+      method: 'HEAD',
+      url,
+      headers: { cookie, 'if-none-match': String(got.headers.etag) },
+    });
+    expect(unchanged.statusCode).toBe(304);
+  });
+
   it('changes the ETag when only the total changes', async () => {
     const { cookie } = await registerCompany(app);
     const client = clientFor(app, cookie);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/server/db/rows.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
 import { IF_MATCH_FORMAT } from '../../src/server/lib/replies.ts';
+import { NO_IF_MATCH_HERE } from '../../src/server/plugins/route-bodies.ts';
 import { registerCompany } from '../helpers/factories.ts';
 import { type Client, clientFor, createdId } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
@@ -24,7 +25,7 @@ async function newCompany() {
     });
   const remove = (url: string, ifMatch: string) =>
     app.inject({ method: 'DELETE', url, headers: { cookie, 'if-match': ifMatch } });
-  return { client, patch, remove };
+  return { client, cookie, patch, remove };
 }
 
 const grantBody = {
@@ -307,18 +308,88 @@ describe('If-Match on a change', () => {
 
   it.each([
     ['no quotes', (at: string) => at],
+    ['a quote left open', (at: string) => `"${at}`],
+    ['a list with something else in it', (at: string) => `"${at}", yesterday`],
+    ['empty', () => ' '],
+  ])(
+    'is refused with 400 when it is not a list of entity tags (%s), and nothing changes',
+    async (_, header) => {
+      const { client, patch } = await newCompany();
+      const url = `/api/contacts/${await createdId(client, '/api/contacts', { name: 'Ada', email: 'ada@x.org' })}`;
+      const before = (await client.get(url)).json<Body>();
+      const response = await patch(url, { name: 'Changed' }, header(String(before.updatedAt)));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: IF_MATCH_FORMAT });
+      expect((await client.get(url)).json()).toEqual(before);
+    },
+  );
+
+  it.each([
     ['not a time', () => '"yesterday"'],
     ['a day no calendar has', () => '"2027-02-30T00:00:00.000Z"'],
-    ['a weak validator', (at: string) => `W/"${at}"`],
-    ['two versions', (at: string) => `"${at}", "${at}"`],
-  ])('is refused with 400 when it is %s, and nothing changes', async (_, header) => {
+    ['its version as a weak tag', (at: string) => `W/"${at}"`],
+    ['its version without the offset', (at: string) => `"${at.replace('Z', '')}"`],
+  ])(
+    'is refused with 412 when it names no version (%s), and nothing changes',
+    async (_, header) => {
+      const { client, patch } = await newCompany();
+      const url = `/api/contacts/${await createdId(client, '/api/contacts', { name: 'Ada', email: 'ada@x.org' })}`;
+      const before = (await client.get(url)).json<Body>();
+      const response = await patch(url, { name: 'Changed' }, header(String(before.updatedAt)));
+      expect(response.statusCode).toBe(412);
+      expect(response.json().message).toBe(
+        'If-Match names no version of this contact: send its updatedAt as you read it, in double quotes ("2026-03-01T09:30:00.000Z"), or *.',
+      );
+      expect(response.headers.etag).toBe(`"${before.updatedAt}"`);
+      expect((await client.get(url)).json()).toEqual(before);
+    },
+  );
+
+  it("is refused with 412 when it is the hash a GET answers as the record's ETag", async () => {
     const { client, patch } = await newCompany();
     const url = `/api/contacts/${await createdId(client, '/api/contacts', { name: 'Ada', email: 'ada@x.org' })}`;
-    const before = (await client.get(url)).json<Body>();
-    const response = await patch(url, { name: 'Changed' }, header(String(before.updatedAt)));
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: IF_MATCH_FORMAT });
-    expect((await client.get(url)).json()).toEqual(before);
+    const read = await client.get(url);
+    const response = await patch(url, { name: 'Changed' }, String(read.headers.etag));
+    expect(response.statusCode).toBe(412);
+    expect((await client.get(url)).json()).toEqual(read.json());
+  });
+
+  it('is met by a list of versions one of which the record has, as RFC 9110 reads a list', async () => {
+    const { client, patch } = await newCompany();
+    const url = `/api/contacts/${await createdId(client, '/api/contacts', { name: 'Ada', email: 'ada@x.org' })}`;
+    const { updatedAt } = (await client.get(url)).json<Body>();
+    const stale = await patch(url, { name: 'Stale' }, '"2020-01-01T00:00:00.000Z", W/"x"');
+    expect(stale.statusCode).toBe(412);
+    const response = await patch(
+      url,
+      { name: 'Changed' },
+      `"2020-01-01T00:00:00Z" , "${updatedAt}"`,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ name: 'Changed' });
+  });
+
+  it('is refused with 400 on a change that has no version to compare it with, and nothing changes', async () => {
+    const { client, cookie, patch } = await newCompany();
+    const profile = (await client.get('/api/organization')).json<Body>();
+    const stamp = '"2020-01-01T00:00:00.000Z"';
+    const refused = await patch('/api/organization', { industry: 'Changed' }, stamp);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: NO_IF_MATCH_HERE });
+    const id = await createdId(client, '/api/contacts', { name: 'Ada', email: 'ada@x.org' });
+    const bulk = await app.inject({
+      method: 'POST',
+      url: '/api/contacts/bulk-delete',
+      headers: { cookie, 'if-match': stamp },
+      payload: { ids: [id] },
+    });
+    expect(bulk.statusCode).toBe(400);
+    expect((await client.get('/api/organization')).json()).toEqual(profile);
+    expect((await client.get(`/api/contacts/${id}`)).statusCode).toBe(200);
+
+    // * asks only that there be something to change: it is taken, as everywhere.
+    const any = await patch('/api/organization', { industry: 'Changed' }, '*');
+    expect(any.statusCode).toBe(200);
   });
 
   it("answers 404 for another company's record, whatever version it names", async () => {

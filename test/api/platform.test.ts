@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { SEND_JSON } from '../../src/server/plugins/route-bodies.ts';
 import { registerCompany, registrationFor } from '../helpers/factories.ts';
+import { clientFor, multipartFile } from '../helpers/requests.ts';
 import { appForThisFile, buildTestApp, TEST_APP_URL } from '../helpers/test-app.ts';
 
 const app = await appForThisFile();
@@ -99,6 +101,26 @@ describe('errors', () => {
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ message: expect.any(String) });
   });
+
+  it('answers a form upload to a JSON endpoint with 415, and creates nothing', async () => {
+    const { cookie } = await registerCompany(app);
+    const form = multipartFile('name,email\nAda,ada@x.org\n');
+    for (const [method, url] of [
+      ['POST', '/api/contacts'],
+      ['POST', '/api/contacts/bulk-delete'],
+      ['PATCH', '/api/organization'],
+    ] as const) {
+      const response = await app.inject({
+        method,
+        url,
+        headers: { ...form.headers, cookie },
+        payload: form.payload,
+      });
+      expect(response.statusCode, url).toBe(415);
+      expect(response.json()).toEqual({ message: SEND_JSON });
+    }
+    expect((await clientFor(app, cookie).get('/api/contacts')).json()).toEqual([]);
+  });
 });
 
 describe('the API description', () => {
@@ -188,5 +210,25 @@ describe('security headers', () => {
     });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('answers a form upload to a JSON endpoint with 415, and creates nothing', async () => {
+    const { cookie } = await registerCompany(app);
+    const form = multipartFile('name,email\nAda,ada@x.org\n');
+    for (const [method, url] of [
+      ['POST', '/api/contacts'],
+      ['POST', '/api/contacts/bulk-delete'],
+      ['PATCH', '/api/organization'],
+    ] as const) {
+      const response = await app.inject({
+        method,
+        url,
+        headers: { ...form.headers, cookie },
+        payload: form.payload,
+      });
+      expect(response.statusCode, url).toBe(415);
+      expect(response.json()).toEqual({ message: SEND_JSON });
+    }
+    expect((await clientFor(app, cookie).get('/api/contacts')).json()).toEqual([]);
   });
 });

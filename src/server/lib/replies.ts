@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../../domain/auth.ts';
 import { CSV_BOM, exportFileName } from '../../domain/csv.ts';
-import { isoInstant } from '../../domain/iso-dates.ts';
+import { isoInstant, isWithoutOffset } from '../../domain/iso-dates.ts';
 import { TOTAL_COUNT_HEADER } from '../../domain/lists.ts';
 import type { Transaction } from '../db/client.ts';
 import { inCompany } from '../db/scope.ts';
@@ -45,27 +45,43 @@ export const companyCreate =
 const changedSinceRead = (what: string) =>
   `This ${what.toLowerCase()} has changed since you read it: read it again, then make your change.`;
 
-/** The answer to an If-Match header that does not name a version. */
+/** The answer to an If-Match header that is not a list of entity tags (RFC 9110 §8.8.3). */
 export const IF_MATCH_FORMAT =
   'If-Match must be the updatedAt of the record as you read it, in double quotes, or *';
 
+/** The answer to an If-Match header none of whose tags is a version of the record (412). */
+const namesNoVersion = (what: string) =>
+  `If-Match names no version of this ${what.toLowerCase()}: send its updatedAt as you read it, in double quotes ("2026-03-01T09:30:00.000Z"), or *.`;
+
+/** One entity tag of a list, weak (`W/`) or strong, and the comma after it (RFC 9110 §8.8.3). */
+const ENTITY_TAG = /[ \t]*(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"[ \t]*(?:,|$)/y;
+
 /**
- * The version of the record a change is made to (ifMatchHeaders): the `updatedAt` the client
- * last read, or null when it sent none (or `*`): the change is then made whatever the record is
- * now. Anything else is refused, 400.
+ * The versions of the record a change is made to (ifMatchHeaders): the `updatedAt`s the client
+ * names as those it last read, or null when it sent no If-Match (or `*`): the change is then
+ * made whatever the record is now. If-Match compares strongly: a weak tag (the hash a GET
+ * answers) names no version, nor does a time without its offset (whose instant depends on the
+ * clock that reads it). A header that is not a list of entity tags is refused, 400.
  */
-function versionSeen(request: FastifyRequest): Date | null {
+function versionsSeen(request: FastifyRequest): Date[] | null {
   const header = request.headers['if-match']?.trim();
   if (header === undefined || header === '*') return null;
-  const quoted = /^"([^"]+)"$/.exec(header)?.[1];
-  const seen = quoted === undefined ? null : isoInstant(quoted);
-  if (seen === null) throw new AppError('INVALID_INPUT', IF_MATCH_FORMAT);
-  return seen;
+  if (header === '') throw new AppError('INVALID_INPUT', IF_MATCH_FORMAT);
+  const versions: Date[] = [];
+  const tags = new RegExp(ENTITY_TAG);
+  while (tags.lastIndex < header.length) {
+    const tag = tags.exec(header);
+    if (tag === null) throw new AppError('INVALID_INPUT', IF_MATCH_FORMAT);
+    const [, weak, opaque = ''] = tag;
+    const instant = weak || isWithoutOffset(opaque) ? null : isoInstant(opaque);
+    if (instant !== null) versions.push(instant);
+  }
+  return versions;
 }
 
 /**
  * A change to one record, in one transaction, made only if the record is as the client last
- * read it (versionSeen): `lockVersion` answers when the record last changed and holds it
+ * read it (versionsSeen): `lockVersion` answers when the record last changed and holds it
  * against other changes until the transaction ends, then `change` writes. A record that changed
  * since is refused, 412, with its version now in the ETag header; a missing one is left to
  * `change` (its null is a 404 to the caller). In `within`, when the caller has a transaction.
@@ -79,13 +95,16 @@ export async function changeIfUnchanged<Result>(
   within?: Transaction,
 ): Promise<Result> {
   const { companyId } = requireUser(request);
-  const seen = versionSeen(request);
+  const seen = versionsSeen(request);
   return inCompany(within ?? request.server.db, companyId, async (tx) => {
     if (seen !== null) {
       const current = await lockVersion(companyId, tx);
-      if (current !== null && current.getTime() !== seen.getTime()) {
+      if (current !== null && !seen.some((version) => version.getTime() === current.getTime())) {
         reply.header('etag', `"${current.toISOString()}"`);
-        throw new AppError('PRECONDITION_FAILED', changedSinceRead(what));
+        throw new AppError(
+          'PRECONDITION_FAILED',
+          seen.length === 0 ? namesNoVersion(what) : changedSinceRead(what),
+        );
       }
     }
     return change(companyId, tx);

@@ -81,9 +81,13 @@ const ifMatchHeaders = z.looseObject({
     .string()
     .optional()
     .describe(
-      'The record\'s updatedAt as last read, in double quotes ("2026-03-01T09:30:00.000Z"): the change is refused with 412 if the record has changed since. Left out (or *), the change is made whatever the record is now.',
+      'The record\'s updatedAt as last read, in double quotes ("2026-03-01T09:30:00.000Z"): the change is refused with 412 if the record has changed since. A list of them is met by any one; a weak tag (W/"…", as a GET\'s ETag) or a time without its offset names no version, and is refused with 412. Left out (or *), the change is made whatever the record is now.',
     ),
 });
+
+/** Whether a route takes If-Match: a change to a record with a version (withVersion). */
+export const takesIfMatch = (schema: { headers?: unknown } | undefined) =>
+  schema?.headers === ifMatchHeaders;
 
 /** The refusal of a change to a record that changed since the client read it (If-Match). */
 const changedErrors = { 412: errorBodySchema };

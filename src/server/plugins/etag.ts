@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { TOTAL_COUNT_HEADER } from '../../domain/lists.ts';
 
 /**
- * Conditional GETs for the API: every 200 answer to a GET carries a validator (a hash of its
+ * Conditional GETs for the API: every 200 answer to a GET (or HEAD) carries a validator (a hash of its
  * body and of the list total), and a request that already holds it (`If-None-Match`) gets
  * 304 with no body. The contacts page polls every 30 seconds; when nothing changed, that poll
  * costs a hash instead of a transfer and a re-render.
@@ -15,7 +15,9 @@ export const etagPlugin = fp(
   async (app) => {
     // Callback style, like the other per-request hooks: nothing here waits.
     app.addHook('onSend', (request, reply, payload, done) => {
-      if (request.method !== 'GET' || reply.statusCode !== 200) return done(null, payload);
+      // HEAD answers the headers GET would, its validator included.
+      const read = request.method === 'GET' || request.method === 'HEAD';
+      if (!read || reply.statusCode !== 200) return done(null, payload);
       if (!request.routeOptions.url?.startsWith('/api/')) return done(null, payload);
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
 
