@@ -47,6 +47,51 @@ test('the admin edits the profile; Save Changes waits for a change', async ({
   await expectNoSeriousA11yViolations(page);
 });
 
+test('a change to the profile not saved is asked about before a link, another tab, Back or a reload loses it', async ({
+  page,
+}) => {
+  const industry = page.getByLabel('Industry');
+  const discard = page.getByRole('dialog', { name: 'Discard changes?' });
+  await industry.fill('Half typed');
+
+  // A link of the sidebar: Cancel stays, with what was typed.
+  await page.getByRole('link', { name: 'Contacts' }).click();
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/organization$/);
+  await expect(industry).toHaveValue('Half typed');
+
+  // Another tab of the page, then the browser's Back: each asks.
+  await page.getByRole('tab', { name: 'Reminders' }).click();
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Cancel' }).click();
+  await expect(industry).toHaveValue('Half typed');
+  await page.evaluate(() => window.history.back());
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/organization$/);
+  await expect(industry).toHaveValue('Half typed');
+
+  // A reload: the browser's own question, dismissed, keeps the page.
+  const question = page.waitForEvent('dialog');
+  void page.reload().catch(() => {});
+  const dialog = await question;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.dismiss();
+  await expect(industry).toHaveValue('Half typed');
+
+  // Discard: the link is followed, and nothing was saved.
+  await page.getByRole('link', { name: 'Contacts' }).click();
+  await discard.getByRole('button', { name: 'Discard' }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await page.goBack();
+  await expect(industry).toHaveValue('');
+  // Nothing typed now: the tab changes at once.
+  await page.getByRole('tab', { name: 'Reminders' }).click();
+  await expect(page).toHaveURL(/\/organization\?tab=reminders$/);
+  await expect(discard).toBeHidden();
+});
+
 test('the tab shown is kept in the address: a reload and Back show it again', async ({ page }) => {
   await page.getByRole('tab', { name: 'Reminders' }).click();
   await expect(page).toHaveURL(/\/organization\?tab=reminders$/);

@@ -50,8 +50,8 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
   reports: { chunk: 'features/reports/reports-page.tsx', maxGzipBytes: 143_000 },
   'funder-detail': { chunk: 'app/routes/funder-detail-page.tsx', maxGzipBytes: 143_500 },
   tasks: { chunk: 'features/grants/tasks-board-page.tsx', maxGzipBytes: 158_200 },
-  organization: { chunk: 'features/company/company-page.tsx', maxGzipBytes: 152_300 },
-  profile: { chunk: 'features/profile/profile-page.tsx', maxGzipBytes: 153_200 },
+  organization: { chunk: 'features/company/company-page.tsx', maxGzipBytes: 153_100 },
+  profile: { chunk: 'features/profile/profile-page.tsx', maxGzipBytes: 154_000 },
 };
 
 type Manifest = Record<string, { file?: string; imports?: string[]; dynamicImports?: string[] }>;

@@ -5,7 +5,7 @@ import {
   useQuestionOpen,
   withdrawConfirmation,
 } from './confirm.tsx';
-import { askBeforeMovesWith, indexOf, openDialogs } from './open-dialogs.ts';
+import { askBeforeMovesWith, indexOf, type OpenDialog, openDialogs } from './open-dialogs.ts';
 
 /** The question last asked, taken back if its dialogs close without it (saved meanwhile). */
 let asked: Confirmation | null = null;
@@ -86,3 +86,59 @@ export function leaveAsked(leave: () => void) {
   if (dialogs.some((dialog) => dialog.typed.current)) askToDiscard(go);
   else go();
 }
+
+/**
+ * A form on a page, not in a dialog (the organization's profile, one's own details), holding
+ * changes not saved (`dirty`): the browser's Back and Forward, a link followed, a tab of the
+ * page switched (leaveAsked) and leaving the app ask before losing them, as over a dialog;
+ * Discard puts back what is saved (`discard`).
+ */
+export function useUnsavedChanges(dirty: boolean, discard: () => void) {
+  const typed = useRef(dirty);
+  const close = useRef(discard);
+  useEffect(() => {
+    typed.current = dirty;
+    close.current = discard;
+  });
+  useEffect(() => {
+    const form = { typed, close, at: indexOf(window.history.state) };
+    openDialogs.add(form);
+    const stay = (event: BeforeUnloadEvent) => {
+      if (typed.current) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', stay);
+    return () => {
+      openDialogs.delete(form);
+      window.removeEventListener('beforeunload', stay);
+    };
+  }, []);
+}
+
+/**
+ * A link of the app followed (a click that the router would take: no other tab, no download)
+ * while a form holds what has not been saved: asked first, as Back is. On Discard, the forms let
+ * go of what they held and the link is followed.
+ */
+function onLinkClick(event: MouseEvent) {
+  const unsaved = [...openDialogs].filter((form) => form.typed.current);
+  if (unsaved.length === 0 || event.button !== 0) return;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute('download')) return;
+  if (link.origin !== window.location.origin) return;
+  event.preventDefault();
+  event.stopPropagation();
+  askToDiscard(() => {
+    for (const form of [...openDialogs]) letGo(form);
+    link.click();
+  });
+}
+
+/** Closes a dialog or discards a page form's changes, at once taken as holding nothing. */
+function letGo(form: OpenDialog) {
+  form.typed.current = false;
+  form.close.current();
+}
+
+// Heard before the router's own listener on the app's root, which it then never reaches.
+document.addEventListener('click', onLinkClick, true);

@@ -176,6 +176,13 @@ export const refusalOf = (path: string, message: string) => ({
  * Replaces what a field holds with `text` in one go, as pasting it would: typing it key by key
  * re-renders the form at every key, which a busy machine makes slow.
  */
+/** Whether leaving the page now would be asked about (the browser's own question, on reload). */
+export function leavingAsked() {
+  const leaving = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(leaving);
+  return leaving.defaultPrevented;
+}
+
 export async function fill(user: UserEvent, field: HTMLElement, text: string) {
   await user.clear(field);
   await user.paste(text);

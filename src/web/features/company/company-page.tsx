@@ -1,5 +1,6 @@
 import { Center, Loader, Tabs } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { leaveAsked } from '../../components/discard-question.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { choiceParam, useUrlFilters } from '../../lib/url-filters.ts';
@@ -29,7 +30,10 @@ export default function CompanyPage() {
       <PageHeader title="Organization" />
       <Tabs
         value={tab}
-        onChange={(next) => setTab({ tab: next === 'profile' ? undefined : (next ?? undefined) })}
+        // A tab's form with changes not saved asks before they go with it.
+        onChange={(next) =>
+          leaveAsked(() => setTab({ tab: next === 'profile' ? undefined : (next ?? undefined) }))
+        }
         keepMounted={false}
       >
         <Tabs.List mb="lg">

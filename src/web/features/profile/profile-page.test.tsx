@@ -6,6 +6,7 @@ import {
   descriptionOf,
   expectRefusedField,
   fill,
+  leavingAsked,
   refusalOf,
   renderPage,
   type SentRequest,
@@ -53,6 +54,23 @@ describe('the profile page', () => {
         { method: 'PATCH', url: '/api/user', body: { name: 'Rosa L. Parks' } },
       ]),
     );
+  });
+
+  it('asks before leaving with a change in either form not saved, and not once it is saved', async () => {
+    const { user } = renderProfile();
+    const details = await section('Your Details');
+    const password = await section('Change Password');
+    expect(leavingAsked()).toBe(false);
+    await fill(user, within(password).getByLabelText(/^Current password/), 'half typed');
+    expect(leavingAsked()).toBe(true);
+    await fill(user, within(password).getByLabelText(/^Current password/), '');
+    expect(leavingAsked()).toBe(false);
+
+    await fill(user, within(details).getByLabelText(/^Name/), 'Rosa L. Parks');
+    expect(leavingAsked()).toBe(true);
+    await user.click(within(details).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile updated')).toBeTruthy();
+    await waitFor(() => expect(leavingAsked()).toBe(false));
   });
 
   it('keeps the focus on Save Changes through its save, and shows what was saved', async () => {

@@ -7,6 +7,7 @@ import {
   type CompanyProfileFormValues,
   companyProfilePayload,
 } from '../../../../domain/form-payloads.ts';
+import { useUnsavedChanges } from '../../../components/discard-question.ts';
 import { ChangedMeanwhile } from '../../../components/edit-conflict.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -80,6 +81,7 @@ function ProfileForm({ profile }: { profile: CompanyProfile }) {
   const [theirs, setTheirs] = useState<string[]>([]);
   const saved = formValuesOf(profile);
   const form = useForm<CompanyProfileFormValues>({ initialValues: saved });
+  useUnsavedChanges(form.isDirty(), form.reset);
   // The form follows the profile as saved (followSaved).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the saved values start it again
   useEffect(() => {

@@ -2,7 +2,13 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ReminderSettings } from '../../../../domain/reminders.ts';
-import { fill, renderPage, type SentRequest, slowAnswer } from '../../../test/render.tsx';
+import {
+  fill,
+  leavingAsked,
+  renderPage,
+  type SentRequest,
+  slowAnswer,
+} from '../../../test/render.tsx';
 import { notificationKeys } from '../../notifications/api/notifications-api.ts';
 import { RemindersTab } from './reminders-tab.tsx';
 
@@ -131,5 +137,16 @@ describe('the reminder settings of the organization', () => {
     await fill(user, days, '14, 7, 1');
     expect(save.getAttribute('aria-disabled')).toBe('true');
     expect(saves()).toEqual([]);
+  });
+
+  it('ask before leaving with a change not saved, and not once it is saved', async () => {
+    const { user } = renderReminders();
+    const days = await screen.findByRole('textbox', { name: 'Reminder days' });
+    expect(leavingAsked()).toBe(false);
+    await fill(user, days, '14, 7, 2');
+    expect(leavingAsked()).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Save Reminder Settings' }));
+    expect(await screen.findByText('Reminder settings saved')).toBeTruthy();
+    await waitFor(() => expect(leavingAsked()).toBe(false));
   });
 });

@@ -7,6 +7,7 @@ import {
 } from '../../../../domain/form-payloads.ts';
 import type { ReminderSettings } from '../../../../domain/reminders.ts';
 import { currentTimeZoneName } from '../../../../domain/time-zone-names.ts';
+import { useUnsavedChanges } from '../../../components/discard-question.ts';
 import { ChangedMeanwhile } from '../../../components/edit-conflict.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -94,6 +95,9 @@ function RemindersForm({ settings }: { settings: ReminderSettings }) {
   // What the form showed last and what it holds now: a save sends only what differs.
   const [form, setForm] = useState({ shown: saved, values: saved });
   const { timeZone, days } = form.values;
+  useUnsavedChanges(timeZone !== form.shown.timeZone || days !== form.shown.days, () =>
+    setForm(({ shown }) => ({ shown, values: shown })),
+  );
   const zones = useMemo(() => timeZones(saved.timeZone), [saved.timeZone]);
   const [zoneSearch, setZoneSearch] = useState('');
   const [daysError, setDaysError] = useState<string | null>(null);

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useEffect, useRef } from 'react';
 import type { CurrentUser } from '../../../../domain/auth.ts';
 import { CurrentPasswordInput } from '../../../components/account-inputs.tsx';
+import { useUnsavedChanges } from '../../../components/discard-question.ts';
 import { showRefusalOnFields } from '../../../lib/field-refusal.ts';
 import { focusIsLost } from '../../../lib/lost-focus.ts';
 import { changeWithNotice } from '../../../lib/notify.ts';
@@ -25,6 +26,7 @@ export function DetailsForm({ user }: { user: CurrentUser }) {
   const form = useForm({
     initialValues: { name: user.name, email: user.email, currentPassword: '' },
   });
+  useUnsavedChanges(form.isDirty(), form.reset);
   const emailChanged = form.values.email.trim() !== user.email;
   const emailField = useRef<HTMLInputElement>(null);
   /** What had the focus when the last save was asked for: a field, the Save button. */

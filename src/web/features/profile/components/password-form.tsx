@@ -5,6 +5,7 @@ import {
   CurrentPasswordInput,
   NewPasswordInput,
 } from '../../../components/account-inputs.tsx';
+import { useUnsavedChanges } from '../../../components/discard-question.ts';
 import { showRefusalOnFields } from '../../../lib/field-refusal.ts';
 import { changeWithNotice } from '../../../lib/notify.ts';
 import { deferredResolver, useDeferredSubmit } from '../../../lib/zod-resolver.ts';
@@ -21,6 +22,7 @@ export function PasswordForm() {
   const form = useForm({
     initialValues: { currentPassword: '', password: '', confirmPassword: '' },
   });
+  useUnsavedChanges(form.isDirty(), form.reset);
   const save = useDeferredSubmit(form, validation, async ({ currentPassword, password }, sent) => {
     const refusal = await changeWithNotice(
       async () => {
