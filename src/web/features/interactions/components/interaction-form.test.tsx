@@ -79,6 +79,21 @@ describe("the interaction form's contact field", () => {
   });
 });
 
+describe("the interaction form's contact field, focused as the form opens", () => {
+  it('lists the contacts only once a key or a click asks, so the list covers no field unasked', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(<InteractionForm onSubmit={async () => {}} pending={false} />, {
+      answer: byPath({ '/api/contacts': { body: [ada], total: 1 } }),
+    });
+    const field = await screen.findByRole('combobox', { name: 'Contact' });
+    field.focus();
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(field.getAttribute('aria-expanded')).toBe('false');
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(field.getAttribute('aria-expanded')).toBe('true'));
+  });
+});
+
 describe('the interaction form refused for a contact deleted meanwhile', () => {
   it('shows the refusal on the Contact field, which has the focus', async () => {
     const refusal = new ApiError(400, '400: Invalid contact selection', undefined, [

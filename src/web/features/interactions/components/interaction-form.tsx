@@ -91,6 +91,9 @@ export function InteractionForm({
             (choices.isFetching ? 'Searching…' : 'No contacts found')
           }
           data-autofocus
+          // Focused as the dialog opens, it waits for a key or a click to list the contacts, so
+          // the list does not cover the fields below it.
+          openOnFocus={false}
           {...contactInput}
           onChange={(value, option) => {
             contactInput.onChange(value);
