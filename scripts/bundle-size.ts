@@ -48,7 +48,7 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
   },
   funders: { chunk: 'features/funders/funders-page.tsx', maxGzipBytes: 146_900 },
   reports: { chunk: 'features/reports/reports-page.tsx', maxGzipBytes: 143_000 },
-  'funder-detail': { chunk: 'app/routes/funder-detail-page.tsx', maxGzipBytes: 143_500 },
+  'funder-detail': { chunk: 'app/routes/funder-detail-page.tsx', maxGzipBytes: 143_900 },
   tasks: { chunk: 'features/grants/tasks-board-page.tsx', maxGzipBytes: 158_200 },
   organization: { chunk: 'features/company/company-page.tsx', maxGzipBytes: 153_100 },
   profile: { chunk: 'features/profile/profile-page.tsx', maxGzipBytes: 154_000 },

@@ -1,15 +1,34 @@
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { type MouseEvent as ReactMouseEvent, type ReactNode, useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { listBefore } from '../lib/back-to-list.ts';
 import { capitalise } from '../lib/format.ts';
 import { LoadFailed } from './query-states.tsx';
 import { focusMainIfLost } from './skip-link.tsx';
 
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  const { key } = useLocation();
+  // Back to the list as it was left (its search, sort and page), by the history's own Back
+  // when it is the entry before this page, so that Back from the list does not come here again.
+  const list = listBefore(key, to);
+  const back = (event: ReactMouseEvent) => {
+    const plain = !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
+    if (!listBefore(key, to) || event.button !== 0 || !plain) return;
+    event.preventDefault();
+    navigate(-1);
+  };
   return (
-    <Anchor component={Link} to={to} size="sm" mb="md" display="inline-block">
+    <Anchor
+      component={Link}
+      to={list ? `${list.pathname}${list.search}` : to}
+      onClick={back}
+      size="sm"
+      mb="md"
+      display="inline-block"
+    >
       <Group gap={4} component="span">
         <IconArrowLeft size={16} aria-hidden="true" />
         {children}

@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
+import { useLeaveFor } from '../lib/back-to-list.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
-import { useLeaveFor } from '../lib/entry-before.ts';
 import { capitalise } from '../lib/format.ts';
 import { parseId } from '../lib/parse-id.ts';
 import { BackLink, RecordStates } from './detail-states.tsx';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { type Location, useLocation, useNavigate, useNavigationType } from 'react-router';
+import { type Location, useLocation, useNavigationType } from 'react-router';
 
 /**
  * For each entry of the tab's history the app has seen made, the entry before it: a link
@@ -19,21 +19,17 @@ export function useHistoryEntries() {
     if (previous) before.set(location.key, previous);
     shown = location;
   }, [location, type]);
+  // Gone (signed out), it knows nothing more of where the user is.
+  useEffect(
+    () => () => {
+      shown = undefined;
+    },
+    [],
+  );
 }
 
-/**
- * Leaving a page for the list at `listPath` (its record deleted): back to the list when the
- * list is the entry before the page, as the user left it (its search, filters and page kept),
- * else the list in place of the page. Either way Back then goes where it went before the list,
- * never to the same list a second time (Forward, though, finds the record gone). A user who
- * has gone elsewhere meanwhile (Back, a link, while the record was being deleted) stays there.
- */
-export function useLeaveFor(listPath: string) {
-  const navigate = useNavigate();
-  const { key } = useLocation();
-  return () => {
-    if (shown !== undefined && shown.key !== key) return;
-    if (before.get(key)?.pathname === listPath) navigate(-1);
-    else navigate(listPath, { replace: true });
-  };
-}
+/** The entry the app saw before the entry `key`, if any. */
+export const entryBefore = (key: string) => before.get(key);
+
+/** The key of the entry shown now, as the app's layout last saw it (none: not known). */
+export const shownKey = () => shown?.key;

@@ -1,7 +1,10 @@
-import { act, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useHistoryEntries, useLeaveFor } from './entry-before.ts';
+import { BackLink } from '../components/detail-states.tsx';
+import { useLeaveFor } from './back-to-list.ts';
+import { useHistoryEntries } from './entry-before.ts';
 
 /**
  * The app's history at `entries` (the last shown), followed as the app's layout follows it; the
@@ -15,12 +18,19 @@ function renderHistory(entries: string[]) {
     const leave = useLeaveFor('/grants');
     const { pathname, search } = useLocation();
     if (pathname.startsWith('/grants/')) driver.leave = leave;
-    return <output>{`${pathname}${search}`}</output>;
+    return (
+      <>
+        <output>{`${pathname}${search}`}</output>
+        {pathname.startsWith('/grants/') && <BackLink to="/grants">Back to grants</BackLink>}
+      </>
+    );
   }
   render(
-    <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
-      <Driver />
-    </MemoryRouter>,
+    <MantineProvider>
+      <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
+        <Driver />
+      </MemoryRouter>
+    </MantineProvider>,
   );
   const go = (to: string | number) =>
     act(() => {
@@ -65,5 +75,28 @@ describe('leaving a record deleted from its page', () => {
     await go('/contacts');
     await leave();
     expect(shown()).toBe('/contacts');
+  });
+});
+
+describe("a record page's Back to the list", () => {
+  it('goes back to the list it was opened from, as it was: Back then leaves the list', async () => {
+    const { go, shown } = renderHistory(['/dashboard', '/grants']);
+    await go('/grants?status=draft&sort=-amount&page=2');
+    await go('/grants/5');
+    await act(() => fireEvent.click(screen.getByRole('link', { name: 'Back to grants' })));
+    expect(shown()).toBe('/grants?status=draft&sort=-amount&page=2');
+    await go(-1);
+    expect(shown()).toBe('/grants');
+  });
+
+  it('opens the list anew from a page not opened from it', async () => {
+    const { go, shown } = renderHistory(['/dashboard']);
+    await go('/grants/5');
+    const link = screen.getByRole('link', { name: 'Back to grants' });
+    expect(link.getAttribute('href')).toBe('/grants');
+    await act(() => fireEvent.click(link));
+    expect(shown()).toBe('/grants');
+    await go(-1);
+    expect(shown()).toBe('/grants/5');
   });
 });
