@@ -58,6 +58,20 @@ const offsetAt = (instant: number, timeZone: string) =>
 const DAY = 86_400_000;
 
 /**
+ * `instant` as ISO 8601 on the clocks of `timeZone`, with their offset
+ * (2027-01-15T12:00:00+13:00): the day and time people there see, which reads back as the same
+ * instant. Milliseconds only where there are some.
+ */
+export function localIsoTime(instant: Date, timeZone: string): string {
+  const at = instant.getTime();
+  const offset = offsetAt(at, timeZone);
+  const shown = new Date(at + offset).toISOString();
+  const minutes = Math.round(Math.abs(offset) / 60_000);
+  const zone = `${offset < 0 ? '-' : '+'}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return `${shown.slice(0, shown.endsWith('.000Z') ? -5 : -1)}${zone}`;
+}
+
+/**
  * The instant the clocks of `timeZone` show `wall` (a date and time written as if those clocks
  * were UTC: Date.UTC of what they show). Where they show it twice (the hour the clocks go back),
  * the first; where never (the hour they skip going forward), as much later as they skipped, as

@@ -376,6 +376,9 @@ async function openExportTransactions(): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
+/** A time the API answered (UTC) as a UTC company's export writes it, with its offset. */
+const asExported = (iso: string) => iso.replace(/(\.000)?Z$/, '+00:00');
+
 describe('the other lists export what they show', () => {
   const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
@@ -410,7 +413,10 @@ describe('the other lists export what they show', () => {
     expect(response.headers['content-disposition']).toMatch(
       /filename="interactions-\d{4}-\d{2}-\d{2}\.csv"/,
     );
-    expect(linesOf(response.body)).toEqual(['Date,Contact,Type,Notes', `${when},Ada,call,'-`]);
+    expect(linesOf(response.body)).toEqual([
+      'Date,Contact,Type,Notes',
+      `${asExported(when)},Ada,call,'-`,
+    ]);
     expect(linesOf((await client.get('/api/interactions/export')).body)).toHaveLength(3);
   });
 
@@ -445,9 +451,59 @@ describe('the other lists export what they show', () => {
       'Name,Funder,Amount requested,Due date,Status,Amount awarded,Awarded on,Period start,Period end,Document,Notes',
     );
     expect(lines.slice(1)).toEqual([
-      `Library Roof,Hill Trust,50000,${due},Awarded,45000,,,,,"Roof, then windows"`,
+      `Library Roof,Hill Trust,50000,${asExported(due)},Awarded,45000,,,,,"Roof, then windows"`,
     ]);
     expect(linesOf((await client.get('/api/grants/export')).body)).toHaveLength(3);
+  });
+
+  it("grants: times on the organization's clocks with their offset, an award's days as days, which import as they were", async () => {
+    const auckland = await newCompany();
+    const newYork = await newCompany();
+    for (const [{ client }, timeZone] of [
+      [auckland, 'Pacific/Auckland'],
+      [newYork, 'America/New_York'],
+    ] as const) {
+      expect((await client.patch('/api/organization/reminders', { timeZone })).statusCode).toBe(
+        200,
+      );
+    }
+    const grant = {
+      name: 'Summer Grant',
+      funder: 'Kauri Fund',
+      amount: 100,
+      // Noon on 15 January in Auckland; 23:59 on New Year's Eve in New York.
+      dueDate: '2027-01-14T23:00:00.000Z',
+      status: 'awarded',
+      awardedAmount: 90,
+      awardedDate: '2027-01-15',
+      periodStart: '2027-02-01',
+      periodEnd: '2027-12-31',
+    };
+    await auckland.client.post('/api/grants', grant);
+    await newYork.client.post('/api/grants', { ...grant, dueDate: '2024-01-01T04:59:00.000Z' });
+
+    const exported = (await auckland.client.get('/api/grants/export')).body;
+    expect(linesOf(exported)[1]).toBe(
+      'Summer Grant,Kauri Fund,100,2027-01-15T12:00:00+13:00,Awarded,90,2027-01-15,2027-02-01,2027-12-31,,',
+    );
+    expect(linesOf((await newYork.client.get('/api/grants/export')).body)[1]).toContain(
+      ',2023-12-31T23:59:00-05:00,',
+    );
+
+    // Imported by the organization in New York: the same moment, the same days.
+    const { payload, headers } = multipartFile(exported, { filename: 'grants.csv' });
+    const imported = await app.inject({
+      method: 'POST',
+      url: '/api/grants/upload',
+      payload,
+      headers: { ...headers, cookie: newYork.cookie },
+    });
+    expect(imported.json()).toMatchObject({ imported: 1, skipped: 0 });
+    const copy = (await newYork.client.get('/api/grants?q=summer&sort=dueDate')).json()[1];
+    expect(copy).toMatchObject({
+      dueDate: '2027-01-14T23:00:00.000Z',
+      awardedDate: (await auckland.client.get('/api/grants')).json()[0].awardedDate,
+    });
   });
 
   it('opportunities: the stage in words, searched as the list is', async () => {
@@ -464,7 +520,7 @@ describe('the other lists export what they show', () => {
     await client.post('/api/opportunities', { name: 'Other', amount: 5, expectedCloseDate: close });
     expect(linesOf((await client.get('/api/opportunities/export?q=oak')).body)).toEqual([
       'Name,Organization,Amount,Stage,Expected close,Probability (%),Notes',
-      `Major Gift,Oak Fund,10000,Negotiation,${close},75,`,
+      `Major Gift,Oak Fund,10000,Negotiation,${asExported(close)},75,`,
     ]);
   });
 
@@ -521,7 +577,7 @@ describe('the other lists export what they show', () => {
     const mine = linesOf((await client.get('/api/tasks/export?assignee=me')).body);
     expect(mine).toEqual([
       'Task,Grant,Category,Status,Due date,Assignee,Description',
-      `Write budget,Roof,Proposal,Pending,${due},${me.name},Two pages`,
+      `Write budget,Roof,Proposal,Pending,${asExported(due)},${me.name},Two pages`,
     ]);
     expect(linesOf((await client.get('/api/tasks/export')).body)).toHaveLength(3);
     const chosen = await client.get(`/api/tasks/export?ids=${unassigned.json().id}`);

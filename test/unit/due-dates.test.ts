@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardQuerySchema } from '../../src/domain/dashboard.ts';
-import { dueWindowRange, isPastDue, onClocksOf, startOfDay } from '../../src/domain/due-dates.ts';
+import {
+  dueWindowRange,
+  isPastDue,
+  localIsoTime,
+  onClocksOf,
+  startOfDay,
+} from '../../src/domain/due-dates.ts';
 import { taskBoardQuerySchema } from '../../src/domain/grants.ts';
 import { canonicalTimeZone } from '../../src/domain/time-zone-names.ts';
 
@@ -156,5 +162,22 @@ describe('a time zone sent to the API', () => {
     ] as const) {
       expect(zone(sent), sent).toBe(kept);
     }
+  });
+});
+
+describe('localIsoTime: a time as the clocks of a time zone show it, with their offset', () => {
+  it.each([
+    ['2027-01-14T23:00:00.000Z', 'Pacific/Auckland', '2027-01-15T12:00:00+13:00'],
+    ['2024-01-01T04:59:00.000Z', 'America/New_York', '2023-12-31T23:59:00-05:00'],
+    ['2027-07-01T04:59:59.250Z', 'America/New_York', '2027-07-01T00:59:59.250-04:00'],
+    ['2027-03-01T00:00:00.000Z', 'Asia/Kolkata', '2027-03-01T05:30:00+05:30'],
+    ['2027-03-01T00:00:00.000Z', 'Pacific/Chatham', '2027-03-01T13:45:00+13:45'],
+    ['2027-03-01T00:00:00.000Z', 'UTC', '2027-03-01T00:00:00+00:00'],
+    // New York's clocks go back at 06:00 UTC: 01:30 comes twice, told apart by the offset.
+    ['2027-11-07T05:30:00.000Z', 'America/New_York', '2027-11-07T01:30:00-04:00'],
+    ['2027-11-07T06:30:00.000Z', 'America/New_York', '2027-11-07T01:30:00-05:00'],
+  ])('%s in %s is %s, the same instant', (instant, zone, shown) => {
+    expect(localIsoTime(new Date(instant), zone)).toBe(shown);
+    expect(new Date(shown).toISOString()).toBe(instant);
   });
 });

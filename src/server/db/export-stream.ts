@@ -1,9 +1,11 @@
 import type { Readable } from 'node:stream';
-import type { SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import { CSV_BOM, type CsvValue, csvLine } from '../../domain/csv.ts';
+import { localIsoTime } from '../../domain/due-dates.ts';
 import { spooled } from '../lib/spool.ts';
 import type { Database } from './client.ts';
+import { companies } from './schema.ts';
 import { inCompany } from './scope.ts';
 
 /** Rows read from the cursor at a time: a few hundred kilobytes of CSV at most. */
@@ -32,6 +34,10 @@ export const choiceCell =
 export const amountCell = (value: unknown): CsvValue =>
   value === null || value === undefined ? null : Number(value);
 
+/** A day kept as noon UTC (an award's days), as the day alone: 2027-01-15. */
+export const dayCell = (value: unknown): CsvValue =>
+  value instanceof Date ? value.toISOString().slice(0, 10) : plainCell(value);
+
 /** A value as a CSV cell: a time as ISO 8601, a number as itself, anything else as text. */
 function plainCell(value: unknown): CsvValue {
   if (value === null || value === undefined) return null;
@@ -56,9 +62,17 @@ export function companyCsvFile(
   statement: SQL,
   columns: ExportColumn[],
 ): Promise<Readable> {
-  const cells = columns.map((column) => column.cell ?? plainCell);
   return spooled((append) =>
     inCompany(db, companyId, async (tx) => {
+      // A time as the organization's clocks show it, with their offset: a deadline at 23:59 in
+      // New York is on the day it is there, not the next day's UTC.
+      const [{ timeZone } = { timeZone: 'UTC' }] = await tx
+        .select({ timeZone: companies.timeZone })
+        .from(companies)
+        .where(eq(companies.id, companyId));
+      const timeCell = (value: unknown) =>
+        value instanceof Date ? localIsoTime(value, timeZone) : plainCell(value);
+      const cells = columns.map((column) => column.cell ?? timeCell);
       await append(CSV_BOM + csvLine(columns.map((column) => column.label)));
       const query = dialect.sqlToQuery(statement);
       await tx.$client.query(`DECLARE export_rows NO SCROLL CURSOR FOR ${query.sql}`, query.params);

@@ -11,7 +11,7 @@ import {
 import type { Database, Transaction } from '../../db/client.ts';
 import { allOnCompanyClocks } from '../../db/company-time-zone.ts';
 import { onViolation } from '../../db/errors.ts';
-import { amountCell, choiceCell, type ExportColumn } from '../../db/export-stream.ts';
+import { amountCell, choiceCell, dayCell, type ExportColumn } from '../../db/export-stream.ts';
 import * as lists from '../../db/list-helpers.ts';
 import {
   companyRecords,
@@ -106,9 +106,9 @@ const grantExport: ExportColumn[] = [
   { label: 'Due date', column: grants.dueDate },
   { label: 'Status', column: grants.status, cell: choiceCell(grantStatusLabels) },
   { label: 'Amount awarded', column: grants.awardedAmount, cell: amountCell },
-  { label: 'Awarded on', column: grants.awardedDate },
-  { label: 'Period start', column: grants.periodStart },
-  { label: 'Period end', column: grants.periodEnd },
+  { label: 'Awarded on', column: grants.awardedDate, cell: dayCell },
+  { label: 'Period start', column: grants.periodStart, cell: dayCell },
+  { label: 'Period end', column: grants.periodEnd, cell: dayCell },
   { label: 'Document', column: grants.documentUrl },
   { label: 'Notes', column: grants.notes },
 ];
