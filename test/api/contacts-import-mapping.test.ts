@@ -131,7 +131,7 @@ describe('POST /api/contacts/upload/preview', () => {
       expect(imported.statusCode).toBe(400);
       expect(previewed.statusCode).toBe(400);
       expect(previewed.json().message).toMatch(
-        /^The file is not valid CSV: Invalid (Opening|Closing) Quote/,
+        /^Row \d has (a double quote inside a value|text after a value's closing double quote)/,
       );
       expect(previewed.json().message).toBe(imported.json().message);
     }

@@ -245,7 +245,7 @@ describe('POST /api/contacts/upload', () => {
       errors: [
         { row: 3, message: 'Name is required' },
         // A name is one line; notes may run over several.
-        { row: 4, message: 'Invalid characters' },
+        { row: 4, message: 'Name: Invalid characters' },
         { row: 6, message: 'Invalid email format' },
       ],
     });
@@ -333,12 +333,38 @@ describe('POST /api/contacts/upload', () => {
     expect(await namesOf(client)).toEqual([]);
   });
 
-  it('answers malformed CSV with 400 and imports nothing', async () => {
+  it('answers malformed CSV with 400 saying which row and what to do, and imports nothing', async () => {
     const { client, upload } = await signedIn();
-    const response = await upload('name,email\n"Unclosed,a@x.org\nBo,bo@x.org\n');
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/^The file is not valid CSV/);
+    const refusals = {
+      'name,email\r\nAl,al@x.org\r\n\r\n"Unclosed,a@x.org\r\nBo,bo@x.org\r\n':
+        'Row 4 opens a double quote that is never closed, so the rest of the file would be one value: close the quote, or take it out',
+      'name;email\nAl;al@x.org\n"Fay" ;f@x.org\n':
+        "Row 3 has text after a value's closing double quote: a value in double quotes ends with its quote, then a semicolon",
+      'name,email\nSo "Called" Al,al@x.org\n':
+        'Row 2 has a double quote inside a value: put the whole value in double quotes, and write each quote inside it twice ("")',
+    };
+    for (const [file, message] of Object.entries(refusals)) {
+      const response = await upload(file);
+      expect(response.statusCode, file).toBe(400);
+      expect(response.json().message, file).toBe(message);
+    }
     expect(await namesOf(client)).toEqual([]);
+  });
+
+  it('counts blank rows as a spreadsheet does, and skips them, and rows of separators only, unreported', async () => {
+    const { upload } = await signedIn();
+    const response = await upload(
+      '\nname,email,organization\nAl,al@x.org,\n,,\n\n\nBo,bad,\nCy,cy@x.org,' +
+        `${'O'.repeat(201)}\n,,,\n`,
+    );
+    expect(response.json()).toMatchObject({
+      imported: 1,
+      skipped: 2,
+      errors: [
+        { row: 7, message: 'Invalid email format' },
+        { row: 8, message: 'Organization: Must be at most 200 characters' },
+      ],
+    });
   });
 
   it('refuses a file with more than 10,000 rows that are not contacts, reading no further, and imports nothing', async () => {

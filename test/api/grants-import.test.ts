@@ -193,8 +193,8 @@ describe('POST /api/grants/upload', () => {
         { row: 5, message: 'Invalid status value' },
         { row: 6, message: day },
         { row: 7, message: day },
-        { row: 8, message: 'The period cannot end before it starts' },
-        { row: 9, message: 'Amount must be positive' },
+        { row: 8, message: 'Period end: The period cannot end before it starts' },
+        { row: 9, message: 'Amount requested: Amount must be positive' },
         // A dot before three digits is a European thousands mark, not cents: refused.
         { row: 10, message: money },
         { row: 11, message: money },

@@ -252,8 +252,17 @@ const csvOptions = (delimiter: Delimiter) =>
     record_delimiter: LINE_BREAKS,
   }) as const;
 
+/**
+ * The parser of an import, blank lines kept as rows (of one empty value), so that the rows are
+ * numbered as a spreadsheet numbers them.
+ */
 const csvParser = (chunks: Buffer[], delimiter: Delimiter) =>
-  Readable.from(pieces(chunks)).pipe(withoutErrorStacks(parse(csvOptions(delimiter))));
+  Readable.from(pieces(chunks)).pipe(
+    withoutErrorStacks(parse({ ...csvOptions(delimiter), skip_empty_lines: false })),
+  );
+
+/** A row with no value: a blank line, or only separators (`,,,`), which spreadsheets write. */
+const isBlank = (record: string[]) => record.every((cell) => cell.trim() === '');
 
 /**
  * The parser, reading without error stacks. For every row whose field count differs from the
@@ -302,10 +311,13 @@ export async function previewCsvFile<Field extends string>(
   // source still wrote to it, which refused a file that arrived in small pieces.
   const text = asUtf8(chunks, false);
   requireShortHeader(text);
+  const delimiter = delimiterOf(text);
   let records: string[][];
   try {
     records = parseAtOnce(Buffer.concat(text), {
-      ...csvOptions(delimiterOf(text)),
+      ...csvOptions(delimiter),
+      // Counted as the import counts them, so that a row named in an error is the same row.
+      skip_empty_lines: false,
       to: PREVIEW_ROWS + 1,
       // A row the beginning sent cuts off inside quotes is left out; any other row the parser
       // cannot read is the file's fault, and the preview says so, as the import would.
@@ -315,10 +327,10 @@ export async function previewCsvFile<Field extends string>(
       },
     });
   } catch (error) {
-    throw notCsv(error);
+    throw notCsv(error, delimiter);
   }
-  const [header, ...rows] = records;
-  if (!header || header.every((name) => name.trim() === '')) {
+  const [header, ...rows] = records.filter((record) => !isBlank(record));
+  if (!header) {
     throw new AppError('INVALID_INPUT', EMPTY_FILE);
   }
   requireColumnsAtMost(header);
@@ -380,8 +392,8 @@ function fieldPositions<Field extends string>(
  * Reads an RFC 4180 CSV (quoted commas and newlines, BOM, CRLF) a chunk at a time, takes each
  * row's fields from the columns `mapping` gives (or the header suggests), validates each row
  * with the kind's schema, and yields the valid rows in batches, counting the others in
- * `report`. Row numbers are those a spreadsheet shows (the header is row 1) when the file has
- * no blank lines. A file with more than IMPORT_SKIPPED_MAX rows that are not records is
+ * `report`, with the field a row's value was refused for. Rows are numbered as a spreadsheet
+ * shows them, blank ones counted (and left out unreported). A file with more than IMPORT_SKIPPED_MAX rows that are not records is
  * refused: reading such a file costs far more than a valid one, and it is not such a file.
  */
 export async function* csvBatches<Field extends string, Values>(
@@ -399,7 +411,7 @@ export async function* csvBatches<Field extends string, Values>(
   /** Where each field is in the file's rows (-1: absent). */
   let positions: number[] | null = null;
   let columns = 0;
-  let row = 1;
+  let row = 0;
   let read = 0;
   let invalid = 0;
   let batch: ImportBatch<Values> = { rows: [], values: [] };
@@ -409,12 +421,13 @@ export async function* csvBatches<Field extends string, Values>(
       for (const record of chunk) {
         read += 1;
         if (read % ROWS_BETWEEN_TURNS === 0) await nextTurn();
+        row += 1;
+        if (isBlank(record)) continue;
         if (positions === null) {
           positions = fieldPositions(kind, record, mapping);
           columns = record.length;
           continue;
         }
-        row += 1;
         const cells = positions.map((at) => {
           const text = at < 0 ? undefined : record[at];
           return text === undefined ? undefined : cellText(text);
@@ -434,12 +447,12 @@ export async function* csvBatches<Field extends string, Values>(
           invalid += 1;
           if (invalid > IMPORT_SKIPPED_MAX)
             throw new AppError('INVALID_INPUT', kind.tooManyInvalid);
-          skipRow(report, row, problem ?? parsed?.error.issues[0]?.message ?? 'Invalid row');
+          skipRow(report, row, problem ?? refusal(kind, parsed?.error.issues[0]));
         }
       }
     }
   } catch (error) {
-    throw notCsv(error);
+    throw notCsv(error, delimiter);
   } finally {
     // An import that ended early (too many rows that are not records, a failed batch) reads
     // no further.
@@ -461,11 +474,44 @@ function valuesPastColumns(record: string[], columns: number, delimiter: Delimit
   return `This row has more values than the file has columns (${record.length} for ${columns}): a value with ${DELIMITER_NAMES[delimiter]} in it must be in double quotes`;
 }
 
-/** A failure to read the file, as the client is told it. */
-function notCsv(error: unknown): AppError {
+/**
+ * Why a row's values were refused, naming the column when the message does not ('Invalid email
+ * format' does): 'Organization: Must be at most 200 characters', as a row's name is held to
+ * the same length.
+ */
+function refusal<Field extends string>(
+  kind: CsvRecordKind<Field, unknown>,
+  issue: { message: string; path: PropertyKey[] } | undefined,
+): string {
+  if (issue === undefined) return 'Invalid row';
+  const field = kind.fields.indexOf(issue.path[0] as Field);
+  const column = kind.header[field];
+  if (column === undefined) return issue.message;
+  const label = column.charAt(0).toUpperCase() + column.slice(1);
+  return issue.message.toLowerCase().includes(label.toLowerCase())
+    ? issue.message
+    : `${label}: ${issue.message}`;
+}
+
+/**
+ * A failure to read the file, as the client is told it: a quote out of place, by the row it is
+ * in (as a spreadsheet numbers it, blank rows counted: the parser counts them when it keeps
+ * them, csvParser), and what to do about it.
+ */
+function notCsv(error: unknown, delimiter: Delimiter = ','): AppError {
   if (error instanceof AppError) return error;
-  // The parser's own messages name the line: "Invalid Closing Quote: ... at line 7".
-  return new AppError('INVALID_INPUT', `The file is not valid CSV: ${(error as Error).message}`);
+  const { code, records, message } = error as Error & { code?: string; records?: number };
+  const row = `Row ${(records ?? 0) + 1}`;
+  const answers: Record<string, string> = {
+    CSV_QUOTE_NOT_CLOSED: `${row} opens a double quote that is never closed, so the rest of the file would be one value: close the quote, or take it out`,
+    CSV_INVALID_CLOSING_QUOTE: `${row} has text after a value's closing double quote: a value in double quotes ends with its quote, then ${DELIMITER_NAMES[delimiter]}`,
+    CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: `${row} has text after a value's closing double quote: a value in double quotes ends with its quote, then ${DELIMITER_NAMES[delimiter]}`,
+    INVALID_OPENING_QUOTE: `${row} has a double quote inside a value: put the whole value in double quotes, and write each quote inside it twice ("")`,
+  };
+  return new AppError(
+    'INVALID_INPUT',
+    (code && answers[code]) ?? `The file is not valid CSV: ${message}`,
+  );
 }
 
 /** The parser's records, as many at a time as it has ready (cheaper than one await per row). */
