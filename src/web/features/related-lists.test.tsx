@@ -7,6 +7,7 @@ import { stamps } from '../test/records.ts';
 import { byPath, renderPage, type SentRequest } from '../test/render.tsx';
 import { OrganizationContactsCard } from './contacts/components/organization-contacts-card.tsx';
 import ContactsPage from './contacts/contacts-page.tsx';
+import { StageDialog } from './grants/components/grant-stage-dialog.tsx';
 import { OrganizationGrantsCard } from './grants/components/organization-grants-card.tsx';
 import GrantsPage from './grants/grants-page.tsx';
 import { ContactInteractionsCard } from './interactions/components/contact-interactions-card.tsx';
@@ -196,5 +197,22 @@ describe("a grant's page", () => {
     const people = await screen.findByRole('heading', { name: 'Organization Contacts' });
     expect(tasks.compareDocumentPosition(people) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(await screen.findByText('Showing 10 of 57')).toBeTruthy();
+  });
+});
+
+describe("a pipeline stage's dialog", () => {
+  it('links each grant to its page, and past the first 200 says how many and links to all', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { sent } = renderPage(<StageDialog status="draft" onClose={() => {}} />, {
+      answer: byPath({ '/api/grants': { body: grants(200), total: 250 } }),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Draft grants' });
+    expect(gets(sent, '/api/grants')).toEqual(['/api/grants?status=draft&sort=dueDate&limit=200']);
+    expect(await within(dialog).findByText('Showing 200 of 250')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'View all 250' }).getAttribute('href')).toBe(
+      '/grants?status=draft',
+    );
+    await user.click(within(dialog).getByRole('link', { name: 'Grant 7' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/grants/7'));
   });
 });
