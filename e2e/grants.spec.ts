@@ -135,7 +135,13 @@ test('the pipeline counts each stage and opens its grants', async ({ page }) => 
   // A grant without notes has no Notes line on its card.
   await expect(arts.last()).toBeHidden();
   await expectNoSeriousA11yViolations(page);
+  // A grant of the stage opens its page.
+  await dialog.getByRole('link', { name: 'Arts' }).click();
+  await expect(page.getByRole('heading', { name: 'Arts', level: 1 })).toBeVisible();
+  await page.goBack();
+  await submitted.click();
   await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
 
   await page.getByRole('button', { name: /^Rejected/ }).click();
   await expect(page.getByRole('dialog', { name: 'Rejected grants' })).toContainText(

@@ -1,7 +1,8 @@
 import { Card, Loader, Text, Title, UnstyledButton } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ComponentType, type ReactNode, useState } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { Page } from '../lib/api-client.ts';
+import { useDialogEntry } from '../lib/dialog-entry.ts';
 import type { RecordDetailsProps } from './details-dialog.tsx';
 import { LoadWhenOpened } from './load-when-opened.tsx';
 import { LoadFailed } from './query-states.tsx';
@@ -41,7 +42,8 @@ export function RelatedCard<T>({
   children: (items: T[], openDetails: (item: T) => void) => ReactNode;
 }) {
   const page = query.data;
-  const [open, setOpen] = useState<T | null>(null);
+  // Named by the card (a page may show two), its details a dialog Back closes.
+  const [open, setOpen, close] = useDialogEntry<T>(title);
   return (
     <Card withBorder padding="lg">
       <Title order={2} size="h4" mb="md">
@@ -64,7 +66,7 @@ export function RelatedCard<T>({
           {children(page.items, setOpen)}
           {Details && (
             <LoadWhenOpened opened={open !== null}>
-              <Details record={open} onClose={() => setOpen(null)} />
+              <Details record={open} onClose={close} />
             </LoadWhenOpened>
           )}
           <ShowingSome shown={page.items.length} total={page.total} to={viewAll}>

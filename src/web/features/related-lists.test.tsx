@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+import { type NavigateFunction, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import GrantDetailPage from '../app/routes/grant-detail-page.tsx';
 import { stamps } from '../test/records.ts';
@@ -214,5 +215,42 @@ describe("a pipeline stage's dialog", () => {
     );
     await user.click(within(dialog).getByRole('link', { name: 'Grant 7' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/grants/7'));
+  });
+});
+
+describe("a related card's details dialog", () => {
+  it('is an entry of the history: Back closes it, Forward opens it again, its Close goes back', async () => {
+    const user = userEvent.setup({ delay: null });
+    const moves: { go?: NavigateFunction } = {};
+    function HistoryMoves() {
+      moves.go = useNavigate();
+      return null;
+    }
+    renderPage(
+      <>
+        <ContactInteractionsCard contactId={7} />
+        <HistoryMoves />
+      </>,
+      {
+        url: '/contacts/7',
+        answer: byPath({ '/api/interactions': { body: interactions(3), total: 3 } }),
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: /Call 2/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Interaction Details' });
+    expect(within(dialog).getByText('Call 2')).toBeTruthy();
+
+    await act(async () => moves.go?.(-1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('location').textContent).toBe('/contacts/7');
+    await act(async () => moves.go?.(1));
+    const again = await screen.findByRole('dialog', { name: 'Interaction Details' });
+    expect(within(again).getByText('Call 2')).toBeTruthy();
+
+    await user.click(within(again).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Closed, it went back its entry: Forward would open it again, nothing is left behind.
+    await act(async () => moves.go?.(-1));
+    expect(screen.getByTestId('location').textContent).toBe('/contacts/7');
   });
 });

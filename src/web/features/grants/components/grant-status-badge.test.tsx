@@ -1,6 +1,7 @@
 import { DEFAULT_THEME, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { grantStatuses, grantStatusLabels } from '../../../../domain/grant-constants.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
@@ -30,10 +31,12 @@ describe('GrantStatusBadge', () => {
     render(
       <MantineProvider>
         <QueryClientProvider client={queryClient}>
-          <GrantPipeline />
-          {grantStatuses.map((status) => (
-            <GrantStatusBadge key={status} status={status} />
-          ))}
+          <MemoryRouter>
+            <GrantPipeline />
+            {grantStatuses.map((status) => (
+              <GrantStatusBadge key={status} status={status} />
+            ))}
+          </MemoryRouter>
         </QueryClientProvider>
       </MantineProvider>,
     );

@@ -1,0 +1,32 @@
+import { useLocation, useNavigate } from 'react-router';
+
+/** The history state of an entry a dialog added: which dialog, and what it shows. */
+interface DialogState<T> {
+  dialog: string;
+  shown: T;
+}
+
+const isShowing = <T>(state: unknown, dialog: string): state is DialogState<T> =>
+  typeof state === 'object' && state !== null && 'dialog' in state && state.dialog === dialog;
+
+/**
+ * A dialog that only shows something (a record's details, a stage's grants), opened as an entry
+ * of the tab's history over the same page, as a phone's Back expects: Back closes it rather than
+ * leave the page under it, and Forward, or Back from a page opened from it, opens it again (what
+ * it shows is kept in the entry). Closed by its own button or Escape, it goes back the entry it
+ * added. `dialog` names it among the page's dialogs. Answers what it shows (null: closed), how
+ * to open it on a value, and how to close it.
+ */
+export function useDialogEntry<T>(dialog: string) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state: unknown = location.state;
+  const here = isShowing<T>(state, dialog);
+  const open = (shown: T) => {
+    void navigate(location, { state: { dialog, shown } satisfies DialogState<T>, replace: here });
+  };
+  const close = () => {
+    if (here) void navigate(-1);
+  };
+  return [here ? state.shown : null, open, close] as const;
+}
