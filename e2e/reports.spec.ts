@@ -84,3 +84,26 @@ test('a report shown as cards beside another keeps its headers for screen reader
   expect(await label(1)).toBe('"Grants"');
   await expectNoSeriousA11yViolations(page);
 });
+
+test.describe('read east of UTC+12', () => {
+  test.use({ timezoneId: 'Pacific/Kiritimati' });
+
+  test('a week of deadlines is named by its Monday, as its CSV names it', async ({ page }) => {
+    const due = new Date(Date.now() + 10 * 86_400_000).toISOString();
+    const data = { name: 'Week Named', funder: 'Line Islands Fund', amount: 100, dueDate: due };
+    expect((await page.request.post('/api/grants', { data })).status()).toBe(201);
+    const reports = await (await page.request.get('/api/reports')).json();
+    const week = (reports.deadlinesByWeek as { weekStart: string; grants: number }[]).find(
+      (row) => row.grants > 0,
+    );
+    if (!week) throw new Error('no week with the grant');
+    const monday = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(`${week.weekStart}T12:00:00Z`),
+    );
+    await page.goto('/reports');
+    const weeks = page.getByRole('region', { name: 'Deadlines by Week' });
+    await expect(
+      weeks.getByRole('row', { name: `Week of ${monday} Grants 1 Tasks 0 Requirements 0` }),
+    ).toBeVisible();
+  });
+});

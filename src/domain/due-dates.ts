@@ -60,11 +60,13 @@ const DAY = 86_400_000;
 /**
  * `instant` as ISO 8601 on the clocks of `timeZone`, with their offset
  * (2027-01-15T12:00:00+13:00): the day and time people there see, which reads back as the same
- * instant. Milliseconds only where there are some.
+ * instant. Milliseconds only where there are some. An offset ISO 8601 cannot write (one of
+ * seconds, as Monrovia's until 1972) gives the time in UTC instead.
  */
 export function localIsoTime(instant: Date, timeZone: string): string {
   const at = instant.getTime();
   const offset = offsetAt(at, timeZone);
+  if (offset % 60_000 !== 0) return instant.toISOString();
   const shown = new Date(at + offset).toISOString();
   const minutes = Math.round(Math.abs(offset) / 60_000);
   const zone = `${offset < 0 ? '-' : '+'}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;

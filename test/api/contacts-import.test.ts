@@ -382,7 +382,12 @@ describe('POST /api/contacts/upload', () => {
     // closed at its end, is refused for its rows, its end never read (read to the end, it is
     // refused as not CSV).
     await refused([...rows, ...Array.from({ length: 390_000 }, () => 'a'), '"never closed']);
+    // Empty rows, left out unreported, count as rows that are not contacts.
+    await refused(['Valid Person,valid@x.org', ...Array.from({ length: 10_001 }, () => ',')]);
     expect(await namesOf(client)).toEqual([]);
+    // Blank lines cost the parser next to nothing, and are numbered past, however many.
+    const blank = await upload(`name,email\n${'\n'.repeat(200_000)}Bo,bad\n`);
+    expect(blank.json()).toMatchObject({ skipped: 1, errors: [{ row: 200_002 }] });
 
     const atTheLimit = await upload(['name,email', ...rows.slice(0, 10_001)].join('\n'));
     expect(atTheLimit.json()).toMatchObject({ imported: 1, skipped: 10_000 });

@@ -167,7 +167,7 @@ describe('an upload the client abandons', { timeout: 60_000 }, () => {
           new Promise<number>((done, fail) =>
             app.server.getConnections((error, count) => (error ? fail(error) : done(count))),
           );
-        const before = await connections();
+        const open = await connections();
         const upload = await openRawRequest(
           baseUrl,
           {
@@ -188,7 +188,7 @@ describe('an upload the client abandons', { timeout: 60_000 }, () => {
           'the import waiting for the count',
         );
         upload.drop();
-        await until(async () => (await connections()) === before, 'the server to see it gone');
+        await until(async () => (await connections()) === open, 'the server to see it gone');
       } finally {
         await holder.query('ROLLBACK');
         await holder.end();

@@ -363,7 +363,7 @@ describe('If-Match on a change', () => {
     const response = await patch(
       url,
       { name: 'Changed' },
-      `"2020-01-01T00:00:00Z" , "${updatedAt}"`,
+      `, "2020-01-01T00:00:00Z" ,, "${updatedAt}",`,
     );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ name: 'Changed' });

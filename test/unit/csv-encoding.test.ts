@@ -68,9 +68,12 @@ describe('asUtf8: the text of an uploaded file', () => {
       const file = [Buffer.concat([Buffer.from(`name,notes\n${written}\n`, 'utf8'), renee])];
       expect(() => asUtf8(file, true), written).toThrow(MIXED_ENCODINGS);
     }
-    // One two-byte character alone is not taken for UTF-8: «É» in Windows-1252 is C9 BB (ɻ).
-    const windows = [Buffer.from('name\n\xabT\xc9\xbb Ren\xe9e\n', 'latin1')];
-    expect(text(asUtf8(windows, true))).toBe('name\n«TÉ» Renée\n');
+    // One such character alone is not taken for UTF-8: «É» in Windows-1252 is C9 BB (ɻ), and
+    // é, a no-break space and » are E9 A0 BB (頻).
+    const windows = [
+      Buffer.from('name\n\xabT\xc9\xbb Ren\xe9e\n\xab\xa0Sant\xe9\xa0\xbb\n', 'latin1'),
+    ];
+    expect(text(asUtf8(windows, true))).toBe('name\n«TÉ» Renée\n«\u00a0Santé\u00a0»\n');
   });
 
   it('refuses UTF-16 that holds half of a surrogate pair, whose beginning may end inside one', () => {

@@ -176,6 +176,8 @@ describe('localIsoTime: a time as the clocks of a time zone show it, with their 
     // New York's clocks go back at 06:00 UTC: 01:30 comes twice, told apart by the offset.
     ['2027-11-07T05:30:00.000Z', 'America/New_York', '2027-11-07T01:30:00-04:00'],
     ['2027-11-07T06:30:00.000Z', 'America/New_York', '2027-11-07T01:30:00-05:00'],
+    // Monrovia's clocks were 44 minutes 30 seconds behind UTC until 1972.
+    ['1971-06-01T12:00:00.000Z', 'Africa/Monrovia', '1971-06-01T12:00:00.000Z'],
   ])('%s in %s is %s, the same instant', (instant, zone, shown) => {
     expect(localIsoTime(new Date(instant), zone)).toBe(shown);
     expect(new Date(shown).toISOString()).toBe(instant);

@@ -154,14 +154,15 @@ export function asUtf8(chunks: Buffer[], whole: boolean): Buffer[] {
 
 /**
  * What shows that a file's valid multi-byte sequences are text written as UTF-8, read where the
- * bytes are UTF-8: an accented Latin letter or the no-break space; two letters in a row of
- * Greek, Cyrillic, Armenian, Hebrew, Arabic or the other two-byte scripts (Иван, שלום); or any
- * character of three or four bytes (a curly quote, a dash, the euro sign, 日本語, 🚀), which
- * Windows-1252 text does not form (a small accented letter and then two of its symbols). Not any
- * one two-byte character: in a Windows-1252 file, a capital accented letter before a curly quote
- * («ÉTÉ», „GRUß“) also reads as valid UTF-8, as one letter no such file means.
+ * bytes are UTF-8: an accented Latin letter or the no-break space; a curly quote, a dash or the
+ * euro sign; two letters in a row of Greek, Cyrillic, Armenian, Hebrew, Arabic or the other
+ * two-byte scripts (Иван, שלום) or of three bytes (日本語); or an emoji. Not any one character
+ * beside those: in a Windows-1252 file, a capital accented letter before a curly quote («ÉTÉ»,
+ * „GRUß“) also reads as a valid two-byte character, and a small one before a no-break space and
+ * a guillemet («\u00a0Santé\u00a0») as a valid three-byte one, letters no such file means.
  */
-const SOME_UTF8 = /[\u00a0-\u017f]|[\u0370-\u07ff]{2}|[\u0800-\ufffc\u{10000}-\u{10ffff}]/u;
+const SOME_UTF8 =
+  /[\u00a0-\u017f\u2010-\u20ac]|[\u0370-\u07ff]{2}|[\u0800-\ufffc]{2}|[\u{10000}-\u{10ffff}]/u;
 
 /** The answer to a file in UTF-16 with what no UTF-16 text holds (half of a surrogate pair). */
 export const NOT_UTF16 =
@@ -253,15 +254,24 @@ const csvOptions = (delimiter: Delimiter) =>
   }) as const;
 
 /**
- * The parser of an import, blank lines kept as rows (of one empty value), so that the rows are
- * numbered as a spreadsheet numbers them.
+ * The parser of an import: each row with what the parser counted up to it (`info`), so that it
+ * is numbered as a spreadsheet numbers it, the blank lines skipped counted (spreadsheetRow).
  */
 const csvParser = (chunks: Buffer[], delimiter: Delimiter) =>
   Readable.from(pieces(chunks)).pipe(
-    withoutErrorStacks(parse({ ...csvOptions(delimiter), skip_empty_lines: false })),
+    withoutErrorStacks(parse({ ...csvOptions(delimiter), info: true })),
   );
 
-/** A row with no value: a blank line, or only separators (`,,,`), which spreadsheets write. */
+/** What the parser counted up to a row (or to where it failed): rows, and blank lines skipped. */
+interface Counted {
+  records?: number | undefined;
+  empty_lines?: number | undefined;
+}
+
+/** The row a spreadsheet shows the parser's last row on: a multi-line value is one row. */
+const spreadsheetRow = ({ records = 0, empty_lines = 0 }: Counted) => records + empty_lines;
+
+/** A row of separators only (`,,,`), which spreadsheets write for an empty row. */
 const isBlank = (record: string[]) => record.every((cell) => cell.trim() === '');
 
 /**
@@ -316,8 +326,6 @@ export async function previewCsvFile<Field extends string>(
   try {
     records = parseAtOnce(Buffer.concat(text), {
       ...csvOptions(delimiter),
-      // Counted as the import counts them, so that a row named in an error is the same row.
-      skip_empty_lines: false,
       to: PREVIEW_ROWS + 1,
       // A row the beginning sent cuts off inside quotes is left out; any other row the parser
       // cannot read is the file's fault, and the preview says so, as the import would.
@@ -329,8 +337,8 @@ export async function previewCsvFile<Field extends string>(
   } catch (error) {
     throw notCsv(error, delimiter);
   }
-  const [header, ...rows] = records.filter((record) => !isBlank(record));
-  if (!header) {
+  const [header, ...rows] = records;
+  if (!header || isBlank(header)) {
     throw new AppError('INVALID_INPUT', EMPTY_FILE);
   }
   requireColumnsAtMost(header);
@@ -393,7 +401,7 @@ function fieldPositions<Field extends string>(
  * row's fields from the columns `mapping` gives (or the header suggests), validates each row
  * with the kind's schema, and yields the valid rows in batches, counting the others in
  * `report`, with the field a row's value was refused for. Rows are numbered as a spreadsheet
- * shows them, blank ones counted (and left out unreported). A file with more than IMPORT_SKIPPED_MAX rows that are not records is
+ * shows them, blank ones counted; empty ones are left out unreported. A file with more than IMPORT_SKIPPED_MAX rows that are not records is
  * refused: reading such a file costs far more than a valid one, and it is not such a file.
  */
 export async function* csvBatches<Field extends string, Values>(
@@ -411,21 +419,27 @@ export async function* csvBatches<Field extends string, Values>(
   /** Where each field is in the file's rows (-1: absent). */
   let positions: number[] | null = null;
   let columns = 0;
-  let row = 0;
   let read = 0;
   let invalid = 0;
   let batch: ImportBatch<Values> = { rows: [], values: [] };
   let batchRows = FIRST_BATCH_ROWS;
   try {
-    for await (const chunk of readInChunks(parser)) {
-      for (const record of chunk) {
+    for await (const chunk of readInChunks<{ record: string[]; info: Counted }>(parser)) {
+      for (const { record, info } of chunk) {
         read += 1;
         if (read % ROWS_BETWEEN_TURNS === 0) await nextTurn();
-        row += 1;
-        if (isBlank(record)) continue;
         if (positions === null) {
           positions = fieldPositions(kind, record, mapping);
           columns = record.length;
+          continue;
+        }
+        const row = spreadsheetRow(info);
+        // An empty row is left out unreported, but counted as a row that is not a record: a
+        // file of millions of them costs as much to read as any other rows.
+        if (isBlank(record)) {
+          invalid += 1;
+          if (invalid > IMPORT_SKIPPED_MAX)
+            throw new AppError('INVALID_INPUT', kind.tooManyInvalid);
           continue;
         }
         const cells = positions.map((at) => {
@@ -495,13 +509,12 @@ function refusal<Field extends string>(
 
 /**
  * A failure to read the file, as the client is told it: a quote out of place, by the row it is
- * in (as a spreadsheet numbers it, blank rows counted: the parser counts them when it keeps
- * them, csvParser), and what to do about it.
+ * in (as a spreadsheet numbers it, blank rows counted), and what to do about it.
  */
 function notCsv(error: unknown, delimiter: Delimiter = ','): AppError {
   if (error instanceof AppError) return error;
-  const { code, records, message } = error as Error & { code?: string; records?: number };
-  const row = `Row ${(records ?? 0) + 1}`;
+  const { code, message, ...counted } = error as Error & Counted & { code?: string };
+  const row = `Row ${spreadsheetRow(counted) + 1}`;
   const answers: Record<string, string> = {
     CSV_QUOTE_NOT_CLOSED: `${row} opens a double quote that is never closed, so the rest of the file would be one value: close the quote, or take it out`,
     CSV_INVALID_CLOSING_QUOTE: `${row} has text after a value's closing double quote: a value in double quotes ends with its quote, then ${DELIMITER_NAMES[delimiter]}`,
@@ -515,18 +528,18 @@ function notCsv(error: unknown, delimiter: Delimiter = ','): AppError {
 }
 
 /** The parser's records, as many at a time as it has ready (cheaper than one await per row). */
-async function* readInChunks(parser: Readable): AsyncGenerator<string[][]> {
+async function* readInChunks<Row>(parser: Readable): AsyncGenerator<Row[]> {
   const ended = new Promise<void>((resolve, reject) => {
     parser.once('end', resolve);
     parser.once('error', reject);
   });
   ended.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
   while (!parser.readableEnded) {
-    const chunk: string[][] = [];
-    let record: string[] | null = parser.read();
-    while (record !== null) {
-      chunk.push(record);
-      record = parser.read();
+    const chunk: Row[] = [];
+    let row: Row | null = parser.read();
+    while (row !== null) {
+      chunk.push(row);
+      row = parser.read();
     }
     if (chunk.length > 0) yield chunk;
     else await Promise.race([ended, new Promise((resolve) => parser.once('readable', resolve))]);

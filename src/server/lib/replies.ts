@@ -53,8 +53,11 @@ export const IF_MATCH_FORMAT =
 const namesNoVersion = (what: string) =>
   `If-Match names no version of this ${what.toLowerCase()}: send its updatedAt as you read it, in double quotes ("2026-03-01T09:30:00.000Z"), or *.`;
 
-/** One entity tag of a list, weak (`W/`) or strong, and the comma after it (RFC 9110 §8.8.3). */
-const ENTITY_TAG = /[ \t]*(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"[ \t]*(?:,|$)/y;
+/**
+ * One entity tag of a list, weak (`W/`) or strong, and the comma after it (RFC 9110 §8.8.3),
+ * after any empty elements of the list (`, ,`), which a recipient takes as none (§5.6.1.2).
+ */
+const ENTITY_TAG = /(?:[ \t]*,)*[ \t]*(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"[ \t]*(?:,|$)/y;
 
 /**
  * The versions of the record a change is made to (ifMatchHeaders): the `updatedAt`s the client

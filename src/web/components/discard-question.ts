@@ -55,7 +55,8 @@ export function useDiscardQuestion(opened: boolean, close: () => void) {
       // result opened): what was typed has been saved, so the question, which says it has not,
       // goes, and the move the user asked for is made, nothing being lost by it now.
       const question = asked;
-      if (openDialogs.size === 0 && question !== null && withdrawConfirmation(question)) {
+      const dialogsLeft = [...openDialogs].some((open) => !open.page);
+      if (!dialogsLeft && question !== null && withdrawConfirmation(question)) {
         asked = null;
         question.onConfirm();
       }
@@ -101,7 +102,7 @@ export function useUnsavedChanges(dirty: boolean, discard: () => void) {
     close.current = discard;
   });
   useEffect(() => {
-    const form = { typed, close, at: indexOf(window.history.state) };
+    const form = { typed, close, at: indexOf(window.history.state), page: true };
     openDialogs.add(form);
     const stay = (event: BeforeUnloadEvent) => {
       if (typed.current) event.preventDefault();
@@ -124,8 +125,12 @@ function onLinkClick(event: MouseEvent) {
   if (unsaved.length === 0 || event.button !== 0) return;
   if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-  if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute('download')) return;
+  if (!(link instanceof HTMLAnchorElement) || link.hasAttribute('download')) return;
+  if (link.target && link.target !== '_self') return;
   if (link.origin !== window.location.origin) return;
+  // A link within the page (the skip link to its content) leaves nothing.
+  const { pathname, search } = window.location;
+  if (link.pathname === pathname && link.search === search && link.hash) return;
   event.preventDefault();
   event.stopPropagation();
   askToDiscard(() => {

@@ -12,6 +12,8 @@ export interface OpenDialog {
   close: RefObject<() => void>;
   /** Where in the tab's history it was opened (the router's index of the page): null unknown. */
   at: number | null;
+  /** A form of the page itself rather than a dialog (useUnsavedChanges): it stays open. */
+  page?: boolean;
 }
 
 export const openDialogs = new Set<OpenDialog>();

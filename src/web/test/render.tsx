@@ -172,10 +172,6 @@ export const refusalOf = (path: string, message: string) => ({
   issues: [{ path, message }],
 });
 
-/**
- * Replaces what a field holds with `text` in one go, as pasting it would: typing it key by key
- * re-renders the form at every key, which a busy machine makes slow.
- */
 /** Whether leaving the page now would be asked about (the browser's own question, on reload). */
 export function leavingAsked() {
   const leaving = new Event('beforeunload', { cancelable: true });
@@ -183,6 +179,10 @@ export function leavingAsked() {
   return leaving.defaultPrevented;
 }
 
+/**
+ * Replaces what a field holds with `text` in one go, as pasting it would: typing it key by key
+ * re-renders the form at every key, which a busy machine makes slow.
+ */
 export async function fill(user: UserEvent, field: HTMLElement, text: string) {
   await user.clear(field);
   await user.paste(text);

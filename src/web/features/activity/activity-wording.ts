@@ -1,6 +1,6 @@
 // How an activity entry reads: "Dana Director changed Amount from $50,000 to $75,000".
 import type { ActivityEntry } from '../../../domain/activity.ts';
-import { capitalise, formatDate, formatDay, formatMoney } from '../../lib/format.ts';
+import { capitalise, formatDateTime, formatDay, formatMoney } from '../../lib/format.ts';
 
 const FIELD_LABELS: Record<string, string> = {
   amount: 'Amount',
@@ -17,11 +17,15 @@ const FIELD_LABELS: Record<string, string> = {
   funder: 'Funder',
 };
 const MONEY_FIELDS = new Set(['amount', 'awarded_amount']);
+/** Times (a date and its time): a time moved within its day is a change the history shows. */
 const DATE_FIELDS = new Set(['date', 'due_date', 'expected_close_date']);
 /** Days kept at noon UTC (an award's): the same day wherever the history is read. */
 const DAY_FIELDS = new Set(['awarded_date', 'period_start', 'period_end']);
 
-/** Fields that hold one of a few choices, written in lower case: `in-progress` → "In progress". */
+/**
+ * Fields that hold one of a few choices, written in lower case, shown as the app labels them:
+ * `in-progress` → "In Progress", `letter_of_inquiry` → "Letter of inquiry".
+ */
 const CHOICE_FIELDS = new Set(['status', 'stage', 'type', 'category']);
 
 /** Fields that name another record by its id: the change is told without the ids. */
@@ -56,11 +60,11 @@ export const fieldLabel = (field: string) =>
 export function changedValue(field: string, value: string | number | boolean | null): string {
   if (value === null || value === '') return 'nothing';
   if (MONEY_FIELDS.has(field) && typeof value === 'number') return formatMoney(value);
-  if (DATE_FIELDS.has(field) && typeof value === 'string') return formatDate(value);
+  if (DATE_FIELDS.has(field) && typeof value === 'string') return formatDateTime(value);
   if (DAY_FIELDS.has(field) && typeof value === 'string') return formatDay(value);
   if (typeof value === 'string' && CHOICE_FIELDS.has(field)) {
-    // A status, a stage, a type: `in-progress` → "In progress".
-    return capitalise(value.replace(/[_-]/g, ' '));
+    // A status, a stage, a type: each part of a hyphenated value is a word of its label.
+    return value.replaceAll('_', ' ').split('-').map(capitalise).join(' ');
   }
   return String(value);
 }

@@ -31,9 +31,11 @@ export default function CompanyPage() {
       <Tabs
         value={tab}
         // A tab's form with changes not saved asks before they go with it.
-        onChange={(next) =>
-          leaveAsked(() => setTab({ tab: next === 'profile' ? undefined : (next ?? undefined) }))
-        }
+        onChange={(next) => {
+          // The tab shown, chosen again, is no move.
+          if (next === tab) return;
+          leaveAsked(() => setTab({ tab: next === 'profile' ? undefined : (next ?? undefined) }));
+        }}
         keepMounted={false}
       >
         <Tabs.List mb="lg">

@@ -6,7 +6,7 @@ import type { Reports } from '../../../domain/reports.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { LoadFailed } from '../../components/query-states.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { formatDate, formatMoney } from '../../lib/format.ts';
+import { formatDay, formatMoney } from '../../lib/format.ts';
 import { useReports } from './api/reports-api.ts';
 import { type ReportColumn, ReportTable } from './components/report-table.tsx';
 
@@ -171,7 +171,9 @@ function ReportTables({ data }: { data: Reports }) {
           columns={[
             {
               label: 'Week of',
-              show: (row) => formatDate(`${row.weekStart}T12:00:00Z`),
+              // A day (its Monday), the same wherever the page is read: east of UTC+12, noon UTC
+              // is already Tuesday.
+              show: (row) => formatDay(`${row.weekStart}T12:00:00Z`),
               value: (row) => row.weekStart,
             },
             countColumn('Grants', (row: Week) => row.grants),

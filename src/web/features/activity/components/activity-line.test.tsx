@@ -55,7 +55,7 @@ describe('ActivityLine', () => {
       [5, 'Bo Diddley'],
     ]);
     expect(lineOf(reassigned, false, team)).toBe(
-      'Dana Director changed the task Draft budget: Assignee from Ada Lovelace to Bo Diddley, Status from Pending to In progress · just now',
+      'Dana Director changed the task Draft budget: Assignee from Ada Lovelace to Bo Diddley, Status from Pending to In Progress · just now',
     );
     const unassigned = {
       ...reassigned,
@@ -69,5 +69,28 @@ describe('ActivityLine', () => {
     expect(lineOf(moved, true, team)).toBe('Dana Director changed Contact · just now');
     // Until the team is read, no one is said to be a former member.
     expect(lineOf(unassigned, true)).toBe('Dana Director changed Assignee · just now');
+  });
+
+  it('tells a time moved within its day by its time', () => {
+    const moved: ActivityEntry = {
+      ...merge,
+      entity: 'requirement',
+      action: 'updated',
+      title: 'Final report',
+      changes: [
+        {
+          field: 'due_date',
+          before: '2027-03-14T09:00:00.000Z',
+          after: '2027-03-14T16:30:00.000Z',
+        },
+      ],
+    };
+    const shown = (iso: string) =>
+      new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' }).format(
+        new Date(iso),
+      );
+    expect(lineOf(moved, true)).toContain(
+      `Due date from ${shown('2027-03-14T09:00:00.000Z')} to ${shown('2027-03-14T16:30:00.000Z')}`,
+    );
   });
 });

@@ -95,9 +95,10 @@ function RemindersForm({ settings }: { settings: ReminderSettings }) {
   // What the form showed last and what it holds now: a save sends only what differs.
   const [form, setForm] = useState({ shown: saved, values: saved });
   const { timeZone, days } = form.values;
-  useUnsavedChanges(timeZone !== form.shown.timeZone || days !== form.shown.days, () =>
-    setForm(({ shown }) => ({ shown, values: shown })),
-  );
+  useUnsavedChanges(timeZone !== form.shown.timeZone || days !== form.shown.days, () => {
+    setForm(({ shown }) => ({ shown, values: shown }));
+    setDaysError(null);
+  });
   const zones = useMemo(() => timeZones(saved.timeZone), [saved.timeZone]);
   const [zoneSearch, setZoneSearch] = useState('');
   const [daysError, setDaysError] = useState<string | null>(null);

@@ -3,6 +3,7 @@ import { type Ref, type RefObject, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { Notification } from '../../../../domain/reminders.ts';
 import { BusyButton } from '../../../components/busy-button.tsx';
+import { leaveAsked } from '../../../components/discard-question.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { focusIsLost } from '../../../lib/lost-focus.ts';
 import { notifyError } from '../../../lib/notify.ts';
@@ -73,7 +74,8 @@ export default function NotificationsPanel({
   const open = (notification: Notification) => {
     if (notification.readAt === null) markRead.mutate(notification.id, { onError: failed });
     onClose();
-    void navigate(notification.link);
+    // A form of the page with changes not saved asks first, as a link does.
+    leaveAsked(() => void navigate(notification.link));
   };
 
   return (
