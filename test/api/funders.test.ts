@@ -304,6 +304,14 @@ describe('funders', () => {
       message: nameTaken,
       issues: [{ path: 'name', message: nameTaken }],
     });
+    // A member, who cannot merge, is told who can.
+    const admin = (await client.get('/api/user')).json();
+    const member = clientFor(app, (await addMember(app, admin.companyId)).cookie);
+    const theirs = await member.patch(`/api/funders/${hill.id}`, { name: 'river trust' });
+    expect(theirs.statusCode).toBe(409);
+    expect(theirs.json().message).toBe(
+      'Another funder already has this name: ask an administrator to merge the two instead of renaming this one',
+    );
     for (const body of [
       { name: '' },
       { name: 'x'.repeat(201) },

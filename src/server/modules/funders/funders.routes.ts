@@ -8,7 +8,7 @@ import {
 } from '../../../domain/funders.ts';
 import { actAsAdmin } from '../../accounts/members.ts';
 import { AppError, fieldRefusal, notFound, requireFound } from '../../lib/errors.ts';
-import { adminsOnly } from '../../lib/guards.ts';
+import { adminsOnly, requireUser } from '../../lib/guards.ts';
 import { changeIfUnchanged, companyExport, companyList, companyRecord } from '../../lib/replies.ts';
 import {
   deleteSchema,
@@ -25,6 +25,9 @@ import { createFundersRepository } from './funders.repository.ts';
 const tags = ['funders'];
 const NAME_TAKEN =
   'Another funder already has this name: merge the two instead of renaming this one';
+/** NAME_TAKEN as a member is told it: merging is for admins. */
+const NAME_TAKEN_ASK_ADMIN =
+  'Another funder already has this name: ask an administrator to merge the two instead of renaming this one';
 const RENAMED_MEANWHILE =
   'Someone renamed this funder at the same moment, and nothing of your change was saved: read it again, then make your change.';
 const STILL_NAMED =
@@ -87,7 +90,10 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
         (companyId, tx) => funders.lockVersion(companyId, id, tx, request.body.name),
         (companyId, tx) => funders.update(companyId, id, request.body, tx),
       );
-      if (updated === 'name-taken') throw fieldRefusal('CONFLICT', 'name', NAME_TAKEN);
+      if (updated === 'name-taken') {
+        const taken = requireUser(request).role === 'admin' ? NAME_TAKEN : NAME_TAKEN_ASK_ADMIN;
+        throw fieldRefusal('CONFLICT', 'name', taken);
+      }
       if (updated === 'renamed-meanwhile') throw new AppError('CONFLICT', RENAMED_MEANWHILE);
       return requireFound(updated, 'Funder');
     },
