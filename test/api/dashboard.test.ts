@@ -234,24 +234,41 @@ describe('GET /api/dashboard', () => {
     expect(overdueTasks.total).toBe(12);
   });
 
-  it("with assignee=me, lists only the signed-in user's tasks, each with its assignee's name", async () => {
+  it("with assignee=me, lists only the signed-in user's tasks and requirements, each task with its assignee's name", async () => {
     const owner = await registerCompany(app, { name: 'Ada Admin' });
     const member = await addMember(app, owner.user.companyId);
     const client = clientFor(app, owner.cookie);
     const [me, them] = [owner.user.id, member.user.id];
-    await grantWithTasks(client, 'Shared', [
+    const shared = await grantWithTasks(client, 'Shared', [
       ['my late task', inDays(-2), 'pending', me],
       ['their late task', inDays(-2), 'pending', them],
       ["nobody's late task", inDays(-3), 'in-progress'],
       ['my task due soon', inDays(2), 'pending', me],
       ['their task due soon', inDays(2), 'pending', them],
     ]);
+    for (const [name, assigneeId] of [
+      ['my report', me],
+      ['their report', them],
+      ["nobody's report", undefined],
+    ] as const) {
+      const added = await client.post(`/api/grants/${shared.id}/requirements`, {
+        name,
+        type: 'interim_report',
+        dueDate: inDays(5),
+        assigneeId,
+      });
+      expect(added.statusCode).toBe(201);
+    }
+    const requirementNames = (dashboard: { requirementsDue: { name: string }[] }) =>
+      dashboard.requirementsDue.map((requirement) => requirement.name);
 
     const mine = (await client.get('/api/dashboard?assignee=me')).json();
     expect(names(mine.overdueTasks)).toEqual(['my late task']);
     expect(mine.overdueTasks.total).toBe(1);
     expect(names(mine.tasksDueSoon)).toEqual(['my task due soon']);
     expect(mine.tasksDueSoon.items[0]).toMatchObject({ assigneeId: me, assigneeName: 'Ada Admin' });
+    // So are the requirements due: the signed-in user's own, as they are their work too.
+    expect(requirementNames(mine)).toEqual(['my report']);
     // The rest of the dashboard is the company's, whoever asks.
     const everyone = (await client.get('/api/dashboard')).json();
     expect(mine.activeGrants).toBe(everyone.activeGrants);
@@ -261,10 +278,12 @@ describe('GET /api/dashboard', () => {
       'their late task',
     ]);
     expect(everyone.overdueTasks.items[0]).toMatchObject({ assigneeId: null, assigneeName: null });
+    expect(requirementNames(everyone)).toHaveLength(3);
 
     const theirs = (await clientFor(app, member.cookie).get('/api/dashboard?assignee=me')).json();
     expect(names(theirs.overdueTasks)).toEqual(['their late task']);
     expect(names(theirs.tasksDueSoon)).toEqual(['their task due soon']);
+    expect(requirementNames(theirs)).toEqual(['their report']);
 
     for (const assignee of ['you', '', 'ME']) {
       const refused = await client.get(`/api/dashboard?assignee=${assignee}`);

@@ -143,7 +143,11 @@ export function createDashboardRepository(db: Database) {
         const overdueTasks = await taskList(tx, companyId, and(whose, overdueBy(today)));
         const requirementsDue = await requirements.dueWithGrant(
           companyId,
-          { before: startOfDay(now, timeZone, REQUIREMENTS_DUE_WITHIN_DAYS), pendingOnly: true },
+          {
+            before: startOfDay(now, timeZone, REQUIREMENTS_DUE_WITHIN_DAYS),
+            pendingOnly: true,
+            assigneeId,
+          },
           tx,
         );
         return {

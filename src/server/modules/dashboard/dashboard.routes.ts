@@ -12,7 +12,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['dashboard'],
         summary:
-          "Counts, the next five grant deadlines, the five latest interactions, and the tasks due in the next 14 days and overdue (days counted in the time zone `tz`, UTC when left out; assignee=me: only the signed-in user's tasks)",
+          "Counts, the next five grant deadlines, the five latest interactions, and the tasks due in the next 14 days and overdue (days counted in the time zone `tz`, UTC when left out; assignee=me: only the signed-in user's tasks and requirements)",
         querystring: dashboardQuerySchema,
         response: { 200: dashboardSchema, ...inputErrors },
       },

@@ -60,11 +60,17 @@ export function createRequirementsRepository(db: Database) {
      */
     dueWithGrant(
       companyId: number,
-      { from, before, pendingOnly = false }: { from?: Date; before?: Date; pendingOnly?: boolean },
+      {
+        from,
+        before,
+        pendingOnly = false,
+        assigneeId,
+      }: { from?: Date; before?: Date; pendingOnly?: boolean; assigneeId?: number | undefined },
       within?: Transaction,
     ): Promise<DueRequirement[]> {
       const due: SQL | undefined = and(
         eq(grantRequirements.companyId, companyId),
+        assigneeId === undefined ? undefined : eq(grantRequirements.assigneeId, assigneeId),
         pendingOnly ? eq(grantRequirements.status, 'pending') : undefined,
         from ? gte(grantRequirements.dueDate, from) : undefined,
         before ? lt(grantRequirements.dueDate, before) : undefined,
