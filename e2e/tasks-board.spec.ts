@@ -205,7 +205,7 @@ test('filter by grant, due window and name; the address keeps the filters', asyn
   await expect(page.locator('[data-task]')).toHaveCount(3);
   await expect(page.locator('[data-task="Write narrative"]')).toHaveCount(0);
 
-  await page.getByRole('combobox', { name: 'Due date' }).selectOption('This week');
+  await page.getByRole('combobox', { name: 'Due date' }).selectOption('Next 7 days');
   await expect(page).toHaveURL(/[?&]due=this-week(&|$)/);
   await expect(page.locator('[data-task]')).toHaveCount(1);
   await expect(column(page, 'To Do').locator('[data-task="Site budget"]')).toBeVisible();

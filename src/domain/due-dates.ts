@@ -9,11 +9,14 @@ export type TaskDueWindow = (typeof taskDueWindows)[number];
 export const taskDueWindowLabels: Record<TaskDueWindow, string> = {
   all: 'Any due date',
   overdue: 'Overdue',
-  'this-week': 'This week',
+  'this-week': 'Next 7 days',
   'next-30-days': 'Next 30 days',
 };
 
-/** Days a window spans, today included: this week is today and the six days after it. */
+/**
+ * Days a window spans, today included: `this-week` (its name in links) is today and the six
+ * days after it, as its label says, not the calendar week the reports count in.
+ */
 const WINDOW_DAYS = { 'this-week': 7, 'next-30-days': 30 } as const;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -5,6 +5,7 @@ import {
   optionalHttpUrl,
   optionalLines,
   requiredText,
+  timeZoneQuery,
 } from './common.ts';
 import { contactSchema } from './contacts.ts';
 import { type FunderType, funderSortFields, funderTypes } from './funder-constants.ts';
@@ -80,6 +81,12 @@ export type FunderDeadline = z.infer<typeof funderDeadlineSchema>;
 
 /** How many are shown of each related list on a funder's page. */
 export const FUNDER_RELATED_SHOWN = 10;
+
+/**
+ * What a funder's page asks: `tz`, the time zone whose day its upcoming deadlines start from (the
+ * reader's, as the dashboard's and the board's do; the organization's when left out).
+ */
+export const funderDetailQuerySchema = z.object({ tz: timeZoneQuery().optional() });
 
 /** A funder's page: the record, its grants' figures, and what is related to it. */
 export const funderDetailSchema = funderSchema.extend({

@@ -236,6 +236,27 @@ describe('funders', () => {
     expect(deadlines.filter((d) => d.kind === 'task').map((d) => d.title)).toEqual([
       'Due this morning',
     ]);
+
+    // Read in another zone (the page sends the reader's, as the dashboard does), from the start
+    // of the reader's day: a task is never upcoming here and overdue on the dashboard.
+    const reader = 'Pacific/Pago_Pago';
+    const readersMidnight = startOfDay(new Date(), reader).getTime();
+    const tasksFrom = async (tz: string) =>
+      (await client.get(`/api/funders/${id}?tz=${encodeURIComponent(tz)}`))
+        .json<FunderDetail>()
+        .deadlines.filter((d) => d.kind === 'task')
+        .map((d) => d.title);
+    const upcomingFor = (from: number) =>
+      [
+        ['Due last night', midnight - 60_000],
+        ['Due this morning', midnight + 60_000],
+      ]
+        .filter(([, due]) => Number(due) >= from)
+        .map(([name]) => name);
+    expect(await tasksFrom(reader)).toEqual(upcomingFor(readersMidnight));
+    expect(upcomingFor(readersMidnight)).not.toEqual(upcomingFor(midnight));
+    const refused = await client.get(`/api/funders/${id}?tz=Mars/Olympus`);
+    expect(refused.statusCode).toBe(400);
   });
 
   it('renames every grant, opportunity and contact that carries the name, in one step', async () => {

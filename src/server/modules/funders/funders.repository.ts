@@ -318,6 +318,7 @@ export function createFundersRepository(db: Database) {
     async detail(
       companyId: number,
       id: number,
+      timeZone?: string,
       within?: Transaction,
     ): Promise<FunderDetail | null> {
       return inCompany(within ?? db, companyId, async (tx) => {
@@ -348,8 +349,9 @@ export function createFundersRepository(db: Database) {
         const awardedCount = figures?.awardedCount ?? 0;
         const rejectedCount = figures?.rejectedCount ?? 0;
 
-        // Deadlines from the start of the company's day: one due this morning is still to come.
-        const today = startOfDay(new Date(), await companyTimeZone(tx, companyId));
+        // Deadlines from the start of the reader's day (else the company's): one due this
+        // morning is still to come, as the dashboard has it.
+        const today = startOfDay(new Date(), timeZone ?? (await companyTimeZone(tx, companyId)));
         const contactRows = await tx
           .select(contactColumns)
           .from(contacts)

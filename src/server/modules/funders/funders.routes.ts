@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  funderDetailQuerySchema,
   funderDetailSchema,
   funderListQuerySchema,
   funderMergeSchema,
@@ -9,7 +10,7 @@ import {
 import { actAsAdmin } from '../../accounts/members.ts';
 import { AppError, fieldRefusal, notFound, requireFound } from '../../lib/errors.ts';
 import { adminsOnly, requireUser } from '../../lib/guards.ts';
-import { changeIfUnchanged, companyExport, companyList, companyRecord } from '../../lib/replies.ts';
+import { changeIfUnchanged, companyExport, companyList } from '../../lib/replies.ts';
 import {
   deleteSchema,
   errorBodySchema,
@@ -64,11 +65,16 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "One funder, its grants' figures, and its contacts, grants, opportunities, recent interactions and upcoming deadlines",
+          "One funder, its grants' figures, and its contacts, grants, opportunities, recent interactions and upcoming deadlines (from the start of today in the time zone `tz`, the organization's when left out)",
         ...readSchema(funderDetailSchema),
+        querystring: funderDetailQuerySchema,
       },
     },
-    companyRecord('Funder', funders.detail),
+    async (request) =>
+      requireFound(
+        await funders.detail(requireUser(request).companyId, request.params.id, request.query.tz),
+        'Funder',
+      ),
   );
 
   app.patch(

@@ -369,6 +369,11 @@ describe('the funder page', () => {
         answer: byPath({ '/api/funders/11': { body: { ...navyTrust, grantCount } } }),
       });
       expect(await screen.findByText(figures)).toBeTruthy();
+      // Its upcoming deadlines start from the reader's day, as the dashboard's do.
+      const asked = view.sent.find((request) => request.url.startsWith('/api/funders/11'));
+      expect(asked?.url).toBe(
+        `/api/funders/11?tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`,
+      );
       view.unmount();
     }
   });
