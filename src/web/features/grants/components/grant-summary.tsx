@@ -1,4 +1,4 @@
-import { Anchor, Group } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { Grant } from '../../../../domain/grants.ts';
 import { CalendarLinks } from '../../../components/calendar-links.tsx';
@@ -50,6 +50,12 @@ export function GrantSummary({ grant }: { grant: Grant }) {
             <Detail label="Grant Period">
               {`${grant.periodStart ? formatDay(grant.periodStart) : '…'} – ${grant.periodEnd ? formatDay(grant.periodEnd) : '…'}`}
             </Detail>
+          )}
+          {/* An award given is kept whatever the status becomes; only an awarded grant's counts. */}
+          {grant.status !== 'awarded' && (
+            <Text size="sm" c="dimmed">
+              Not counted while the grant is not awarded
+            </Text>
           )}
         </Group>
       )}
