@@ -193,6 +193,44 @@ describe('deadline reminders', () => {
     expect((await mine(member)).filter((n) => n.title.startsWith('Spring report'))).toHaveLength(1);
   });
 
+  it("does not chase a rejected grant's tasks and requirements, in the menu, a funder's page or the reports", async () => {
+    const { admin, member, memberId, grantId } = await team('Cinder Fund');
+    await createdId(admin, `/api/grants/${grantId}/tasks`, {
+      name: 'Moot narrative',
+      description: 'Two pages',
+      category: 'proposal',
+      dueDate: '2031-03-04T16:00:00Z',
+      assigneeId: memberId,
+    });
+    await createdId(admin, `/api/grants/${grantId}/requirements`, {
+      name: 'Moot report',
+      type: 'interim_report',
+      dueDate: '2031-03-05T16:00:00Z',
+      assigneeId: memberId,
+    });
+    // Due within the reports' weeks, which start from today.
+    await createdId(admin, `/api/grants/${grantId}/tasks`, {
+      name: 'Moot letter',
+      description: 'One page',
+      category: 'outreach',
+      dueDate: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+    });
+    const rejected = await admin.patch(`/api/grants/${grantId}`, { status: 'rejected' });
+    expect(rejected.statusCode).toBe(200);
+    await scan(MONDAY);
+    expect((await titlesOf(member)).filter((title) => title.startsWith('Moot'))).toEqual([]);
+
+    const funders = (await admin.get('/api/funders?q=River')).json<{ id: number }[]>();
+    const page = (await admin.get(`/api/funders/${funders[0]?.id}`)).json<{
+      deadlines: { title: string }[];
+    }>();
+    expect(page.deadlines.filter((d) => d.title.startsWith('Moot'))).toEqual([]);
+    const reports = (await admin.get('/api/reports')).json<{
+      deadlinesByWeek: { tasks: number; requirements: number }[];
+    }>();
+    expect(reports.deadlinesByWeek.every((w) => w.tasks === 0 && w.requirements === 0)).toBe(true);
+  });
+
   it('takes a reminder out of the menu when its grant, task or requirement is deleted', async () => {
     const { admin, member, memberId, grantId, owner } = await team('Willow Fund');
     const other = await team('Aspen Fund');

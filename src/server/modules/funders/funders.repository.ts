@@ -394,6 +394,7 @@ export function createFundersRepository(db: Database) {
           .where(
             and(
               ofGrants,
+              ne(grants.status, 'rejected'),
               inArray(grantTasks.status, [...openTaskStatuses]),
               gte(grantTasks.dueDate, today),
             ),
@@ -413,6 +414,7 @@ export function createFundersRepository(db: Database) {
           .where(
             and(
               ofGrants,
+              ne(grants.status, 'rejected'),
               eq(grantRequirements.status, 'pending'),
               gte(grantRequirements.dueDate, today),
             ),

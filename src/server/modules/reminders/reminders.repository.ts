@@ -193,7 +193,15 @@ async function openDeadlines(
       })
       .from(table)
       .innerJoin(grants, grantOf(table))
-      .where(and(eq(table.companyId, companyId), open, inRange(table.dueDate)));
+      // A rejected grant's work is owed to nobody: it is not chased.
+      .where(
+        and(
+          eq(table.companyId, companyId),
+          open,
+          ne(grants.status, 'rejected'),
+          inRange(table.dueDate),
+        ),
+      );
   // Open work: a task marked Overdue is still to be done.
   const taskRows = await workDue(grantTasks, ne(grantTasks.status, 'completed'), sql<null>`null`);
   const requirementRows = await workDue(

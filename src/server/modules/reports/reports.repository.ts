@@ -35,6 +35,7 @@ export function createReportsRepository(db: Database) {
     ): Promise<Reports> {
       return inCompany(within ?? db, companyId, async (tx) => {
         const ofCompany = sql`company_id = ${companyId}`;
+        const rejectedGrants = sql`SELECT id FROM grants WHERE ${ofCompany} AND status = 'rejected'`;
         const [company] = await rowsOf<{ zone: string }>(
           tx,
           sql`SELECT time_zone AS zone FROM companies WHERE id = ${companyId}`,
@@ -87,12 +88,13 @@ export function createReportsRepository(db: Database) {
                   )})
                 UNION ALL
                 SELECT date_trunc('week', ${dueThere}), 'tasks'
-                  -- Work still to do: open, or marked overdue.
+                  -- Work still to do: open, or marked overdue; a rejected grant's is owed to nobody.
                   FROM grant_tasks WHERE ${ofCompany} AND due_date IS NOT NULL
-                  AND status <> 'completed'
+                  AND status <> 'completed' AND grant_id NOT IN (${rejectedGrants})
                 UNION ALL
                 SELECT date_trunc('week', ${dueThere}), 'requirements'
                   FROM grant_requirements WHERE ${ofCompany} AND status = 'pending'
+                  AND grant_id NOT IN (${rejectedGrants})
               ) due
               WHERE week >= ${weekZero} AND week < ${weekZero} + ${REPORT_WEEKS_AHEAD} * interval '1 week'
               GROUP BY 1, 2`,
