@@ -40,17 +40,9 @@ export function useDiscardQuestion(opened: boolean, close: () => void) {
   useEffect(() => {
     if (!opened) return;
     typed.current = false;
-    const dialog = { typed, close: closeNow, at: indexOf(window.history.state) };
-    openDialogs.add(dialog);
-    // Leaving the app itself (reload, closing the tab, another address typed) cannot show the
-    // question: the browser asks its own, whether to leave the page.
-    const stay = (event: BeforeUnloadEvent) => {
-      if (typed.current) event.preventDefault();
-    };
-    window.addEventListener('beforeunload', stay);
+    const letGoOf = watch({ typed, close: closeNow, at: indexOf(window.history.state) });
     return () => {
-      openDialogs.delete(dialog);
-      window.removeEventListener('beforeunload', stay);
+      letGoOf();
       // Closed by its save while the question was open (Back pressed as it saved, a search
       // result opened): what was typed has been saved, so the question, which says it has not,
       // goes, and the move the user asked for is made, nothing being lost by it now.
@@ -101,18 +93,24 @@ export function useUnsavedChanges(dirty: boolean, discard: () => void) {
     typed.current = dirty;
     close.current = discard;
   });
-  useEffect(() => {
-    const form = { typed, close, at: indexOf(window.history.state), page: true };
-    openDialogs.add(form);
-    const stay = (event: BeforeUnloadEvent) => {
-      if (typed.current) event.preventDefault();
-    };
-    window.addEventListener('beforeunload', stay);
-    return () => {
-      openDialogs.delete(form);
-      window.removeEventListener('beforeunload', stay);
-    };
-  }, []);
+  useEffect(() => watch({ typed, close, at: indexOf(window.history.state), page: true }), []);
+}
+
+/**
+ * Counts `form` among the forms open (whose Back, links and search results ask first), until
+ * the answer is called. Leaving the app itself (reload, closing the tab, another address typed)
+ * cannot show the question: the browser asks its own, whether to leave the page.
+ */
+function watch(form: OpenDialog) {
+  openDialogs.add(form);
+  const stay = (event: BeforeUnloadEvent) => {
+    if (form.typed.current) event.preventDefault();
+  };
+  window.addEventListener('beforeunload', stay);
+  return () => {
+    openDialogs.delete(form);
+    window.removeEventListener('beforeunload', stay);
+  };
 }
 
 /**
