@@ -671,5 +671,6 @@ export const textQueries: Record<string, string[]> = {
   '/api/tasks': ['q', 'tz', 'grantId'],
   '/api/tasks/export': ['q', 'tz', 'grantId', 'ids'],
   '/api/dashboard': ['tz'],
+  '/api/funders/{id}': ['tz'],
   '/api/search': ['q'],
 };
