@@ -42,6 +42,5 @@ export const csvLine = (values: readonly CsvValue[]) => `${values.map(cell).join
 export const toCsv = (headers: string[], rows: CsvValue[][]) =>
   [headers, ...rows].map(csvLine).join('');
 
-/** A list's export file name: `contacts-2026-11-23.csv`, dated on the server's UTC day. */
-export const exportFileName = (list: string, now: Date) =>
-  `${list}-${now.toISOString().slice(0, 10)}.csv`;
+/** A list's export file name on `day` (2026-11-23): `contacts-2026-11-23.csv`. */
+export const exportFileName = (list: string, day: string) => `${list}-${day}.csv`;

@@ -2,6 +2,7 @@ import { readdir, readlink } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDate } from '../../src/domain/due-dates.ts';
 import { DEFAULT_LIMITS } from '../../src/server/config.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
 import { DOWNLOADS_BUSY } from '../../src/server/lib/downloads.ts';
@@ -44,7 +45,6 @@ async function newCompany() {
   return { cookie, client: clientFor(app, cookie) };
 }
 
-/** The CSV file's lines, without the last line break. */
 /** An export's lines, after the byte order mark every export begins with (for Excel). */
 const linesOf = (body: string) => {
   expect(body.startsWith('\ufeff')).toBe(true);
@@ -454,6 +454,20 @@ describe('the other lists export what they show', () => {
       `Library Roof,Hill Trust,50000,${asExported(due)},Awarded,45000,,,,,"Roof, then windows"`,
     ]);
     expect(linesOf((await client.get('/api/grants/export')).body)).toHaveLength(3);
+  });
+
+  it("is named by the day on the organization's clocks, as its times are", async () => {
+    // A day apart at every moment: their clocks are 25 hours apart.
+    for (const timeZone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const { client } = await newCompany();
+      await client.patch('/api/organization/reminders', { timeZone });
+      const before = localDate(new Date(), timeZone);
+      const response = await client.get('/api/contacts/export');
+      const after = localDate(new Date(), timeZone);
+      expect([before, after].map((day) => `attachment; filename="contacts-${day}.csv"`)).toContain(
+        response.headers['content-disposition'],
+      );
+    }
   });
 
   it("grants: times on the organization's clocks with their offset, an award's days as days, which import as they were", async () => {

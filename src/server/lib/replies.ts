@@ -2,9 +2,11 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../../domain/auth.ts';
 import { CSV_BOM, exportFileName } from '../../domain/csv.ts';
+import { localDate } from '../../domain/due-dates.ts';
 import { isoInstant, isWithoutOffset } from '../../domain/iso-dates.ts';
 import { TOTAL_COUNT_HEADER } from '../../domain/lists.ts';
 import type { Transaction } from '../db/client.ts';
+import { companyTimeZone } from '../db/company-time-zone.ts';
 import { inCompany } from '../db/scope.ts';
 import { AppError, notFound, requireFound } from './errors.ts';
 import { requireUser } from './guards.ts';
@@ -197,8 +199,9 @@ const csvFile = (reply: FastifyReply, fileName: string) =>
 
 /**
  * The handler of a company list's export (`GET /api/<records>/export`): every row the list
- * shows for the query, all pages, as a CSV download named `<records>-YYYY-MM-DD.csv`, once it is
- * written whole (companyCsvFile); a stalled client is let go (endIfStalled).
+ * shows for the query, all pages, as a CSV download named `<records>-YYYY-MM-DD.csv` (the day on
+ * the organization's clocks, as the file's times are), once it is written whole (companyCsvFile);
+ * a stalled client is let go (endIfStalled).
  */
 export const companyExport =
   <Query>(
@@ -207,10 +210,12 @@ export const companyExport =
   ) =>
   async (request: FastifyRequest & { query: Query }, reply: FastifyReply) => {
     const user = requireUser(request);
+    const timeZone = await companyTimeZone(request.server.db, user.companyId);
     const file = await request.server.downloads.hold(user.companyId, reply, () =>
       exportCsv(user.companyId, request.query, user),
     );
-    return csvFile(endIfStalled(reply), exportFileName(records, new Date()))
+    const day = localDate(new Date(), timeZone);
+    return csvFile(endIfStalled(reply), exportFileName(records, day))
       .header('cache-control', 'no-store')
       .send(file);
   };

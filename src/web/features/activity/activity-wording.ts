@@ -97,11 +97,23 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
-/** "2 hours ago", "yesterday", "just now". */
+/** The day of `instant` on the user's clock, counted in days. */
+const dayNumber = (instant: number) => {
+  const date = new Date(instant);
+  return Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / 86_400_000;
+};
+
+/**
+ * "2 hours ago", "yesterday", "just now". Days are the calendar's: a change at 23:00 on Monday
+ * seen at 08:00 on Wednesday was two days ago, not "yesterday" for being 33 hours old.
+ */
 export function timeAgo(iso: string, now = Date.now()): string {
-  const seconds = Math.round((Date.parse(iso) - now) / 1000);
+  const then = Date.parse(iso);
+  const seconds = Math.round((then - now) / 1000);
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) < size) continue;
+    if (unit === 'day') return relative.format(dayNumber(then) - dayNumber(now), 'day');
+    return relative.format(Math.round(seconds / size), unit);
   }
   return 'just now';
 }
