@@ -80,6 +80,13 @@ test('a change to the profile not saved is asked about before a link, another ta
   await dialog.dismiss();
   await expect(industry).toHaveValue('Half typed');
 
+  // Logout: asked too, and Cancel stays signed in.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Cancel' }).click();
+  await expect(industry).toHaveValue('Half typed');
+  expect((await page.request.get('/api/user')).status()).toBe(200);
+
   // Discard: the link is followed, and nothing was saved.
   await page.getByRole('link', { name: 'Contacts' }).click();
   await discard.getByRole('button', { name: 'Discard' }).click();
@@ -90,6 +97,13 @@ test('a change to the profile not saved is asked about before a link, another ta
   await page.getByRole('tab', { name: 'Reminders' }).click();
   await expect(page).toHaveURL(/\/organization\?tab=reminders$/);
   await expect(discard).toBeHidden();
+
+  // Logout with a change typed, discarded: signed out.
+  await page.getByLabel('Reminder days').fill('3');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await discard.getByRole('button', { name: 'Discard' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  expect((await page.request.get('/api/user')).status()).toBe(401);
 });
 
 test('the tab shown is kept in the address: a reload and Back show it again', async ({ page }) => {

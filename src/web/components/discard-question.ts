@@ -65,25 +65,9 @@ export function useDiscardQuestion(opened: boolean, close: () => void) {
 }
 
 /**
- * Leaves what is on screen for another page (a search result opened over a dialog): when
- * anything was typed in an open dialog, once the user agrees to discard it, asked as its Escape
- * asks. The open dialogs close first: the page opened may be the same page for another record
- * (another contact), which would keep them open over it.
- */
-export function leaveAsked(leave: () => void) {
-  const dialogs = [...openDialogs];
-  const go = () => {
-    for (const dialog of dialogs) dialog.close.current();
-    leave();
-  };
-  if (dialogs.some((dialog) => dialog.typed.current)) askToDiscard(go);
-  else go();
-}
-
-/**
  * A form on a page, not in a dialog (the organization's profile, one's own details), holding
  * changes not saved (`dirty`): the browser's Back and Forward, a link followed, a tab of the
- * page switched (leaveAsked) and leaving the app ask before losing them, as over a dialog;
+ * page switched (leaveAsked), signing out and leaving the app ask before losing them, as over a dialog;
  * Discard puts back what is saved (`discard`).
  */
 export function useUnsavedChanges(dirty: boolean, discard: () => void) {

@@ -42,6 +42,22 @@ export const askBeforeMovesWith = (ask: typeof askToDiscard) => {
 };
 
 /**
+ * Leaves what is on screen (a search result or a notification opened, another tab of the page,
+ * signing out): when anything was typed in an open dialog or page form, once the user agrees to
+ * discard it, asked as Escape over a dialog asks. The open dialogs close first: the page opened
+ * may be the same page for another record (another contact), which would keep them open over it.
+ */
+export function leaveAsked(leave: () => void) {
+  const forms = [...openDialogs];
+  const go = () => {
+    for (const form of forms) form.close.current();
+    leave();
+  };
+  if (forms.some((form) => form.typed.current)) askToDiscard(go);
+  else go();
+}
+
+/**
  * The browser's Back or Forward (or a jump from its history list) over a dialog with something
  * typed in it. The page is left as it is: the move is undone before the router hears of it,
  * back to the entry the dialog was opened on, and the question is asked, as Escape asks; on
@@ -56,9 +72,7 @@ function onHistoryMove(event: PopStateEvent) {
   if (expected && to === expected.to) {
     if (expected.next === 'pass') return;
     event.stopImmediatePropagation();
-    const dialogs = [...openDialogs];
-    askToDiscard(() => {
-      for (const dialog of dialogs) dialog.close.current();
+    leaveAsked(() => {
       own = { to: expected.wanted, next: 'pass', wanted: expected.wanted };
       window.history.go(expected.wanted - expected.to);
     });

@@ -17,6 +17,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import { ConfirmationHost } from '../../components/confirm.tsx';
+import { leaveAsked } from '../../components/open-dialogs.ts';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { focusMainIfLost, MAIN_CONTENT } from '../../components/skip-link.tsx';
 import { useAuth } from '../../features/auth/auth-provider.tsx';
@@ -91,11 +92,14 @@ export function AppShellLayout() {
     focusMainIfLost();
   }, [pathname]);
 
-  // Signing out unmounts this layout; the router then sends the browser to /auth.
+  // Signing out unmounts this layout; the router then sends the browser to /auth. A form holding
+  // changes not saved asks first.
   const logout = () =>
-    logoutMutation.mutate(undefined, {
-      onError: (error) => notifyError('Logout failed', errorMessage(error)),
-    });
+    leaveAsked(() =>
+      logoutMutation.mutate(undefined, {
+        onError: (error) => notifyError('Logout failed', errorMessage(error)),
+      }),
+    );
 
   return (
     <AppShell

@@ -1,6 +1,6 @@
 import { Center, Loader, Tabs } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { leaveAsked } from '../../components/discard-question.ts';
+import { leaveAsked } from '../../components/open-dialogs.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { choiceParam, useUrlFilters } from '../../lib/url-filters.ts';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../../../domain/grants.ts';
-import { leaveAsked } from '../../../components/discard-question.ts';
+import { leaveAsked } from '../../../components/open-dialogs.ts';
 import { aTask } from '../../../test/records.ts';
 import { byPath, fill, renderPage, signedInUser, slowAnswer } from '../../../test/render.tsx';
 import { TaskDialog } from './task-dialog.tsx';

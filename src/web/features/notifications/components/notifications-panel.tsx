@@ -3,7 +3,7 @@ import { type Ref, type RefObject, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { Notification } from '../../../../domain/reminders.ts';
 import { BusyButton } from '../../../components/busy-button.tsx';
-import { leaveAsked } from '../../../components/discard-question.ts';
+import { leaveAsked } from '../../../components/open-dialogs.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { focusIsLost } from '../../../lib/lost-focus.ts';
 import { notifyError } from '../../../lib/notify.ts';

@@ -13,7 +13,7 @@ import {
   SEARCH_MIN_LENGTH,
   type SearchResult,
 } from '../../../../domain/search.ts';
-import { leaveAsked } from '../../../components/discard-question.ts';
+import { leaveAsked } from '../../../components/open-dialogs.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { resultPath, searchQueryOptions } from '../api/search-api.ts';
 
