@@ -202,6 +202,21 @@ export const textBesideOptions = () =>
   });
 
 /**
+ * The 'Discard changes?' question, asked: the focus on its Cancel, where it opens, so that a
+ * key pressed next cannot discard anything; Escape is its Cancel, and it goes.
+ */
+export async function expectDiscardAskedThenEscape(user: UserEvent) {
+  const question = await screen.findByRole('dialog', { name: 'Discard changes?' });
+  await waitFor(() =>
+    expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Cancel' })),
+  );
+  await user.keyboard('{Escape}');
+  await waitFor(() =>
+    expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull(),
+  );
+}
+
+/**
  * Presses Escape and the close button of `dialog`, which is saving, and checks it stays open: a
  * closed dialog is gone once its closing transition has run (a fifth of a second), so it must
  * still be there well after that.

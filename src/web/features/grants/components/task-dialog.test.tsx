@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest';
 import type { Task } from '../../../../domain/grants.ts';
 import { leaveAsked } from '../../../components/open-dialogs.ts';
 import { aTask } from '../../../test/records.ts';
-import { byPath, fill, renderPage, signedInUser, slowAnswer } from '../../../test/render.tsx';
+import {
+  byPath,
+  expectDiscardAskedThenEscape,
+  fill,
+  renderPage,
+  signedInUser,
+  slowAnswer,
+} from '../../../test/render.tsx';
 import { TaskDialog } from './task-dialog.tsx';
 
 const report = aTask;
@@ -70,14 +77,7 @@ describe('the task dialog of a grant’s page', () => {
     await user.click(taskName(dialog));
     await user.keyboard('Write the report');
     await user.keyboard('{Escape}');
-    const question = await screen.findByRole('dialog', { name: 'Discard changes?' });
-    await waitFor(() =>
-      expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Cancel' })),
-    );
-    await user.keyboard('{Escape}');
-    await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull(),
-    );
+    await expectDiscardAskedThenEscape(user);
     await waitFor(() => expect(document.activeElement).toBe(taskName(dialog)));
     expect(taskName(dialog)).toHaveProperty('value', 'Write the report');
     expect(screen.getByRole('dialog', { name: 'New Task' })).toBe(dialog);

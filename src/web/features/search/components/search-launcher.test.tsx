@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useDialogForm } from '../../../components/dialog-form.ts';
 import { type DialogFormProps, SaveDialog } from '../../../components/dialog-save.tsx';
-import { byPath, renderPage } from '../../../test/render.tsx';
+import { byPath, expectDiscardAskedThenEscape, renderPage } from '../../../test/render.tsx';
 import { SearchLauncher } from './search-launcher.tsx';
 
 /** What the new contact's form holds: a name typed, a kind chosen in a box. */
@@ -117,14 +117,7 @@ describe('a search result opened over a form being filled in', () => {
     const { user, name } = await typedInForm();
 
     await openResult(user);
-    const question = await screen.findByRole('dialog', { name: 'Discard changes?' });
-    await waitFor(() =>
-      expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Cancel' })),
-    );
-    await user.keyboard('{Escape}');
-    await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull(),
-    );
+    await expectDiscardAskedThenEscape(user);
     await waitFor(() => expect(document.activeElement).toBe(name));
     expect(screen.getByRole('dialog', { name: 'New Contact' })).toBeTruthy();
     expect(where()).toBe('/contacts');
