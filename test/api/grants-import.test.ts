@@ -144,6 +144,42 @@ describe('POST /api/grants/upload', () => {
     ]);
   });
 
+  it('awards an Awarded row what it asks for when the file has no award columns, as the API does; a blank award cell is none', async () => {
+    const { upload, client } = await signedIn();
+    const created = await client.post('/api/grants', {
+      name: 'By Hand',
+      funder: 'F',
+      amount: 780,
+      dueDate: '2027-03-31',
+      status: 'awarded',
+    });
+    expect(created.json()).toMatchObject({ awardedAmount: 780, awardFilledIn: true });
+    await upload('Name,Funder,Amount,Due Date,Status\r\nNo Award Columns,F,780,2027-03-31,Awarded');
+    await upload(
+      'Name,Funder,Amount,Due Date,Status,Amount awarded,Awarded on\r\n' +
+        'Award Cleared,F,780,2027-03-31,Awarded,,\r\n' +
+        'Award Dated,F,780,2027-03-31,Awarded,,2027-01-15',
+    );
+    const grants = await grantsOf(client);
+    const award = (name: string) => {
+      const { awardedAmount, awardedDate, awardFilledIn } = grants.find(
+        (grant: { name: string }) => grant.name === name,
+      );
+      return { awardedAmount, awardedDate, awardFilledIn };
+    };
+    expect(award('No Award Columns')).toEqual(award('By Hand'));
+    expect(award('Award Cleared')).toEqual({
+      awardedAmount: null,
+      awardedDate: null,
+      awardFilledIn: false,
+    });
+    expect(award('Award Dated')).toEqual({
+      awardedAmount: null,
+      awardedDate: '2027-01-15T12:00:00.000Z',
+      awardFilledIn: false,
+    });
+  });
+
   it("imports with the user's mapping, leaving out the columns mapped to nothing", async () => {
     const { upload, client } = await signedIn();
     const mapping = ['name', 'funder', 'notes', 'amount', 'dueDate', null, null, null];

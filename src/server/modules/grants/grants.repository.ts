@@ -252,22 +252,28 @@ export function createGrantsRepository(db: Database) {
     },
 
     /**
-     * Inserts the rows in one statement, a column of values per array parameter (`unnest`). A
-     * file's blank cell is none, whatever the status: an import writes what the file holds, as
-     * an export wrote it (an awarded grant whose award was cleared comes back without one). A
-     * due date written as a day alone is noon that day where the company is (allOnCompanyClocks).
+     * Inserts the rows in one statement, a column of values per array parameter (`unnest`). An
+     * award is as a create has it (withAward): a row that gives none (its file has no award
+     * columns) and is Awarded is awarded what it asks for, filled in; an award given is the
+     * file's, a blank cell none, whatever the status (an export's award that was cleared comes
+     * back without one). A due date written as a day alone is noon that day where the company
+     * is (allOnCompanyClocks).
      */
     async insertMany(companyId: number, values: GrantValues[], within?: Transaction) {
       await inCompany(within ?? db, companyId, async (tx) => {
         const rows = await allOnCompanyClocks(tx, companyId, values);
         type Written = (typeof rows)[number];
-        const column = (pick: (row: Written) => string | number | null | undefined) =>
+        const column = (pick: (row: Written) => string | number | boolean | null | undefined) =>
           sql.param(rows.map((row) => pick(row) ?? null));
         const time = (pick: (row: Written) => Date | null | undefined) =>
           column((row) => pick(row)?.toISOString());
+        const filledIn = (row: Written) =>
+          row.status === 'awarded' &&
+          row.awardedAmount === undefined &&
+          row.awardedDate === undefined;
         await tx.execute(sql`
           INSERT INTO ${grants} (company_id, name, funder, amount, due_date, status, notes,
-            document_url, awarded_amount, awarded_date, period_start, period_end)
+            document_url, awarded_amount, awarded_date, period_start, period_end, award_filled_in)
           SELECT ${companyId}, * FROM unnest(
             ${column((row) => row.name)}::text[],
             ${column((row) => row.funder)}::text[],
@@ -276,10 +282,11 @@ export function createGrantsRepository(db: Database) {
             ${column((row) => row.status)}::grant_status[],
             ${column((row) => row.notes)}::text[],
             ${column((row) => row.documentUrl)}::text[],
-            ${column((row) => row.awardedAmount)}::bigint[],
+            ${column((row) => (filledIn(row) ? row.amount : row.awardedAmount))}::bigint[],
             ${time((row) => row.awardedDate)}::timestamptz[],
             ${time((row) => row.periodStart)}::timestamptz[],
-            ${time((row) => row.periodEnd)}::timestamptz[]
+            ${time((row) => row.periodEnd)}::timestamptz[],
+            ${column(filledIn)}::boolean[]
           )`);
       });
     },
