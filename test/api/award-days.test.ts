@@ -37,14 +37,20 @@ describe("an award's days", () => {
     });
   });
 
-  it('refuses a period end before the start kept, naming the end, so the form shows it there', async () => {
+  it('refuses one end of the period out of order with the other end kept, naming the end sent, so the form shows it there', async () => {
     const client = clientFor(app, (await registerCompany(app)).cookie);
+    const message = 'The period cannot end before it starts';
     const id = await createdId(client, '/api/grants', { ...grant, periodStart: '2027-06-01' });
     const refused = await client.patch(`/api/grants/${id}`, { periodEnd: '2027-01-01' });
     expect(refused.statusCode).toBe(400);
-    const message = 'The period cannot end before it starts';
     expect(refused.json()).toEqual({ message, issues: [{ path: 'periodEnd', message }] });
     expect((await client.get(`/api/grants/${id}`)).json().periodEnd).toBeNull();
+
+    const ended = await createdId(client, '/api/grants', { ...grant, periodEnd: '2027-06-01' });
+    const late = await client.patch(`/api/grants/${ended}`, { periodStart: '2028-01-01' });
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({ message, issues: [{ path: 'periodStart', message }] });
+    expect((await client.get(`/api/grants/${ended}`)).json().periodStart).toBeNull();
   });
 
   it('kept before as the midnight that began them somewhere, become that day at noon UTC, as no one’s edit', async () => {

@@ -173,9 +173,11 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
         (companyId, tx) => grants.lockVersion(companyId, id, tx),
         (companyId, tx) => grants.update(companyId, id, request.body, tx),
       );
-      // One end of the period sent alone, before the other end stored.
+      // One end of the period sent alone, out of order with the other end stored: the end sent
+      // is the one refused, as the form shows the message under it.
       if (grant === 'period-out-of-order') {
-        throw fieldRefusal('INVALID_INPUT', 'periodEnd', PERIOD_ORDER);
+        const sent = request.body.periodEnd === undefined ? 'periodStart' : 'periodEnd';
+        throw fieldRefusal('INVALID_INPUT', sent, PERIOD_ORDER);
       }
       return requireFound(grant, 'Grant');
     },
