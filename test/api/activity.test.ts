@@ -230,6 +230,24 @@ describe('GET /api/activity', () => {
     expect(response.json().message).toContain(message);
   });
 
+  it('stamps a change that waited on another with the time it was written, after the one it waited for', async () => {
+    const { admin, client } = await company();
+    const id = (await client.post('/api/grants', grantBody)).json<{ id: number }>().id;
+    const { inCompany } = await import('../../src/server/db/scope.ts');
+    const { sql } = await import('drizzle-orm');
+    // A transaction that began before the request's change, and changes the grant after it.
+    await inCompany(app.db, admin.user.companyId, async (tx) => {
+      await tx.execute(sql`SELECT 1`);
+      expect((await client.patch(`/api/grants/${id}`, { notes: 'first' })).statusCode).toBe(200);
+      await tx.execute(sql`UPDATE grants SET notes = 'second' WHERE id = ${id}`);
+    });
+    const { entries } = await history(client, 'grant', id);
+    const [second, first] = entries;
+    expect(second?.changes).toEqual([{ field: 'notes', before: 'first', after: 'second' }]);
+    expect(first?.changes).toEqual([{ field: 'notes', before: null, after: 'first' }]);
+    expect(Date.parse(second?.createdAt ?? '')).toBeGreaterThan(Date.parse(first?.createdAt ?? ''));
+  });
+
   it('offers no way to change or delete an entry, and the database refuses the tenant role', async () => {
     const { admin, client } = await company();
     await client.post('/api/contacts', { name: 'Ada', email: 'a@x.org' });

@@ -583,7 +583,12 @@ export const activity = pgTable(
     actorName: text('actor_name'),
     title: text('title').notNull(),
     changes: jsonb('changes'),
-    createdAt: createdAt(),
+    // The time of the write itself, not of its transaction's start (now()): a change that
+    // waited on another's row (a member removed while a task was assigned to them) is stamped
+    // after the change it waited for, as it follows it in the history.
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [companyKey(t), index('activity_record_idx').on(t.companyId, t.entity, t.entityId, t.id)],
 );
