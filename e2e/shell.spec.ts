@@ -89,6 +89,32 @@ test.describe('signed in', () => {
     }
   });
 
+  test('on a narrow screen the folded sidebar is out of the Tab order; its button opens it, Escape folds it', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 640, height: 800 });
+    const menu = page.getByRole('button', { name: 'Toggle navigation' });
+    const contacts = page.getByRole('link', { name: 'Contacts' });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    // From the bell, Tab goes on to the page, not through the sidebar's links out of sight.
+    await page.getByRole('button', { name: /^Notifications/ }).focus();
+    for (let press = 0; press < 3; press += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('#sidebar') === null)).toBe(
+        true,
+      );
+    }
+
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(contacts).toBeInViewport();
+    await contacts.focus();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeFocused();
+    await expect(contacts).not.toBeInViewport();
+  });
+
   test('the landing and auth pages redirect a signed-in user to the dashboard', async ({
     page,
   }) => {

@@ -1,10 +1,11 @@
 import { Button, NativeSelect, Text } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BULK_MAX } from '../../domain/bulk-constants.ts';
 import { counted } from '../../domain/wording.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { capitalise } from '../lib/format.ts';
+import { focusIsLost } from '../lib/lost-focus.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import * as recordApi from '../lib/record-api.ts';
 import type { BulkBarProps, BulkChangeAction } from './bulk-actions.tsx';
@@ -93,6 +94,14 @@ export default function BulkActionsPanel({
   /** More than one request takes: the actions wait until fewer are chosen. */
   const tooMany = chosen > BULK_MAX;
 
+  // 'Select all N' goes once all are chosen: the focus, on it, goes on to Export selected rather
+  // than to the page's start.
+  const exportLink = useRef<HTMLAnchorElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of the rows chosen alone
+  useEffect(() => {
+    if (focusIsLost()) exportLink.current?.focus();
+  }, [chosen]);
+
   const selectAll = async () => {
     setSelectingAll(true);
     try {
@@ -144,6 +153,7 @@ export default function BulkActionsPanel({
           size="xs"
           variant="light"
           component="a"
+          ref={exportLink}
           href={exportUrl(exported.list, exported.params, selection.ids)}
           download
           leftSection={<IconDownload size={14} aria-hidden="true" />}

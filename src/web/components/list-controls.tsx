@@ -1,10 +1,11 @@
 import { Group, Pagination, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { OFFSET_MAX, SEARCH_TEXT_MAX, tooLong } from '../../domain/list-constants.ts';
 import type { ListParams } from '../../domain/lists.ts';
+import { focusIsLost } from '../lib/lost-focus.ts';
 
 export const PAGE_SIZE = 25;
 
@@ -174,12 +175,37 @@ export function ListFooter({
   onPage: (page: number) => void;
 }) {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const nav = useRef<HTMLElement>(null);
   return (
     <Group justify="space-between" mt="md">
       <Text size="sm" c="dimmed">
         {rowsShown(total, page)}
       </Text>
-      {pages > 1 && <Pagination total={pages} value={page} onChange={onPage} size="sm" withEdges />}
+      {pages > 1 && (
+        <nav aria-label="Pages" ref={nav}>
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={(next) => {
+              onPage(next);
+              // An arrow the new page disables (Next on the last page) lets go of the focus: it
+              // goes to the page's own number, for the keys to go on from there.
+              requestAnimationFrame(() => {
+                const focused = document.activeElement;
+                if (focusIsLost() || (focused instanceof HTMLButtonElement && focused.disabled)) {
+                  nav.current?.querySelector<HTMLElement>('[aria-current]')?.focus();
+                }
+              });
+            }}
+            size="sm"
+            withEdges
+            // Its arrows show an icon alone: 'First page', 'Previous page'…
+            getControlProps={(control) => ({
+              'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page`,
+            })}
+          />
+        </nav>
+      )}
     </Group>
   );
 }

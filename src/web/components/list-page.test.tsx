@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_TEXT_MAX } from '../../domain/list-constants.ts';
@@ -40,6 +40,51 @@ describe('a list page', () => {
     await queryClient.invalidateQueries();
     expect(await screen.findByText('Person 1')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('No contacts yet')).toBeNull());
+  });
+
+  it("names the page buttons' arrows, and keeps the focus among the page buttons when Next reaches the last page", async () => {
+    const user = userEvent.setup({ delay: null });
+    const contacts = Array.from({ length: 26 }, (_, i) => contact(i + 1));
+    renderPage(<ContactsPage />, {
+      url: '/contacts',
+      answer: ({ url }) => {
+        const offset = Number(new URL(url, 'http://x').searchParams.get('offset') ?? 0);
+        if (!url.startsWith('/api/contacts?')) return undefined;
+        return { body: contacts.slice(offset, offset + 25), total: contacts.length };
+      },
+    });
+    const pages = await screen.findByRole('navigation', { name: 'Pages' });
+    for (const name of ['First page', 'Previous page', 'Last page']) {
+      expect(within(pages).getByRole('button', { name })).toBeTruthy();
+    }
+    within(pages).getByRole('button', { name: 'Next page' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Person 26')).toBeTruthy();
+    const current = within(pages).getByRole('button', { name: '2' });
+    expect(current.getAttribute('aria-current')).toBe('page');
+    await waitFor(() => expect(document.activeElement).toBe(current));
+  });
+
+  it("moves the focus from 'Select all' to Export selected once every record is chosen", async () => {
+    const user = userEvent.setup({ delay: null });
+    const contacts = Array.from({ length: 26 }, (_, i) => contact(i + 1));
+    renderPage(<ContactsPage />, {
+      url: '/contacts',
+      answer: ({ url }) => {
+        const params = new URL(url, 'http://x').searchParams;
+        const offset = Number(params.get('offset') ?? 0);
+        if (!url.startsWith('/api/contacts?')) return undefined;
+        const rows = contacts.slice(offset, offset + Number(params.get('limit') ?? 25));
+        return { body: rows, total: contacts.length };
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all on this page' }));
+    (await screen.findByRole('button', { name: 'Select all 26 contacts' })).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('26 selected')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Export selected' })),
+    );
   });
 
   it('asks before deleting chosen records, saying what goes with them', async () => {

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import { AppShell, Burger, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
   IconBriefcase,
@@ -28,6 +28,7 @@ import { useHistoryEntries } from '../../lib/entry-before.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { ErrorBoundary } from '../error-fallback.tsx';
 import { paths } from '../paths.ts';
+import classes from './app-shell.module.css';
 
 const entries = [
   { label: 'Dashboard', to: paths.home, icon: IconLayoutDashboard },
@@ -48,7 +49,8 @@ const isCurrent = (pathname: string, to: string) =>
 function SidebarLink({
   to,
   icon: Icon,
-  ...props
+  label,
+  onClick,
 }: {
   to: string;
   icon: typeof IconUsers;
@@ -57,21 +59,21 @@ function SidebarLink({
 }) {
   const current = isCurrent(useLocation().pathname, to);
   return (
-    <NavLink
-      component={Link}
+    <Link
       to={to}
-      leftSection={<Icon size={18} aria-hidden="true" />}
-      active={current}
+      className={classes.link}
       aria-current={current ? 'page' : undefined}
-      variant="light"
-      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-      {...props}
-    />
+      onClick={onClick}
+    >
+      <Icon size={18} aria-hidden="true" />
+      <span className={classes.label}>{label}</span>
+    </Link>
   );
 }
 
 export function AppShellLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   // The top bar (with the menu button) exists only where the sidebar folds away.
   const wide = useMediaQuery('(min-width: 48em)', true);
   const { pathname } = useLocation();
@@ -110,7 +112,15 @@ export function AppShellLayout() {
       {/* Folded away (and out of the Tab order) where the sidebar shows. */}
       <AppShell.Header hiddenFrom="sm">
         <Group h="100%" px="md">
-          <Burger opened={opened} onClick={toggle} size="sm" aria-label="Toggle navigation" />
+          <Burger
+            ref={menuButton}
+            opened={opened}
+            onClick={toggle}
+            size="sm"
+            aria-label="Toggle navigation"
+            aria-expanded={opened}
+            aria-controls="sidebar"
+          />
           <Brand size={28} />
           {!wide && (
             <Group ml="auto" gap="xs">
@@ -121,7 +131,20 @@ export function AppShellLayout() {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="md" aria-label="Main">
+      {/* Folded away where the screen is narrow, and then out of the Tab order (inert) too; open,
+          Escape folds it again. */}
+      <AppShell.Navbar
+        id="sidebar"
+        p="md"
+        aria-label="Main"
+        inert={!wide && !opened}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && opened) {
+            close();
+            menuButton.current?.focus();
+          }
+        }}
+      >
         <AppShell.Section visibleFrom="sm" mb="lg">
           <Group justify="space-between" wrap="nowrap">
             {/* The size of the header's: the name fits on one line beside the two buttons. */}
