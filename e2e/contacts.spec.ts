@@ -271,6 +271,21 @@ test('the form fields explain themselves in tooltips', async ({ page }) => {
   );
   await dialog.locator('[data-help="Name"]').hover();
   await expect(page.getByRole('tooltip')).toHaveText('Full name of the contact person');
+
+  // From the keyboard: the field Tab reaches shows its help, until the focus leaves it.
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toBeHidden();
+  await dialog.getByLabel('Name').focus();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Email')).toBeFocused();
+  await expect(page.getByRole('tooltip')).toHaveText('Primary email address for communication');
+  await page.keyboard.press('Tab');
+  // The one before fades as this one comes.
+  await expect(page.getByRole('tooltip').last()).toHaveText('Contact phone number (optional)');
+  await expect(page.getByRole('tooltip')).toHaveCount(1);
+  // A click shows none: the pointer has the icon.
+  await dialog.getByLabel('Notes').click();
+  await expect(page.getByRole('tooltip')).toBeHidden();
 });
 
 test('upload a CSV, see its rows and the row report, then search', async ({ page }) => {

@@ -1,19 +1,54 @@
 import { Group, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 
 /** SPEC §9: help tooltips on form fields open after 300 ms. */
 const TOOLTIP_DELAY_MS = 300;
 
+/** Whether the focus last moved with the Tab key (not a click, nor a dialog opening). */
+let tabbed = false;
+document.addEventListener('keydown', (event) => {
+  tabbed = event.key === 'Tab';
+});
+document.addEventListener('pointerdown', () => {
+  tabbed = false;
+});
+
 /**
- * A field label with a help icon whose tooltip explains the field. The icon is decoration: the
- * same text reaches assistive technology as the input's description (see `withHelp`).
+ * A field label with a help icon whose tooltip explains the field: shown while the pointer is
+ * over the icon, and while the field has the focus Tab brought it, so that the keyboard's user
+ * sees it too (a field clicked, or focused as its dialog opens, shows none). The icon is
+ * decoration: the same text reaches assistive technology as the input's description
+ * (see `withHelp`).
  */
 function LabelWithHelp({ label, help }: { label: string; help: string }) {
+  const icon = useRef<SVGSVGElement>(null);
+  const [fieldFocused, setFieldFocused] = useState(false);
+  useEffect(() => {
+    const field = icon.current?.closest('label')?.control;
+    if (!field) return;
+    const show = () => setFieldFocused(tabbed);
+    const hide = () => setFieldFocused(false);
+    field.addEventListener('focus', show);
+    field.addEventListener('blur', hide);
+    return () => {
+      field.removeEventListener('focus', show);
+      field.removeEventListener('blur', hide);
+    };
+  }, []);
   return (
     <Group gap={4} component="span" wrap="nowrap" style={{ display: 'inline-flex' }}>
       {label}
-      <Tooltip label={help} openDelay={TOOLTIP_DELAY_MS} withArrow multiline maw={260}>
+      <Tooltip
+        label={help}
+        opened={fieldFocused || undefined}
+        openDelay={TOOLTIP_DELAY_MS}
+        withArrow
+        multiline
+        maw={260}
+      >
         <IconInfoCircle
+          ref={icon}
           size={14}
           aria-hidden="true"
           data-help={label}
