@@ -32,9 +32,13 @@ test('the bell: a deadline reminder arrives, opens its grant, and is read', asyn
   await expect(reminder).toContainText('Grant deadline · due');
   await expect(reminder).toContainText('(unread)');
   await expectNoSeriousA11yViolations(page);
-  await reminder.click();
+  // Opened from the keyboard: the focus goes to the page it opens, not back to the bell.
+  await reminder.focus();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/grants/${grantId}$`));
   await expect(page.getByRole('heading', { name: 'Reading Rooms' })).toBeVisible();
+  await expect(panel).toBeHidden();
+  await expect(page.getByRole('main')).toBeFocused();
   const after = before - 1;
   await expect(
     page.getByRole('button', {
@@ -52,8 +56,9 @@ test('the bell: a deadline reminder arrives, opens its grant, and is read', asyn
     await panel.getByRole('button', { name: 'Mark all as read' }).click();
     await expect(panel.getByRole('button', { name: 'Mark all as read' })).toBeHidden();
   }
+  // Closed without opening one, the focus goes back to the bell.
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeFocused();
 });
 
 test('the bell with nothing to tell', async ({ page }) => {

@@ -14,8 +14,12 @@ export const MAIN_CONTENT = { id: 'main-content', tabIndex: -1 } as const;
  * there, rather than from the top of the page.
  */
 export function focusMainIfLost() {
-  if (focusIsLost()) document.getElementById(MAIN_CONTENT.id)?.focus({ preventScroll: true });
+  if (focusIsLost()) focusMain({ preventScroll: true });
 }
+
+/** Puts the focus on the page's main content, where a screen reader reads on from. */
+export const focusMain = (options?: FocusOptions) =>
+  document.getElementById(MAIN_CONTENT.id)?.focus(options);
 
 /**
  * 'Skip to content': the first stop of Tab on every page, out of sight until it has the focus.
@@ -29,7 +33,7 @@ export function SkipLink() {
       // The focus moves without a new entry in the tab's history: Back still leaves the page.
       onClick={(event) => {
         event.preventDefault();
-        document.getElementById(MAIN_CONTENT.id)?.focus();
+        focusMain();
       }}
     >
       Skip to content

@@ -20,6 +20,9 @@ const bellLabel = (unread: number) =>
 export function NotificationsBell() {
   const unread = useUnreadCount().data?.unread ?? 0;
   const [opened, setOpened] = useState(false);
+  // A notification opened takes the focus to the page it opens, as a link of the app does: the
+  // focus goes back to the bell only when the list is closed without one.
+  const [returnFocus, setReturnFocus] = useState(true);
   // Opened over a page the browser's Back or Forward has left, the list goes with it.
   useOnPageChange(() => setOpened(false));
   return (
@@ -31,7 +34,10 @@ export function NotificationsBell() {
         aria-haspopup="dialog"
         onPointerEnter={loadPanel}
         onFocus={loadPanel}
-        onClick={() => setOpened(true)}
+        onClick={() => {
+          setReturnFocus(true);
+          setOpened(true);
+        }}
       >
         <IconBell size={20} aria-hidden="true" />
         {unread > 0 && (
@@ -40,8 +46,16 @@ export function NotificationsBell() {
           </span>
         )}
       </button>
-      <LoadWhenOpened opened={opened}>
-        <NotificationsPanel opened={opened} unread={unread} onClose={() => setOpened(false)} />
+      <LoadWhenOpened opened={opened} returnFocus={returnFocus}>
+        <NotificationsPanel
+          opened={opened}
+          unread={unread}
+          returnFocus={returnFocus}
+          onClose={({ leaving }) => {
+            setReturnFocus(!leaving);
+            setOpened(false);
+          }}
+        />
       </LoadWhenOpened>
     </>
   );

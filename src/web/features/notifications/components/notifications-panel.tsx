@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { Notification } from '../../../../domain/reminders.ts';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { leaveAsked } from '../../../components/open-dialogs.ts';
+import { focusMain } from '../../../components/skip-link.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { focusIsLost } from '../../../lib/lost-focus.ts';
 import { notifyError } from '../../../lib/notify.ts';
@@ -45,16 +46,19 @@ function Entry({
 
 /**
  * The notifications, newest first: opening one marks it read and goes to its page (a grant's,
- * or the dashboard for Monday's digest).
+ * or the dashboard for Monday's digest), and the focus with it (`onClose` is told it is
+ * `leaving`); closed otherwise, the focus goes back to the bell (`returnFocus`).
  */
 export default function NotificationsPanel({
   opened,
   unread,
   onClose,
+  returnFocus,
 }: {
   opened: boolean;
   unread: number;
-  onClose: () => void;
+  onClose: (how: { leaving: boolean }) => void;
+  returnFocus: boolean;
 }) {
   const list = useNotifications();
   // Reminders are made on the server while the page is open: each opening after the first asks
@@ -73,13 +77,22 @@ export default function NotificationsPanel({
   const markAllButton = useFocusKeptWhenMarkAllGoes(unread > 0, firstEntry);
   const open = (notification: Notification) => {
     if (notification.readAt === null) markRead.mutate(notification.id, { onError: failed });
-    onClose();
+    onClose({ leaving: true });
     // A form of the page with changes not saved asks first, as a link does.
-    leaveAsked(() => void navigate(notification.link));
+    leaveAsked(() => {
+      void navigate(notification.link);
+      focusMain();
+    });
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Notifications" size="md">
+    <Modal
+      opened={opened}
+      onClose={() => onClose({ leaving: false })}
+      title="Notifications"
+      size="md"
+      returnFocus={returnFocus}
+    >
       {list.isPending ? (
         <Text c="dimmed">Loading notifications...</Text>
       ) : list.isError ? (
