@@ -33,10 +33,9 @@ test('the dashboard lists the overdue tasks and those due in the next 14 days', 
   const dueSoon = page.getByRole('region', { name: 'Tasks Due in the Next 14 Days' });
   await expect(overdue).toContainText('Send the budget');
   await expect(overdue).not.toContainText('File the old report');
-  await expect(overdue.getByRole('link', { name: 'Literacy for All' })).toHaveAttribute(
-    'href',
-    `/grants/${grant.id}`,
-  );
+  await expect(
+    overdue.getByRole('link', { name: 'Literacy for All', exact: true }),
+  ).toHaveAttribute('href', `/grants/${grant.id}`);
   await expect(overdue.getByRole('link', { name: 'Add to Google Calendar' })).toHaveAttribute(
     'href',
     /calendar\.google\.com.*Send\+the\+budget/,
@@ -65,7 +64,7 @@ test('the dashboard lists the overdue tasks and those due in the next 14 days', 
   await expectNoSeriousA11yViolations(page);
 
   // Done on the grant's page, the task leaves the dashboard's overdue list.
-  await overdue.getByRole('link', { name: 'Literacy for All' }).click();
+  await overdue.getByRole('link', { name: 'Literacy for All', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Literacy for All', level: 1 })).toBeVisible();
   await page.getByRole('combobox', { name: 'Status of Send the budget' }).selectOption('Completed');
   await expect(page.getByText('Task status updated')).toBeVisible();

@@ -147,7 +147,7 @@ test.describe('signed in', () => {
     await expect(page.getByRole('heading', { name: 'Tasks Board', level: 1 })).toBeVisible();
 
     await skipToContent(page);
-    await tabTo(page, 'Move Write narrative');
+    await tabTo(page, 'Move Write narrative (Youth Arts)');
     // The board says when it has picked the task up: only then does an arrow move it.
     await pickUpTask(page, 'Write narrative');
     await page.keyboard.press('ArrowRight');

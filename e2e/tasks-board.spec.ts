@@ -84,11 +84,20 @@ test('the board shows each card in its column, with its details', async ({ page 
   await expect(card).toContainText('Write narrative for the arts grant');
   await expect(card).toContainText('Proposal');
   await expect(card).toContainText('Due: May 1, 2027');
-  await expect(card.getByRole('link', { name: 'Youth Arts' })).toHaveAttribute(
+  await expect(card.getByRole('link', { name: 'Youth Arts', exact: true })).toHaveAttribute(
     'href',
     /\/grants\/\d+$/,
   );
-  await expect(card.getByRole('link', { name: 'Add to Google Calendar' })).toBeVisible();
+  // Named with the task and its grant: the board has one for every card.
+  await expect(
+    card.getByRole('link', { name: 'Add to Google Calendar: Write narrative (Youth Arts)' }),
+  ).toBeVisible();
+  await expect(
+    card.getByRole('button', { name: 'Move Write narrative (Youth Arts)', exact: true }),
+  ).toBeVisible();
+  await expect(
+    card.getByRole('button', { name: 'Delete Write narrative (Youth Arts)', exact: true }),
+  ).toBeVisible();
   await expect(column(page, 'Overdue')).toContainText('Old report');
   await expect(page.getByRole('button', { name: 'Move Old report' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
@@ -346,7 +355,7 @@ test('assign a task to yourself, find it under My tasks, and unassign it', async
   await expectNoSeriousA11yViolations(page);
 
   // Unassigned on the grant's page, the task leaves My tasks.
-  await card.getByRole('link', { name: 'Youth Arts' }).click();
+  await card.getByRole('link', { name: 'Youth Arts', exact: true }).click();
   await expect(page.getByText(`Assigned to ${account.name}`)).toBeVisible();
   await page.getByRole('button', { name: 'Edit Call the officer' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Task' });

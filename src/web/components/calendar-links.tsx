@@ -14,7 +14,9 @@ function saveFile(text: string, fileName: string) {
 
 /**
  * 'Add to Google Calendar' and a downloadable .ics for any other calendar application. The file
- * is written when asked for (its writer loads then), not for every deadline shown.
+ * is written when asked for (its writer loads then), not for every deadline shown. Each names
+ * its event to a screen reader ('Add to Google Calendar: Call the officer (Reading Rooms)'): a
+ * list of deadlines has one of each for every deadline.
  */
 export function CalendarLinks({ event, uid }: { event: CalendarEvent; uid: string }) {
   const fileName = `${event.title.replace(/[^\w-]+/g, '-').slice(0, 60) || 'event'}.ics`;
@@ -24,10 +26,22 @@ export function CalendarLinks({ event, uid }: { event: CalendarEvent; uid: strin
   };
   return (
     <Group gap="sm" wrap="wrap" onClick={(e) => e.stopPropagation()}>
-      <Anchor href={googleCalendarUrl(event)} target="_blank" rel="noopener noreferrer" size="sm">
+      <Anchor
+        href={googleCalendarUrl(event)}
+        target="_blank"
+        rel="noopener noreferrer"
+        size="sm"
+        aria-label={`Add to Google Calendar: ${event.title}`}
+      >
         <IconCalendarPlus size={14} aria-hidden="true" /> Add to Google Calendar
       </Anchor>
-      <Anchor component="button" type="button" size="sm" onClick={() => void download()}>
+      <Anchor
+        component="button"
+        type="button"
+        size="sm"
+        onClick={() => void download()}
+        aria-label={`Download .ics: ${event.title}`}
+      >
         <IconDownload size={14} aria-hidden="true" /> Download .ics
       </Anchor>
     </Group>

@@ -128,7 +128,7 @@ function TaskCardView({
               {...handle.listeners}
               {...handle.attributes}
               aria-roledescription="draggable task"
-              aria-label={`Move ${task.name}`}
+              aria-label={`Move ${task.name} (${task.grantName})`}
             >
               <IconGripVertical size={14} aria-hidden="true" />
             </ActionIcon>
@@ -143,7 +143,7 @@ function TaskCardView({
             variant="subtle"
             color="red"
             size="sm"
-            aria-label={`Delete ${task.name}`}
+            aria-label={`Delete ${task.name} (${task.grantName})`}
             onClick={onDelete}
           >
             <IconTrash size={14} aria-hidden="true" />
