@@ -77,6 +77,17 @@ test.describe('signed in', () => {
     }
   });
 
+  test('a field with the focus shows a ring, as a button does', async ({ page }) => {
+    await page.goto('/contacts');
+    const search = page.getByRole('searchbox');
+    await search.focus();
+    const ring = await search.evaluate((field) => {
+      const style = getComputedStyle(field);
+      return { style: style.outlineStyle, width: style.outlineWidth };
+    });
+    expect(ring).toEqual({ style: 'solid', width: '2px' });
+  });
+
   test('every page has a title of its own; a record page names the record', async ({ page }) => {
     const post = async (url: string, data: Record<string, unknown>) =>
       (await (await page.request.post(url, { data })).json()) as { id: number };
