@@ -24,4 +24,20 @@ describe("the task form's grant field", () => {
     await user.click(field);
     expect(textBesideOptions()).toEqual([]);
   });
+
+  it('focused as the form opens, lists the grants only once a key or a click asks', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(<TaskForm onSubmit={async () => {}} pending={false} />, {
+      answer: byPath({
+        '/api/grants': { body: [{ id: 1, name: 'Youth Arts' }], total: 1 },
+        '/api/organization/users': { body: [signedInUser] },
+      }),
+    });
+    const field = await screen.findByRole('combobox', { name: 'Grant' });
+    field.focus();
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(field.getAttribute('aria-expanded')).toBe('false');
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(field.getAttribute('aria-expanded')).toBe('true'));
+  });
 });

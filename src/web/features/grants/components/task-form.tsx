@@ -85,6 +85,9 @@ export function TaskForm({
             // A listbox holds options only: while none are there, the field says why instead.
             description={!choices.length && (grants.isFetching ? 'Searching…' : 'No grants found')}
             data-autofocus
+            // Focused as the dialog opens, it waits for a key or a click to list the grants, so
+            // the list does not cover the fields below it (and the first Escape closes the dialog).
+            openOnFocus={false}
             {...form.getInputProps('grantId')}
           />
         )}
