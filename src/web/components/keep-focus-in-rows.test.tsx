@@ -8,7 +8,15 @@ import { MAIN_CONTENT } from './skip-link.tsx';
  * A list whose rows each have a link and an actions button, and a way to remove rows: a table's,
  * or a list's items (as a grant's requirements are).
  */
-function List({ names, items = false }: { names: string[]; items?: boolean }) {
+function List({
+  names,
+  items = false,
+  section = false,
+}: {
+  names: string[];
+  items?: boolean;
+  section?: boolean;
+}) {
   const [shown, setShown] = useState(names);
   const cells = (name: string) => [
     <a key="link" href={`#${name}`}>
@@ -18,14 +26,22 @@ function List({ names, items = false }: { names: string[]; items?: boolean }) {
       …
     </button>,
   ];
+  const list = (
+    <ul>
+      {shown.map((name) => (
+        <li key={name}>{cells(name)}</li>
+      ))}
+    </ul>
+  );
   return (
     <main {...MAIN_CONTENT}>
-      {items ? (
-        <ul>
-          {shown.map((name) => (
-            <li key={name}>{cells(name)}</li>
-          ))}
-        </ul>
+      {section ? (
+        <section aria-label="Requirements">
+          <button type="button">New Requirement</button>
+          {list}
+        </section>
+      ) : items ? (
+        list
       ) : (
         <table>
           <tbody>
@@ -88,6 +104,13 @@ describe('the focus in a row that is removed', () => {
     focusAndWatch('Actions for Ada');
     await remove('Remove all');
     expect(document.activeElement).toBe(view.container.querySelector('main'));
+  });
+
+  it("goes to the first control of the rows' section when none is left: its New button", async () => {
+    render(<List names={['Ada']} section />);
+    focusAndWatch('Actions for Ada');
+    await remove('Remove all');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New Requirement' }));
   });
 
   it('is left alone once it has moved elsewhere', async () => {

@@ -16,6 +16,8 @@ interface Place {
   rows: Element;
   at: number;
   which: number;
+  /** The section of the page the rows are in (a grant's requirements), if any. */
+  section: Element | null;
 }
 
 /** The place of `control` in its row, while the row is still there; none outside a row. */
@@ -28,6 +30,7 @@ function placeOf(control: HTMLElement): Place | undefined {
     rows,
     at: [...rows.children].indexOf(row),
     which: [...row.querySelectorAll(FOCUSABLE)].indexOf(control),
+    section: rows.closest('section'),
   };
 }
 
@@ -36,14 +39,19 @@ const WATCH_MS = 30_000;
 
 /**
  * The focus, lost with its row, given to the same control of the row that took its place, or of
- * the new last row; with no row left, to the page's main content (focusable: skip-link.tsx).
+ * the new last row; with no row left, to the first control of the rows' section (its New
+ * Requirement), else to the page's main content (focusable: skip-link.tsx).
  */
-function refocus({ rows, at, which }: Place) {
+function refocus({ rows, at, which, section }: Place) {
   const replacement = rows.isConnected
     ? rows.children[Math.min(at, rows.children.length - 1)]
     : undefined;
   const controls = replacement ? [...replacement.querySelectorAll<HTMLElement>(FOCUSABLE)] : [];
-  const target = controls[which] ?? controls[0] ?? document.querySelector<HTMLElement>('main');
+  const target =
+    controls[which] ??
+    controls[0] ??
+    (section?.isConnected ? section.querySelector<HTMLElement>(FOCUSABLE) : null) ??
+    document.querySelector<HTMLElement>('main');
   target?.focus({ preventScroll: false });
 }
 
