@@ -10,6 +10,7 @@ import { SearchBox } from '../../../components/list-controls.tsx';
 import { WhoseTasksControl } from '../../../components/whose-tasks-control.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
 import { useGrants } from '../api/grants-api.ts';
+import { grantChoices } from '../grant-choices.ts';
 import type { BoardFilters } from './board-filters.ts';
 
 // The board's bulk actions load with the filter bar (one download, after the tasks).
@@ -32,10 +33,7 @@ export function BoardFilterBar({
   tasks: BoardTask[];
 }) {
   const grants = useGrants({ sort: 'name', limit: GRANT_CHOICES });
-  const choices = (grants.data?.items ?? []).map((grant) => ({
-    value: String(grant.id),
-    label: grant.name,
-  }));
+  const choices = grantChoices(grants.data?.items ?? []);
   const chosen = filters.grant === undefined ? undefined : String(filters.grant);
   if (chosen !== undefined && !choices.some((choice) => choice.value === chosen)) {
     const named = tasks.find((task) => String(task.grantId) === chosen)?.grantName;

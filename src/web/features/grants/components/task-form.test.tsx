@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -39,5 +39,37 @@ describe("the task form's grant field", () => {
     expect(field.getAttribute('aria-expanded')).toBe('false');
     await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(field.getAttribute('aria-expanded')).toBe('true'));
+  });
+
+  it('tells apart grants of one name by their funder', async () => {
+    const user = userEvent.setup({ delay: null });
+    const parks = { name: 'Parks Cleanup', dueDate: '2027-05-01T12:00:00.000Z' };
+    renderPage(<TaskForm onSubmit={async () => {}} pending={false} />, {
+      answer: byPath({
+        '/api/grants': {
+          body: [
+            { id: 1, ...parks, funder: 'River Trust' },
+            { id: 2, ...parks, funder: 'City Fund' },
+          ],
+          total: 2,
+        },
+        '/api/organization/users': { body: [signedInUser] },
+      }),
+    });
+    const field = await screen.findByRole('combobox', { name: 'Grant' });
+    await user.click(field);
+    const listbox = await waitFor(() => {
+      const found = document.getElementById(field.getAttribute('aria-controls') ?? '');
+      if (!found) throw new Error('The grants are not listed');
+      return found;
+    });
+    await waitFor(() =>
+      expect(within(listbox).queryAllByRole('option', { hidden: true })).toHaveLength(2),
+    );
+    const options = within(listbox).getAllByRole('option', { hidden: true });
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Parks Cleanup · River Trust',
+      'Parks Cleanup · City Fund',
+    ]);
   });
 });

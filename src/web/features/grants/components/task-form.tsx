@@ -23,6 +23,7 @@ import { choicesOf } from '../../../lib/choices.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { AssigneeSelect } from '../../company/components/assignee-select.tsx';
 import { useGrants } from '../api/grants-api.ts';
+import { grantChoices } from '../grant-choices.ts';
 
 export interface TaskSubmission {
   grantId: number;
@@ -63,7 +64,7 @@ export function TaskForm({
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 200);
   const grants = useGrants({ q, sort: 'name', limit: 20 }, grantId === undefined);
-  const choices = (grants.data?.items ?? []).map((g) => ({ value: String(g.id), label: g.name }));
+  const choices = grantChoices(grants.data?.items ?? []);
 
   const submit = form.onSubmit((values) =>
     onSubmit({ grantId: Number(values.grantId), input: taskPayload(values, task) as TaskInput }),
