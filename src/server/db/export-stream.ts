@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { eq, type SQL } from 'drizzle-orm';
 import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import { CSV_BOM, type CsvValue, csvLine } from '../../domain/csv.ts';
-import { localIsoTime } from '../../domain/due-dates.ts';
+import { localDate, localIsoTime } from '../../domain/due-dates.ts';
 import { spooled } from '../lib/spool.ts';
 import type { Database } from './client.ts';
 import { companies } from './schema.ts';
@@ -46,6 +46,12 @@ function plainCell(value: unknown): CsvValue {
   return String(value);
 }
 
+/** An export's file, written whole, and the day it was written on the organization's clocks. */
+export interface CompanyCsvFile {
+  file: Readable;
+  day: string;
+}
+
 /**
  * A CSV file of what `statement` selects for the company, written whole before it is sent
  * (spooled): its rows are read through a cursor in one transaction bound to the company, a batch
@@ -56,20 +62,23 @@ function plainCell(value: unknown): CsvValue {
  * that an error (the company's connections in use, say) is the request's answer, not a broken
  * download.
  */
-export function companyCsvFile(
+export async function companyCsvFile(
   db: Database,
   companyId: number,
   statement: SQL,
   columns: ExportColumn[],
-): Promise<Readable> {
-  return spooled((append) =>
+): Promise<CompanyCsvFile> {
+  let day = '';
+  const file = await spooled((append) =>
     inCompany(db, companyId, async (tx) => {
       // A time as the organization's clocks show it, with their offset: a deadline at 23:59 in
-      // New York is on the day it is there, not the next day's UTC.
+      // New York is on the day it is there, not the next day's UTC. The file is named by the
+      // day there too.
       const [{ timeZone } = { timeZone: 'UTC' }] = await tx
         .select({ timeZone: companies.timeZone })
         .from(companies)
         .where(eq(companies.id, companyId));
+      day = localDate(new Date(), timeZone);
       const timeCell = (value: unknown) =>
         value instanceof Date ? localIsoTime(value, timeZone) : plainCell(value);
       const cells = columns.map((column) => column.cell ?? timeCell);
@@ -90,4 +99,5 @@ export function companyCsvFile(
       }
     }),
   );
+  return { file, day };
 }

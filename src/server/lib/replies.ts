@@ -1,12 +1,10 @@
-import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../../domain/auth.ts';
 import { CSV_BOM, exportFileName } from '../../domain/csv.ts';
-import { localDate } from '../../domain/due-dates.ts';
 import { isoInstant, isWithoutOffset } from '../../domain/iso-dates.ts';
 import { TOTAL_COUNT_HEADER } from '../../domain/lists.ts';
 import type { Transaction } from '../db/client.ts';
-import { companyTimeZone } from '../db/company-time-zone.ts';
+import type { CompanyCsvFile } from '../db/export-stream.ts';
 import { inCompany } from '../db/scope.ts';
 import { AppError, notFound, requireFound } from './errors.ts';
 import { requireUser } from './guards.ts';
@@ -206,15 +204,13 @@ const csvFile = (reply: FastifyReply, fileName: string) =>
 export const companyExport =
   <Query>(
     records: string,
-    exportCsv: (companyId: number, query: Query, user: CurrentUser) => Promise<Readable>,
+    exportCsv: (companyId: number, query: Query, user: CurrentUser) => Promise<CompanyCsvFile>,
   ) =>
   async (request: FastifyRequest & { query: Query }, reply: FastifyReply) => {
     const user = requireUser(request);
-    const timeZone = await companyTimeZone(request.server.db, user.companyId);
-    const file = await request.server.downloads.hold(user.companyId, reply, () =>
+    const { file, day } = await request.server.downloads.hold(user.companyId, reply, () =>
       exportCsv(user.companyId, request.query, user),
     );
-    const day = localDate(new Date(), timeZone);
     return csvFile(endIfStalled(reply), exportFileName(records, day))
       .header('cache-control', 'no-store')
       .send(file);
