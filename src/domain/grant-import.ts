@@ -151,8 +151,9 @@ export const grantInputFromCells = ([
   amount: amountFromCell(amount),
   dueDate: dateFromCell(dueDate),
   status: statusFromCell(status),
-  // A file with no award columns gives no award: an Awarded row is awarded what it asks for, as
-  // through the API. A blank cell in one gives none (an export's award that was cleared).
+  // A file with neither award column gives no award: an Awarded row is awarded what it asks
+  // for, as through the API. A blank cell of either column gives none, as null does through the
+  // API (an export's award that was cleared).
   awardedAmount: awardedAmount === undefined ? undefined : (amountFromCell(awardedAmount) ?? null),
   awardedDate: awardedDate === undefined ? undefined : (dateFromCell(awardedDate) ?? null),
   periodStart: dateFromCell(periodStart),

@@ -442,10 +442,9 @@ export async function* csvBatches<Field extends string, Values>(
             throw new AppError('INVALID_INPUT', kind.tooManyInvalid);
           continue;
         }
-        const cells = positions.map((at) => {
-          const text = at < 0 ? undefined : record[at];
-          return text === undefined ? undefined : cellText(text);
-        });
+        // A column the file has not is undefined; a row shorter than the header (allowed) has
+        // its last columns blank, as a spreadsheet shows them.
+        const cells = positions.map((at) => (at < 0 ? undefined : cellText(record[at] ?? '')));
         const problem =
           valuesPastColumns(record, columns, delimiter) ?? kind.cellProblem?.(cells) ?? null;
         const parsed = problem === null ? kind.schema.safeParse(kind.toInput(cells)) : null;

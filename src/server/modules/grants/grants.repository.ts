@@ -253,10 +253,10 @@ export function createGrantsRepository(db: Database) {
 
     /**
      * Inserts the rows in one statement, a column of values per array parameter (`unnest`). An
-     * award is as a create has it (withAward): a row that gives none (its file has no award
-     * columns) and is Awarded is awarded what it asks for, filled in; an award given is the
-     * file's, a blank cell none, whatever the status (an export's award that was cleared comes
-     * back without one). A due date written as a day alone is noon that day where the company
+     * award is as a create has it (withAward, from noAwardYet): a row that gives none (its file
+     * has neither award column) and is Awarded is awarded what it asks for, filled in; an award
+     * given is the file's, a blank cell none, whatever the status (an export's award that was
+     * cleared comes back without one). A due date written as a day alone is noon that day where the company
      * is (allOnCompanyClocks).
      */
     async insertMany(companyId: number, values: GrantValues[], within?: Transaction) {
