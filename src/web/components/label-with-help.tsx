@@ -27,11 +27,19 @@ function LabelWithHelp({ label, help }: { label: string; help: string }) {
   useEffect(() => {
     const field = icon.current?.closest('label')?.control;
     if (!field) return;
-    const show = () => setFieldFocused(tabbed);
-    const hide = () => setFieldFocused(false);
+    // After the same delay as under the pointer (the tooltip's own delay is for the pointer).
+    let timer = -1;
+    const show = () => {
+      if (tabbed) timer = window.setTimeout(() => setFieldFocused(true), TOOLTIP_DELAY_MS);
+    };
+    const hide = () => {
+      window.clearTimeout(timer);
+      setFieldFocused(false);
+    };
     field.addEventListener('focus', show);
     field.addEventListener('blur', hide);
     return () => {
+      window.clearTimeout(timer);
       field.removeEventListener('focus', show);
       field.removeEventListener('blur', hide);
     };
