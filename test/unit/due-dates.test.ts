@@ -183,3 +183,31 @@ describe('localIsoTime: a time as the clocks of a time zone show it, with their 
     expect(new Date(shown).toISOString()).toBe(instant);
   });
 });
+
+describe('localIsoTime across the days the clocks change', () => {
+  it.each([
+    ['America/New_York', '2027-03-14T00:00:00Z'],
+    ['America/New_York', '2027-11-07T00:00:00Z'],
+    // Half an hour forward and back.
+    ['Australia/Lord_Howe', '2027-04-03T00:00:00Z'],
+    // Samoa skipped 30 December 2011 altogether.
+    ['Pacific/Apia', '2011-12-29T00:00:00Z'],
+  ])('shows in %s the time its clocks show, minute by minute, around %s', (zone, from) => {
+    const clock = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    const start = Date.parse(from) - 86_400_000;
+    for (let minute = 0; minute < 3 * 24 * 60; minute += 1) {
+      const instant = new Date(start + minute * 60_000);
+      const shown = clock.format(instant).replace(', ', 'T');
+      expect(localIsoTime(instant, zone).slice(0, 19), instant.toISOString()).toBe(shown);
+    }
+  });
+});
