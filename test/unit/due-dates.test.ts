@@ -3,6 +3,7 @@ import { dashboardQuerySchema } from '../../src/domain/dashboard.ts';
 import {
   dueWindowRange,
   isPastDue,
+  localDate,
   localIsoTime,
   onClocksOf,
   startOfDay,
@@ -184,7 +185,7 @@ describe('localIsoTime: a time as the clocks of a time zone show it, with their 
   });
 });
 
-describe('localIsoTime across the days the clocks change', () => {
+describe('localIsoTime and localDate across the days the clocks change', () => {
   it.each([
     ['America/New_York', '2027-03-14T00:00:00Z'],
     ['America/New_York', '2027-11-07T00:00:00Z'],
@@ -208,6 +209,7 @@ describe('localIsoTime across the days the clocks change', () => {
       const instant = new Date(start + minute * 60_000);
       const shown = clock.format(instant).replace(', ', 'T');
       expect(localIsoTime(instant, zone).slice(0, 19), instant.toISOString()).toBe(shown);
+      expect(localDate(instant, zone), instant.toISOString()).toBe(shown.slice(0, 10));
     }
   });
 });
