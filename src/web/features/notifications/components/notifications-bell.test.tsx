@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Notification } from '../../../../domain/reminders.ts';
+import { useUnsavedChanges } from '../../../components/discard-question.ts';
 import { renderPage } from '../../../test/render.tsx';
 import { NotificationsBell } from './notifications-bell.tsx';
 
@@ -69,5 +70,39 @@ describe('the notifications bell', () => {
         within(panel).getByRole('button', { name: /^Report is due today/ }),
       ),
     );
+  });
+
+  it('opened over a form with changes not saved, asks first, over the list: Cancel leaves the focus on the notification', async () => {
+    function UnsavedForm() {
+      useUnsavedChanges(true, () => {});
+      return <input aria-label="Industry" />;
+    }
+    const made = [reminder(1, 'Budget is due tomorrow')];
+    renderPage(
+      <>
+        <UnsavedForm />
+        <NotificationsBell />
+      </>,
+      {
+        answer: (request) =>
+          request.url === '/api/notifications'
+            ? { body: made }
+            : request.url === '/api/notifications/unread'
+              ? { body: { unread: 1 } }
+              : request.url === '/api/notifications/1/read'
+                ? { body: null }
+                : undefined,
+      },
+    );
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /^Notifications/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    const entry = await within(panel).findByRole('button', { name: /^Budget is due tomorrow/ });
+    entry.focus();
+    await user.keyboard('{Enter}');
+    const question = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(entry));
+    expect(screen.getByRole('dialog', { name: 'Notifications' })).toBe(panel);
   });
 });

@@ -77,9 +77,10 @@ export default function NotificationsPanel({
   const markAllButton = useFocusKeptWhenMarkAllGoes(unread > 0, firstEntry);
   const open = (notification: Notification) => {
     if (notification.readAt === null) markRead.mutate(notification.id, { onError: failed });
-    onClose({ leaving: true });
-    // A form of the page with changes not saved asks first, as a link does.
+    // A form of the page with changes not saved asks first, as a link does, over the list: its
+    // Cancel gives the focus back to the notification.
     leaveAsked(() => {
+      onClose({ leaving: true });
       void navigate(notification.link);
       focusMain();
     });
