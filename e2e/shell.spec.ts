@@ -113,6 +113,14 @@ test.describe('signed in', () => {
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await expect(menu).toBeFocused();
     await expect(contacts).not.toBeInViewport();
+
+    // The link to the page shown, followed: the sidebar folds, and the focus goes to the page.
+    await menu.click();
+    const dashboard = page.getByRole('link', { name: 'Dashboard' });
+    await dashboard.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('main')).toBeFocused();
   });
 
   test('the landing and auth pages redirect a signed-in user to the dashboard', async ({

@@ -13,13 +13,13 @@ import {
   IconUserCircle,
   IconUsers,
 } from '@tabler/icons-react';
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import { ConfirmationHost } from '../../components/confirm.tsx';
 import { leaveAsked } from '../../components/open-dialogs.ts';
 import { PageLoader } from '../../components/page-loader.tsx';
-import { focusMainIfLost, MAIN_CONTENT } from '../../components/skip-link.tsx';
+import { focusMain, focusMainIfLost, MAIN_CONTENT } from '../../components/skip-link.tsx';
 import { useAuth } from '../../features/auth/auth-provider.tsx';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
 import { SearchLauncher } from '../../features/search/components/search-launcher.tsx';
@@ -87,6 +87,14 @@ export function AppShellLayout() {
   // the first page after signing in (or up), come from the form that had the focus; a page the
   // browser opened itself (its address typed, reloaded, come back to from another site: a POP)
   // is left be.
+  // Folded on a narrow screen with the focus in it (a link to the page shown followed, the window
+  // narrowed), the sidebar takes the focus out of the page as it turns inert: it goes to the
+  // main content instead. Looked at before the browser drops it.
+  const folded = !wide && !opened;
+  const sidebar = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    if (folded && sidebar.current?.contains(document.activeElement)) focusMain();
+  }, [folded]);
   const shownFirst = useRef(arrival === 'POP' ? pathname : '');
   useEffect(() => {
     if (pathname === shownFirst.current) return;
@@ -137,7 +145,8 @@ export function AppShellLayout() {
         id="sidebar"
         p="md"
         aria-label="Main"
-        inert={!wide && !opened}
+        ref={sidebar}
+        inert={folded}
         onKeyDown={(event) => {
           if (event.key === 'Escape' && opened) {
             close();
