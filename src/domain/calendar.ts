@@ -1,3 +1,5 @@
+import { taskTitle } from './task-constants.ts';
+
 /**
  * Add-to-calendar links (SPEC §9): a deadline is an all-day event on its day; a timed event
  * lasts one hour unless it says otherwise.
@@ -60,7 +62,7 @@ export const taskDeadline = (
 ): { event: CalendarEvent; uid: string } => ({
   uid: `task-${task.id}@grantwell`,
   event: {
-    title: `${task.name} (${grantName})`,
+    title: taskTitle(task, grantName),
     details: task.description,
     start: new Date(dueDate),
     allDay: true,

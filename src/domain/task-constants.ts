@@ -36,3 +36,7 @@ export type TaskAssigneeFilter = (typeof taskAssigneeFilters)[number];
  * board a 14 MB answer built whole in memory. Its filters find the others.
  */
 export const BOARD_TASKS_MAX = 2_000;
+
+/** A task named with its grant, as wherever tasks of several grants are listed together. */
+export const taskTitle = (task: { name: string }, grantName: string) =>
+  `${task.name} (${grantName})`;

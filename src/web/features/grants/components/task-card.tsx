@@ -7,8 +7,9 @@ import { ActionIcon, Anchor, Badge, Card, Group, Text } from '@mantine/core';
 import { IconGripVertical, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { taskDeadline } from '../../../../domain/calendar.ts';
 import type { BoardTask } from '../../../../domain/grants.ts';
-import { taskCategoryLabels } from '../../../../domain/task-constants.ts';
+import { taskCategoryLabels, taskTitle } from '../../../../domain/task-constants.ts';
 import { AssigneeInitials } from '../../../components/assignee-initials.tsx';
 import { CalendarLinks } from '../../../components/calendar-links.tsx';
 import { SelectBox } from '../../../components/selection.tsx';
@@ -94,6 +95,8 @@ function TaskCardView({
   useEffect(() => {
     if (refocus && focusIsLost()) handleRef.current?.focus();
   }, [refocus]);
+  // Its controls are named with its grant: the board has tasks of one name on several grants.
+  const title = taskTitle(task, task.grantName);
 
   return (
     <Card
@@ -111,11 +114,7 @@ function TaskCardView({
         <Group gap={4} wrap="nowrap" align="flex-start">
           {onSelect && (
             <span style={{ display: 'inline-flex', paddingTop: 4 }}>
-              <SelectBox
-                label={`Select ${task.name} (${task.grantName})`}
-                checked={selected}
-                onChange={onSelect}
-              />
+              <SelectBox label={`Select ${title}`} checked={selected} onChange={onSelect} />
             </span>
           )}
           {handle && (
@@ -128,7 +127,7 @@ function TaskCardView({
               {...handle.listeners}
               {...handle.attributes}
               aria-roledescription="draggable task"
-              aria-label={`Move ${task.name} (${task.grantName})`}
+              aria-label={`Move ${title}`}
             >
               <IconGripVertical size={14} aria-hidden="true" />
             </ActionIcon>
@@ -143,7 +142,7 @@ function TaskCardView({
             variant="subtle"
             color="red"
             size="sm"
-            aria-label={`Delete ${task.name} (${task.grantName})`}
+            aria-label={`Delete ${title}`}
             onClick={onDelete}
           >
             <IconTrash size={14} aria-hidden="true" />
@@ -169,17 +168,7 @@ function TaskCardView({
       <Anchor component={Link} to={`/grants/${task.grantId}`} size="sm" mt={4} display="block">
         {task.grantName}
       </Anchor>
-      {task.dueDate && (
-        <CalendarLinks
-          uid={`task-${task.id}@grantwell`}
-          event={{
-            title: `${task.name} (${task.grantName})`,
-            details: task.description,
-            start: new Date(task.dueDate),
-            allDay: true,
-          }}
-        />
-      )}
+      {task.dueDate && <CalendarLinks {...taskDeadline(task, task.grantName, task.dueDate)} />}
     </Card>
   );
 }
