@@ -18,6 +18,17 @@ const contact = (id: number) => ({
   ...stamps,
 });
 
+/** The contacts list as the API answers it: the page `offset` and `limit` ask for of `all()`. */
+const contactsPaged =
+  (all: () => ReturnType<typeof contact>[]) =>
+  ({ url }: { url: string }) => {
+    if (!url.startsWith('/api/contacts?')) return undefined;
+    const params = new URL(url, 'http://x').searchParams;
+    const offset = Number(params.get('offset') ?? 0);
+    const rows = all().slice(offset, offset + Number(params.get('limit') ?? 25));
+    return { body: rows, total: all().length };
+  };
+
 describe('a list page', () => {
   it('goes back to the last page with rows when the rows of the page shown are all gone', async () => {
     const user = userEvent.setup({ delay: null });
@@ -26,11 +37,7 @@ describe('a list page', () => {
     renderPage(<ContactsPage />, {
       url: '/contacts',
       queryClient,
-      answer: ({ url }) => {
-        const offset = Number(new URL(url, 'http://x').searchParams.get('offset') ?? 0);
-        if (!url.startsWith('/api/contacts?')) return undefined;
-        return { body: contacts.slice(offset, offset + 25), total: contacts.length };
-      },
+      answer: contactsPaged(() => contacts),
     });
     await user.click(await screen.findByRole('button', { name: '2' }));
     expect(await screen.findByText('Person 26')).toBeTruthy();
@@ -47,11 +54,7 @@ describe('a list page', () => {
     const contacts = Array.from({ length: 26 }, (_, i) => contact(i + 1));
     renderPage(<ContactsPage />, {
       url: '/contacts',
-      answer: ({ url }) => {
-        const offset = Number(new URL(url, 'http://x').searchParams.get('offset') ?? 0);
-        if (!url.startsWith('/api/contacts?')) return undefined;
-        return { body: contacts.slice(offset, offset + 25), total: contacts.length };
-      },
+      answer: contactsPaged(() => contacts),
     });
     const pages = await screen.findByRole('navigation', { name: 'Pages' });
     for (const name of ['First page', 'Previous page', 'Last page']) {
@@ -70,13 +73,7 @@ describe('a list page', () => {
     const contacts = Array.from({ length: 26 }, (_, i) => contact(i + 1));
     renderPage(<ContactsPage />, {
       url: '/contacts',
-      answer: ({ url }) => {
-        const params = new URL(url, 'http://x').searchParams;
-        const offset = Number(params.get('offset') ?? 0);
-        if (!url.startsWith('/api/contacts?')) return undefined;
-        const rows = contacts.slice(offset, offset + Number(params.get('limit') ?? 25));
-        return { body: rows, total: contacts.length };
-      },
+      answer: contactsPaged(() => contacts),
     });
     await user.click(await screen.findByRole('checkbox', { name: 'Select all on this page' }));
     (await screen.findByRole('button', { name: 'Select all 26 contacts' })).focus();
