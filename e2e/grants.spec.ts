@@ -135,18 +135,29 @@ test('the pipeline counts each stage and opens its grants', async ({ page }) => 
   // A grant without notes has no Notes line on its card.
   await expect(arts.last()).toBeHidden();
   await expectNoSeriousA11yViolations(page);
-  // A grant of the stage opens its page.
+  // A grant of the stage opens its page; Back shows the stage's grants again, and Back once
+  // more closes them, leaving the grants page.
   await dialog.getByRole('link', { name: 'Arts' }).click();
   await expect(page.getByRole('heading', { name: 'Arts', level: 1 })).toBeVisible();
   await page.goBack();
-  await submitted.click();
+  await expect(dialog.getByRole('row', { name: /Parks/ })).toBeVisible();
+  await page.goBack();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Grants', level: 1 })).toBeVisible();
+  // Forward opens them again; Close goes back the entry they added.
+  await page.goForward();
+  await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 
   await page.getByRole('button', { name: /^Rejected/ }).click();
-  await expect(page.getByRole('dialog', { name: 'Rejected grants' })).toContainText(
-    'No grants in this stage',
-  );
+  const rejected = page.getByRole('dialog', { name: 'Rejected grants' });
+  await expect(rejected).toContainText('No grants in this stage');
+  // Each, closed, went back the entry it added: Back leaves the grants page.
+  await rejected.getByRole('button', { name: 'Close' }).click();
+  await expect(rejected).toBeHidden();
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/grants$/);
 });
 
 test('grant detail: contacts of the funder, tasks by category, and a status change', async ({
@@ -246,6 +257,7 @@ test('grant detail: contacts of the funder, tasks by category, and a status chan
 
   // The contact's page lists the grants of its organization.
   await page.getByRole('link', { name: 'Hal Harvest' }).click();
+  await expect(page.getByRole('heading', { name: 'Hal Harvest', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: /Food Bank Expansion/ }).click();
   const details = page.getByRole('dialog', { name: 'Grant Details' });
   await expect(details).toContainText('Harvest Foundation');

@@ -176,8 +176,9 @@ test("a grant's requirements: add, assign, deliver, edit and delete; the dashboa
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Requirement deleted')).toBeVisible();
   await expect(renamed).toHaveCount(0);
-  // The focus, on the Delete of an item now gone, goes to the page's content, not its start.
-  await expect(page.locator('main')).toBeFocused();
+  // The focus, on the Delete of the last item, now gone, goes to the section's New
+  // Requirement, not the page's start.
+  await expect(page.getByRole('button', { name: 'New Requirement' })).toBeFocused();
 });
 
 test.describe("an award's days, in two time zones", () => {

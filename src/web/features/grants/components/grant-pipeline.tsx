@@ -1,8 +1,9 @@
-import { lazy, useState } from 'react';
+import { lazy } from 'react';
 import { type GrantStatus, grantStatusLabels } from '../../../../domain/grant-constants.ts';
 import type { Pipeline } from '../../../../domain/grants.ts';
 import { LoadWhenOpened } from '../../../components/load-when-opened.tsx';
 import { PipelineCard, PipelineFunnel } from '../../../components/pipeline-card.tsx';
+import { useDialogEntry } from '../../../lib/dialog-entry.ts';
 import { usePipeline } from '../api/grants-api.ts';
 import { grantStatusColors } from './grant-status-badge.tsx';
 
@@ -10,10 +11,13 @@ const StageDialog = lazy(() =>
   import('./grant-stage-dialog.tsx').then((m) => ({ default: m.StageDialog })),
 );
 
-/** The Grant Pipeline: five stages in order, each with its count and total; each opens its list. */
+/**
+ * The Grant Pipeline: five stages in order, each with its count and total; each opens its list,
+ * an entry of the history (Back closes it; Back from a grant opened from it shows it again).
+ */
 export function GrantPipeline() {
   const pipeline = usePipeline();
-  const [open, setOpen] = useState<GrantStatus | null>(null);
+  const [open, setOpen, close] = useDialogEntry<GrantStatus>('stage');
   const stages: Pipeline = pipeline.data ?? [];
 
   return (
@@ -30,7 +34,7 @@ export function GrantPipeline() {
         onSelect={(key) => setOpen(key as GrantStatus)}
       />
       <LoadWhenOpened opened={open !== null}>
-        <StageDialog status={open} onClose={() => setOpen(null)} />
+        <StageDialog status={open} onClose={close} />
       </LoadWhenOpened>
     </PipelineCard>
   );
