@@ -293,6 +293,36 @@ test('with many tasks the page stays the height of the window and each column sc
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test('overdue cards stand in rows, each whole, none over another, the section scrolling', async ({
+  page,
+}) => {
+  const grant = await createGrant(page, 'Late Grant');
+  await Promise.all(
+    Array.from({ length: 6 }, (_, i) =>
+      createTask(page, grant, `Late task ${i + 1}`, inDays(-2 - i), 'overdue'),
+    ),
+  );
+  await page.reload();
+  const cards = column(page, 'Overdue').locator('[data-task]');
+  await expect(cards).toHaveCount(7);
+  const boxes = await cards.evaluateAll((elements) =>
+    elements.map((element) => {
+      const { top, bottom, left, right } = element.getBoundingClientRect();
+      return { top, bottom, left, right };
+    }),
+  );
+  for (const [at, box] of boxes.entries()) {
+    for (const other of boxes.slice(at + 1)) {
+      const apart =
+        box.bottom <= other.top ||
+        other.bottom <= box.top ||
+        box.right <= other.left ||
+        other.right <= box.left;
+      expect(apart, JSON.stringify([box, other])).toBe(true);
+    }
+  }
+});
+
 test('a name erased from Assignee and left with Tab unassigns, and the focus goes on in the dialog', async ({
   page,
   account,
