@@ -103,6 +103,8 @@ test('an admin deletes a funder nothing names any more, and is told why one stil
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Merge Funder' })).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Hill Fdn', level: 1 })).toBeVisible();
+  // The focus is back on Delete, which asked the question Merge instead answered.
+  await expect(page.getByRole('button', { name: 'Delete' })).toBeFocused();
 
   // The misspelling corrected on the grant: the funder can go.
   const renamed = await page.request.patch(`/api/grants/${id}`, {

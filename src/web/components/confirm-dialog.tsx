@@ -7,7 +7,9 @@ import { placeKeeper } from './keep-focus-in-rows.ts';
  * The confirmation dialog: the question, Cancel (which has the focus when it opens: Enter at once
  * does nothing that cannot be undone), and the button that goes ahead, red unless harmless.
  * `opener`, what had the focus when it was asked, has its place in its row read on opening, so
- * that the focus stays there when its row is deleted (`onClose` is given what keeps it).
+ * that the focus stays there when its row is deleted (`onClose` is given what keeps it). The
+ * answer's action runs once the focus is back: a dialog it opens (Merge instead) has the opener
+ * to give it back to.
  */
 export default function ConfirmDialog({
   confirmation,
@@ -16,7 +18,7 @@ export default function ConfirmDialog({
 }: {
   confirmation: Confirmation;
   opener: HTMLElement | null;
-  onClose: (keepFocus: () => void) => void;
+  onClose: (keepFocus: () => void, then?: () => unknown) => void;
 }) {
   const { title, message, confirmLabel, harmless, onConfirm } = confirmation;
   const [keepFocus] = useState(() => placeKeeper(opener));
@@ -30,10 +32,7 @@ export default function ConfirmDialog({
         </Button>
         <Button
           color={harmless ? undefined : 'red'}
-          onClick={() => {
-            onClose();
-            void onConfirm();
-          }}
+          onClick={() => closeWith(keepFocus, onConfirm)}
         >
           {confirmLabel}
         </Button>

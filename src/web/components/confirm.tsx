@@ -63,15 +63,17 @@ export function withdrawConfirmation(confirmation: Confirmation) {
 /**
  * Closes the dialog and gives the focus back to what had it before, once the dialog has gone;
  * when that goes too (the button of the row just deleted), `keepFocus` (read by the dialog
- * while it was open) gives it to the row that takes its place.
+ * while it was open) gives it to the row that takes its place. `then` (the answer's action)
+ * runs after.
  */
-function closeConfirmation(keepFocus: () => void) {
+function closeConfirmation(keepFocus: () => void, then?: () => unknown) {
   const back = opener;
   opener = null;
   setAsked(null);
   window.setTimeout(() => {
     if (back?.isConnected) back.focus({ preventScroll: true });
     keepFocus();
+    void then?.();
   }, 0);
 }
 
