@@ -33,15 +33,19 @@ export function stackingStyle(minWidth: number, labels: ColumnLabels): CSSProper
 export function ListTable({
   minWidth = 640,
   labels,
+  name,
   children,
 }: {
   minWidth?: number;
   labels: ColumnLabels;
+  /** What a screen reader calls the table, where a page has several (the reports). */
+  name?: string;
   children: ReactNode;
 }) {
   return (
     <div className={classes.scroll}>
       <table
+        aria-label={name}
         className={`${classes.table} ${stackingClass(labels)}`}
         style={stackingStyle(minWidth, labels)}
       >

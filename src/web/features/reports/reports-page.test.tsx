@@ -35,6 +35,25 @@ describe('the Reports page of an organization with nothing yet', () => {
   });
 });
 
+describe('the Reports page with grants', () => {
+  it('names each table by its title, for a screen reader to tell them apart', async () => {
+    renderPage(<ReportsPage />, {
+      url: '/reports',
+      answer: byPath({
+        '/api/reports': {
+          body: {
+            ...nothingYet,
+            byStatus: nothingYet.byStatus.map((row) => ({ ...row, count: 1, requested: 10 })),
+            byYear: [{ year: 2030, count: 1, requested: 10, awarded: 0, decided: 0, won: 0 }],
+          },
+        },
+      }),
+    });
+    expect(await screen.findByRole('table', { name: 'Grants by Status' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'By Year Due' })).toBeTruthy();
+  });
+});
+
 describe("the Reports page on New Year's Eve in Los Angeles, opened in Berlin", () => {
   afterEach(() => {
     vi.useRealTimers();

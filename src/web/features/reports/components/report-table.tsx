@@ -66,7 +66,7 @@ export function ReportTable<Row>({
       ) : (
         // Each card labels all its values: a report's first column (a week, a status) is a
         // figure's key, not a record's name to title the card with.
-        <ListTable minWidth={480} labels={columns.map((column) => column.label)}>
+        <ListTable minWidth={480} labels={columns.map((column) => column.label)} name={title}>
           <thead>
             <tr>
               {columns.map((column) => (
