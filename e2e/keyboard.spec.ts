@@ -78,6 +78,10 @@ test.describe('signed in', () => {
   });
 
   test('a field with the focus shows a ring, as a button does', async ({ page }) => {
+    const created = await page.request.post('/api/contacts', {
+      data: { name: 'Ada Lovelace', email: 'ada@example.org' },
+    });
+    expect(created.status()).toBe(201);
     await page.goto('/contacts');
     const search = page.getByRole('searchbox');
     await search.focus();
@@ -86,6 +90,10 @@ test.describe('signed in', () => {
       return { style: style.outlineStyle, width: style.outlineWidth };
     });
     expect(ring).toEqual({ style: 'solid', width: '2px' });
+    // A row's box too.
+    const box = page.getByRole('checkbox', { name: 'Select all on this page' });
+    await box.focus();
+    expect(await box.evaluate((field) => getComputedStyle(field).outlineWidth)).toBe('2px');
   });
 
   test('every page has a title of its own; a record page names the record', async ({ page }) => {
