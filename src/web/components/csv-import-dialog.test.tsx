@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import CsvImportDialog, { type CsvImportKind } from './csv-import-dialog.tsx';
 
@@ -81,5 +81,10 @@ describe('the columns of a file to import', () => {
     fireEvent.change(name, { target: { value: 'email' } });
     expect(name.value).toBe('email');
     expect(email.value).toBe('');
+  });
+
+  it("give the first column's field the focus as the preview opens, not the dialog's Close", async () => {
+    const { name } = dialog();
+    await waitFor(() => expect(document.activeElement).toBe(name));
   });
 });

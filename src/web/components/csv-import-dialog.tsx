@@ -41,18 +41,22 @@ function ColumnField({
   value,
   onChange,
   importing,
+  first,
 }: {
   label: string;
   data: { value: string; label: string }[];
   value: string;
   onChange: (value: string) => void;
   importing: boolean;
+  /** The first column's: it has the focus as the preview opens, not the dialog's Close. */
+  first: boolean;
 }) {
   const choice = useSteppedChoice(value, onChange);
   return (
     <NativeSelect
       aria-label={label}
       data={data}
+      data-autofocus={first || undefined}
       {...choice}
       aria-disabled={importing}
       data-disabled={importing || undefined}
@@ -141,6 +145,7 @@ export default function CsvImportDialog<Field extends string>({
                         value={mapping[at] ?? SKIP}
                         onChange={(value) => choose(at, value)}
                         importing={importing}
+                        first={at === 0}
                       />
                     </Table.Td>
                     <Table.Td>
