@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, pickUpTask, test } from './fixtures.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -98,6 +98,15 @@ test('the board shows each card in its column, with its details', async ({ page 
   await expect(
     card.getByRole('button', { name: 'Delete Write narrative (Youth Arts)', exact: true }),
   ).toBeVisible();
+  // The box and the grip are far enough apart for a finger (WCAG 2.5.8: 24 px between centres).
+  const centre = async (control: Locator) => {
+    const box = await control.boundingBox();
+    return box ? box.x + box.width / 2 : Number.NaN;
+  };
+  const apart =
+    (await centre(card.getByRole('button', { name: /^Move Write narrative/ }))) -
+    (await centre(card.getByRole('checkbox', { name: /^Select Write narrative/ })));
+  expect(apart).toBeGreaterThanOrEqual(24);
   await expect(column(page, 'Overdue')).toContainText('Old report');
   await expect(page.getByRole('button', { name: 'Move Old report' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);

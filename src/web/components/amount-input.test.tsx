@@ -230,3 +230,12 @@ describe('a key a number field does not take', () => {
     },
   );
 });
+
+describe('an amount field', () => {
+  it('has no arrows to step it a dollar at a time, too small to tap', async () => {
+    renderPage(<AmountField />);
+    const input = await screen.findByLabelText(/Amount/);
+    expect(input.closest('.mantine-NumberInput-root')?.querySelector('button')).toBeNull();
+    expect(document.querySelector('.mantine-NumberInput-controls')).toBeNull();
+  });
+});

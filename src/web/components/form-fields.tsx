@@ -161,6 +161,8 @@ export function AmountInput({ onBlur, onKeyDown, onPaste, error, ...props }: Num
       withAsterisk
       prefix="$"
       thousandSeparator=","
+      // A dollar up or down is no use to an amount, and the arrows were too small to tap.
+      hideControls
       decimalScale={2}
       allowedDecimalSeparators={['.']}
       allowNegative={false}

@@ -111,7 +111,8 @@ function TaskCardView({
       inert={copy || undefined}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <Group gap={4} wrap="nowrap" align="flex-start">
+        {/* Far enough apart for a finger: the box's and the grip's centres 24 px or more. */}
+        <Group gap={8} wrap="nowrap" align="flex-start">
           {onSelect && (
             <span style={{ display: 'inline-flex', paddingTop: 4 }}>
               <SelectBox label={`Select ${title}`} checked={selected} onChange={onSelect} />
