@@ -273,29 +273,3 @@ describe('tenancy', () => {
     ).toEqual([]);
   });
 });
-
-describe('the newest interactions first', () => {
-  it('are read from an index in their order, not sorted from every interaction of the company', async () => {
-    const { cookie, user } = await registerCompany(app);
-    const client = clientFor(app, cookie);
-    const contactId = await createdId(client, '/api/contacts', { name: 'Ada', email: 'a@x.org' });
-    await inCompany(app.db, user.companyId, (tx) =>
-      tx.execute(sql`INSERT INTO interactions (company_id, contact_id, type, notes, date)
-        SELECT ${user.companyId}, ${contactId}, 'call', '', now() - g * interval '1 hour'
-        FROM generate_series(1, 3000) AS g`),
-    );
-    await app.db.transaction((tx) => tx.execute(sql`ANALYZE interactions`));
-    // As the list, the dashboard and a funder's page ask: newest first, the newest id first on
-    // one date; for a contact, and for the whole company.
-    for (const contact of [sql`AND contact_id = ${contactId}`, sql``]) {
-      const plan = await inCompany(app.db, user.companyId, (tx) =>
-        tx.execute(sql`EXPLAIN (FORMAT JSON) SELECT id FROM interactions
-          WHERE company_id = ${user.companyId} ${contact}
-          ORDER BY date DESC, id DESC LIMIT 25`),
-      );
-      const text = JSON.stringify((plan as unknown as { rows: unknown[] }).rows);
-      expect(text).toMatch(/"Index Name":"interactions_(date|contact)_idx"/);
-      expect(text).not.toContain('"Node Type":"Sort"');
-    }
-  });
-});

@@ -292,10 +292,8 @@ export const interactions = pgTable(
       columns: [t.companyId, t.contactId],
       foreignColumns: [contacts.companyId, contacts.id],
     }).onDelete('cascade'),
-    // Newest first is `date DESC, id DESC` (the list, the dashboard, a funder's page), which
-    // these give read backwards; `date DESC NULLS LAST` matched no query's order.
-    index('interactions_date_idx').on(t.companyId, t.date, t.id),
-    index('interactions_contact_idx').on(t.companyId, t.contactId, t.date, t.id),
+    index('interactions_date_idx').on(t.companyId, t.date.desc(), t.id),
+    index('interactions_contact_idx').on(t.companyId, t.contactId, t.date.desc()),
     // The interactions search (the notes or the contact's name contain the text) reads this.
     index('interactions_search_idx').using('gin', sql`${t.search} gin_trgm_ops`),
   ],
