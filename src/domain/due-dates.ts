@@ -58,10 +58,12 @@ const DAY = 86_400_000;
 
 /**
  * Each zone's offset over the UTC days it holds all day (null: its clocks change that day), as
- * steadyOffsetAt finds them.
+ * steadyOffsetAt finds them: at most STEADY_DAYS_KEPT days of all zones together (a few MB),
+ * forgotten all at once past that.
  */
 const steadyDays = new Map<string, Map<number, number | null>>();
 const STEADY_DAYS_KEPT = 100_000;
+let daysKept = 0;
 
 /**
  * offsetAt, read once for a whole UTC day where the offset is the same at its first and last
@@ -70,8 +72,12 @@ const STEADY_DAYS_KEPT = 100_000;
  * reading each one's offset took.
  */
 function steadyOffsetAt(instant: number, timeZone: string): number {
+  if (daysKept >= STEADY_DAYS_KEPT) {
+    steadyDays.clear();
+    daysKept = 0;
+  }
   let days = steadyDays.get(timeZone);
-  if (!days || days.size >= STEADY_DAYS_KEPT) {
+  if (!days) {
     days = new Map();
     steadyDays.set(timeZone, days);
   }
@@ -81,6 +87,7 @@ function steadyOffsetAt(instant: number, timeZone: string): number {
     const first = offsetAt(day * DAY, timeZone);
     steady = first === offsetAt(day * DAY + DAY - 1000, timeZone) ? first : null;
     days.set(day, steady);
+    daysKept += 1;
   }
   return steady ?? offsetAt(instant, timeZone);
 }

@@ -193,6 +193,11 @@ describe('localIsoTime and localDate across the days the clocks change', () => {
     ['Australia/Lord_Howe', '2027-04-03T00:00:00Z'],
     // Samoa skipped 30 December 2011 altogether.
     ['Pacific/Apia', '2011-12-29T00:00:00Z'],
+    // Before 1970, nine minutes before midnight UTC: Algiers's clocks went from 00:09:21 ahead
+    // of UTC to UTC.
+    ['Africa/Algiers', '1911-03-10T00:00:00Z'],
+    // Cairo's clocks change at 22:00 UTC.
+    ['Africa/Cairo', '2027-04-29T00:00:00Z'],
   ])('shows in %s the time its clocks show, minute by minute, around %s', (zone, from) => {
     const clock = new Intl.DateTimeFormat('en-CA', {
       timeZone: zone,
@@ -205,10 +210,15 @@ describe('localIsoTime and localDate across the days the clocks change', () => {
       second: '2-digit',
     });
     const start = Date.parse(from) - 86_400_000;
-    for (let minute = 0; minute < 3 * 24 * 60; minute += 1) {
-      const instant = new Date(start + minute * 60_000);
+    // Every minute, and a second before and after each, over three days.
+    for (let second = 0; second < 3 * 24 * 3600; second += second % 60 === 1 ? 58 : 1) {
+      const instant = new Date(start + second * 1000);
       const shown = clock.format(instant).replace(', ', 'T');
-      expect(localIsoTime(instant, zone).slice(0, 19), instant.toISOString()).toBe(shown);
+      // An offset of seconds (Algiers's before 1911) is written in UTC instead.
+      const written = localIsoTime(instant, zone);
+      expect(written.endsWith('Z') ? written : written.slice(0, 19), instant.toISOString()).toBe(
+        written.endsWith('Z') ? instant.toISOString() : shown,
+      );
       expect(localDate(instant, zone), instant.toISOString()).toBe(shown.slice(0, 10));
     }
   });
