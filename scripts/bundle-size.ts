@@ -39,7 +39,7 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
     chunk: 'app/routes/interaction-detail-page.tsx',
     maxGzipBytes: 147_200,
   },
-  grants: { chunk: 'features/grants/grants-page.tsx', maxGzipBytes: 157_200 },
+  grants: { chunk: 'features/grants/grants-page.tsx', maxGzipBytes: 157_500 },
   'grant-detail': { chunk: 'app/routes/grant-detail-page.tsx', maxGzipBytes: 155_000 },
   opportunities: { chunk: 'features/opportunities/opportunities-page.tsx', maxGzipBytes: 153_200 },
   'opportunity-detail': {
@@ -49,7 +49,7 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
   funders: { chunk: 'features/funders/funders-page.tsx', maxGzipBytes: 145_900 },
   reports: { chunk: 'features/reports/reports-page.tsx', maxGzipBytes: 141_600 },
   'funder-detail': { chunk: 'app/routes/funder-detail-page.tsx', maxGzipBytes: 142_400 },
-  tasks: { chunk: 'features/grants/tasks-board-page.tsx', maxGzipBytes: 157_000 },
+  tasks: { chunk: 'features/grants/tasks-board-page.tsx', maxGzipBytes: 157_200 },
   organization: { chunk: 'features/company/company-page.tsx', maxGzipBytes: 151_900 },
   profile: { chunk: 'features/profile/profile-page.tsx', maxGzipBytes: 152_700 },
 };
