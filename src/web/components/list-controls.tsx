@@ -2,10 +2,10 @@ import { Group, Pagination, Text, TextInput, UnstyledButton } from '@mantine/cor
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { OFFSET_MAX, SEARCH_TEXT_MAX, tooLong } from '../../domain/list-constants.ts';
 import type { ListParams } from '../../domain/lists.ts';
 import { focusIsLost } from '../lib/lost-focus.ts';
+import { useAddressParams } from '../lib/url-filters.ts';
 
 export const PAGE_SIZE = 25;
 
@@ -32,7 +32,7 @@ const pageOf = (params: URLSearchParams) => {
  * replace the address, as a filter's do; a new search, sort or filter starts on page 1.
  */
 export function useListState<Field extends string>(sortable: readonly Field[]) {
-  const [params, setParams] = useSearchParams();
+  const [params, changeAddress] = useAddressParams();
   const q = params.get('q')?.trim() ?? '';
   const [search, setSearch] = useState(q);
   const [typed] = useDebouncedValue(search.trim(), 250);
@@ -41,18 +41,13 @@ export function useListState<Field extends string>(sortable: readonly Field[]) {
     : undefined;
   const page = pageOf(params);
   const change = (values: Record<string, string | number | undefined>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(values)) {
-          if (value === undefined || value === '' || (name === 'page' && value === 1)) {
-            next.delete(name);
-          } else next.set(name, String(value));
-        }
-        return next;
-      },
-      { replace: true },
-    );
+    changeAddress((next) => {
+      for (const [name, value] of Object.entries(values)) {
+        if (value === undefined || value === '' || (name === 'page' && value === 1)) {
+          next.delete(name);
+        } else next.set(name, String(value));
+      }
+    });
   // What is typed goes to the address once typing pauses (unless longer than a list takes: the
   // box says so, SearchBox); a search the address changes otherwise (the sidebar's link to the
   // list, cleared) shows in the box.

@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation, useNavigationType } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useUrlFilter } from './url-filters.ts';
+import { useUrlFilter, useUrlFilters } from './url-filters.ts';
 
 describe('a filter kept in the address', () => {
   it('is read from the address, and cleared without adding to the history, the list back on its first page', () => {
@@ -31,5 +31,33 @@ describe('a filter kept in the address', () => {
     expect(result.current.location.search).toBe('?q=ada');
     // Back leaves the list rather than bringing the filter back.
     expect(result.current.navigation).toBe('REPLACE');
+  });
+});
+
+describe('filters kept in the address', () => {
+  it('keep each of two changes made before the page shows the first', () => {
+    const { result } = renderHook(
+      () => ({
+        filters: useUrlFilters((params) => ({
+          due: params.get('due') ?? undefined,
+          q: params.get('q') ?? undefined,
+        })),
+        location: useLocation(),
+      }),
+      {
+        wrapper: ({ children }: { children: ReactNode }) => (
+          <MemoryRouter initialEntries={['/tasks?grant=3&due=overdue']}>{children}</MemoryRouter>
+        ),
+      },
+    );
+    // Both from the page as it was: 'Any due date' chosen, then the search written as typing
+    // pauses, before the router has shown the first change.
+    const [, setFilters] = result.current.filters;
+    act(() => {
+      setFilters({ due: undefined });
+      setFilters({ q: 'plan' });
+    });
+    expect(result.current.location.search).toBe('?grant=3&q=plan');
+    expect(result.current.filters[0]).toEqual({ due: undefined, q: 'plan' });
   });
 });

@@ -1,6 +1,28 @@
-import { useSearchParams } from 'react-router';
+import { useContext } from 'react';
+import { UNSAFE_NavigationContext, useNavigate, useSearchParams } from 'react-router';
 
 type FilterValue = string | number | undefined;
+
+/**
+ * The page's address's values, and `change`, which edits them and replaces the address (Back
+ * leaves the page rather than stepping through every filter tried). An edit starts from the
+ * address as it is now, not as the page last showed it: the router shows a new address in a
+ * transition, and a second change made before that shows (a search written as typing pauses,
+ * just after a filter was chosen) would otherwise put back what the first took out.
+ */
+export function useAddressParams() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  // The router's history: BrowserRouter's and MemoryRouter's both know where they are now.
+  const { navigator } = useContext(UNSAFE_NavigationContext);
+  const change = (edit: (next: URLSearchParams) => void) => {
+    const now = (navigator as { location?: { search?: string } }).location?.search;
+    const next = new URLSearchParams(now ?? params);
+    edit(next);
+    navigate(`?${next}`, { replace: true });
+  };
+  return [params, change] as const;
+}
 
 /**
  * A list's filters kept in the page's address (`/grants?status=awarded`), so a reload or a link
@@ -12,21 +34,16 @@ type FilterValue = string | number | undefined;
 export function useUrlFilters<Filters extends Record<string, FilterValue>>(
   read: (params: URLSearchParams) => Filters,
 ) {
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useAddressParams();
   const setFilters = (changes: Partial<Record<keyof Filters & string, FilterValue>>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value === undefined || value === '') next.delete(name);
-          else next.set(name, String(value));
-        }
-        // Another filter, another list: it starts on its first page (useListState).
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+    change((next) => {
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === undefined || value === '') next.delete(name);
+        else next.set(name, String(value));
+      }
+      // Another filter, another list: it starts on its first page (useListState).
+      next.delete('page');
+    });
   return [read(params), setFilters] as const;
 }
 
