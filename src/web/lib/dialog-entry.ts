@@ -1,4 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
+import { useAddressNow } from './address-now.ts';
 
 /** The history state of an entry a dialog added: which dialog, and what it shows. */
 interface DialogState<T> {
@@ -19,11 +20,16 @@ const isShowing = <T>(state: unknown, dialog: string): state is DialogState<T> =
  */
 export function useDialogEntry<T>(dialog: string) {
   const location = useLocation();
+  const addressNow = useAddressNow();
   const navigate = useNavigate();
   const state: unknown = location.state;
   const here = isShowing<T>(state, dialog);
   const open = (shown: T) => {
-    void navigate(location, { state: { dialog, shown } satisfies DialogState<T>, replace: here });
+    // Over the page's address as it is now: a filter just chosen stays chosen.
+    void navigate(addressNow(), {
+      state: { dialog, shown } satisfies DialogState<T>,
+      replace: here,
+    });
   };
   const close = () => {
     if (here) void navigate(-1);

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation, useNavigationType } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useUrlFilter, useUrlFilters } from './url-filters.ts';
 
@@ -59,5 +59,36 @@ describe('filters kept in the address', () => {
     });
     expect(result.current.location.search).toBe('?grant=3&q=plan');
     expect(result.current.filters[0]).toEqual({ due: undefined, q: 'plan' });
+  });
+
+  it("keep a dialog's entry open, and are dropped once another page is on its way", () => {
+    const { result } = renderHook(
+      () => ({
+        filters: useUrlFilters((params) => ({ q: params.get('q') ?? undefined })),
+        location: useLocation(),
+        navigate: useNavigate(),
+      }),
+      {
+        wrapper: ({ children }: { children: ReactNode }) => (
+          <MemoryRouter
+            initialEntries={[{ pathname: '/grants', state: { dialog: 'stage', shown: 'draft' } }]}
+          >
+            {children}
+          </MemoryRouter>
+        ),
+      },
+    );
+    act(() => result.current.filters[1]({ q: 'arts' }));
+    expect(result.current.location.search).toBe('?q=arts');
+    expect(result.current.location.state).toEqual({ dialog: 'stage', shown: 'draft' });
+
+    // A link followed, then the search typed before it written, from the list as it was shown.
+    const [, setFilters] = result.current.filters;
+    act(() => {
+      void result.current.navigate('/tasks');
+      setFilters({ q: 'parks' });
+    });
+    expect(result.current.location.pathname).toBe('/tasks');
+    expect(result.current.location.search).toBe('');
   });
 });

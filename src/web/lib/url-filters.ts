@@ -1,25 +1,27 @@
-import { useContext } from 'react';
-import { UNSAFE_NavigationContext, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useAddressNow } from './address-now.ts';
 
 type FilterValue = string | number | undefined;
 
 /**
  * The page's address's values, and `change`, which edits them and replaces the address (Back
  * leaves the page rather than stepping through every filter tried). An edit starts from the
- * address as it is now, not as the page last showed it: the router shows a new address in a
- * transition, and a second change made before that shows (a search written as typing pauses,
- * just after a filter was chosen) would otherwise put back what the first took out.
+ * address as it is now, not as the page last showed it (useAddressNow): a search written as
+ * typing pauses, just after a filter was chosen, keeps the filter. A dialog's entry stays open
+ * (useDialogEntry), and a change made once another page is on its way (a search written as a
+ * link is followed) is dropped rather than bring the list back.
  */
 export function useAddressParams() {
   const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const addressNow = useAddressNow();
   const navigate = useNavigate();
-  // The router's history: BrowserRouter's and MemoryRouter's both know where they are now.
-  const { navigator } = useContext(UNSAFE_NavigationContext);
   const change = (edit: (next: URLSearchParams) => void) => {
-    const now = (navigator as { location?: { search?: string } }).location?.search;
-    const next = new URLSearchParams(now ?? params);
+    const now = addressNow();
+    if (now.pathname !== pathname) return;
+    const next = new URLSearchParams(now.search);
     edit(next);
-    navigate(`?${next}`, { replace: true });
+    void navigate({ pathname, search: `?${next}` }, { replace: true, state: now.state });
   };
   return [params, change] as const;
 }
