@@ -376,6 +376,62 @@ async function openExportTransactions(): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
+/** The app's connections waiting for a lock (an export reading a table held by the test). */
+async function waitingForALock(): Promise<number> {
+  const { rows } = await monitor.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE application_name = $1 AND wait_event_type = 'Lock'`,
+    [applicationName],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+describe('exports being written', () => {
+  it("leave the company's other requests connections: a list and a save answer at once", async () => {
+    // The same database, with the usual wait for a connection (5 s, then 503).
+    const busy = await buildTestApp({
+      database: { kind: 'server', url: withApplicationName(databaseUrl, applicationName) },
+      limits: DEFAULT_LIMITS,
+    });
+    // The grants table held by the test: an export of grants reads nothing until it is let go,
+    // as a large export is still being read from the database.
+    const holder = new pg.Client({ connectionString: databaseUrl });
+    await holder.connect();
+    try {
+      const { cookie } = await registerCompany(busy);
+      const client = clientFor(busy, cookie);
+      await holder.query('BEGIN; LOCK TABLE grants IN ACCESS EXCLUSIVE MODE');
+      const { downloadsPerCompanyAtOnce } = DEFAULT_LIMITS;
+      const exports = Array.from({ length: downloadsPerCompanyAtOnce }, () =>
+        client.get('/api/grants/export'),
+      );
+      await until(() => busy.downloads.sending === downloadsPerCompanyAtOnce, 'every slot taken');
+      // Three read (the share of five, less two); the other two wait for one of them, holding
+      // no connection. With all five reading, the list and the save waited 5 s and were 503.
+      await until(async () => (await waitingForALock()) >= 3, 'three exports reading');
+      const list = await client.get('/api/contacts');
+      expect(list.statusCode, list.body).toBe(200);
+      const saved = await client.post('/api/contacts', { name: 'Ada', email: 'ada@x.org' });
+      expect(saved.statusCode, saved.body).toBe(201);
+      expect(await waitingForALock()).toBe(3);
+      // One more export than the company may have at once is refused with a message.
+      const refused = await client.get('/api/grants/export');
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toEqual({ message: DOWNLOADS_BUSY });
+      expect(refused.headers['retry-after']).toBe('30');
+      // Once the table is let go, all five are written, the two that waited too.
+      await holder.query('COMMIT');
+      for (const response of await Promise.all(exports)) {
+        expect(response.statusCode, response.body).toBe(200);
+        expect(linesOf(response.body)[0]).toMatch(/^Name,Funder,/);
+      }
+    } finally {
+      await holder.end();
+      await busy.close();
+    }
+  });
+});
+
 /** A time the API answered (UTC) as a UTC company's export writes it, with its offset. */
 const asExported = (iso: string) => iso.replace(/(\.000)?Z$/, '+00:00');
 

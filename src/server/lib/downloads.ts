@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { makingDownload } from '../db/company-shares.ts';
 import { AppError } from './errors.ts';
 
 const RETRY_AFTER_SECONDS = 30;
@@ -27,7 +28,8 @@ export function createDownloadSlots(perCompany: number, total: number) {
     /**
      * Runs `write` (which makes the download's file) in a slot of `companyId`'s, and keeps the
      * slot until `reply`'s connection has sent it or closed; refused (503) when the company or
-     * the process has no slot free, and given back at once when `write` fails.
+     * the process has no slot free, and given back at once when `write` fails. Its transactions
+     * take the company's connections for downloads (makingDownload), fewer than its share.
      */
     async hold<T>(companyId: number, reply: FastifyReply, write: () => Promise<T>): Promise<T> {
       const held = byCompany.get(companyId) ?? 0;
@@ -45,7 +47,7 @@ export function createDownloadSlots(perCompany: number, total: number) {
         release(companyId);
       };
       try {
-        const made = await write();
+        const made = await makingDownload(write);
         // 'close' comes once the answer is sent whole, or the connection ended before.
         if (reply.raw.closed || reply.raw.destroyed) once();
         else reply.raw.once('close', once);
