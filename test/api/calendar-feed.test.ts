@@ -1,9 +1,13 @@
+import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../../src/server/config.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
+import { DOWNLOADS_BUSY } from '../../src/server/lib/downloads.ts';
 import { addMember, registerCompany } from '../helpers/factories.ts';
-import { type Client, clientFor, setCompanyTimeZone } from '../helpers/requests.ts';
+import { type Client, clientFor, createdId, setCompanyTimeZone } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
 
 const app = await appForThisFile();
@@ -31,9 +35,9 @@ async function readFeed(path: string) {
   const response = await app.inject({ method: 'GET', url: path });
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
-  // Read again in full each time: a file of its deadlines is kept nowhere along the way.
-  expect(response.headers['cache-control']).toBe('no-store');
-  expect(response.headers.etag).toBeUndefined();
+  // The reader may keep it, and asks again with its validator each time; no shared cache keeps it.
+  expect(response.headers['cache-control']).toBe('private, no-cache');
+  expect(response.headers.etag).toMatch(/^W\/".+"$/);
   expect(response.body.endsWith('\r\n')).toBe(true);
   const calendar = new ICAL.Component(ICAL.parse(response.body));
   return {
@@ -245,5 +249,170 @@ describe('the calendar subscription', () => {
     expect((await app.inject({ method: 'GET', url: '/api/user/calendar-feed' })).statusCode).toBe(
       401,
     );
+  });
+});
+
+/** The feed's validator now: a whole read of it, as a calendar application's first. */
+async function validatorOf(path: string) {
+  const response = await app.inject({ method: 'GET', url: path });
+  expect(response.statusCode, response.body).toBe(200);
+  return String(response.headers.etag);
+}
+
+/** A calendar application's poll: the feed, unless it is still the one `etag` names. */
+const poll = (path: string, etag: string) =>
+  app.inject({ method: 'GET', url: path, headers: { 'if-none-match': etag } });
+
+describe('the calendar subscription, polled', () => {
+  it('answers 304 while nothing it shows changed, without writing the file', async () => {
+    const admin = await registerCompany(app);
+    const client = clientFor(app, admin.cookie);
+    await client.post('/api/grants', {
+      name: 'Library Literacy',
+      funder: 'River Trust',
+      amount: 10_000,
+      dueDate: inDays(20),
+    });
+    const path = await feedPath(client);
+    const etag = await validatorOf(path);
+
+    const unchanged = await poll(path, etag);
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers.etag).toBe(etag);
+    expect(unchanged.headers['cache-control']).toBe('private, no-cache');
+    expect(unchanged.headers['content-type']).toBeUndefined();
+    // In a list of validators, or in its strong form, it still matches.
+    expect((await poll(path, `W/"other", ${etag}`)).statusCode).toBe(304);
+    expect((await poll(path, etag.slice(2))).statusCode).toBe(304);
+
+    // What the feed does not show changes nothing: a contact, another company's grant.
+    await client.post('/api/contacts', { name: 'Ada', email: 'ada@x.org' });
+    const other = clientFor(app, (await registerCompany(app)).cookie);
+    await other.post('/api/grants', { name: 'Theirs', funder: 'F', amount: 1, dueDate: inDays(3) });
+    expect((await poll(path, etag)).statusCode).toBe(304);
+
+    // With every calendar file of the company's being sent, a new file is refused, and an
+    // unchanged one is still answered: a poll answered 304 writes none.
+    const readers = Array.from({ length: DEFAULT_LIMITS.downloadsPerCompanyAtOnce }, () =>
+      Object.assign(new EventEmitter(), { closed: false, destroyed: false }),
+    );
+    for (const raw of readers) {
+      const reply = { raw, header: () => reply } as unknown as FastifyReply;
+      await app.calendarDownloads.hold(admin.user.companyId, reply, async () => undefined);
+    }
+    try {
+      expect((await poll(path, etag)).statusCode).toBe(304);
+      const whole = await app.inject({ method: 'GET', url: path });
+      expect(whole.statusCode).toBe(503);
+      expect(whole.json()).toEqual({ message: DOWNLOADS_BUSY });
+      expect(whole.headers.etag).toBeUndefined();
+    } finally {
+      for (const raw of readers) raw.emit('close');
+    }
+  });
+
+  it('answers the whole file again after each change of what it shows', async () => {
+    const admin = await registerCompany(app);
+    const client = clientFor(app, admin.cookie);
+    const grantId = await createdId(client, '/api/grants', {
+      name: 'Library Literacy',
+      funder: 'River Trust',
+      amount: 10_000,
+      dueDate: inDays(20),
+    });
+    // A grant due over a year ago is not in the feed, but its name is, in its task's title.
+    const olderId = await createdId(client, '/api/grants', {
+      name: 'Old Study',
+      funder: 'Hill Foundation',
+      amount: 1,
+      dueDate: inDays(-400),
+    });
+    const taskId = await createdId(client, `/api/grants/${grantId}/tasks`, {
+      name: 'Draft budget',
+      description: 'Line items',
+      category: 'proposal',
+      dueDate: inDays(10),
+    });
+    // Due over a year ago too, until it is moved into the feed.
+    const pastId = await createdId(client, `/api/grants/${olderId}/tasks`, {
+      name: 'Final report',
+      description: 'Outcomes',
+      category: 'submission',
+      dueDate: inDays(-400),
+    });
+    const requirementId = await createdId(client, `/api/grants/${grantId}/requirements`, {
+      name: 'Year one',
+      type: 'interim_report',
+      dueDate: inDays(30),
+    });
+    const path = await feedPath(client);
+    let etag = await validatorOf(path);
+
+    const changes: [string, () => Promise<{ statusCode: number; body: string }>][] = [
+      [
+        "a task's due date",
+        () => client.patch(`/api/grants/${grantId}/tasks/${taskId}`, { dueDate: inDays(11) }),
+      ],
+      [
+        "a task's description",
+        () =>
+          client.patch(`/api/grants/${grantId}/tasks/${taskId}`, { description: 'Year two too' }),
+      ],
+      [
+        'a task moved from over a year ago to the days to come',
+        () => client.patch(`/api/grants/${olderId}/tasks/${pastId}`, { dueDate: inDays(5) }),
+      ],
+      ["a grant's deadline", () => client.patch(`/api/grants/${grantId}`, { dueDate: inDays(21) })],
+      ["a grant's funder", () => client.patch(`/api/grants/${grantId}`, { funder: 'Lake Fund' })],
+      [
+        'the name of a grant due over a year ago',
+        () => client.patch(`/api/grants/${olderId}`, { name: 'Old Study II' }),
+      ],
+      [
+        "a requirement's status",
+        () =>
+          client.patch(`/api/grants/${grantId}/requirements/${requirementId}`, {
+            status: 'submitted',
+          }),
+      ],
+      [
+        "a requirement's due date",
+        () =>
+          client.patch(`/api/grants/${grantId}/requirements/${requirementId}`, {
+            dueDate: inDays(31),
+          }),
+      ],
+      [
+        'a new task',
+        () =>
+          client.post(`/api/grants/${grantId}/tasks`, {
+            name: 'Call',
+            description: 'The officer',
+            category: 'outreach',
+            dueDate: inDays(2),
+          }),
+      ],
+      ['a task deleted', () => client.delete(`/api/grants/${grantId}/tasks/${taskId}`)],
+      [
+        'a requirement deleted',
+        () => client.delete(`/api/grants/${grantId}/requirements/${requirementId}`),
+      ],
+      [
+        "the feed's time zone",
+        () => client.patch('/api/user/calendar-feed', { timeZone: 'Asia/Tokyo' }),
+      ],
+      ['a grant deleted', () => client.delete(`/api/grants/${grantId}`)],
+    ];
+    for (const [what, change] of changes) {
+      const done = await change();
+      expect(done.statusCode, `${what}: ${done.body}`).toBeLessThan(300);
+      const changed = await poll(path, etag);
+      expect(changed.statusCode, what).toBe(200);
+      expect(changed.body, what).toMatch(/^BEGIN:VCALENDAR/);
+      expect(changed.headers.etag, what).not.toBe(etag);
+      etag = String(changed.headers.etag);
+      expect((await poll(path, etag)).statusCode, what).toBe(304);
+    }
   });
 });

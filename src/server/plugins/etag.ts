@@ -27,7 +27,7 @@ export const etagPlugin = fp(
       const etag = `W/"${hash.digest('base64url')}"`;
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
 
-      if (matches(request.headers['if-none-match'], etag)) {
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
         reply.code(304);
         reply.removeHeader('content-type');
         reply.removeHeader('content-length');
@@ -40,7 +40,7 @@ export const etagPlugin = fp(
 );
 
 /** `If-None-Match` is a list of validators, or `*`; weak comparison (RFC 9110 §13.1.2). */
-function matches(header: string | undefined, etag: string) {
+export function matchesIfNoneMatch(header: string | undefined, etag: string) {
   if (!header) return false;
   const opaque = (tag: string) => (tag.startsWith('W/') ? tag.slice(2) : tag);
   return header

@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CompanyDeadlines } from '../../../domain/ics.ts';
 import {
   requirementStatusLabels,
@@ -8,7 +9,13 @@ import { holdMember } from '../../accounts/members.ts';
 import { holdSession } from '../../accounts/sessions.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { grantOfTask } from '../../db/joins.ts';
-import { calendarFeeds, companies, grants, grantTasks } from '../../db/schema.ts';
+import {
+  calendarFeeds,
+  companies,
+  grantRequirements,
+  grants,
+  grantTasks,
+} from '../../db/schema.ts';
 import { beforeCompanyIsKnown, inCompany } from '../../db/scope.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { grantDeadlinesWhere } from '../grants/grants.repository.ts';
@@ -16,6 +23,25 @@ import { createRequirementsRepository } from '../grants/requirements.repository.
 
 /** How far back a subscription shows deadlines: a year of them, and all that are to come. */
 const SHOWN_SINCE_DAYS = 366;
+const DAY_MS = 86_400_000;
+
+/**
+ * The first instant a subscription read at `now` shows deadlines from: the start of the (UTC)
+ * day a year and a day before. It moves once a day, not at every read, so the feed stays the
+ * same all day while nothing in it changes, and its validator (`version`, with this day) holds
+ * that long.
+ */
+export const shownSince = (now: Date): Date =>
+  new Date(Math.floor((now.getTime() - SHOWN_SINCE_DAYS * DAY_MS) / DAY_MS) * DAY_MS);
+
+/**
+ * What the company's rows of `table` that `where` picks are now: how many, and the sum of a
+ * hash of each one's id and row version (PostgreSQL's `xmin`, new at every write of the row, the
+ * write of a migration too, whatever its timestamps). A row added, removed or written since
+ * changes it, in whichever order the writes committed; reading it touches no record's text.
+ */
+const rowsNow = (table: PgTable, id: PgColumn, where: SQL | undefined) =>
+  sql`(SELECT count(*) || ':' || coalesce(sum(hashtextextended(${id}::text || ':' || ${table}.xmin::text, 0)), 0) FROM ${table} WHERE ${where})`;
 
 /** The company's time zone, read in the statement that makes a feed. */
 const companyTimeZone = (companyId: number) =>
@@ -123,9 +149,32 @@ export function createCalendarRepository(db: Database) {
       return feed ?? null;
     },
 
-    /** The company's deadlines of the last year and to come, soonest first. */
-    deadlines(companyId: number, now: Date, within?: Transaction): Promise<CompanyDeadlines> {
-      const since = new Date(now.getTime() - SHOWN_SINCE_DAYS * 86_400_000);
+    /**
+     * A name for what the company's feed shows from `since` (shownSince) that changes whenever
+     * any of it does: its grants (all of them: a task's or a requirement's title shows its
+     * grant's name, whenever the grant is due), and its tasks and requirements due since then.
+     * One short statement: a calendar application's poll is answered without reading a
+     * deadline when the name is the one it holds.
+     */
+    async version(companyId: number, since: Date, within?: Transaction): Promise<string> {
+      const dueSince = <T extends { companyId: PgColumn; dueDate: PgColumn }>(table: T) =>
+        and(eq(table.companyId, companyId), gte(table.dueDate, since));
+      const [row] = await inCompany(within ?? db, companyId, (tx) =>
+        tx
+          .select({
+            version: sql<string>`concat_ws(' ',
+              ${rowsNow(grants, grants.id, eq(grants.companyId, companyId))},
+              ${rowsNow(grantTasks, grantTasks.id, dueSince(grantTasks))},
+              ${rowsNow(grantRequirements, grantRequirements.id, dueSince(grantRequirements))})`,
+          })
+          .from(companies)
+          .where(eq(companies.id, companyId)),
+      );
+      return row?.version ?? '';
+    },
+
+    /** The company's deadlines from `since` (shownSince) and to come, soonest first. */
+    deadlines(companyId: number, since: Date, within?: Transaction): Promise<CompanyDeadlines> {
       return inCompany(within ?? db, companyId, async (tx) => {
         const grantRows = await grantDeadlinesWhere(
           tx,
