@@ -32,4 +32,26 @@ describe("a dialog opened as an entry of the tab's history", () => {
     expect(result.current.stage[0]).toBeNull();
     expect(result.current.location.search).toBe('?view=pipeline&status=awarded');
   });
+
+  it('closes onto the address as it is now: a search written while it was open is kept', () => {
+    const { result } = renderHook(
+      () => ({
+        stage: useDialogEntry<string>('stage'),
+        filters: useUrlFilters((params) => ({ q: params.get('q') ?? undefined })),
+        location: useLocation(),
+      }),
+      {
+        wrapper: ({ children }: { children: ReactNode }) => (
+          <MemoryRouter initialEntries={['/grants?view=pipeline']}>{children}</MemoryRouter>
+        ),
+      },
+    );
+    act(() => result.current.stage[1]('draft'));
+    // The search typed just before the stage was clicked, written as typing paused.
+    act(() => result.current.filters[1]({ q: 'arts' }));
+    expect(result.current.stage[0]).toBe('draft');
+    act(() => result.current.stage[2]());
+    expect(result.current.stage[0]).toBeNull();
+    expect(result.current.location.search).toBe('?view=pipeline&q=arts');
+  });
 });

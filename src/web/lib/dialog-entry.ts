@@ -1,10 +1,14 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useAddressNow } from './address-now.ts';
 
-/** The history state of an entry a dialog added: which dialog, and what it shows. */
+/**
+ * The history state of an entry a dialog added: which dialog, what it shows, and the address's
+ * search of the entry under it.
+ */
 interface DialogState<T> {
   dialog: string;
   shown: T;
+  over: string;
 }
 
 const isShowing = <T>(state: unknown, dialog: string): state is DialogState<T> =>
@@ -15,7 +19,9 @@ const isShowing = <T>(state: unknown, dialog: string): state is DialogState<T> =
  * of the tab's history over the same page, as a phone's Back expects: Back closes it rather than
  * leave the page under it, and Forward, or Back from a page opened from it, opens it again (what
  * it shows is kept in the entry). Closed by its own button or Escape, it goes back the entry it
- * added. `dialog` names it among the page's dialogs. Answers what it shows (null: closed), how
+ * added, unless the page's address changed meanwhile (a search written as typing paused, just
+ * after the dialog opened): it is then replaced by the page at that address, which the entry
+ * under it lacks. `dialog` names it among the page's dialogs. Answers what it shows (null: closed), how
  * to open it on a value, and how to close it.
  */
 export function useDialogEntry<T>(dialog: string) {
@@ -26,13 +32,17 @@ export function useDialogEntry<T>(dialog: string) {
   const here = isShowing<T>(state, dialog);
   const open = (shown: T) => {
     // Over the page's address as it is now: a filter just chosen stays chosen.
-    void navigate(addressNow(), {
-      state: { dialog, shown } satisfies DialogState<T>,
+    const now = addressNow();
+    void navigate(now, {
+      state: { dialog, shown, over: here ? state.over : now.search } satisfies DialogState<T>,
       replace: here,
     });
   };
   const close = () => {
-    if (here) void navigate(-1);
+    if (!here) return;
+    const now = addressNow();
+    if (now.search === state.over) void navigate(-1);
+    else void navigate({ pathname: now.pathname, search: now.search }, { replace: true });
   };
   return [here ? state.shown : null, open, close] as const;
 }
