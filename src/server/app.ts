@@ -10,7 +10,7 @@ import {
 import type { AppConfig } from './config.ts';
 import { actingAs } from './db/actor.ts';
 import { openDatabase } from './db/client.ts';
-import { createDownloadSlots } from './lib/downloads.ts';
+import { createDownloadSlots, createMakingTurns } from './lib/downloads.ts';
 import { signedInUnlessPublic } from './lib/guards.ts';
 import { createMailer } from './lib/mailer.ts';
 import { serializerCompiler } from './lib/serializer.ts';
@@ -93,11 +93,16 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('mailer', createMailer(config));
   // Exports and calendar feeds each have slots of their own: calendar applications polling at
   // the same moment took every slot of their company, and its members' exports were refused.
+  // Both make their files in the same turns of each company (lib/downloads.ts).
   const { downloadsPerCompanyAtOnce, downloadsAtOnce } = config.limits;
-  app.decorate('downloads', createDownloadSlots(downloadsPerCompanyAtOnce, downloadsAtOnce));
+  const making = createMakingTurns();
+  app.decorate(
+    'downloads',
+    createDownloadSlots(downloadsPerCompanyAtOnce, downloadsAtOnce, making),
+  );
   app.decorate(
     'calendarDownloads',
-    createDownloadSlots(downloadsPerCompanyAtOnce, downloadsAtOnce),
+    createDownloadSlots(downloadsPerCompanyAtOnce, downloadsAtOnce, making),
   );
   app.decorate(
     'uploadMemory',

@@ -386,28 +386,60 @@ async function waitingForALock(): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-describe('exports being written', () => {
-  it("leave the company's other requests connections: a list and a save answer at once", async () => {
-    // The same database, with the usual wait for a connection (5 s, then 503).
+describe('downloads being written', () => {
+  interface Busy {
+    busy: FastifyInstance;
+    client: ReturnType<typeof clientFor>;
+    /** The company's calendar subscription's path, and its validator as a reader holds it. */
+    feed: string;
+    feedTag: string;
+    /** Lets the grants table go. */
+    letGo: () => Promise<void>;
+  }
+
+  /**
+   * `work` on an app of this file's database with the usual limits but a shorter wait for a
+   * connection (then 503), the grants table held by the test: an export of grants, or a
+   * calendar's version, reads nothing until it is let go, as a large one is still being read.
+   */
+  async function whileGrantsHeld(work: (busy: Busy) => Promise<void>) {
     const busy = await buildTestApp({
       database: { kind: 'server', url: withApplicationName(databaseUrl, applicationName) },
-      limits: DEFAULT_LIMITS,
+      limits: { ...DEFAULT_LIMITS, poolAcquireMs: 1_000 },
     });
-    // The grants table held by the test: an export of grants reads nothing until it is let go,
-    // as a large export is still being read from the database.
     const holder = new pg.Client({ connectionString: databaseUrl });
     await holder.connect();
     try {
       const { cookie } = await registerCompany(busy);
       const client = clientFor(busy, cookie);
+      const feed = new URL(
+        (await client.get('/api/user/calendar-feed')).json<{ url: string }>().url,
+      ).pathname;
+      const feedTag = String((await busy.inject({ method: 'GET', url: feed })).headers.etag);
       await holder.query('BEGIN; LOCK TABLE grants IN ACCESS EXCLUSIVE MODE');
+      await work({
+        busy,
+        client,
+        feed,
+        feedTag,
+        letGo: async () => void (await holder.query('COMMIT')),
+      });
+    } finally {
+      await holder.end();
+      await busy.close();
+    }
+  }
+
+  it("leave the company's other requests connections, and wait their turn past the pool's wait", async () => {
+    await whileGrantsHeld(async ({ busy, client, letGo }) => {
       const { downloadsPerCompanyAtOnce } = DEFAULT_LIMITS;
+      const started = Date.now();
       const exports = Array.from({ length: downloadsPerCompanyAtOnce }, () =>
         client.get('/api/grants/export'),
       );
       await until(() => busy.downloads.sending === downloadsPerCompanyAtOnce, 'every slot taken');
       // Three read (the share of five, less two); the other two wait for one of them, holding
-      // no connection. With all five reading, the list and the save waited 5 s and were 503.
+      // no connection. With all five reading, the list and the save waited and were 503.
       await until(async () => (await waitingForALock()) >= 3, 'three exports reading');
       const list = await client.get('/api/contacts');
       expect(list.statusCode, list.body).toBe(200);
@@ -419,16 +451,34 @@ describe('exports being written', () => {
       expect(refused.statusCode).toBe(503);
       expect(refused.json()).toEqual({ message: DOWNLOADS_BUSY });
       expect(refused.headers['retry-after']).toBe('30');
-      // Once the table is let go, all five are written, the two that waited too.
-      await holder.query('COMMIT');
+      // The two waiting wait longer than a request waits for a connection: a large export
+      // takes its time, and those after it are written once it is.
+      await until(() => Date.now() - started > 2_500, 'longer than the wait for a connection');
+      await letGo();
       for (const response of await Promise.all(exports)) {
         expect(response.statusCode, response.body).toBe(200);
         expect(linesOf(response.body)[0]).toMatch(/^Name,Funder,/);
       }
-    } finally {
-      await holder.end();
-      await busy.close();
-    }
+    });
+  });
+
+  it("a burst of calendar polls shares one read of the feed's version: the company's list answers", async () => {
+    await whileGrantsHeld(async ({ busy, client, feed, feedTag, letGo }) => {
+      const polls = Array.from({ length: 8 }, () =>
+        busy.inject({ method: 'GET', url: feed, headers: { 'if-none-match': feedTag } }),
+      );
+      await until(async () => (await waitingForALock()) >= 1, 'the version being read');
+      // Each poll reading its own held one of the company's connections: the list waited, 503.
+      const list = await client.get('/api/contacts');
+      expect(list.statusCode, list.body).toBe(200);
+      expect(await waitingForALock()).toBe(1);
+      await letGo();
+      // Nothing changed: each is answered that its file is as it was.
+      for (const response of await Promise.all(polls)) {
+        expect(response.statusCode, response.body).toBe(304);
+        expect(response.headers.etag).toBe(feedTag);
+      }
+    });
   });
 });
 

@@ -5,7 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { DatabaseConfig, Limits } from '../config.ts';
 import { projectFiles } from '../lib/project-files.ts';
-import { companyShares, isMakingDownload } from './company-shares.ts';
+import { companyShares } from './company-shares.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import {
   EMBEDDED_DATABASE,
@@ -73,14 +73,7 @@ const POOL_SIZE = 10;
  * How many of them one company's transactions may hold at once: the other half stays for the
  * other companies, whatever one of them is doing.
  */
-const COMPANY_SHARE = POOL_SIZE / 2;
-/**
- * Of those, how many the company's downloads (exports, calendars) may hold at once while their
- * files are made: the other two always serve its people's other requests. With the whole share,
- * five large exports at once left a colleague's list and save waiting until they were done, or
- * answered 503. A download over it waits for one of them, as a request waits for its share.
- */
-const DOWNLOAD_SHARE = COMPANY_SHARE - 2;
+export const COMPANY_SHARE = POOL_SIZE / 2;
 
 /** An arbitrary constant that serialises migrations between servers sharing one database. */
 const MIGRATION_LOCK_KEY = 727_001;
@@ -170,24 +163,8 @@ async function openServer(url: string, limits: Limits): Promise<DatabaseHandle> 
   // The pool reuses its clients, so each keeps its query builder.
   const builders = new WeakMap<pg.PoolClient, NodePgDatabase & { $client: pg.PoolClient }>();
   const shares = companyShares(COMPANY_SHARE, limits.poolAcquireMs);
-  const downloadShares = companyShares(DOWNLOAD_SHARE, limits.poolAcquireMs);
-  /** Takes a connection slot of the company's (a download's first, for a download). */
-  const enterShares = async (companyId: number) => {
-    if (!isMakingDownload()) return shares.enter(companyId);
-    const leaveDownloads = await downloadShares.enter(companyId);
-    try {
-      const leaveShare = await shares.enter(companyId);
-      return () => {
-        leaveShare();
-        leaveDownloads();
-      };
-    } catch (error) {
-      leaveDownloads();
-      throw error;
-    }
-  };
   const run: TransactionRunner = async (work, opening, companyId) => {
-    const leave = companyId === undefined ? () => {} : await enterShares(companyId);
+    const leave = companyId === undefined ? () => {} : await shares.enter(companyId);
     let client: pg.PoolClient;
     try {
       client = await pool.connect();

@@ -1,5 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-
 /** PostgreSQL's code for "too many connections": the database cannot serve the request now. */
 const TOO_MANY_CONNECTIONS = '53300';
 
@@ -63,15 +61,3 @@ export function companyShares(share: number, waitMs: number) {
     },
   };
 }
-
-/** Whether the work running now makes a download's file (an export, a calendar). */
-const downloads = new AsyncLocalStorage<boolean>();
-
-/**
- * Runs `work`, which makes a download's file: its transactions take the company's connections
- * for downloads (see DOWNLOAD_SHARE in ./client.ts), not just any of its share.
- */
-export const makingDownload = <T>(work: () => Promise<T>): Promise<T> => downloads.run(true, work);
-
-/** Whether the transaction about to begin makes a download's file (makingDownload). */
-export const isMakingDownload = (): boolean => downloads.getStore() === true;

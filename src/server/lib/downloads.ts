@@ -1,8 +1,23 @@
 import type { FastifyReply } from 'fastify';
-import { makingDownload } from '../db/company-shares.ts';
+import { COMPANY_SHARE } from '../db/client.ts';
+import { companyShares, ShareInUse } from '../db/company-shares.ts';
 import { AppError } from './errors.ts';
 
 const RETRY_AFTER_SECONDS = 30;
+
+/**
+ * A company's downloads (exports and calendars together) whose files are being made at once,
+ * each in one transaction at a time: the two connections of its share left always answer its
+ * people's lists and saves. With the whole share, five large exports at once left a colleague's
+ * list and save waiting until they were done, or answered 503.
+ */
+const MAKING_AT_ONCE = COMPANY_SHARE - 2;
+/** How long a download waits for one being made to end before it is refused (busy, 503). */
+const MAKING_WAIT_MS = 30_000;
+
+/** The turns of each company's downloads to have their files made (MAKING_AT_ONCE). */
+export const createMakingTurns = () => companyShares(MAKING_AT_ONCE, MAKING_WAIT_MS);
+export type MakingTurns = ReturnType<typeof createMakingTurns>;
 
 export const DOWNLOADS_BUSY =
   'Too many files are being downloaded right now. Please try again once one has finished.';
@@ -15,7 +30,7 @@ export const DOWNLOADS_BUSY =
  * have `perCompany` at once and the process `total`; the next is answered 503 before anything is
  * read for it.
  */
-export function createDownloadSlots(perCompany: number, total: number) {
+export function createDownloadSlots(perCompany: number, total: number, making: MakingTurns) {
   let sending = 0;
   const byCompany = new Map<number, number>();
   const release = (companyId: number) => {
@@ -28,16 +43,19 @@ export function createDownloadSlots(perCompany: number, total: number) {
     /**
      * Runs `write` (which makes the download's file) in a slot of `companyId`'s, and keeps the
      * slot until `reply`'s connection has sent it or closed; refused (503) when the company or
-     * the process has no slot free, and given back at once when `write` fails. Its transactions
-     * take the company's connections for downloads (makingDownload), fewer than its share.
+     * the process has no slot free, and given back at once when `write` fails. `write` runs in
+     * one of the company's turns to make a file (`making`, shared by its exports and calendars),
+     * taken before anything else `write` waits for (a calendar's turn in the process), and it
+     * waits for one as long as MAKING_WAIT_MS; refused busy then.
      */
     async hold<T>(companyId: number, reply: FastifyReply, write: () => Promise<T>): Promise<T> {
-      const held = byCompany.get(companyId) ?? 0;
-      if (held >= perCompany || sending >= total) {
-        // A download is sent in seconds: a client (a calendar application) may come back soon.
+      // A download is sent in seconds: a client (a calendar application) may come back soon.
+      const busy = () => {
         reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-        throw new AppError('UNAVAILABLE', DOWNLOADS_BUSY);
-      }
+        return new AppError('UNAVAILABLE', DOWNLOADS_BUSY);
+      };
+      const held = byCompany.get(companyId) ?? 0;
+      if (held >= perCompany || sending >= total) throw busy();
       sending += 1;
       byCompany.set(companyId, held + 1);
       let released = false;
@@ -47,7 +65,15 @@ export function createDownloadSlots(perCompany: number, total: number) {
         release(companyId);
       };
       try {
-        const made = await makingDownload(write);
+        const leaveTurn = await making.enter(companyId).catch((error: unknown) => {
+          throw error instanceof ShareInUse ? busy() : error;
+        });
+        let made: T;
+        try {
+          made = await write();
+        } finally {
+          leaveTurn();
+        }
         // 'close' comes once the answer is sent whole, or the connection ended before.
         if (reply.raw.closed || reply.raw.destroyed) once();
         else reply.raw.once('close', once);

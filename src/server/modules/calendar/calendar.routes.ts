@@ -64,6 +64,20 @@ const CALENDARS_BUSY = 'Many calendars are being written right now. Please try a
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   const calendar = createCalendarRepository(app.db);
   const calendarsInTurn = turnstile(CALENDARS_AT_ONCE, CALENDAR_WAIT_MS, CALENDARS_BUSY);
+  // The versions being read, by company and day shown from. Polls at the same moment (calendar
+  // applications on the hour, or anyone who has a feed's address) share one read: each read held
+  // one of the company's connections, and a burst of them held all five, its people's lists and
+  // saves left waiting. One that joins a read begun before a change is answered as an earlier
+  // poll would have been: the file it is sent is never older than the version it is given.
+  const versionsBeingRead = new Map<string, Promise<string>>();
+  const versionOf = (companyId: number, since: Date) => {
+    const key = `${companyId} ${since.toISOString()}`;
+    const reading = versionsBeingRead.get(key);
+    if (reading) return reading;
+    const read = calendar.version(companyId, since).finally(() => versionsBeingRead.delete(key));
+    versionsBeingRead.set(key, read);
+    return read;
+  };
   const answer = (feed: { token: string; timeZone: string } | null) => {
     const { token, timeZone } = stillSignedIn(feed);
     return { url: new URL(`/api/calendar/${token}.ics`, app.config.appUrl).toString(), timeZone };
@@ -150,7 +164,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       // than its validator: a change in between only costs one more whole read.
       const now = new Date();
       const since = shownSince(now);
-      const tag = feedTag(await calendar.version(feed.companyId, since), since, feed.timeZone);
+      const tag = feedTag(await versionOf(feed.companyId, since), since, feed.timeZone);
       if (matchesIfNoneMatch(request.headers['if-none-match'], tag)) return notModified(reply, tag);
       // Written whole to a file, its deadlines then let go, and read as the reader takes it: a
       // reader that stops held the deadlines of its calendar in memory (90 MB for 135,000), and
