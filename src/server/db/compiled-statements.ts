@@ -59,9 +59,20 @@ export async function runCompiled(
     values: compiled.params.map((name) => values[name]),
     rowMode: 'array',
   });
-  const { fields } = compiled;
-  const records: Record<string, unknown>[] = [];
-  for (const row of result.rows) {
+  return decodeRows(result.rows, compiled.fields);
+}
+
+/**
+ * Rows answered as arrays (`rowMode: 'array'`), decoded as the query builder would decode the
+ * columns `fields` selects, in that order: each a `Row`, the builder's result for those columns.
+ * A field past them comes as it is, named `extra`.
+ */
+export function decodeRows<Row = Record<string, unknown>>(
+  rows: unknown[][],
+  fields: [string, PgColumn][],
+): Row[] {
+  const records: Row[] = [];
+  for (const row of rows) {
     const record: Record<string, unknown> = {};
     for (let i = 0; i < fields.length; i++) {
       const [field, column] = fields[i] as [string, PgColumn];
@@ -69,7 +80,7 @@ export async function runCompiled(
       record[field] = value === null ? null : column.mapFromDriverValue(value);
     }
     if (row.length > fields.length) record.extra = row[fields.length];
-    records.push(record);
+    records.push(record as Row);
   }
   return records;
 }
