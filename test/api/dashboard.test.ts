@@ -1,5 +1,14 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addMember, registerCompany } from '../helpers/factories.ts';
+import { rowsOf } from '../../src/server/db/rows.ts';
+import { inCompany } from '../../src/server/db/scope.ts';
+import {
+  addMember,
+  insertContacts,
+  insertInteractions,
+  registerCompany,
+} from '../helpers/factories.ts';
+import { analyze, nodesOf, planOf, statementsSentBy } from '../helpers/query-plans.ts';
 import { type Client, clientFor } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
 
@@ -117,6 +126,33 @@ describe('GET /api/dashboard', () => {
       'n2',
     ]);
     expect(dashboard.recentInteractions[0]).toMatchObject({ contactName: 'Mo', type: 'note' });
+  });
+
+  it("reads the latest interactions from an index in their order, not sorted from all of the company's", async () => {
+    const { cookie, user } = await registerCompany(app);
+    const client = clientFor(app, cookie);
+    const companyId = user.companyId;
+    // 3,000, five a day: the five latest go by id within their day.
+    await insertInteractions(app, companyId, await insertContacts(app, companyId, 40), 3_000);
+    await analyze(app, 'interactions', 'contacts');
+    const latest = await inCompany(app.db, companyId, (tx) =>
+      rowsOf<{ id: number }>(
+        tx,
+        sql`SELECT id FROM interactions WHERE company_id = ${companyId}
+          ORDER BY date DESC, id DESC LIMIT 5`,
+      ),
+    );
+
+    let shown: { id: number }[] = [];
+    const sent = await statementsSentBy('interactions', async () => {
+      shown = (await client.get('/api/dashboard')).json().recentInteractions;
+    });
+    expect(shown.map((interaction) => interaction.id)).toEqual(latest.map((row) => row.id));
+    const read = sent.find((statement) => /\border by\b/i.test(statement.text));
+    if (!read) throw new Error('the dashboard read no interactions');
+    const nodes = nodesOf(await planOf(app, companyId, read));
+    expect(nodes.map((node) => node['Index Name'])).toContain('interactions_date_idx');
+    expect(nodes.map((node) => node['Node Type'])).not.toContain('Sort');
   });
 
   it("counts only the company's own records", async () => {

@@ -11,7 +11,13 @@ import {
 import { rowsOf } from '../../src/server/db/rows.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
 import { holdRow, someoneWaitsOn, whileCommitting } from '../helpers/at-the-same-moment.ts';
-import { addMember, registerCompany } from '../helpers/factories.ts';
+import {
+  addMember,
+  insertContacts,
+  insertInteractions,
+  registerCompany,
+} from '../helpers/factories.ts';
+import { analyze, planOf, scansOf, statementsSentBy } from '../helpers/query-plans.ts';
 import { type Client, clientFor, multipartFile, setCompanyTimeZone } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
 import { until } from '../helpers/until.ts';
@@ -803,5 +809,82 @@ describe('funders', () => {
     expect(grants.map((g) => g.funder).sort()).toEqual(
       answers[0]?.statusCode === 200 ? ['Beta', 'Gamma'] : ['Alpha', 'gamma'],
     );
+  });
+});
+
+describe("a funder's newest interactions", () => {
+  /**
+   * A company of 3,000 interactions, five a day: 'Weekly Trust' is in touch every day (half of
+   * them), 'Paper Trust' has 300 contacts and no interaction, 'Bygone Fund' a contact with twelve
+   * interactions from two years ago.
+   */
+  async function companyOfFunders() {
+    const { admin, client } = await newCompany();
+    const companyId = admin.user.companyId;
+    const weekly = await insertContacts(app, companyId, 40, 'Weekly Trust');
+    const others = await insertContacts(app, companyId, 40, 'Other Fund');
+    await insertContacts(app, companyId, 300, 'Paper Trust');
+    const bygone = await insertContacts(app, companyId, 1, 'Bygone Fund');
+    await insertInteractions(app, companyId, [...weekly, ...others], 3_000);
+    await insertInteractions(app, companyId, bygone, 12, { daysAgo: 730, perDay: 1 });
+    await analyze(app, 'interactions', 'contacts');
+    /** The page of the funder, the statements it sent that read interactions, and its newest. */
+    const pageOf = async (name: string) => {
+      const { id } = await funderNamed(client, name);
+      let detail: FunderDetail | undefined;
+      const sent = await statementsSentBy('interactions', async () => {
+        detail = (await client.get(`/api/funders/${id}`)).json<FunderDetail>();
+      });
+      const newest = await inCompany(app.db, companyId, (tx) =>
+        rowsOf<{ id: number }>(
+          tx,
+          sql`SELECT i.id FROM interactions i
+            JOIN contacts c ON c.company_id = i.company_id AND c.id = i.contact_id
+            WHERE i.company_id = ${companyId} AND lower(btrim(c.organization)) = lower(${name})
+            ORDER BY i.date DESC, i.id DESC LIMIT 10`,
+        ),
+      );
+      expect(detail?.interactions.map((interaction) => interaction.id)).toEqual(
+        newest.map((row) => row.id),
+      );
+      return { companyId, sent, shown: detail?.interactions ?? [] };
+    };
+    return { pageOf };
+  }
+
+  it("of a funder in touch every week are read from the index in their order, not sorted from all of the company's", async () => {
+    const { pageOf } = await companyOfFunders();
+    const { companyId, sent, shown } = await pageOf('Weekly Trust');
+    expect(shown).toHaveLength(10);
+    // Found among the company's newest, read in their order from the index: one statement,
+    // which reads no more than those (and sorts no more than those), not the company's 3,000.
+    expect(sent).toHaveLength(1);
+    const [read] = sent;
+    if (!read) throw new Error('no interactions read');
+    const scans = scansOf(await planOf(app, companyId, read, { analyze: true }), 'interactions');
+    expect(scans.map((scan) => scan.index)).toEqual(['interactions_date_idx']);
+    expect(scans[0]?.rows).toBeLessThanOrEqual(200);
+  });
+
+  it('of a funder with no interaction, or only old ones, are found without going through every interaction of the company', async () => {
+    const { pageOf } = await companyOfFunders();
+    for (const [name, count] of [
+      ['Paper Trust', 0],
+      ['Bygone Fund', 10],
+    ] as const) {
+      const { companyId, sent, shown } = await pageOf(name);
+      expect(shown).toHaveLength(count);
+      // Read newest first from the index, the company's interactions would each have had their
+      // contact looked up, all 3,000 of them, for a page that is not full by the last one: only
+      // the newest 200 are looked through so.
+      let newestFirst = 0;
+      for (const statement of sent) {
+        const plan = await planOf(app, companyId, statement, { analyze: true });
+        for (const scan of scansOf(plan, 'interactions')) {
+          if (scan.index === 'interactions_date_idx') newestFirst += scan.rows;
+        }
+      }
+      expect(newestFirst).toBeLessThanOrEqual(200);
+    }
   });
 });

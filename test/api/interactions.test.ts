@@ -4,7 +4,8 @@ import { rowsOf } from '../../src/server/db/rows.ts';
 import { contacts } from '../../src/server/db/schema.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
 import { someoneWaitsOn } from '../helpers/at-the-same-moment.ts';
-import { registerCompany } from '../helpers/factories.ts';
+import { insertContacts, insertInteractions, registerCompany } from '../helpers/factories.ts';
+import { analyze, nodesOf, planOf, statementsSentBy } from '../helpers/query-plans.ts';
 import { type Client, clientFor, createdId } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
 import { until } from '../helpers/until.ts';
@@ -271,5 +272,58 @@ describe('tenancy', () => {
     expect(
       (await intruder.client.get(`/api/interactions?contactId=${owner.contactId}`)).json(),
     ).toEqual([]);
+  });
+});
+
+describe('the newest interactions first', () => {
+  it("are read a page at a time from an index in their order, not sorted from all of the company's", async () => {
+    const { cookie, user } = await registerCompany(app);
+    const client = clientFor(app, cookie);
+    const companyId = user.companyId;
+    const contactIds = await insertContacts(app, companyId, 40);
+    const [busy] = contactIds;
+    if (busy === undefined) throw new Error('no contact');
+    // 3,000 of them, five a day (so a page's order goes by id within a day), and a contact with
+    // 1,000 of its own among them: enough that sorting them costs more than the index read.
+    await insertInteractions(app, companyId, contactIds, 2_000);
+    await insertInteractions(app, companyId, [busy], 1_000, { perDay: 3 });
+    await analyze(app, 'interactions', 'contacts');
+
+    const newest = async (contact: number | null, limit: number) => {
+      const rows = await inCompany(app.db, companyId, (tx) =>
+        rowsOf<{ id: number }>(
+          tx,
+          sql`SELECT id FROM interactions WHERE company_id = ${companyId}
+            AND (${contact}::int IS NULL OR contact_id = ${contact})
+            ORDER BY date DESC, id DESC LIMIT ${limit}`,
+        ),
+      );
+      return rows.map((row) => row.id);
+    };
+    const pages = [
+      // The list's first page, and a contact's page (its newest ten).
+      {
+        url: '/api/interactions?limit=25',
+        index: 'interactions_date_idx',
+        ids: await newest(null, 25),
+      },
+      {
+        url: `/api/interactions?contactId=${busy}&limit=10`,
+        index: 'interactions_contact_idx',
+        ids: await newest(busy, 10),
+      },
+    ];
+    for (const { url, index, ids } of pages) {
+      let page: { id: number }[] = [];
+      const sent = await statementsSentBy('interactions', async () => {
+        page = (await client.get(url)).json();
+      });
+      expect(page.map((interaction) => interaction.id)).toEqual(ids);
+      const read = sent.find((statement) => /\border by\b/i.test(statement.text));
+      if (!read) throw new Error(`${url} read no page of interactions`);
+      const nodes = nodesOf(await planOf(app, companyId, read));
+      expect(nodes.map((node) => node['Index Name'])).toContain(index);
+      expect(nodes.map((node) => node['Node Type'])).not.toContain('Sort');
+    }
   });
 });

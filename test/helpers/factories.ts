@@ -1,8 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CurrentUser } from '../../src/domain/auth.ts';
 import type { Role } from '../../src/domain/company.ts';
 import { createUser } from '../../src/server/accounts/users.ts';
+import { rowsOf } from '../../src/server/db/rows.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
 import { hashPassword } from '../../src/server/lib/passwords.ts';
 import { clientFor } from './requests.ts';
@@ -106,4 +108,49 @@ export async function addMember(
   const cookie = await login(app, username, DEFAULT_PASSWORD);
   const me = await app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
   return { user: me.json<CurrentUser>(), username, password: DEFAULT_PASSWORD, cookie };
+}
+
+/**
+ * `count` contacts of the company, of `organization`, saved straight into the table (many at
+ * once, as an import would); answers their ids.
+ */
+export async function insertContacts(
+  app: FastifyInstance,
+  companyId: number,
+  count: number,
+  organization: string | null = null,
+): Promise<number[]> {
+  const rows = await inCompany(app.db, companyId, (tx) =>
+    rowsOf<{ id: number }>(
+      tx,
+      sql`
+      INSERT INTO contacts (company_id, name, email, organization)
+      SELECT ${companyId}, 'Contact ' || g, 'contact' || g || '.' || ${randomUUID()} || '@example.org',
+        ${organization}
+      FROM generate_series(1, ${count}) AS g
+      RETURNING id`,
+    ),
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * `count` interactions saved straight into the table, of each of `contactIds` in turn: the
+ * newest `daysAgo` days ago, then back a day for every `perDay` of them (a day's share at the
+ * same moment, so the newest first go by id too).
+ */
+export async function insertInteractions(
+  app: FastifyInstance,
+  companyId: number,
+  contactIds: number[],
+  count: number,
+  { daysAgo = 0, perDay = 5 } = {},
+): Promise<void> {
+  await inCompany(app.db, companyId, (tx) =>
+    tx.execute(sql`
+      INSERT INTO interactions (company_id, contact_id, type, notes, date)
+      SELECT ${companyId}, (${sql.param(contactIds)}::int[])[1 + g % ${contactIds.length}], 'call',
+        'Checked in', date_trunc('day', now()) - (${daysAgo} + g / ${perDay}) * interval '1 day'
+      FROM generate_series(0, ${count - 1}) AS g`),
+  );
 }

@@ -292,8 +292,21 @@ export const interactions = pgTable(
       columns: [t.companyId, t.contactId],
       foreignColumns: [contacts.companyId, contacts.id],
     }).onDelete('cascade'),
-    index('interactions_date_idx').on(t.companyId, t.date.desc(), t.id),
-    index('interactions_contact_idx').on(t.companyId, t.contactId, t.date.desc()),
+    // Newest first (`date DESC, id DESC`: the list, the dashboard, a contact's and a funder's
+    // page) is read from these in their order, a page's rows and no more. DESC puts NULLs first
+    // in a query's ORDER BY, and an index must say so too: `.desc()` alone makes them last, and
+    // then no query's order matched an index and each page sorted all of the company's rows.
+    index('interactions_date_idx').on(
+      t.companyId,
+      t.date.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('interactions_contact_idx').on(
+      t.companyId,
+      t.contactId,
+      t.date.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // The interactions search (the notes or the contact's name contain the text) reads this.
     index('interactions_search_idx').using('gin', sql`${t.search} gin_trgm_ops`),
   ],

@@ -20,7 +20,7 @@ import { companyTimeZone } from '../../db/company-time-zone.ts';
 import { holdFunderNames } from '../../db/company-turns.ts';
 import { onViolation } from '../../db/errors.ts';
 import { choiceCell, type ExportColumn } from '../../db/export-stream.ts';
-import { contactOfInteraction, grantOfRequirement, grantOfTask } from '../../db/joins.ts';
+import { grantOfRequirement, grantOfTask } from '../../db/joins.ts';
 import * as lists from '../../db/list-helpers.ts';
 import { companyRow, lockVersion, type RowOf, stampColumns, withIsoStamps } from '../../db/rows.ts';
 import {
@@ -31,13 +31,12 @@ import {
   grantRequirements,
   grants,
   grantTasks,
-  interactions,
   opportunities,
 } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 import { contactColumns, toContact } from '../contacts/contacts.repository.ts';
 import { grantColumns, grantDeadlinesWhere, toGrant } from '../grants/grants.repository.ts';
-import { interactionColumns, toInteraction } from '../interactions/interactions.repository.ts';
+import { newestOfContacts } from '../interactions/interactions.repository.ts';
 import { opportunityColumns, toOpportunity } from '../opportunities/opportunities.repository.ts';
 
 const columns = {
@@ -370,13 +369,12 @@ export function createFundersRepository(db: Database) {
           .where(ofOpportunities)
           .orderBy(asc(opportunities.expectedCloseDate), asc(opportunities.id))
           .limit(FUNDER_RELATED_SHOWN);
-        const interactionRows = await tx
-          .select(interactionColumns)
-          .from(interactions)
-          .innerJoin(contacts, contactOfInteraction)
-          .where(ofContacts)
-          .orderBy(desc(interactions.date), desc(interactions.id))
-          .limit(FUNDER_RELATED_SHOWN);
+        const interactionRows = await newestOfContacts(
+          tx,
+          companyId,
+          ofContacts,
+          FUNDER_RELATED_SHOWN,
+        );
         const grantDeadlines = await grantDeadlinesWhere(
           tx,
           and(ofGrants, inArray(grants.status, activeGrantStatuses), gte(grants.dueDate, today)),
@@ -445,7 +443,7 @@ export function createFundersRepository(db: Database) {
           contacts: contactRows.map(toContact),
           grants: grantRows.map(toGrant),
           opportunities: opportunityRows.map(toOpportunity),
-          interactions: interactionRows.map(toInteraction),
+          interactions: interactionRows,
           deadlines,
         };
       });
