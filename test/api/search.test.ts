@@ -1,6 +1,16 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../src/domain/search.ts';
-import { newCompanyClient } from '../helpers/factories.ts';
+import { rowsOf } from '../../src/server/db/rows.ts';
+import { inCompany } from '../../src/server/db/scope.ts';
+import { createSearchRepository } from '../../src/server/modules/search/search.repository.ts';
+import {
+  insertContacts,
+  insertInteractions,
+  newCompanyClient,
+  registerCompany,
+} from '../helpers/factories.ts';
+import { analyze } from '../helpers/query-plans.ts';
 import { type Client, createdId } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
 
@@ -186,5 +196,49 @@ describe('GET /api/search', () => {
     const client = await newCompanyClient(app);
     expect((await client.get('/api/search')).statusCode).toBe(400);
     expect((await app.inject({ url: '/api/search?q=abc' })).statusCode).toBe(401);
+  });
+});
+
+describe('a search over everything that finds no interaction', () => {
+  it("does not go through the company's interactions newest first looking for one", async () => {
+    const { user } = await registerCompany(app);
+    const companyId = user.companyId;
+    // 3,000 interactions, none with the word searched.
+    await insertInteractions(app, companyId, await insertContacts(app, companyId, 40), 3_000);
+    await analyze(app, 'interactions', 'contacts');
+    const search = createSearchRepository(app.db);
+    /**
+     * The search's results, and how many interactions it looked at on the way from the newest:
+     * entries of the index of their dates it read (the search's own, trigram index finds the
+     * ones that match; a small table may be read whole).
+     */
+    const searched = (q: string, { keptPlan = false } = {}) =>
+      inCompany(app.db, companyId, async (tx) => {
+        // The plan a search keeps after asking the same several times: made for any word.
+        if (keptPlan) await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
+        const newestFirst = async () => {
+          const [row] = await rowsOf<{ entries: string }>(
+            tx,
+            sql`SELECT pg_stat_get_xact_tuples_returned('interactions_date_idx'::regclass) AS entries`,
+          );
+          return Number(row?.entries);
+        };
+        const before = await newestFirst();
+        const results = await search.everything(companyId, q, tx);
+        return { results, newestFirst: (await newestFirst()) - before };
+      });
+
+    // Planned for the word, and with a plan kept for any word (PostgreSQL may keep one after
+    // the fifth time): neither goes through the 3,000 from the newest, finding none.
+    expect(await searched('zqxj')).toEqual({ results: [], newestFirst: 0 });
+    expect(await searched('zqxj', { keptPlan: true })).toEqual({ results: [], newestFirst: 0 });
+    // Not that it looks nowhere: an interaction with the word, years old, is found.
+    const [contactId] = await insertContacts(app, companyId, 1);
+    await inCompany(app.db, companyId, (tx) =>
+      tx.execute(sql`INSERT INTO interactions (company_id, contact_id, type, notes, date)
+        VALUES (${companyId}, ${contactId}, 'note', 'Zqxj fund', now() - interval '3 years')`),
+    );
+    const found = await searched('zqxj');
+    expect(found.results.map((result) => result.kind)).toContain('interaction');
   });
 });
