@@ -88,3 +88,48 @@ test("a page opened from a link in the page takes the focus to its main content;
   await expect(page).toHaveURL(/\/grants$/);
   await expect(sidebarLink).toBeFocused();
 });
+
+test("a stage's grants opened again by Back or Forward give the focus to the stage when they close", async ({
+  page,
+}) => {
+  const created = await page.request.post('/api/grants', {
+    data: { name: 'Arts', funder: 'Hill', amount: 1000, dueDate: '2027-06-01T12:00:00Z' },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Grants' })
+    .click();
+  const draft = page.getByRole('button', { name: /^Draft/ });
+  const dialog = page.getByRole('dialog', { name: 'Draft grants' });
+  await draft.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('link', { name: 'Arts' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(draft).toBeFocused();
+
+  // Back to the dashboard, Forward to the grants (the page has the focus), Forward to the
+  // stage's grants: closed, they give the focus to their stage, not to the page.
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole('heading', { name: 'Grants', level: 1 })).toBeVisible();
+  await page.goForward();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(draft).toBeFocused();
+
+  // A grant opened from them, then Back: the page comes back with them open, and nothing had
+  // the focus. Closed, they give it to their stage.
+  await draft.press('Enter');
+  await dialog.getByRole('link', { name: 'Arts' }).click();
+  await expect(page.getByRole('heading', { name: 'Arts', level: 1 })).toBeVisible();
+  await page.goBack();
+  await expect(dialog.getByRole('link', { name: 'Arts' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(draft).toBeFocused();
+});

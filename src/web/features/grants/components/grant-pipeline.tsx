@@ -11,6 +11,11 @@ const StageDialog = lazy(() =>
   import('./grant-stage-dialog.tsx').then((m) => ({ default: m.StageDialog })),
 );
 
+/** A stage's button in the pipeline, else the first stage's (none while the pipeline loads). */
+const stageButton = (status: GrantStatus) =>
+  document.querySelector<HTMLElement>(`[data-stage="${status}"] button`) ??
+  document.querySelector<HTMLElement>('[data-stage] button');
+
 /**
  * The Grant Pipeline: five stages in order, each with its count and total; each opens its list,
  * an entry of the history (Back closes it; Back from a grant opened from it shows it again).
@@ -33,7 +38,7 @@ export function GrantPipeline() {
         noun={['grant', 'grants']}
         onSelect={(key) => setOpen(key as GrantStatus)}
       />
-      <LoadWhenOpened opened={open !== null}>
+      <LoadWhenOpened opened={open !== null} opener={open ? () => stageButton(open) : undefined}>
         <StageDialog status={open} onClose={close} />
       </LoadWhenOpened>
     </PipelineCard>
