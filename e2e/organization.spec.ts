@@ -396,6 +396,43 @@ test('a pending invitation gets a new link: the old link stops working, the new 
   await invitee.close();
 });
 
+test('invitations cancelled with the keyboard leave the focus in their section: the next one, then Invite User', async ({
+  page,
+}) => {
+  for (const [name, email] of [
+    ['Ola One', 'ola@example.org'],
+    ['Tam Two', 'tam@example.org'],
+  ]) {
+    const response = await page.request.post('/api/organization/invitations', {
+      data: { name, email, role: 'user' },
+    });
+    expect(response.status()).toBe(201);
+  }
+  await page.getByRole('tab', { name: 'Users & Permissions' }).click();
+  const pending = page.getByRole('region', { name: 'Pending Invitations' });
+  const question = page.getByRole('dialog', { name: 'Cancel Invitation' });
+  const cancelWithKeys = async (name: string) => {
+    await pending.getByRole('button', { name: `Cancel invitation for ${name}` }).focus();
+    await page.keyboard.press('Enter');
+    // The question opens on its own Cancel: Tab to the red button, Enter.
+    await expect(question.getByRole('button', { name: 'Cancel', exact: true })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(question).toBeHidden();
+  };
+
+  await cancelWithKeys('Ola One');
+  await expect(pending.getByRole('row', { name: /Ola One/ })).toHaveCount(0);
+  await expect(
+    pending.getByRole('button', { name: 'Cancel invitation for Tam Two' }),
+  ).toBeFocused();
+
+  // The last one gone, the section's own Invite User has the focus, not the top of the page.
+  await cancelWithKeys('Tam Two');
+  await expect(pending.getByText('No pending invitations.')).toBeVisible();
+  await expect(pending.getByRole('button', { name: 'Invite User' })).toBeFocused();
+});
+
 test('an invitation to join as an admin says so with the right article', async ({
   page,
   browser,

@@ -51,21 +51,12 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
         title="Team Members"
         action={
           isAdmin && (
-            <Group gap="sm">
-              <Button
-                variant="default"
-                leftSection={<IconMail size={16} aria-hidden="true" />}
-                onClick={() => setDialog('invite')}
-              >
-                Invite User
-              </Button>
-              <Button
-                leftSection={<IconUserPlus size={16} aria-hidden="true" />}
-                onClick={() => setDialog('add')}
-              >
-                Add User
-              </Button>
-            </Group>
+            <Button
+              leftSection={<IconUserPlus size={16} aria-hidden="true" />}
+              onClick={() => setDialog('add')}
+            >
+              Add User
+            </Button>
           )
         }
       >
@@ -106,7 +97,7 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
           </SimpleTable>
         )}
       </SectionCard>
-      {isAdmin && <PendingInvitations />}
+      {isAdmin && <PendingInvitations onInvite={() => setDialog('invite')} />}
       <InviteUserDialog opened={dialog === 'invite'} onClose={() => setDialog(null)} />
       <AddUserDialog opened={dialog === 'add'} onClose={() => setDialog(null)} />
       <ResetPasswordDialog member={resetting} onClose={() => setResetting(null)} />
@@ -114,7 +105,11 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
-function PendingInvitations() {
+/**
+ * The invitations not yet answered, with Invite User beside their heading: the focus goes there
+ * when the last one is cancelled (keep-focus-in-rows.ts), not back to the top of the page.
+ */
+function PendingInvitations({ onInvite }: { onInvite: () => void }) {
   const invitations = useInvitations(true);
   const cancel = useCancelInvitation();
   const renew = useNewInvitationLink();
@@ -147,7 +142,18 @@ function PendingInvitations() {
     });
 
   return (
-    <SectionCard title="Pending Invitations">
+    <SectionCard
+      title="Pending Invitations"
+      action={
+        <Button
+          variant="default"
+          leftSection={<IconMail size={16} aria-hidden="true" />}
+          onClick={onInvite}
+        >
+          Invite User
+        </Button>
+      }
+    >
       {invitations.isPending ? (
         <Loader aria-label="Loading invitations" />
       ) : invitations.isError ? (
