@@ -123,6 +123,25 @@ test.describe('signed in', () => {
     await expect(page.getByRole('main')).toBeFocused();
   });
 
+  test('the search button and the bell keep the focus as the window narrows past the sidebar, and widens back', async ({
+    page,
+  }) => {
+    const wide = { width: 1200, height: 800 };
+    const narrow = { width: 600, height: 800 };
+    const header = page.getByRole('banner');
+    const sidebar = page.getByRole('navigation', { name: 'Main', exact: true });
+    for (const name of [/^Search/, /^Notifications/]) {
+      await page.setViewportSize(wide);
+      await sidebar.getByRole('button', { name }).focus();
+      // Atop the sidebar while the window is wide; in the top bar once it is narrow, where it
+      // still has the focus, not the page (or the sidebar, folded away and inert).
+      await page.setViewportSize(narrow);
+      await expect(header.getByRole('button', { name })).toBeFocused();
+      await page.setViewportSize(wide);
+      await expect(sidebar.getByRole('button', { name })).toBeFocused();
+    }
+  });
+
   test('the landing and auth pages redirect a signed-in user to the dashboard', async ({
     page,
   }) => {

@@ -13,7 +13,7 @@ import {
   IconUserCircle,
   IconUsers,
 } from '@tabler/icons-react';
-import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { type FocusEvent, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import { ConfirmationHost } from '../../components/confirm.tsx';
@@ -25,6 +25,7 @@ import { NotificationsBell } from '../../features/notifications/components/notif
 import { SearchLauncher } from '../../features/search/components/search-launcher.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useHistoryEntries } from '../../lib/entry-before.ts';
+import { focusIsLost } from '../../lib/lost-focus.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { ErrorBoundary } from '../error-fallback.tsx';
 import { paths } from '../paths.ts';
@@ -95,6 +96,28 @@ export function AppShellLayout() {
   useLayoutEffect(() => {
     if (folded && sidebar.current?.contains(document.activeElement)) focusMain();
   }, [folded]);
+  // Search and the bell are in the top bar on a narrow screen, atop the sidebar on a wide one.
+  // Crossing the width between the two, the window hides them, the focus with them, before the
+  // page shows them in their other place: the one that had it (`toolWithFocus`, its place among
+  // them) has it again there.
+  const tools = useRef<HTMLDivElement>(null);
+  const toolWithFocus = useRef(-1);
+  const toolsProps = {
+    ref: tools,
+    gap: 'xs',
+    onFocus: ({ target, currentTarget }: FocusEvent<HTMLDivElement>) => {
+      toolWithFocus.current = [...currentTarget.children].indexOf(target);
+    },
+    // Left for another control, rather than hidden.
+    onBlur: ({ target }: FocusEvent<HTMLDivElement>) => {
+      if (target.getClientRects().length > 0) toolWithFocus.current = -1;
+    },
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once the page shows the new width
+  useLayoutEffect(() => {
+    const tool = tools.current?.children[toolWithFocus.current];
+    if (focusIsLost() && tool instanceof HTMLElement) tool.focus();
+  }, [wide]);
   const shownFirst = useRef(arrival === 'POP' ? pathname : '');
   useEffect(() => {
     if (pathname === shownFirst.current) return;
@@ -131,7 +154,7 @@ export function AppShellLayout() {
           />
           <Brand size={28} />
           {!wide && (
-            <Group ml="auto" gap="xs">
+            <Group ml="auto" {...toolsProps}>
               <SearchLauncher />
               <NotificationsBell />
             </Group>
@@ -159,7 +182,7 @@ export function AppShellLayout() {
             {/* The size of the header's: the name fits on one line beside the two buttons. */}
             <Brand size={28} />
             {wide && (
-              <Group gap="xs" wrap="nowrap">
+              <Group wrap="nowrap" {...toolsProps}>
                 <SearchLauncher />
                 <NotificationsBell />
               </Group>
