@@ -358,3 +358,38 @@ test.describe('signed in', () => {
     await expectNothingCut(page);
   });
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test("a CSV file's preview fits a phone: each column of the file is a card with its field's select", async ({
+    page,
+  }) => {
+    await page.goto('/contacts');
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'contacts-exported-from-the-old-spreadsheet.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        [
+          'Full name,Primary_Email_Address_Of_The_Contact,Telephone,Company,Comments',
+          `Ada Lovelace,${records.email},+44 20 7946 0958,${ORGANIZATION},Prefers email`,
+        ].join('\r\n'),
+      ),
+    });
+    const preview = page.getByRole('dialog', { name: 'Import contacts' });
+    const email = preview.getByRole('combobox', {
+      name: 'Import Primary_Email_Address_Of_The_Contact as',
+    });
+    await expect(email).toHaveValue('');
+    // Nothing in the dialog scrolls sideways, the dialog itself nor its table, nor is cut off.
+    await expectNothingCut(page);
+    await expectNoSidewaysScroll(page);
+    const dialogBox = await box(preview);
+    for (const select of await preview.getByRole('combobox').all()) {
+      const { x, width } = await box(select);
+      expect(x).toBeGreaterThanOrEqual(dialogBox.x);
+      expect(x + width).toBeLessThanOrEqual(dialogBox.x + dialogBox.width);
+    }
+    await expect(preview.getByText(records.email)).toBeInViewport();
+  });
+});

@@ -15,6 +15,7 @@ import type { CsvImportChoice, CsvPreview } from '../lib/csv-import.ts';
 import { BusyButton } from './busy-button.tsx';
 import { inertWhile } from './inert-button.ts';
 import { useSteppedChoice } from './select-steps.ts';
+import { SimpleTable } from './simple-table.tsx';
 
 /** The select's value for a column that is not imported. */
 const SKIP = '';
@@ -114,7 +115,9 @@ export default function CsvImportDialog<Field extends string>({
       opened
       onClose={importing ? () => {} : onClose}
       title={`Import ${kind.record}s`}
-      size="xl"
+      // Wide enough inside (48em) that the columns are a table; on a narrower screen (a phone)
+      // each column of the file is a card, rather than a table to scroll sideways.
+      size="52rem"
       closeOnClickOutside={!importing}
     >
       <Stack gap="md">
@@ -122,43 +125,36 @@ export default function CsvImportDialog<Field extends string>({
           Choose the {kind.record} field each column of {file.name} holds. The first rows of the
           file are shown under each column.
         </Text>
-        <Table.ScrollContainer minWidth={520}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Column in the file</Table.Th>
-                <Table.Th>Import as</Table.Th>
-                <Table.Th>First rows</Table.Th>
+        <SimpleTable
+          minWidth={520}
+          spacing="xs"
+          headers={['Column in the file', 'Import as', 'First rows']}
+        >
+          {preview.columns.map((column, at) => {
+            const header = column.header || `Column ${at + 1}`;
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a file's columns never move
+              <Table.Tr key={at}>
+                <Table.Td fw={500}>{header}</Table.Td>
+                <Table.Td>
+                  <ColumnField
+                    label={`Import ${header} as`}
+                    data={fieldChoices}
+                    value={mapping[at] ?? SKIP}
+                    onChange={(value) => choose(at, value)}
+                    importing={importing}
+                    first={at === 0}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs" c="dimmed" lineClamp={3} style={{ wordBreak: 'break-word' }}>
+                    {column.samples.filter((sample) => sample !== '').join(' · ') || '(empty)'}
+                  </Text>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {preview.columns.map((column, at) => {
-                const header = column.header || `Column ${at + 1}`;
-                return (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a file's columns never move
-                  <Table.Tr key={at}>
-                    <Table.Td fw={500}>{header}</Table.Td>
-                    <Table.Td>
-                      <ColumnField
-                        label={`Import ${header} as`}
-                        data={fieldChoices}
-                        value={mapping[at] ?? SKIP}
-                        onChange={(value) => choose(at, value)}
-                        importing={importing}
-                        first={at === 0}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs" c="dimmed" lineClamp={3} style={{ wordBreak: 'break-word' }}>
-                        {column.samples.filter((sample) => sample !== '').join(' · ') || '(empty)'}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            );
+          })}
+        </SimpleTable>
         {missing.length > 0 && (
           <Text size="sm" c="red" role="alert">
             Choose a column to import as {missing.map((field) => kind.labels[field]).join(' and ')}
