@@ -302,6 +302,39 @@ test('with many tasks the page stays the height of the window and each column sc
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test('on a phone the columns stand one under the other, each as long as its cards: a swipe on a column scrolls the page', async ({
+  page,
+}) => {
+  const grant = await createGrant(page, 'Big Grant');
+  await Promise.all(
+    Array.from({ length: 16 }, (_, i) =>
+      createTask(page, grant, `Bulk task ${i + 1}`, inDays(30 + i)),
+    ),
+  );
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  const todo = column(page, 'To Do');
+  await expect(todo.locator('[data-task]')).toHaveCount(18);
+  const inProgress = column(page, 'In Progress');
+  const [todoBox, inProgressBox] = [await todo.boundingBox(), await inProgress.boundingBox()];
+  expect(inProgressBox?.y).toBeGreaterThan((todoBox?.y ?? 0) + (todoBox?.height ?? 0));
+  // No column, nor the overdue tasks, scrolls on its own: each shows all of its cards.
+  const scrolling = await page
+    .locator('[data-cards], [aria-label="Overdue"] > div')
+    .evaluateAll(
+      (lists) => lists.filter((list) => list.scrollHeight > list.clientHeight + 1).length,
+    );
+  expect(scrolling).toBe(0);
+
+  // The wheel (a finger's swipe) over the middle of the To Do column moves the page down.
+  await todo.locator('[data-task]').nth(3).scrollIntoViewIfNeeded();
+  const card = await todo.locator('[data-task]').nth(3).boundingBox();
+  const before = await page.evaluate(() => window.scrollY);
+  await page.mouse.move((card?.x ?? 0) + 20, (card?.y ?? 0) + 10);
+  await page.mouse.wheel(0, 400);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before + 100);
+});
+
 test('overdue cards stand in rows, each whole, none over another, the section scrolling', async ({
   page,
 }) => {
