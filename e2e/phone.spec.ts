@@ -392,4 +392,34 @@ test.describe('on a phone', () => {
     }
     await expect(preview.getByText(records.email)).toBeInViewport();
   });
+
+  test('badges and the count on the bell are 12 px at least', async ({ page }) => {
+    await page.route('**/api/notifications/unread', (route) =>
+      route.fulfill({ json: { unread: 3 } }),
+    );
+    const grant = await post(page.request, '/api/grants', {
+      name: 'Youth Arts',
+      funder: 'Hill',
+      amount: 8000,
+      dueDate: '2027-06-01T12:00:00Z',
+    });
+    await post(page.request, `/api/grants/${grant.id}/tasks`, {
+      name: 'Write narrative',
+      description: 'Why the programme matters',
+      category: 'proposal',
+      dueDate: '2027-05-01T12:00:00Z',
+    });
+    await page.goto('/tasks');
+    const bell = page.getByRole('button', { name: 'Notifications, 3 unread' });
+    const category = page.locator('[data-task="Write narrative"]').getByText('Proposal');
+    const count = page.getByRole('region', { name: 'To Do', exact: true }).getByText('1', {
+      exact: true,
+    });
+    for (const text of [bell.getByText('3'), category, count]) {
+      const size = await text.evaluate((node) =>
+        Number.parseFloat(getComputedStyle(node).fontSize),
+      );
+      expect(size, await text.evaluate((node) => node.outerHTML)).toBeGreaterThanOrEqual(12);
+    }
+  });
 });
