@@ -589,6 +589,14 @@ test("import grants from a spreadsheet's own columns: the preview matches them, 
   );
   const owner = preview.getByRole('combobox', { name: 'Import Owner as' });
   await expect(owner).toHaveValue('');
+  // A field no column holds is said on every column's select, where a screen reader hears it.
+  const title = preview.getByRole('combobox', { name: 'Import Grant Title as' });
+  await title.selectOption({ label: "Don't import" });
+  await expect(preview.getByRole('alert')).toHaveText('Choose a column to import as Name');
+  await expect(title).toHaveAccessibleDescription('Choose a column to import as Name');
+  await expect(owner).toHaveAccessibleDescription('Choose a column to import as Name');
+  await title.selectOption({ label: 'Name' });
+  await expect(owner).toHaveAccessibleDescription('');
   // Grants repeat nothing the way contacts' emails do: no question about duplicates.
   await expect(preview.getByRole('radio')).toHaveCount(0);
   await owner.selectOption({ label: 'Notes' });

@@ -87,4 +87,23 @@ describe('the columns of a file to import', () => {
     const { name } = dialog();
     await waitFor(() => expect(document.activeElement).toBe(name));
   });
+
+  it('are described by the message of a field no column holds, which a screen reader hears on each', () => {
+    const { name, email } = dialog();
+    expect(name.getAttribute('aria-describedby')).toBeNull();
+    fireEvent.change(name, { target: { value: '' } });
+    const message = 'Choose a column to import as Name';
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    // The column that lost it, and any other that could take it.
+    expect(
+      screen.getByRole('combobox', { name: 'Import Full name as', description: message }),
+    ).toBe(name);
+    expect(screen.getByRole('combobox', { name: 'Import E-mail as', description: message })).toBe(
+      email,
+    );
+    fireEvent.change(email, { target: { value: 'name' } });
+    fireEvent.change(name, { target: { value: 'email' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(name.getAttribute('aria-describedby')).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import {
   Button,
   Group,
+  type InputBaseProps,
   Modal,
   NativeSelect,
   Progress,
@@ -9,13 +10,20 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { type DuplicateChoice, unmappedFields } from '../../domain/csv-import.ts';
 import type { CsvImportChoice, CsvPreview } from '../lib/csv-import.ts';
 import { BusyButton } from './busy-button.tsx';
 import { inertWhile } from './inert-button.ts';
 import { useSteppedChoice } from './select-steps.ts';
 import { SimpleTable } from './simple-table.tsx';
+
+/**
+ * Leaves a field's `aria-describedby` to it, which Mantine would replace with its own (of the
+ * field's error or description). NativeSelect hands it to its input (InputBase), whose props
+ * alone have it in their type.
+ */
+const ownDescription: Pick<InputBaseProps, 'withAria'> = { withAria: false };
 
 /** The select's value for a column that is not imported. */
 const SKIP = '';
@@ -43,6 +51,7 @@ function ColumnField({
   onChange,
   importing,
   first,
+  describedBy,
 }: {
   label: string;
   data: { value: string; label: string }[];
@@ -51,11 +60,16 @@ function ColumnField({
   importing: boolean;
   /** The first column's: it has the focus as the preview opens, not the dialog's Close. */
   first: boolean;
+  /** The message of the fields no column holds, while there are some. */
+  describedBy: string | undefined;
 }) {
   const choice = useSteppedChoice(value, onChange);
   return (
     <NativeSelect
       aria-label={label}
+      // Its own: Mantine's (of a field's error or description) would take its place.
+      {...ownDescription}
+      aria-describedby={describedBy}
       data={data}
       data-autofocus={first || undefined}
       {...choice}
@@ -94,6 +108,7 @@ export default function CsvImportDialog<Field extends string>({
   const [mapping, setMapping] = useState(() => preview.columns.map((c) => c.suggestion));
   const [duplicates, setDuplicates] = useState<DuplicateChoice>('skip');
   const missing = unmappedFields(mapping, kind.required);
+  const missingMessage = useId();
   const fieldChoices = [
     { value: SKIP, label: "Don't import" },
     ...kind.fields.map((field) => ({ value: field, label: kind.labels[field] })),
@@ -144,6 +159,7 @@ export default function CsvImportDialog<Field extends string>({
                     onChange={(value) => choose(at, value)}
                     importing={importing}
                     first={at === 0}
+                    describedBy={missing.length > 0 ? missingMessage : undefined}
                   />
                 </Table.Td>
                 <Table.Td>
@@ -156,7 +172,7 @@ export default function CsvImportDialog<Field extends string>({
           })}
         </SimpleTable>
         {missing.length > 0 && (
-          <Text size="sm" c="red" role="alert">
+          <Text size="sm" c="red" role="alert" id={missingMessage}>
             Choose a column to import as {missing.map((field) => kind.labels[field]).join(' and ')}
           </Text>
         )}
