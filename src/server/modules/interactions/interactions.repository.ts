@@ -104,7 +104,7 @@ export async function newestOfContacts(
     .select(interactionColumns)
     .from(interactions)
     .innerJoin(contacts, contactOfInteraction)
-    .where(ofContacts);
+    .where(and(eq(interactions.companyId, companyId), ofContacts));
   const { sql: text, params } = dialect.sqlToQuery(
     sql`WITH found AS MATERIALIZED (${theirs})
       SELECT * FROM found ORDER BY date DESC, id DESC LIMIT ${limit}`,
