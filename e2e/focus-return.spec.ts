@@ -133,3 +133,36 @@ test("a stage's grants opened again by Back or Forward give the focus to the sta
   await expect(dialog).toBeHidden();
   await expect(draft).toBeFocused();
 });
+
+test("a record's details opened again by Forward or a reload give the focus to its button in the card when they close", async ({
+  page,
+}) => {
+  const contact = await addContact(page, { name: 'Ada Lovelace', email: 'ada@engine.org' });
+  for (const [notes, date] of [
+    ['Budget call', '2027-03-02T10:00'],
+    ['Site visit', '2027-03-01T10:00'],
+  ]) {
+    const created = await page.request.post('/api/interactions', {
+      data: { contactId: contact.id, type: 'call', notes, date },
+    });
+    expect(created.status()).toBe(201);
+  }
+  await page.goto(`/contacts/${contact.id}`);
+  const visit = page.getByRole('button', { name: /Site visit/ });
+  const dialog = page.getByRole('dialog');
+  await visit.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(visit).toBeFocused();
+
+  // Forward opens them again; so does a reload, with nothing that opened them: closed, they
+  // give the focus to the interaction's button, not to the page.
+  await page.goForward();
+  await expect(dialog).toBeVisible();
+  await page.reload();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(dialog).toBeHidden();
+  await expect(visit).toBeFocused();
+});

@@ -1,6 +1,6 @@
 import { Card, Loader, Text, Title, UnstyledButton } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ComponentType, ReactNode } from 'react';
+import { type ComponentType, type ReactNode, useRef } from 'react';
 import type { Page } from '../lib/api-client.ts';
 import { useDialogEntry } from '../lib/dialog-entry.ts';
 import type { RecordDetailsProps } from './details-dialog.tsx';
@@ -18,7 +18,7 @@ export const RELATED_SHOWN = 10;
  * With `details`, a record's details dialog (loaded when first opened), which `children` opens
  * with `openDetails`.
  */
-export function RelatedCard<T>({
+export function RelatedCard<T extends { id: number }>({
   title,
   query,
   noun,
@@ -44,8 +44,16 @@ export function RelatedCard<T>({
   const page = query.data;
   // Named by the card (a page may show two), its details a dialog Back closes.
   const [open, setOpen, close] = useDialogEntry<T>(title);
+  const card = useRef<HTMLDivElement>(null);
+  // A dialog Back or Forward opened, closed, gives the focus to the button of what it showed
+  // (the first one's when that is gone): nothing else opened it.
+  const opener = (shown: T) => () => {
+    const buttons = card.current?.querySelectorAll<HTMLElement>(`[${OPENS_DETAILS}]`);
+    const at = page?.items.findIndex((item) => item.id === shown.id) ?? -1;
+    return buttons?.[at] ?? buttons?.[0] ?? null;
+  };
   return (
-    <Card withBorder padding="lg">
+    <Card withBorder padding="lg" ref={card}>
       <Title order={2} size="h4" mb="md">
         {title}
       </Title>
@@ -65,7 +73,7 @@ export function RelatedCard<T>({
         <>
           {children(page.items, setOpen)}
           {Details && (
-            <LoadWhenOpened opened={open !== null}>
+            <LoadWhenOpened opened={open !== null} opener={open ? opener(open) : undefined}>
               <Details record={open} onClose={close} />
             </LoadWhenOpened>
           )}
@@ -78,6 +86,9 @@ export function RelatedCard<T>({
   );
 }
 
+/** Marks the buttons of a card's list that open a record's details, one a record in order. */
+export const OPENS_DETAILS = 'data-opens-details';
+
 /** A related record in a card's list, as a button that opens its details. */
 export function RelatedItemButton({
   onClick,
@@ -87,7 +98,12 @@ export function RelatedItemButton({
   children: ReactNode;
 }) {
   return (
-    <UnstyledButton onClick={onClick} p="xs" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+    <UnstyledButton
+      onClick={onClick}
+      p="xs"
+      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+      {...{ [OPENS_DETAILS]: true }}
+    >
       {children}
     </UnstyledButton>
   );

@@ -1,7 +1,7 @@
 import { Anchor, Group, Stack, UnstyledButton } from '@mantine/core';
 import { lazy } from 'react';
 import { Link } from 'react-router';
-import { RELATED_SHOWN, RelatedCard } from '../../../components/related-card.tsx';
+import { OPENS_DETAILS, RELATED_SHOWN, RelatedCard } from '../../../components/related-card.tsx';
 import { withQuery } from '../../../lib/api-client.ts';
 import { useContacts } from '../api/contacts-api.ts';
 
@@ -38,7 +38,12 @@ export function OrganizationContactsCard({
           {items.map((contact) => (
             <div key={contact.id}>
               {openInDialog ? (
-                <UnstyledButton onClick={() => openDetails(contact)} fw={500} c="cyan.9">
+                <UnstyledButton
+                  onClick={() => openDetails(contact)}
+                  fw={500}
+                  c="cyan.9"
+                  {...{ [OPENS_DETAILS]: true }}
+                >
                   {contact.name}
                 </UnstyledButton>
               ) : (
