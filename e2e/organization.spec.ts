@@ -468,6 +468,10 @@ test("the admin changes a member's role from the team list; the last admin canno
 
   await page.getByRole('button', { name: 'Actions for Rita Role' }).click();
   await page.getByRole('menuitem', { name: 'Make Admin' }).click();
+  await page
+    .getByRole('dialog', { name: 'Change Role' })
+    .getByRole('button', { name: 'Make Admin' })
+    .click();
   await expect(page.getByText('Rita Role is now an admin.')).toBeVisible();
   await expect(row).toContainText('Admin');
 
@@ -482,6 +486,10 @@ test("the admin changes a member's role from the team list; the last admin canno
   // And back: she is a user again as soon as the admin says so.
   await page.getByRole('button', { name: 'Actions for Rita Role' }).click();
   await page.getByRole('menuitem', { name: 'Make User' }).click();
+  await page
+    .getByRole('dialog', { name: 'Change Role' })
+    .getByRole('button', { name: 'Make User' })
+    .click();
   await expect(page.getByText('Rita Role is now a user.')).toBeVisible();
   await expect(row).not.toContainText('Admin');
   await rita.reload();

@@ -56,16 +56,17 @@ export function MemberActions({
     }
   };
 
-  // Stepping down takes the admin's own tools away at once: they are asked first.
+  // A role gives or takes an admin's tools (the organization, its team, invitations) at once:
+  // whoever it is, the admin is asked first.
   const askRoleChange = () => {
-    if (!isSelf || newRole === 'admin') {
-      void giveNewRole();
-      return;
-    }
+    const tools = 'edit the organization, manage its team or invite anyone';
     askConfirmation({
       title: 'Change Role',
-      message:
-        'Make yourself a user? You will no longer be able to edit the organization, manage its team or invite anyone. Another admin can make you an admin again.',
+      message: isSelf
+        ? `Make yourself a user? You will no longer be able to ${tools}. Another admin can make you an admin again.`
+        : newRole === 'admin'
+          ? `Make ${member.name} an admin? They will be able to ${tools.replace(' or ', ' and ')}, as you can.`
+          : `Make ${member.name} a user? They will no longer be able to ${tools}.`,
       confirmLabel: `Make ${roleLabel(newRole)}`,
       onConfirm: giveNewRole,
     });

@@ -66,11 +66,27 @@ const menuItem = (name: string) => screen.findByRole('menuitem', { name, hidden:
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 
 describe("changing a member's role from the team list", () => {
-  it('an admin makes a user an admin from the row menu; the list shows it', async () => {
+  it('an admin makes a user an admin from the row menu, once asked; the list shows it', async () => {
     const user = userEvent.setup();
     const { roleChanges } = renderTeam();
     await user.click(await screen.findByRole('button', { name: 'Actions for Uma User' }));
     await user.click(await menuItem('Make Admin'));
+    // Asked first: Cancel changes nothing.
+    const asked = await screen.findByRole('dialog', { name: 'Change Role' });
+    expect(
+      within(asked).getByText(
+        'Make Uma User an admin? They will be able to edit the organization, manage its team and invite anyone, as you can.',
+      ),
+    ).toBeTruthy();
+    await user.click(within(asked).getByRole('button', { name: 'Cancel' }));
+    expect(roleChanges()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Actions for Uma User' }));
+    await user.click(await menuItem('Make Admin'));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Change Role' })).getByRole('button', {
+        name: 'Make Admin',
+      }),
+    );
     await waitFor(() =>
       expect(roleChanges()).toEqual([
         { method: 'PATCH', url: '/api/organization/users/9', body: { role: 'admin' } },
