@@ -63,6 +63,32 @@ describe('GET /api/activity', () => {
     expect(entries[0]?.changes).toBeNull();
   });
 
+  it('shows the fields changed, never what the database computes from them (keys, search text)', async () => {
+    const { client } = await company();
+    const grant = (await client.post('/api/grants', grantBody)).json<{ id: number }>().id;
+    expect((await client.patch(`/api/grants/${grant}`, { funder: 'Dale Fund' })).statusCode).toBe(
+      200,
+    );
+    const contact = (
+      await client.post('/api/contacts', { name: 'Ada', email: 'Ada@X.org', organization: 'Hill' })
+    ).json<{ id: number }>().id;
+    expect(
+      (
+        await client.patch(`/api/contacts/${contact}`, {
+          email: 'Ada@Y.org',
+          organization: 'Dale Fund',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await history(client, 'grant', grant)).entries[0]?.changes).toEqual([
+      { field: 'funder', before: 'Hill Fund', after: 'Dale Fund' },
+    ]);
+    expect((await history(client, 'contact', contact)).entries[0]?.changes).toEqual([
+      { field: 'email', before: 'Ada@X.org', after: 'Ada@Y.org' },
+      { field: 'organization', before: 'Hill', after: 'Dale Fund' },
+    ]);
+  });
+
   it('names the user of a request whose body arrives well after its head', async () => {
     const { admin, client } = await company();
     const id = (await client.post('/api/grants', grantBody)).json<{ id: number }>().id;

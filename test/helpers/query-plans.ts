@@ -44,6 +44,7 @@ export interface PlanNode {
   'Index Name'?: string;
   'Actual Rows'?: number;
   'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
   Plans?: PlanNode[];
 }
 
@@ -54,8 +55,8 @@ export const nodesOf = (plan: PlanNode): PlanNode[] => [
 ];
 
 /**
- * The scans of `relation` in a plan run with ANALYZE: each its node type, its index if any,
- * and the rows it read in all (over every loop).
+ * The scans of `relation` in a plan run with ANALYZE: each its node type, its index if any, the
+ * rows it gave in all (over every loop), and those it read only to leave out (`removed`).
  */
 export const scansOf = (plan: PlanNode, relation: string) =>
   nodesOf(plan)
@@ -64,6 +65,7 @@ export const scansOf = (plan: PlanNode, relation: string) =>
       type: node['Node Type'],
       index: node['Index Name'],
       rows: (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1),
+      removed: (node['Rows Removed by Filter'] ?? 0) * (node['Actual Loops'] ?? 1),
     }));
 
 /**

@@ -257,12 +257,17 @@ export const contacts = pgTable(
     emailKey: text('email_key')
       .notNull()
       .generatedAlwaysAs((): SQL => sql`lower(${contacts.email})`),
+    /** The organization as a funder's key (funderKey), kept to be compared with `=`, as above. */
+    organizationKey: text('organization_key').generatedAlwaysAs(
+      (): SQL => funderKey(contacts.organization),
+    ),
   },
   (t) => [
     companyKey(t),
     index('contacts_name_idx').on(t.companyId, alphabetical(t.name), t.id),
     index('contacts_organization_idx').on(t.companyId, t.organization),
-    index('contacts_funder_key_idx').on(t.companyId, funderKey(t.organization)),
+    // A funder's contacts (its page, its counts, a rename or a merge) are found through this.
+    index('contacts_funder_key_idx').on(t.companyId, t.organizationKey),
     // An import finds the contacts a file's emails already belong to (any case) through this.
     index('contacts_email_key_idx').on(t.companyId, t.emailKey),
     // The contacts search (name, email and organization contain the text) reads this index.
@@ -334,6 +339,10 @@ export const grants = pgTable(
     periodStart: timestamp('period_start', { withTimezone: true }),
     periodEnd: timestamp('period_end', { withTimezone: true }),
     ...recordStamps(),
+    /** The funder as a funder's key (funderKey), kept to be compared with `=` (contacts). */
+    funderNameKey: text('funder_key')
+      .notNull()
+      .generatedAlwaysAs((): SQL => funderKey(grants.funder)),
   },
   (t) => [
     companyKey(t),
@@ -342,7 +351,7 @@ export const grants = pgTable(
     check('grants_period_check', sql`${t.periodEnd} >= ${t.periodStart}`),
     index('grants_status_due_idx').on(t.companyId, t.status, t.dueDate),
     index('grants_funder_idx').on(t.companyId, t.funder),
-    index('grants_funder_key_idx').on(t.companyId, funderKey(t.funder)),
+    index('grants_funder_key_idx').on(t.companyId, t.funderNameKey),
     index('grants_search_idx').using('gin', sql`${grantSearchText(t)} gin_trgm_ops`),
   ],
 );
@@ -425,6 +434,10 @@ export const opportunities = pgTable(
     probability: integer('probability'),
     notes: text('notes'),
     ...recordStamps(),
+    /** The organization as a funder's key (funderKey), kept to be compared with `=` (contacts). */
+    organizationKey: text('organization_key')
+      .notNull()
+      .generatedAlwaysAs((): SQL => funderKey(opportunities.organization)),
   },
   (t) => [
     companyKey(t),
@@ -435,7 +448,7 @@ export const opportunities = pgTable(
     ),
     index('opportunities_stage_idx').on(t.companyId, t.stage),
     index('opportunities_organization_idx').on(t.companyId, t.organization),
-    index('opportunities_funder_key_idx').on(t.companyId, funderKey(t.organization)),
+    index('opportunities_funder_key_idx').on(t.companyId, t.organizationKey),
     index('opportunities_search_idx').using('gin', sql`${opportunitySearchText(t)} gin_trgm_ops`),
   ],
 );

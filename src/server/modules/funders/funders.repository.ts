@@ -66,13 +66,16 @@ const order = lists.listOrder<FunderSortField>(
   'asc',
 );
 
-/** Rows of `table` in the company whose name column matches the funder's key. */
+/**
+ * Rows of `table` in the company whose name column's key (`keyColumn`, kept by the database)
+ * is the funder's: compared with `=`, which row-level security lets the index answer.
+ */
 const carries = (
   table: { companyId: AnyPgColumn },
-  column: AnyPgColumn,
+  keyColumn: AnyPgColumn,
   companyId: number,
   key: string,
-): SQL | undefined => and(eq(table.companyId, companyId), sql`${funderKey(column)} = ${key}`);
+): SQL | undefined => and(eq(table.companyId, companyId), eq(keyColumn, key));
 
 /** How many grants, opportunities and contacts carry each of the funders' names. */
 async function countsOf(tx: Transaction, companyId: number, keys: string[]) {
@@ -84,10 +87,9 @@ async function countsOf(tx: Transaction, companyId: number, keys: string[]) {
   if (keys.length === 0) return counted;
   const tally = async (
     table: { companyId: AnyPgColumn },
-    column: AnyPgColumn,
+    key: AnyPgColumn,
     field: 'grantCount' | 'opportunityCount' | 'contactCount',
   ) => {
-    const key = funderKey(column);
     const rows = await tx
       .select({ key: sql<string>`${key}`, n: count() })
       .from(table as typeof grants)
@@ -98,9 +100,9 @@ async function countsOf(tx: Transaction, companyId: number, keys: string[]) {
       if (entry) entry[field] = row.n;
     }
   };
-  await tally(grants, grants.funder, 'grantCount');
-  await tally(opportunities, opportunities.organization, 'opportunityCount');
-  await tally(contacts, contacts.organization, 'contactCount');
+  await tally(grants, grants.funderNameKey, 'grantCount');
+  await tally(opportunities, opportunities.organizationKey, 'opportunityCount');
+  await tally(contacts, contacts.organizationKey, 'contactCount');
   return counted;
 }
 
@@ -128,13 +130,13 @@ async function renameRecords(tx: Transaction, companyId: number, fromKey: string
   await tx
     .update(grants)
     .set({ funder: name })
-    .where(and(carries(grants, grants.funder, companyId, fromKey), ne(grants.funder, name)));
+    .where(and(carries(grants, grants.funderNameKey, companyId, fromKey), ne(grants.funder, name)));
   await tx
     .update(opportunities)
     .set({ organization: name })
     .where(
       and(
-        carries(opportunities, opportunities.organization, companyId, fromKey),
+        carries(opportunities, opportunities.organizationKey, companyId, fromKey),
         ne(opportunities.organization, name),
       ),
     );
@@ -143,7 +145,7 @@ async function renameRecords(tx: Transaction, companyId: number, fromKey: string
     .set({ organization: name })
     .where(
       and(
-        carries(contacts, contacts.organization, companyId, fromKey),
+        carries(contacts, contacts.organizationKey, companyId, fromKey),
         ne(contacts.organization, name),
       ),
     );
@@ -160,19 +162,19 @@ async function lockRecords(tx: Transaction, companyId: number, key: string) {
   await tx
     .select({ id: grants.id })
     .from(grants)
-    .where(carries(grants, grants.funder, companyId, key))
+    .where(carries(grants, grants.funderNameKey, companyId, key))
     .orderBy(grants.id)
     .for('update');
   await tx
     .select({ id: opportunities.id })
     .from(opportunities)
-    .where(carries(opportunities, opportunities.organization, companyId, key))
+    .where(carries(opportunities, opportunities.organizationKey, companyId, key))
     .orderBy(opportunities.id)
     .for('update');
   await tx
     .select({ id: contacts.id })
     .from(contacts)
-    .where(carries(contacts, contacts.organization, companyId, key))
+    .where(carries(contacts, contacts.organizationKey, companyId, key))
     .orderBy(contacts.id)
     .for('update');
 }
@@ -326,9 +328,14 @@ export function createFundersRepository(db: Database) {
         const [funder] = await withCounts(tx, companyId, [row]);
         if (!funder) return null;
         const key = row.nameKey;
-        const ofGrants = carries(grants, grants.funder, companyId, key);
-        const ofContacts = carries(contacts, contacts.organization, companyId, key);
-        const ofOpportunities = carries(opportunities, opportunities.organization, companyId, key);
+        const ofGrants = carries(grants, grants.funderNameKey, companyId, key);
+        const ofContacts = carries(contacts, contacts.organizationKey, companyId, key);
+        const ofOpportunities = carries(
+          opportunities,
+          opportunities.organizationKey,
+          companyId,
+          key,
+        );
         const [figures] = await tx
           .select({
             requested: sql<number>`coalesce(sum(${grants.amount}), 0)`.mapWith(Number),
