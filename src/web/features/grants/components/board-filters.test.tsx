@@ -1,8 +1,8 @@
-import { renderHook, screen, waitFor } from '@testing-library/react';
+import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SEARCH_TEXT_MAX } from '../../../../domain/list-constants.ts';
 import { SEARCH_TOO_LONG } from '../../../components/list-controls.tsx';
 import { renderPage } from '../../../test/render.tsx';
@@ -42,6 +42,30 @@ describe("the board's filters in the address", () => {
 });
 
 describe("the board's search box", () => {
+  it('keeps the keys typed while the address catches up with the search written before them', () => {
+    vi.useFakeTimers();
+    try {
+      const { result } = renderHook(useBoardFilters, {
+        wrapper: ({ children }: { children: ReactNode }) => (
+          <MemoryRouter initialEntries={['/tasks']}>{children}</MemoryRouter>
+        ),
+      });
+      act(() => result.current.setSearch('bud'));
+      // Typing paused: 'bud' goes to the address, and 'g' is typed before the page shows it.
+      act(() => {
+        vi.advanceTimersByTime(250);
+        result.current.setSearch('budg');
+      });
+      expect(result.current.params.q).toBe('bud');
+      expect(result.current.search).toBe('budg');
+      act(() => vi.advanceTimersByTime(250));
+      expect(result.current.params.q).toBe('budg');
+      expect(result.current.search).toBe('budg');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('writes a search to the address once typing pauses, unless longer than the board takes: it says so', async () => {
     function Bar() {
       const filters = useBoardFilters();

@@ -21,12 +21,20 @@ const readFilters = (params: URLSearchParams) => ({
 export function useBoardFilters() {
   const [filters, setFilters] = useUrlFilters(readFilters);
   const [search, setSearchText] = useState(filters.q ?? '');
-  const writeSearch = useDebouncedCallback((q: string) => setFilters({ q: q.trim() }), 250);
-  // The address changed on its own (the sidebar's Tasks link): the box shows its search.
+  // The search last written to the address: it arrives there after the box has gone on.
+  const [written, setWritten] = useState<string | undefined>();
+  const writeSearch = useDebouncedCallback((q: string) => {
+    setWritten(q.trim());
+    setFilters({ q: q.trim() });
+  }, 250);
+  // The address changed on its own (the sidebar's Tasks link, Clear filters): the box shows its
+  // search. What the box wrote arriving changes nothing: keys typed since stay in the box.
   const [shown, setShown] = useState(filters.q);
   if (filters.q !== shown) {
     setShown(filters.q);
-    if ((filters.q ?? '') !== search.trim()) setSearchText(filters.q ?? '');
+    const q = filters.q ?? '';
+    if (q === written) setWritten(undefined);
+    else if (q !== search.trim()) setSearchText(q);
   }
   const due = filters.due ?? 'all';
   const params: TaskBoardParams = {
