@@ -1,5 +1,6 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { errorMessage } from '../lib/api-client.ts';
+import { focusListSearch } from '../lib/lost-focus.ts';
 
 /** The spinner while a list or a board first loads. */
 export function LoadingBlock({ label }: { label: string }) {
@@ -41,7 +42,14 @@ export function NoMatches({ noun, onClear }: { noun: string; onClear: () => void
   return (
     <Stack align="center" py="xl" gap="xs">
       <Text fw={500}>No {noun} match these filters</Text>
-      <Button variant="default" onClick={onClear}>
+      <Button
+        variant="default"
+        onClick={(event) => {
+          const button = event.currentTarget;
+          onClear();
+          focusListSearch(button);
+        }}
+      >
         Clear filters
       </Button>
     </Stack>

@@ -4,3 +4,12 @@
  */
 export const focusIsLost = () =>
   document.activeElement === null || document.activeElement === document.body;
+
+/**
+ * Gives the focus to the search box of the list `control` belongs to: Clear filters goes once
+ * pressed (with the filters it clears), and the focus would be left on the page.
+ */
+export function focusListSearch(control: HTMLElement) {
+  const list = control.closest('section, main') ?? document;
+  list.querySelector<HTMLInputElement>('input[type="search"]')?.focus();
+}

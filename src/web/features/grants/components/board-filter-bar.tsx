@@ -9,6 +9,7 @@ import { tooLong } from '../../../../domain/list-constants.ts';
 import { SearchBox } from '../../../components/list-controls.tsx';
 import { WhoseTasksControl } from '../../../components/whose-tasks-control.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
+import { focusListSearch } from '../../../lib/lost-focus.ts';
 import { useGrants } from '../api/grants-api.ts';
 import { grantChoices } from '../grant-choices.ts';
 import type { BoardFilters } from './board-filters.ts';
@@ -65,7 +66,14 @@ export function BoardFilterBar({
         data={choicesOf(taskDueWindows, taskDueWindowLabels)}
       />
       {filters.active && (
-        <Button variant="subtle" onClick={filters.clear}>
+        <Button
+          variant="subtle"
+          onClick={(event) => {
+            const button = event.currentTarget;
+            filters.clear();
+            focusListSearch(button);
+          }}
+        >
           Clear filters
         </Button>
       )}

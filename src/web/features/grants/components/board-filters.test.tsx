@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { SEARCH_TEXT_MAX } from '../../../../domain/list-constants.ts';
 import { SEARCH_TOO_LONG } from '../../../components/list-controls.tsx';
+import { NoMatches } from '../../../components/query-states.tsx';
 import { renderPage } from '../../../test/render.tsx';
 import { BoardFilterBar } from './board-filter-bar.tsx';
 import { useBoardFilters } from './board-filters.ts';
@@ -87,5 +88,32 @@ describe("the board's search box", () => {
     expect(address()).toBe('/tasks?q=budget');
     await user.keyboard('{Backspace}');
     await waitFor(() => expect(address()).toBe(`/tasks?q=${'x'.repeat(SEARCH_TEXT_MAX)}`));
+  });
+
+  it('keeps the focus on the search box when Clear filters, gone once pressed, clears them', async () => {
+    function Bar() {
+      const filters = useBoardFilters();
+      return (
+        <main>
+          <BoardFilterBar filters={filters} tasks={[]} />
+          {filters.active && <NoMatches noun="tasks" onClear={filters.clear} />}
+        </main>
+      );
+    }
+    for (const which of [0, 1]) {
+      const { unmount } = renderPage(<Bar />, {
+        url: '/tasks?due=overdue&q=zzzz',
+        answer: ({ url }) => (url.startsWith('/api/grants') ? { body: [], total: 0 } : undefined),
+      });
+      const user = userEvent.setup({ delay: null });
+      // The bar's button, then the one under 'No tasks match these filters'.
+      const clear = (await screen.findAllByRole('button', { name: 'Clear filters' }))[which];
+      if (!clear) throw new Error('no Clear filters');
+      await user.click(clear);
+      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/tasks'));
+      expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+      expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search tasks' }));
+      unmount();
+    }
   });
 });
