@@ -43,7 +43,10 @@ export function RelatedCard<T extends { id: number }>({
 }) {
   const page = query.data;
   // Named by the card (a page may show two), its details a dialog Back closes.
-  const [open, setOpen, close] = useDialogEntry<T>(title);
+  const [opened, setOpen, close] = useDialogEntry<T>(title);
+  // The record as the card has it now: the entry keeps the one it was opened on (Back, Forward
+  // or a reload opens it again), which may have been changed or deleted since.
+  const open = opened === null ? null : (page?.items.find((item) => item.id === opened.id) ?? null);
   const card = useRef<HTMLDivElement>(null);
   // A dialog Back or Forward opened, closed, gives the focus to the button of what it showed
   // (the first one's when that is gone): nothing else opened it.

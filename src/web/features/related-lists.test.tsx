@@ -107,6 +107,32 @@ describe.each(Object.entries(cards))('the card of %s', (_name, related) => {
   });
 });
 
+describe("a related record's details", () => {
+  it('show the record as the card has it now: changed since it opened, or gone', async () => {
+    let rows = interactions(3);
+    const { queryClient } = renderPage(<ContactInteractionsCard contactId={7} />, {
+      answer: ({ url }) =>
+        url.startsWith('/api/interactions') ? { body: rows, total: rows.length } : undefined,
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /Call 2/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Interaction Details' });
+    expect(within(dialog).getByText('Call 2')).toBeTruthy();
+
+    // Edited elsewhere (its page, another tab): the card's list is refreshed, and so is it.
+    rows = rows.map((row) => (row.id === 2 ? { ...row, notes: 'Call 2, budget agreed' } : row));
+    await act(() => queryClient.invalidateQueries());
+    await waitFor(() => expect(within(dialog).getByText('Call 2, budget agreed')).toBeTruthy());
+
+    // Deleted: it is no longer shown.
+    rows = rows.filter((row) => row.id !== 2);
+    await act(() => queryClient.invalidateQueries());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Interaction Details' })).toBeNull(),
+    );
+  });
+});
+
 interface FilteredList {
   page: ReactNode;
   url: string;
