@@ -567,7 +567,7 @@ test("import grants from a spreadsheet's own columns: the preview matches them, 
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const chooser = page.getByRole('dialog', { name: 'Import grants from a CSV file' });
   await expect(chooser.getByRole('button', { name: 'Download Template' })).toBeVisible();
-  await chooser.locator('input[type=file]').setInputFiles({
+  const pipeline = {
     name: 'pipeline.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(
@@ -578,11 +578,17 @@ test("import grants from a spreadsheet's own columns: the preview matches them, 
         'Mystery,Builders Fund,Ana,lots,2027-05-01,',
       ].join('\r\n'),
     ),
-  });
+  };
+  await chooser.locator('input[type=file]').setInputFiles(pipeline);
   const preview = page.getByRole('dialog', { name: 'Import grants', exact: true });
   await expect(preview.getByRole('combobox', { name: 'Import Grant Title as' })).toHaveValue(
     'name',
   );
+  // Escape closes the preview only: the import's dialog stays, Upload CSV has the focus.
+  await page.keyboard.press('Escape');
+  await expect(preview).toBeHidden();
+  await expect(chooser.getByRole('button', { name: 'Upload CSV' })).toBeFocused();
+  await chooser.locator('input[type=file]').setInputFiles(pipeline);
   await expect(preview.getByRole('combobox', { name: 'Import Ask as' })).toHaveValue('amount');
   await expect(preview.getByRole('combobox', { name: 'Import Deadline as' })).toHaveValue(
     'dueDate',

@@ -1,6 +1,6 @@
 import { Button, FileButton, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import type { ImportResult } from '../../domain/csv-import.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { type CsvPreview, previewCsvFile, type useCsvImport } from '../lib/csv-import.ts';
@@ -32,6 +32,7 @@ export function CsvUpload<Field extends string>({
   previewUrl,
   upload,
   failure,
+  onDialog,
 }: {
   heading: ReactNode;
   description: ReactNode;
@@ -41,6 +42,11 @@ export function CsvUpload<Field extends string>({
   upload: ReturnType<typeof useCsvImport<Field>>;
   /** The message of a failure that gives none. */
   failure: string;
+  /**
+   * Told whether one of its dialogs (the preview, the rows left out) is open: a dialog it sits in
+   * leaves Escape to that one, which would otherwise close both.
+   */
+  onDialog?: ((open: boolean) => void) | undefined;
 }) {
   const [result, setResult] = useState<ImportResult | null>(null);
   const [reading, setReading] = useState(false);
@@ -49,6 +55,9 @@ export function CsvUpload<Field extends string>({
   const resetChooser = useRef<() => void>(null);
   const uploadButton = useRef<HTMLButtonElement>(null);
   const busy = reading || upload.isPending;
+  const dialogOpen = chosen !== null || (result !== null && result.errors.length > 0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: told when the dialog opens or closes
+  useEffect(() => onDialog?.(dialogOpen), [dialogOpen]);
 
   /**
    * Closes the preview and gives the focus back to Upload CSV, which opened it: the dialog is

@@ -1,4 +1,5 @@
 import { Modal } from '@mantine/core';
+import { useState } from 'react';
 import {
   GRANT_CSV_FIELDS,
   GRANT_CSV_REQUIRED,
@@ -23,12 +24,14 @@ const grantImport: CsvImportKind<GrantImportField> = {
  */
 export default function GrantImport({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const upload = useUploadGrants();
+  // Escape in the file's preview, or in the rows left out, closes that dialog, not this one too.
+  const [inner, setInner] = useState(false);
   return (
     <Modal
       opened={opened}
       // Closed mid-import, the report of the rows left out would be lost.
       onClose={upload.isPending ? () => {} : onClose}
-      closeOnEscape={!upload.isPending}
+      closeOnEscape={!upload.isPending && !inner}
       title="Import grants from a CSV file"
       size="lg"
     >
@@ -40,6 +43,7 @@ export default function GrantImport({ opened, onClose }: { opened: boolean; onCl
         previewUrl="/api/grants/upload/preview"
         upload={upload}
         failure="Failed to upload grants"
+        onDialog={setInner}
       />
     </Modal>
   );
