@@ -106,4 +106,29 @@ describe('the columns of a file to import', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(name.getAttribute('aria-describedby')).toBeNull();
   });
+
+  it('of one name are told apart by where they are', () => {
+    render(
+      <MantineProvider>
+        <CsvImportDialog
+          kind={contacts}
+          file={new File(['Email,Name,Email\n'], 'people.csv')}
+          preview={{
+            columns: [
+              { header: 'Email', suggestion: 'email', samples: ['ada@engine.org'] },
+              { header: 'Name', suggestion: 'name', samples: ['Ada'] },
+              { header: 'Email', suggestion: null, samples: ['ada@home.org'] },
+            ],
+          }}
+          importing={false}
+          progress={0}
+          onImport={vi.fn()}
+          onClose={vi.fn()}
+        />
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('combobox', { name: 'Import Email (column 1) as' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Import Name as' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Import Email (column 3) as' })).toBeTruthy();
+  });
 });

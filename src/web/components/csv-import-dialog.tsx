@@ -147,13 +147,19 @@ export default function CsvImportDialog<Field extends string>({
         >
           {preview.columns.map((column, at) => {
             const header = column.header || `Column ${at + 1}`;
+            // Two columns of one name are told apart by where they are, to a screen reader too.
+            const named = preview.columns.filter((other) => other.header === column.header);
+            const which = named.length > 1 ? `${header} (column ${at + 1})` : header;
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: a file's columns never move
               <Table.Tr key={at}>
-                <Table.Td fw={500}>{header}</Table.Td>
+                {/* A long name with no spaces breaks rather than push the selects out of sight. */}
+                <Table.Td fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {header}
+                </Table.Td>
                 <Table.Td>
                   <ColumnField
-                    label={`Import ${header} as`}
+                    label={`Import ${which} as`}
                     data={fieldChoices}
                     value={mapping[at] ?? SKIP}
                     onChange={(value) => choose(at, value)}
