@@ -28,6 +28,9 @@ export const ALREADY_MEMBER = 'A member of the organization already has this ema
 export const ADDRESS_INVITED =
   'An invitation to this email address is waiting to be accepted. Ask an admin to cancel it first.';
 
+/** Refusal of a change that would leave the organization without an admin. */
+export const LAST_ADMIN = 'The organization must keep at least one admin.';
+
 /**
  * An admin's own password is changed in their profile, which asks for the current one: reset
  * from the team list it would not, so a session left open could lock its owner out.

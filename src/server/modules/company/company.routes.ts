@@ -10,6 +10,7 @@ import {
   invitationInputSchema,
   invitationLinkSchema,
   invitationSchema,
+  LAST_ADMIN,
   newUserSchema,
   OWN_PASSWORD_ELSEWHERE,
   resetPasswordSchema,
@@ -35,7 +36,6 @@ import { invitationEmail } from './invitation-email.ts';
 
 const tags = ['organization'];
 const DAY_MS = 24 * 60 * 60 * 1000;
-const LAST_ADMIN = 'The organization must keep at least one admin.';
 const ALREADY_INVITED = 'An invitation to this email address is already pending.';
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {

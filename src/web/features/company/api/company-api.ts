@@ -14,6 +14,7 @@ import { api } from '../../../lib/api-client.ts';
 import { getQuery } from '../../../lib/get-query.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import { userKeys } from '../../auth/api/auth-api.ts';
+import { useAuth } from '../../auth/auth-provider.tsx';
 import { taskScreens } from '../../grants/api/task-keys.ts';
 
 /** The company's profile, its team and its pending invitations. */
@@ -63,13 +64,19 @@ export const useRemoveUser = () =>
   );
 
 /** A member's new role shows in the team list; one's own, in what the app lets one do. */
-export const useChangeRole = () =>
-  useInvalidatingMutation(
+export const useChangeRole = () => {
+  const { user } = useAuth();
+  return useInvalidatingMutation(
     ({ id, role }: { id: number } & RoleChange) =>
       api.patch<TeamMember>(`/api/organization/users/${id}`, { role }),
-    // An admin made a user takes back their pending invitations.
-    () => [companyKeys.team(), companyKeys.invitations(), userKeys.current()],
+    // An admin made a user takes back their pending invitations; an admin stepping down sees
+    // them no more (asked for, they would be refused).
+    ({ id, role }) =>
+      id === user?.id && role === 'user'
+        ? [companyKeys.team(), userKeys.current()]
+        : [companyKeys.team(), companyKeys.invitations(), userKeys.current()],
   );
+};
 
 export const useResetPassword = () =>
   useInvalidatingMutation(

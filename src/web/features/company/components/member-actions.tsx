@@ -1,6 +1,11 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots, IconKey, IconUserDown, IconUserMinus, IconUserUp } from '@tabler/icons-react';
-import { OWN_PASSWORD_ELSEWHERE, type Role, type TeamMember } from '../../../../domain/company.ts';
+import {
+  LAST_ADMIN,
+  OWN_PASSWORD_ELSEWHERE,
+  type Role,
+  type TeamMember,
+} from '../../../../domain/company.ts';
 import { roleLabel, roleWithArticle } from '../../../../domain/wording.ts';
 import { askConfirmation } from '../../../components/confirm.tsx';
 import { useMenuFocus } from '../../../components/menu-focus.ts';
@@ -14,9 +19,12 @@ const otherRole = (role: Role): Role => (role === 'admin' ? 'user' : 'admin');
 /** An admin's menu on a team member's row: reset the password, change the role, remove. */
 export function MemberActions({
   member,
+  onlyAdmin,
   onResetPassword,
 }: {
   member: TeamMember;
+  /** Whether the member is the organization's only admin, who cannot step down. */
+  onlyAdmin: boolean;
   /** Opens Reset Password (the menu's button has the focus, for the dialog to give it back). */
   onResetPassword: () => void;
 }) {
@@ -50,7 +58,8 @@ export function MemberActions({
   const giveNewRole = async () => {
     try {
       await changeRole.mutateAsync({ id: member.id, role: newRole });
-      notifySuccess('Role changed', `${member.name} is now ${roleWithArticle(newRole)}.`);
+      const who = isSelf ? 'You are' : `${member.name} is`;
+      notifySuccess('Role changed', `${who} now ${roleWithArticle(newRole)}.`);
     } catch (error) {
       notifyError('Error changing role', errorMessage(error));
     }
@@ -59,6 +68,11 @@ export function MemberActions({
   // A role gives or takes an admin's tools (the organization, its team, invitations) at once:
   // whoever it is, the admin is asked first.
   const askRoleChange = () => {
+    // Asked, the only admin would be refused once sure: they are told at once.
+    if (onlyAdmin && newRole === 'user') {
+      notifyError('Error changing role', LAST_ADMIN);
+      return;
+    }
     const tools = 'edit the organization, manage its team or invite anyone';
     askConfirmation({
       title: 'Change Role',

@@ -99,7 +99,8 @@ describe("changing a member's role from the team list", () => {
 
   it('an admin stepping down is asked first, and Cancel changes nothing', async () => {
     const user = userEvent.setup();
-    const { roleChanges } = renderTeam();
+    const ana: TeamMember = { ...uma, id: 11, name: 'Ana Admin', username: 'ana', role: 'admin' };
+    const { roleChanges, sent } = renderTeam(true, [me, uma, ana]);
     await user.click(await screen.findByRole('button', { name: 'Actions for Rosa Parks' }));
     await user.click(await menuItem('Make User'));
     const dialog = await screen.findByRole('dialog', { name: 'Change Role' });
@@ -119,6 +120,23 @@ describe("changing a member's role from the team list", () => {
         { method: 'PATCH', url: `/api/organization/users/${me.id}`, body: { role: 'user' } },
       ]),
     );
+    expect(await screen.findByText('You are now a user.')).toBeTruthy();
+    // A user is refused the invitations: they are not asked for again.
+    const sincePatch = () => sent.slice(sent.findIndex((request) => request.method === 'PATCH'));
+    await waitFor(() =>
+      expect(sincePatch().some((r) => r.url === '/api/organization/users')).toBe(true),
+    );
+    expect(sincePatch().filter((r) => r.url === '/api/organization/invitations')).toEqual([]);
+  });
+
+  it('the only admin stepping down is told at once that the organization keeps one: nothing is asked or sent', async () => {
+    const user = userEvent.setup();
+    const { roleChanges } = renderTeam();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Rosa Parks' }));
+    await user.click(await menuItem('Make User'));
+    expect(await screen.findByText('The organization must keep at least one admin.')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Change Role' })).toBeNull();
+    expect(roleChanges()).toEqual([]);
   });
 
   it('a plain user gets no menu', async () => {

@@ -42,6 +42,7 @@ function LoadError({ error, fallback }: { error: Error; fallback: string }) {
 export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
   const { user } = useAuth();
   const team = useTeam();
+  const admins = team.data?.filter((member) => member.role === 'admin').length ?? 0;
   const [dialog, setDialog] = useState<'invite' | 'add' | null>(null);
   const [resetting, setResetting] = useState<TeamMember | null>(null);
 
@@ -89,7 +90,11 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
                 </Table.Td>
                 {isAdmin && (
                   <Table.Td w={80}>
-                    <MemberActions member={member} onResetPassword={() => setResetting(member)} />
+                    <MemberActions
+                      member={member}
+                      onlyAdmin={member.role === 'admin' && admins === 1}
+                      onResetPassword={() => setResetting(member)}
+                    />
                   </Table.Td>
                 )}
               </Table.Tr>
