@@ -295,7 +295,11 @@ describe('the calendar subscription, polled', () => {
     // With every calendar file of the company's being sent, a new file is refused, and an
     // unchanged one is still answered: a poll answered 304 writes none.
     const readers = Array.from({ length: DEFAULT_LIMITS.downloadsPerCompanyAtOnce }, () =>
-      Object.assign(new EventEmitter(), { closed: false, destroyed: false }),
+      Object.assign(new EventEmitter(), {
+        closed: false,
+        destroyed: false,
+        req: { socket: Object.assign(new EventEmitter(), { destroyed: false }) },
+      }),
     );
     for (const raw of readers) {
       const reply = { raw, header: () => reply } as unknown as FastifyReply;

@@ -389,6 +389,7 @@ async function waitingForALock(): Promise<number> {
 describe('downloads being written', () => {
   interface Busy {
     busy: FastifyInstance;
+    cookie: string;
     client: ReturnType<typeof clientFor>;
     /** The company's calendar subscription's path, and its validator as a reader holds it. */
     feed: string;
@@ -419,6 +420,7 @@ describe('downloads being written', () => {
       await holder.query('BEGIN; LOCK TABLE grants IN ACCESS EXCLUSIVE MODE');
       await work({
         busy,
+        cookie,
         client,
         feed,
         feedTag,
@@ -459,6 +461,29 @@ describe('downloads being written', () => {
         expect(response.statusCode, response.body).toBe(200);
         expect(linesOf(response.body)[0]).toMatch(/^Name,Funder,/);
       }
+    });
+  });
+
+  it('give their slots back when the connection they were queued on is dropped', async () => {
+    await whileGrantsHeld(async ({ busy, cookie, client, letGo }) => {
+      const url = await listenOnFreePort(busy);
+      // One connection: an export of grants, which waits on the held table, then four exports
+      // of contacts sent behind it (HTTP/1.1 pipelining), made and waiting for it to be sent.
+      const behind = (path: string) =>
+        `GET ${path} HTTP/1.1\r\nhost: x\r\ncookie: ${cookie}\r\n\r\n`;
+      const raw = await openRawRequest(
+        url,
+        { method: 'GET', path: '/api/grants/export', headers: { cookie } },
+        Array.from({ length: 4 }, () => behind('/api/contacts/export')).join(''),
+      );
+      await until(() => busy.downloads.sending === 5, 'every slot taken');
+      // The client goes: the four queued answers had no connection to hear it close on.
+      raw.drop();
+      await until(() => busy.downloads.sending === 1, 'the four given back');
+      await letGo();
+      await until(() => busy.downloads.sending === 0, 'every slot given back');
+      const again = await client.get('/api/contacts/export');
+      expect(again.statusCode, again.body).toBe(200);
     });
   });
 

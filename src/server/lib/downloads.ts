@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { COMPANY_SHARE } from '../db/client.ts';
 import { companyShares, ShareInUse } from '../db/company-shares.ts';
@@ -74,9 +75,23 @@ export function createDownloadSlots(perCompany: number, total: number, making: M
         } finally {
           leaveTurn();
         }
-        // 'close' comes once the answer is sent whole, or the connection ended before.
-        if (reply.raw.closed || reply.raw.destroyed) once();
-        else reply.raw.once('close', once);
+        // 'close' comes once the answer is sent whole, or the connection ended before. An answer
+        // queued behind another on the same connection (HTTP/1.1 pipelining) has no connection
+        // yet and hears nothing when it drops: the connection's own 'close' gives its slot back,
+        // and its file, which nothing will read, is closed.
+        const connection = reply.raw.req.socket;
+        const dropped = () => {
+          if (made instanceof Readable) made.destroy();
+          once();
+        };
+        if (reply.raw.closed || reply.raw.destroyed || connection.destroyed) once();
+        else {
+          connection.once('close', dropped);
+          reply.raw.once('close', () => {
+            connection.off('close', dropped);
+            once();
+          });
+        }
         return made;
       } catch (error) {
         once();
