@@ -146,6 +146,14 @@ describe('POST /api/contacts/upload/preview', () => {
     const empty = await preview('');
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('The file is empty: its first row must name the columns');
+    // Its columns' names only, or rows of separators: nothing to import, said before it is.
+    for (const file of ['name,email\n', 'name,email\r\n,\r\n\r\n']) {
+      const headerOnly = await preview(file);
+      expect(headerOnly.statusCode).toBe(400);
+      expect(headerOnly.json().message).toBe(
+        'The file has no rows under its first row: there is nothing to import',
+      );
+    }
 
     const wide = await preview(Array.from({ length: 201 }, (_, i) => `c${i}`).join(','));
     expect(wide.statusCode).toBe(400);

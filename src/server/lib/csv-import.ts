@@ -304,6 +304,8 @@ function withoutErrorStacks(parser: Parser): Parser {
 
 /** What the preview and the import say of a file with no rows at all. */
 const EMPTY_FILE = 'The file is empty: its first row must name the columns';
+/** What the preview says of a file with its columns' names only: there is nothing to import. */
+const NO_ROWS = 'The file has no rows under its first row: there is nothing to import';
 
 /** A preview shows the start of a long value only. */
 const SAMPLE_MAX = 200;
@@ -342,6 +344,7 @@ export async function previewCsvFile<Field extends string>(
     throw new AppError('INVALID_INPUT', EMPTY_FILE);
   }
   requireColumnsAtMost(header);
+  if (rows.every(isBlank)) throw new AppError('INVALID_INPUT', NO_ROWS);
   const suggestions = suggestMapping(header, synonyms);
   return {
     columns: header.map((name, at) => ({
