@@ -487,6 +487,25 @@ describe('downloads being written', () => {
     });
   });
 
+  it('waiting their turn, are taken out of the line when their client goes', async () => {
+    await whileGrantsHeld(async ({ busy, cookie, letGo }) => {
+      const url = await listenOnFreePort(busy);
+      const { downloadsPerCompanyAtOnce } = DEFAULT_LIMITS;
+      const clients = await Promise.all(
+        Array.from({ length: downloadsPerCompanyAtOnce }, () =>
+          openRawRequest(url, { method: 'GET', path: '/api/grants/export', headers: { cookie } }),
+        ),
+      );
+      await until(() => busy.downloads.sending === downloadsPerCompanyAtOnce, 'every slot taken');
+      await until(async () => (await waitingForALock()) === 3, 'three exports reading');
+      for (const client of clients) client.drop();
+      // The two waiting for a turn give their slots back at once; the three reading, once read.
+      await until(() => busy.downloads.sending === 3, 'the two waiting given back');
+      await letGo();
+      await until(() => busy.downloads.sending === 0, 'every slot given back');
+    });
+  });
+
   it("a burst of calendar polls shares one read of the feed's version: the company's list answers", async () => {
     await whileGrantsHeld(async ({ busy, client, feed, feedTag, letGo }) => {
       const polls = Array.from({ length: 8 }, () =>

@@ -31,8 +31,11 @@ export function companyShares(share: number, waitMs: number) {
   };
 
   return {
-    /** Takes one of the company's slots (waiting for one); answers the function that gives it back. */
-    async enter(companyId: number): Promise<() => void> {
+    /**
+     * Takes one of the company's slots (waiting for one, unless `signal` says the wait is no
+     * longer wanted); answers the function that gives it back.
+     */
+    async enter(companyId: number, signal?: AbortSignal): Promise<() => void> {
       const held = holding.get(companyId) ?? 0;
       if (held < share) {
         holding.set(companyId, held + 1);
@@ -42,14 +45,21 @@ export function companyShares(share: number, waitMs: number) {
           waiting.set(companyId, queue);
           const wake = () => {
             clearTimeout(timer);
+            signal?.removeEventListener('abort', abandon);
             resolve();
           };
-          const timer = setTimeout(() => {
+          /** Out of the line: waited too long, or whoever waited has gone (`signal`). */
+          const leaveLine = (reason: unknown) => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', abandon);
             queue.splice(queue.indexOf(wake), 1);
             if (queue.length === 0) waiting.delete(companyId);
-            reject(new ShareInUse());
-          }, waitMs);
+            reject(reason);
+          };
+          const abandon = () => leaveLine(signal?.reason);
+          const timer = setTimeout(() => leaveLine(new ShareInUse()), waitMs);
           queue.push(wake);
+          signal?.addEventListener('abort', abandon, { once: true });
         });
       }
       let left = false;

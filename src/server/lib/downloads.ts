@@ -65,10 +65,19 @@ export function createDownloadSlots(perCompany: number, total: number, making: M
         released = true;
         release(companyId);
       };
+      // A client gone while its download waits for its turn is taken out of the line: it would
+      // have kept its slot and had a file made for nobody.
+      const connection = reply.raw.req.socket;
+      const waiting = new AbortController();
+      const gone = () => waiting.abort(new ShareInUse());
+      connection.once('close', gone);
       try {
-        const leaveTurn = await making.enter(companyId).catch((error: unknown) => {
-          throw error instanceof ShareInUse ? busy() : error;
-        });
+        const leaveTurn = await making
+          .enter(companyId, waiting.signal)
+          .catch((error: unknown) => {
+            throw error instanceof ShareInUse ? busy() : error;
+          })
+          .finally(() => connection.off('close', gone));
         let made: T;
         try {
           made = await write();
@@ -79,7 +88,6 @@ export function createDownloadSlots(perCompany: number, total: number, making: M
         // queued behind another on the same connection (HTTP/1.1 pipelining) has no connection
         // yet and hears nothing when it drops: the connection's own 'close' gives its slot back,
         // and its file, which nothing will read, is closed.
-        const connection = reply.raw.req.socket;
         const dropped = () => {
           if (made instanceof Readable) made.destroy();
           once();
