@@ -261,6 +261,8 @@ test.describe('signed in', () => {
     await page.getByRole('button', { name: /^In Progress/ }).click();
     const dialog = page.getByRole('dialog', { name: 'In Progress grants' });
     await expect(dialog.getByText(records.grant)).toBeVisible();
+    // The page has one banner, its top bar: the dialog's header is none.
+    await expect(page.getByRole('banner')).toHaveCount(1);
     await expectNothingCut(page);
     await expectWhollyShown(page, LARGE_AMOUNT_TEXT);
     await page.screenshot({ path: testInfo.outputPath('grants-stage-390.png') });

@@ -9,7 +9,14 @@ export const theme = createTheme({
   components: {
     // Close buttons are icons: give them a name screen readers can say.
     // Plain settings rather than Modal.extend, which would put Modal in the first download.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A dialog's header is no banner of the page: outside the page's main region, Mantine's
+    // <header> made a second one beside the top bar, which screen readers list among landmarks.
+    Modal: {
+      defaultProps: {
+        closeButtonProps: { 'aria-label': 'Close' },
+        attributes: { header: { role: 'none' } },
+      },
+    },
     Alert: { defaultProps: { closeButtonLabel: 'Dismiss' } },
     // A spinner is named by its aria-label ('Loading the reports'), which a plain span may not
     // carry: as a status it is named, and a screen reader hears it.
