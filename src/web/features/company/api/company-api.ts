@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '../../../../domain/auth.ts';
 import type {
   CompanyProfile,
   CompanyProfilePatch,
@@ -14,7 +15,6 @@ import { api } from '../../../lib/api-client.ts';
 import { getQuery } from '../../../lib/get-query.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import { userKeys } from '../../auth/api/auth-api.ts';
-import { useAuth } from '../../auth/auth-provider.tsx';
 import { taskScreens } from '../../grants/api/task-keys.ts';
 
 /** The company's profile, its team and its pending invitations. */
@@ -65,14 +65,14 @@ export const useRemoveUser = () =>
 
 /** A member's new role shows in the team list; one's own, in what the app lets one do. */
 export const useChangeRole = () => {
-  const { user } = useAuth();
+  const queryClient = useQueryClient();
   return useInvalidatingMutation(
     ({ id, role }: { id: number } & RoleChange) =>
       api.patch<TeamMember>(`/api/organization/users/${id}`, { role }),
     // An admin made a user takes back their pending invitations; an admin stepping down sees
     // them no more (asked for, they would be refused).
     ({ id, role }) =>
-      id === user?.id && role === 'user'
+      id === queryClient.getQueryData<CurrentUser | null>(userKeys.current())?.id && role === 'user'
         ? [companyKeys.team(), userKeys.current()]
         : [companyKeys.team(), companyKeys.invitations(), userKeys.current()],
   );
