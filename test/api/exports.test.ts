@@ -467,6 +467,8 @@ describe('downloads being written', () => {
   it('give their slots back when the connection they were queued on is dropped', async () => {
     await whileGrantsHeld(async ({ busy, cookie, client, letGo }) => {
       const url = await listenOnFreePort(busy);
+      // Files larger than an answer holds before it has a connection to write to.
+      await importContacts(cookie, 100);
       // One connection: an export of grants, which waits on the held table, then four exports
       // of contacts sent behind it (HTTP/1.1 pipelining), made and waiting for it to be sent.
       const behind = (path: string) =>
@@ -480,8 +482,12 @@ describe('downloads being written', () => {
       // The client goes: the four queued answers had no connection to hear it close on.
       raw.drop();
       await until(() => busy.downloads.sending === 1, 'the four given back');
+      // Their files, which nobody will read, are closed with them (the grants', still being
+      // written, is open until its rows are read).
+      await until(async () => (await exportFilesOpen()) === 1, 'the four files closed');
       await letGo();
       await until(() => busy.downloads.sending === 0, 'every slot given back');
+      await until(async () => (await exportFilesOpen()) === 0, 'every file closed');
       const again = await client.get('/api/contacts/export');
       expect(again.statusCode, again.body).toBe(200);
     });

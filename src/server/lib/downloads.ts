@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { COMPANY_SHARE } from '../db/client.ts';
 import { companyShares, ShareInUse } from '../db/company-shares.ts';
@@ -49,7 +49,13 @@ export function createDownloadSlots(perCompany: number, total: number, making: M
      * taken before anything else `write` waits for (a calendar's turn in the process), and it
      * waits for one as long as MAKING_WAIT_MS; refused busy then.
      */
-    async hold<T>(companyId: number, reply: FastifyReply, write: () => Promise<T>): Promise<T> {
+    async hold<T>(
+      companyId: number,
+      reply: FastifyReply,
+      write: () => Promise<T>,
+      /** The file `write` made, which the answer sends (`made` itself when it is one). */
+      fileOf: (made: T) => Readable = (made) => made as Readable,
+    ): Promise<T> {
       // A download is sent in seconds: a client (a calendar application) may come back soon.
       const busy = () => {
         reply.header('retry-after', String(RETRY_AFTER_SECONDS));
@@ -89,10 +95,11 @@ export function createDownloadSlots(perCompany: number, total: number, making: M
         // yet and hears nothing when it drops: the connection's own 'close' gives its slot back,
         // and its file, which nothing will read, is closed.
         const dropped = () => {
-          if (made instanceof Readable) made.destroy();
+          fileOf(made).destroy();
           once();
         };
-        if (reply.raw.closed || reply.raw.destroyed || connection.destroyed) once();
+        if (connection.destroyed) dropped();
+        else if (reply.raw.closed || reply.raw.destroyed) once();
         else {
           connection.once('close', dropped);
           reply.raw.once('close', () => {

@@ -208,8 +208,11 @@ export const companyExport =
   ) =>
   async (request: FastifyRequest & { query: Query }, reply: FastifyReply) => {
     const user = requireUser(request);
-    const { file, day } = await request.server.downloads.hold(user.companyId, reply, () =>
-      exportCsv(user.companyId, request.query, user),
+    const { file, day } = await request.server.downloads.hold(
+      user.companyId,
+      reply,
+      () => exportCsv(user.companyId, request.query, user),
+      (made) => made.file,
     );
     return csvFile(endIfStalled(reply), exportFileName(records, day))
       .header('cache-control', 'no-store')
