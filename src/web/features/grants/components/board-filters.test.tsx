@@ -1,7 +1,7 @@
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useNavigate } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { SEARCH_TEXT_MAX } from '../../../../domain/list-constants.ts';
 import { SEARCH_TOO_LONG } from '../../../components/list-controls.tsx';
@@ -62,6 +62,40 @@ describe("the board's search box", () => {
       act(() => vi.advanceTimersByTime(250));
       expect(result.current.params.q).toBe('budg');
       expect(result.current.search).toBe('budg');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows the search of an address it did not write, and drops one still to be written', () => {
+    vi.useFakeTimers();
+    try {
+      const { result } = renderHook(
+        () => ({ filters: useBoardFilters(), navigate: useNavigate() }),
+        {
+          wrapper: ({ children }: { children: ReactNode }) => (
+            <MemoryRouter initialEntries={['/tasks']}>{children}</MemoryRouter>
+          ),
+        },
+      );
+      act(() => result.current.filters.setSearch('bud'));
+      act(() => vi.advanceTimersByTime(250));
+      // A space typed after it is the same search: nothing more is written.
+      act(() => result.current.filters.setSearch('bud '));
+      act(() => vi.advanceTimersByTime(250));
+      expect(result.current.filters.params.q).toBe('bud');
+      // The sidebar's Tasks link, then Back: the box shows each address's search.
+      act(() => void result.current.navigate('/tasks'));
+      expect(result.current.filters.search).toBe('');
+      act(() => void result.current.navigate(-1));
+      expect(result.current.filters.params.q).toBe('bud');
+      expect(result.current.filters.search).toBe('bud');
+      // Typed, then the link followed before typing paused: what was typed is not written.
+      act(() => result.current.filters.setSearch('budget'));
+      act(() => void result.current.navigate('/tasks'));
+      act(() => vi.advanceTimersByTime(250));
+      expect(result.current.filters.params.q).toBeUndefined();
+      expect(result.current.filters.search).toBe('');
     } finally {
       vi.useRealTimers();
     }

@@ -21,20 +21,28 @@ const readFilters = (params: URLSearchParams) => ({
 export function useBoardFilters() {
   const [filters, setFilters] = useUrlFilters(readFilters);
   const [search, setSearchText] = useState(filters.q ?? '');
-  // The search last written to the address: it arrives there after the box has gone on.
-  const [written, setWritten] = useState<string | undefined>();
-  const writeSearch = useDebouncedCallback((q: string) => {
-    setWritten(q.trim());
-    setFilters({ q: q.trim() });
+  // The searches written to the address that it does not show yet: each arrives there after
+  // the box has gone on.
+  const [written, setWritten] = useState<string[]>([]);
+  const writeSearch = useDebouncedCallback((text: string) => {
+    const q = text.trim();
+    if (q === (filters.q ?? '')) return;
+    setWritten((before) => [...before, q]);
+    setFilters({ q });
   }, 250);
-  // The address changed on its own (the sidebar's Tasks link, Clear filters): the box shows its
-  // search. What the box wrote arriving changes nothing: keys typed since stay in the box.
+  // What the box wrote arriving changes nothing: keys typed since stay in the box. The address
+  // changed otherwise (the sidebar's Tasks link, Back): the box shows its search, and a search
+  // still to be written is not.
   const [shown, setShown] = useState(filters.q);
   if (filters.q !== shown) {
     setShown(filters.q);
     const q = filters.q ?? '';
-    if (q === written) setWritten(undefined);
-    else if (q !== search.trim()) setSearchText(q);
+    const own = written.indexOf(q);
+    setWritten(own === -1 ? [] : written.slice(own + 1));
+    if (own === -1) {
+      writeSearch.cancel();
+      if (q !== search.trim()) setSearchText(q);
+    }
   }
   const due = filters.due ?? 'all';
   const params: TaskBoardParams = {
@@ -66,6 +74,7 @@ export function useBoardFilters() {
     setAssignee: (assignee: TaskAssigneeFilter | undefined) => setFilters({ assignee }),
     clear: () => {
       writeSearch.cancel();
+      setWritten([]);
       setSearchText('');
       setFilters({ grant: undefined, due: undefined, assignee: undefined, q: undefined });
     },
