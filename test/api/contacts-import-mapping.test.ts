@@ -154,6 +154,14 @@ describe('POST /api/contacts/upload/preview', () => {
         'The file has no rows under its first row: there is nothing to import',
       );
     }
+    // Rows of separators before the first filled one, or a first row the beginning sent cuts
+    // off inside quotes: rows there are.
+    for (const file of [
+      `name,email\n${',\n'.repeat(5)}Ada,ada@x.org\n`,
+      'name,notes\nAda,"a long',
+    ]) {
+      expect((await preview(file)).statusCode, file).toBe(200);
+    }
 
     const wide = await preview(Array.from({ length: 201 }, (_, i) => `c${i}`).join(','));
     expect(wide.statusCode).toBe(400);

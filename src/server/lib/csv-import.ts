@@ -325,6 +325,7 @@ export async function previewCsvFile<Field extends string>(
   requireShortHeader(text);
   const delimiter = delimiterOf(text);
   let records: string[][];
+  let cutOff = false;
   try {
     records = parseAtOnce(Buffer.concat(text), {
       ...csvOptions(delimiter),
@@ -334,6 +335,7 @@ export async function previewCsvFile<Field extends string>(
       skip_records_with_error: true,
       on_skip: (error) => {
         if (error?.code !== 'CSV_QUOTE_NOT_CLOSED') throw error;
+        cutOff = true;
       },
     });
   } catch (error) {
@@ -344,7 +346,11 @@ export async function previewCsvFile<Field extends string>(
     throw new AppError('INVALID_INPUT', EMPTY_FILE);
   }
   requireColumnsAtMost(header);
-  if (rows.every(isBlank)) throw new AppError('INVALID_INPUT', NO_ROWS);
+  // No row under the header in all that was sent: the preview read to its end, not up to the
+  // rows it shows (rows of separators may come before the first filled one), and cut none off.
+  if (records.length <= PREVIEW_ROWS && !cutOff && rows.every(isBlank)) {
+    throw new AppError('INVALID_INPUT', NO_ROWS);
+  }
   const suggestions = suggestMapping(header, synonyms);
   return {
     columns: header.map((name, at) => ({
