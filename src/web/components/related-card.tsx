@@ -45,8 +45,14 @@ export function RelatedCard<T extends { id: number }>({
   // Named by the card (a page may show two), its details a dialog Back closes.
   const [opened, setOpen, close] = useDialogEntry<T>(title);
   // The record as the card has it now: the entry keeps the one it was opened on (Back, Forward
-  // or a reload opens it again), which may have been changed or deleted since.
-  const open = opened === null ? null : (page?.items.find((item) => item.id === opened.id) ?? null);
+  // or a reload opens it again), which may have been changed or deleted since. It is gone when
+  // the card shows every related record and not it; beyond the first, it is shown as last seen.
+  const fresh = opened && page?.items.find((item) => item.id === opened.id);
+  const lastSeen = useRef<T | null>(null);
+  if (fresh) lastSeen.current = fresh;
+  const gone = opened !== null && page !== undefined && !fresh && page.total <= page.items.length;
+  const kept = opened && lastSeen.current?.id === opened.id ? lastSeen.current : opened;
+  const open = gone ? null : (fresh ?? kept);
   const card = useRef<HTMLDivElement>(null);
   // A dialog Back or Forward opened, closed, gives the focus to the button of what it showed
   // (the first one's when that is gone): nothing else opened it.

@@ -110,9 +110,10 @@ describe.each(Object.entries(cards))('the card of %s', (_name, related) => {
 describe("a related record's details", () => {
   it('show the record as the card has it now: changed since it opened, or gone', async () => {
     let rows = interactions(3);
+    let total = 3;
     const { queryClient } = renderPage(<ContactInteractionsCard contactId={7} />, {
       answer: ({ url }) =>
-        url.startsWith('/api/interactions') ? { body: rows, total: rows.length } : undefined,
+        url.startsWith('/api/interactions') ? { body: rows, total } : undefined,
     });
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /Call 2/ }));
@@ -124,8 +125,17 @@ describe("a related record's details", () => {
     await act(() => queryClient.invalidateQueries());
     await waitFor(() => expect(within(dialog).getByText('Call 2, budget agreed')).toBeTruthy());
 
-    // Deleted: it is no longer shown.
-    rows = rows.filter((row) => row.id !== 2);
+    // No longer among the card's first, others coming before it: it is shown as it was.
+    const kept = rows;
+    rows = [...interactions(12).slice(3), ...kept].slice(0, 10);
+    total = 12;
+    await act(() => queryClient.invalidateQueries());
+    await waitFor(() => expect(screen.queryByText('Showing 10 of 12')).toBeTruthy());
+    expect(within(dialog).getByText('Call 2, budget agreed')).toBeTruthy();
+
+    // Deleted, the card showing every one of them: it is no longer shown.
+    rows = kept.filter((row) => row.id !== 2);
+    total = rows.length;
     await act(() => queryClient.invalidateQueries());
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Interaction Details' })).toBeNull(),
