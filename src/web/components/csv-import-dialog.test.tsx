@@ -118,6 +118,8 @@ describe('the columns of a file to import', () => {
               { header: 'Email', suggestion: 'email', samples: ['ada@engine.org'] },
               { header: 'Name', suggestion: 'name', samples: ['Ada'] },
               { header: 'Email', suggestion: null, samples: ['ada@home.org'] },
+              { header: '', suggestion: null, samples: ['x'] },
+              { header: '', suggestion: null, samples: ['y'] },
             ],
           }}
           importing={false}
@@ -130,5 +132,8 @@ describe('the columns of a file to import', () => {
     expect(screen.getByRole('combobox', { name: 'Import Email (column 1) as' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Import Name as' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Import Email (column 3) as' })).toBeTruthy();
+    // Columns with no name are named by where they are already.
+    expect(screen.getByRole('combobox', { name: 'Import Column 4 as' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Import Column 5 as' })).toBeTruthy();
   });
 });

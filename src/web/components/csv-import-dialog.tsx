@@ -149,7 +149,8 @@ export default function CsvImportDialog<Field extends string>({
             const header = column.header || `Column ${at + 1}`;
             // Two columns of one name are told apart by where they are, to a screen reader too.
             const named = preview.columns.filter((other) => other.header === column.header);
-            const which = named.length > 1 ? `${header} (column ${at + 1})` : header;
+            const which =
+              column.header && named.length > 1 ? `${header} (column ${at + 1})` : header;
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: a file's columns never move
               <Table.Tr key={at}>
