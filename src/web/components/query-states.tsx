@@ -45,9 +45,9 @@ export function NoMatches({ noun, onClear }: { noun: string; onClear: () => void
       <Button
         variant="default"
         onClick={(event) => {
-          const button = event.currentTarget;
+          const pressed = { currentTarget: event.currentTarget, detail: event.detail };
           onClear();
-          focusListSearch(button);
+          focusListSearch(pressed);
         }}
       >
         Clear filters

@@ -69,9 +69,9 @@ export function BoardFilterBar({
         <Button
           variant="subtle"
           onClick={(event) => {
-            const button = event.currentTarget;
+            const pressed = { currentTarget: event.currentTarget, detail: event.detail };
             filters.clear();
-            focusListSearch(button);
+            focusListSearch(pressed);
           }}
         >
           Clear filters

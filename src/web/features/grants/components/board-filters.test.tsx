@@ -124,7 +124,7 @@ describe("the board's search box", () => {
     await waitFor(() => expect(address()).toBe(`/tasks?q=${'x'.repeat(SEARCH_TEXT_MAX)}`));
   });
 
-  it('keeps the focus on the search box when Clear filters, gone once pressed, clears them', async () => {
+  it('keeps the focus on the search box when Clear filters, gone once pressed from the keyboard, clears them', async () => {
     function Bar() {
       const filters = useBoardFilters();
       return (
@@ -143,11 +143,29 @@ describe("the board's search box", () => {
       // The bar's button, then the one under 'No tasks match these filters'.
       const clear = (await screen.findAllByRole('button', { name: 'Clear filters' }))[which];
       if (!clear) throw new Error('no Clear filters');
-      await user.click(clear);
+      clear.focus();
+      await user.keyboard('{Enter}');
       await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/tasks'));
       expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
       expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search tasks' }));
       unmount();
     }
+  });
+
+  it('leaves the search box alone when Clear filters is tapped or clicked: a phone would open its keyboard', async () => {
+    function Bar() {
+      const filters = useBoardFilters();
+      return <BoardFilterBar filters={filters} tasks={[]} />;
+    }
+    renderPage(<Bar />, {
+      url: '/tasks?due=overdue',
+      answer: ({ url }) => (url.startsWith('/api/grants') ? { body: [], total: 0 } : undefined),
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/tasks'));
+    expect(document.activeElement).not.toBe(
+      screen.getByRole('searchbox', { name: 'Search tasks' }),
+    );
   });
 });
