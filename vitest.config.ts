@@ -36,6 +36,11 @@ export default defineConfig({
           name: 'web',
           // happy-dom: the same tests on a page that costs about a third less CPU than jsdom.
           environment: 'happy-dom',
+          // The page asks for less motion, which the app's theme respects: Mantine's transitions
+          // end at once, and none is left to finish (and fail) after the page is gone.
+          environmentOptions: {
+            happyDOM: { settings: { device: { prefersReducedMotion: 'reduce' } } },
+          },
           include: ['src/web/**/*.test.tsx', 'src/web/**/*.test.ts'],
           // The files share each worker's page and modules instead of building a new page and
           // importing React and Mantine anew for each (over half of the project's CPU time).

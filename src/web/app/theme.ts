@@ -6,6 +6,8 @@ export const theme = createTheme({
   primaryShade: 9,
   autoContrast: true,
   defaultRadius: 'md',
+  // Someone whose system asks for less motion gets dialogs and menus without their animations.
+  respectReducedMotion: true,
   components: {
     // Close buttons are icons: give them a name screen readers can say.
     // Plain settings rather than Modal.extend, which would put Modal in the first download.
