@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { CsvPreview } from '../lib/csv-import.ts';
 import CsvImportDialog, { type CsvImportKind } from './csv-import-dialog.tsx';
 
 type Field = 'name' | 'email';
@@ -11,24 +12,31 @@ const contacts: CsvImportKind<Field> = {
   labels: { name: 'Name', email: 'Email' },
 };
 
-const dialog = (onClose = vi.fn()) => {
+type Columns = CsvPreview<Field>['columns'];
+
+/** The preview of a file of `columns`, rendered. */
+const renderPreview = (columns: Columns, onClose = vi.fn()) =>
   render(
     <MantineProvider>
       <CsvImportDialog
         kind={contacts}
-        file={new File(['Full name,E-mail\n'], 'people.csv')}
-        preview={{
-          columns: [
-            { header: 'Full name', suggestion: 'name', samples: ['Ada'] },
-            { header: 'E-mail', suggestion: 'email', samples: ['ada@engine.org'] },
-          ],
-        }}
+        file={new File([`${columns.map((column) => column.header).join(',')}\n`], 'people.csv')}
+        preview={{ columns }}
         importing={false}
         progress={0}
         onImport={vi.fn()}
         onClose={onClose}
       />
     </MantineProvider>,
+  );
+
+const dialog = (onClose = vi.fn()) => {
+  renderPreview(
+    [
+      { header: 'Full name', suggestion: 'name', samples: ['Ada'] },
+      { header: 'E-mail', suggestion: 'email', samples: ['ada@engine.org'] },
+    ],
+    onClose,
   );
   const select = (name: string) =>
     screen.getByRole('combobox', { name: `Import ${name} as` }) as HTMLSelectElement;
@@ -108,27 +116,13 @@ describe('the columns of a file to import', () => {
   });
 
   it('of one name are told apart by where they are', () => {
-    render(
-      <MantineProvider>
-        <CsvImportDialog
-          kind={contacts}
-          file={new File(['Email,Name,Email\n'], 'people.csv')}
-          preview={{
-            columns: [
-              { header: 'Email', suggestion: 'email', samples: ['ada@engine.org'] },
-              { header: 'Name', suggestion: 'name', samples: ['Ada'] },
-              { header: 'Email', suggestion: null, samples: ['ada@home.org'] },
-              { header: '', suggestion: null, samples: ['x'] },
-              { header: '', suggestion: null, samples: ['y'] },
-            ],
-          }}
-          importing={false}
-          progress={0}
-          onImport={vi.fn()}
-          onClose={vi.fn()}
-        />
-      </MantineProvider>,
-    );
+    renderPreview([
+      { header: 'Email', suggestion: 'email', samples: ['ada@engine.org'] },
+      { header: 'Name', suggestion: 'name', samples: ['Ada'] },
+      { header: 'Email', suggestion: null, samples: ['ada@home.org'] },
+      { header: '', suggestion: null, samples: ['x'] },
+      { header: '', suggestion: null, samples: ['y'] },
+    ]);
     expect(screen.getByRole('combobox', { name: 'Import Email (column 1) as' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Import Name as' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Import Email (column 3) as' })).toBeTruthy();
