@@ -29,16 +29,44 @@ const RENAMED: Record<string, string> = {
 export const currentTimeZoneName = (name: string) => RENAMED[name] ?? name;
 
 /**
+ * The zones a name may resolve to: the IANA database's places, UTC and its whole-hour offsets
+ * (Etc/GMT+5). The runtime also resolves names PostgreSQL does not know (SystemV/AST4), which
+ * would fail every statement that counts days in them.
+ */
+let places: string[] | undefined;
+// A browser too old to list them (before 2022) knows UTC and the offsets only; the server checks.
+const placesKnown = () =>
+  (places ??=
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
+const isKnownZone = (zone: string) =>
+  zone === 'UTC' || /^Etc\/GMT[+-]\d{1,2}$/.test(zone) || placesKnown().includes(zone);
+
+/**
  * The runtime's own spelling of the time zone `value` names (Europe/Paris for europe/paris), or
- * undefined when it names none. Offsets (+02:00) are refused: PostgreSQL reads them with the
- * opposite sign. Nothing is kept of `value`, which anyone may send: only canonical names reach
- * the formatters kept by due-dates.ts, and there are a few hundred of those.
+ * undefined when it names none this app and its database both know. Offsets (+02:00) are
+ * refused: PostgreSQL reads them with the opposite sign. Nothing is kept of `value`, which anyone
+ * may send: only canonical names reach the formatters kept by due-dates.ts, and there are a few
+ * hundred of those.
  */
 export function canonicalTimeZone(value: string): string | undefined {
   if (!/^[A-Za-z][\w+\-/]*$/.test(value)) return undefined;
+  let zone: string;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+    zone = new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
   } catch {
     return undefined;
   }
+  return isKnownZone(zone) ? zone : undefined;
 }
+
+/** Every zone canonicalTimeZone may answer, as kept (by its current name). */
+export const knownTimeZones = (): string[] => [
+  ...new Set(
+    [
+      ...placesKnown(),
+      'UTC',
+      ...Array.from({ length: 12 }, (_, hours) => `Etc/GMT+${hours + 1}`),
+      ...Array.from({ length: 14 }, (_, hours) => `Etc/GMT-${hours + 1}`),
+    ].map(currentTimeZoneName),
+  ),
+];

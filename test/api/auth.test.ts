@@ -82,6 +82,7 @@ describe('POST /api/register', () => {
     expect(await zoneAfter('America/New_York')).toBe('America/New_York');
     expect(await zoneAfter('Asia/Calcutta')).toBe('Asia/Kolkata');
     expect(await zoneAfter('Mars/Olympus_Mons')).toBe('UTC');
+    expect(await zoneAfter('SystemV/AST4')).toBe('UTC');
     expect(await zoneAfter()).toBe('UTC');
   });
 

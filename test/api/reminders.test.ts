@@ -3,6 +3,7 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '../../src/domain/reminders.ts';
+import { knownTimeZones } from '../../src/domain/time-zone-names.ts';
 import { notifications } from '../../src/server/db/schema.ts';
 import { beforeCompanyIsKnown, inCompany } from '../../src/server/db/scope.ts';
 import { createCompanyRepository } from '../../src/server/modules/company/company.repository.ts';
@@ -664,6 +665,7 @@ describe('reminder settings', () => {
   it.each([
     [{ timeZone: 'Mars/Olympus' }, 'Unknown time zone'],
     [{ timeZone: '+02:00' }, 'Unknown time zone'],
+    [{ timeZone: 'SystemV/AST4' }, 'Unknown time zone'],
     [{ timeZone: ' ' }, 'Time zone is required'],
     [{ timeZone: 7 }, 'Time zone is required'],
     [{ reminderDays: [366] }, 'Reminder days must be between 0 and 365'],
@@ -680,6 +682,43 @@ describe('reminder settings', () => {
       timeZone: TIME_ZONE,
       reminderDays: [14, 7, 1],
     });
+  });
+
+  it('offers only time zones the database knows', async () => {
+    const rows = await asOwner<{ name: string }>(databaseUrl, 'SELECT name FROM pg_timezone_names');
+    const known = new Set(rows.map((row) => row.name));
+    const zones = knownTimeZones();
+    expect(zones.length).toBeGreaterThan(400);
+    expect(zones.filter((zone) => !known.has(zone))).toEqual([]);
+  });
+
+  it('turns a zone the database does not know into UTC, so that reports open and it can be changed', async () => {
+    const { owner, admin } = await team('Drift Trust');
+    await scan(MONDAY);
+    expect((await admin.get('/api/user/calendar-feed')).statusCode).toBe(200);
+    // Chosen before the settings refused it: the runtime resolves the name, PostgreSQL cannot.
+    const companyId = owner.user.companyId;
+    await asOwner(databaseUrl, "UPDATE companies SET time_zone = 'SystemV/AST4' WHERE id = $1", [
+      companyId,
+    ]);
+    await asOwner(
+      databaseUrl,
+      "UPDATE calendar_feeds SET time_zone = 'SystemV/AST4' WHERE company_id = $1",
+      [companyId],
+    );
+    await runMigrationAgain(databaseUrl, '0047_unknown_time_zones_become_utc');
+    expect((await admin.get('/api/organization/reminders')).json()).toMatchObject({
+      timeZone: 'UTC',
+    });
+    const feeds = await asOwner<{ time_zone: string }>(
+      databaseUrl,
+      'SELECT time_zone FROM calendar_feeds WHERE company_id = $1',
+      [companyId],
+    );
+    expect(feeds).toEqual([{ time_zone: 'UTC' }]);
+    expect((await admin.get('/api/reports')).statusCode).toBe(200);
+    const changed = await admin.patch('/api/organization/reminders', { timeZone: TIME_ZONE });
+    expect(changed.statusCode, changed.body).toBe(200);
   });
 
   it('refuses a preference that is not true or false', async () => {

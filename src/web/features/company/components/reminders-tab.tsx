@@ -6,7 +6,7 @@ import {
   reminderSettingsPayload,
 } from '../../../../domain/form-payloads.ts';
 import type { ReminderSettings } from '../../../../domain/reminders.ts';
-import { currentTimeZoneName } from '../../../../domain/time-zone-names.ts';
+import { currentTimeZoneName, knownTimeZones } from '../../../../domain/time-zone-names.ts';
 import { useUnsavedChanges } from '../../../components/discard-question.ts';
 import { ChangedMeanwhile } from '../../../components/edit-conflict.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
@@ -28,11 +28,9 @@ const EXPLANATION =
  * server keeps it under (Asia/Kolkata, not also Asia/Calcutta).
  */
 function timeZones(current: string): string[] {
-  const known =
-    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  const here = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const here = currentTimeZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone);
   // The organization's own as it is kept, whatever its name, so that the select shows it.
-  return [...new Set([current, ...['UTC', here, ...known].map(currentTimeZoneName)])].sort();
+  return [...new Set([current, here, ...knownTimeZones()])].sort();
 }
 
 const daysInWords = (days: number[]) =>
