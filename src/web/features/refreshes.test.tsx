@@ -21,7 +21,6 @@ import { useMergeFunder, useUpdateFunder } from './funders/api/funder-mutations.
 import { useUploadGrants } from './grants/api/grant-import-api.ts';
 import { grantKeys, grantsApi, useBulkGrantStatus } from './grants/api/grants-api.ts';
 import {
-  requirementKeys,
   useCreateRequirement,
   useDeleteRequirement,
   useUpdateRequirement,
@@ -33,7 +32,7 @@ import {
   useCreateTask,
   useUpdateTask,
 } from './grants/api/task-changes.ts';
-import { taskKeys } from './grants/api/task-keys.ts';
+import { requirementKeys, taskKeys } from './grants/api/task-keys.ts';
 import { useDeleteTask, useSetTaskStatus } from './grants/api/tasks-api.ts';
 import { interactionKeys, interactionsApi } from './interactions/api/interactions-api.ts';
 import { notificationKeys } from './notifications/api/notification-keys.ts';
@@ -372,7 +371,14 @@ const cases: [string, AnyMutation, unknown, Record<string, QueryKey>][] = [
     'removing a user (and the invitations they sent; their tasks are left unassigned)',
     useRemoveUser,
     5,
-    { team: companyKeys.team(), invitations: companyKeys.invitations(), ...assigneeScreens },
+    {
+      team: companyKeys.team(),
+      invitations: companyKeys.invitations(),
+      ...assigneeScreens,
+      // Left to no one, at a new version.
+      grantPageRequirements: requirementKeys.ofGrant(4),
+      otherGrantPageRequirements: requirementKeys.ofGrant(5),
+    },
   ],
   [
     "changing a member's role (one's own decides what the app offers, from the user's record)",

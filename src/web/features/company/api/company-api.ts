@@ -15,7 +15,7 @@ import { api } from '../../../lib/api-client.ts';
 import { getQuery } from '../../../lib/get-query.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import { userKeys } from '../../auth/api/auth-api.ts';
-import { taskScreens } from '../../grants/api/task-keys.ts';
+import { assigneeLeftScreens } from '../../grants/api/task-keys.ts';
 
 /** The company's profile, its team and its pending invitations. */
 export const companyKeys = {
@@ -55,12 +55,11 @@ export const useAddUser = () =>
     () => [companyKeys.team(), companyKeys.invitations()],
   );
 
-/** A removed member's tasks are left unassigned. */
+/** A removed member's tasks and requirements are left unassigned. */
 export const useRemoveUser = () =>
   useInvalidatingMutation(
     (id: number) => api.delete<unknown>(`/api/organization/users/${id}`),
-    // The tasks a member was assigned show their name where tasks show.
-    () => [companyKeys.team(), companyKeys.invitations(), ...taskScreens()],
+    () => [companyKeys.team(), companyKeys.invitations(), ...assigneeLeftScreens()],
   );
 
 /** A member's new role shows in the team list; one's own, in what the app lets one do. */

@@ -5,14 +5,7 @@ import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
 import { funderKeys } from '../../funders/api/funder-keys.ts';
 import { notificationKeys } from '../../notifications/api/notification-keys.ts';
-
-/**
- * One grant's requirements. They sit under the grants key, so whatever refreshes grants (a
- * grant deleted takes its requirements with it) refreshes them too.
- */
-export const requirementKeys = {
-  ofGrant: (grantId: number) => ['/api/grants', 'requirements', grantId] as const,
-};
+import { requirementKeys } from './task-keys.ts';
 
 const requirementsUrl = (grantId: number, requirementId?: number) =>
   `/api/grants/${grantId}/requirements${requirementId === undefined ? '' : `/${requirementId}`}`;

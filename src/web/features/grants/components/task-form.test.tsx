@@ -72,4 +72,35 @@ describe("the task form's grant field", () => {
       'Parks Cleanup · City Fund',
     ]);
   });
+
+  it('asks nothing more once a grant is picked, though its label names the funder too', async () => {
+    const user = userEvent.setup({ delay: null });
+    const parks = { name: 'Parks Cleanup', dueDate: '2027-05-01T12:00:00.000Z' };
+    const { sent } = renderPage(<TaskForm onSubmit={async () => {}} pending={false} />, {
+      // The server matches a grant's name or its funder, never the field's label.
+      answer: ({ url }) =>
+        url.startsWith('/api/grants') && !url.includes('%C2%B7')
+          ? {
+              body: [
+                { id: 1, ...parks, funder: 'River Trust' },
+                { id: 2, ...parks, funder: 'City Fund' },
+              ],
+              total: 2,
+            }
+          : url.startsWith('/api/organization/users')
+            ? { body: [signedInUser] }
+            : { body: [], total: 0 },
+    });
+    const field = await screen.findByRole('combobox', { name: 'Grant' });
+    await user.click(field);
+    await user.click(
+      await screen.findByRole('option', { name: 'Parks Cleanup · City Fund', hidden: true }),
+    );
+    expect(field).toHaveProperty('value', 'Parks Cleanup · City Fund');
+    // Longer than the search waits for the typing to stop (200 ms).
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(field).toHaveProperty('value', 'Parks Cleanup · City Fund');
+    expect(descriptionOf(field)).toBe('');
+    expect(sent.filter((request) => request.url.includes('City'))).toEqual([]);
+  });
 });

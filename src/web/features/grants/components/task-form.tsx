@@ -1,6 +1,4 @@
 import { Select, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
 import {
   type TaskFormValues,
   taskPayload,
@@ -20,6 +18,7 @@ import type { DialogFormProps } from '../../../components/dialog-save.tsx';
 import { DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
+import { useSearchedChoice } from '../../../lib/searched-choice.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { AssigneeSelect } from '../../company/components/assignee-select.tsx';
 import { useGrants } from '../api/grants-api.ts';
@@ -61,10 +60,10 @@ export function TaskForm({
     // The member chosen was removed meanwhile (400).
     { assigneeId: 'assigneeId' },
   );
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search, 200);
-  const grants = useGrants({ q, sort: 'name', limit: 20 }, grantId === undefined);
+  const search = useSearchedChoice();
+  const grants = useGrants({ q: search.q, sort: 'name', limit: 20 }, grantId === undefined);
   const choices = grantChoices(grants.data?.items ?? []);
+  const grantInput = form.getInputProps('grantId');
 
   const submit = form.onSubmit((values) =>
     onSubmit({ grantId: Number(values.grantId), input: taskPayload(values, task) as TaskInput }),
@@ -79,17 +78,24 @@ export function TaskForm({
             placeholder="Search grants"
             withAsterisk
             searchable
-            searchValue={search}
-            onSearchChange={setSearch}
+            {...search.searchProps(choices, form.values.grantId)}
             filter={({ options }) => options}
             data={choices}
             // A listbox holds options only: while none are there, the field says why instead.
-            description={!choices.length && (grants.isFetching ? 'Searching…' : 'No grants found')}
+            description={
+              search.searching &&
+              !choices.length &&
+              (grants.isFetching ? 'Searching…' : 'No grants found')
+            }
             data-autofocus
             // Focused as the dialog opens, it waits for a key or a click to list the grants, so
             // the list does not cover the fields below it (and the first Escape closes the dialog).
             openOnFocus={false}
-            {...form.getInputProps('grantId')}
+            {...grantInput}
+            onChange={(value, option) => {
+              grantInput.onChange(value);
+              search.picked(value === null ? null : option.label);
+            }}
           />
         )}
         <TextInput

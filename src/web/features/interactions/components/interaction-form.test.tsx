@@ -60,6 +60,30 @@ describe("the interaction form's contact field", () => {
     expect(sent.filter((request) => request.url.includes('Lovelace'))).toEqual([]);
   });
 
+  it('searches for nothing under the contact it opens with, and keeps its label still', async () => {
+    const { sent } = renderPage(
+      <InteractionForm
+        contact={{ id: ada.id, name: ada.name }}
+        onSubmit={async () => {}}
+        pending={false}
+      />,
+      {
+        // The first page of contacts holds Ada, labelled with her organization.
+        answer: ({ url }) =>
+          url.startsWith('/api/contacts') && !url.includes('Analytical+Society%29')
+            ? { body: [ada], total: 1 }
+            : { body: [], total: 0 },
+      },
+    );
+    const field = await screen.findByRole('combobox', { name: 'Contact' });
+    await waitFor(() => expect(field).toHaveProperty('value', 'Ada Lovelace (Analytical Society)'));
+    // Several times what the search waits for the typing to stop (200 ms).
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(field).toHaveProperty('value', 'Ada Lovelace (Analytical Society)');
+    expect(descriptionOf(field)).toBe('');
+    expect(sent.filter((request) => request.url.includes('Lovelace'))).toEqual([]);
+  });
+
   it('lists the contacts found, and then says nothing more', async () => {
     const user = userEvent.setup({ delay: null });
     renderPage(<InteractionForm onSubmit={async () => {}} pending={false} />, {

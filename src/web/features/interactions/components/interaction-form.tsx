@@ -1,6 +1,4 @@
 import { Select, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
 import {
   type InteractionFormValues,
   interactionPayload,
@@ -17,6 +15,7 @@ import type { DialogFormProps } from '../../../components/dialog-save.tsx';
 import { DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { capitalise } from '../../../lib/format.ts';
+import { useSearchedChoice } from '../../../lib/searched-choice.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { useContactChoices } from '../../contacts/api/contacts-api.ts';
@@ -47,12 +46,8 @@ export function InteractionForm({
     // The contact chosen was deleted meanwhile (400).
     { contactId: 'contactId' },
   );
-  const [search, setSearch] = useState('');
-  // The label of the contact last picked from the list, which the field then shows as its search:
-  // no search for the server (with an organization, the label matches no contact).
-  const [picked, setPicked] = useState<string | null>(null);
-  const [q] = useDebouncedValue(search === picked ? '' : search, 200);
-  const choices = useContactChoices(q);
+  const search = useSearchedChoice();
+  const choices = useContactChoices(search.q);
 
   if (!user) return <Text>Please log in to create interactions</Text>;
 
@@ -79,14 +74,13 @@ export function InteractionForm({
           searchable
           // Required: the contact chosen stays chosen when its option is chosen again.
           allowDeselect={false}
-          searchValue={search}
-          onSearchChange={setSearch}
+          {...search.searchProps(options, form.values.contactId)}
           // The server already filtered the choices by what was typed.
           filter={({ options: all }) => all}
           data={options}
           // A listbox holds options only: while none are there, the field says why instead.
           description={
-            search !== picked &&
+            search.searching &&
             !options.length &&
             (choices.isFetching ? 'Searching…' : 'No contacts found')
           }
@@ -97,7 +91,7 @@ export function InteractionForm({
           {...contactInput}
           onChange={(value, option) => {
             contactInput.onChange(value);
-            setPicked(value === null ? null : option.label);
+            search.picked(value === null ? null : option.label);
           }}
         />
         <Select
