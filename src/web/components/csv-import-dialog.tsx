@@ -1,5 +1,4 @@
 import {
-  Button,
   Group,
   type InputBaseProps,
   Modal,
@@ -14,7 +13,7 @@ import { useId, useState } from 'react';
 import { type DuplicateChoice, unmappedFields } from '../../domain/csv-import.ts';
 import type { CsvImportChoice, CsvPreview } from '../lib/csv-import.ts';
 import { BusyButton } from './busy-button.tsx';
-import { inertWhile } from './inert-button.ts';
+import { CancelButton } from './save-button.tsx';
 import { useSteppedChoice } from './select-steps.ts';
 import { SimpleTable } from './simple-table.tsx';
 
@@ -215,15 +214,7 @@ export default function CsvImportDialog<Field extends string>({
           </Stack>
         )}
         <Group justify="flex-end">
-          <Button
-            variant="default"
-            {...inertWhile(importing)}
-            onClick={() => {
-              if (!importing) onClose();
-            }}
-          >
-            Cancel
-          </Button>
+          <CancelButton saving={importing} onCancel={onClose} />
           <BusyButton
             busy={importing}
             onClick={() =>

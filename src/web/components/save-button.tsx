@@ -18,3 +18,22 @@ export function SaveButton({
     </Button>
   );
 }
+
+/**
+ * A dialog's Cancel: inert while its save runs (`saving`), as the dialog's other ways to close
+ * are. The save closes the dialog once done; closed before, the save would still land, its notice
+ * and its page change arriving after the user had cancelled.
+ */
+export function CancelButton({ saving, onCancel }: { saving: boolean; onCancel: () => void }) {
+  return (
+    <Button
+      variant="default"
+      {...inertWhile(saving)}
+      onClick={() => {
+        if (!saving) onCancel();
+      }}
+    >
+      Cancel
+    </Button>
+  );
+}

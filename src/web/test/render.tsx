@@ -217,13 +217,15 @@ export async function expectDiscardAskedThenEscape(user: UserEvent) {
 }
 
 /**
- * Presses Escape and the close button of `dialog`, which is saving, and checks it stays open: a
- * closed dialog is gone once its closing transition has run (a fifth of a second), so it must
- * still be there well after that.
+ * Presses Escape, the close button and any Cancel of `dialog`, which is saving, and checks it
+ * stays open: a closed dialog is gone once its closing transition has run (a fifth of a second),
+ * so it must still be there well after that.
  */
 export async function expectOpenThroughCloses(user: UserEvent, dialog: HTMLElement) {
   await user.keyboard('{Escape}');
   await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+  const cancel = within(dialog).queryByRole('button', { name: 'Cancel' });
+  if (cancel) await user.click(cancel);
   await expect(
     waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 600 }),
   ).rejects.toThrow();
@@ -240,7 +242,7 @@ export async function expectOpenUntilSaved(
   answer: () => void,
   notice: string,
 ) {
-  await within(dialog).findByRole('button', { name: /^(Saving|Sending)\.\.\.$/ });
+  await within(dialog).findByRole('button', { name: /^(Saving|Sending|Merging)\.\.\.$/ });
   await expectOpenThroughCloses(user, dialog);
   answer();
   expect(await screen.findByText(notice)).toBeTruthy();

@@ -318,9 +318,10 @@ describe('the contact page', () => {
     await user.click(screen.getByRole('button', { name: 'Log Interaction' }));
     const dialog = await screen.findByRole('dialog', { name: 'Log Interaction' });
     await waitFor(() =>
+      // Labelled as the list of contacts labels her.
       expect(within(dialog).getByRole('combobox', { name: 'Contact' })).toHaveProperty(
         'value',
-        'Grace Hopper',
+        'Grace Hopper (Navy Trust)',
       ),
     );
     await user.click(within(dialog).getByLabelText('Notes', { exact: false }));

@@ -3,8 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { aFunder } from '../../../test/records.ts';
-import { byPath, expectRefusedField, fill, refusalOf, renderPage } from '../../../test/render.tsx';
-import { EditFunderDialog, MergeFunderDialog } from './funder-dialogs.tsx';
+import {
+  byPath,
+  expectOpenUntilSaved,
+  expectRefusedField,
+  fill,
+  refusalOf,
+  renderPage,
+  slowAnswer,
+} from '../../../test/render.tsx';
+import { DeleteFunder, EditFunderDialog, MergeFunderDialog } from './funder-dialogs.tsx';
 
 const river = aFunder(1, 'River Trust');
 const hill = aFunder(2, 'Hill Foundation');
@@ -39,6 +47,47 @@ describe('a double click on a funder dialog sends one request', () => {
     await waitFor(() =>
       expect(view.sent.filter((request) => request.method === 'POST')).toHaveLength(1),
     );
+  });
+});
+
+describe('a funder dialog whose save is under way', () => {
+  it('Edit Funder stays open through Escape, Close and Cancel until saved', async () => {
+    const { answered, answer } = slowAnswer();
+    renderPage(<OpenedEdit />, {
+      answer: byPath({ '/api/funders/1': { body: { ...river, notes: 'Rural' }, after: answered } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    await fill(user, screen.getByLabelText('Notes'), 'Rural');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Funder' });
+    await expectOpenUntilSaved(user, dialog, answer, 'Funder updated successfully');
+  });
+
+  it('Merge Funder stays open through Escape, Close and Cancel until merged', async () => {
+    const { answered, answer } = slowAnswer();
+    function Opened() {
+      const [opened, setOpened] = useState(true);
+      return (
+        <MergeFunderDialog
+          funder={river}
+          opened={opened}
+          onClose={() => setOpened(false)}
+          onMerged={() => setOpened(false)}
+        />
+      );
+    }
+    renderPage(<Opened />, {
+      answer: byPath({
+        '/api/funders': { body: [river, hill], total: 2 },
+        '/api/funders/1/merge': { body: hill, after: answered },
+      }),
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('combobox', { name: 'Merge into' }));
+    await user.click(await screen.findByRole('option', { name: 'Hill Foundation', hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Merge' }));
+    const dialog = screen.getByRole('dialog', { name: 'Merge Funder' });
+    await expectOpenUntilSaved(user, dialog, answer, 'River Trust merged into Hill Foundation');
   });
 });
 
@@ -161,5 +210,34 @@ describe('Edit Funder refused for a name another funder has', () => {
 
     expect(await screen.findByText(`409: ${message}`)).toBeTruthy();
     await expectRefusedField(within(dialog).getByLabelText(/^Name/), message);
+  });
+});
+
+describe('Delete funder', () => {
+  it('deletes at the version it has just read, which the page now shows', async () => {
+    const edited = { ...river, notes: 'Changed elsewhere', updatedAt: '2026-02-02T00:00:00.000Z' };
+    const view = renderPage(
+      <DeleteFunder
+        funder={river}
+        asked
+        onAsked={() => {}}
+        onDeleted={() => {}}
+        onMerge={() => {}}
+      />,
+      {
+        answer: ({ method, url }) =>
+          method === 'DELETE'
+            ? { status: 204, body: null }
+            : url.startsWith('/api/funders/1')
+              ? { body: edited }
+              : undefined,
+      },
+    );
+    const user = userEvent.setup({ delay: null });
+    const ask = await screen.findByRole('dialog', { name: 'Delete funder' });
+    await user.click(within(ask).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Funder deleted successfully')).toBeTruthy();
+    const deleted = view.sent.filter((request) => request.method === 'DELETE');
+    expect(deleted.map((request) => request.ifMatch)).toEqual(['"2026-02-02T00:00:00.000Z"']);
   });
 });

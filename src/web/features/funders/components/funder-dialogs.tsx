@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -13,7 +13,7 @@ import { type DialogFormProps, useDialogSave } from '../../../components/dialog-
 import { ChangedMeanwhile } from '../../../components/edit-conflict.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { GrowingTextarea } from '../../../components/form-fields.tsx';
-import { SaveButton } from '../../../components/save-button.tsx';
+import { CancelButton, SaveButton } from '../../../components/save-button.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
 import { withNotice } from '../../../lib/notify.ts';
 import { useOneAtATime } from '../../../lib/one-at-a-time.ts';
@@ -112,9 +112,7 @@ function EditFunderForm({
         />
         <GrowingTextarea label="Notes" {...form.getInputProps('notes')} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
+          <CancelButton saving={pending} onCancel={onCancel} />
           <SaveButton pending={pending}>Save Changes</SaveButton>
         </Group>
       </Stack>
@@ -190,9 +188,7 @@ export function MergeFunderDialog({
             description={!others.length && (choices.isFetching ? 'Loading...' : 'No other funders')}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+            <CancelButton saving={merge.isPending} onCancel={onClose} />
             <SaveButton
               pending={merge.isPending}
               pendingLabel="Merging..."
@@ -251,7 +247,9 @@ export function DeleteFunder({
           message: `Delete ${funder.name}? Its type, website and notes will be lost. This cannot be undone.`,
           confirmLabel: 'Delete',
           onConfirm: async () => {
-            const deleting = () => remove.mutateAsync({ id: funder.id, version: funder.updatedAt });
+            // At the version just read, which the page now shows.
+            const version = (now ?? funder).updatedAt;
+            const deleting = () => remove.mutateAsync({ id: funder.id, version });
             if (await withNotice(deleting, 'Funder deleted successfully')) deleted.current();
           },
         });

@@ -1,6 +1,6 @@
 import type { Interaction } from '../../../../domain/interactions.ts';
 import { RecordDialog, type RecordDialogProps } from '../../../components/record-dialog.tsx';
-import { InteractionForm } from './interaction-form.tsx';
+import { type ChosenContact, InteractionForm } from './interaction-form.tsx';
 import { interactionKind } from './interaction-kind.ts';
 
 /**
@@ -10,7 +10,7 @@ import { interactionKind } from './interaction-kind.ts';
 export function InteractionDialog({
   contact,
   ...dialog
-}: RecordDialogProps<Interaction> & { contact?: { id: number; name: string } }) {
+}: RecordDialogProps<Interaction> & { contact?: ChosenContact }) {
   return (
     <RecordDialog {...dialog} kind={interactionKind}>
       {(form) => <InteractionForm interaction={dialog.record} contact={contact} {...form} />}

@@ -22,6 +22,17 @@ import { useContactChoices } from '../../contacts/api/contacts-api.ts';
 
 const validatePayload = zodResolver(interactionInputSchema);
 
+export interface ChosenContact {
+  id: number;
+  name: string;
+  /** Where known (the contact's page gives it): labelled as the list of contacts labels it. */
+  organization?: string | null;
+}
+
+/** A contact as the field names it: 'Ada (Hope Trust)' tells apart two of one name. */
+const contactLabel = ({ name, organization }: ChosenContact) =>
+  organization ? `${name} (${organization})` : name;
+
 export function InteractionForm({
   interaction,
   contact = interaction && { id: interaction.contactId, name: interaction.contactName },
@@ -30,7 +41,7 @@ export function InteractionForm({
 }: {
   interaction?: Interaction;
   /** The contact chosen to begin with: the edited interaction's, or the one it is logged for. */
-  contact?: { id: number; name: string } | undefined;
+  contact?: ChosenContact | undefined;
 } & DialogFormProps<InteractionInput>) {
   const { user } = useAuth();
   const form = useDialogForm<InteractionFormValues>(
@@ -53,10 +64,10 @@ export function InteractionForm({
 
   const options = (choices.data?.items ?? []).map((c) => ({
     value: String(c.id),
-    label: c.organization ? `${c.name} (${c.organization})` : c.name,
+    label: contactLabel(c),
   }));
   if (contact && !options.some((o) => o.value === String(contact.id))) {
-    options.unshift({ value: String(contact.id), label: contact.name });
+    options.unshift({ value: String(contact.id), label: contactLabel(contact) });
   }
 
   const contactInput = form.getInputProps('contactId');
