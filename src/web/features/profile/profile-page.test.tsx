@@ -12,6 +12,7 @@ import {
   type SentRequest,
   signedInUser,
 } from '../../test/render.tsx';
+import { userKeys } from '../auth/api/auth-api.ts';
 import ProfilePage from './profile-page.tsx';
 
 function renderProfile() {
@@ -30,7 +31,7 @@ function renderProfile() {
   };
   const view = renderPage(<ProfilePage />, { url: '/profile', user: me, answer });
   const changes = () => view.sent.filter((r) => r.method !== 'GET');
-  return { changes, user: userEvent.setup({ delay: null }) };
+  return { changes, queryClient: view.queryClient, user: userEvent.setup({ delay: null }) };
 }
 
 const section = async (name: string) => screen.findByRole('form', { name });
@@ -138,6 +139,26 @@ describe('the profile page', () => {
     // Saved, the password goes with the change it confirmed; the focus goes to the address.
     await waitFor(() => expect(current.isConnected).toBe(false));
     expect(document.activeElement).toBe(email);
+  });
+
+  it('keeps what is typed while a save is under way, and what is typed when the record comes anew', async () => {
+    const { changes, user, queryClient } = renderProfile();
+    const details = await section('Your Details');
+    const name = within(details).getByLabelText(/^Name/);
+    const email = within(details).getByLabelText(/^Email/);
+    await fill(user, name, 'Rosa L. Parks');
+    await user.click(within(details).getByRole('button', { name: 'Save Changes' }));
+    // Typed before the save's answer is read back.
+    await fill(user, email, 'rosa.parks@example.org');
+    await waitFor(() => expect(changes()).toHaveLength(1));
+    await waitFor(() => expect(name).toHaveProperty('value', 'Rosa L. Parks'));
+    expect(email).toHaveProperty('value', 'rosa.parks@example.org');
+    expect(within(details).getByLabelText(/^Current password/)).toBeTruthy();
+
+    // The record read anew (a name saved in another tab): the name follows, the address stays.
+    queryClient.setQueryData(userKeys.current(), { ...signedInUser, name: 'Rosa Parks (Tab)' });
+    await waitFor(() => expect(name).toHaveProperty('value', 'Rosa Parks (Tab)'));
+    expect(email).toHaveProperty('value', 'rosa.parks@example.org');
   });
 
   it('changes the password: the rule shows first, the new one is typed twice', async () => {

@@ -5,6 +5,7 @@ import type { CurrentUser } from '../../../../domain/auth.ts';
 import { CurrentPasswordInput } from '../../../components/account-inputs.tsx';
 import { useUnsavedChanges } from '../../../components/discard-question.ts';
 import { showRefusalOnFields } from '../../../lib/field-refusal.ts';
+import { followSaved } from '../../../lib/follow-saved.ts';
 import { focusIsLost } from '../../../lib/lost-focus.ts';
 import { changeWithNotice } from '../../../lib/notify.ts';
 import { deferredResolver, useDeferredSubmit } from '../../../lib/zod-resolver.ts';
@@ -29,16 +30,27 @@ export function DetailsForm({ user }: { user: CurrentUser }) {
   useUnsavedChanges(form.isDirty(), form.reset);
   const emailChanged = form.values.email.trim() !== user.email;
   const emailField = useRef<HTMLInputElement>(null);
+  /** What the save under way sent, which the record read back may show otherwise (trimmed). */
+  const sentValues = useRef<typeof form.values | null>(null);
   /** What had the focus when the last save was asked for: a field, the Save button. */
   const savedFrom = useRef<Element | null>(null);
   // A saved change comes back in the user record (so does one made in another tab): the form
-  // starts again from it in place, its fields the same, so the focus stays on the field or the
-  // button it was saved from. The current password goes with the new address it confirmed: the
-  // focus in it goes to the address.
+  // follows it in place (followSaved), keeping what is typed and not saved, its fields the same,
+  // so the focus stays on the field or the button it was saved from. The current password goes
+  // with the new address it confirmed: the focus in it goes to the address.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the saved name and email start it again
   useEffect(() => {
-    form.setInitialValues({ name: user.name, email: user.email, currentPassword: '' });
-    form.reset();
+    // After a save, the form showed what it sent (which comes back trimmed).
+    const shown = sentValues.current ?? form.getInitialValues();
+    sentValues.current = null;
+    const saved = { name: user.name, email: user.email, currentPassword: '' };
+    form.setInitialValues(saved);
+    const followed = followSaved(form.getValues(), shown, saved);
+    form.setValues(
+      followed.email.trim() === saved.email ? { ...followed, currentPassword: '' } : followed,
+    );
+    // Changed from here on is what differs from what was saved.
+    form.resetDirty(saved);
     const gone = savedFrom.current !== null && !savedFrom.current.isConnected;
     if (gone && focusIsLost()) emailField.current?.focus();
     savedFrom.current = null;
@@ -53,6 +65,7 @@ export function DetailsForm({ user }: { user: CurrentUser }) {
         return;
       }
       savedFrom.current = document.activeElement;
+      sentValues.current = form.getValues();
       // What was changed only: a name saved meanwhile in another tab stays when only the
       // address is changed here.
       const changes = {
@@ -64,6 +77,8 @@ export function DetailsForm({ user }: { user: CurrentUser }) {
         'Profile updated',
         'Error updating profile',
       );
+      // Refused, nothing comes back to follow.
+      if (refusal) sentValues.current = null;
       // The address is a member's or invited already (409), or the current password is wrong (400).
       showRefusalOnFields(refusal, form, refusedFields, sent);
     },
