@@ -232,6 +232,56 @@ describe('deadline reminders', () => {
     expect(reports.deadlinesByWeek.every((w) => w.tasks === 0 && w.requirements === 0)).toBe(true);
   });
 
+  it("takes a rejected grant's work out of the menu, its reminders made before it was rejected", async () => {
+    const { admin, member, memberId, grantId } = await team('Slate Fund');
+    const other = await team('Flint Fund');
+    for (const { client, grant, assignee } of [
+      { client: admin, grant: grantId, assignee: memberId },
+      { client: other.admin, grant: other.grantId, assignee: other.memberId },
+    ]) {
+      await createdId(client, `/api/grants/${grant}/tasks`, {
+        name: 'Slate narrative',
+        description: 'Two pages',
+        category: 'proposal',
+        dueDate: '2031-03-04T16:00:00Z',
+        assigneeId: assignee,
+      });
+      await createdId(client, `/api/grants/${grant}/requirements`, {
+        name: 'Slate report',
+        type: 'interim_report',
+        dueDate: '2031-03-05T16:00:00Z',
+        assigneeId: assignee,
+      });
+    }
+    await scan(MONDAY);
+    const slate = async (client: Client) =>
+      (await titlesOf(client)).filter((title) => title.startsWith('Slate'));
+    expect(await slate(member)).toHaveLength(2);
+
+    const rejected = await admin.patch(`/api/grants/${grantId}`, { status: 'rejected' });
+    expect(rejected.statusCode).toBe(200);
+    expect(await slate(member)).toEqual([]);
+    // Another company's grant, not rejected, keeps its reminders.
+    expect(await slate(other.member)).toHaveLength(2);
+
+    // Those left from before the grants were rejected go with the migration.
+    await asOwner(
+      databaseUrl,
+      'ALTER TABLE grants DISABLE TRIGGER grants_reminders_of_work_rejected',
+    );
+    try {
+      await admin.patch(`/api/grants/${grantId}`, { status: 'draft' });
+      await scan(MONDAY);
+      expect(await slate(member)).toHaveLength(2);
+      await admin.patch(`/api/grants/${grantId}`, { status: 'rejected' });
+      expect(await slate(member)).toHaveLength(2);
+    } finally {
+      await runMigrationAgain(databaseUrl, '0048_rejected_grants_work_not_chased');
+    }
+    expect(await slate(member)).toEqual([]);
+    expect(await slate(other.member)).toHaveLength(2);
+  });
+
   it('takes a reminder out of the menu when its grant, task or requirement is deleted', async () => {
     const { admin, member, memberId, grantId, owner } = await team('Willow Fund');
     const other = await team('Aspen Fund');
