@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
@@ -143,6 +144,38 @@ describe('deadline reminders', () => {
     const titles = (await mine(admin)).map((n) => n.title);
     expect(titles).toContain('Quay Trust Arts Grant is due in 7 days');
     expect(titles).toContain('This week: 1 deadline in the next 14 days, 0 overdue');
+  });
+
+  it('reminds of a deadline as a change committed while the scan planned left it', async () => {
+    const { admin, owner, grantId, memberId } = await team('Ridge Trust');
+    const { companyId } = owner.user;
+    const task = await createdId(admin, `/api/grants/${grantId}/tasks`, {
+      name: 'Ridge letter',
+      description: 'One page',
+      category: 'proposal',
+      dueDate: '2031-03-04T16:00:00Z',
+      assigneeId: memberId,
+    });
+    const reminders = createRemindersRepository(app.db);
+    // The grant moved to April and the task given to no one, not yet committed as the scan reads.
+    await whileCommitting(
+      app,
+      companyId,
+      async (tx) => {
+        await tx.execute(
+          sql`UPDATE grants SET due_date = '2031-04-11T03:00:00Z' WHERE id = ${grantId}`,
+        );
+        await tx.execute(sql`UPDATE grant_tasks SET assignee_id = NULL WHERE id = ${task}`);
+      },
+      () => reminders.scanCompany(companyId, { timeZone: TIME_ZONE, reminderDays: [7] }, MONDAY),
+    );
+    expect(await made(`grant:${grantId}:2031-03-10:7`)).toBe(0);
+    const titles = await titlesOf(admin);
+    expect(titles).not.toContain('Ridge Trust Arts Grant is due in 7 days');
+    // Given to no one, the task is the admins' to hear of.
+    expect(titles.filter((title) => title.startsWith('Ridge letter'))).toEqual([
+      'Ridge letter is due tomorrow',
+    ]);
   });
 
   it("goes on to the other companies when one company's scan fails", async () => {

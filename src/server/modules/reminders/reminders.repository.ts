@@ -105,11 +105,12 @@ const deadlineOf = (key: string) =>
   key.startsWith(DIGEST_KEY_PREFIX) ? null : key.split(':', 2).join(':');
 
 /**
- * Holds the deadlines the reminders `keys` are of against deletion until the transaction ends
- * (FOR KEY SHARE), and answers those still there (`grant:12`): a grant, task or requirement
- * deleted meanwhile waits for its reminders to be made, and then takes them with it (migration
- * 0034); one deleted already gets none. Only these few rows, each kind in id order and the grants
- * of tasks and requirements first, as a grant's deletion takes its grant before its work.
+ * Holds the deadlines the reminders `keys` are of against change and deletion until the
+ * transaction ends (FOR SHARE), and answers those still there (`grant:12`): a grant, task or
+ * requirement changed or deleted meanwhile waits for its reminders to be made, and then takes
+ * them with it (migrations 0034, 0036, 0038); a change or deletion under way is waited for. Only
+ * these few rows, each kind in id order and the grants of tasks and requirements first, as a
+ * grant's deletion takes its grant before its work.
  */
 async function holdDeadlines(tx: Transaction, companyId: number, keys: string[]) {
   const named = (kind: string) =>
@@ -148,7 +149,7 @@ async function holdDeadlines(tx: Transaction, companyId: number, keys: string[])
             .from(table)
             .where(ofCompany(table, ids))
             .orderBy(table.id)
-            .for('key share')
+            .for('share')
         ).map((row) => `${kind}:${row.id}`);
   return new Set([
     ...(await hold('grant', grants, grantIds)),
@@ -307,20 +308,27 @@ export function createRemindersRepository(db: Database) {
           .where(eq(companies.id, companyId))
           .for('share');
         const furthest = Math.max(DIGEST_DAYS, ...clock.reminderDays.map((days) => days + 1));
-        const deadlines = await openDeadlines(tx, companyId, {
-          before: startOfDay(now, clock.timeZone, furthest),
-        });
-        const planned: PlannedNotification[] = [
-          ...plannedReminders(deadlines, members, clock, now),
-          ...plannedDigests(deadlines, members, clock, now),
-        ];
+        const plan = async (): Promise<PlannedNotification[]> => {
+          const deadlines = await openDeadlines(tx, companyId, {
+            before: startOfDay(now, clock.timeZone, furthest),
+          });
+          return [
+            ...plannedReminders(deadlines, members, clock, now),
+            ...plannedDigests(deadlines, members, clock, now),
+          ];
+        };
+        const planned = await plan();
         if (planned.length === 0) return 0;
         const held = await holdDeadlines(
           tx,
           companyId,
           planned.map((notification) => notification.key),
         );
-        const stillDue = planned.filter((notification) => {
+        // Held, the deadlines planned from cannot change until the notifications are in; read
+        // again, they are as a change that committed meanwhile left them (a due date moved, the
+        // grant submitted, the task given to another): its trigger found no reminder to take,
+        // and none is made of what it changed.
+        const stillDue = (await plan()).filter((notification) => {
           const deadline = deadlineOf(notification.key);
           return deadline === null || held.has(deadline);
         });
