@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import type { ActivityEntry } from '../../src/domain/activity.ts';
 import { ASSIGNEE_NOT_MEMBER } from '../../src/domain/common.ts';
 import type { Grant } from '../../src/domain/grants.ts';
+import { inCompany } from '../../src/server/db/scope.ts';
+import { createRemindersRepository } from '../../src/server/modules/reminders/reminders.repository.ts';
 import { someoneWaitsOn } from '../helpers/at-the-same-moment.ts';
 import { addMember, newCompanyClient, registerCompany } from '../helpers/factories.ts';
 import { asOwner } from '../helpers/migrations.ts';
@@ -461,5 +464,29 @@ describe('bulk actions', () => {
     expect(answer?.json()).toEqual({ count: 3 });
     const statuses = (await client.get(tasks)).json<{ status: string }[]>().map((t) => t.status);
     expect(statuses).toEqual(['completed', 'completed', 'completed']);
+  });
+});
+
+describe('a reminder scan of many deadlines at once', () => {
+  it('makes more reminders than one statement can bind values for', async () => {
+    const owner = await registerCompany(app);
+    const { companyId } = owner.user;
+    const grantId = await grant(clientFor(app, owner.cookie), 'Bulk Arts Grant');
+    // Six values a notification: past 10,922, one statement could not take them all.
+    const tasks = 11_500;
+    await inCompany(app.db, companyId, (tx) =>
+      tx.execute(sql`
+        INSERT INTO grant_tasks (company_id, grant_id, name, description, category, due_date)
+        SELECT ${companyId}, ${grantId}, 'Bulk task ' || n, 'One line', 'proposal',
+               '2031-03-06T16:00:00Z'
+          FROM generate_series(1, ${tasks}::int) AS n`),
+    );
+    const reminders = createRemindersRepository(app.db);
+    const clock = { timeZone: 'UTC', reminderDays: [14, 7, 1] };
+    // Each unassigned task's reminder to the one admin; the Monday digest too.
+    const monday = new Date('2031-03-03T15:00:00Z');
+    expect(await reminders.scanCompany(companyId, clock, monday)).toBe(tasks + 1);
+    // Made once: a second scan finds them all made.
+    expect(await reminders.scanCompany(companyId, clock, monday)).toBe(0);
   });
 });

@@ -42,20 +42,32 @@ export interface PlannedNotification {
 
 const DAY_MS = 86_400_000;
 
-/** "Tue, Dec 1, 2026": a due day as the company's clock has it. */
-const dayInWords = (instant: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  }).format(instant);
+/** The day formatter of each zone a company is in (a few hundred at most): making one is slow. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** Whole days from today to the deadline's day, on the company's clock (negative when past). */
+/** "Tue, Dec 1, 2026": a due day as the company's clock has it. */
+function dayInWords(instant: Date, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(instant);
+}
+
+/**
+ * Whole days from today to the deadline's day, on the company's clock (negative when past): the
+ * calendar days between their dates there, which localDate reads from a kept offset.
+ */
 export const daysLeft = (dueDate: Date, now: Date, timeZone: string) =>
   Math.round(
-    (startOfDay(dueDate, timeZone).getTime() - startOfDay(now, timeZone).getTime()) / DAY_MS,
+    (Date.parse(localDate(dueDate, timeZone)) - Date.parse(localDate(now, timeZone))) / DAY_MS,
   );
 
 /** "Grant deadline", "Task of Youth Arts Grant", "Interim report for Youth Arts Grant". */

@@ -121,7 +121,12 @@ async function holdDeadlines(tx: Transaction, companyId: number, keys: string[])
   const ofCompany = <Table extends typeof grants | typeof grantTasks | typeof grantRequirements>(
     table: Table,
     ids: number[],
-  ) => and(eq(table.companyId, companyId), inArray(table.id, [...new Set(ids)]));
+  ) =>
+    and(
+      eq(table.companyId, companyId),
+      // One array, however many: a list of bound values stops at 65,535.
+      sql`${table.id} = ANY(${sql.param([...new Set(ids)])}::int[])`,
+    );
   const work = async (table: typeof grantTasks | typeof grantRequirements, ids: number[]) =>
     ids.length === 0
       ? []
@@ -255,6 +260,8 @@ export interface PendingEmail {
   link: string;
 }
 
+const NOTIFICATIONS_INSERTED_AT_ONCE = 5_000;
+
 export function createRemindersRepository(db: Database) {
   const ofUser = (companyId: number, userId: number) =>
     and(eq(notifications.companyId, companyId), eq(notifications.userId, userId));
@@ -332,15 +339,21 @@ export function createRemindersRepository(db: Database) {
           const deadline = deadlineOf(notification.key);
           return deadline === null || held.has(deadline);
         });
-        if (stillDue.length === 0) return 0;
-        const made = await tx
-          .insert(notifications)
-          .values(stillDue.map((notification) => ({ ...notification, companyId })))
-          .onConflictDoNothing({
-            target: [notifications.companyId, notifications.userId, notifications.key],
-          })
-          .returning({ id: notifications.id });
-        return made.length;
+        let made = 0;
+        // In batches: a statement binds at most 65,535 values, six a notification. A year's
+        // notice of a few thousand deadlines, for each of a few admins, is more than that.
+        for (let start = 0; start < stillDue.length; start += NOTIFICATIONS_INSERTED_AT_ONCE) {
+          const batch = stillDue.slice(start, start + NOTIFICATIONS_INSERTED_AT_ONCE);
+          const inserted = await tx
+            .insert(notifications)
+            .values(batch.map((notification) => ({ ...notification, companyId })))
+            .onConflictDoNothing({
+              target: [notifications.companyId, notifications.userId, notifications.key],
+            })
+            .returning({ id: notifications.id });
+          made += inserted.length;
+        }
+        return made;
       });
     },
 
