@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import {
   type DuplicateChoice,
   duplicateChoiceSchema,
+  IMPORT_TOO_LARGE,
   IMPORT_UPLOAD_MAX_BYTES,
   type ImportResult,
   importMessage,
@@ -25,7 +26,7 @@ const csvUpload = {
   accepts: (file: { mimetype: string; filename: string }) =>
     file.mimetype === 'text/csv' || file.filename.toLowerCase().endsWith('.csv'),
   wrongType: NOT_CSV,
-  tooLarge: `The file is larger than ${IMPORT_UPLOAD_MAX_BYTES / 1024 / 1024} MB; nothing was imported`,
+  tooLarge: IMPORT_TOO_LARGE,
 };
 
 /** The upload rules of a preview. */

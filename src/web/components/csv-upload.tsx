@@ -1,7 +1,11 @@
 import { Button, FileButton, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import type { ImportResult } from '../../domain/csv-import.ts';
+import {
+  IMPORT_TOO_LARGE,
+  IMPORT_UPLOAD_MAX_BYTES,
+  type ImportResult,
+} from '../../domain/csv-import.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { type CsvPreview, previewCsvFile, type useCsvImport } from '../lib/csv-import.ts';
 import { focusIsLost } from '../lib/lost-focus.ts';
@@ -76,6 +80,11 @@ export function CsvUpload<Field extends string>({
     if (!file) return;
     if (!isCsv(file)) {
       notifyError('Invalid file', 'Please select a CSV file');
+      return;
+    }
+    // Said now, rather than once all of it has been sent (the preview reads only its start).
+    if (file.size > IMPORT_UPLOAD_MAX_BYTES) {
+      notifyError('Invalid file', IMPORT_TOO_LARGE);
       return;
     }
     setResult(null);
