@@ -1,12 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { ADDRESS_BUSY, hasMemberWithEmail } from '../../src/server/accounts/members.ts';
 import { violatesConstraint } from '../../src/server/db/errors.ts';
 import { userInvitations } from '../../src/server/db/schema.ts';
+import { inCompany } from '../../src/server/db/scope.ts';
 import { hashToken, newToken } from '../../src/server/lib/tokens.ts';
 import { createCompanyRepository } from '../../src/server/modules/company/company.repository.ts';
-import { addMember, randomAddress, registerCompany, uniqueUsername } from '../helpers/factories.ts';
+import {
+  addMember,
+  DEFAULT_PASSWORD,
+  randomAddress,
+  registerCompany,
+  uniqueUsername,
+} from '../helpers/factories.ts';
 import { type Client, clientFor } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
+import { until } from '../helpers/until.ts';
 
 const app = await appForThisFile();
 
@@ -198,6 +207,43 @@ describe('one pending invitation per email address', () => {
       .from(userInvitations)
       .where(eq(userInvitations.companyId, admin.user.companyId));
     expect(left).toEqual([]);
+  });
+
+  it('refuses, after a while, a change of an address an invitation is being sent to', async () => {
+    const { admin, as } = await company();
+    const member = await addMember(app, admin.user.companyId);
+    // An invitation to ivy@ waits on a slow mail server, the address held meanwhile.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = false;
+    const sending = inCompany(app.db, admin.user.companyId, async (tx) => {
+      await hasMemberWithEmail(tx, admin.user.companyId, 'ivy@example.org');
+      held = true;
+      await released;
+    });
+    await until(() => held, 'the address held');
+    try {
+      const started = Date.now();
+      const [invited, changed] = await Promise.all([
+        invite(as, 'IVY@example.org'),
+        clientFor(app, member.cookie).patch('/api/user', {
+          email: 'ivy@example.org',
+          currentPassword: DEFAULT_PASSWORD,
+        }),
+      ]);
+      for (const refused of [invited, changed]) {
+        expect(refused.statusCode, refused.body).toBe(409);
+        expect(refused.json()).toEqual(ofEmail(ADDRESS_BUSY));
+      }
+      // Well before the statement's own limit (30 s), which answered 503.
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      release();
+      await sending;
+    }
+    expect((await invite(as, 'ivy@example.org')).statusCode).toBe(201);
   });
 
   it('two admins inviting one address at the same moment: one invitation, one 409', async () => {

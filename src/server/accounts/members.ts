@@ -69,8 +69,10 @@ export async function hasMemberWithEmail(
   companyId: number,
   email: string,
 ): Promise<boolean> {
-  await tx.execute(
+  await takeTurnOrRefuse(
+    tx,
     sql`SELECT pg_advisory_xact_lock(${MEMBER_EMAIL_LOCK_CLASS}, hashtext(${`${companyId}:${email.toLowerCase()}`}))`,
+    () => fieldRefusal('CONFLICT', 'email', ADDRESS_BUSY),
   );
   const [member] = await tx
     .select({ id: users.id })
@@ -124,27 +126,40 @@ export async function holdCompanyAdmins(
     );
     return;
   }
-  // Another admin's change may be waiting on a mail server (an invitation, up to 45 s): this
-  // one waits a while, then is refused (409), rather than holding every admin's change of the
-  // company behind it until the statement's time runs out.
-  await tx.execute(sql.raw(`SET LOCAL lock_timeout = '${ADMINS_WAIT_MS}ms'`));
+  await takeTurnOrRefuse(
+    tx,
+    sql`SELECT pg_advisory_xact_lock(${COMPANY_ADMINS_LOCK_CLASS}, ${companyId})`,
+    () => new AppError('CONFLICT', ADMINS_BUSY),
+  );
+}
+
+/**
+ * Takes a lock of the team's (`lock`, a statement), refused (409, `busy()`) once it has waited a
+ * while: the change holding it may be waiting on a mail server (an invitation, up to 45 s), and
+ * every change behind it would otherwise wait until its statement's time ran out (503).
+ */
+async function takeTurnOrRefuse(tx: Transaction, lock: SQL, busy: () => AppError) {
+  await tx.execute(sql.raw(`SET LOCAL lock_timeout = '${TEAM_TURN_WAIT_MS}ms'`));
   try {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${COMPANY_ADMINS_LOCK_CLASS}, ${companyId})`);
+    await tx.execute(lock);
   } catch (error) {
     if (errorChain(error).some((e) => e.code === LOCK_NOT_AVAILABLE)) {
-      throw new AppError('CONFLICT', ADMINS_BUSY);
+      throw busy();
     }
     throw error;
   }
   await tx.execute(sql.raw('SET LOCAL lock_timeout = 0'));
 }
 
-/** How long a change of who the admins are waits for the other admins' changes. */
-const ADMINS_WAIT_MS = 5_000;
+/** How long a change of the team waits for another's that holds what it needs. */
+const TEAM_TURN_WAIT_MS = 5_000;
 /** PostgreSQL's lock_not_available: lock_timeout ran out. */
 const LOCK_NOT_AVAILABLE = '55P03';
 /** The answer to a change of the admins made while another admin's change goes on. */
 export const ADMINS_BUSY = 'Another change to the team is under way: try again in a moment';
+/** The answer to a change of an email address while another change of it goes on. */
+export const ADDRESS_BUSY =
+  'Another change for this email address is under way (an invitation being sent): try again in a moment';
 
 /**
  * An admin's change (`work`), in a transaction of the company's where the admin is checked
