@@ -88,7 +88,13 @@ async function rekeyReminders(tx: Transaction, companyId: number, from: string, 
         UNION ALL
         SELECT 'requirement', id, due_date FROM ${grantRequirements}
           WHERE company_id = ${companyId}
-      ) d ON n.key = ${keyIn(from)}
+      ) d
+        -- By kind and id, which a hash join matches at once, then the day in the zone before:
+        -- the key as a whole (the same as keyIn(from)) holds both sides, and was compared for
+        -- every reminder with every deadline.
+        ON d.kind = split_part(n.key, ':', 1)
+       AND d.id::text = split_part(n.key, ':', 2)
+       AND split_part(n.key, ':', 3) = to_char(d.due_date AT TIME ZONE ${from}, 'YYYY-MM-DD')
       WHERE n.company_id = ${companyId}
         AND NOT EXISTS (
           SELECT FROM ${notifications} m
