@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { byPath, renderPage, signedInUser } from '../../../test/render.tsx';
+import { byPath, descriptionOf, renderPage, signedInUser } from '../../../test/render.tsx';
 import { AssigneeSelect } from './assignee-select.tsx';
 
 /** The chooser as a form holds it, showing the value it has. */
@@ -49,6 +49,24 @@ describe('the assignee chooser', () => {
 
   it('keeps the assignee when the field is only passed through', async () => {
     const { user, field } = await assignedToRosa();
+    await user.click(field);
+    await user.tab();
+    expect(screen.getByRole('status', { name: 'Assigned to' }).textContent).toBe(
+      String(signedInUser.id),
+    );
+  });
+
+  it('keeps the assignee when the field is passed through before the team is read', async () => {
+    renderPage(<Chosen initial={String(signedInUser.id)} />, {
+      // The team cannot be read: no name shows in the field.
+      answer: byPath({ '/api/organization/users': { status: 500, body: { message: 'Down' } } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    const field = screen.getByRole('combobox', { name: 'Assignee' });
+    // Why no name shows: the field says so, rather than that no one was found.
+    await waitFor(() =>
+      expect(descriptionOf(field)).toMatch(/^Could not load the choices: .*Down$/),
+    );
     await user.click(field);
     await user.tab();
     expect(screen.getByRole('status', { name: 'Assigned to' }).textContent).toBe(

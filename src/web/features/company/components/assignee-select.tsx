@@ -2,7 +2,7 @@ import { Select, type SelectProps } from '@mantine/core';
 import { useState } from 'react';
 import { FOCUSABLE } from '../../../components/keep-focus-in-rows.ts';
 import { focusIsLost } from '../../../lib/lost-focus.ts';
-import { nothingMatches } from '../../../lib/nothing-matches.ts';
+import { choicesFailed, nothingMatches } from '../../../lib/nothing-matches.ts';
 import { useTeam } from '../api/company-api.ts';
 
 const CLEAR_LABEL = 'Clear assignee';
@@ -47,13 +47,16 @@ export function AssigneeSelect(props: Omit<SelectProps, 'label' | 'data'>) {
       onSearchChange={setSearch}
       data={members}
       description={
-        team.isPending ? 'Loading…' : nothingMatches(names, search) && 'No one by that name'
+        choicesFailed(team) ??
+        (team.isPending ? 'Loading…' : nothingMatches(names, search) && 'No one by that name')
       }
       {...props}
       onBlur={(event) => {
         // A name erased and left unassigns, as the clear button does (Mantine would put the
-        // name back and keep the assignee).
-        if (search.trim() === '' && props.value) {
+        // name back and keep the assignee). One never shown (the team not read yet, or not
+        // read at all) was not erased: the field is only passed through.
+        const shown = members.some((member) => member.value === props.value);
+        if (search.trim() === '' && props.value && shown) {
           // The Tab was taking the focus to the clear button, which goes with the assignee: the
           // focus goes on to what follows it rather than to the page behind the dialog.
           const to = event.relatedTarget;

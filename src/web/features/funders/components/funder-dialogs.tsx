@@ -15,6 +15,7 @@ import { FormDialog } from '../../../components/form-dialog.tsx';
 import { GrowingTextarea } from '../../../components/form-fields.tsx';
 import { CancelButton, SaveButton } from '../../../components/save-button.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
+import { choicesFailed } from '../../../lib/nothing-matches.ts';
 import { withNotice } from '../../../lib/notify.ts';
 import { useOneAtATime } from '../../../lib/one-at-a-time.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
@@ -185,7 +186,10 @@ export function MergeFunderDialog({
             value={intoId}
             onChange={setIntoId}
             // A listbox holds options only: while none are there, the field says why instead.
-            description={!others.length && (choices.isFetching ? 'Loading...' : 'No other funders')}
+            description={
+              choicesFailed(choices) ??
+              (!others.length && (choices.isFetching ? 'Loading...' : 'No other funders'))
+            }
           />
           <Group justify="flex-end">
             <CancelButton saving={merge.isPending} onCancel={onClose} />

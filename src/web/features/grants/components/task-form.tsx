@@ -18,6 +18,7 @@ import type { DialogFormProps } from '../../../components/dialog-save.tsx';
 import { DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { choicesOf } from '../../../lib/choices.ts';
+import { choicesFailed } from '../../../lib/nothing-matches.ts';
 import { useSearchedChoice } from '../../../lib/searched-choice.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { AssigneeSelect } from '../../company/components/assignee-select.tsx';
@@ -83,9 +84,10 @@ export function TaskForm({
             data={choices}
             // A listbox holds options only: while none are there, the field says why instead.
             description={
-              search.searching &&
-              !choices.length &&
-              (grants.isFetching ? 'Searching…' : 'No grants found')
+              choicesFailed(grants) ??
+              (search.searching &&
+                !choices.length &&
+                (grants.isFetching ? 'Searching…' : 'No grants found'))
             }
             data-autofocus
             // Focused as the dialog opens, it waits for a key or a click to list the grants, so

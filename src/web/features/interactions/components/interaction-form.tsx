@@ -15,6 +15,7 @@ import type { DialogFormProps } from '../../../components/dialog-save.tsx';
 import { DateTimeInput, GrowingTextarea } from '../../../components/form-fields.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { capitalise } from '../../../lib/format.ts';
+import { choicesFailed } from '../../../lib/nothing-matches.ts';
 import { useSearchedChoice } from '../../../lib/searched-choice.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
@@ -91,9 +92,10 @@ export function InteractionForm({
           data={options}
           // A listbox holds options only: while none are there, the field says why instead.
           description={
-            search.searching &&
-            !options.length &&
-            (choices.isFetching ? 'Searching…' : 'No contacts found')
+            choicesFailed(choices) ??
+            (search.searching &&
+              !options.length &&
+              (choices.isFetching ? 'Searching…' : 'No contacts found'))
           }
           data-autofocus
           // Focused as the dialog opens, it waits for a key or a click to list the contacts, so
