@@ -39,7 +39,7 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
     chunk: 'app/routes/interaction-detail-page.tsx',
     maxGzipBytes: 148_200,
   },
-  grants: { chunk: 'features/grants/grants-page.tsx', maxGzipBytes: 158_000 },
+  grants: { chunk: 'features/grants/grants-page.tsx', maxGzipBytes: 158_200 },
   'grant-detail': { chunk: 'app/routes/grant-detail-page.tsx', maxGzipBytes: 155_400 },
   opportunities: { chunk: 'features/opportunities/opportunities-page.tsx', maxGzipBytes: 154_100 },
   'opportunity-detail': {
@@ -49,9 +49,9 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
   funders: { chunk: 'features/funders/funders-page.tsx', maxGzipBytes: 146_800 },
   reports: { chunk: 'features/reports/reports-page.tsx', maxGzipBytes: 142_000 },
   'funder-detail': { chunk: 'app/routes/funder-detail-page.tsx', maxGzipBytes: 142_800 },
-  tasks: { chunk: 'features/grants/tasks-board-page.tsx', maxGzipBytes: 157_700 },
-  organization: { chunk: 'features/company/company-page.tsx', maxGzipBytes: 152_400 },
-  profile: { chunk: 'features/profile/profile-page.tsx', maxGzipBytes: 153_100 },
+  tasks: { chunk: 'features/grants/tasks-board-page.tsx', maxGzipBytes: 158_000 },
+  organization: { chunk: 'features/company/company-page.tsx', maxGzipBytes: 152_900 },
+  profile: { chunk: 'features/profile/profile-page.tsx', maxGzipBytes: 153_600 },
 };
 
 type Manifest = Record<string, { file?: string; imports?: string[]; dynamicImports?: string[] }>;

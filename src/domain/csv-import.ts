@@ -7,12 +7,6 @@ import { counted } from './wording.ts';
 /** How many rows of the file the preview shows under each column. */
 export const PREVIEW_ROWS = 5;
 
-/** The largest file an import takes. */
-export const IMPORT_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
-
-/** Said of a larger file: by the server, and by the app before it sends any of it. */
-export const IMPORT_TOO_LARGE = `The file is larger than ${IMPORT_UPLOAD_MAX_BYTES / 1024 / 1024} MB; nothing was imported`;
-
 /** More columns than this and the file is not a list of records. */
 export const IMPORT_COLUMNS_MAX = 200;
 

@@ -5,11 +5,10 @@ import type { z } from 'zod';
 import {
   type DuplicateChoice,
   duplicateChoiceSchema,
-  IMPORT_TOO_LARGE,
-  IMPORT_UPLOAD_MAX_BYTES,
   type ImportResult,
   importMessage,
 } from '../../domain/csv-import.ts';
+import { IMPORT_TOO_LARGE, IMPORT_UPLOAD_MAX_BYTES } from '../../domain/csv-import-limits.ts';
 import { type ImportReport, previewCsvFile } from './csv-import.ts';
 import { AppError } from './errors.ts';
 import { notSignedIn, requireUser } from './guards.ts';

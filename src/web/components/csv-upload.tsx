@@ -1,11 +1,8 @@
 import { Button, FileButton, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import {
-  IMPORT_TOO_LARGE,
-  IMPORT_UPLOAD_MAX_BYTES,
-  type ImportResult,
-} from '../../domain/csv-import.ts';
+import type { ImportResult } from '../../domain/csv-import.ts';
+import { IMPORT_TOO_LARGE, IMPORT_UPLOAD_MAX_BYTES } from '../../domain/csv-import-limits.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { type CsvPreview, previewCsvFile, type useCsvImport } from '../lib/csv-import.ts';
 import { focusIsLost } from '../lib/lost-focus.ts';
