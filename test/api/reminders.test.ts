@@ -775,22 +775,32 @@ describe('reminder settings', () => {
     expect(zones.filter((zone) => !known.has(zone))).toEqual([]);
   });
 
-  it('turns a zone the database does not know into UTC, so that reports open and it can be changed', async () => {
-    const { owner, admin } = await team('Drift Trust');
-    await scan(MONDAY);
-    expect((await admin.get('/api/user/calendar-feed')).statusCode).toBe(200);
+  it('turns a zone the database does not know into one it does, so that reports open and it can be changed', async () => {
+    const { owner, admin, grantId } = await team('Drift Trust');
+    const other = await team('Dune Trust');
     // Chosen before the settings refused it: the runtime resolves the name, PostgreSQL cannot.
     const companyId = owner.user.companyId;
     await asOwner(databaseUrl, "UPDATE companies SET time_zone = 'SystemV/AST4' WHERE id = $1", [
       companyId,
     ]);
+    await asOwner(databaseUrl, "UPDATE companies SET time_zone = 'Mars/Olympus' WHERE id = $1", [
+      other.owner.user.companyId,
+    ]);
+    await scan(MONDAY);
+    const before = await titlesOf(admin);
+    expect(before).toContain('Drift Trust Arts Grant is due in 7 days');
+    expect((await admin.get('/api/user/calendar-feed')).statusCode).toBe(200);
     await asOwner(
       databaseUrl,
       "UPDATE calendar_feeds SET time_zone = 'SystemV/AST4' WHERE company_id = $1",
       [companyId],
     );
     await runMigrationAgain(databaseUrl, '0047_unknown_time_zones_become_utc');
+    // The zone whose clocks it kept (UTC-4 all year): its reminders keep their days.
     expect((await admin.get('/api/organization/reminders')).json()).toMatchObject({
+      timeZone: 'Etc/GMT+4',
+    });
+    expect((await other.admin.get('/api/organization/reminders')).json()).toMatchObject({
       timeZone: 'UTC',
     });
     const feeds = await asOwner<{ time_zone: string }>(
@@ -799,6 +809,9 @@ describe('reminder settings', () => {
       [companyId],
     );
     expect(feeds).toEqual([{ time_zone: 'UTC' }]);
+    await scan(MONDAY);
+    expect(await titlesOf(admin)).toEqual(before);
+    expect(await made(`grant:${grantId}:2031-03-10:7`)).toBe(1);
     expect((await admin.get('/api/reports')).statusCode).toBe(200);
     const changed = await admin.patch('/api/organization/reminders', { timeZone: TIME_ZONE });
     expect(changed.statusCode, changed.body).toBe(200);

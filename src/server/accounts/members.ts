@@ -148,7 +148,7 @@ async function takeTurnOrRefuse(tx: Transaction, lock: SQL, busy: () => AppError
     }
     throw error;
   }
-  await tx.execute(sql.raw('SET LOCAL lock_timeout = 0'));
+  await tx.execute(sql.raw('SET LOCAL lock_timeout TO DEFAULT'));
 }
 
 /** How long a change of the team waits for another's that holds what it needs. */

@@ -248,7 +248,8 @@ export function DeleteFunder({
       if (grantCount + opportunityCount + contactCount === 0) {
         askConfirmation({
           title: 'Delete funder',
-          message: `Delete ${funder.name}? Its type, website and notes will be lost. This cannot be undone.`,
+          // As read just now, which the page shows too.
+          message: `Delete ${(now ?? funder).name}? Its type, website and notes will be lost. This cannot be undone.`,
           confirmLabel: 'Delete',
           onConfirm: async () => {
             // At the version just read, which the page now shows.
@@ -267,7 +268,7 @@ export function DeleteFunder({
       ].filter((count) => !count.startsWith('0 '));
       askConfirmation({
         title: 'Delete funder',
-        message: `${funder.name} is still named by ${named.join(', ')}: merge it into another funder instead.`,
+        message: `${(now ?? funder).name} is still named by ${named.join(', ')}: merge it into another funder instead.`,
         confirmLabel: 'Merge instead',
         harmless: true,
         onConfirm: () => merge.current(),

@@ -30,8 +30,6 @@ export function DetailsForm({ user }: { user: CurrentUser }) {
   useUnsavedChanges(form.isDirty(), form.reset);
   const emailChanged = form.values.email.trim() !== user.email;
   const emailField = useRef<HTMLInputElement>(null);
-  /** What the save under way sent, which the record read back may show otherwise (trimmed). */
-  const sentValues = useRef<typeof form.values | null>(null);
   /** What had the focus when the last save was asked for: a field, the Save button. */
   const savedFrom = useRef<Element | null>(null);
   // A saved change comes back in the user record (so does one made in another tab): the form
@@ -40,12 +38,20 @@ export function DetailsForm({ user }: { user: CurrentUser }) {
   // with the new address it confirmed: the focus in it goes to the address.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the saved name and email start it again
   useEffect(() => {
-    // After a save, the form showed what it sent (which comes back trimmed).
-    const shown = sentValues.current ?? form.getInitialValues();
-    sentValues.current = null;
+    const shown = form.getInitialValues();
     const saved = { name: user.name, email: user.email, currentPassword: '' };
     form.setInitialValues(saved);
-    const followed = followSaved(form.getValues(), shown, saved);
+    // What is typed as the record now has it (a save trims it) is nothing left to save.
+    const values = form.getValues();
+    const typed = {
+      ...values,
+      name: values.name.trim() === saved.name ? saved.name : values.name,
+      email:
+        values.email.trim().toLowerCase() === saved.email.toLowerCase()
+          ? saved.email
+          : values.email,
+    };
+    const followed = followSaved(typed, shown, saved);
     form.setValues(
       followed.email.trim() === saved.email ? { ...followed, currentPassword: '' } : followed,
     );
@@ -65,7 +71,6 @@ export function DetailsForm({ user }: { user: CurrentUser }) {
         return;
       }
       savedFrom.current = document.activeElement;
-      sentValues.current = form.getValues();
       // What was changed only: a name saved meanwhile in another tab stays when only the
       // address is changed here.
       const changes = {
@@ -77,8 +82,6 @@ export function DetailsForm({ user }: { user: CurrentUser }) {
         'Profile updated',
         'Error updating profile',
       );
-      // Refused, nothing comes back to follow.
-      if (refusal) sentValues.current = null;
       // The address is a member's or invited already (409), or the current password is wrong (400).
       showRefusalOnFields(refusal, form, refusedFields, sent);
     },
