@@ -21,24 +21,37 @@ const WINDOW_DAYS = { 'this-week': 7, 'next-30-days': 30 } as const;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** Reads an instant as the wall clock of `timeZone` (throws a RangeError for an unknown zone). */
-function wallClock(timeZone: string) {
-  let formatter = formatters.get(timeZone);
+/**
+ * The formatter of `timeZone` for one use (`use` names its options), made once: making one is
+ * slow, and a calendar, an export or a reminder scan formats thousands of dates. Only canonical
+ * zone names come here (canonicalTimeZone), a few hundred at most.
+ */
+export function zoneFormatter(
+  use: string,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `${use} ${timeZone}`;
+  let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
+    formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    formatters.set(key, formatter);
   }
   return formatter;
 }
+
+const WALL_CLOCK: Intl.DateTimeFormatOptions = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+};
+
+/** Reads an instant as the wall clock of `timeZone` (throws a RangeError for an unknown zone). */
+const wallClock = (timeZone: string) => zoneFormatter('wall clock', timeZone, WALL_CLOCK);
 
 /** The date and time `instant` shows on a clock in `timeZone`, as if that clock were UTC. */
 function wallTime(instant: number, timeZone: string): number {

@@ -1,6 +1,6 @@
 // What a scan makes of a company's open deadlines at one moment: the reminders due, each for whom,
 // and Monday's digests. Nothing here reads the database or the clock: the scan passes both in.
-import { localDate, startOfDay } from '../../../domain/due-dates.ts';
+import { localDate, startOfDay, zoneFormatter } from '../../../domain/due-dates.ts';
 import { DIGEST_DAYS, DIGEST_HOUR, dueInWords, reminderStage } from '../../../domain/reminders.ts';
 import {
   type RequirementType,
@@ -42,24 +42,16 @@ export interface PlannedNotification {
 
 const DAY_MS = 86_400_000;
 
-/** The day formatter of each zone a company is in (a few hundred at most): making one is slow. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const DAY_IN_WORDS: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+};
 
 /** "Tue, Dec 1, 2026": a due day as the company's clock has it. */
-function dayInWords(instant: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(instant);
-}
+const dayInWords = (instant: Date, timeZone: string) =>
+  zoneFormatter('day in words', timeZone, DAY_IN_WORDS).format(instant);
 
 /**
  * Whole days from today to the deadline's day, on the company's clock (negative when past): the
