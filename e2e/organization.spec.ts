@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -8,6 +9,18 @@ import {
   submitLogin,
   test,
 } from './fixtures.ts';
+
+/**
+ * The team tab with both its lists read: the team's table, as it loads, moves the invitations
+ * below it, and a click made as it moved (pressed on Invite User, released beside it) was lost.
+ */
+async function openTeamTab(page: Page) {
+  await page.getByRole('tab', { name: 'Users & Permissions' }).click();
+  await expect(page.getByRole('region', { name: 'Team Members' }).getByRole('table')).toBeVisible();
+  const invitations = page.getByRole('region', { name: 'Pending Invitations' });
+  await expect(invitations).toBeVisible();
+  await expect(invitations.getByLabel('Loading invitations')).toHaveCount(0);
+}
 
 async function loginThroughForm(
   page: import('@playwright/test').Page,
@@ -124,7 +137,7 @@ test('the admin invites someone, who joins from the link in a fresh browser and 
   browser,
   account: admin,
 }) => {
-  await page.getByRole('tab', { name: 'Users & Permissions' }).click();
+  await openTeamTab(page);
   await page.getByRole('button', { name: 'Invite User' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite User' });
   await dialog.getByLabel(/^Name/).fill('Ines Invitee');
@@ -191,7 +204,7 @@ test('the admin invites someone, who joins from the link in a fresh browser and 
 test('an invitation sent with the keyboard and no email server leaves the focus on its link', async ({
   page,
 }) => {
-  await page.getByRole('tab', { name: 'Users & Permissions' }).click();
+  await openTeamTab(page);
   const open = page.getByRole('button', { name: 'Invite User' });
   await open.click();
   const dialog = page.getByRole('dialog', { name: 'Invite User' });
@@ -359,7 +372,7 @@ test('a pending invitation gets a new link: the old link stops working, the new 
     data: { name: 'Noor New', email: 'noor@example.org', role: 'user' },
   });
   const { previewUrl: oldLink } = (await response.json()) as { previewUrl: string };
-  await page.getByRole('tab', { name: 'Users & Permissions' }).click();
+  await openTeamTab(page);
   await page.getByRole('button', { name: 'Copy new link for Noor New' }).click();
   const confirm = page.getByRole('dialog', { name: 'New Invitation Link' });
   await expect(confirm).toContainText('The link sent before will stop working.');
@@ -408,7 +421,7 @@ test('invitations cancelled with the keyboard leave the focus in their section: 
     });
     expect(response.status()).toBe(201);
   }
-  await page.getByRole('tab', { name: 'Users & Permissions' }).click();
+  await openTeamTab(page);
   const pending = page.getByRole('region', { name: 'Pending Invitations' });
   const question = page.getByRole('dialog', { name: 'Cancel Invitation' });
   const cancelWithKeys = async (name: string) => {
