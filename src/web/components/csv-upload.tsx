@@ -63,12 +63,17 @@ export function CsvUpload<Field extends string>({
   /**
    * Closes the preview and gives the focus back to Upload CSV, which opened it: the dialog is
    * gone at once, its focus with it. After the dialog's own focus handling (Mantine: 10 ms), and
-   * only if nothing has taken the focus since.
+   * only if nothing has taken the focus since. A preview closed before it had taken the focus
+   * (Escape at once) leaves it where it was, on another control of the page: it goes back all
+   * the same.
    */
   const closePreview = () => {
+    const had = document.activeElement;
     setChosen(null);
     window.setTimeout(() => {
-      if (focusIsLost()) uploadButton.current?.focus({ preventScroll: true });
+      if (focusIsLost() || document.activeElement === had) {
+        uploadButton.current?.focus({ preventScroll: true });
+      }
     }, 20);
   };
 
