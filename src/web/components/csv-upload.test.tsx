@@ -3,28 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IMPORT_TOO_LARGE, IMPORT_UPLOAD_MAX_BYTES } from '../../domain/csv-import-limits.ts';
 import { ContactUpload } from '../features/contacts/components/contact-upload.tsx';
+import { answeringUpload } from '../test/answering-upload.ts';
 import { renderPage } from '../test/render.tsx';
 
-/** The preview is asked for with XMLHttpRequest (for an upload's progress): a stand-in answering it. */
-class AnsweringPreview {
-  status = 200;
-  statusText = 'OK';
-  responseText = JSON.stringify({
-    columns: [
-      { header: 'name', suggestion: 'name', samples: ['Ada'] },
-      { header: 'email', suggestion: 'email', samples: ['ada@example.org'] },
-    ],
-  });
-  upload: { onprogress: unknown } = { onprogress: null };
-  withCredentials = false;
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  open() {}
-  setRequestHeader() {}
-  send() {
-    queueMicrotask(() => this.onload?.());
-  }
-}
+/** The preview is asked for with XMLHttpRequest (for an upload's progress). */
+const AnsweringPreview = answeringUpload({
+  columns: [
+    { header: 'name', suggestion: 'name', samples: ['Ada'] },
+    { header: 'email', suggestion: 'email', samples: ['ada@example.org'] },
+  ],
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -3,6 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client.ts';
+import { answeringUpload } from '../test/answering-upload.ts';
 import { userKeys } from './auth/api/auth-api.ts';
 import {
   companyKeys,
@@ -52,20 +53,7 @@ import { useUpdateProfile } from './profile/api/profile-api.ts';
  */
 
 /** The import sends its file with XMLHttpRequest (for its progress): a stand-in that answers 200. */
-class AnsweringRequest {
-  status = 200;
-  statusText = 'OK';
-  responseText = '{"imported":1,"failed":0,"errors":[]}';
-  upload: { onprogress: unknown } = { onprogress: null };
-  withCredentials = false;
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  open() {}
-  setRequestHeader() {}
-  send() {
-    queueMicrotask(() => this.onload?.());
-  }
-}
+const AnsweringRequest = answeringUpload({ imported: 1, failed: 0, errors: [] });
 
 type AnyMutation = () => { mutateAsync: (variables: never) => Promise<unknown> };
 
