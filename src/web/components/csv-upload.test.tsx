@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { IMPORT_TOO_LARGE, IMPORT_UPLOAD_MAX_BYTES } from '../../domain/csv-import-limits.ts';
 import { ContactUpload } from '../features/contacts/components/contact-upload.tsx';
 import { answeringUpload } from '../test/answering-upload.ts';
@@ -12,10 +12,6 @@ const AnsweringPreview = answeringUpload({
     { header: 'name', suggestion: 'name', samples: ['Ada'] },
     { header: 'email', suggestion: 'email', samples: ['ada@example.org'] },
   ],
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('a CSV file chosen for an import', () => {

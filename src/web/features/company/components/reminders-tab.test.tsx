@@ -149,4 +149,15 @@ describe('the reminder settings of the organization', () => {
     expect(await screen.findByText('Reminder settings saved')).toBeTruthy();
     await waitFor(() => expect(leavingAsked()).toBe(false));
   });
+
+  it('make the time zones listed when the list opens, not while the days are typed', async () => {
+    const { user } = renderReminders();
+    await fill(user, await screen.findByRole('textbox', { name: 'Reminder days' }), '5');
+    // A few hundred options made again at every key typed in the days made typing slow.
+    expect(screen.queryAllByRole('option', { hidden: true })).toEqual([]);
+    await user.click(screen.getByRole('combobox', { name: 'Time zone' }));
+    // Found by its text: the names of hundreds of options are slow to work out.
+    const london = await screen.findByText('Europe/London');
+    expect(london.closest('[role="option"]')).toBeTruthy();
+  });
 });

@@ -173,6 +173,9 @@ function RemindersForm({ settings }: { settings: ReminderSettings }) {
           onSearchChange={setZoneSearch}
           description={nothingMatches(zones, zoneSearch) && 'No such time zone'}
           allowDeselect={false}
+          // Its few hundred options are made when the list opens, not again with every key
+          // typed in the days (Mantine keeps a Select's options in the page, hidden, otherwise).
+          comboboxProps={{ keepMounted: false }}
         />
         <TextInput
           label="Reminder days"
