@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DIGEST_COMING_LISTED,
   DIGEST_OVERDUE_LISTED,
   type Member,
   type OpenDeadline,
@@ -103,5 +104,26 @@ describe("Monday's digest", () => {
     expect(digest?.body.split('\n')).toEqual([
       'Fri, Nov 20, 2026 · Grant 1 · Grant deadline · overdue',
     ]);
+  });
+
+  it('lists the soonest deadlines of a busy fortnight and counts the rest, below them', () => {
+    // 130 tasks due over the next 13 days, ten a day, and one grant overdue.
+    const coming = Array.from({ length: 130 }, (_, i) =>
+      dueOn(i + 1, new Date(Date.UTC(2026, 11, 1 + Math.floor(i / 10))).toISOString().slice(0, 10)),
+    );
+    const [digest] = plannedDigests(
+      [dueOn(999, '2026-11-20'), ...coming],
+      [member(1, 'admin')],
+      clock,
+      monday,
+    );
+    expect(digest?.title).toBe('This week: 130 deadlines in the next 14 days, 1 overdue');
+    const lines = digest?.body.split('\n') ?? [];
+    expect(lines).toHaveLength(1 + DIGEST_COMING_LISTED + 1);
+    expect(lines[0]).toBe('Fri, Nov 20, 2026 · Grant 999 · Grant deadline · overdue');
+    expect(lines.slice(1, -1).map((line) => line.split(' · ')[1])).toEqual(
+      Array.from({ length: DIGEST_COMING_LISTED }, (_, i) => `Grant ${i + 1}`),
+    );
+    expect(lines.at(-1)).toBe('80 more due in the next 14 days, after these');
   });
 });

@@ -119,6 +119,8 @@ export function digestDay(now: Date, timeZone: string): string | null {
 
 /** The overdue work a digest lists at most, the latest; the rest is counted in one line. */
 export const DIGEST_OVERDUE_LISTED = 10;
+/** The deadlines to come a digest lists at most, the soonest; the rest is counted in one line. */
+export const DIGEST_COMING_LISTED = 50;
 
 /**
  * Monday's digest for each member who takes it: what is overdue and what is due in the next
@@ -141,10 +143,12 @@ export function plannedDigests(
   const coming = listed.length - overdue;
   const title = `This week: ${coming} ${coming === 1 ? 'deadline' : 'deadlines'} in the next ${DIGEST_DAYS} days, ${overdue} overdue`;
   // Work long overdue (grants imported years ago and never closed) would fill every Monday's
-  // digest: the latest of it is listed, the rest counted.
+  // digest: the latest of it is listed, the rest counted. So would a busy fortnight (thousands
+  // of tasks): the soonest of it is listed, the rest counted.
   const unlisted = Math.max(0, overdue - DIGEST_OVERDUE_LISTED);
+  const later = Math.max(0, coming - DIGEST_COMING_LISTED);
   const lines = listed
-    .slice(unlisted)
+    .slice(unlisted, overdue + DIGEST_COMING_LISTED)
     .map(
       ({ deadline, left }) =>
         `${dayInWords(deadline.dueDate, clock.timeZone)} · ${deadline.name} · ${whatItIs(deadline)}${left < 0 ? ' · overdue' : ''}`,
@@ -152,6 +156,7 @@ export function plannedDigests(
   const body = [
     ...(unlisted > 0 ? [`${unlisted} more overdue, due before these: see the dashboard`] : []),
     ...lines,
+    ...(later > 0 ? [`${later} more due in the next ${DIGEST_DAYS} days, after these`] : []),
   ].join('\n');
   return members
     .filter((member) => member.digestEnabled)
