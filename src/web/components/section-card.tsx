@@ -81,7 +81,10 @@ export function QueryStateLine({
   return null;
 }
 
-/** What `query` answered, given to `children`; until then the line of its state. */
+/**
+ * What `query` answered, given to `children`; until then the line of its state. Read again and
+ * failed (after a save, the connection lost), what it had read stays, the failure said under it.
+ */
 export function QueryContent<Data>({
   query,
   loading,
@@ -91,9 +94,15 @@ export function QueryContent<Data>({
   loading: string;
   children: (data: Data) => ReactNode;
 }) {
-  return query.isSuccess ? (
-    children(query.data)
-  ) : (
-    <QueryStateLine query={query} loading={loading} />
+  if (query.data === undefined) return <QueryStateLine query={query} loading={loading} />;
+  return (
+    <>
+      {children(query.data)}
+      {query.isError && (
+        <Text size="sm" c="red" role="alert" mt="xs">
+          {`Could not refresh: ${errorMessage(query.error)}`}
+        </Text>
+      )}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { List, Text } from '@mantine/core';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import type { ActivityEntry } from '../../../../domain/activity.ts';
 import { QueryContent, SectionCard } from '../../../components/section-card.tsx';
 import { teamQueryOptions } from '../../company/api/company-api.ts';
@@ -15,6 +15,7 @@ export function ActivityList({
   title,
   query,
   entries: shown,
+  focusedEntry,
   ofThisRecord,
   children,
 }: {
@@ -22,6 +23,8 @@ export function ActivityList({
   query: UseQueryResult<ActivityEntry[]>;
   /** What to show once the query has answered, if not what it answered (older entries too). */
   entries?: ActivityEntry[];
+  /** The entry to give the focus to (the first of older ones read), when it changes. */
+  focusedEntry?: number | undefined;
   ofThisRecord: boolean;
   /** Below the entries: a way to older ones. */
   children?: ReactNode;
@@ -32,6 +35,11 @@ export function ActivityList({
   const members = team.isSuccess
     ? new Map(team.data.map((member) => [member.id, member.name]))
     : undefined;
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (focusedEntry === undefined) return;
+    list.current?.querySelector<HTMLElement>(`[data-entry="${focusedEntry}"]`)?.focus();
+  }, [focusedEntry]);
   return (
     <SectionCard title={title}>
       <QueryContent query={query} loading={`Loading ${title.toLowerCase()}...`}>
@@ -41,9 +49,13 @@ export function ActivityList({
             <Text c="dimmed">No changes recorded yet</Text>
           ) : (
             <>
-              <List spacing="xs" size="sm" listStyleType="none">
+              <List ref={list} spacing="xs" size="sm" listStyleType="none">
                 {entries.map((entry) => (
-                  <List.Item key={entry.id}>
+                  <List.Item
+                    key={entry.id}
+                    data-entry={entry.id}
+                    tabIndex={entry.id === focusedEntry ? -1 : undefined}
+                  >
                     <ActivityLine entry={entry} ofThisRecord={ofThisRecord} members={members} />
                   </List.Item>
                 ))}

@@ -22,9 +22,11 @@ const entry = (n: number): ActivityEntry => ({
 /** Grant 1's History over a server holding `count` entries; `add` writes another. */
 function renderHistory(count: number) {
   let entries = Array.from({ length: count }, (_, i) => entry(count - i));
+  let down = false;
   const view = renderPage(<HistorySection entity="grant" id={1} />, {
     answer: ({ url }) => {
       if (!url.startsWith('/api/activity?')) return undefined;
+      if (down) return { status: 503, body: { message: 'The server is busy' } };
       const params = new URL(url, 'http://x').searchParams;
       const offset = Number(params.get('offset') ?? 0);
       return { body: entries.slice(offset, offset + Number(params.get('limit'))) };
@@ -36,8 +38,15 @@ function renderHistory(count: number) {
       view.queryClient.invalidateQueries({ queryKey: activityKeys.record('grant', 1) }),
     );
   };
+  /** The History read again while the server fails. */
+  const readFailing = async () => {
+    down = true;
+    await act(() =>
+      view.queryClient.invalidateQueries({ queryKey: activityKeys.record('grant', 1) }),
+    );
+  };
   const shown = () => screen.getAllByRole('listitem').map((item) => item.textContent ?? '');
-  return { add, shown, user: userEvent.setup({ delay: null }) };
+  return { add, readFailing, shown, user: userEvent.setup({ delay: null }) };
 }
 
 const older = () => screen.queryByRole('button', { name: 'Show older changes' });
@@ -71,5 +80,29 @@ describe("a record's History", () => {
     await waitFor(() => expect(shown()).toHaveLength(41));
     const told = shown().map((line) => /n\d+ to n(\d+)/.exec(line)?.[1] ?? 'created');
     expect(told).toEqual([...Array.from({ length: 40 }, (_, i) => String(41 - i)), 'created']);
+  });
+
+  it('gives the focus to the first older change read, and to the oldest once there are no more', async () => {
+    const { shown, user } = renderHistory(40);
+    await waitFor(() => expect(shown()).toHaveLength(20));
+    (older() as HTMLElement).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(shown()).toHaveLength(40));
+    // Change 20, the newest of the older page: the line after the last one shown before.
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('n19 to n20'));
+    (older() as HTMLElement).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(older()).toBeNull());
+    expect(document.activeElement?.textContent).toContain('created this grant');
+  });
+
+  it('keeps the changes it shows when reading them again fails, and says so', async () => {
+    const { readFailing, shown } = renderHistory(5);
+    await waitFor(() => expect(shown()).toHaveLength(5));
+    await readFailing();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Could not refresh: 503: The server is busy',
+    );
+    expect(shown()).toHaveLength(5);
   });
 });

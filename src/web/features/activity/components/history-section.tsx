@@ -1,8 +1,10 @@
-import { Button, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ActivityEntity, ActivityEntry } from '../../../../domain/activity.ts';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { focusIsLost } from '../../../lib/lost-focus.ts';
 import { HISTORY_PAGE, recordHistory, recordHistoryQueryOptions } from '../api/activity-api.ts';
 import { ActivityList } from './activity-list.tsx';
 
@@ -53,12 +55,20 @@ export default function HistorySection({ entity, id }: { entity: ActivityEntity;
   });
   const more =
     read.older === 'unread' ? read.entries.length === HISTORY_PAGE : read.older === 'more';
+  const showOlder = useRef<HTMLButtonElement>(null);
+  // The entry given the focus once older ones are read: the first of them, or the oldest when
+  // there were none (Show older changes, which had it, is gone then).
+  const [focusedEntry, setFocusedEntry] = useState<number>();
 
   const readOlder = async () => {
     setReading({ pending: true });
     try {
       // From the oldest read: an entry written since moves them down a place, read twice then.
       const older = await recordHistory(entity, id, read.entries.length);
+      const known = new Set(read.entries.map((entry) => entry.id));
+      if (document.activeElement === showOlder.current || focusIsLost()) {
+        setFocusedEntry((older.find((entry) => !known.has(entry.id)) ?? read.entries.at(-1))?.id);
+      }
       setRead((was) => ({
         ...was,
         entries: newestFirst([...was.entries, ...older]),
@@ -71,17 +81,25 @@ export default function HistorySection({ entity, id }: { entity: ActivityEntity;
   };
 
   return (
-    <ActivityList title="History" query={latest} entries={read.entries} ofThisRecord>
+    <ActivityList
+      title="History"
+      query={latest}
+      entries={read.entries}
+      focusedEntry={focusedEntry}
+      ofThisRecord
+    >
       {more && (
-        <Button
+        // Not disabled while it reads (a browser takes the focus from a disabled button).
+        <BusyButton
+          ref={showOlder}
           variant="subtle"
           size="xs"
           mt="sm"
-          loading={reading.pending}
+          busy={reading.pending}
           onClick={() => void readOlder()}
         >
           Show older changes
-        </Button>
+        </BusyButton>
       )}
       {reading.failed && (
         <Text size="sm" c="red" role="alert">
