@@ -36,7 +36,6 @@ const statusChoices = choicesOf(requirementStatuses, requirementStatusLabels);
 export default function GrantRequirementsSection({ grantId }: { grantId: number }) {
   const requirements = useGrantRequirements(grantId);
   const team = useTeam();
-  const update = useUpdateRequirement();
   const remove = useDeleteRequirement();
   const [dialog, setDialog] = useState<{ requirement?: Requirement } | null>(null);
   // As the last save left it: its status may have been changed a moment ago.
@@ -46,21 +45,9 @@ export default function GrantRequirementsSection({ grantId }: { grantId: number 
   const names = new Map((team.data ?? []).map((member) => [member.id, member.name]));
   const today = startOfDay(new Date(), browserTimeZone()).getTime();
 
-  const setStatus = async (requirement: Requirement, status: RequirementStatus) => {
-    if (status === requirement.status) return;
-    await changeWithNotice(
-      () =>
-        update.mutateAsync({
-          grantId,
-          requirementId: requirement.id,
-          input: { status },
-          version: requirement.updatedAt,
-        }),
-      'Requirement status updated',
-      'Error updating requirement',
-    );
-  };
-  const askDelete = (requirement: Requirement) =>
+  const askDelete = (requirement: Requirement) => {
+    // Asked again while its delete is under way, it is as good as gone.
+    if (remove.isPending && remove.variables.requirementId === requirement.id) return;
     confirmDelete({
       title: 'Delete requirement',
       message: `Delete ${requirement.name}? This cannot be undone.`,
@@ -76,6 +63,7 @@ export default function GrantRequirementsSection({ grantId }: { grantId: number 
           'Error deleting requirement',
         ),
     });
+  };
 
   const list = requirements.data ?? [];
   return (
@@ -95,6 +83,13 @@ export default function GrantRequirementsSection({ grantId }: { grantId: number 
         {list.map((requirement) => {
           const assignee =
             requirement.assigneeId === null ? null : names.get(requirement.assigneeId);
+          // Assigned to someone whose name has not come (the team still read, or not read).
+          const assigned =
+            requirement.assigneeId === null
+              ? 'Unassigned'
+              : assignee
+                ? `Assigned to ${assignee}`
+                : 'Assigned';
           const late = requirement.status === 'pending' && Date.parse(requirement.dueDate) < today;
           return (
             <li key={requirement.id}>
@@ -114,7 +109,7 @@ export default function GrantRequirementsSection({ grantId }: { grantId: number 
                       )}
                     </Group>
                     <Text size="sm" c="dimmed" mt={4}>
-                      {assignee ? `Assigned to ${assignee}` : 'Unassigned'}
+                      {assigned}
                     </Text>
                     {requirement.notes && (
                       <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
@@ -123,14 +118,7 @@ export default function GrantRequirementsSection({ grantId }: { grantId: number 
                     )}
                   </div>
                   <Group gap="xs" wrap="nowrap">
-                    <StatusSelect
-                      label={`Status of ${requirement.name}`}
-                      value={requirement.status}
-                      data={statusChoices}
-                      width={130}
-                      saving={update.isPending}
-                      onChange={(status) => void setStatus(requirement, status)}
-                    />
+                    <RequirementStatusSelect grantId={grantId} requirement={requirement} />
                     <ActionIcon
                       variant="subtle"
                       color="gray"
@@ -163,5 +151,40 @@ export default function GrantRequirementsSection({ grantId }: { grantId: number 
         />
       </LoadWhenOpened>
     </WorkSection>
+  );
+}
+
+/** A requirement's status, changed in place: while it is saved, the others may be changed too. */
+function RequirementStatusSelect({
+  grantId,
+  requirement,
+}: {
+  grantId: number;
+  requirement: Requirement;
+}) {
+  const update = useUpdateRequirement();
+  const setStatus = async (status: RequirementStatus) => {
+    if (status === requirement.status) return;
+    await changeWithNotice(
+      () =>
+        update.mutateAsync({
+          grantId,
+          requirementId: requirement.id,
+          input: { status },
+          version: requirement.updatedAt,
+        }),
+      'Requirement status updated',
+      'Error updating requirement',
+    );
+  };
+  return (
+    <StatusSelect
+      label={`Status of ${requirement.name}`}
+      value={requirement.status}
+      data={statusChoices}
+      width={130}
+      saving={update.isPending}
+      onChange={(status) => void setStatus(status)}
+    />
   );
 }
