@@ -18,8 +18,8 @@ const requirement = (id: number, name: string): Requirement => ({
   assigneeId: 7,
   notes: null,
 });
-const interim = requirement(1, 'Interim report');
-const visit = requirement(2, 'Site visit');
+const interim = requirement(1, 'First-year report');
+const visit = requirement(2, 'Spring visit');
 
 /**
  * Grant 4's requirements; the team is read once `team` settles, a change or delete answered
@@ -52,7 +52,7 @@ describe("a grant's requirements", () => {
   it('say a requirement is assigned, not unassigned, while the names of the team are read', async () => {
     const team = slowAnswer();
     renderRequirements({ team: team.answered });
-    expect(await screen.findByText('Interim report')).toBeTruthy();
+    expect(await screen.findByText('First-year report')).toBeTruthy();
     expect(screen.queryByText('Unassigned')).toBeNull();
     expect(screen.getAllByText('Assigned')).toHaveLength(2);
     team.answer();
@@ -62,11 +62,11 @@ describe("a grant's requirements", () => {
   it("may each have its status changed while another's is saved", async () => {
     const saved = slowAnswer();
     const { user } = renderRequirements({ saved: saved.answered });
-    await screen.findByText('Interim report');
-    await user.selectOptions(statusOf('Interim report'), 'submitted');
-    await waitFor(() => expect(statusOf('Interim report').disabled).toBe(true));
-    expect(statusOf('Site visit').disabled).toBe(false);
-    expect(statusOf('Site visit').value).toBe('pending');
+    await screen.findByText('First-year report');
+    await user.selectOptions(statusOf('First-year report'), 'submitted');
+    await waitFor(() => expect(statusOf('First-year report').disabled).toBe(true));
+    expect(statusOf('Spring visit').disabled).toBe(false);
+    expect(statusOf('Spring visit').value).toBe('pending');
     saved.answer();
     expect(await screen.findByText('Requirement status updated')).toBeTruthy();
   });
@@ -74,12 +74,12 @@ describe("a grant's requirements", () => {
   it('ask once for a delete: pressed again while it is under way, Delete does nothing', async () => {
     const saved = slowAnswer();
     const { view, user } = renderRequirements({ saved: saved.answered });
-    await screen.findByText('Interim report');
-    await user.click(screen.getByRole('button', { name: 'Delete Interim report' }));
+    await screen.findByText('First-year report');
+    await user.click(screen.getByRole('button', { name: 'Delete First-year report' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete requirement' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await user.click(screen.getByRole('button', { name: 'Delete Interim report' }));
+    await user.click(screen.getByRole('button', { name: 'Delete First-year report' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     saved.answer();
     expect(await screen.findByText('Requirement deleted')).toBeTruthy();
