@@ -54,6 +54,38 @@ describe('the Reports page with grants', () => {
   });
 });
 
+describe("the Reports page's bars", () => {
+  it('measure requested and awarded against the largest of either: an award larger than the ask stays in its cell', async () => {
+    renderPage(<ReportsPage />, {
+      url: '/reports',
+      answer: byPath({
+        '/api/reports': {
+          body: {
+            ...nothingYet,
+            byYear: [
+              {
+                year: 2030,
+                count: 1,
+                requested: 100,
+                awarded: 150,
+                awardedCount: 1,
+                decidedCount: 1,
+                winRate: 1,
+              },
+            ],
+          },
+        },
+      }),
+    });
+    const table = await screen.findByRole('table', { name: 'By Year Due' });
+    const widths = [...table.querySelectorAll<HTMLElement>('[style*="width"]')].map(
+      (bar) => bar.style.width,
+    );
+    // Requested, Awarded, and the win rate's.
+    expect(widths).toEqual(['67%', '100%', '100%']);
+  });
+});
+
 describe("the Reports page on New Year's Eve in Los Angeles, opened in Berlin", () => {
   afterEach(() => {
     vi.useRealTimers();

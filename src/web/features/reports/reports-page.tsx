@@ -48,9 +48,12 @@ const nameColumn = <Row,>(
 });
 
 type Totals = { requested: number; awarded: number };
-/** Requested and awarded columns, each with its bar against the table's largest requested. */
+/**
+ * Requested and awarded columns, each with its bar against the table's largest amount of
+ * either (an award may be larger than what was asked: its bar stays in its cell).
+ */
 function moneyColumns<Row extends Totals>(rows: Row[]): ReportColumn<Row>[] {
-  const share = shareOf(rows.map((row) => row.requested));
+  const share = shareOf(rows.flatMap((row) => [row.requested, row.awarded]));
   return [
     moneyColumn('Requested', (row) => row.requested, share),
     moneyColumn('Awarded', (row) => row.awarded, share),
