@@ -47,6 +47,14 @@ function plainCell(value: unknown): CsvValue {
 }
 
 /** An export's file, written whole, and the day it was written on the organization's clocks. */
+/**
+ * A file being made that may stop being wanted: once `signal` aborts (its client has gone), the
+ * next batch of rows is not written, and its transaction is rolled back.
+ */
+export interface Unwanted {
+  signal?: AbortSignal | undefined;
+}
+
 export interface CompanyCsvFile {
   file: Readable;
   day: string;
@@ -67,37 +75,43 @@ export async function companyCsvFile(
   companyId: number,
   statement: SQL,
   columns: ExportColumn[],
+  signal?: AbortSignal,
 ): Promise<CompanyCsvFile> {
   let day = '';
-  const file = await spooled((append) =>
-    inCompany(db, companyId, async (tx) => {
-      // A time as the organization's clocks show it, with their offset: a deadline at 23:59 in
-      // New York is on the day it is there, not the next day's UTC. The file is named by the
-      // day there too.
-      const [{ timeZone } = { timeZone: 'UTC' }] = await tx
-        .select({ timeZone: companies.timeZone })
-        .from(companies)
-        .where(eq(companies.id, companyId));
-      day = localDate(new Date(), timeZone);
-      const timeCell = (value: unknown) =>
-        value instanceof Date ? localIsoTime(value, timeZone) : plainCell(value);
-      const cells = columns.map((column) => column.cell ?? timeCell);
-      await append(CSV_BOM + csvLine(columns.map((column) => column.label)));
-      const query = dialect.sqlToQuery(statement);
-      await tx.$client.query(`DECLARE export_rows NO SCROLL CURSOR FOR ${query.sql}`, query.params);
-      for (;;) {
-        const batch = await tx.$client.query<unknown[]>({
-          text: `FETCH FORWARD ${BATCH} FROM export_rows`,
-          rowMode: 'array',
-        });
-        if (batch.rows.length === 0) break;
-        await append(
-          batch.rows
-            .map((row) => csvLine(row.map((value, at) => cells[at]?.(value) ?? null)))
-            .join(''),
+  const file = await spooled(
+    (append) =>
+      inCompany(db, companyId, async (tx) => {
+        // A time as the organization's clocks show it, with their offset: a deadline at 23:59 in
+        // New York is on the day it is there, not the next day's UTC. The file is named by the
+        // day there too.
+        const [{ timeZone } = { timeZone: 'UTC' }] = await tx
+          .select({ timeZone: companies.timeZone })
+          .from(companies)
+          .where(eq(companies.id, companyId));
+        day = localDate(new Date(), timeZone);
+        const timeCell = (value: unknown) =>
+          value instanceof Date ? localIsoTime(value, timeZone) : plainCell(value);
+        const cells = columns.map((column) => column.cell ?? timeCell);
+        await append(CSV_BOM + csvLine(columns.map((column) => column.label)));
+        const query = dialect.sqlToQuery(statement);
+        await tx.$client.query(
+          `DECLARE export_rows NO SCROLL CURSOR FOR ${query.sql}`,
+          query.params,
         );
-      }
-    }),
+        for (;;) {
+          const batch = await tx.$client.query<unknown[]>({
+            text: `FETCH FORWARD ${BATCH} FROM export_rows`,
+            rowMode: 'array',
+          });
+          if (batch.rows.length === 0) break;
+          await append(
+            batch.rows
+              .map((row) => csvLine(row.map((value, at) => cells[at]?.(value) ?? null)))
+              .join(''),
+          );
+        }
+      }),
+    signal,
   );
   return { file, day };
 }

@@ -20,7 +20,12 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { ChosenIds, ListParams } from '../../domain/lists.ts';
 import type { Database, Transaction } from './client.ts';
 import { type CompiledStatement, compileStatement, runCompiled } from './compiled-statements.ts';
-import { companyCsvFile, type ExportColumn, exportSelection } from './export-stream.ts';
+import {
+  companyCsvFile,
+  type ExportColumn,
+  exportSelection,
+  type Unwanted,
+} from './export-stream.ts';
 import { sortedColumn } from './schema.ts';
 import { inCompany } from './scope.ts';
 import { type Search, searchPage } from './search-pages.ts';
@@ -477,7 +482,15 @@ export const exportCompanyList = <Field extends string, Params extends ListParam
   order: ListOrder<Field>,
   list: ListSource<Params, Columns>,
   columns: ExportColumn[],
-) => companyCsvFile(db, list.companyId, exportStatement(params, order, list, columns), columns);
+  signal?: AbortSignal,
+) =>
+  companyCsvFile(
+    db,
+    list.companyId,
+    exportStatement(params, order, list, columns),
+    columns,
+    signal,
+  );
 
 /**
  * A company list's two reads, from its one description: `list`, a page of it (readCompanyPage),
@@ -498,8 +511,11 @@ export function companyListing<
   return {
     list: (companyId: number, params: Params, within?: Transaction) =>
       readCompanyPage(within ?? db, params, order, source(companyId, params), toRecord),
-    /** Every row the list shows for `params` (or its chosen `ids`), in order, as a CSV file. */
-    exportCsv: (companyId: number, params: Params & ChosenIds) =>
-      exportCompanyList(db, params, order, source(companyId, params), exported),
+    /**
+     * Every row the list shows for `params` (or its chosen `ids`), in order, as a CSV file;
+     * left unmade once `signal` aborts.
+     */
+    exportCsv: (companyId: number, params: Params & ChosenIds, { signal }: Unwanted = {}) =>
+      exportCompanyList(db, params, order, source(companyId, params), exported, signal),
   };
 }

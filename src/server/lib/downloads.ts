@@ -23,6 +23,9 @@ export type MakingTurns = ReturnType<typeof createMakingTurns>;
 export const DOWNLOADS_BUSY =
   'Too many files are being downloaded right now. Please try again once one has finished.';
 
+/** Why a download's file was left unmade: nobody is left to send it to (the answer is never sent). */
+export const DOWNLOAD_CLIENT_GONE = 'The connection closed before the file was made';
+
 /**
  * The downloads being written and sent at once (exports, calendars): each holds a file of the
  * process's until its client has taken it all or gone (lib/spool.ts), and a client that reads a
@@ -47,12 +50,14 @@ export function createDownloadSlots(perCompany: number, total: number, making: M
      * the process has no slot free, and given back at once when `write` fails. `write` runs in
      * one of the company's turns to make a file (`making`, shared by its exports and calendars),
      * taken before anything else `write` waits for (a calendar's turn in the process), and it
-     * waits for one as long as MAKING_WAIT_MS; refused busy then.
+     * waits for one as long as MAKING_WAIT_MS; refused busy then. A client gone while its file
+     * is made aborts `write`'s signal: the rest of the file is not made for nobody (a large
+     * export read every row, holding a turn and a connection, after its client had gone).
      */
     async hold<T>(
       companyId: number,
       reply: FastifyReply,
-      write: () => Promise<T>,
+      write: (signal: AbortSignal) => Promise<T>,
       /** The file `write` made, which the answer sends (`made` itself when it is one). */
       fileOf: (made: T) => Readable = (made) => made as Readable,
     ): Promise<T> {
@@ -85,9 +90,15 @@ export function createDownloadSlots(perCompany: number, total: number, making: M
           })
           .finally(() => connection.off('close', gone));
         let made: T;
+        const unwanted = new AbortController();
+        const left = () => unwanted.abort(new AppError('REQUEST_TIMEOUT', DOWNLOAD_CLIENT_GONE));
+        connection.once('close', left);
         try {
-          made = await write();
+          // Gone between its turn and now: 'close' has come and gone.
+          if (connection.destroyed) left();
+          made = await write(unwanted.signal);
         } finally {
+          connection.off('close', left);
           leaveTurn();
         }
         // 'close' comes once the answer is sent whole, or the connection ended before. An answer

@@ -204,14 +204,19 @@ const csvFile = (reply: FastifyReply, fileName: string) =>
 export const companyExport =
   <Query>(
     records: string,
-    exportCsv: (companyId: number, query: Query, user: CurrentUser) => Promise<CompanyCsvFile>,
+    exportCsv: (
+      companyId: number,
+      query: Query,
+      /** The user asking, and the signal aborted if they go before the file is made. */
+      asking: { user: CurrentUser; signal: AbortSignal },
+    ) => Promise<CompanyCsvFile>,
   ) =>
   async (request: FastifyRequest & { query: Query }, reply: FastifyReply) => {
     const user = requireUser(request);
     const { file, day } = await request.server.downloads.hold(
       user.companyId,
       reply,
-      () => exportCsv(user.companyId, request.query, user),
+      (signal) => exportCsv(user.companyId, request.query, { user, signal }),
       (made) => made.file,
     );
     return csvFile(endIfStalled(reply), exportFileName(records, day))

@@ -13,12 +13,15 @@ import type { Readable } from 'node:stream';
  */
 export async function spooled(
   write: (append: (text: string) => Promise<void>) => Promise<void>,
+  /** Aborted when the file is no longer wanted: the next append throws its reason. */
+  signal?: AbortSignal,
 ): Promise<Readable> {
   const path = join(tmpdir(), `grantwell-download-${randomUUID()}`);
   const file = await open(path, 'wx+', 0o600);
   try {
     await unlink(path);
     await write(async (text) => {
+      signal?.throwIfAborted();
       await file.write(text);
     });
     // Read from its start; closed once read, or once the download ends early.

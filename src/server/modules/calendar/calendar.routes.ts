@@ -170,7 +170,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       // reader that stops held the deadlines of its calendar in memory (90 MB for 135,000), and
       // three dozen of them ended the process. The file is one of the calendars a company may
       // have sent at once (lib/downloads.ts), apart from its exports.
-      const file = await app.calendarDownloads.hold(feed.companyId, reply, () =>
+      const file = await app.calendarDownloads.hold(feed.companyId, reply, (signal) =>
         calendarsInTurn(`company ${feed.companyId}`, async () => {
           const deadlines = await calendar.deadlines(feed.companyId, since);
           const entries = deadlineEntries(deadlines, feed.timeZone);
@@ -178,7 +178,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
             for await (const part of inTurns(icsCalendarParts(entries, now, CALENDAR_NAME))) {
               await append(part);
             }
-          });
+          }, signal);
         }),
       );
       return sendCalendar(reply, file, tag);

@@ -19,7 +19,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { companyTimeZone } from '../../db/company-time-zone.ts';
 import { holdFunderNames } from '../../db/company-turns.ts';
 import { onViolation } from '../../db/errors.ts';
-import { choiceCell, type ExportColumn } from '../../db/export-stream.ts';
+import { choiceCell, type ExportColumn, type Unwanted } from '../../db/export-stream.ts';
 import { grantOfRequirement, grantOfTask } from '../../db/joins.ts';
 import * as lists from '../../db/list-helpers.ts';
 import { companyRow, lockVersion, type RowOf, stampColumns, withIsoStamps } from '../../db/rows.ts';
@@ -283,14 +283,15 @@ export function createFundersRepository(db: Database) {
       });
     },
 
-    /** Every funder the list shows for `params`, in its order, as a CSV file. */
-    exportCsv(companyId: number, params: FunderListParams & ChosenIds) {
+    /** Every funder the list shows for `params`, in its order, as a CSV file (see Unwanted). */
+    exportCsv(companyId: number, params: FunderListParams & ChosenIds, { signal }: Unwanted = {}) {
       return lists.exportCompanyList(
         db,
         params,
         order,
         funderList(companyId, params),
         funderExport,
+        signal,
       );
     },
 

@@ -22,6 +22,7 @@ import {
   companyCsvFile,
   type ExportColumn,
   exportSelection,
+  type Unwanted,
 } from '../../db/export-stream.ts';
 import { assigneeOfTask, grantOfTask } from '../../db/joins.ts';
 import * as lists from '../../db/list-helpers.ts';
@@ -160,8 +161,16 @@ export function createTasksRepository(db: Database) {
       return rows.map(toTask);
     },
 
-    /** Every task the board shows for `params` (or its chosen `ids`), in order, as a CSV file. */
-    exportCsv(companyId: number, params: BoardFilters & ChosenIds, now: Date) {
+    /**
+     * Every task the board shows for `params` (or its chosen `ids`), in order, as a CSV file
+     * (see Unwanted).
+     */
+    exportCsv(
+      companyId: number,
+      params: BoardFilters & ChosenIds,
+      now: Date,
+      { signal }: Unwanted = {},
+    ) {
       const chosen = params.ids ? inArray(grantTasks.id, [...params.ids]) : undefined;
       const statement = new QueryBuilder()
         .select(exportSelection(taskExport))
@@ -171,7 +180,7 @@ export function createTasksRepository(db: Database) {
         .where(and(boardWhere(companyId, params, now), chosen))
         .orderBy(...boardOrder)
         .getSQL();
-      return companyCsvFile(db, companyId, statement, taskExport);
+      return companyCsvFile(db, companyId, statement, taskExport, signal);
     },
 
     /** Deletes the company's tasks among `ids` in one statement; answers how many went. */

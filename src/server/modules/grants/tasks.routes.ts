@@ -68,11 +68,14 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: inputErrors,
       },
     },
-    companyExport('tasks', (companyId, query: z.infer<typeof taskExportQuerySchema>, user) => {
-      const { assignee, ...filters } = query;
-      const assigneeId = assignee === 'me' ? user.id : undefined;
-      return tasks.exportCsv(companyId, { ...filters, assigneeId }, new Date());
-    }),
+    companyExport(
+      'tasks',
+      (companyId, query: z.infer<typeof taskExportQuerySchema>, { user, signal }) => {
+        const { assignee, ...filters } = query;
+        const assigneeId = assignee === 'me' ? user.id : undefined;
+        return tasks.exportCsv(companyId, { ...filters, assigneeId }, new Date(), { signal });
+      },
+    ),
   );
 
   app.post(
