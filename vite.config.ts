@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompressed } from './scripts/lib/precompressed.ts';
 
 const removeScrollClassNames = fileURLToPath(
   new URL('./src/web/build/remove-scroll-class-names.ts', import.meta.url),
@@ -24,7 +25,7 @@ function appShellWithoutScrollLock(): Plugin {
 
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), appShellWithoutScrollLock()],
+  plugins: [react(), appShellWithoutScrollLock(), precompressed()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

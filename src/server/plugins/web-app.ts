@@ -17,6 +17,9 @@ export const webAppPlugin = fp(
         root,
         wildcard: false,
         index: false,
+        // The build's brotli and gzip copies of its text files (scripts/lib/precompressed.ts),
+        // whichever the browser takes; the file itself to one that takes neither.
+        preCompressed: true,
         // File names under assets/ carry a content hash: they never change.
         setHeaders: (reply, path) => {
           if (path.includes(`${sep}assets${sep}`)) {
