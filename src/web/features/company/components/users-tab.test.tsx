@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TeamMember } from '../../../../domain/company.ts';
-import { renderPage, type SentRequest, signedInUser } from '../../../test/render.tsx';
+import { renderPage, type SentRequest, signedInUser, slowAnswer } from '../../../test/render.tsx';
 import { UsersTab } from './users-tab.tsx';
 
 const me: TeamMember = {
@@ -175,5 +175,27 @@ describe('removing a member with the keyboard', () => {
         screen.getByRole('button', { name: 'Actions for Rosa Parks' }),
       ),
     );
+  });
+});
+
+describe('the team tab as it loads', () => {
+  it('asks for the invitations with the team, and shows them, with Invite User, under the team once it has come', async () => {
+    const { answered, answer } = slowAnswer();
+    const view = renderPage(<UsersTab isAdmin />, {
+      answer: ({ url }) =>
+        url === '/api/organization/users'
+          ? { body: [me, uma], after: answered }
+          : url === '/api/organization/invitations'
+            ? { body: [] }
+            : undefined,
+    });
+    await waitFor(() =>
+      expect(view.sent.map((request) => request.url)).toContain('/api/organization/invitations'),
+    );
+    expect(screen.getByLabelText('Loading users')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Invite User' })).toBeNull();
+    answer();
+    expect(await screen.findByRole('button', { name: 'Invite User' })).toBeTruthy();
+    expect(screen.getByText('Uma User')).toBeTruthy();
   });
 });

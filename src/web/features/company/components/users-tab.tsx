@@ -42,6 +42,9 @@ function LoadError({ error, fallback }: { error: Error; fallback: string }) {
 export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
   const { user } = useAuth();
   const team = useTeam();
+  // Read with the team, shown under it once the team's table is: shown before, Invite User
+  // moved down as the table came, under a pointer on its way to it.
+  useInvitations(isAdmin);
   const admins = team.data?.filter((member) => member.role === 'admin').length ?? 0;
   const [dialog, setDialog] = useState<'invite' | 'add' | null>(null);
   const [resetting, setResetting] = useState<TeamMember | null>(null);
@@ -102,7 +105,7 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
           </SimpleTable>
         )}
       </SectionCard>
-      {isAdmin && <PendingInvitations onInvite={() => setDialog('invite')} />}
+      {isAdmin && !team.isPending && <PendingInvitations onInvite={() => setDialog('invite')} />}
       <InviteUserDialog opened={dialog === 'invite'} onClose={() => setDialog(null)} />
       <AddUserDialog opened={dialog === 'add'} onClose={() => setDialog(null)} />
       <ResetPasswordDialog member={resetting} onClose={() => setResetting(null)} />
