@@ -1,5 +1,5 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -9,25 +9,31 @@ const gzipped = promisify(gzip);
 
 /** The files a browser downloads as text, which compress to a third of their size or less. */
 const TEXT = /\.(?:js|css|html|svg|json|webmanifest)$/;
-/** Below this, a compressed copy saves less than a packet and costs a file. */
-const WORTH_COMPRESSING = 1024;
-
+/** The files under `dir` a browser may ask for: none of a dot-folder's (.vite's manifest). */
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries
     .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name));
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter(
+      (file) =>
+        !relative(dir, file)
+          .split(sep)
+          .some((part) => part.startsWith('.')),
+    );
 }
 
 /**
- * Beside each text file under `dir` worth compressing, its brotli (.br) and gzip (.gz) copies.
+ * Beside each text file under `dir`, its brotli (.br) and gzip (.gz) copies: every one, so the
+ * server finds the first copy it looks for, but one no smaller than its file (a few bytes).
  */
 export async function compressBeside(dir: string) {
   const files = (await filesUnder(dir)).filter((file) => TEXT.test(file));
   await Promise.all(
     files.map(async (file) => {
-      if ((await stat(file)).size < WORTH_COMPRESSING) return;
       const content = await readFile(file);
+      const keep = (copy: string) => (compressed: Buffer) =>
+        compressed.length < content.length ? writeFile(copy, compressed) : undefined;
       await Promise.all([
         brotli(content, {
           params: {
@@ -35,10 +41,8 @@ export async function compressBeside(dir: string) {
             [constants.BROTLI_PARAM_QUALITY]: 10,
             [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
           },
-        }).then((compressed) => writeFile(`${file}.br`, compressed)),
-        gzipped(content, { level: constants.Z_BEST_COMPRESSION }).then((compressed) =>
-          writeFile(`${file}.gz`, compressed),
-        ),
+        }).then(keep(`${file}.br`)),
+        gzipped(content, { level: constants.Z_BEST_COMPRESSION }).then(keep(`${file}.gz`)),
       ]);
     }),
   );

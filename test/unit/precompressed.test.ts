@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 describe("the build's compressed copies", () => {
-  it('stand beside each text file worth compressing, and read back as the file', async () => {
+  it('stand beside each text file they make smaller, and read back as the file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'grantwell-build-'));
     dirs.push(dir);
     mkdirSync(join(dir, 'assets'));
@@ -20,14 +20,22 @@ describe("the build's compressed copies", () => {
     writeFileSync(join(dir, 'index.html'), `<!doctype html>${'<p>x</p>'.repeat(300)}`);
     writeFileSync(join(dir, 'assets', 'tiny.css'), 'a{}');
     writeFileSync(join(dir, 'assets', 'photo.png'), Buffer.alloc(4096, 7));
+    // A short script is worth its copies too; the build's own notes are nobody's download.
+    writeFileSync(join(dir, 'assets', 'short.js'), 'export const a = "aaaaaaaaaaaaaaaaaaaa";');
+    mkdirSync(join(dir, '.vite'));
+    writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify({ a: 'b'.repeat(4000) }));
     await compressBeside(dir);
     expect(readdirSync(join(dir, 'assets')).sort()).toEqual([
       'app.js',
       'app.js.br',
       'app.js.gz',
       'photo.png',
+      'short.js',
+      // Its gzip copy would be larger (gzip's header alone is 18 bytes).
+      'short.js.br',
       'tiny.css',
     ]);
+    expect(readdirSync(join(dir, '.vite'))).toEqual(['manifest.json']);
     const br = readFileSync(join(dir, 'assets', 'app.js.br'));
     expect(brotliDecompressSync(br).toString()).toBe(script);
     expect(gunzipSync(readFileSync(join(dir, 'assets', 'app.js.gz'))).toString()).toBe(script);

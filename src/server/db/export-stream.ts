@@ -46,7 +46,6 @@ function plainCell(value: unknown): CsvValue {
   return String(value);
 }
 
-/** An export's file, written whole, and the day it was written on the organization's clocks. */
 /**
  * A file being made that may stop being wanted: once `signal` aborts (its client has gone), the
  * next batch of rows is not written, and its transaction is rolled back.
@@ -55,6 +54,7 @@ export interface Unwanted {
   signal?: AbortSignal | undefined;
 }
 
+/** An export's file, written whole, and the day it was written on the organization's clocks. */
 export interface CompanyCsvFile {
   file: Readable;
   day: string;

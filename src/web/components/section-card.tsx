@@ -2,7 +2,7 @@ import { Button, Card, Group, Text, Title } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
-import { errorMessage } from '../lib/api-client.ts';
+import { ApiError, errorMessage } from '../lib/api-client.ts';
 
 /**
  * A titled section of a page, a landmark named by its heading, with the section's own action
@@ -81,9 +81,14 @@ export function QueryStateLine({
   return null;
 }
 
+/** A refusal that says what was read is no more to be shown: gone (404), or not allowed (403). */
+const isWithdrawn = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 403);
+
 /**
  * What `query` answered, given to `children`; until then the line of its state. Read again and
- * failed (after a save, the connection lost), what it had read stays, the failure said under it.
+ * failed (after a save, the connection lost), what it had read stays, the failure said under it;
+ * unless the answer was that it is gone or not allowed, which is said instead.
  */
 export function QueryContent<Data>({
   query,
@@ -94,7 +99,9 @@ export function QueryContent<Data>({
   loading: string;
   children: (data: Data) => ReactNode;
 }) {
-  if (query.data === undefined) return <QueryStateLine query={query} loading={loading} />;
+  if (query.data === undefined || isWithdrawn(query.error)) {
+    return <QueryStateLine query={query} loading={loading} />;
+  }
   return (
     <>
       {children(query.data)}

@@ -20,13 +20,13 @@ const entry = (n: number): ActivityEntry => ({
 });
 
 /** Grant 1's History over a server holding `count` entries; `add` writes another. */
-function renderHistory(count: number) {
+function renderHistory(count: number, failure = { status: 503, message: 'The server is busy' }) {
   let entries = Array.from({ length: count }, (_, i) => entry(count - i));
   let down = false;
   const view = renderPage(<HistorySection entity="grant" id={1} />, {
     answer: ({ url }) => {
       if (!url.startsWith('/api/activity?')) return undefined;
-      if (down) return { status: 503, body: { message: 'The server is busy' } };
+      if (down) return { status: failure.status, body: { message: failure.message } };
       const params = new URL(url, 'http://x').searchParams;
       const offset = Number(params.get('offset') ?? 0);
       return { body: entries.slice(offset, offset + Number(params.get('limit'))) };
@@ -104,5 +104,13 @@ describe("a record's History", () => {
       'Could not refresh: 503: The server is busy',
     );
     expect(shown()).toHaveLength(5);
+  });
+
+  it('says it is gone, rather than show what it had, when the record is gone', async () => {
+    const { readFailing, shown } = renderHistory(5, { status: 404, message: 'Grant not found' });
+    await waitFor(() => expect(shown()).toHaveLength(5));
+    await readFailing();
+    expect((await screen.findByRole('alert')).textContent).toBe('404: Grant not found');
+    expect(screen.queryAllByRole('listitem')).toEqual([]);
   });
 });

@@ -4,7 +4,6 @@ import { useRef, useState } from 'react';
 import type { ActivityEntity, ActivityEntry } from '../../../../domain/activity.ts';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { focusIsLost } from '../../../lib/lost-focus.ts';
 import { HISTORY_PAGE, recordHistory, recordHistoryQueryOptions } from '../api/activity-api.ts';
 import { ActivityList } from './activity-list.tsx';
 
@@ -66,7 +65,9 @@ export default function HistorySection({ entity, id }: { entity: ActivityEntity;
       // From the oldest read: an entry written since moves them down a place, read twice then.
       const older = await recordHistory(entity, id, read.entries.length);
       const known = new Set(read.entries.map((entry) => entry.id));
-      if (document.activeElement === showOlder.current || focusIsLost()) {
+      // Only from the keyboard's focus: a pointer's press (which Safari does not focus) leaves
+      // the page where the user has since scrolled it.
+      if (document.activeElement === showOlder.current) {
         setFocusedEntry((older.find((entry) => !known.has(entry.id)) ?? read.entries.at(-1))?.id);
       }
       setRead((was) => ({

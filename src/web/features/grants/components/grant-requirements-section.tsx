@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { lazy, useState } from 'react';
+import { lazy, useRef, useState } from 'react';
 import { startOfDay } from '../../../../domain/due-dates.ts';
 import {
   type RequirementStatus,
@@ -45,23 +45,30 @@ export default function GrantRequirementsSection({ grantId }: { grantId: number 
   const names = new Map((team.data ?? []).map((member) => [member.id, member.name]));
   const today = startOfDay(new Date(), browserTimeZone()).getTime();
 
+  // The requirements whose delete is under way: asked again, each is as good as gone.
+  const deleting = useRef(new Set<number>());
   const askDelete = (requirement: Requirement) => {
-    // Asked again while its delete is under way, it is as good as gone.
-    if (remove.isPending && remove.variables.requirementId === requirement.id) return;
+    if (deleting.current.has(requirement.id)) return;
     confirmDelete({
       title: 'Delete requirement',
       message: `Delete ${requirement.name}? This cannot be undone.`,
-      onConfirm: () =>
-        changeWithNotice(
-          () =>
-            remove.mutateAsync({
-              grantId,
-              requirementId: requirement.id,
-              version: requirement.updatedAt,
-            }),
-          'Requirement deleted',
-          'Error deleting requirement',
-        ),
+      onConfirm: async () => {
+        deleting.current.add(requirement.id);
+        try {
+          await changeWithNotice(
+            () =>
+              remove.mutateAsync({
+                grantId,
+                requirementId: requirement.id,
+                version: requirement.updatedAt,
+              }),
+            'Requirement deleted',
+            'Error deleting requirement',
+          );
+        } finally {
+          deleting.current.delete(requirement.id);
+        }
+      },
     });
   };
 
