@@ -10,6 +10,8 @@ export const DASHBOARD_LIST_SIZE = 5;
 
 /** The dashboard's task lists show this many tasks, and say how many there are in all. */
 export const DASHBOARD_TASKS_SHOWN = 10;
+/** The dashboard's requirements due show this many, and say how many there are in all. */
+export const DASHBOARD_REQUIREMENTS_SHOWN = 10;
 
 /**
  * `?tz=`: the time zone whose days the dashboard counts (the browser's own); UTC when left out.
@@ -57,8 +59,11 @@ export const dashboardSchema = z.object({
   overdueTasks: dashboardTasksSchema,
   /**
    * Pending requirements overdue or due within REQUIREMENTS_DUE_WITHIN_DAYS days (today counts),
-   * soonest first: every one of them (a grant has a handful).
+   * soonest first: the first DASHBOARD_REQUIREMENTS_SHOWN of them (years of grants imported with
+   * their reports never marked made every dashboard read thousands).
    */
   requirementsDue: z.array(dueRequirementSchema),
+  /** How many requirements are due so, the ones shown among them. */
+  requirementsDueTotal: z.number().int(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { DASHBOARD_REQUIREMENTS_SHOWN } from '../../src/domain/dashboard.ts';
 import { rowsOf } from '../../src/server/db/rows.ts';
 import { inCompany } from '../../src/server/db/scope.ts';
 import {
@@ -73,7 +74,44 @@ describe('GET /api/dashboard', () => {
       tasksDueSoon: { items: [], total: 0 },
       overdueTasks: { items: [], total: 0 },
       requirementsDue: [],
+      requirementsDueTotal: 0,
     });
+  });
+
+  it('lists the first ten requirements due, the longest overdue first, and counts them all', async () => {
+    const client = clientFor(app, (await registerCompany(app)).cookie);
+    const grant = (
+      await client.post('/api/grants', {
+        name: 'Roof',
+        funder: 'Oak',
+        amount: 100,
+        dueDate: inDays(30),
+      })
+    ).json<{ id: number }>();
+    // Twelve pending, from 11 days overdue to due tomorrow; one made, one due in a month.
+    const due: [string, number, string][] = [
+      ...Array.from({ length: 12 }, (_, i): [string, number, string] => [
+        `report ${i}`,
+        i - 11,
+        'pending',
+      ]),
+      ['made', -3, 'submitted'],
+      ['far', 30, 'pending'],
+    ];
+    for (const [name, days, status] of due) {
+      const added = await client.post(`/api/grants/${grant.id}/requirements`, {
+        name,
+        type: 'interim_report',
+        dueDate: inDays(days),
+        status,
+      });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    const dashboard = (await client.get('/api/dashboard')).json();
+    expect(dashboard.requirementsDue.map((r: { name: string }) => r.name)).toEqual(
+      Array.from({ length: DASHBOARD_REQUIREMENTS_SHOWN }, (_, i) => `report ${i}`),
+    );
+    expect(dashboard.requirementsDueTotal).toBe(12);
   });
 
   it('counts, lists the next five active future deadlines soonest first, and the five latest interactions', async () => {

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm';
 import {
   DASHBOARD_LIST_SIZE,
+  DASHBOARD_REQUIREMENTS_SHOWN,
   DASHBOARD_TASKS_SHOWN,
   type Dashboard,
   type DashboardTasks,
@@ -141,13 +142,14 @@ export function createDashboardRepository(db: Database) {
           ),
         );
         const overdueTasks = await taskList(tx, companyId, and(whose, overdueBy(today)));
-        const requirementsDue = await requirements.dueWithGrant(
+        const requirementsDue = await requirements.firstDueWithGrant(
           companyId,
           {
             before: startOfDay(now, timeZone, REQUIREMENTS_DUE_WITHIN_DAYS),
             pendingOnly: true,
             assigneeId,
           },
+          DASHBOARD_REQUIREMENTS_SHOWN,
           tx,
         );
         return {
@@ -158,7 +160,8 @@ export function createDashboardRepository(db: Database) {
           recentInteractions: recent.map((i) => ({ ...i, date: i.date.toISOString() })),
           tasksDueSoon,
           overdueTasks,
-          requirementsDue,
+          requirementsDue: requirementsDue.items,
+          requirementsDueTotal: requirementsDue.total,
         };
       });
     },

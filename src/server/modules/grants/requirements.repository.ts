@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type {
   DueRequirement,
   Requirement,
@@ -30,6 +30,30 @@ const toRequirement = <Row extends { dueDate: Date } & RowStamps>(row: Row) => (
 });
 
 /** The requirements of one grant; a grant of another company has none to show or touch. */
+/**
+ * Which requirements are due: from `from` and before `before` (either end open when left out),
+ * the pending ones only when `pendingOnly` (the dashboard's; the calendar shows them all), and
+ * only those of `assigneeId` when given.
+ */
+interface DueFilters {
+  from?: Date;
+  before?: Date;
+  pendingOnly?: boolean;
+  assigneeId?: number | undefined;
+}
+
+const dueWhere = (
+  companyId: number,
+  { from, before, pendingOnly = false, assigneeId }: DueFilters,
+): SQL | undefined =>
+  and(
+    eq(grantRequirements.companyId, companyId),
+    assigneeId === undefined ? undefined : eq(grantRequirements.assigneeId, assigneeId),
+    pendingOnly ? eq(grantRequirements.status, 'pending') : undefined,
+    from ? gte(grantRequirements.dueDate, from) : undefined,
+    before ? lt(grantRequirements.dueDate, before) : undefined,
+  );
+
 export function createRequirementsRepository(db: Database) {
   const inGrant = ofGrant(grantRequirements);
 
@@ -60,29 +84,43 @@ export function createRequirementsRepository(db: Database) {
      */
     dueWithGrant(
       companyId: number,
-      {
-        from,
-        before,
-        pendingOnly = false,
-        assigneeId,
-      }: { from?: Date; before?: Date; pendingOnly?: boolean; assigneeId?: number | undefined },
+      filters: DueFilters,
       within?: Transaction,
     ): Promise<DueRequirement[]> {
-      const due: SQL | undefined = and(
-        eq(grantRequirements.companyId, companyId),
-        assigneeId === undefined ? undefined : eq(grantRequirements.assigneeId, assigneeId),
-        pendingOnly ? eq(grantRequirements.status, 'pending') : undefined,
-        from ? gte(grantRequirements.dueDate, from) : undefined,
-        before ? lt(grantRequirements.dueDate, before) : undefined,
-      );
       return inCompany(within ?? db, companyId, async (tx) => {
         const rows = await tx
           .select({ ...columns, grantName: grants.name })
           .from(grantRequirements)
           .innerJoin(grants, grantOfRequirement)
-          .where(due)
+          .where(dueWhere(companyId, filters))
           .orderBy(asc(grantRequirements.dueDate), asc(grantRequirements.id));
         return rows.map(toRequirement);
+      });
+    },
+
+    /** The first `limit` requirements dueWithGrant answers, and how many it answers in all. */
+    firstDueWithGrant(
+      companyId: number,
+      filters: DueFilters,
+      limit: number,
+      within?: Transaction,
+    ): Promise<{ items: DueRequirement[]; total: number }> {
+      return inCompany(within ?? db, companyId, async (tx) => {
+        const rows = await tx
+          .select({
+            ...columns,
+            grantName: grants.name,
+            total: sql<number>`count(*) over ()`.mapWith(Number),
+          })
+          .from(grantRequirements)
+          .innerJoin(grants, grantOfRequirement)
+          .where(dueWhere(companyId, filters))
+          .orderBy(asc(grantRequirements.dueDate), asc(grantRequirements.id))
+          .limit(limit);
+        return {
+          items: rows.map(({ total: _total, ...row }) => toRequirement(row)),
+          total: rows[0]?.total ?? 0,
+        };
       });
     },
   };

@@ -29,6 +29,7 @@ const dashboard = (changes: Partial<Dashboard>): Dashboard => ({
   tasksDueSoon: { items: [], total: 0 },
   overdueTasks: { items: [], total: 0 },
   requirementsDue: [],
+  requirementsDueTotal: 0,
   ...changes,
 });
 
@@ -143,6 +144,7 @@ describe('the dashboard', () => {
               requirement(1, 'Late report', new Date(Date.now() - 3 * day).toISOString()),
               requirement(2, 'Next report', new Date(Date.now() + 3 * day).toISOString()),
             ],
+            requirementsDueTotal: 12,
           }),
         },
       }),
@@ -158,6 +160,11 @@ describe('the dashboard', () => {
     expect(within(items[0] as HTMLElement).getByText('Interim report · Grant 1')).toBeTruthy();
     expect(within(items[0] as HTMLElement).getByText('Overdue')).toBeTruthy();
     expect(within(items[1] as HTMLElement).queryByText('Overdue')).toBeNull();
+    expect(
+      within(due).getByText(
+        "Showing 2 of 12, the soonest due: each grant's page lists all of its own",
+      ),
+    ).toBeTruthy();
   });
 
   it("switches the task lists to the user's own tasks, in the address and on the board's links", async () => {

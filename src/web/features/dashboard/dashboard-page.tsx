@@ -110,7 +110,7 @@ export default function DashboardPage() {
               board={board()}
             />
           </SimpleGrid>
-          <RequirementsList requirements={data.requirementsDue} />
+          <RequirementsList requirements={data.requirementsDue} total={data.requirementsDueTotal} />
           {isAdmin && (
             <Suspense fallback={null}>
               <RecentActivityCard />

@@ -1,4 +1,4 @@
-import { Badge, Group } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { startOfDay } from '../../../../domain/due-dates.ts';
 import {
   REQUIREMENTS_DUE_WITHIN_DAYS,
@@ -14,9 +14,12 @@ import { DashboardList } from './dashboard-list.tsx';
  */
 export function RequirementsList({
   requirements,
+  total,
   now = new Date(),
 }: {
   requirements: DueRequirement[];
+  /** How many are due so, those shown among them (the first, soonest due). */
+  total: number;
   now?: Date;
 }) {
   // Late once the day it was due is over where the user is, as tasks are.
@@ -41,6 +44,14 @@ export function RequirementsList({
         ),
         when: formatDate(requirement.dueDate),
       }))}
+      footer={
+        // No page lists every grant's requirements: each grant's page lists its own.
+        total > requirements.length && (
+          <Text size="sm" c="dimmed" mt="md">
+            {`Showing ${requirements.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}, the soonest due: each grant's page lists all of its own`}
+          </Text>
+        )
+      }
     />
   );
 }
