@@ -35,19 +35,20 @@ describe('the Reports page of an organization with nothing yet', () => {
   });
 });
 
+/** The Reports page of an organization whose reports are nothingYet's but for `changes`. */
+const renderReports = (changes: Partial<Reports>) =>
+  renderPage(<ReportsPage />, {
+    url: '/reports',
+    answer: byPath({ '/api/reports': { body: { ...nothingYet, ...changes } } }),
+  });
+
 describe('the Reports page with grants', () => {
   it('names each table by its title, for a screen reader to tell them apart', async () => {
-    renderPage(<ReportsPage />, {
-      url: '/reports',
-      answer: byPath({
-        '/api/reports': {
-          body: {
-            ...nothingYet,
-            byStatus: nothingYet.byStatus.map((row) => ({ ...row, count: 1, requested: 10 })),
-            byYear: [{ year: 2030, count: 1, requested: 10, awarded: 0, decided: 0, won: 0 }],
-          },
-        },
-      }),
+    renderReports({
+      byStatus: nothingYet.byStatus.map((row) => ({ ...row, count: 1, requested: 10 })),
+      byYear: [
+        { year: 2030, requested: 10, awarded: 0, awardedCount: 0, decidedCount: 0, winRate: null },
+      ],
     });
     expect(await screen.findByRole('table', { name: 'Grants by Status' })).toBeTruthy();
     expect(screen.getByRole('table', { name: 'By Year Due' })).toBeTruthy();
@@ -56,26 +57,17 @@ describe('the Reports page with grants', () => {
 
 describe("the Reports page's bars", () => {
   it('measure requested and awarded against the largest of either: an award larger than the ask stays in its cell', async () => {
-    renderPage(<ReportsPage />, {
-      url: '/reports',
-      answer: byPath({
-        '/api/reports': {
-          body: {
-            ...nothingYet,
-            byYear: [
-              {
-                year: 2030,
-                count: 1,
-                requested: 100,
-                awarded: 150,
-                awardedCount: 1,
-                decidedCount: 1,
-                winRate: 1,
-              },
-            ],
-          },
+    renderReports({
+      byYear: [
+        {
+          year: 2030,
+          requested: 100,
+          awarded: 150,
+          awardedCount: 1,
+          decidedCount: 1,
+          winRate: 1,
         },
-      }),
+      ],
     });
     const table = await screen.findByRole('table', { name: 'By Year Due' });
     const widths = [...table.querySelectorAll<HTMLElement>('[style*="width"]')].map(
