@@ -227,7 +227,7 @@ describe('deadline reminders', () => {
     expect((await mine(member)).filter((n) => n.title.startsWith('Spring report'))).toHaveLength(1);
   });
 
-  it("does not chase a rejected grant's tasks and requirements, in the menu, a funder's page or the reports", async () => {
+  it("does not chase a rejected grant's tasks and requirements, in the menu, a funder's page, the reports, the dashboard or the board's overdue", async () => {
     const { admin, member, memberId, grantId } = await team('Cinder Fund');
     await createdId(admin, `/api/grants/${grantId}/tasks`, {
       name: 'Moot narrative',
@@ -249,8 +249,45 @@ describe('deadline reminders', () => {
       category: 'outreach',
       dueDate: new Date(Date.now() + 10 * 86_400_000).toISOString(),
     });
+    // Overdue since yesterday.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    await createdId(admin, `/api/grants/${grantId}/tasks`, {
+      name: 'Moot budget',
+      description: 'Figures',
+      category: 'proposal',
+      dueDate: yesterday,
+    });
+    await createdId(admin, `/api/grants/${grantId}/requirements`, {
+      name: 'Moot visit',
+      type: 'site_visit',
+      dueDate: yesterday,
+    });
+    const moot = (names: string[]) => names.filter((name) => name.startsWith('Moot'));
+    const dashboardNames = async () => {
+      const dashboard = (await admin.get('/api/dashboard')).json<{
+        overdueTasks: { items: { name: string }[] };
+        tasksDueSoon: { items: { name: string }[] };
+        requirementsDue: { name: string }[];
+      }>();
+      return [
+        ...dashboard.overdueTasks.items,
+        ...dashboard.tasksDueSoon.items,
+        ...dashboard.requirementsDue,
+      ].map((item) => item.name);
+    };
+    const overdueOnBoard = async () =>
+      (await admin.get('/api/tasks?due=overdue')).json<{ name: string }[]>().map((t) => t.name);
+    // Before it is rejected, they are chased.
+    expect(moot(await dashboardNames()).sort()).toEqual([
+      'Moot budget',
+      'Moot letter',
+      'Moot visit',
+    ]);
+    expect(moot(await overdueOnBoard())).toEqual(['Moot budget']);
     const rejected = await admin.patch(`/api/grants/${grantId}`, { status: 'rejected' });
     expect(rejected.statusCode).toBe(200);
+    expect(moot(await dashboardNames())).toEqual([]);
+    expect(moot(await overdueOnBoard())).toEqual([]);
     await scan(MONDAY);
     expect((await titlesOf(member)).filter((title) => title.startsWith('Moot'))).toEqual([]);
 

@@ -32,6 +32,7 @@ import * as lists from '../../db/list-helpers.ts';
 import { withIsoStamps } from '../../db/rows.ts';
 import { contacts, grants, grantTasks, interactions, listCounts, users } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
+import { owedWork } from '../grants/grant-records.ts';
 import { grantDeadlinesWhere } from '../grants/grants.repository.ts';
 import { createRequirementsRepository } from '../grants/requirements.repository.ts';
 import { overdueBy } from '../grants/tasks.repository.ts';
@@ -136,6 +137,7 @@ export function createDashboardRepository(db: Database) {
           companyId,
           and(
             whose,
+            owedWork,
             inArray(grantTasks.status, [...openTaskStatuses]),
             gte(grantTasks.dueDate, today),
             lt(grantTasks.dueDate, startOfDay(now, timeZone, TASKS_DUE_WITHIN_DAYS)),
@@ -146,7 +148,7 @@ export function createDashboardRepository(db: Database) {
           companyId,
           {
             before: startOfDay(now, timeZone, REQUIREMENTS_DUE_WITHIN_DAYS),
-            pendingOnly: true,
+            owedOnly: true,
             assigneeId,
           },
           DASHBOARD_REQUIREMENTS_SHOWN,

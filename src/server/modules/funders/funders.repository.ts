@@ -35,6 +35,7 @@ import {
 } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
 import { contactColumns, toContact } from '../contacts/contacts.repository.ts';
+import { owedWork } from '../grants/grant-records.ts';
 import { grantColumns, grantDeadlinesWhere, toGrant } from '../grants/grants.repository.ts';
 import { newestOfContacts } from '../interactions/interactions.repository.ts';
 import { opportunityColumns, toOpportunity } from '../opportunities/opportunities.repository.ts';
@@ -400,7 +401,7 @@ export function createFundersRepository(db: Database) {
           .where(
             and(
               ofGrants,
-              ne(grants.status, 'rejected'),
+              owedWork,
               inArray(grantTasks.status, [...openTaskStatuses]),
               gte(grantTasks.dueDate, today),
             ),
@@ -420,7 +421,7 @@ export function createFundersRepository(db: Database) {
           .where(
             and(
               ofGrants,
-              ne(grants.status, 'rejected'),
+              owedWork,
               eq(grantRequirements.status, 'pending'),
               gte(grantRequirements.dueDate, today),
             ),

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client.ts';
 import { onCompanyClocks } from '../../db/company-time-zone.ts';
@@ -21,6 +21,13 @@ type GrantTable = PgTable & {
   id: PgColumn;
   updatedAt: PgColumn;
 };
+
+/**
+ * Work owed to someone: a task's or requirement's whose grant was not rejected (its reminders,
+ * the dashboard, a funder's page and the reports chase none of a rejected grant's). Its statement
+ * joins the work's grant.
+ */
+export const owedWork = ne(grants.status, 'rejected');
 
 /** Whether the grant is the company's, in the caller's transaction. */
 export async function grantExists(tx: Transaction, companyId: number, grantId: number) {

@@ -9,7 +9,7 @@ import { grantOfRequirement } from '../../db/joins.ts';
 import { type RowStamps, stampColumns, withIsoStamps } from '../../db/rows.ts';
 import { grantRequirements, grants } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
-import { grantExists, grantRecords, ofGrant } from './grant-records.ts';
+import { grantExists, grantRecords, ofGrant, owedWork } from './grant-records.ts';
 
 const columns = {
   id: grantRequirements.id,
@@ -32,24 +32,25 @@ const toRequirement = <Row extends { dueDate: Date } & RowStamps>(row: Row) => (
 /** The requirements of one grant; a grant of another company has none to show or touch. */
 /**
  * Which requirements are due: from `from` and before `before` (either end open when left out),
- * the pending ones only when `pendingOnly` (the dashboard's; the calendar shows them all), and
- * only those of `assigneeId` when given.
+ * only those still owed when `owedOnly` (pending, of a grant not rejected: the dashboard's; the
+ * calendar shows them all), and only those of `assigneeId` when given.
  */
 interface DueFilters {
   from?: Date;
   before?: Date;
-  pendingOnly?: boolean;
+  owedOnly?: boolean;
   assigneeId?: number | undefined;
 }
 
 const dueWhere = (
   companyId: number,
-  { from, before, pendingOnly = false, assigneeId }: DueFilters,
+  { from, before, owedOnly = false, assigneeId }: DueFilters,
 ): SQL | undefined =>
   and(
     eq(grantRequirements.companyId, companyId),
     assigneeId === undefined ? undefined : eq(grantRequirements.assigneeId, assigneeId),
-    pendingOnly ? eq(grantRequirements.status, 'pending') : undefined,
+    owedOnly ? eq(grantRequirements.status, 'pending') : undefined,
+    owedOnly ? owedWork : undefined,
     from ? gte(grantRequirements.dueDate, from) : undefined,
     before ? lt(grantRequirements.dueDate, before) : undefined,
   );
@@ -78,9 +79,8 @@ export function createRequirementsRepository(db: Database) {
     },
 
     /**
-     * The company's requirements with their grant's name, soonest due first: those due from
-     * `from` and before `before` (either end open when left out), the pending ones only when
-     * `pendingOnly` (the dashboard's; the calendar shows them all).
+     * The company's requirements with their grant's name, soonest due first, those `filters`
+     * take (DueFilters).
      */
     dueWithGrant(
       companyId: number,

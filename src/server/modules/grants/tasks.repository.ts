@@ -35,7 +35,7 @@ import {
 } from '../../db/rows.ts';
 import { grants, grantTasks, users } from '../../db/schema.ts';
 import { inCompany } from '../../db/scope.ts';
-import { grantExists, grantRecords, ofGrant } from './grant-records.ts';
+import { grantExists, grantRecords, ofGrant, owedWork } from './grant-records.ts';
 
 const columns = {
   id: grantTasks.id,
@@ -64,11 +64,18 @@ const toTask = <T extends Row>(row: T) => ({
   dueDate: row.dueDate?.toISOString() ?? null,
 });
 
-/** An overdue task: open work due before `today` (midnight where the user is), or one marked so. */
+/**
+ * An overdue task: open work due before `today` (midnight where the user is), or one marked so;
+ * not a rejected grant's, whose work is owed to nobody (as its reminders and the reports say).
+ * Its statement joins the task's grant.
+ */
 export const overdueBy = (today: Date): SQL | undefined =>
-  or(
-    eq(grantTasks.status, 'overdue'),
-    and(inArray(grantTasks.status, openTaskStatuses), lt(grantTasks.dueDate, today)),
+  and(
+    owedWork,
+    or(
+      eq(grantTasks.status, 'overdue'),
+      and(inArray(grantTasks.status, openTaskStatuses), lt(grantTasks.dueDate, today)),
+    ),
   );
 
 /**

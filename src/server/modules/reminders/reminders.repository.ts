@@ -34,6 +34,7 @@ import {
 } from '../../db/schema.ts';
 import { allowIdle, beforeCompanyIsKnown, inCompany } from '../../db/scope.ts';
 import { MAIL_SEND_MAX_MS } from '../../lib/mailer.ts';
+import { owedWork } from '../grants/grant-records.ts';
 import {
   type CompanyClock,
   DIGEST_KEY_PREFIX,
@@ -206,14 +207,7 @@ async function openDeadlines(
       .from(table)
       .innerJoin(grants, grantOf(table))
       // A rejected grant's work is owed to nobody: it is not chased.
-      .where(
-        and(
-          eq(table.companyId, companyId),
-          open,
-          ne(grants.status, 'rejected'),
-          inRange(table.dueDate),
-        ),
-      );
+      .where(and(eq(table.companyId, companyId), open, owedWork, inRange(table.dueDate)));
   // Open work: a task marked Overdue is still to be done.
   const taskRows = await workDue(grantTasks, ne(grantTasks.status, 'completed'), sql<null>`null`);
   const requirementRows = await workDue(
