@@ -153,6 +153,12 @@ const oneLineText = (error?: string) =>
 const isOneLine = (value: string) => !/\p{Cc}/u.test(value);
 
 /**
+ * Lines hold no control character but the line break and the tab: an escape or a bell, pasted
+ * from a terminal, would be kept in the notes, the history and every export.
+ */
+const areLines = (value: string) => !/[^\P{Cc}\t\n\r]/u.test(value);
+
+/**
  * A required single-line text: trimmed (invisible characters at its ends too), no-break spaces
  * made spaces; `message` when missing or blank (invisible characters
  * only), 'Invalid characters' when it holds a line break or another control character.
@@ -163,10 +169,14 @@ export const requiredText = (message: string, max = LINE_MAX) =>
     .refine((value) => !isBlank(value), message)
     .max(max, `Must be at most ${max} characters`);
 
-/** A required text of one or more lines (notes, a description): as requiredText, line breaks allowed. */
+/**
+ * A required text of one or more lines (notes, a description): as requiredText, line breaks and
+ * tabs allowed.
+ */
 export const requiredLines = (message: string, max = NOTES_MAX) =>
   recordText(message)
     .overwrite(trimmed)
+    .refine(areLines, INVALID_CHARACTERS)
     .refine((value) => !isBlank(value), message)
     .max(max, `Must be at most ${max} characters`);
 
@@ -186,12 +196,14 @@ export const optionalText = (max = LINE_MAX) =>
     .transform(orNull);
 
 /**
- * Optional notes: as optionalText, but line breaks and no-break spaces ('10 000 €') are kept as
- * written; only what shows nothing at their ends goes.
+ * Optional notes: as optionalText, but line breaks, tabs and no-break spaces ('10 000 €') are
+ * kept as written (another control character is refused); only what shows nothing at their ends
+ * goes.
  */
 export const optionalLines = (max = NOTES_MAX) =>
   recordText('Expected text')
     .overwrite(trimmed)
+    .refine(areLines, INVALID_CHARACTERS)
     .max(max, `Must be at most ${max} characters`)
     .nullish()
     .transform(orNull);

@@ -133,6 +133,38 @@ describe('names that show nothing, or break the line', () => {
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe('Notes are required');
   });
+
+  it('notes and descriptions refuse the other control characters (an escape, a bell), and nothing is saved', async () => {
+    const client = await newClient();
+    const contact = (
+      await client.post('/api/contacts', { name: 'Ada Lovelace', email: 'ada@example.org' })
+    ).json<{ id: number }>();
+    const made = (await client.post('/api/grants', grant({}))).json<{ id: number }>();
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['/api/contacts', { name: 'Bo', email: 'bo@example.org' }, 'notes'],
+      ['/api/interactions', { contactId: contact.id, type: 'call', date: '2027-02-01' }, 'notes'],
+      ['/api/grants', grant({}), 'notes'],
+      [
+        `/api/grants/${made.id}/tasks`,
+        { name: 'Draft', category: 'proposal', dueDate: '2030-01-01T10:00:00Z' },
+        'description',
+      ],
+    ];
+    for (const [url, valid, field] of cases) {
+      for (const value of ['a\u0007b', 'colour \u001b[31mred', 'end\u007f', '\u0085next']) {
+        const response = await client.post(url, { ...valid, [field]: value });
+        expect(response.statusCode, `${url} ${JSON.stringify(value)}`).toBe(400);
+        expect(response.json()).toMatchObject({
+          issues: [{ path: field, message: 'Invalid characters' }],
+        });
+      }
+      const kept = await client.post(url, { ...valid, [field]: 'One\ttab\r\nTwo' });
+      expect(kept.statusCode, kept.body).toBe(201);
+      expect(kept.json()[field]).toBe('One\ttab\r\nTwo');
+    }
+    const contacts = (await client.get('/api/contacts')).json<{ name: string }[]>();
+    expect(contacts.map((c) => c.name).sort()).toEqual(['Ada Lovelace', 'Bo']);
+  });
 });
 
 describe("a funder's type", () => {
