@@ -29,9 +29,11 @@ export const opportunityInputSchema = z.object({
   probability: emptyIsNull(
     z
       .number({ error: 'Probability must be a number from 0 to 100' })
+      // The bounds first, stopping there: 2^53 is too large, not a fraction (to Zod, a number
+      // past the exact integers is no integer).
+      .max(100, { error: 'Probability must be at most 100', abort: true })
+      .min(0, { error: 'Probability must be at least 0', abort: true })
       .int('Probability must be a whole number')
-      .min(0, 'Probability must be at least 0')
-      .max(100, 'Probability must be at most 100')
       .nullish(),
   ),
   notes: optionalLines(),

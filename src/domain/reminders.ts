@@ -19,9 +19,10 @@ const reminderDaysSchema = z
   .array(
     z
       .number({ error: 'Reminder days must be whole numbers' })
-      .int('Reminder days must be whole numbers')
-      .min(0, 'Reminder days must be between 0 and 365')
-      .max(REMINDER_DAYS_MAX, 'Reminder days must be between 0 and 365'),
+      // The bounds first, stopping there, as for a probability (opportunities.ts).
+      .max(REMINDER_DAYS_MAX, { error: 'Reminder days must be between 0 and 365', abort: true })
+      .min(0, { error: 'Reminder days must be between 0 and 365', abort: true })
+      .int('Reminder days must be whole numbers'),
     { error: 'Reminder days must be a list of numbers' },
   )
   // Kept from the most days before to the fewest, each once: a day given twice counts once.

@@ -790,6 +790,7 @@ describe('reminder settings', () => {
     [{ timeZone: 7 }, 'Time zone is required'],
     [{ reminderDays: [366] }, 'Reminder days must be between 0 and 365'],
     [{ reminderDays: [-1] }, 'Reminder days must be between 0 and 365'],
+    [{ reminderDays: [2 ** 53] }, 'Reminder days must be between 0 and 365'],
     [{ reminderDays: [1.5] }, 'Reminder days must be whole numbers'],
     [{ reminderDays: '7' }, 'Reminder days must be a list of numbers'],
     [{ reminderDays: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] }, 'At most 10 reminder days'],

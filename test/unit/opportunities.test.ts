@@ -28,6 +28,10 @@ describe('opportunityInputSchema', () => {
     }
     expect(message({ ...valid, probability: 101 })).toBe('Probability must be at most 100');
     expect(message({ ...valid, probability: -1 })).toBe('Probability must be at least 0');
+    // Past the exact integers it is too large, not a fraction; a fraction is one.
+    expect(message({ ...valid, probability: 2 ** 53 })).toBe('Probability must be at most 100');
+    expect(message({ ...valid, probability: -(2 ** 60) })).toBe('Probability must be at least 0');
+    expect(message({ ...valid, probability: 50.5 })).toBe('Probability must be a whole number');
   });
 
   it('uses the spec messages', () => {
