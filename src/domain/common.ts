@@ -146,8 +146,14 @@ export const isBlank = (value: string) => value.replace(INVISIBLE, '') === '';
 const INVISIBLE_ENDS = /^[\s\u00ad\u200b-\u200d\u2060]+|[\s\u00ad\u200b-\u200d\u2060]+$/gu;
 const trimmed = (value: string) => value.replace(INVISIBLE_ENDS, '');
 
+/**
+ * A one-line text as it reads: trimmed, a no-break space a space, and spaces in a row one space,
+ * so 'Beta   Fund' is the name 'Beta Fund' (one funder, found by one search).
+ */
 const oneLineText = (error?: string) =>
-  recordText(error).overwrite((value) => trimmed(value).replace(NO_BREAK_SPACES, ' '));
+  recordText(error).overwrite((value) =>
+    trimmed(value).replace(NO_BREAK_SPACES, ' ').replace(/ {2,}/g, ' '),
+  );
 
 /** A line holds no control character: no line break, tab, escape or the like. */
 const isOneLine = (value: string) => !/\p{Cc}/u.test(value);
