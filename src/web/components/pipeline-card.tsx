@@ -1,5 +1,7 @@
 import { Card, Center, Loader, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
+import { LoadFailed } from './query-states.tsx';
 
 /**
  * The funnel a pipeline card draws, loaded while the pipeline's figures are: its code is not part
@@ -15,17 +17,21 @@ const loading = (
   </Center>
 );
 
-/** A pipeline's card: its title, a spinner while it or its funnel loads, then the funnel. */
+/**
+ * A pipeline's card: its title, a spinner while `query` or the funnel loads, then the funnel. A
+ * pipeline that could not be read says so, with Try again: never an empty funnel, which would
+ * say there is nothing in it.
+ */
 export function PipelineCard({
   title,
   labelId,
-  pending,
+  query,
   children,
 }: {
   title: string;
   /** Makes the card a section named by its title. */
   labelId?: string;
-  pending: boolean;
+  query: UseQueryResult<unknown>;
   children: ReactNode;
 }) {
   return (
@@ -39,7 +45,17 @@ export function PipelineCard({
       <Title order={2} size="h4" mb="md" id={labelId}>
         {title}
       </Title>
-      {pending ? loading : <Suspense fallback={loading}>{children}</Suspense>}
+      {query.isPending ? (
+        loading
+      ) : query.data === undefined ? (
+        <LoadFailed
+          what={`The ${title.toLowerCase()}`}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <Suspense fallback={loading}>{children}</Suspense>
+      )}
     </Card>
   );
 }

@@ -252,6 +252,22 @@ describe("a pipeline stage's dialog", () => {
     await user.click(within(dialog).getByRole('link', { name: 'Grant 7' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/grants/7'));
   });
+  it('says its grants could not be read, with Try again, never that the stage has none', async () => {
+    const user = userEvent.setup({ delay: null });
+    const answers: Record<string, { status?: number; body: unknown; total?: number }> = {
+      '/api/grants': { status: 500, body: { message: 'Database unavailable' } },
+    };
+    renderPage(<StageDialog status="submitted" onClose={() => {}} />, { answer: byPath(answers) });
+    const dialog = await screen.findByRole('dialog', { name: 'Submitted grants' });
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('The grants could not be loaded');
+    expect(alert.textContent).toContain('Database unavailable');
+    expect(within(dialog).queryByText('No grants in this stage')).toBeNull();
+
+    answers['/api/grants'] = { body: grants(2), total: 2 };
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByRole('link', { name: 'Grant 2' })).toBeTruthy();
+  });
 });
 
 describe("a related card's details dialog", () => {

@@ -26,7 +26,7 @@ export function GrantPipeline() {
   const stages: Pipeline = pipeline.data ?? [];
 
   return (
-    <PipelineCard title="Grant Pipeline" pending={pipeline.isPending}>
+    <PipelineCard title="Grant Pipeline" query={pipeline}>
       <PipelineFunnel
         stages={stages.map((stage) => ({
           key: stage.status,

@@ -1,6 +1,7 @@
 import { Anchor, Loader, Modal, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { type GrantStatus, grantStatusLabels } from '../../../../domain/grant-constants.ts';
+import { LoadFailed } from '../../../components/query-states.tsx';
 import { ShowingSome } from '../../../components/showing-some.tsx';
 import { SimpleTable } from '../../../components/simple-table.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
@@ -12,7 +13,7 @@ const STAGE_LIST_LIMIT = 200;
 /**
  * The grants of one pipeline stage, or 'No grants in this stage': the first STAGE_LIST_LIMIT,
  * soonest due first, each a link to its page; past them, how many there are and a link to all
- * of them in the grants list.
+ * of them in the grants list. Grants that could not be read are said to be so, never none.
  */
 export function StageDialog({
   status,
@@ -36,6 +37,8 @@ export function StageDialog({
     >
       {grants.isPending || grants.isPlaceholderData ? (
         <Loader size="sm" aria-label="Loading grants" />
+      ) : grants.data === undefined ? (
+        <LoadFailed what="The grants" error={grants.error} onRetry={() => void grants.refetch()} />
       ) : items.length === 0 ? (
         <Text c="dimmed">No grants in this stage</Text>
       ) : (

@@ -7,11 +7,7 @@ import { stageColors } from './stage-badge.tsx';
 export function OpportunityPipeline() {
   const pipeline = useOpportunityPipeline();
   return (
-    <PipelineCard
-      title="Opportunity Pipeline"
-      labelId="opportunity-pipeline"
-      pending={pipeline.isPending}
-    >
+    <PipelineCard title="Opportunity Pipeline" labelId="opportunity-pipeline" query={pipeline}>
       <PipelineFunnel
         stages={(pipeline.data ?? []).map((stage) => ({
           key: stage.stage,
