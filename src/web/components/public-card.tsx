@@ -19,9 +19,14 @@ export function PublicCard({ children }: { children: ReactNode }) {
   );
 }
 
+/** The way back to sign-in, which every state of such a page but its form has. */
+export function GoToLogin() {
+  const navigate = useNavigate();
+  return <Button onClick={() => navigate(paths.auth)}>Go to Login</Button>;
+}
+
 /** Such a page's state with a title, a line of text and the way back to sign-in. */
 export function PublicNotice({ title, text }: { title: string; text: string }) {
-  const navigate = useNavigate();
   return (
     <PublicCard>
       <Stack>
@@ -29,7 +34,7 @@ export function PublicNotice({ title, text }: { title: string; text: string }) {
           {title}
         </Title>
         <Text>{text}</Text>
-        <Button onClick={() => navigate(paths.auth)}>Go to Login</Button>
+        <GoToLogin />
       </Stack>
     </PublicCard>
   );

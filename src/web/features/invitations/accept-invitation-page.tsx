@@ -9,7 +9,7 @@ import {
   NewPasswordInput,
   UsernameInput,
 } from '../../components/account-inputs.tsx';
-import { PublicCard, PublicNotice } from '../../components/public-card.tsx';
+import { GoToLogin, PublicCard, PublicNotice } from '../../components/public-card.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { showRefusalOnFields } from '../../lib/field-refusal.ts';
@@ -31,7 +31,10 @@ export default function AcceptInvitationPage() {
   if (invitation.isPending) {
     return (
       <PublicCard>
-        <Text role="status">Loading invitation details...</Text>
+        <Stack>
+          <Text role="status">Loading invitation details...</Text>
+          <GoToLogin />
+        </Stack>
       </PublicCard>
     );
   }
