@@ -7,10 +7,15 @@ const LIST_LIMIT_MAX = 500;
 
 /**
  * A free-text query parameter (a search, an exact organization): trimmed, bounded, and free of
- * what PostgreSQL cannot compare, so `?q=%00` is a 400 and never a database error.
+ * what PostgreSQL cannot compare, so `?q=%00` is a 400 and never a database error. Empty (or
+ * blank), it is left out, as a form's empty field is: `?funder=` filters nothing, as `?q=` does.
  */
 export const queryText = (max = LINE_MAX, tooLong = `Must be at most ${max} characters`) =>
-  searchString().trim().max(max, tooLong).optional();
+  searchString()
+    .trim()
+    .max(max, tooLong)
+    .optional()
+    .transform((value) => value || undefined);
 
 /** A query parameter that takes one of `values`; anything else answers which ones there are. */
 export const queryChoice = <const T extends readonly [string, ...string[]]>(

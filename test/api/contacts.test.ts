@@ -287,6 +287,8 @@ describe('contacts of one organization', () => {
       `/api/contacts?organization=${encodeURIComponent('River Trust')}`,
     );
     expect(response.json().map((c: { name: string }) => c.name)).toEqual(['A']);
+    // Empty, the filter is left out: every contact, not those of an organization named ''.
+    expect((await client.get('/api/contacts?organization=')).json()).toHaveLength(3);
   });
 
   it("answers ten of a large funder's contacts and counts them all, the company's only", async () => {

@@ -95,6 +95,11 @@ describe('grants CRUD', () => {
     expect(await names('/api/grants?status=awarded')).toEqual(['Parks']);
     expect(await names('/api/grants?q=river')).toEqual(['Arts', 'Literacy for All']);
     expect(await names('/api/grants?sort=-amount&limit=1')).toHaveLength(1);
+    // An empty filter, as a form's empty field sends it, filters nothing, as an empty search.
+    const all = ['Arts', 'Literacy for All', 'Parks'];
+    expect(await names('/api/grants?funder=')).toEqual(all);
+    expect(await names('/api/grants?funder=%20%20&q=')).toEqual(all);
+    expect(await names('/api/funders?name=').then((funders) => funders.length)).toBe(3);
   });
 
   it('counts the grants of one status, and refuses a status there is not', async () => {
