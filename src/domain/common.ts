@@ -138,12 +138,16 @@ const INVISIBLE = /[\p{Z}\p{Cc}\p{Cf}\u115F\u1160\u2800\u3164\uFFA0]/gu;
 export const isBlank = (value: string) => value.replace(INVISIBLE, '') === '';
 
 /**
- * What a text's ends may hold that shows nothing: white space (a line break, a no-break space)
- * and the zero-width characters (space, joiners, word joiner, soft hyphen) that come with text
- * pasted from a web page or a PDF. Taken off like spaces, so 'Hope Trust' and 'Hope Trust' with
- * a zero-width space after it are one name (one funder).
+ * What a text's ends may hold that shows nothing: white space (a line break, a no-break space),
+ * the zero-width characters (space, joiners, word joiner, soft hyphen, the combining grapheme
+ * joiner, the Mongolian vowel separator) that come with text pasted from a web page or a PDF,
+ * and the marks of direction (left-to-right, right-to-left, Arabic letter) that a phone or a
+ * mail client puts after what it copies. Taken off like spaces, so 'Hope Trust' and 'Hope Trust'
+ * with a zero-width space or a right-to-left mark after it are one name (one funder). Inside a
+ * text, a mark of direction stays (recordText).
  */
-const INVISIBLE_ENDS = /^[\s\u00ad\u200b-\u200d\u2060]+|[\s\u00ad\u200b-\u200d\u2060]+$/gu;
+const INVISIBLE_ENDS =
+  /^(?:[\s\u00ad\u061c\u180e\u200b-\u200f\u2060]|\u034f)+|(?:[\s\u00ad\u061c\u180e\u200b-\u200f\u2060]|\u034f)+$/gu;
 const trimmed = (value: string) => value.replace(INVISIBLE_ENDS, '');
 
 /**
