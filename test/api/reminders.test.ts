@@ -537,12 +537,13 @@ describe('deadline reminders', () => {
       )
     ).map((grant) => grant.id);
     expect(ids).toHaveLength(500);
-    // Reminders of the company's deadlines over the years: each deleted grant's are found among
-    // them (a join of the two read every notification for each grant: seconds at this size).
+    // Reminders of the company's deadlines over the years, emailed long since: each deleted
+    // grant's are found among them (a join of the two read every notification for each grant:
+    // seconds at this size).
     await asOwner(
       databaseUrl,
-      `INSERT INTO notifications (company_id, user_id, key, title, body, link)
-       SELECT $1, $2, 'grant:' || ($3::int + g % 1000) || ':2030-01-01:' || g, 't', 'b', '/'
+      `INSERT INTO notifications (company_id, user_id, key, title, body, link, emailed_at)
+       SELECT $1, $2, 'grant:' || ($3::int + g % 1000) || ':2030-01-01:' || g, 't', 'b', '/', now()
          FROM generate_series(1, 50000) g`,
       [companyId, owner.user.id, ids[0]],
     );
@@ -699,6 +700,7 @@ describe('deadline reminders', () => {
     const sendNext = () =>
       reminders.sendNextEmail(companyId, async (email) => {
         sent.push(email.title);
+        return 'sent';
       });
     await member.patch('/api/user/reminders', { reminders: false, digest: false });
     expect(await reminders.hasUnsentEmail(companyId)).toBe(false);
@@ -708,6 +710,115 @@ describe('deadline reminders', () => {
     expect(await sendNext()).toBe(true);
     expect(await sendNext()).toBe(false);
     expect(sent).toEqual(['A digest made before']);
+  });
+
+  it('puts off the email of a mailbox full for now, sends the others meanwhile, and sends it when its turn comes again', async () => {
+    const { owner, memberId, memberEmail } = await team('Full Mailbox Trust');
+    const { companyId } = owner.user;
+    smtp.fullMailboxes.add(memberEmail);
+    // The member's is the oldest: the first taken.
+    const [putOff] = await inCompany(app.db, companyId, (tx) =>
+      tx
+        .insert(notifications)
+        .values(
+          (
+            [
+              [memberId, 'task:1:2031-03-04:1', 'Reminder to a full mailbox'],
+              [owner.user.id, 'task:2:2031-03-04:1', 'Reminder to an open mailbox'],
+            ] as const
+          ).map(([userId, key, title]) => ({
+            companyId,
+            userId,
+            key,
+            title,
+            body: '…',
+            link: '/',
+          })),
+        )
+        .returning({ id: notifications.id }),
+    );
+    const row = async () =>
+      (
+        await inCompany(app.db, companyId, (tx) =>
+          tx.select().from(notifications).where(sql`${notifications.id} = ${putOff?.id}`),
+        )
+      )[0];
+    await scan(MONDAY);
+    await until(
+      () => mailsTo('ada@example.org', 'Reminder to an open mailbox').length > 0,
+      'the email to the open mailbox',
+    );
+    // The job ended, not failed: nothing waits to be tried again but the one put off.
+    await until(async () => (await emailsQueued()) === 0, 'the queued emails sent');
+    const afterRefusal = await row();
+    expect(afterRefusal?.emailedAt).toBeNull();
+    expect(afterRefusal?.emailDeferrals).toBe(1);
+    // Put off for five minutes: the next scan sends it no sooner, even to a mailbox emptied.
+    const inFourMinutes = Date.now() + 4 * 60_000;
+    expect(afterRefusal?.emailNotBefore?.getTime()).toBeGreaterThan(inFourMinutes);
+    smtp.fullMailboxes.delete(memberEmail);
+    const reminders = createRemindersRepository(app.db);
+    expect(await reminders.hasUnsentEmail(companyId)).toBe(false);
+
+    // Its five minutes over, the next scan sends it, once.
+    await inCompany(app.db, companyId, (tx) =>
+      tx
+        .update(notifications)
+        .set({ emailNotBefore: sql`now() - interval '1 second'` })
+        .where(sql`${notifications.id} = ${putOff?.id}`),
+    );
+    await scan(MONDAY);
+    await until(
+      () => mailsTo(memberEmail, 'Reminder to a full mailbox').length > 0,
+      'the email put off',
+    );
+    await until(async () => (await emailsQueued()) === 0, 'the queued emails sent');
+    expect(mailsTo(memberEmail, 'Reminder to a full mailbox')).toHaveLength(1);
+    expect((await row())?.emailedAt).not.toBeNull();
+  });
+
+  it("deletes a task while its reminder's email is being sent, without waiting on the mail server", async () => {
+    const { admin, owner, memberId, grantId } = await team('Slow Mail Fund');
+    const { companyId } = owner.user;
+    const task = await createdId(admin, `/api/grants/${grantId}/tasks`, {
+      name: 'Post the letter',
+      description: 'Signed',
+      category: 'proposal',
+      dueDate: '2031-03-04T16:00:00Z',
+      assigneeId: memberId,
+    });
+    await inCompany(app.db, companyId, (tx) =>
+      tx.insert(notifications).values({
+        companyId,
+        userId: memberId,
+        key: `task:${task}:2031-03-04:1`,
+        title: 'Post the letter is due tomorrow',
+        body: '…',
+        link: `/grants/${grantId}`,
+      }),
+    );
+    const reminders = createRemindersRepository(app.db);
+    let reached = () => {};
+    const sending = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    // A mail server that takes its time: the email is on its way until the test lets it go.
+    const sent = reminders.sendNextEmail(companyId, async () => {
+      reached();
+      await answered;
+      return 'sent';
+    });
+    await sending;
+    const deleted = await admin.delete(`/api/grants/${grantId}/tasks/${task}`);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await made(`task:${task}:2031-03-04:1`)).toBe(0);
+    answer();
+    expect(await sent).toBe(true);
+    expect(await made(`task:${task}:2031-03-04:1`)).toBe(0);
   });
 
   it("sends each member Monday's digest of the next 14 days and what is overdue", async () => {

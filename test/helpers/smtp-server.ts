@@ -12,11 +12,18 @@ export async function startSmtpServer(
   options: { refuse?: boolean; hold?: { reached: () => void; until: Promise<void> } } = {},
 ) {
   const received: Received[] = [];
+  /** Addresses whose mailbox is full for now: their messages are put off (452), not refused. */
+  const fullMailboxes = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onRcptTo(_address, _session, callback) {
+    onRcptTo(address, _session, callback) {
+      if (fullMailboxes.has(address.address)) {
+        return callback(
+          Object.assign(new Error('Mailbox full, try again later'), { responseCode: 452 }),
+        );
+      }
       const answer = () =>
         options.refuse ? callback(new Error('Mailbox unavailable')) : callback();
       if (!options.hold) return answer();
@@ -41,6 +48,7 @@ export async function startSmtpServer(
   const { port } = server.server.address() as AddressInfo;
   return {
     received,
+    fullMailboxes,
     url: `smtp://127.0.0.1:${port}`,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

@@ -130,7 +130,8 @@ export const sessions = pgTable(
 /**
  * What the notifications menu lists: deadline reminders and Monday's digest, one per user and
  * `key` (`task:12:2026-12-01:7`, `digest:2026-11-23`), so a reminder is made once however many
- * scans and processes find it due. `emailedAt` is set when its email has gone out.
+ * scans and processes find it due. `emailedAt` is set when its email has gone out (or the
+ * recipient's mail server refused it for good).
  */
 export const notifications = pgTable(
   'notifications',
@@ -145,6 +146,14 @@ export const notifications = pgTable(
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    /**
+     * Its email is not to be sent before this moment: it is being sent (taken by a process, for
+     * as long as a send can take), or the recipient's mail server asked for it later (a full
+     * mailbox). Null when it may go at once.
+     */
+    emailNotBefore: timestamp('email_not_before', { withTimezone: true }),
+    /** How many times the recipient's mail server has asked for its email later. */
+    emailDeferrals: integer('email_deferrals').notNull().default(0),
   },
   (t) => [
     companyKey(t),

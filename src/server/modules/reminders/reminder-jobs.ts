@@ -2,7 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client.ts';
 import { escapeHtml, type Mailer } from '../../lib/mailer.ts';
-import { createRemindersRepository, type PendingEmail } from './reminders.repository.ts';
+import {
+  createRemindersRepository,
+  type EmailOutcome,
+  type PendingEmail,
+} from './reminders.repository.ts';
 
 /** The queue's tables live in their own schema, beside the app's. */
 const QUEUE_SCHEMA = 'pgboss';
@@ -28,13 +32,28 @@ interface Options {
   log: FastifyBaseLogger;
 }
 
-/** A refusal the mail server means for good (5xx): trying the message again would not help. */
-const isPermanent = (error: unknown) =>
+/** The reply code of the mail server's refusal, when the error is one (not a lost connection). */
+const replyCode = (error: unknown) =>
   typeof error === 'object' &&
   error !== null &&
   'responseCode' in error &&
-  typeof error.responseCode === 'number' &&
-  error.responseCode >= 500;
+  typeof error.responseCode === 'number'
+    ? error.responseCode
+    : undefined;
+
+/**
+ * What a refusal of the mail server means for one message: for good (5xx: a mailbox that does not
+ * exist), or for now (4xx: a mailbox full, a greylisting server), which asks for this message
+ * later and lets the next go. A 421 is the server itself closing: nothing can be sent now, and
+ * the whole job is tried again, as when the server cannot be reached.
+ */
+function refusal(error: unknown): Exclude<EmailOutcome, 'sent'> | undefined {
+  const code = replyCode(error);
+  if (code === undefined || code === 421) return undefined;
+  if (code >= 500) return 'refused';
+  if (code >= 400) return 'later';
+  return undefined;
+}
 
 function reminderMail(email: PendingEmail, appUrl: URL) {
   const page = new URL(email.link, appUrl).toString();
@@ -52,6 +71,9 @@ function reminderMail(email: PendingEmail, appUrl: URL) {
     ].join('\n'),
   };
 }
+
+/** The email jobs (one a company) a worker fetches at once, and sends one company after another. */
+const EMAIL_JOBS_FETCHED = 10;
 
 /** Attempts at making a queue before a process gives up starting. */
 const QUEUE_ATTEMPTS = 5;
@@ -78,7 +100,7 @@ async function ensureQueue(boss: PgBoss, name: string, options: PgBoss.Queue) {
  * Deadline reminders through a PostgreSQL-backed queue (pg-boss, docs/decisions/0013): every
  * serving process proposes a scan each interval, the queue keeps one per interval for all of
  * them, and whichever process takes it makes the notifications (each once, by its key) and
- * queues a company's emails; any process sends those, one row held at a time.
+ * queues a company's emails; any process sends those, one message at a time (sendNextEmail).
  */
 export async function startReminderJobs(options: Options): Promise<ReminderJobs> {
   const { db, mailer, appUrl, intervalSeconds, log } = options;
@@ -133,16 +155,24 @@ export async function startReminderJobs(options: Options): Promise<ReminderJobs>
   };
 
   const sendEmails = async (companyId: number) => {
-    const send = async (email: PendingEmail) => {
+    const send = async (email: PendingEmail): Promise<EmailOutcome> => {
       try {
         await mailer.send(reminderMail(email, appUrl));
+        return 'sent';
       } catch (error) {
-        if (!isPermanent(error)) throw error;
-        log.warn({ err: error, companyId }, 'reminder email refused for good; not sent');
+        const outcome = refusal(error);
+        if (outcome === undefined) throw error;
+        log.warn(
+          { err: error, companyId },
+          outcome === 'refused'
+            ? 'reminder email refused for good; not sent'
+            : 'reminder email put off by the mail server; it is tried again later',
+        );
+        return outcome;
       }
     };
     while (await mailer.inTurn(companyId, () => reminders.sendNextEmail(companyId, send))) {
-      // One message per transaction, until none is left.
+      // One message at a time, until none is left that may go now.
     }
   };
 
@@ -158,12 +188,17 @@ export async function startReminderJobs(options: Options): Promise<ReminderJobs>
   await boss.work<Record<string, never>>(SCAN, { pollingIntervalSeconds: 1 }, () =>
     tracked(scan()),
   );
-  await boss.work<{ companyId: number }>(EMAIL, { pollingIntervalSeconds: 1 }, (jobs) =>
-    tracked(
-      (async () => {
-        for (const job of jobs) await sendEmails(job.data.companyId);
-      })(),
-    ),
+  // A fetch takes up to EMAIL_JOBS_FETCHED companies' jobs: one company's a fetch, and a fetch a
+  // polling interval, left a scan's emails to many companies waiting minutes behind each other.
+  await boss.work<{ companyId: number }>(
+    EMAIL,
+    { pollingIntervalSeconds: 1, batchSize: EMAIL_JOBS_FETCHED },
+    (jobs) =>
+      tracked(
+        (async () => {
+          for (const job of jobs) await sendEmails(job.data.companyId);
+        })(),
+      ),
   );
 
   const propose = () =>

@@ -8,7 +8,9 @@ import {
   inArray,
   isNull,
   lt,
+  lte,
   ne,
+  or,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -32,7 +34,7 @@ import {
   notifications,
   users,
 } from '../../db/schema.ts';
-import { allowIdle, beforeCompanyIsKnown, inCompany } from '../../db/scope.ts';
+import { beforeCompanyIsKnown, inCompany } from '../../db/scope.ts';
 import { MAIL_SEND_MAX_MS } from '../../lib/mailer.ts';
 import { owedWork } from '../grants/grant-records.ts';
 import {
@@ -49,15 +51,17 @@ import {
 const UNSUBMITTED_GRANT_STATUSES = ['draft', 'in-progress'] as const;
 
 /**
- * A notification whose email is still to go out: not sent yet, made within the last two days (an
- * email not sent by then is not sent at all), to a user who still wants such emails (one who
- * turned reminders, or the digest, off after it was made gets none).
+ * A notification whose email is still to go out, and may go now: not sent yet, not being sent by
+ * a process nor put off by the recipient's mail server (emailNotBefore), made within the last two
+ * days (an email not sent by then is not sent at all), to a user who still wants such emails (one
+ * who turned reminders, or the digest, off after it was made gets none).
  */
 const stillToEmail = (companyId: number) =>
   and(
     eq(notifications.companyId, companyId),
     isNull(notifications.emailedAt),
     gte(notifications.createdAt, sql`now() - interval '2 days'`),
+    or(isNull(notifications.emailNotBefore), lte(notifications.emailNotBefore, sql`now()`)),
     sql`exists (
       select from ${users}
       where ${users.companyId} = ${notifications.companyId} and ${users.id} = ${notifications.userId}
@@ -260,6 +264,21 @@ export interface PendingEmail {
   link: string;
 }
 
+/**
+ * What came of an email: sent; refused for good (a mailbox that does not exist: never tried
+ * again); or to be sent later, as the recipient's mail server asked (a mailbox full for now).
+ */
+export type EmailOutcome = 'sent' | 'refused' | 'later';
+
+/** How long a process that takes a notification to email it keeps it from the others. */
+const EMAIL_TAKEN_MS = MAIL_SEND_MAX_MS + 60_000;
+
+/**
+ * How long an email the mail server asked for later waits: 5 minutes the first time, twice as
+ * long each time after, 6 hours at the most (until the two days an email may wait are over).
+ */
+const DEFERRAL_MINUTES = { first: 5, most: 360 };
+
 const NOTIFICATIONS_INSERTED_AT_ONCE = 5_000;
 
 export function createRemindersRepository(db: Database) {
@@ -370,15 +389,21 @@ export function createRemindersRepository(db: Database) {
     },
 
     /**
-     * Sends the email of one notification not yet emailed, if there is one, and marks it sent,
-     * in one transaction that holds its row: another process skips it meanwhile, and a failed
-     * send leaves it for the next try. Answers whether there was one.
+     * Sends the email of one notification not yet emailed, if one is due, and answers whether
+     * there was one. It is taken first, in a transaction of its own that skips those another
+     * process holds: for as long as a send can take, no other process sends it (EMAIL_TAKEN_MS).
+     * No row stays locked while the mail server answers, so completing, moving or deleting its
+     * deadline meanwhile never waits on the mail server. Sent or refused for good, it is marked
+     * emailed; asked for later, it waits its turn again (DEFERRAL_MINUTES), and the next one
+     * goes; a send that fails (the mail server unreachable) gives it back at once and throws.
      */
-    sendNextEmail(
+    async sendNextEmail(
       companyId: number,
-      send: (email: PendingEmail) => Promise<void>,
+      send: (email: PendingEmail) => Promise<EmailOutcome>,
     ): Promise<boolean> {
-      return inCompany(db, companyId, async (tx) => {
+      const byId = (id: number) =>
+        and(eq(notifications.companyId, companyId), eq(notifications.id, id));
+      const taken = await inCompany(db, companyId, async (tx) => {
         const [row] = await tx
           .select({
             id: notifications.id,
@@ -396,16 +421,41 @@ export function createRemindersRepository(db: Database) {
           .orderBy(asc(notifications.id))
           .limit(1)
           .for('update', { of: notifications, skipLocked: true });
-        if (!row) return false;
-        // The transaction waits on the mail server: PostgreSQL must not end it as idle meanwhile.
-        await allowIdle(tx, MAIL_SEND_MAX_MS + 5_000);
-        await send(row);
+        if (!row) return null;
         await tx
           .update(notifications)
-          .set({ emailedAt: sql`now()` })
-          .where(and(eq(notifications.companyId, companyId), eq(notifications.id, row.id)));
-        return true;
+          .set({ emailNotBefore: sql`now() + ${EMAIL_TAKEN_MS} * interval '1 millisecond'` })
+          .where(byId(row.id));
+        return row;
       });
+      if (!taken) return false;
+      let outcome: EmailOutcome;
+      try {
+        outcome = await send(taken);
+      } catch (error) {
+        await inCompany(db, companyId, (tx) =>
+          tx.update(notifications).set({ emailNotBefore: null }).where(byId(taken.id)),
+        );
+        throw error;
+      }
+      // A notification deleted meanwhile (its deadline met or gone) is no longer there to mark.
+      await inCompany(db, companyId, (tx) =>
+        tx
+          .update(notifications)
+          .set(
+            outcome === 'later'
+              ? {
+                  emailDeferrals: sql`${notifications.emailDeferrals} + 1`,
+                  emailNotBefore: sql`now() + least(
+                    ${DEFERRAL_MINUTES.first} * power(2, ${notifications.emailDeferrals}),
+                    ${DEFERRAL_MINUTES.most}
+                  ) * interval '1 minute'`,
+                }
+              : { emailedAt: sql`now()`, emailNotBefore: null },
+          )
+          .where(byId(taken.id)),
+      );
+      return true;
     },
 
     /** The user's newest notifications. */
