@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ASSIGNEE_NOT_MEMBER } from '../../src/domain/common.ts';
 import { INVALID_CONTACT } from '../../src/domain/interactions.ts';
@@ -70,6 +70,13 @@ const contactRefused = {
   body: { message: INVALID_CONTACT, issues: [{ path: 'contactId', message: INVALID_CONTACT }] },
 };
 const grantGone = { status: 404, body: { message: 'Grant not found' } };
+const assigneeRefused = {
+  status: 400,
+  body: {
+    message: ASSIGNEE_NOT_MEMBER,
+    issues: [{ path: 'assigneeId', message: ASSIGNEE_NOT_MEMBER }],
+  },
+};
 const interactionsOf = async (c: Company) =>
   (await c.client.get('/api/interactions')).json<{ contactId: number }[]>();
 const tasksOnBoard = async (c: Company) => (await c.client.get('/api/tasks')).json<unknown[]>();
@@ -139,13 +146,7 @@ const races: [string, Race][] = [
         c.client.patch(`/api/grants/${c.grantId}/tasks/${c.taskId}`, {
           assigneeId: (c as Company & { memberId: number }).memberId,
         }),
-      refusal: {
-        status: 400,
-        body: {
-          message: ASSIGNEE_NOT_MEMBER,
-          issues: [{ path: 'assigneeId', message: ASSIGNEE_NOT_MEMBER }],
-        },
-      },
+      refusal: assigneeRefused,
       afterwards: async (c) =>
         (await tasksOnBoard(c)).map((task) => (task as { assigneeId: unknown }).assigneeId),
       expected: [null],
@@ -165,6 +166,87 @@ describe('a record written under another that is deleted at the same moment', ()
     expect({ status: answer.statusCode, body: answer.json() }).toEqual(race.refusal);
     expect(await race.afterwards(c)).toEqual(race.expected);
   });
+});
+
+describe('an edit saved, with its version, while what it names is deleted', () => {
+  // The deletion holds what the edit names (the interaction's contact, the task's or the
+  // requirement's assignee) when the edit comes, then deletes it, which takes the edited record
+  // with it (the contact's interactions) or unassigns it (the member's work). An edit that held
+  // its record first, then waited for what it names, met the deletion waiting for that record:
+  // PostgreSQL ended one of the two. Holding what it names first, the edit waits, then is refused.
+  it.each([
+    ['an interaction kept with its contact', 'interaction'],
+    ['a task kept with its assignee', 'tasks'],
+    ['a requirement kept with its assignee', 'requirements'],
+  ] as const)(
+    '%s waits for the deletion, then is refused: never a deadlock',
+    async (_case, kind) => {
+      const owner = await registerCompany(app);
+      const { companyId } = owner.user;
+      const client = clientFor(app, owner.cookie);
+      const member = await addMember(app, companyId);
+      const grantId = await createdId(client, '/api/grants', {
+        name: 'Arts',
+        funder: 'Hope Trust',
+        amount: 1000,
+        dueDate: '2027-03-01',
+      });
+      const contactId = await createdId(client, '/api/contacts', { name: 'Ada', email: 'a@x.org' });
+      const edits = {
+        interaction: {
+          url: '/api/interactions',
+          body: { contactId, type: 'call', date: '2026-11-20T10:00:00.000Z', notes: 'Called' },
+          deleted: sql`DELETE FROM contacts WHERE id = ${contactId}`,
+          held: sql`SELECT 1 FROM contacts WHERE id = ${contactId} FOR UPDATE`,
+          refusal: contactRefused,
+        },
+        tasks: {
+          url: `/api/grants/${grantId}/tasks`,
+          body: { ...task('Write'), assigneeId: member.user.id },
+          deleted: sql`DELETE FROM users WHERE id = ${member.user.id}`,
+          held: sql`SELECT 1 FROM users WHERE id = ${member.user.id} FOR UPDATE`,
+          refusal: assigneeRefused,
+        },
+        requirements: {
+          url: `/api/grants/${grantId}/requirements`,
+          body: {
+            name: 'Report',
+            type: 'final_report',
+            dueDate: '2027-02-01T00:00:00.000Z',
+            status: 'pending',
+            assigneeId: member.user.id,
+          },
+          deleted: sql`DELETE FROM users WHERE id = ${member.user.id}`,
+          held: sql`SELECT 1 FROM users WHERE id = ${member.user.id} FOR UPDATE`,
+          refusal: assigneeRefused,
+        },
+      };
+      const edit = edits[kind];
+      const created = await client.post(edit.url, edit.body);
+      expect(created.statusCode, created.body).toBe(201);
+      const { id, updatedAt } = created.json<{ id: number; updatedAt: string }>();
+      let deleteIt = async () => {};
+      const answer = await whileCommitting(
+        app,
+        companyId,
+        async (tx) => {
+          await tx.execute(edit.held);
+          deleteIt = async () => {
+            await tx.execute(edit.deleted);
+          };
+        },
+        () =>
+          app.inject({
+            method: 'PATCH',
+            url: `${edit.url}/${id}`,
+            headers: { cookie: owner.cookie, 'if-match': `"${updatedAt}"` },
+            payload: edit.body,
+          }),
+        () => deleteIt(),
+      );
+      expect({ status: answer.statusCode, body: answer.json() }).toEqual(edit.refusal);
+    },
+  );
 });
 
 describe('a password reset link for a member removed at the same moment', () => {

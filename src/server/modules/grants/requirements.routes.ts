@@ -73,16 +73,22 @@ export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { grantId, requirementId } = request.params;
-      const requirement = await changeIfUnchanged(
-        request,
-        reply,
-        'Requirement',
-        (companyId, tx) => requirements.lockVersion(companyId, grantId, requirementId, tx),
-        async (companyId, tx) => {
-          await requireAssignee(tx, companyId, request.body.assigneeId);
-          return requirements.update(companyId, grantId, requirementId, request.body, tx);
-        },
-      );
+      const { companyId } = requireUser(request);
+      // The assignee is held first, then the requirement: in the order a member's removal takes
+      // them (the member, then their work, unassigned), so the two wait for each other, never
+      // each for the other.
+      const requirement = await inCompany(app.db, companyId, async (tx) => {
+        await requireAssignee(tx, companyId, request.body.assigneeId);
+        return changeIfUnchanged(
+          request,
+          reply,
+          'Requirement',
+          (_, within) => requirements.lockVersion(companyId, grantId, requirementId, within),
+          (_, within) =>
+            requirements.update(companyId, grantId, requirementId, request.body, within),
+          tx,
+        );
+      });
       return requireFound(requirement, 'Requirement');
     },
   );

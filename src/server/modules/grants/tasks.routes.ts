@@ -168,16 +168,21 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { grantId, taskId } = request.params;
-      const task = await changeIfUnchanged(
-        request,
-        reply,
-        'Task',
-        (companyId, tx) => tasks.lockVersion(companyId, grantId, taskId, tx),
-        async (companyId, tx) => {
-          await requireAssignee(tx, companyId, request.body.assigneeId);
-          return tasks.update(companyId, grantId, taskId, request.body, tx);
-        },
-      );
+      const { companyId } = requireUser(request);
+      // The assignee is held first, then the task: in the order a member's removal takes
+      // them (the member, then their work, unassigned), so the two wait for each other, never
+      // each for the other.
+      const task = await inCompany(app.db, companyId, async (tx) => {
+        await requireAssignee(tx, companyId, request.body.assigneeId);
+        return changeIfUnchanged(
+          request,
+          reply,
+          'Task',
+          (_, within) => tasks.lockVersion(companyId, grantId, taskId, within),
+          (_, within) => tasks.update(companyId, grantId, taskId, request.body, within),
+          tx,
+        );
+      });
       return requireFound(task, 'Task');
     },
   );
