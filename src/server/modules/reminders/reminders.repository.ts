@@ -79,8 +79,8 @@ const stillToEmail = (companyId: number) =>
 async function rekeyReminders(tx: Transaction, companyId: number, from: string, to: string) {
   const keyIn = (zone: string) =>
     sql`d.kind || ':' || d.id || ':' || to_char(d.due_date AT TIME ZONE ${zone}, 'YYYY-MM-DD') || ':' || split_part(n.key, ':', 4)`;
-  // One whose email is being sent (its row held meanwhile, up to the mail server's time limit)
-  // keeps its key rather than hold the change of zone.
+  // One held at this very moment (being taken to be emailed, marked read: a few milliseconds,
+  // never while the mail server answers) keeps its key rather than hold the change of zone.
   await tx.execute(sql`
     WITH moving AS (
       SELECT n.id, ${keyIn(to)} AS key
