@@ -14,10 +14,16 @@ export async function startSmtpServer(
   const received: Received[] = [];
   /** Addresses whose mailbox is full for now: their messages are put off (452), not refused. */
   const fullMailboxes = new Set<string>();
+  /** Set, the server takes no mail for now from anyone (451 to the sender): it is busy. */
+  const busy = { now: false };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (!busy.now) return callback();
+      callback(Object.assign(new Error('Too busy, try again later'), { responseCode: 451 }));
+    },
     onRcptTo(address, _session, callback) {
       if (fullMailboxes.has(address.address)) {
         return callback(
@@ -49,6 +55,7 @@ export async function startSmtpServer(
   return {
     received,
     fullMailboxes,
+    busy,
     url: `smtp://127.0.0.1:${port}`,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

@@ -19,9 +19,9 @@ export interface Mailer {
   readonly delivers: boolean;
   send(mail: Mail): Promise<void>;
   /**
-   * Runs `work` that holds a database connection while it sends mail (an invitation saved and
-   * emailed in one transaction, a reminder sent and marked sent in one) in one of the process's
-   * few turns for it: a mail server that is slow or stalls then holds that many connections at
+   * Runs `work` that sends mail, most often holding a database connection meanwhile (an
+   * invitation saved and emailed in one transaction), in one of the process's few turns for it
+   * (a reminder's email takes one too, holding no connection while it is sent): a mail server that is slow or stalls then holds that many connections at
    * most, not the whole pool (ten invitations of two companies did). The next waits its turn
    * without a connection, up to 30 s, then 503. The turns go round the companies waiting, so
    * one company sending many makes the others wait for one of its sends, not all of them.

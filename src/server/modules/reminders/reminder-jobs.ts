@@ -16,6 +16,8 @@ const EMAIL = 'reminder-email';
 export interface ReminderJobs {
   /** Makes the reminders due at `now` for every company now, and queues their emails. */
   scan(now?: Date): Promise<void>;
+  /** Sends the company's reminder emails that may go now, as its queued job does. */
+  sendEmails(companyId: number): Promise<void>;
   /**
    * Proposes a scan now and every interval after. A server does so once it is listening
    * (app.ts), so that one that cannot start (its port taken) does no work and says only why.
@@ -32,24 +34,25 @@ interface Options {
   log: FastifyBaseLogger;
 }
 
-/** The reply code of the mail server's refusal, when the error is one (not a lost connection). */
-const replyCode = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  'responseCode' in error &&
-  typeof error.responseCode === 'number'
-    ? error.responseCode
-    : undefined;
+/**
+ * The commands whose refusal concerns one message, not the mail server: a recipient refused
+ * (RCPT TO), or the message itself (DATA). A refusal of the sign-in, of the sender or of the
+ * connection is the server's, whatever its code: nothing can be sent now.
+ */
+const MESSAGE_COMMANDS = new Set(['RCPT TO', 'DATA']);
 
 /**
- * What a refusal of the mail server means for one message: for good (5xx: a mailbox that does not
- * exist), or for now (4xx: a mailbox full, a greylisting server), which asks for this message
- * later and lets the next go. A 421 is the server itself closing: nothing can be sent now, and
- * the whole job is tried again, as when the server cannot be reached.
+ * What a refusal of one message means: for good (5xx: a mailbox that does not exist), or for now
+ * (4xx: a mailbox full, a greylisting server), which asks for this message later and lets the
+ * next go. Anything else (the server unreachable, closing with 421, refusing the sign-in) fails
+ * the whole job, tried again later, every message left as it was.
  */
 function refusal(error: unknown): Exclude<EmailOutcome, 'sent'> | undefined {
-  const code = replyCode(error);
-  if (code === undefined || code === 421) return undefined;
+  if (typeof error !== 'object' || error === null) return undefined;
+  const command = 'command' in error ? error.command : undefined;
+  const code = 'responseCode' in error ? error.responseCode : undefined;
+  if (typeof command !== 'string' || !MESSAGE_COMMANDS.has(command)) return undefined;
+  if (typeof code !== 'number' || code === 421) return undefined;
   if (code >= 500) return 'refused';
   if (code >= 400) return 'later';
   return undefined;
@@ -71,9 +74,6 @@ function reminderMail(email: PendingEmail, appUrl: URL) {
     ].join('\n'),
   };
 }
-
-/** The email jobs (one a company) a worker fetches at once, and sends one company after another. */
-const EMAIL_JOBS_FETCHED = 10;
 
 /** Attempts at making a queue before a process gives up starting. */
 const QUEUE_ATTEMPTS = 5;
@@ -188,17 +188,12 @@ export async function startReminderJobs(options: Options): Promise<ReminderJobs>
   await boss.work<Record<string, never>>(SCAN, { pollingIntervalSeconds: 1 }, () =>
     tracked(scan()),
   );
-  // A fetch takes up to EMAIL_JOBS_FETCHED companies' jobs: one company's a fetch, and a fetch a
-  // polling interval, left a scan's emails to many companies waiting minutes behind each other.
-  await boss.work<{ companyId: number }>(
-    EMAIL,
-    { pollingIntervalSeconds: 1, batchSize: EMAIL_JOBS_FETCHED },
-    (jobs) =>
-      tracked(
-        (async () => {
-          for (const job of jobs) await sendEmails(job.data.companyId);
-        })(),
-      ),
+  await boss.work<{ companyId: number }>(EMAIL, { pollingIntervalSeconds: 1 }, (jobs) =>
+    tracked(
+      (async () => {
+        for (const job of jobs) await sendEmails(job.data.companyId);
+      })(),
+    ),
   );
 
   const propose = () =>
@@ -209,6 +204,7 @@ export async function startReminderJobs(options: Options): Promise<ReminderJobs>
 
   return {
     scan,
+    sendEmails,
     proposeScans() {
       if (ticker) return;
       void propose();

@@ -274,8 +274,9 @@ export type EmailOutcome = 'sent' | 'refused' | 'later';
 const EMAIL_TAKEN_MS = MAIL_SEND_MAX_MS + 60_000;
 
 /**
- * How long an email the mail server asked for later waits: 5 minutes the first time, twice as
- * long each time after, 6 hours at the most (until the two days an email may wait are over).
+ * How long an email the mail server asked for later is put off: 5 minutes the first time, twice
+ * as long each time after, 6 hours at the most (until the two days an email may wait are over).
+ * The first scan after that queues it again (REMINDER_INTERVAL_SECONDS).
  */
 const DEFERRAL_MINUTES = { first: 5, most: 360 };
 
@@ -433,9 +434,11 @@ export function createRemindersRepository(db: Database) {
       try {
         outcome = await send(taken);
       } catch (error) {
+        // Given back for the job's next try; if even that fails, its taking runs out by itself,
+        // and the send's own failure is the one to tell.
         await inCompany(db, companyId, (tx) =>
           tx.update(notifications).set({ emailNotBefore: null }).where(byId(taken.id)),
-        );
+        ).catch(() => undefined);
         throw error;
       }
       // A notification deleted meanwhile (its deadline met or gone) is no longer there to mark.
