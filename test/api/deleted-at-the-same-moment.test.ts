@@ -48,7 +48,7 @@ async function company() {
   const grant = { name: 'Arts', funder: 'Hope Trust', amount: 1000, dueDate: '2027-03-01' };
   const grantId = await createdId(client, '/api/grants', grant);
   const taskId = await createdId(client, `/api/grants/${grantId}/tasks`, task('Write'));
-  return { companyId, client, contactId, interactionId, grantId, taskId };
+  return { companyId, client, contactId, otherContactId, interactionId, grantId, taskId };
 }
 type Company = Awaited<ReturnType<typeof company>>;
 
@@ -245,6 +245,48 @@ describe('an edit saved, with its version, while what it names is deleted', () =
         () => deleteIt(),
       );
       expect({ status: answer.statusCode, body: answer.json() }).toEqual(edit.refusal);
+    },
+  );
+});
+
+describe('an interaction saved under a contact whose deletion has begun', () => {
+  // The deletion (DELETE /api/contacts/:id with its version) first locks the contact for its
+  // change, then deletes it. The save of an interaction under that contact, logged or moved
+  // there, held it against deletion only, then asked, in its trigger, to read its name FOR
+  // SHARE: each waited for the other. Holding it FOR SHARE at once, the save waits, then is
+  // refused.
+  it.each([
+    ['logged', 'POST'],
+    ['moved there', 'PATCH'],
+  ] as const)(
+    '%s waits for the deletion, then is refused: never a deadlock',
+    async (_case, method) => {
+      const c = await company();
+      let deleteContact = async () => {};
+      const answer = await whileCommitting(
+        app,
+        c.companyId,
+        async (tx) => {
+          await tx.execute(sql`SELECT 1 FROM contacts WHERE id = ${c.contactId} FOR NO KEY UPDATE`);
+          deleteContact = async () => {
+            await tx.execute(sql`DELETE FROM contacts WHERE id = ${c.contactId}`);
+          };
+        },
+        () =>
+          method === 'POST'
+            ? c.client.post('/api/interactions', {
+                contactId: c.contactId,
+                type: 'call',
+                date: '2026-11-21T10:00:00.000Z',
+                notes: 'Called again',
+              })
+            : c.client.patch(`/api/interactions/${c.interactionId}`, { contactId: c.contactId }),
+        // The deletion goes on while the save waits.
+        () => deleteContact(),
+      );
+      expect({ status: answer.statusCode, body: answer.json() }).toEqual(contactRefused);
+      // Nothing saved: the one interaction there was, with its contact as it was.
+      expect((await interactionsOf(c)).map((i) => i.contactId)).toEqual([c.otherContactId]);
     },
   );
 });

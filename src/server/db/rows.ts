@@ -40,19 +40,22 @@ export const companyRow =
  * until the caller's transaction ends: what is written under it meanwhile (an interaction under
  * its contact, a task under its grant, a session of its user) is there when the deletion comes,
  * and goes with it, rather than pointing at nothing. A deletion under way is waited for, and
- * then there is no row.
+ * then there is no row. `share` holds it against changes too, for a write whose triggers read
+ * the row FOR SHARE (an interaction's contact name): taken first, that lock is not asked for
+ * later, while the writer already holds rows the row's deletion or change will want.
  */
 export async function holdCompanyRow(
   tx: Transaction,
   table: CompanyTable,
   companyId: number,
   id: number,
+  lock: 'key share' | 'share' = 'key share',
 ): Promise<boolean> {
   const [row] = await tx
     .select({ id: table.id })
     .from(table)
     .where(companyRow(table)(companyId, id))
-    .for('key share');
+    .for(lock);
   return row !== undefined;
 }
 
@@ -200,9 +203,17 @@ export const companyRecords =
         return row ? toRecord(row) : null;
       },
 
-      /** Whether the record is there, held against deletion until `within` ends (holdCompanyRow). */
-      hold(companyId: number, id: number, within: Transaction): Promise<boolean> {
-        return inCompany(within, companyId, (tx) => holdCompanyRow(tx, table, companyId, id));
+      /**
+       * Whether the record is there, held against deletion (and with `share`, against change)
+       * until `within` ends (holdCompanyRow).
+       */
+      hold(
+        companyId: number,
+        id: number,
+        within: Transaction,
+        lock?: 'key share' | 'share',
+      ): Promise<boolean> {
+        return inCompany(within, companyId, (tx) => holdCompanyRow(tx, table, companyId, id, lock));
       },
 
       /**

@@ -42,10 +42,13 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * An interaction's contact must be one of the company's own, held in the transaction that
-   * saves it: a contact deleted at the same moment is no longer one.
+   * saves it, before the interaction: a contact deleted at the same moment is no longer one. It
+   * is held FOR SHARE, as the trigger that copies its name onto a new or moved interaction reads
+   * it (migration 0043): asked for only there, that lock waited on a deletion (or rename) that
+   * had begun meanwhile and was itself waiting on this save, and PostgreSQL ended one of them.
    */
   const requireOwnContact = async (companyId: number, contactId: number, tx: Transaction) => {
-    if (!(await contacts.hold(companyId, contactId, tx))) throw invalidContact();
+    if (!(await contacts.hold(companyId, contactId, tx, 'share'))) throw invalidContact();
   };
 
   app.get(
