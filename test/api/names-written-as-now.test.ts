@@ -135,3 +135,60 @@ describe('names stored before the rules of one-line text', () => {
     expect(await everything(client)).toEqual(after);
   });
 });
+
+describe('names stored before marks of direction were trimmed and spaces in a row made one', () => {
+  it('are written as now (migration 0050), funders of one name merged, as no one’s edit', async () => {
+    const client = clientFor(app, (await registerCompany(app)).cookie);
+    const hope = await createdId(client, '/api/grants', grant('Reading Rooms', 'Hope Trust'));
+    const marked = await createdId(client, '/api/grants', grant('Night School', 'Marked'));
+    const beta = await createdId(client, '/api/grants', grant('Garden', 'Beta Fund'));
+    const spaced = await createdId(client, '/api/grants', grant('Orchard', 'Spaced'));
+    const ada = await createdId(client, '/api/contacts', {
+      name: 'Ada',
+      email: 'ada@example.org',
+      organization: 'Hope Trust',
+    });
+    // As the API kept them before: a right-to-left mark after a funder (a phone's copy), spaces
+    // in a row, a left-to-right mark before a contact's name.
+    await owner(
+      `UPDATE grants SET funder = E'Hope Trust\\u200f' WHERE id = ${marked};
+       UPDATE funders SET website = 'https://hope.example' WHERE name = E'Hope Trust\\u200f';
+       UPDATE grants SET funder = 'Beta   Fund', name = 'Orchard  Two' WHERE id = ${spaced};
+       UPDATE contacts SET name = E'\\u200eAda  Lovelace\\u061c' WHERE id = ${ada};
+       DELETE FROM funders WHERE name IN ('Marked', 'Spaced');`,
+    );
+    const before = await everything(client);
+    expect(before.funders.map((f) => f.name).sort()).toEqual(
+      ['Beta   Fund', 'Beta Fund', 'Hope Trust', 'Hope Trust\u200f'].sort(),
+    );
+
+    await runMigrationAgain(database.url, '0050_names_written_as_now_again');
+
+    const after = await everything(client);
+    expect(after.funders.map((f) => [f.name, f.grantCount, f.contactCount])).toEqual([
+      ['Beta Fund', 2, 0],
+      ['Hope Trust', 2, 1],
+    ]);
+    expect(after.funders.find((f) => f.name === 'Hope Trust')?.website).toBe(
+      'https://hope.example',
+    );
+    const byFunder = (await client.get('/api/grants?funder=Hope%20Trust')).json<{ id: number }[]>();
+    expect(byFunder.map((g) => g.id).sort()).toEqual([hope, marked].sort());
+    expect((await client.get(`/api/grants/${spaced}`)).json()).toMatchObject({
+      name: 'Orchard Two',
+      funder: 'Beta Fund',
+    });
+    expect((await client.get(`/api/contacts/${ada}`)).json().name).toBe('Ada Lovelace');
+    expect((await client.get(`/api/grants/${beta}`)).json().funder).toBe('Beta Fund');
+    // No one's edit: every version and the history as they were.
+    expect(after.grants).toEqual(
+      (before.grants as { id: number; updatedAt: string }[]).map((g) =>
+        expect.objectContaining({ id: g.id, updatedAt: g.updatedAt }),
+      ),
+    );
+    expect(after.history).toEqual(before.history);
+
+    await runMigrationAgain(database.url, '0050_names_written_as_now_again');
+    expect(await everything(client)).toEqual(after);
+  });
+});

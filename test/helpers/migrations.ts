@@ -21,7 +21,7 @@ export async function asOwner<Row = unknown>(
 /**
  * Runs the migration `tag` (its file name less .sql) again, on rows a test wrote as they were
  * before it, in one transaction, statement by statement as the migrator runs it. The app's jobs
- * run beside it (a reminder being emailed holds its row): a run chosen as a deadlock's victim is
+ * run beside it (a reminder's scan writing its rows): a run chosen as a deadlock's victim is
  * rolled back and run again, as the migrator's would be at the next start.
  */
 export async function runMigrationAgain(url: string, tag: string) {
