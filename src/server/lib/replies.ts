@@ -88,6 +88,10 @@ function versionsSeen(request: FastifyRequest): Date[] | null {
  * against other changes until the transaction ends, then `change` writes. A record that changed
  * since is refused, 412, with its version now in the ETag header; a missing one is left to
  * `change` (its null is a 404 to the caller). In `within`, when the caller has a transaction.
+ * `first` holds what the change names (a task's assignee, an interaction's contact) before the
+ * record, in the order that one's deletion takes them (it, then the records under it), so the
+ * two wait for each other, never each for the other (PostgreSQL would end one of them); what it
+ * refuses is refused before the version is compared.
  */
 export async function changeIfUnchanged<Result>(
   request: FastifyRequest,
@@ -95,11 +99,18 @@ export async function changeIfUnchanged<Result>(
   what: string,
   lockVersion: (companyId: number, tx: Transaction) => Promise<Date | null>,
   change: (companyId: number, tx: Transaction) => Promise<Result>,
-  within?: Transaction,
+  {
+    within,
+    first,
+  }: {
+    within?: Transaction;
+    first?: (companyId: number, tx: Transaction) => Promise<void>;
+  } = {},
 ): Promise<Result> {
   const { companyId } = requireUser(request);
   const seen = versionsSeen(request);
   return inCompany(within ?? request.server.db, companyId, async (tx) => {
+    await first?.(companyId, tx);
     if (seen !== null) {
       const current = await lockVersion(companyId, tx);
       if (current !== null && !seen.some((version) => version.getTime() === current.getTime())) {

@@ -148,7 +148,7 @@ export const fundersRoutes: FastifyPluginAsyncZod = async (app) => {
           'Funder',
           (companyId, tx) => funders.lockVersion(companyId, id, tx, null),
           (companyId, tx) => funders.remove(companyId, id, tx),
-          within,
+          { within },
         ),
       );
       if (removed === 'in-use') throw new AppError('CONFLICT', STILL_NAMED);

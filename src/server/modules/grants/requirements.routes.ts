@@ -73,22 +73,16 @@ export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { grantId, requirementId } = request.params;
-      const { companyId } = requireUser(request);
-      // The assignee is held first, then the requirement: in the order a member's removal takes
-      // them (the member, then their work, unassigned), so the two wait for each other, never
-      // each for the other.
-      const requirement = await inCompany(app.db, companyId, async (tx) => {
-        await requireAssignee(tx, companyId, request.body.assigneeId);
-        return changeIfUnchanged(
-          request,
-          reply,
-          'Requirement',
-          (_, within) => requirements.lockVersion(companyId, grantId, requirementId, within),
-          (_, within) =>
-            requirements.update(companyId, grantId, requirementId, request.body, within),
-          tx,
-        );
-      });
+      const requirement = await changeIfUnchanged(
+        request,
+        reply,
+        'Requirement',
+        (companyId, tx) => requirements.lockVersion(companyId, grantId, requirementId, tx),
+        (companyId, tx) => requirements.update(companyId, grantId, requirementId, request.body, tx),
+        // The assignee before the requirement, as a member's removal takes them (the member, then
+        // their work, unassigned).
+        { first: (companyId, tx) => requireAssignee(tx, companyId, request.body.assigneeId) },
+      );
       return requireFound(requirement, 'Requirement');
     },
   );

@@ -168,21 +168,16 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { grantId, taskId } = request.params;
-      const { companyId } = requireUser(request);
-      // The assignee is held first, then the task: in the order a member's removal takes
-      // them (the member, then their work, unassigned), so the two wait for each other, never
-      // each for the other.
-      const task = await inCompany(app.db, companyId, async (tx) => {
-        await requireAssignee(tx, companyId, request.body.assigneeId);
-        return changeIfUnchanged(
-          request,
-          reply,
-          'Task',
-          (_, within) => tasks.lockVersion(companyId, grantId, taskId, within),
-          (_, within) => tasks.update(companyId, grantId, taskId, request.body, within),
-          tx,
-        );
-      });
+      const task = await changeIfUnchanged(
+        request,
+        reply,
+        'Task',
+        (companyId, tx) => tasks.lockVersion(companyId, grantId, taskId, tx),
+        (companyId, tx) => tasks.update(companyId, grantId, taskId, request.body, tx),
+        // The assignee before the task, as a member's removal takes them (the member, then
+        // their work, unassigned).
+        { first: (companyId, tx) => requireAssignee(tx, companyId, request.body.assigneeId) },
+      );
       return requireFound(task, 'Task');
     },
   );

@@ -106,21 +106,19 @@ export const interactionsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const { contactId } = request.body;
-      const { companyId } = requireUser(request);
-      // The contact is held first, then the interaction: in the order the contact's deletion
-      // takes them (the contact, then its interactions), so the two wait for each other, never
-      // each for the other.
-      const interaction = await inCompany(app.db, companyId, async (tx) => {
-        if (contactId !== undefined) await requireOwnContact(companyId, contactId, tx);
-        return changeIfUnchanged(
-          request,
-          reply,
-          'Interaction',
-          (_, within) => interactions.lockVersion(companyId, id, within),
-          (_, within) => interactions.update(companyId, id, request.body, within),
-          tx,
-        );
-      });
+      const interaction = await changeIfUnchanged(
+        request,
+        reply,
+        'Interaction',
+        (companyId, tx) => interactions.lockVersion(companyId, id, tx),
+        (companyId, tx) => interactions.update(companyId, id, request.body, tx),
+        // The contact before the interaction, as the contact's deletion takes them.
+        {
+          first: async (companyId, tx) => {
+            if (contactId !== undefined) await requireOwnContact(companyId, contactId, tx);
+          },
+        },
+      );
       return requireFound(interaction, 'Interaction');
     },
   );
