@@ -166,6 +166,26 @@ function OpenedEdit() {
   return <EditFunderDialog funder={river} opened={opened} onClose={() => setOpened(false)} />;
 }
 
+describe("Edit Funder's type", () => {
+  it('is cleared from the keyboard by its labelled clear button, and saved as none', async () => {
+    const typed = { ...river, type: 'government' as const };
+    const view = renderPage(<EditFunderDialog funder={typed} opened onClose={() => {}} />, {
+      answer: byPath({ '/api/funders/1': { body: { ...typed, type: null } } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    // A button Tab reaches, named for a screen reader; Enter on it takes the type off.
+    const clear = screen.getByRole('button', { name: 'Clear type' });
+    expect(clear.tabIndex).toBe(0);
+    clear.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('combobox', { name: 'Type' })).toHaveProperty('value', '');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Funder updated successfully')).toBeTruthy();
+    const patch = view.sent.find((request) => request.method === 'PATCH');
+    expect(patch?.body).toMatchObject({ type: null });
+  });
+});
+
 describe('Edit Funder, closed with something typed', () => {
   it('asks to discard it first, and keeps it on Cancel', async () => {
     renderPage(<OpenedEdit />);

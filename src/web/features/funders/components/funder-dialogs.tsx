@@ -103,6 +103,9 @@ function EditFunderForm({
           placeholder="Not set"
           data={typeChoices}
           clearable
+          // Mantine hides its clear button from the keyboard and screen readers: this one is a
+          // button like any other, so a type can be taken off without a pointer too.
+          clearButtonProps={{ 'aria-label': 'Clear type', 'aria-hidden': false, tabIndex: 0 }}
           {...form.getInputProps('type')}
         />
         <TextInput
