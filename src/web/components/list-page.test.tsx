@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_TEXT_MAX } from '../../domain/list-constants.ts';
@@ -30,6 +30,19 @@ const contactsPaged =
   };
 
 describe('a list page', () => {
+  it("opens a row's record on a click, not on the second click of a double click meant for a dialog's button that closed over it", async () => {
+    renderPage(<ContactsPage />, {
+      url: '/contacts',
+      answer: contactsPaged(() => [contact(1), contact(2)]),
+    });
+    const row = (await screen.findByText('Person 2')).closest('tr');
+    if (!row) throw new Error('no row');
+    fireEvent.click(row, { detail: 2 });
+    expect(screen.getByTestId('location').textContent).toBe('/contacts');
+    fireEvent.click(row, { detail: 1 });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/contacts/2'));
+  });
+
   it('goes back to the last page with rows when the rows of the page shown are all gone', async () => {
     const user = userEvent.setup({ delay: null });
     const queryClient = createQueryClient();

@@ -88,7 +88,16 @@ export function RecordTable<T extends { id: number }, Field extends string = nev
       </thead>
       <tbody>
         {rows.map((row) => (
-          <tr key={row.id} onClick={() => navigate(href(row))} style={{ cursor: 'pointer' }}>
+          <tr
+            key={row.id}
+            onClick={(event) => {
+              // The second click of a double click opens nothing: it was meant for a button that
+              // went with the first (a deletion's Delete, its dialog closed over this row).
+              if (event.detail > 1) return;
+              navigate(href(row));
+            }}
+            style={{ cursor: 'pointer' }}
+          >
             <td>
               <Group gap="xs" wrap="nowrap">
                 {selection && (
