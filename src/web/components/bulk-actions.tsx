@@ -6,6 +6,7 @@ import type { SortState } from './list-controls.tsx';
 import { ListPanel, type ListPanelProps, type ListState } from './list-page.tsx';
 import type { RecordKind } from './record-kind.ts';
 import { SelectBox, type Selection, useSelection } from './selection.tsx';
+import { focusMainIfLost } from './skip-link.tsx';
 
 // The actions are not part of a list's own code (most visits to a list choose no row), but are
 // fetched with it, so that they are there when a first row is chosen. Fetched only then, they
@@ -75,6 +76,9 @@ export function BulkBar(props: BulkBarProps) {
     }
     hadActions.current = chosen;
   }, [chosen]);
+  // Gone with the rows it stood over (a bulk delete that emptied the page), it took the focus
+  // with it: the focus goes to the page's main content rather than the page's start.
+  useEffect(() => () => void setTimeout(focusMainIfLost), []);
   return (
     <Group ref={bar} gap="sm" wrap="wrap" mb="sm" mih={30}>
       <Group gap={8} wrap="nowrap" component="label" style={{ cursor: 'pointer' }}>

@@ -7,6 +7,7 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { stamps } from '../test/records.ts';
 import { renderPage, slowAnswer } from '../test/render.tsx';
 import { SEARCH_TOO_LONG } from './list-controls.tsx';
+import { MAIN_CONTENT } from './skip-link.tsx';
 
 const contact = (id: number) => ({
   id,
@@ -109,6 +110,42 @@ describe('a list page', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain(
       'Delete 2 contacts? Their interactions will be deleted too. This cannot be undone.',
+    );
+  });
+});
+
+describe('a bulk delete that leaves the list empty', () => {
+  it("gives the focus, gone with the rows' bar, to the page's main content", async () => {
+    const user = userEvent.setup({ delay: null });
+    let contacts = [contact(1), contact(2)];
+    renderPage(
+      <main {...MAIN_CONTENT}>
+        <ContactsPage />
+      </main>,
+      {
+        url: '/contacts',
+        answer: ({ url, method }) => {
+          if (method === 'POST' && url === '/api/contacts/bulk-delete') {
+            contacts = [];
+            return { body: { count: 2 } };
+          }
+          return url.startsWith('/api/contacts?')
+            ? { body: contacts, total: contacts.length }
+            : undefined;
+        },
+      },
+    );
+    const all = await screen.findByRole('checkbox', { name: 'Select all on this page' });
+    all.focus();
+    await user.keyboard(' ');
+    (await screen.findByRole('button', { name: 'Delete selected' })).focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog');
+    within(dialog).getByRole('button', { name: 'Delete' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('No contacts yet')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(document.getElementById(MAIN_CONTENT.id)),
     );
   });
 });
