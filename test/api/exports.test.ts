@@ -479,6 +479,11 @@ describe('downloads being written', () => {
         Array.from({ length: 4 }, () => behind('/api/contacts/export')).join(''),
       );
       await until(() => busy.downloads.sending === 5, 'every slot taken');
+      // The grants' export reading (it has its turn to make a file, and keeps it while the table
+      // is held), and the four files made. The export of grants may come to its turn last: gone
+      // while it waited, it would have given its slot back too.
+      await until(async () => (await waitingForALock()) === 1, 'the grants export reading');
+      await until(async () => (await exportFilesOpen()) === 5, 'the four files made');
       // The client goes: the four queued answers had no connection to hear it close on.
       raw.drop();
       await until(() => busy.downloads.sending === 1, 'the four given back');
