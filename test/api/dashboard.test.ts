@@ -9,9 +9,11 @@ import {
   insertInteractions,
   registerCompany,
 } from '../helpers/factories.ts';
+import { withTableHolder } from '../helpers/held-table.ts';
 import { analyze, nodesOf, planOf, statementsSentBy } from '../helpers/query-plans.ts';
 import { type Client, clientFor } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
+import { until } from '../helpers/until.ts';
 
 const app = await appForThisFile();
 
@@ -191,6 +193,29 @@ describe('GET /api/dashboard', () => {
     const nodes = nodesOf(await planOf(app, companyId, read));
     expect(nodes.map((node) => node['Index Name'])).toContain('interactions_date_idx');
     expect(nodes.map((node) => node['Node Type'])).not.toContain('Sort');
+  });
+
+  it('reads its counts and lists as the database was when it began, whatever is saved meanwhile', async () => {
+    await withTableHolder(async ({ app: own, hold, waitingForALock, letGo }) => {
+      const client = clientFor(own, (await registerCompany(own)).cookie);
+      const ada = (await client.post('/api/contacts', { name: 'Ada', email: 'ada@x.org' })).json();
+      // The dashboard waits on the held grants, its counts of contacts and interactions read.
+      await hold('grants');
+      const dashboard = client.get('/api/dashboard');
+      await until(async () => (await waitingForALock()) === 1, 'the dashboard waiting');
+      const logged = await client.post('/api/interactions', {
+        contactId: ada.id,
+        type: 'call',
+        notes: 'Spoke about the roof',
+        date: new Date().toISOString(),
+      });
+      expect(logged.statusCode, logged.body).toBe(201);
+      await letGo();
+      const answered = await dashboard;
+      expect(answered.statusCode, answered.body).toBe(200);
+      // The interaction logged meanwhile is in neither: not one counted and another listed.
+      expect(answered.json()).toMatchObject({ totalInteractions: 0, recentInteractions: [] });
+    });
   });
 
   it("counts only the company's own records", async () => {

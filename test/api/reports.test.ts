@@ -2,8 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { localDate, startOfDay } from '../../src/domain/due-dates.ts';
 import type { Reports } from '../../src/domain/reports.ts';
 import { registerCompany } from '../helpers/factories.ts';
+import { withTableHolder } from '../helpers/held-table.ts';
 import { clientFor, setCompanyTimeZone } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
+import { until } from '../helpers/until.ts';
 
 const app = await appForThisFile();
 
@@ -289,6 +291,34 @@ describe('reports', () => {
       const report = await client.get(`/api/reports?year=${year}`);
       expect(report.statusCode, String(year)).toBe(200);
     }
+  });
+
+  it('reads every table as the database was when the report began, whatever is saved meanwhile', async () => {
+    await withTableHolder(async ({ app: own, hold, waitingForALock, letGo }) => {
+      const client = clientFor(own, (await registerCompany(own)).cookie);
+      const grant = (name: string, amount: number) =>
+        client.post('/api/grants', {
+          name,
+          funder: 'Hill Foundation',
+          amount,
+          dueDate: new Date(Date.now() + 3 * DAY).toISOString(),
+        });
+      expect((await grant('Roof', 5_000)).statusCode).toBe(201);
+      // The report's deadlines by week wait on the held table, its other tables read.
+      await hold('grant_requirements');
+      const report = client.get('/api/reports');
+      await until(async () => (await waitingForALock()) === 1, 'the report waiting');
+      // Meanwhile another grant due that week is saved, and the requirements are let go.
+      expect((await grant('Van', 7_000)).statusCode).toBe(201);
+      await letGo();
+      const answered = await report;
+      expect(answered.statusCode, answered.body).toBe(200);
+      const { byStatus, byFunder, deadlinesByWeek } = answered.json<Reports>();
+      // Every table as it was before the second grant: one draft, and its deadline.
+      expect(byStatus.find((row) => row.status === 'draft')?.count).toBe(1);
+      expect(byFunder).toEqual([expect.objectContaining({ requested: 5_000 })]);
+      expect(deadlinesByWeek.reduce((sum, week) => sum + week.grants, 0)).toBe(1);
+    });
   });
 
   it('answers a year that is not one with 400, and needs a session', async () => {

@@ -14,6 +14,16 @@ const companySettings = (companyId: number) => {
   return `SELECT set_config('app.company_id', '${companyId}', true), set_config('role', '${TENANT_ROLE}', true), set_config('app.user_id', '${Number.isSafeInteger(actor) ? actor : ''}', true)`;
 };
 
+/** How an `inCompany` transaction of its own reads (one it joins reads as that one does). */
+export interface CompanyReading {
+  /**
+   * Every statement sees the database as the first did, and none writes (REPEATABLE READ, READ
+   * ONLY): reads that must agree with each other, as a report's tables. Read in READ COMMITTED,
+   * a grant awarded between two of them was counted as awarded in one and not in the other.
+   */
+  oneSnapshot?: boolean;
+}
+
 /** The company each open `inCompany` transaction is bound to, while it is open. */
 const companyOfTransaction = new WeakMap<Transaction, number>();
 
@@ -32,6 +42,7 @@ export function inCompany<T>(
   db: Database | Transaction,
   companyId: number,
   work: (tx: Transaction) => Promise<T>,
+  reading: CompanyReading = {},
 ): Promise<T> {
   if (!Number.isSafeInteger(companyId)) {
     return Promise.reject(new Error(`not a company id: ${companyId}`));
@@ -42,6 +53,9 @@ export function inCompany<T>(
       : Promise.reject(new Error(`not an open transaction of company ${companyId}`));
   }
   // Sent with the BEGIN in one round trip: the id is a checked integer, the role a constant.
+  const opening = reading.oneSnapshot
+    ? `SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY; ${companySettings(companyId)}`
+    : companySettings(companyId);
   return transaction(
     db,
     async (tx) => {
@@ -52,7 +66,7 @@ export function inCompany<T>(
         companyOfTransaction.delete(tx);
       }
     },
-    companySettings(companyId),
+    opening,
     companyId,
   );
 }

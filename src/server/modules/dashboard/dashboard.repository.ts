@@ -85,7 +85,8 @@ export function createDashboardRepository(db: Database) {
   return {
     /**
      * The three counts and the short lists of the dashboard, in one transaction, one query after
-     * the other (a transaction has one connection). The contacts and interactions totals are the
+     * the other (a transaction has one connection), all read from one snapshot: a grant saved
+     * meanwhile is in the count and the deadlines, or in neither. The contacts and interactions totals are the
      * lists' kept counts, not a count of 100,000 rows. The tasks' days are those of `timeZone`
      * (the user's): a task due earlier today is due today, not yet overdue.
      */
@@ -94,78 +95,83 @@ export function createDashboardRepository(db: Database) {
       { timeZone, assigneeId }: DashboardView,
       within?: Transaction,
     ): Promise<Dashboard> {
-      return inCompany(within ?? db, companyId, async (tx) => {
-        const active = and(
-          eq(grants.companyId, companyId),
-          inArray(grants.status, [...activeGrantStatuses]),
-        );
-        const kept = await tx
-          .select({ list: listCounts.list, total: listCounts.total })
-          .from(listCounts)
-          .where(
+      return inCompany(
+        within ?? db,
+        companyId,
+        async (tx) => {
+          const active = and(
+            eq(grants.companyId, companyId),
+            inArray(grants.status, [...activeGrantStatuses]),
+          );
+          const kept = await tx
+            .select({ list: listCounts.list, total: listCounts.total })
+            .from(listCounts)
+            .where(
+              and(
+                eq(listCounts.companyId, companyId),
+                inArray(listCounts.list, ['contacts', 'interactions']),
+              ),
+            );
+          const totalOf = (list: string) => kept.find((row) => row.list === list)?.total ?? 0;
+          const [grantCount] = await tx.select({ n: count() }).from(grants).where(active);
+          const deadlines = await grantDeadlinesWhere(
+            tx,
+            and(active, gt(grants.dueDate, sql`now()`)),
+            DASHBOARD_LIST_SIZE,
+          );
+          const recent = await tx
+            .select({
+              id: interactions.id,
+              type: interactions.type,
+              notes: interactions.notes,
+              date: interactions.date,
+              contactId: interactions.contactId,
+              contactName: contacts.name,
+            })
+            .from(interactions)
+            .innerJoin(contacts, contactOfInteraction)
+            .where(eq(interactions.companyId, companyId))
+            .orderBy(desc(interactions.date), desc(interactions.id))
+            .limit(DASHBOARD_LIST_SIZE);
+          const now = new Date();
+          const today = startOfDay(now, timeZone);
+          const whose = lists.equalsIfSet(grantTasks.assigneeId, assigneeId);
+          const tasksDueSoon = await taskList(
+            tx,
+            companyId,
             and(
-              eq(listCounts.companyId, companyId),
-              inArray(listCounts.list, ['contacts', 'interactions']),
+              whose,
+              owedWork,
+              inArray(grantTasks.status, [...openTaskStatuses]),
+              gte(grantTasks.dueDate, today),
+              lt(grantTasks.dueDate, startOfDay(now, timeZone, TASKS_DUE_WITHIN_DAYS)),
             ),
           );
-        const totalOf = (list: string) => kept.find((row) => row.list === list)?.total ?? 0;
-        const [grantCount] = await tx.select({ n: count() }).from(grants).where(active);
-        const deadlines = await grantDeadlinesWhere(
-          tx,
-          and(active, gt(grants.dueDate, sql`now()`)),
-          DASHBOARD_LIST_SIZE,
-        );
-        const recent = await tx
-          .select({
-            id: interactions.id,
-            type: interactions.type,
-            notes: interactions.notes,
-            date: interactions.date,
-            contactId: interactions.contactId,
-            contactName: contacts.name,
-          })
-          .from(interactions)
-          .innerJoin(contacts, contactOfInteraction)
-          .where(eq(interactions.companyId, companyId))
-          .orderBy(desc(interactions.date), desc(interactions.id))
-          .limit(DASHBOARD_LIST_SIZE);
-        const now = new Date();
-        const today = startOfDay(now, timeZone);
-        const whose = lists.equalsIfSet(grantTasks.assigneeId, assigneeId);
-        const tasksDueSoon = await taskList(
-          tx,
-          companyId,
-          and(
-            whose,
-            owedWork,
-            inArray(grantTasks.status, [...openTaskStatuses]),
-            gte(grantTasks.dueDate, today),
-            lt(grantTasks.dueDate, startOfDay(now, timeZone, TASKS_DUE_WITHIN_DAYS)),
-          ),
-        );
-        const overdueTasks = await taskList(tx, companyId, and(whose, overdueBy(today)));
-        const requirementsDue = await requirements.firstDueWithGrant(
-          companyId,
-          {
-            before: startOfDay(now, timeZone, REQUIREMENTS_DUE_WITHIN_DAYS),
-            owedOnly: true,
-            assigneeId,
-          },
-          DASHBOARD_REQUIREMENTS_SHOWN,
-          tx,
-        );
-        return {
-          totalContacts: totalOf('contacts'),
-          totalInteractions: totalOf('interactions'),
-          activeGrants: grantCount?.n ?? 0,
-          upcomingDeadlines: deadlines.map((g) => ({ ...g, dueDate: g.dueDate.toISOString() })),
-          recentInteractions: recent.map((i) => ({ ...i, date: i.date.toISOString() })),
-          tasksDueSoon,
-          overdueTasks,
-          requirementsDue: requirementsDue.items,
-          requirementsDueTotal: requirementsDue.total,
-        };
-      });
+          const overdueTasks = await taskList(tx, companyId, and(whose, overdueBy(today)));
+          const requirementsDue = await requirements.firstDueWithGrant(
+            companyId,
+            {
+              before: startOfDay(now, timeZone, REQUIREMENTS_DUE_WITHIN_DAYS),
+              owedOnly: true,
+              assigneeId,
+            },
+            DASHBOARD_REQUIREMENTS_SHOWN,
+            tx,
+          );
+          return {
+            totalContacts: totalOf('contacts'),
+            totalInteractions: totalOf('interactions'),
+            activeGrants: grantCount?.n ?? 0,
+            upcomingDeadlines: deadlines.map((g) => ({ ...g, dueDate: g.dueDate.toISOString() })),
+            recentInteractions: recent.map((i) => ({ ...i, date: i.date.toISOString() })),
+            tasksDueSoon,
+            overdueTasks,
+            requirementsDue: requirementsDue.items,
+            requirementsDueTotal: requirementsDue.total,
+          };
+        },
+        { oneSnapshot: true },
+      );
     },
   };
 }

@@ -23,9 +23,10 @@ const withWinRate = <T extends { awardedCount: number; decidedCount: number }>(r
 export function createReportsRepository(db: Database) {
   return {
     /**
-     * Every table of the Reports page for `year`, in one transaction. Due dates fall on their
-     * days, weeks (from Monday) and years where the company is (its reminders' time zone); an
-     * award's date is a day already (kept at noon UTC). No `year`: the company's own year now.
+     * Every table of the Reports page for `year`, read from one snapshot: they agree whatever is
+     * saved while they are read. Due dates fall on their days, weeks (from Monday) and years
+     * where the company is (its reminders' time zone); an award's date is a day already (kept
+     * at noon UTC). No `year`: the company's own year now.
      */
     get(
       companyId: number,
@@ -33,52 +34,55 @@ export function createReportsRepository(db: Database) {
       now: Date,
       within?: Transaction,
     ): Promise<Reports> {
-      return inCompany(within ?? db, companyId, async (tx) => {
-        const ofCompany = sql`company_id = ${companyId}`;
-        const rejectedGrants = sql`SELECT id FROM grants WHERE ${ofCompany} AND status = 'rejected'`;
-        const [company] = await rowsOf<{ zone: string }>(
-          tx,
-          sql`SELECT time_zone AS zone FROM companies WHERE id = ${companyId}`,
-        );
-        const zone = company?.zone ?? 'UTC';
-        const thisYear = Number(localDate(now, zone).slice(0, 4));
-        const year = asked ?? thisYear;
-        const dueThere = sql`(due_date AT TIME ZONE ${zone})`;
-        const statuses = await rowsOf(
-          tx,
-          sql`SELECT status, count(*)::int AS count, ${FIGURES} FROM grants
+      return inCompany(
+        within ?? db,
+        companyId,
+        async (tx) => {
+          const ofCompany = sql`company_id = ${companyId}`;
+          const rejectedGrants = sql`SELECT id FROM grants WHERE ${ofCompany} AND status = 'rejected'`;
+          const [company] = await rowsOf<{ zone: string }>(
+            tx,
+            sql`SELECT time_zone AS zone FROM companies WHERE id = ${companyId}`,
+          );
+          const zone = company?.zone ?? 'UTC';
+          const thisYear = Number(localDate(now, zone).slice(0, 4));
+          const year = asked ?? thisYear;
+          const dueThere = sql`(due_date AT TIME ZONE ${zone})`;
+          const statuses = await rowsOf(
+            tx,
+            sql`SELECT status, count(*)::int AS count, ${FIGURES} FROM grants
               WHERE ${ofCompany} GROUP BY status`,
-        );
-        const years = await rowsOf(
-          tx,
-          sql`SELECT extract(year FROM ${dueThere})::int AS year, ${FIGURES}
+          );
+          const years = await rowsOf(
+            tx,
+            sql`SELECT extract(year FROM ${dueThere})::int AS year, ${FIGURES}
               FROM grants WHERE ${ofCompany} GROUP BY 1 ORDER BY 1`,
-        );
-        // Each funder by the name its record has (grants may write it in other cases); those
-        // that asked for as much in alphabetical order, as the lists sort names.
-        const funders = await rowsOf(
-          tx,
-          sql`SELECT coalesce(funders.name, figures.written) AS funder, figures.*
+          );
+          // Each funder by the name its record has (grants may write it in other cases); those
+          // that asked for as much in alphabetical order, as the lists sort names.
+          const funders = await rowsOf(
+            tx,
+            sql`SELECT coalesce(funders.name, figures.written) AS funder, figures.*
               FROM (SELECT lower(btrim(funder)) AS key, min(btrim(funder)) AS written, ${FIGURES}
                     FROM grants WHERE ${ofCompany} GROUP BY 1) figures
               LEFT JOIN funders ON funders.company_id = ${companyId} AND funders.name_key = figures.key
               ORDER BY requested DESC, coalesce(funders.name, figures.written) COLLATE "und-x-icu"
               LIMIT ${REPORT_FUNDERS_SHOWN}`,
-        );
-        const months = await rowsOf(
-          tx,
-          sql`SELECT extract(month FROM awarded_on)::int AS month, sum(${AWARD})::float8 AS awarded
+          );
+          const months = await rowsOf(
+            tx,
+            sql`SELECT extract(month FROM awarded_on)::int AS month, sum(${AWARD})::float8 AS awarded
               FROM (
                 SELECT *, coalesce(awarded_date AT TIME ZONE 'UTC', ${dueThere}) AS awarded_on
                 FROM grants WHERE ${ofCompany} AND status = 'awarded'
               ) awarded
               WHERE extract(year FROM awarded_on) = ${year}
               GROUP BY 1`,
-        );
-        const weekZero = sql`date_trunc('week', ${now.toISOString()}::timestamptz AT TIME ZONE ${zone})`;
-        const weeks = await rowsOf(
-          tx,
-          sql`SELECT to_char(week, 'YYYY-MM-DD') AS "weekStart", kind, count(*)::int AS count
+          );
+          const weekZero = sql`date_trunc('week', ${now.toISOString()}::timestamptz AT TIME ZONE ${zone})`;
+          const weeks = await rowsOf(
+            tx,
+            sql`SELECT to_char(week, 'YYYY-MM-DD') AS "weekStart", kind, count(*)::int AS count
               FROM (
                 SELECT date_trunc('week', ${dueThere}) AS week, 'grants' AS kind
                   FROM grants WHERE ${ofCompany}
@@ -98,63 +102,65 @@ export function createReportsRepository(db: Database) {
               ) due
               WHERE week >= ${weekZero} AND week < ${weekZero} + ${REPORT_WEEKS_AHEAD} * interval '1 week'
               GROUP BY 1, 2`,
-        );
+          );
 
-        const byStatusKey = new Map(statuses.map((row) => [row.status, row]));
-        // This week's Monday where the company is, as a day (at midnight UTC, to count days on).
-        const today = new Date(`${localDate(now, zone)}T00:00:00Z`);
-        const monday = new Date(today.getTime() - ((today.getUTCDay() + 6) % 7) * 86_400_000);
-        return {
-          year,
-          thisYear,
-          byStatus: grantStatuses.map((status) => {
-            const row = byStatusKey.get(status);
-            return {
-              status,
-              count: Number(row?.count ?? 0),
-              requested: Number(row?.requested ?? 0),
-              awarded: Number(row?.awarded ?? 0),
-            };
-          }),
-          byYear: years.map((row) =>
-            withWinRate({
-              year: Number(row.year),
-              requested: Number(row.requested),
-              awarded: Number(row.awarded),
-              awardedCount: Number(row.awardedCount),
-              decidedCount: Number(row.decidedCount),
+          const byStatusKey = new Map(statuses.map((row) => [row.status, row]));
+          // This week's Monday where the company is, as a day (at midnight UTC, to count days on).
+          const today = new Date(`${localDate(now, zone)}T00:00:00Z`);
+          const monday = new Date(today.getTime() - ((today.getUTCDay() + 6) % 7) * 86_400_000);
+          return {
+            year,
+            thisYear,
+            byStatus: grantStatuses.map((status) => {
+              const row = byStatusKey.get(status);
+              return {
+                status,
+                count: Number(row?.count ?? 0),
+                requested: Number(row?.requested ?? 0),
+                awarded: Number(row?.awarded ?? 0),
+              };
             }),
-          ),
-          byFunder: funders.map((row) =>
-            withWinRate({
-              funder: String(row.funder),
-              requested: Number(row.requested),
-              awarded: Number(row.awarded),
-              awardedCount: Number(row.awardedCount),
-              decidedCount: Number(row.decidedCount),
+            byYear: years.map((row) =>
+              withWinRate({
+                year: Number(row.year),
+                requested: Number(row.requested),
+                awarded: Number(row.awarded),
+                awardedCount: Number(row.awardedCount),
+                decidedCount: Number(row.decidedCount),
+              }),
+            ),
+            byFunder: funders.map((row) =>
+              withWinRate({
+                funder: String(row.funder),
+                requested: Number(row.requested),
+                awarded: Number(row.awarded),
+                awardedCount: Number(row.awardedCount),
+                decidedCount: Number(row.decidedCount),
+              }),
+            ),
+            awardedByMonth: Array.from({ length: 12 }, (_, i) => ({
+              month: i + 1,
+              awarded: Number(months.find((row) => Number(row.month) === i + 1)?.awarded ?? 0),
+            })),
+            deadlinesByWeek: Array.from({ length: REPORT_WEEKS_AHEAD }, (_, i) => {
+              const weekStart = new Date(monday.getTime() + i * 7 * 86_400_000)
+                .toISOString()
+                .slice(0, 10);
+              const count = (kind: string) =>
+                Number(
+                  weeks.find((row) => row.weekStart === weekStart && row.kind === kind)?.count ?? 0,
+                );
+              return {
+                weekStart,
+                grants: count('grants'),
+                tasks: count('tasks'),
+                requirements: count('requirements'),
+              };
             }),
-          ),
-          awardedByMonth: Array.from({ length: 12 }, (_, i) => ({
-            month: i + 1,
-            awarded: Number(months.find((row) => Number(row.month) === i + 1)?.awarded ?? 0),
-          })),
-          deadlinesByWeek: Array.from({ length: REPORT_WEEKS_AHEAD }, (_, i) => {
-            const weekStart = new Date(monday.getTime() + i * 7 * 86_400_000)
-              .toISOString()
-              .slice(0, 10);
-            const count = (kind: string) =>
-              Number(
-                weeks.find((row) => row.weekStart === weekStart && row.kind === kind)?.count ?? 0,
-              );
-            return {
-              weekStart,
-              grants: count('grants'),
-              tasks: count('tasks'),
-              requirements: count('requirements'),
-            };
-          }),
-        };
-      });
+          };
+        },
+        { oneSnapshot: true },
+      );
     },
   };
 }
