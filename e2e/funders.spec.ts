@@ -65,10 +65,16 @@ test('an admin merges one funder into another', async ({ page, baseURL }) => {
   await expect(dialog.getByRole('combobox', { name: 'Merge into' })).toBeFocused();
   await dialog.getByRole('combobox', { name: 'Merge into' }).fill('River');
   await page.getByRole('option', { name: 'River Trust', exact: true }).click();
+  // Nothing of the merged funder's is asked for again once it is gone (it would be 404).
+  const notFound: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 404) notFound.push(response.url());
+  });
   await dialog.getByRole('button', { name: 'Merge' }).click();
   await expect(page.getByText('River Trust Fund merged into River Trust')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'River Trust', level: 1 })).toBeVisible();
   await expect(page.getByText('2 grants')).toBeVisible();
+  expect(notFound).toEqual([]);
   // The kept funder's History says what was merged into it.
   const me = (await (await page.request.get('/api/user')).json()) as { name: string };
   await expect(

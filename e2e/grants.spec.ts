@@ -490,6 +490,11 @@ test('edit and delete a grant from its page', async ({ page }) => {
   await expect(page.getByText('Grant updated successfully')).toBeVisible();
   await expect(page.getByText('$12,500', { exact: true })).toBeVisible();
 
+  // What the page asks for once the grant is gone: nothing of the grant's (each would be 404).
+  const notFound: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 404) notFound.push(response.url());
+  });
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete grant' });
   await expect(confirm).toContainText(
@@ -499,6 +504,7 @@ test('edit and delete a grant from its page', async ({ page }) => {
   await expect(page.getByText('Grant deleted successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/grants$/);
   await expect(page.getByText('No grants yet')).toBeVisible();
+  expect(notFound).toEqual([]);
 });
 
 test('a grant deleted from its page opened from the list goes back to the list as it was, and Back then leaves the list', async ({

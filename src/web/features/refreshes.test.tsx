@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryKey } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -18,12 +18,18 @@ import { useUploadContacts } from './contacts/api/contact-import-api.ts';
 import { contactKeys, contactsApi } from './contacts/api/contacts-api.ts';
 import { dashboardKeys } from './dashboard/api/dashboard-api.ts';
 import { funderKeys } from './funders/api/funder-keys.ts';
-import { useMergeFunder, useUpdateFunder } from './funders/api/funder-mutations.ts';
+import {
+  useDeleteFunder,
+  useMergeFunder,
+  useUpdateFunder,
+} from './funders/api/funder-mutations.ts';
+import { useFunder } from './funders/api/funders-api.ts';
 import { useUploadGrants } from './grants/api/grant-import-api.ts';
 import { grantKeys, grantsApi, useBulkGrantStatus } from './grants/api/grants-api.ts';
 import {
   useCreateRequirement,
   useDeleteRequirement,
+  useGrantRequirements,
   useUpdateRequirement,
 } from './grants/api/requirements-api.ts';
 import {
@@ -34,7 +40,7 @@ import {
   useUpdateTask,
 } from './grants/api/task-changes.ts';
 import { requirementKeys, taskKeys } from './grants/api/task-keys.ts';
-import { useDeleteTask, useSetTaskStatus } from './grants/api/tasks-api.ts';
+import { useDeleteTask, useGrantTasks, useSetTaskStatus } from './grants/api/tasks-api.ts';
 import { interactionKeys, interactionsApi } from './interactions/api/interactions-api.ts';
 import { notificationKeys } from './notifications/api/notification-keys.ts';
 import { useMarkRead } from './notifications/api/notifications-api.ts';
@@ -440,4 +446,60 @@ describe('what each change refreshes', () => {
     const missed = await staleAfter(contactsApi.useUpdate, contact, untouched);
     expect(missed).toEqual(untouched);
   });
+
+  /** A grant's page: the grant, its tasks and its requirements. */
+  const grantPage = () => [grantsApi.useOne(7), useGrantTasks(7), useGrantRequirements(7)];
+  it.each([
+    ['a grant deleted from its page', grantPage, grantsApi.useDelete, { id: 7, version: 'v' }],
+    ['a funder merged from its page', () => [useFunder(7)], useMergeFunder, { id: 7, intoId: 8 }],
+    [
+      'a funder deleted from its page',
+      () => [useFunder(7)],
+      useDeleteFunder,
+      { id: 7, version: 'v' },
+    ],
+  ] as const)(
+    '%s: its page is not fetched again, and is forgotten once left',
+    async (_name, usePage, useChange, variables) => {
+      const asked: string[] = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string, init?: RequestInit) => {
+          asked.push(`${init?.method ?? 'GET'} ${url}`);
+          return new Response('{"id":7,"items":[],"total":0}', {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          });
+        }),
+      );
+      const queryClient = createQueryClient();
+      const wrapper = ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      );
+      const page = renderHook(() => ({ shown: usePage(), change: useChange() }), { wrapper });
+      await waitFor(() =>
+        expect(page.result.current.shown.every((query) => query.isSuccess)).toBe(true),
+      );
+      asked.length = 0;
+      await act(async () => {
+        await page.result.current.change.mutateAsync(variables as never);
+      });
+      // Only the call itself: the page's queries (which would answer 404) were not asked again,
+      // and still show what they showed until the page moves on.
+      expect(asked.filter((request) => request.startsWith('GET'))).toEqual([]);
+      expect(page.result.current.shown.every((query) => query.isSuccess)).toBe(true);
+      page.unmount();
+      // Once the code that forgets them has loaded (on the first deletion).
+      await waitFor(
+        () =>
+          expect(
+            queryClient
+              .getQueryCache()
+              .getAll()
+              .map((query) => query.queryKey),
+          ).toEqual([]),
+        { timeout: 5_000 },
+      );
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import {
   type DataTag,
   notifyManager,
+  type Query,
   type QueryClient,
   type QueryKey,
   type UseMutationOptions,
@@ -33,17 +34,28 @@ const staleAfter = (error: Error) =>
 
 /**
  * Marks every query under `keys` stale and fetches again those on screen, after dropping the
- * fetches under way (they keep the data they had before). All of it happens at once, so no
- * screen renders a query between its dropped fetch and its new one.
+ * fetches under way (they keep the data they had before), except the queries `gone`. All of it
+ * happens at once, so no screen renders a query between its dropped fetch and its new one.
  */
-function refreshQueries(queryClient: QueryClient, keys: readonly QueryKey[]) {
+function refreshQueries(queryClient: QueryClient, keys: readonly QueryKey[], gone: Query[]) {
   return notifyManager.batch(() => {
     const dropped = keys.map((queryKey) =>
       queryClient.cancelQueries({ queryKey, fetchStatus: 'fetching' }),
     );
-    const refreshed = keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }));
+    const refreshed = keys.map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey, predicate: (query) => !gone.includes(query) }),
+    );
     return Promise.all([...dropped, ...refreshed]);
   });
+}
+
+/** What a mutation does to the cache besides its call (useInvalidatingMutation). */
+interface CacheEffects<Variables> {
+  /**
+   * The queries of what a successful call made cease to be (a record deleted or merged away):
+   * not fetched again (each would answer 404), and forgotten once no screen shows them.
+   */
+  gone?: (variables: Variables) => readonly QueryKey[];
 }
 
 /**
@@ -66,10 +78,11 @@ function refreshQueries(queryClient: QueryClient, keys: readonly QueryKey[]) {
 export function useInvalidatingMutation<Variables, Result, Context = unknown>(
   mutationFn: (variables: Variables) => Promise<Result>,
   refreshes: (variables: Variables) => readonly QueryKey[],
-  options: Omit<
-    UseMutationOptions<Result, Error, Variables, Context>,
-    'mutationFn' | 'onSettled'
-  > = {},
+  {
+    gone,
+    ...options
+  }: Omit<UseMutationOptions<Result, Error, Variables, Context>, 'mutationFn' | 'onSettled'> &
+    CacheEffects<Variables> = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -77,7 +90,22 @@ export function useInvalidatingMutation<Variables, Result, Context = unknown>(
     mutationFn,
     onSettled: async (_result, error, variables) => {
       if (error && !staleAfter(error)) return;
-      await refreshQueries(queryClient, [...refreshes(variables), ACTIVITY_KEY, SEARCH_KEY]);
+      const cache = queryClient.getQueryCache();
+      const goneNow =
+        (!error && gone?.(variables).flatMap((key) => cache.findAll({ queryKey: key }))) || [];
+      const refreshed = refreshQueries(
+        queryClient,
+        [...refreshes(variables), ACTIVITY_KEY, SEARCH_KEY],
+        goneNow,
+      );
+      // Loaded when first wanted (most visits delete nothing). Not loaded (a new version's
+      // files replaced this one's), the queries are left to go in their time (gcTime).
+      if (goneNow.length > 0) {
+        import('./forget-once-unseen.ts')
+          .then(({ forgetOnceUnseen }) => forgetOnceUnseen(queryClient, goneNow))
+          .catch(() => undefined);
+      }
+      await refreshed;
     },
   });
 }

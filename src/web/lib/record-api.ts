@@ -44,12 +44,20 @@ export const useUpdate = <T, Input>(url: string, refreshes: Refreshes) =>
     refreshes,
   );
 
-/** Deletes one record; with the `version` it was read at, refused (412) if changed since. */
-const useDelete = (url: string, refreshes: Refreshes) =>
+/** The cached queries of one record and its parts (its page's), by the record's id. */
+type QueriesOf = (id: number) => readonly QueryKey[];
+
+/**
+ * Deletes one record; with the `version` it was read at, refused (412) if changed since. Its
+ * queries (`gone`) are not asked for again: its page, on screen until it moves on, keeps what it
+ * showed.
+ */
+const useDelete = (url: string, refreshes: Refreshes, gone: QueriesOf) =>
   useInvalidatingMutation(
     ({ id, version }: { id: number; version?: string | undefined }) =>
       api.delete<unknown>(`${url}/${id}`, version),
     refreshes,
+    { gone: ({ id }) => gone(id) },
   );
 
 /** Deletes the chosen records of the list at `url` in one request (`POST <url>/bulk-delete`). */
@@ -62,15 +70,16 @@ export const useBulkDelete = (url: string, refreshes: Refreshes) =>
 /**
  * A kind's calls at its URL (`/api/contacts`), with what each refreshes: `changed` after an
  * update or a deletion (one or many), `created` after a create and `deleted` after a deletion
- * (the same unless given). With the
- * root of the kind's cached data (`cached`), they are what a `recordKind` takes of its API:
+ * (the same unless given); `parts`, the queries of a record's page besides the record's own (a
+ * grant's tasks), which its deletion takes with it. With the root of the kind's cached data
+ * (`cached`), they are what a `recordKind` takes of its API:
  * `export const contactsApi = recordApi.records<Contact, ContactInput>(url, contactKeys, …)`,
  * then `contactsApi.useBulkDelete()`.
  */
 export const records = <T, Input, Patch = Input>(
   url: string,
   keys: { all: QueryKey; one: (id: number) => QueryKey },
-  refreshes: { changed: Refreshes; created?: Refreshes; deleted?: Refreshes },
+  refreshes: { changed: Refreshes; created?: Refreshes; deleted?: Refreshes; parts?: QueriesOf },
 ) => ({
   url,
   cached: keys.all,
@@ -78,7 +87,11 @@ export const records = <T, Input, Patch = Input>(
   useOne: (id: number | null) => useOne<T>(keys.one, url, id),
   useCreate: () => useCreate<T, Input>(url, refreshes.created ?? refreshes.changed),
   useUpdate: () => useUpdate<T, Patch>(url, refreshes.changed),
-  useDelete: () => useDelete(url, refreshes.deleted ?? refreshes.changed),
+  useDelete: () =>
+    useDelete(url, refreshes.deleted ?? refreshes.changed, (id) => [
+      keys.one(id),
+      ...(refreshes.parts?.(id) ?? []),
+    ]),
   useBulkDelete: () => useBulkDelete(url, refreshes.deleted ?? refreshes.changed),
 });
 

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { Funder, FunderPatch } from '../../../../domain/funders.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
@@ -31,29 +30,23 @@ export const useUpdateFunder = () =>
  * dialog moves to the kept funder, keeps what it showed instead of asking again (and saying for
  * a moment that the funder was not found).
  */
-export function useMergeFunder() {
-  const queryClient = useQueryClient();
-  return useInvalidatingMutation(
+export const useMergeFunder = () =>
+  useInvalidatingMutation(
     ({ id, intoId }: { id: number; intoId: number }) =>
       api.post<Funder>(`/api/funders/${id}/merge`, { intoId }),
     afterChange,
-    { onSuccess: (_kept, { id }) => queryClient.removeQueries({ queryKey: funderKeys.one(id) }) },
+    { gone: ({ id }) => [funderKeys.one(id)] },
   );
-}
 
 /**
  * Deleting a funder that nothing names any more (administrators), at the `version` it was read
  * at (refused, 412, if changed since): no other feature shows it. Its page, on screen until it
  * moves to the list, keeps what it showed rather than ask again.
  */
-export function useDeleteFunder() {
-  const queryClient = useQueryClient();
-  return useInvalidatingMutation(
+export const useDeleteFunder = () =>
+  useInvalidatingMutation(
     ({ id, version }: { id: number; version: string }) =>
       api.delete<unknown>(`/api/funders/${id}`, version),
     () => [funderKeys.all],
-    {
-      onSuccess: (_result, { id }) => queryClient.removeQueries({ queryKey: funderKeys.one(id) }),
-    },
+    { gone: ({ id }) => [funderKeys.one(id)] },
   );
-}

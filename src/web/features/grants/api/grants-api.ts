@@ -9,7 +9,7 @@ import { contactKeys } from '../../contacts/api/contact-keys.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard-api.ts';
 import { funderKeys } from '../../funders/api/funder-keys.ts';
 import { notificationKeys } from '../../notifications/api/notification-keys.ts';
-import { taskKeys } from './task-keys.ts';
+import { requirementKeys, taskKeys } from './task-keys.ts';
 
 /**
  * Every grants query sits under `all`: the list pages, the pipeline, one grant, and each grant's
@@ -56,7 +56,11 @@ const afterGrantDeleted = afterGrantChange;
 export const grantsApi = recordApi.records<Grant, GrantInput, Partial<GrantInput>>(
   '/api/grants',
   grantKeys,
-  { changed: afterGrantChange, deleted: afterGrantDeleted },
+  {
+    changed: afterGrantChange,
+    deleted: afterGrantDeleted,
+    parts: (id) => [taskKeys.ofGrant(id), requirementKeys.ofGrant(id)],
+  },
 );
 
 /** Sets the status of the chosen grants in one request. */
