@@ -280,6 +280,52 @@ test.describe('signed in', () => {
     await checkBothWidths(page, testInfo, 'team', page.getByText(records.invitee));
   });
 
+  test('a name with no place to break wraps in the small tables, and their dates stay whole', async ({
+    page,
+  }) => {
+    const unbroken = (letter: string, length: number) => letter.repeat(length);
+    await post(page.request, '/api/organization/users', {
+      name: unbroken('M', 100),
+      email: 'm@example.org',
+      username: `m_${Date.now()}`,
+      password: 'Str0ng-pass!',
+      role: 'user',
+    });
+    // Due at noon UTC: the same day wherever the browser is.
+    const due = new Date(Date.now() + 40 * 86_400_000);
+    due.setUTCHours(12, 0, 0, 0);
+    await post(page.request, '/api/grants', {
+      name: unbroken('G', 200),
+      funder: ORGANIZATION,
+      amount: LARGE_AMOUNT,
+      dueDate: due.toISOString(),
+    });
+    const dueText = due.toLocaleDateString('en-US', {
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    });
+    await page.setViewportSize(LAPTOP);
+    await page.goto('/organization');
+    await page.getByRole('tab', { name: 'Users & Permissions' }).click();
+    await expect(page.getByText(unbroken('M', 100))).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectNothingCut(page);
+
+    const funders = (await (await page.request.get('/api/funders')).json()) as {
+      id: number;
+      name: string;
+    }[];
+    const funder = funders.find((one) => one.name === ORGANIZATION);
+    await page.goto(`/funders/${funder?.id}`);
+    await expect(page.getByRole('link', { name: unbroken('G', 200) }).first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectNothingCut(page);
+    // Its deadline's and its grant's Due: before, squeezed to "Decemb / er 5, / 2026".
+    await expectWhollyShown(page, dueText);
+    await expectWhollyShown(page, LARGE_AMOUNT_TEXT);
+  });
+
   test('the profile page fits a phone', async ({ page }, testInfo) => {
     await page.goto('/profile');
     await checkBothWidths(

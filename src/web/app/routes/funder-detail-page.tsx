@@ -174,7 +174,7 @@ export default function FunderDetailPage() {
                           </Anchor>
                         </td>
                         <td>{deadlineKinds[deadline.kind]}</td>
-                        <td>{formatDate(deadline.dueDate)}</td>
+                        <td style={{ whiteSpace: 'nowrap' }}>{formatDate(deadline.dueDate)}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -201,8 +201,10 @@ export default function FunderDetailPage() {
                         <td>
                           <GrantStatusBadge status={grant.status} />
                         </td>
-                        <td style={{ textAlign: 'right' }}>{formatMoney(grant.amount)}</td>
-                        <td>{formatDate(grant.dueDate)}</td>
+                        <td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                          {formatMoney(grant.amount)}
+                        </td>
+                        <td style={{ whiteSpace: 'nowrap' }}>{formatDate(grant.dueDate)}</td>
                       </tr>
                     ))}
                   </tbody>

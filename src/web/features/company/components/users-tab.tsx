@@ -192,7 +192,9 @@ function PendingInvitations({ onInvite }: { onInvite: () => void }) {
                   {invitation.status}
                 </Badge>
               </Table.Td>
-              <Table.Td>{formatDate(invitation.expiresAt)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {formatDate(invitation.expiresAt)}
+              </Table.Td>
               <Table.Td>
                 <Group gap={4}>
                   <Button

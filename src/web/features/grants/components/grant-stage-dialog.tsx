@@ -67,8 +67,10 @@ export function StageDialog({
                 <Table.Td>
                   <GrantStatusBadge status={grant.status} />
                 </Table.Td>
-                <Table.Td ta="right">{formatMoney(grant.amount)}</Table.Td>
-                <Table.Td>{formatDate(grant.dueDate)}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(grant.amount)}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(grant.dueDate)}</Table.Td>
                 {/* Empty without notes: a card then has no Notes line (list-table's td:empty). */}
                 <Table.Td>
                   {grant.notes && (
