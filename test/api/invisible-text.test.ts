@@ -326,6 +326,14 @@ describe('a name pasted with a zero-width space at its end, or a no-break space 
       `/api/grants?funder=${encodeURIComponent('Hope\u00a0Trust\u200f')}`,
     );
     expect(filtered.json()).toHaveLength(8);
+    // Spaces in a row in what is asked for are one space, as in the names stored.
+    const spaced = encodeURIComponent('Hope \u00a0 Trust');
+    expect((await client.get(`/api/grants?funder=${spaced}`)).json()).toHaveLength(8);
+    expect((await client.get(`/api/contacts?organization=${spaced}`)).json()).toHaveLength(1);
+    expect((await client.get(`/api/funders?name=${spaced}`)).json()).toHaveLength(1);
+    expect((await client.get(`/api/grants?q=${spaced}`)).json()).toHaveLength(8);
+    const everywhere = await client.get(`/api/search?q=${encodeURIComponent('Ada   Lovelace')}`);
+    expect(everywhere.json().results).toHaveLength(1);
     // Notes keep their no-break spaces, as written ('10 000 €' stays on one line).
     const noted = await client.post(
       '/api/grants',
