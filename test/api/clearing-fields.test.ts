@@ -283,6 +283,26 @@ describe('PATCH keeps every field it leaves out', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(await read(client, url)).toEqual(before);
   });
+
+  it.each(cases)(
+    '$entity: a body naming no field of it is refused, and nothing changes',
+    async ({ create, read }) => {
+      const client = await newClient();
+      const url = await create(client);
+      const before = await read(client, url);
+
+      const response = await client.patch(url, { nmae: 'Misspelt', grantId: 1 });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({
+        message: 'Nothing to change: "nmae", "grantId" are not fields of this record',
+        issues: [
+          { path: 'nmae', message: 'Not a field of this record' },
+          { path: 'grantId', message: 'Not a field of this record' },
+        ],
+      });
+      expect(await read(client, url)).toEqual(before);
+    },
+  );
 });
 
 describe('PATCH refuses null on a required field with its spec message', () => {

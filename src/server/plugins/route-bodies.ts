@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
 import { takesIfMatch } from '../lib/schemas.ts';
 
@@ -8,6 +9,30 @@ export const SEND_JSON = 'Send this request as JSON (Content-Type: application/j
 /** The answer to If-Match sent with a change that has no version to compare it with. */
 export const NO_IF_MATCH_HERE =
   'This change has no version to compare If-Match with: send it without If-Match (or with *)';
+
+/**
+ * The fields a body schema names (its object's keys, through a transform or a pipe), or null
+ * when it is not an object's.
+ */
+function fieldsOf(schema: unknown): Set<string> | null {
+  if (schema instanceof z.ZodObject) return new Set(Object.keys(schema.shape));
+  if (schema instanceof z.ZodPipe) return fieldsOf(schema.in);
+  return null;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The answer to a change naming no field of the record (`unknown`, the names it sent). */
+export const nothingToChange = (unknown: string[]) =>
+  new AppError(
+    'INVALID_INPUT',
+    `Nothing to change: ${unknown.map((name) => `"${name}"`).join(', ')} ${unknown.length === 1 ? 'is not a field' : 'are not fields'} of this record`,
+    unknown.map((path) => ({ path, message: 'Not a field of this record' })),
+  );
+
+/** Names listed in the answer at most: a body of a thousand keys is not echoed whole. */
+const UNKNOWN_NAMED_MAX = 5;
 
 /**
  * Refuses, before anything is read or changed, what a route does not take:
@@ -33,6 +58,16 @@ export const routeBodiesPlugin = fp(
         return done(new AppError('INVALID_INPUT', NO_IF_MATCH_HERE));
       }
       done();
+    });
+    // A change (PATCH) whose body names fields, none of them the record's ({"nmae": "x"}, a
+    // task's grantId), is refused (400): it was answered 200 with nothing changed, and the
+    // client took its change as made. A body naming none ({}) changes nothing, and says so (200).
+    app.addHook('preValidation', (request, _reply, done) => {
+      if (request.method !== 'PATCH' || !isObject(request.body)) return done();
+      const fields = fieldsOf(request.routeOptions.schema?.body);
+      const sent = Object.keys(request.body);
+      if (!fields || sent.length === 0 || sent.some((name) => fields.has(name))) return done();
+      done(nothingToChange(sent.slice(0, UNKNOWN_NAMED_MAX)));
     });
   },
   { name: 'route-bodies', dependencies: ['error-handler'] },
