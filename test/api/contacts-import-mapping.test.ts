@@ -142,7 +142,7 @@ describe('POST /api/contacts/upload/preview', () => {
   });
 
   it('answers 400 for an empty file or one with too many columns, and 415 for another type', async () => {
-    const { preview } = await signedIn();
+    const { preview, upload } = await signedIn();
     const empty = await preview('');
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('The file is empty: its first row must name the columns');
@@ -153,6 +153,10 @@ describe('POST /api/contacts/upload/preview', () => {
       expect(headerOnly.json().message).toBe(
         'The file has no rows under its first row: there is nothing to import',
       );
+      // Sent to the import without a preview (through the API), the same: not "Imported 0".
+      const imported = await upload(file);
+      expect(imported.statusCode).toBe(400);
+      expect(imported.json().message).toBe(headerOnly.json().message);
     }
     // Rows of separators before the first filled one, or a first row the beginning sent cuts
     // off inside quotes: rows there are.

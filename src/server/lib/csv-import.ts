@@ -304,7 +304,7 @@ function withoutErrorStacks(parser: Parser): Parser {
 
 /** What the preview and the import say of a file with no rows at all. */
 const EMPTY_FILE = 'The file is empty: its first row must name the columns';
-/** What the preview says of a file with its columns' names only: there is nothing to import. */
+/** What the preview and the import say of a file with its columns' names only (blank rows aside). */
 const NO_ROWS = 'The file has no rows under its first row: there is nothing to import';
 
 /** A preview shows the start of a long value only. */
@@ -430,6 +430,8 @@ export async function* csvBatches<Field extends string, Values>(
   let columns = 0;
   let read = 0;
   let invalid = 0;
+  /** Rows under the header that hold nothing: a file of those alone has nothing to import. */
+  let blank = 0;
   let batch: ImportBatch<Values> = { rows: [], values: [] };
   let batchRows = FIRST_BATCH_ROWS;
   try {
@@ -446,6 +448,7 @@ export async function* csvBatches<Field extends string, Values>(
         // An empty row is left out unreported, but counted as a row that is not a record: a
         // file of millions of them costs as much to read as any other rows.
         if (isBlank(record)) {
+          blank += 1;
           invalid += 1;
           if (invalid > IMPORT_SKIPPED_MAX)
             throw new AppError('INVALID_INPUT', kind.tooManyInvalid);
@@ -481,6 +484,8 @@ export async function* csvBatches<Field extends string, Values>(
     parser.destroy();
   }
   if (positions === null) throw new AppError('INVALID_INPUT', EMPTY_FILE);
+  // Its header and blank rows only: refused as its preview is, rather than "Imported 0".
+  if (read - 1 === blank) throw new AppError('INVALID_INPUT', NO_ROWS);
   if (batch.values.length > 0) yield batch;
 }
 
