@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
@@ -62,12 +63,18 @@ export const routeBodiesPlugin = fp(
     // A change (PATCH) whose body names fields, none of them the record's ({"nmae": "x"}, a
     // task's grantId), is refused (400): it was answered 200 with nothing changed, and the
     // client took its change as made. A body naming none ({}) changes nothing, and says so (200).
-    app.addHook('preValidation', (request, _reply, done) => {
-      if (request.method !== 'PATCH' || !isObject(request.body)) return done();
-      const fields = fieldsOf(request.routeOptions.schema?.body);
-      const sent = Object.keys(request.body);
-      if (!fields || sent.length === 0 || sent.some((name) => fields.has(name))) return done();
-      done(nothingToChange(sent.slice(0, UNKNOWN_NAMED_MAX)));
+    // Checked last before the body's schema, after the route's own checks (who may ask: 401, 403).
+    app.addHook('onRoute', (route) => {
+      const fields = fieldsOf(route.schema?.body);
+      if (!fields || ![route.method].flat().includes('PATCH')) return;
+      const namesAField = async (request: FastifyRequest) => {
+        if (!isObject(request.body)) return;
+        const sent = Object.keys(request.body);
+        if (sent.length > 0 && !sent.some((name) => fields.has(name))) {
+          throw nothingToChange(sent.slice(0, UNKNOWN_NAMED_MAX));
+        }
+      };
+      route.preValidation = [...[route.preValidation ?? []].flat(), namesAField];
     });
   },
   { name: 'route-bodies', dependencies: ['error-handler'] },
