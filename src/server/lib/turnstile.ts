@@ -16,7 +16,8 @@ export function turnstile(count: number, waitMs: number, busy: string) {
   /** The lines of those waiting, by asker, in the order their turns come round. */
   const lines = new Map<string, (() => void)[]>();
 
-  const enter = async (whose: string) => {
+  const enter = async (whose: string, signal?: AbortSignal) => {
+    signal?.throwIfAborted();
     if (running < count) {
       running += 1;
       return;
@@ -28,16 +29,19 @@ export function turnstile(count: number, waitMs: number, busy: string) {
     const line = lines.get(whose) ?? [];
     line.push(admit);
     lines.set(whose, line);
-    const timer = new AbortController();
-    const late = setTimeout(waitMs, true, { signal: timer.signal }).catch(() => false);
-    const tooLate = await Promise.race([turn.then(() => false), late]);
-    timer.abort();
+    const waited = new AbortController();
+    const late = setTimeout(waitMs, 'late' as const, { signal: waited.signal }).catch(() => null);
+    const gone = new Promise<'gone'>((resolve) =>
+      signal?.addEventListener('abort', () => resolve('gone'), { signal: waited.signal }),
+    );
+    const outcome = await Promise.race([turn.then(() => 'admitted' as const), late, gone]);
+    waited.abort();
     const at = line.indexOf(admit);
-    // Admitted at the moment it was late: the turn is its own.
-    if (tooLate && at >= 0) {
+    // Admitted at the moment it was late, or its asker went: the turn is its own.
+    if (outcome !== 'admitted' && at >= 0) {
       line.splice(at, 1);
       if (line.length === 0 && lines.get(whose) === line) lines.delete(whose);
-      throw new AppError('UNAVAILABLE', busy);
+      throw outcome === 'gone' ? signal?.reason : new AppError('UNAVAILABLE', busy);
     }
   };
   // The turn goes to the first in the next line (which then goes to the back of the round if
@@ -54,9 +58,19 @@ export function turnstile(count: number, waitMs: number, busy: string) {
     next();
   };
 
-  return async function inTurn<T>(whose: string, work: () => Promise<T>): Promise<T> {
-    await enter(whose);
+  /**
+   * Runs `work` in a turn of `whose` line. Once `signal` aborts (whoever asked has gone), a wait
+   * for a turn ends at once with its reason, and work whose turn came meanwhile is not begun:
+   * a calendar whose client had gone read its deadlines when its turn came.
+   */
+  return async function inTurn<T>(
+    whose: string,
+    work: () => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    await enter(whose, signal);
     try {
+      signal?.throwIfAborted();
       return await work();
     } finally {
       leave();

@@ -171,15 +171,20 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       // three dozen of them ended the process. The file is one of the calendars a company may
       // have sent at once (lib/downloads.ts), apart from its exports.
       const file = await app.calendarDownloads.hold(feed.companyId, reply, (signal) =>
-        calendarsInTurn(`company ${feed.companyId}`, async () => {
-          const deadlines = await calendar.deadlines(feed.companyId, since);
-          const entries = deadlineEntries(deadlines, feed.timeZone);
-          return spooled(async (append) => {
-            for await (const part of inTurns(icsCalendarParts(entries, now, CALENDAR_NAME))) {
-              await append(part);
-            }
-          }, signal);
-        }),
+        calendarsInTurn(
+          `company ${feed.companyId}`,
+          async () => {
+            const deadlines = await calendar.deadlines(feed.companyId, since);
+            const entries = deadlineEntries(deadlines, feed.timeZone);
+            return spooled(async (append) => {
+              for await (const part of inTurns(icsCalendarParts(entries, now, CALENDAR_NAME))) {
+                await append(part);
+              }
+            }, signal);
+          },
+          // Its client gone while it waits for a turn: out of the line, its deadlines unread.
+          signal,
+        ),
       );
       return sendCalendar(reply, file, tag);
     },
