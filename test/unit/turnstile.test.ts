@@ -114,12 +114,12 @@ describe('a turnstile', () => {
     expect(await inTurn('a', async () => 'ran')).toBe('ran');
   });
 
-  it('takes work whose asker has gone out of the line at once, and never begins it', async () => {
+  /** A turnstile of one turn, held; and work of an asker's (`asker`) waiting for it. */
+  function waitingBehindAnother() {
     const inTurn = turnstile(1, 10_000, 'Busy');
     const first = held();
     const running = inTurn('a', first.work);
     const asker = new AbortController();
-    const gone = new Error('the client went');
     let begun = false;
     const waiting = inTurn(
       'b',
@@ -129,37 +129,33 @@ describe('a turnstile', () => {
       },
       asker.signal,
     );
+    const letGo = async () => {
+      first.release();
+      await running;
+    };
+    return { inTurn, asker, waiting, letGo, begun: () => begun };
+  }
+
+  it('takes work whose asker has gone out of the line at once, and never begins it', async () => {
+    const { inTurn, asker, waiting, letGo, begun } = waitingBehindAnother();
+    const gone = new Error('the client went');
     asker.abort(gone);
     // Refused with the asker's reason while the turn is still held, not when it comes free.
     await expect(waiting).rejects.toBe(gone);
-    first.release();
-    await running;
-    expect(begun).toBe(false);
+    await letGo();
+    expect(begun()).toBe(false);
     // Gone before it asked: refused at once, nothing begun.
     await expect(inTurn('b', async () => 'read', asker.signal)).rejects.toBe(gone);
     await expectRunsAtOnce(inTurn);
   });
 
   it('does not begin work whose asker went at the moment its turn came', async () => {
-    const inTurn = turnstile(1, 10_000, 'Busy');
-    const first = held();
-    const running = inTurn('a', first.work);
-    const asker = new AbortController();
-    let begun = false;
-    const waiting = inTurn(
-      'b',
-      async () => {
-        begun = true;
-        return 'read';
-      },
-      asker.signal,
-    );
+    const { inTurn, asker, waiting, letGo, begun } = waitingBehindAnother();
     // The turn handed over, and the asker gone before the work could begin.
-    first.release();
-    await running;
+    await letGo();
     asker.abort(new Error('gone'));
     await expect(waiting).rejects.toThrow('gone');
-    expect(begun).toBe(false);
+    expect(begun()).toBe(false);
     await expectRunsAtOnce(inTurn);
   });
 });
