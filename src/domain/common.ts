@@ -159,9 +159,7 @@ const trimmed = (value: string) => value.replace(INVISIBLE_ENDS, '');
  * so 'Beta   Fund' is the name 'Beta Fund' (one funder, found by one search).
  */
 const oneLineText = (error?: string) =>
-  recordText(error).overwrite((value) =>
-    trimmed(value).replace(NO_BREAK_SPACES, ' ').replace(/ {2,}/g, ' '),
-  );
+  recordText(error).overwrite((value) => oneSpaced(trimmed(value).replace(NO_BREAK_SPACES, ' ')));
 
 /** A line holds no control character: no line break, tab, escape or the like. */
 const isOneLine = (value: string) => !/\p{Cc}/u.test(value);

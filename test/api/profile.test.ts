@@ -47,6 +47,18 @@ describe('the profile: one’s own name and email address', () => {
     expect(right.json().email).toBe(email);
     // The same address again is no change, and needs no password.
     expect((await as.patch('/api/user', { email, name: 'Mina' })).statusCode).toBe(200);
+    // A misspelt address with its password changes nothing: refused, not answered as saved.
+    const misspelt = await as.patch('/api/user', {
+      emial: 'mina.other@example.org',
+      currentPassword: member.password,
+    });
+    expect(misspelt.statusCode).toBe(400);
+    expect(misspelt.json().message).toBe(
+      'Nothing to change: "emial" is not a field of this record',
+    );
+    const passwordAlone = await as.patch('/api/user', { currentPassword: member.password });
+    expect(passwordAlone.statusCode).toBe(400);
+    expect(passwordAlone.json()).toEqual({ message: 'Nothing to change' });
   });
 
   it('refuses bad values with the spec messages, changing nothing', async () => {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src/server/db/client.ts';
+import { rowsOf } from '../../src/server/db/rows.ts';
 import { contacts } from '../../src/server/db/schema.ts';
 import { beforeCompanyIsKnown, inCompany } from '../../src/server/db/scope.ts';
 import { createContactsRepository } from '../../src/server/modules/contacts/contacts.repository.ts';
@@ -111,6 +112,26 @@ describe('repository calls in one transaction', () => {
     await expect(repository.list(companyId, {}, ended)).rejects.toThrow(
       'not an open transaction of company',
     );
+  });
+
+  it('reads from one snapshot in a transaction of its own, read only, and will not join one', async () => {
+    const seen = await inCompany(
+      app.db,
+      companyId,
+      (tx) =>
+        rowsOf<{ isolation: string; readOnly: string }>(
+          tx,
+          sql`SELECT current_setting('transaction_isolation') AS isolation,
+                     current_setting('transaction_read_only') AS "readOnly"`,
+        ),
+      { oneSnapshot: true },
+    );
+    expect(seen).toEqual([{ isolation: 'repeatable read', readOnly: 'on' }]);
+    await expect(
+      inCompany(app.db, companyId, (tx) =>
+        inCompany(tx, companyId, async () => 1, { oneSnapshot: true }),
+      ),
+    ).rejects.toThrow('a read from one snapshot opens its own transaction');
   });
 
   it('refuses a tenant transaction where an owner one is needed, and the reverse', async () => {

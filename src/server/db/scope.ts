@@ -48,6 +48,10 @@ export function inCompany<T>(
     return Promise.reject(new Error(`not a company id: ${companyId}`));
   }
   if (!isDatabase(db)) {
+    // A transaction joined reads as it was opened: one snapshot cannot be promised in it.
+    if (reading.oneSnapshot) {
+      return Promise.reject(new Error('a read from one snapshot opens its own transaction'));
+    }
     return companyOfTransaction.get(db) === companyId
       ? work(db)
       : Promise.reject(new Error(`not an open transaction of company ${companyId}`));

@@ -11,6 +11,9 @@ export const SEND_JSON = 'Send this request as JSON (Content-Type: application/j
 export const NO_IF_MATCH_HERE =
   'This change has no version to compare If-Match with: send it without If-Match (or with *)';
 
+/** What a body may hold that confirms a change and is none (one's password, for a new address). */
+const CONFIRMATIONS = new Set(['currentPassword']);
+
 /**
  * The fields a body schema names (its object's keys, through a transform or a pipe), or null
  * when it is not an object's.
@@ -24,13 +27,15 @@ function fieldsOf(schema: unknown): Set<string> | null {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The answer to a change naming no field of the record (`unknown`, the names it sent). */
+/** The answer to a change naming no field it can set (`unknown`, the names not the record's). */
 export const nothingToChange = (unknown: string[]) =>
-  new AppError(
-    'INVALID_INPUT',
-    `Nothing to change: ${unknown.map((name) => `"${name}"`).join(', ')} ${unknown.length === 1 ? 'is not a field' : 'are not fields'} of this record`,
-    unknown.map((path) => ({ path, message: 'Not a field of this record' })),
-  );
+  unknown.length === 0
+    ? new AppError('INVALID_INPUT', 'Nothing to change')
+    : new AppError(
+        'INVALID_INPUT',
+        `Nothing to change: ${unknown.map((name) => `"${name}"`).join(', ')} ${unknown.length === 1 ? 'is not a field' : 'are not fields'} of this record`,
+        unknown.map((path) => ({ path, message: 'Not a field of this record' })),
+      );
 
 /** Names listed in the answer at most: a body of a thousand keys is not echoed whole. */
 const UNKNOWN_NAMED_MAX = 5;
@@ -70,8 +75,10 @@ export const routeBodiesPlugin = fp(
       const namesAField = async (request: FastifyRequest) => {
         if (!isObject(request.body)) return;
         const sent = Object.keys(request.body);
-        if (sent.length > 0 && !sent.some((name) => fields.has(name))) {
-          throw nothingToChange(sent.slice(0, UNKNOWN_NAMED_MAX));
+        const sets = (name: string) => fields.has(name) && !CONFIRMATIONS.has(name);
+        if (sent.length > 0 && !sent.some(sets)) {
+          const unknown = sent.filter((name) => !fields.has(name));
+          throw nothingToChange(unknown.slice(0, UNKNOWN_NAMED_MAX));
         }
       };
       route.preValidation = [...[route.preValidation ?? []].flat(), namesAField];
