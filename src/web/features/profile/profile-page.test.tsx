@@ -92,6 +92,23 @@ describe('the profile page', () => {
     expect(save.getAttribute('aria-disabled')).toBe('true');
   });
 
+  it('shows the name as saved when the save only trimmed it: nothing is left to save', async () => {
+    const { changes, user } = renderProfile();
+    const details = await section('Your Details');
+    const name = within(details).getByLabelText(/^Name/);
+    await fill(user, name, `${signedInUser.name}  `);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Profile updated')).toBeTruthy();
+    expect(changes()).toEqual([
+      { method: 'PATCH', url: '/api/user', body: { name: `${signedInUser.name}  ` } },
+    ]);
+    // The record came back as it was: the field shows it, and leaving asks nothing.
+    await waitFor(() => expect(name).toHaveProperty('value', signedInUser.name));
+    const save = within(details).getByRole('button', { name: 'Save Changes' });
+    expect(save.getAttribute('aria-disabled')).toBe('true');
+    expect(leavingAsked()).toBe(false);
+  });
+
   it('keeps the focus in the field a save was asked from with Enter', async () => {
     const { changes, user } = renderProfile();
     const details = await section('Your Details');

@@ -36,10 +36,9 @@ export function DetailsForm({ user }: { user: CurrentUser }) {
   // follows it in place (followSaved), keeping what is typed and not saved, its fields the same,
   // so the focus stays on the field or the button it was saved from. The current password goes
   // with the new address it confirmed: the focus in it goes to the address.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the saved name and email start it again
-  useEffect(() => {
+  const follow = ({ name, email }: { name: string; email: string }) => {
     const shown = form.getInitialValues();
-    const saved = { name: user.name, email: user.email, currentPassword: '' };
+    const saved = { name, email, currentPassword: '' };
     form.setInitialValues(saved);
     // What is typed as the record now has it (a save trims it) is nothing left to save.
     const values = form.getValues();
@@ -57,6 +56,10 @@ export function DetailsForm({ user }: { user: CurrentUser }) {
     );
     // Changed from here on is what differs from what was saved.
     form.resetDirty(saved);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the saved name and email start it again
+  useEffect(() => {
+    follow(user);
     const gone = savedFrom.current !== null && !savedFrom.current.isConnected;
     if (gone && focusIsLost()) emailField.current?.focus();
     savedFrom.current = null;
@@ -78,7 +81,11 @@ export function DetailsForm({ user }: { user: CurrentUser }) {
         ...(emailChanged ? { email, currentPassword } : {}),
       };
       const refusal = await changeWithNotice(
-        () => update.mutateAsync(changes),
+        async () => {
+          // Followed here too: a save that changed nothing the record holds (a name with
+          // spaces after it, which the save trims) brings no new user record to follow.
+          follow(await update.mutateAsync(changes));
+        },
         'Profile updated',
         'Error updating profile',
       );
