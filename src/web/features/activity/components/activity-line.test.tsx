@@ -32,6 +32,27 @@ const lineOf = (
 };
 
 describe('ActivityLine', () => {
+  it('isolates the names from the words around them, so one written right to left keeps its place', () => {
+    const created: ActivityEntry = {
+      ...merge,
+      entity: 'contact',
+      action: 'created',
+      actorName: 'ليلى',
+      title: 'سارة أحمد',
+      changes: null,
+      createdAt: new Date(Date.now() - 60_000).toISOString(),
+    };
+    const { container, unmount } = render(
+      <MantineProvider>
+        <ActivityLine entry={created} ofThisRecord={false} />
+      </MantineProvider>,
+    );
+    const isolated = [...container.querySelectorAll('bdi')].map((node) => node.textContent);
+    unmount();
+    // The actor, and the words with the record's name: the time after them is outside both.
+    expect(isolated).toEqual(['ليلى', 'created the contact سارة أحمد']);
+  });
+
   it("tells a merge by the name of the funder merged, on the kept funder's page and in the company's list", () => {
     expect(lineOf(merge, true)).toBe('Dana Director merged "Hill Fdn" into this funder · just now');
     expect(lineOf(merge, false)).toBe(

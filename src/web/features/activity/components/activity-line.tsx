@@ -37,13 +37,18 @@ export function ActivityLine({
       ? referenceChange(change.field, change.before, change.after, members)
       : `${fieldLabel(change.field)} from ${shortened(changedValue(change.field, change.before))} to ${shortened(changedValue(change.field, change.after))}`,
   );
+  // Names and values are isolated from the words around them (<bdi>): a name written right to
+  // left took the number of "1 minute ago" after it into its run ("the contact 1 · سارة أحمد
+  // minute ago").
   return (
     <Text size="sm">
       <Text span fw={600}>
-        {actorOf(entry)}
+        <bdi>{actorOf(entry)}</bdi>
       </Text>{' '}
-      {actionWords(entry, ofThisRecord)}
-      {changes.length > 0 && ` ${changes.join(', ')}`}
+      <bdi>
+        {actionWords(entry, ofThisRecord)}
+        {changes.length > 0 && ` ${changes.join(', ')}`}
+      </bdi>
       <Text span c="dimmed">
         {' · '}
         <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt)}>
