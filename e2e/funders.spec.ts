@@ -37,8 +37,17 @@ test('a funder has a page from the sidebar and from a grant; renaming it renames
   await page.getByRole('button', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Funder' });
   await dialog.getByLabel('Name').fill('Hill Foundation');
-  await dialog.getByRole('combobox', { name: 'Type' }).click();
+  const type = dialog.getByRole('combobox', { name: 'Type' });
+  await type.click();
   await page.getByRole('option', { name: 'Foundation' }).click();
+  await expect(type).toHaveValue('Foundation');
+  // Chosen again from the keyboard (Enter opens the list on it, Enter again), it stays: only
+  // its clear button takes it off.
+  await type.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('option', { name: 'Foundation' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(type).toHaveValue('Foundation');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Funder updated successfully')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Hill Foundation', level: 1 })).toBeVisible();

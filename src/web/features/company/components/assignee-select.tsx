@@ -42,6 +42,8 @@ export function AssigneeSelect(props: Omit<SelectProps, 'label' | 'data'>) {
         'aria-hidden': false,
         tabIndex: 0,
       }}
+      // Unassigned with that button only: Enter on the member chosen unassigned them unseen.
+      allowDeselect={false}
       searchable
       searchValue={search}
       onSearchChange={setSearch}

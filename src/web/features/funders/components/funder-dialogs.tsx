@@ -106,6 +106,8 @@ function EditFunderForm({
           // Mantine hides its clear button from the keyboard and screen readers: this one is a
           // button like any other, so a type can be taken off without a pointer too.
           clearButtonProps={{ 'aria-label': 'Clear type', 'aria-hidden': false, tabIndex: 0 }}
+          // Taken off with that button only: Enter on the type chosen took it off unseen.
+          allowDeselect={false}
           {...form.getInputProps('type')}
         />
         <TextInput
