@@ -248,14 +248,56 @@ describe('POST /api/grants/upload', () => {
     ]);
   });
 
-  it('refuses a choice of what duplicates do: every row is a new grant', async () => {
+  it('refuses a choice of what duplicates do: a grant already here is skipped', async () => {
     const { upload, client } = await signedIn();
     const response = await upload(SPREADSHEET, { duplicates: 'skip' });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(
-      'Every row of a grants file is imported as a new grant: there is no duplicates choice',
+      'A grants file has no duplicates choice: a row naming a grant already here (its name, funder and due date) is skipped',
     );
     expect(await grantsOf(client)).toEqual([]);
+  });
+
+  it('skips a grant already here, or earlier in the file: a file imported twice adds nothing', async () => {
+    const { upload, client } = await signedIn();
+    const first = await upload(SPREADSHEET);
+    expect(first.json()).toMatchObject({ created: 3, skipped: 0 });
+    // The same file again, a row of it in other cases, and one row twice in a file of its own.
+    const again = await upload(SPREADSHEET);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({
+      message: 'Imported 0 grants, skipped 3 rows',
+      created: 0,
+      skipped: 3,
+      errors: [2, 3, 4].map((row) => ({
+        row,
+        message:
+          'A grant with this name, funder and due date is already here (or earlier in the file)',
+      })),
+    });
+    const cased = [
+      'Name,Funder,Amount,Due date',
+      'READING CORPS,river trust,1,2027-03-31',
+      'Reading Corps,River Trust,1,2027-04-01',
+      'Night School,Hill Fund,1,2027-05-01',
+      'Night School,Hill Fund,2,2027-05-01',
+    ].join('\r\n');
+    const mixed = await upload(cased);
+    expect(mixed.json()).toMatchObject({
+      created: 2,
+      skipped: 2,
+      errors: [{ row: 2 }, { row: 5 }],
+    });
+    const names = (await grantsOf(client)).map(
+      (grant: { name: string; dueDate: string }) => `${grant.name} ${grant.dueDate.slice(0, 10)}`,
+    );
+    expect(names).toEqual([
+      'Clinic Roof 2027-05-01',
+      'Food Bank Van 2027-01-15',
+      'Night School 2027-05-01',
+      'Reading Corps 2027-03-31',
+      'Reading Corps 2027-04-01',
+    ]);
   });
 
   it('refuses a mapping without a required field, or of another length, and imports nothing', async () => {

@@ -20,6 +20,7 @@ import {
   csvBatches,
   type ImportBatch,
   type ImportReport,
+  skipRow,
 } from '../../lib/csv-import.ts';
 import type { createGrantsRepository } from './grants.repository.ts';
 
@@ -53,17 +54,24 @@ export const grantBatches = (
   mapping?: (GrantImportField | null)[],
 ) => csvBatches(chunks, report, grantRows, mapping);
 
+/** Why a row of a grants file is left out: the grant is here already (grants.insertNew). */
+export const GRANT_ALREADY_HERE =
+  'A grant with this name, funder and due date is already here (or earlier in the file)';
+
 /**
- * Imports the grants of a file into the company, all or nothing. The file is read whole first
- * (it is in memory, 20 MB at most), so the one transaction that inserts its batches is open
- * only while they are written, never while rows are parsed; a file with no valid row takes none.
- * `beforeCommit` may still undo it all, by throwing, once every row is written.
+ * Imports the grants of a file into the company, all or nothing, but for those already here:
+ * skipped, and said so in `report` (a file imported twice made every grant twice). The file is
+ * read whole first (it is in memory, 20 MB at most), so the one transaction that inserts its
+ * batches is open only while they are written, never while rows are parsed; a file with no
+ * valid row takes none. `beforeCommit` may still undo it all, by throwing, once every row is
+ * written.
  */
 export async function importGrants(
   db: Database,
   grants: GrantsRepository,
   companyId: number,
   batches: AsyncIterable<ImportBatch<GrantValues>>,
+  report: ImportReport,
   beforeCommit: () => void,
 ): Promise<{ created: number; updated: number }> {
   const read: ImportBatch<GrantValues>[] = [];
@@ -74,9 +82,14 @@ export async function importGrants(
     await shareFunderNames(tx, companyId);
     let created = 0;
     for (const batch of read) {
-      await grants.insertMany(companyId, batch.values, tx);
-      created += batch.values.length;
+      const inserted = await grants.insertNew(companyId, batch.values, tx);
+      created += inserted.size;
+      batch.rows.forEach((row, at) => {
+        if (!inserted.has(at)) skipRow(report, row, GRANT_ALREADY_HERE);
+      });
     }
+    // Listed by row, those refused as they were read and those found here since.
+    report.errors.sort((a, b) => a.row - b.row);
     beforeCommit();
     return { created, updated: 0 };
   });

@@ -17,6 +17,7 @@ import {
   companyRecords,
   isoOrNull,
   type RowOf,
+  rowsOf,
   stampColumns,
   updateCompanyRows,
   withIsoStamps,
@@ -210,6 +211,38 @@ function updatedWithAward(values: Partial<GrantValues>) {
   };
 }
 
+/** Inserts `rows` (their times on the company's clocks already) as grants of the company. */
+async function insertGrants(
+  tx: Transaction,
+  companyId: number,
+  rows: Awaited<ReturnType<typeof allOnCompanyClocks<GrantValues>>>,
+) {
+  type Written = (typeof rows)[number];
+  const column = (pick: (row: Written) => string | number | boolean | null | undefined) =>
+    sql.param(rows.map((row) => pick(row) ?? null));
+  const time = (pick: (row: Written) => Date | null | undefined) =>
+    column((row) => pick(row)?.toISOString());
+  const filledIn = (row: Written) =>
+    row.status === 'awarded' && row.awardedAmount === undefined && row.awardedDate === undefined;
+  await tx.execute(sql`
+      INSERT INTO ${grants} (company_id, name, funder, amount, due_date, status, notes,
+        document_url, awarded_amount, awarded_date, period_start, period_end, award_filled_in)
+      SELECT ${companyId}, * FROM unnest(
+        ${column((row) => row.name)}::text[],
+        ${column((row) => row.funder)}::text[],
+        ${column((row) => row.amount)}::bigint[],
+        ${time((row) => row.dueDate)}::timestamptz[],
+        ${column((row) => row.status)}::grant_status[],
+        ${column((row) => row.notes)}::text[],
+        ${column((row) => row.documentUrl)}::text[],
+        ${column((row) => (filledIn(row) ? row.amount : row.awardedAmount))}::bigint[],
+        ${time((row) => row.awardedDate)}::timestamptz[],
+        ${time((row) => row.periodStart)}::timestamptz[],
+        ${time((row) => row.periodEnd)}::timestamptz[],
+        ${column(filledIn)}::boolean[]
+      )`);
+}
+
 export function createGrantsRepository(db: Database) {
   // A grant is written from its domain values and whether its award was filled in (withAward).
   const records = companyRecords<GrantValues & { awardFilledIn?: boolean }>()(
@@ -259,35 +292,45 @@ export function createGrantsRepository(db: Database) {
      * cleared comes back without one). A due date written as a day alone is noon that day where the company
      * is (allOnCompanyClocks).
      */
-    async insertMany(companyId: number, values: GrantValues[], within?: Transaction) {
-      await inCompany(within ?? db, companyId, async (tx) => {
+    /**
+     * Inserts the grants of `values` that are not here yet, and answers the places (in
+     * `values`) of those it inserted. A grant is here when one of the company's has its name and
+     * its funder (in any case) and its due date, or an earlier one of `values` has: a file
+     * imported twice made every grant twice.
+     */
+    async insertNew(
+      companyId: number,
+      values: GrantValues[],
+      within?: Transaction,
+    ): Promise<Set<number>> {
+      return inCompany(within ?? db, companyId, async (tx) => {
         const rows = await allOnCompanyClocks(tx, companyId, values);
-        type Written = (typeof rows)[number];
-        const column = (pick: (row: Written) => string | number | boolean | null | undefined) =>
-          sql.param(rows.map((row) => pick(row) ?? null));
-        const time = (pick: (row: Written) => Date | null | undefined) =>
-          column((row) => pick(row)?.toISOString());
-        const filledIn = (row: Written) =>
-          row.status === 'awarded' &&
-          row.awardedAmount === undefined &&
-          row.awardedDate === undefined;
-        await tx.execute(sql`
-          INSERT INTO ${grants} (company_id, name, funder, amount, due_date, status, notes,
-            document_url, awarded_amount, awarded_date, period_start, period_end, award_filled_in)
-          SELECT ${companyId}, * FROM unnest(
-            ${column((row) => row.name)}::text[],
-            ${column((row) => row.funder)}::text[],
-            ${column((row) => row.amount)}::bigint[],
-            ${time((row) => row.dueDate)}::timestamptz[],
-            ${column((row) => row.status)}::grant_status[],
-            ${column((row) => row.notes)}::text[],
-            ${column((row) => row.documentUrl)}::text[],
-            ${column((row) => (filledIn(row) ? row.amount : row.awardedAmount))}::bigint[],
-            ${time((row) => row.awardedDate)}::timestamptz[],
-            ${time((row) => row.periodStart)}::timestamptz[],
-            ${time((row) => row.periodEnd)}::timestamptz[],
-            ${column(filledIn)}::boolean[]
-          )`);
+        const texts = (pick: (row: (typeof rows)[number]) => string) => sql.param(rows.map(pick));
+        const inserted = await rowsOf<{ at: number }>(
+          tx,
+          sql`WITH candidate AS (
+                SELECT lower(name) AS name_key, lower(funder) AS funder_key, due, at
+                FROM unnest(
+                  ${texts((row) => row.name)}::text[],
+                  ${texts((row) => row.funder)}::text[],
+                  ${texts((row) => row.dueDate.toISOString())}::timestamptz[]
+                ) WITH ORDINALITY AS c(name, funder, due, at)
+              )
+              SELECT (min(at) - 1)::int AS at FROM candidate c
+              WHERE NOT EXISTS (
+                SELECT 1 FROM ${grants} g
+                WHERE g.company_id = ${companyId} AND lower(g.name) = c.name_key
+                  AND lower(g.funder) = c.funder_key AND g.due_date = c.due
+              )
+              GROUP BY name_key, funder_key, due`,
+        );
+        const fresh = new Set(inserted.map((row) => row.at));
+        await insertGrants(
+          tx,
+          companyId,
+          rows.filter((_, at) => fresh.has(at)),
+        );
+        return fresh;
       });
     },
 

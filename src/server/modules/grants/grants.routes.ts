@@ -94,7 +94,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: `Import grants from a CSV file (multipart field "file"): its valid rows, in one transaction (a file refused, or a failure, imports none of them); a row that is not valid is skipped and listed with its number and why. Optional field "mapping": a JSON list giving for each column of the file the grant field it holds (${GRANT_CSV_FIELDS.join(', ')}) or null (else the header suggests them). Amounts are dollars (50000 or $50,000); dates are days (2027-03-31 or 3/31/2027: a due date is due at noon that day in the organization's time zone, an award's days are kept at noon UTC) or ISO 8601 times; a status in words or as its value (a blank one is draft). Every row is a new grant. While another import of the company (of grants or of contacts) runs, an import is refused with 409.`,
+        summary: `Import grants from a CSV file (multipart field "file"): its valid rows, in one transaction (a file refused, or a failure, imports none of them); a row that is not valid is skipped and listed with its number and why. Optional field "mapping": a JSON list giving for each column of the file the grant field it holds (${GRANT_CSV_FIELDS.join(', ')}) or null (else the header suggests them). Amounts are dollars (50000 or $50,000); dates are days (2027-03-31 or 3/31/2027: a due date is due at noon that day in the organization's time zone, an award's days are kept at noon UTC) or ISO 8601 times; a status in words or as its value (a blank one is draft). A row naming a grant already here (its name, funder and due date, in any case), or one earlier in the file, is skipped and listed. While another import of the company (of grants or of contacts) runs, an import is refused with 409.`,
         consumes: ['multipart/form-data'],
         response: { 200: importResultSchema, 409: errorBodySchema, ...uploadErrors },
       },
@@ -109,7 +109,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           record: 'grant',
           noDuplicates:
-            'Every row of a grants file is imported as a new grant: there is no duplicates choice',
+            'A grants file has no duplicates choice: a row naming a grant already here (its name, funder and due date) is skipped',
         },
         async (chunks, report, { mapping, beforeCommit }) =>
           importGrants(
@@ -117,6 +117,7 @@ export const grantsRoutes: FastifyPluginAsyncZod = async (app) => {
             grants,
             user.companyId,
             grantBatches(chunks, report, mapping),
+            report,
             beforeCommit,
           ),
       );
