@@ -280,6 +280,31 @@ test.describe('signed in', () => {
     await checkBothWidths(page, testInfo, 'team', page.getByText(records.invitee));
   });
 
+  test("at phone width the dashboard's lists keep each time on the right of its name, however long", async ({
+    page,
+  }) => {
+    await post(page.request, '/api/grants', {
+      name: 'Roof',
+      funder: 'Hill',
+      amount: 1,
+      dueDate: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+    });
+    await page.setViewportSize(PHONE);
+    await page.goto('/');
+    const list = page.getByRole('region', { name: 'Upcoming Grant Deadlines' });
+    await expect(list.getByRole('link', { name: records.grant })).toBeVisible();
+    await expect(list.getByRole('link', { name: 'Roof' })).toBeVisible();
+    const items = await list.getByRole('listitem').all();
+    expect(items.length).toBe(2);
+    for (const item of items) {
+      const name = await box(item.getByRole('link'));
+      const when = await box(item.locator('p').last());
+      // Beside the name, on its right: not on a line of its own under it.
+      expect(when.y).toBeLessThan(name.y + name.height);
+      expect(when.x).toBeGreaterThanOrEqual(name.x + name.width - 1);
+    }
+  });
+
   test('a name with no place to break wraps in the small tables, and their dates stay whole', async ({
     page,
   }) => {

@@ -44,8 +44,14 @@ export function DashboardList({
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {items.map((item) => (
             <li key={item.id}>
-              <Group justify="space-between" align={alignTop ? 'flex-start' : undefined}>
-                <div>
+              {/* The time stays on the right, however long the name: it wrapped under a long
+                  one only, so that a phone showed the list's times in two places. */}
+              <Group
+                justify="space-between"
+                align={alignTop ? 'flex-start' : undefined}
+                wrap="nowrap"
+              >
+                <div style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}>
                   {item.href ? (
                     <Anchor component={Link} to={item.href} fw={500}>
                       {item.name}
