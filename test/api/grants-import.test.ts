@@ -300,6 +300,41 @@ describe('POST /api/grants/upload', () => {
     ]);
   });
 
+  it('knows a grant here by its due day where the company is, whatever hour it was given', async () => {
+    const { upload, client } = await signedIn();
+    const file = 'Name,Funder,Amount,Due date\r\nRoof,Hill,1,2027-03-31\r\n';
+    expect((await upload(file)).json()).toMatchObject({ created: 1 });
+    // Imported first, the time zone set after: noon is now another hour of the same day.
+    await setCompanyTimeZone(client, 'America/New_York');
+    expect((await upload(file)).json()).toMatchObject({ created: 0, skipped: 1 });
+    // Entered by hand that day at 17:00 there, then imported: the same grant.
+    const byHand = await client.post('/api/grants', {
+      name: 'Van',
+      funder: 'Hill',
+      amount: 1,
+      dueDate: '2027-04-01T21:00:00.000Z',
+    });
+    expect(byHand.statusCode, byHand.body).toBe(201);
+    const van = 'Name,Funder,Amount,Due date\r\nVan,Hill,1,2027-04-01\r\n';
+    expect((await upload(van)).json()).toMatchObject({ created: 0, skipped: 1 });
+    expect(await grantsOf(client)).toHaveLength(2);
+  });
+
+  it('lists the rows it skipped in their order, the first a hundred, duplicates among them', async () => {
+    const { upload } = await signedIn();
+    await upload('Name,Funder,Amount,Due date\r\nRoof,Hill,1,2027-03-31\r\n');
+    // Row 2 is here already; the 120 after it have no amount one can read.
+    const rows = Array.from({ length: 120 }, (_, i) => `Grant ${i},Hill,lots,2027-03-31`);
+    const file = ['Name,Funder,Amount,Due date', 'Roof,Hill,1,2027-03-31', ...rows].join('\r\n');
+    const answer = (await upload(file)).json();
+    expect(answer.skipped).toBe(121);
+    expect(answer.errors).toHaveLength(100);
+    expect(answer.errors.map((error: { row: number }) => error.row)).toEqual(
+      Array.from({ length: 100 }, (_, i) => i + 2),
+    );
+    expect(answer.errors[0].message).toMatch(/^A grant with this name, funder and due date/);
+  });
+
   it('refuses a mapping without a required field, or of another length, and imports nothing', async () => {
     const { upload, client } = await signedIn();
     const noDate = ['name', 'funder', null, 'amount', null, null, null, null];

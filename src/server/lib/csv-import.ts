@@ -44,10 +44,20 @@ export interface ImportReport {
   errors: { row: number; message: string }[];
 }
 
-/** A row left out of the import, counted and (the first IMPORT_ERRORS_MAX) listed with why. */
+/**
+ * A row left out of the import, counted and, if among the first IMPORT_ERRORS_MAX rows left out,
+ * listed with why, in the order of the rows: a row found a duplicate once the file was read
+ * (grants) is listed before the rows after it refused while reading.
+ */
 export function skipRow(report: ImportReport, row: number, message: string) {
   report.skipped += 1;
-  if (report.errors.length < IMPORT_ERRORS_MAX) report.errors.push({ row, message });
+  const { errors } = report;
+  const last = errors.at(-1);
+  if (errors.length >= IMPORT_ERRORS_MAX && last !== undefined && last.row < row) return;
+  let at = errors.length;
+  while (at > 0 && (errors[at - 1]?.row ?? 0) > row) at -= 1;
+  errors.splice(at, 0, { row, message });
+  if (errors.length > IMPORT_ERRORS_MAX) errors.pop();
 }
 
 /** Valid rows of a file with their row numbers, as the import hands them on. */

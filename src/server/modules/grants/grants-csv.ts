@@ -88,8 +88,6 @@ export async function importGrants(
         if (!inserted.has(at)) skipRow(report, row, GRANT_ALREADY_HERE);
       });
     }
-    // Listed by row, those refused as they were read and those found here since.
-    report.errors.sort((a, b) => a.row - b.row);
     beforeCommit();
     return { created, updated: 0 };
   });

@@ -211,7 +211,13 @@ function updatedWithAward(values: Partial<GrantValues>) {
   };
 }
 
-/** Inserts `rows` (their times on the company's clocks already) as grants of the company. */
+/**
+ * Inserts `rows` (their times on the company's clocks already) as grants of the company, in one
+ * statement, a column of values per array parameter (`unnest`). An award is as a create has it
+ * (withAward, from noAwardYet): a row that gives none (its file has neither award column) and is
+ * Awarded is awarded what it asks for, filled in; an award given is the file's, a blank cell
+ * none, whatever the status (an export's award that was cleared comes back without one).
+ */
 async function insertGrants(
   tx: Transaction,
   companyId: number,
@@ -285,18 +291,12 @@ export function createGrantsRepository(db: Database) {
     },
 
     /**
-     * Inserts the rows in one statement, a column of values per array parameter (`unnest`). An
-     * award is as a create has it (withAward, from noAwardYet): a row that gives none (its file
-     * has neither award column) and is Awarded is awarded what it asks for, filled in; an award
-     * given is the file's, a blank cell none, whatever the status (an export's award that was
-     * cleared comes back without one). A due date written as a day alone is noon that day where the company
-     * is (allOnCompanyClocks).
-     */
-    /**
-     * Inserts the grants of `values` that are not here yet, and answers the places (in
-     * `values`) of those it inserted. A grant is here when one of the company's has its name and
-     * its funder (in any case) and its due date, or an earlier one of `values` has: a file
-     * imported twice made every grant twice.
+     * Inserts the grants of `values` that are not here yet, in one statement (insertGrants), and
+     * answers the places (in `values`) of those it inserted. A grant is here when one of the
+     * company's has its name and its funder (in any case) and is due on the same day where the
+     * company is, or an earlier one of `values` has: a file imported twice made every grant
+     * twice. The day, not the time: a day alone is noon where the company is now
+     * (allOnCompanyClocks), and was another hour before its time zone was set.
      */
     async insertNew(
       companyId: number,
@@ -316,13 +316,16 @@ export function createGrantsRepository(db: Database) {
                   ${texts((row) => row.dueDate.toISOString())}::timestamptz[]
                 ) WITH ORDINALITY AS c(name, funder, due, at)
               )
-              SELECT (min(at) - 1)::int AS at FROM candidate c
+              SELECT (min(at) - 1)::int AS at
+              FROM candidate c, (SELECT time_zone FROM companies WHERE id = ${companyId}) company
               WHERE NOT EXISTS (
                 SELECT 1 FROM ${grants} g
                 WHERE g.company_id = ${companyId} AND lower(g.name) = c.name_key
-                  AND lower(g.funder) = c.funder_key AND g.due_date = c.due
+                  AND lower(g.funder) = c.funder_key
+                  AND (g.due_date AT TIME ZONE company.time_zone)::date
+                    = (c.due AT TIME ZONE company.time_zone)::date
               )
-              GROUP BY name_key, funder_key, due`,
+              GROUP BY name_key, funder_key, (c.due AT TIME ZONE company.time_zone)::date`,
         );
         const fresh = new Set(inserted.map((row) => row.at));
         await insertGrants(
