@@ -81,6 +81,13 @@ async function startUpload(cookie: string, rows = 2_000): Promise<RawRequest & {
 }
 
 /** Another company's list, over HTTP: its time to answer, in ms. */
+/**
+ * A list that waited for nothing answers well within this: one that waited for a connection
+ * held by an abandoned upload would wait the pool's whole wait (5 s), then be refused. Half of
+ * that leaves room for a machine busy with other tests (1.7 s was seen), which 1 s did not.
+ */
+const ANSWERED_AT_ONCE_MS = DEFAULT_LIMITS.poolAcquireMs / 2;
+
 async function timedList(cookie: string) {
   const started = performance.now();
   const response = await fetch(`${baseUrl}/api/contacts?limit=25`, {
@@ -101,11 +108,11 @@ describe('an upload the client abandons', { timeout: 60_000 }, () => {
     const other = await registerCompany(app);
     const upload = await startUpload(uploader.cookie);
 
-    expect(await timedList(other.cookie)).toBeLessThan(1_000);
+    expect(await timedList(other.cookie)).toBeLessThan(ANSWERED_AT_ONCE_MS);
     upload.drop();
 
     await until(async () => (await openTransactions()) === 0, 'no transaction open');
-    expect(await timedList(other.cookie)).toBeLessThan(1_000);
+    expect(await timedList(other.cookie)).toBeLessThan(ANSWERED_AT_ONCE_MS);
     expect(await contactCount(uploader.cookie)).toBe(0);
 
     // No restart needed: the same company imports a whole file straight after.
@@ -126,12 +133,13 @@ describe('an upload the client abandons', { timeout: 60_000 }, () => {
       Array.from({ length: 10 }, () => startUpload(uploader.cookie)),
     );
 
-    expect(await timedList(other.cookie)).toBeLessThan(1_000);
+    expect(await timedList(other.cookie)).toBeLessThan(ANSWERED_AT_ONCE_MS);
     expect(await openTransactions({ waiting: true })).toBe(0);
     for (const upload of uploads) upload.drop();
 
     await until(async () => (await openTransactions()) === 0, 'no transaction open');
-    for (let i = 0; i < 5; i++) expect(await timedList(other.cookie)).toBeLessThan(1_000);
+    for (let i = 0; i < 5; i++)
+      expect(await timedList(other.cookie)).toBeLessThan(ANSWERED_AT_ONCE_MS);
     expect(await contactCount(uploader.cookie)).toBe(0);
   });
 
@@ -213,7 +221,7 @@ describe('an upload the client abandons', { timeout: 60_000 }, () => {
       expect(await openTransactions({ waiting: true })).toBe(0);
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
-    expect(Math.max(...slowest)).toBeLessThan(1_000);
+    expect(Math.max(...slowest)).toBeLessThan(ANSWERED_AT_ONCE_MS);
 
     // The client now stops sending: within the body time limit the server answers and closes.
     const answer = await upload.answer;
