@@ -219,6 +219,20 @@ describe.each(Object.entries(lists))('the %s list', (_name, filtered) => {
   });
 });
 
+describe('the interactions list opened with a contact that is no id', () => {
+  it.each(['abc', '-1', '0'])('?contactId=%s filters nothing, and shows no filter', async (id) => {
+    const { sent } = renderPage(<InteractionsPage />, {
+      url: `/interactions?contactId=${id}`,
+      answer: byPath({ '/api/interactions': { body: interactions(2), total: 2 } }),
+    });
+    await waitFor(() => expect(gets(sent, '/api/interactions').length).toBeGreaterThan(0));
+    expect(gets(sent, '/api/interactions').every((r) => !r.includes('contactId'))).toBe(true);
+    expect(await screen.findAllByRole('row')).not.toHaveLength(0);
+    expect(screen.queryByText(/^Contact:/)).toBeNull();
+    expect(screen.queryByText('Interactions could not be loaded')).toBeNull();
+  });
+});
+
 describe("a grant's page", () => {
   it('puts the tasks before the contacts of the funder', async () => {
     renderPage(<GrantDetailPage />, {

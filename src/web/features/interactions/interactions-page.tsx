@@ -16,11 +16,12 @@ const sortable = ['date', 'type', 'contactName'] as const satisfies readonly Int
 
 export default function InteractionsPage() {
   useDocumentTitle('Interactions');
-  // One contact's interactions, when their page links here. An id that is none is asked as 0,
-  // which the server refuses with its reason.
+  // One contact's interactions, when their page links here. An id that is none (?contactId=abc)
+  // filters nothing, as an unknown value of any other filter in the address: asked as 0, it was
+  // refused, and the list said it could not be loaded, Try again failing too.
   const contactFilter = useUrlFilter('contactId');
   const contactId =
-    contactFilter.value === undefined ? undefined : (parseId(contactFilter.value) ?? 0);
+    contactFilter.value === undefined ? undefined : (parseId(contactFilter.value) ?? undefined);
   const contact = contactsApi.useOne(contactId || null);
   const list = useListState(sortable);
   const params = { ...pageParams(list), contactId };
@@ -34,7 +35,11 @@ export default function InteractionsPage() {
         query={interactions}
         icon={IconMessages}
         hint="Log a meeting, call, email or note with one of your contacts."
-        filter={contactFilter.shown(`Contact: ${contact.data?.name ?? contactFilter.value}`)}
+        filter={
+          contactId === undefined
+            ? undefined
+            : contactFilter.shown(`Contact: ${contact.data?.name ?? contactFilter.value}`)
+        }
       >
         {(rows) => <InteractionsTable rows={rows} {...records.rowActions} />}
       </BulkListPanel>

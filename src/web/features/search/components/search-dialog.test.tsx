@@ -84,6 +84,17 @@ describe('the search over everything, to a screen reader', () => {
     expect(within(screen.getByRole('dialog')).getByRole('status')).toBe(status);
   });
 
+  it('counts characters as the server does: two emoji are two, and are not sent', async () => {
+    renderPage(<SearchLauncher />, { url: '/contacts' });
+    const user = userEvent.setup({ delay: null });
+    await user.keyboard('{Control>}k{/Control}');
+    await screen.findByRole('combobox', { name: 'Search everything' });
+    const status = within(screen.getByRole('dialog')).getByRole('status');
+    await user.keyboard('😀😀');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(status.textContent).toBe('Type at least 3 characters to search everything');
+  });
+
   it('says so in the same status when nothing is found', async () => {
     const { user, box } = await openSearch([]);
     const status = within(screen.getByRole('dialog')).getByRole('status');

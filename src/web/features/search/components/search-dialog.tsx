@@ -32,7 +32,8 @@ export default function SearchDialog({ onClose }: { onClose: (then?: () => void)
   const [query, setQuery] = useState('');
   const [q] = useDebouncedValue(query.trim(), 150);
   const navigate = useNavigate();
-  const asked = q.length >= SEARCH_MIN_LENGTH;
+  // Counted in characters as the server counts them (code points): two emoji are two, not four.
+  const asked = [...q].length >= SEARCH_MIN_LENGTH;
   const search = useQuery({
     ...searchQueryOptions(q),
     enabled: asked,
