@@ -519,3 +519,47 @@ test("the admin changes a member's role from the team list; the last admin canno
   await expect(page.getByRole('dialog', { name: 'Change Role' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add User' })).toBeVisible();
 });
+
+test('a member made a user in another browser loses the admin screens at the first change refused', async ({
+  page,
+  browser,
+}) => {
+  const username = `remy_${Date.now().toString(36)}`;
+  const added = await page.request.post('/api/organization/users', {
+    data: {
+      name: 'Remy Role',
+      email: 'remy@example.org',
+      username,
+      password: 'Remy-pass-1',
+      role: 'admin',
+    },
+  });
+  expect(added.status()).toBe(201);
+  const { id } = (await added.json()) as { id: number };
+
+  const other = await browser.newContext({ storageState: signedOut });
+  const remy = await other.newPage();
+  await signInThroughApi(other, username, 'Remy-pass-1');
+  await openFromDashboard(remy, 'Organization');
+  await remy.getByRole('tab', { name: 'Users & Permissions' }).click();
+  await remy.getByRole('button', { name: 'Add User' }).click();
+  const dialog = remy.getByRole('dialog', { name: 'Add New User' });
+  await dialog.getByLabel(/^Name/).fill('Never Added');
+  await dialog.getByLabel('Email').fill('never@example.org');
+  await dialog.getByLabel('Username').fill(`never_${Date.now().toString(36)}`);
+  await dialog.getByLabel(/^Password/).fill('Never-pass-1');
+
+  // Meanwhile, the admin makes Remy a user again.
+  const changed = await page.request.patch(`/api/organization/users/${id}`, {
+    data: { role: 'user' },
+  });
+  expect(changed.status()).toBe(200);
+
+  await dialog.getByRole('button', { name: 'Add User' }).click();
+  await expect(remy.getByText('Error creating user')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(remy.getByRole('button', { name: 'Add User' })).toHaveCount(0);
+  await expect(remy.getByRole('button', { name: /^Actions for/ })).toHaveCount(0);
+  await expect(remy.getByRole('region', { name: 'Pending Invitations' })).toHaveCount(0);
+  await other.close();
+});

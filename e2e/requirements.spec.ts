@@ -228,3 +228,46 @@ test.describe("an award's days, in two time zones", () => {
     });
   });
 });
+
+test('a member removed in another browser, chosen from the team read before, is refused and offered no more', async ({
+  page,
+}) => {
+  const grant = await createGrant(page, 'Orchard Outreach');
+  const added = await page.request.post('/api/organization/users', {
+    data: {
+      name: 'Mo Leaving',
+      email: 'mo@example.org',
+      username: `mo_${Date.now().toString(36)}`,
+      password: 'Mo-pass-123',
+    },
+  });
+  expect(added.status()).toBe(201);
+  const { id } = (await added.json()) as { id: number };
+
+  await page.goto(`/grants/${grant.id}`);
+  await page.getByRole('button', { name: 'New Requirement' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Requirement' });
+  await dialog.getByLabel('Name').fill('Final report');
+  await dialog.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Final report' }).click();
+  await dialog.getByLabel('Due Date').fill(localInDays(20));
+  const assignee = dialog.getByRole('combobox', { name: 'Assignee' });
+  await assignee.click();
+  await expect(page.getByRole('option', { name: 'Mo Leaving' })).toBeVisible();
+
+  // Meanwhile an admin elsewhere removes Mo.
+  expect((await page.request.delete(`/api/organization/users/${id}`)).status()).toBe(204);
+
+  await page.getByRole('option', { name: 'Mo Leaving' }).click();
+  await dialog.getByRole('button', { name: 'Add Requirement' }).click();
+  await expect(dialog.getByText('Assignee must be a member of your organization')).toBeVisible();
+
+  // The team is read again: Mo is offered no more.
+  await dialog.getByRole('button', { name: 'Clear assignee' }).click();
+  await assignee.click();
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Mo Leaving' })).toHaveCount(0);
+  await assignee.press('Escape');
+  await dialog.getByRole('button', { name: 'Add Requirement' }).click();
+  await expect(page.getByText('Requirement added')).toBeVisible();
+});

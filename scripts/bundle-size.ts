@@ -51,7 +51,7 @@ export const ROUTES: Record<string, { chunk: string; maxGzipBytes: number }> = {
   'funder-detail': { chunk: 'app/routes/funder-detail-page.tsx', maxGzipBytes: 142_800 },
   tasks: { chunk: 'features/grants/tasks-board-page.tsx', maxGzipBytes: 158_000 },
   organization: { chunk: 'features/company/company-page.tsx', maxGzipBytes: 152_900 },
-  profile: { chunk: 'features/profile/profile-page.tsx', maxGzipBytes: 153_600 },
+  profile: { chunk: 'features/profile/profile-page.tsx', maxGzipBytes: 153_900 },
 };
 
 type Manifest = Record<string, { file?: string; imports?: string[]; dynamicImports?: string[] }>;

@@ -1,4 +1,9 @@
-import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
+import {
+  MutationObserver,
+  QueryClient,
+  QueryClientProvider,
+  QueryObserver,
+} from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -159,6 +164,45 @@ describe('who is signed in, asked again when it may have changed', () => {
     otherTab.postMessage('changed');
     await waitFor(() => expect(client.getQueryData(userKeys.current())).toBeNull());
     otherTab.close();
+    stop();
+  });
+
+  /** A change sent through the cache, as the pages send theirs, that the server refuses. */
+  const refusedChange = (client: QueryClient, status: number, message: string) =>
+    new MutationObserver(client, {
+      mutationFn: () => Promise.reject(new ApiError(status, `${status}: ${message}`)),
+    })
+      .mutate()
+      .catch(() => undefined);
+
+  it('when a change is refused 403: an admin made a user elsewhere loses the admin screens', async () => {
+    const { client, fetchUser, stop } = watched();
+    client.setQueryData(userKeys.current(), { ...member, role: 'admin' });
+    fetchUser.mockImplementation(
+      async () =>
+        new Response(JSON.stringify(member), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    await refusedChange(client, 403, 'Admin access required');
+    await waitFor(() => expect(client.getQueryData(userKeys.current())).toEqual(member));
+    stop();
+  });
+
+  it('when a change is refused 401: the session ended', async () => {
+    const { client, stop } = watched();
+    await refusedChange(client, 401, 'Not signed in');
+    await waitFor(() => expect(client.getQueryData(userKeys.current())).toBeNull());
+    stop();
+  });
+
+  it('not for a change refused for its content', async () => {
+    const { client, fetchUser, stop } = watched();
+    await refusedChange(client, 400, 'Name is required');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetchUser).not.toHaveBeenCalled();
+    expect(client.getQueryData(userKeys.current())).toEqual(member);
     stop();
   });
 });

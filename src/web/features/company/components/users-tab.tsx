@@ -106,9 +106,11 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
         )}
       </SectionCard>
       {isAdmin && !team.isPending && <PendingInvitations onInvite={() => setDialog('invite')} />}
-      <InviteUserDialog opened={dialog === 'invite'} onClose={() => setDialog(null)} />
-      <AddUserDialog opened={dialog === 'add'} onClose={() => setDialog(null)} />
-      <ResetPasswordDialog member={resetting} onClose={() => setResetting(null)} />
+      {/* An admin made a user elsewhere, found out when a change is refused, keeps no admin's
+          dialog open: it could only be refused again. */}
+      <InviteUserDialog opened={isAdmin && dialog === 'invite'} onClose={() => setDialog(null)} />
+      <AddUserDialog opened={isAdmin && dialog === 'add'} onClose={() => setDialog(null)} />
+      <ResetPasswordDialog member={isAdmin ? resetting : null} onClose={() => setResetting(null)} />
     </Stack>
   );
 }
