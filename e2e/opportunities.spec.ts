@@ -179,3 +179,28 @@ test.describe('in the shared company', () => {
     await expect(page.getByText('Opportunity not found')).toBeVisible();
   });
 });
+
+test.describe('west of UTC', () => {
+  test.use({ timezoneId: 'America/Los_Angeles' });
+
+  test('the last day taken is taken late in the evening, though it is 2201 in UTC', async ({
+    page,
+  }) => {
+    await page.getByRole('button', { name: 'Add Opportunity' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Opportunity' });
+    await dialog.getByLabel('Name').fill('Far future gift');
+    await dialog.getByLabel('Organization').fill('Long View Trust');
+    await dialog.getByLabel('Expected Close Date').fill('2200-12-31T22:00');
+    await dialog.getByRole('button', { name: 'Create Opportunity' }).click();
+    await expect(page.getByText('Opportunity created successfully')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Actions for Far future gift' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Opportunity' });
+    await expect(edit.getByLabel('Expected Close Date')).toHaveValue('2200-12-31T22:00');
+    // The day after is not.
+    await edit.getByLabel('Expected Close Date').fill('2201-01-01T00:30');
+    await edit.getByRole('button', { name: 'Update Opportunity' }).click();
+    await expect(edit.getByText('Dates must be from 1900 to 2200')).toBeVisible();
+  });
+});

@@ -294,12 +294,12 @@ export const withConfirmedPassword = <Shape extends z.ZodRawShape>(shape: Shape)
     });
 
 /**
- * The days the product takes, in UTC: 1900-01-01 to 2200-12-31. Date.parse reads years from
- * -271821 to 275760; outside this range they are no grant's or task's date, and years like 0 or
- * 99999 fail in PostgreSQL or on their way back (a 500 instead of the field's message).
+ * The days the product takes: 1900-01-01 to 2200-12-31. Date.parse reads years from -271821 to
+ * 275760; outside this range they are no grant's or task's date, and years like 0 or 99999 fail
+ * in PostgreSQL or on their way back (a 500 instead of the field's message).
  */
-const EARLIEST = Date.UTC(1900, 0, 1);
-const AFTER_LATEST = Date.UTC(2201, 0, 1);
+const FIRST_YEAR = 1900;
+const LAST_YEAR = 2200;
 
 /** The answer to a date written right but outside the days the product takes. */
 export const DATE_RANGE_MESSAGE = 'Dates must be from 1900 to 2200';
@@ -316,13 +316,18 @@ const isWrittenAsDate = (value: string) => {
   if (!isStorableText(value)) return false;
   if (isoInstant(value) !== null) return true;
   const year = Number(DAY_YEAR.exec(value)?.[1]);
-  return year < 1900 || year > 2200;
+  return year < FIRST_YEAR || year > LAST_YEAR;
 };
 
-/** Whether the ISO 8601 instant `value` is within the days the product takes. */
+/**
+ * Whether the ISO 8601 day or time `value` is on one of the days the product takes, as written:
+ * on the clocks of its offset, or the company's when it has none. 2200-12-31T22:00-08:00 is
+ * taken, though it is 2201 in UTC; 1899-12-31T23:59Z is not, though it is 1900 in Tokyo.
+ */
 const isDateInRange = (value: string) => {
-  const time = isoInstant(value)?.getTime();
-  return time !== undefined && time >= EARLIEST && time < AFTER_LATEST;
+  if (isoInstant(value) === null) return false;
+  const year = Number(value.slice(0, 4));
+  return year >= FIRST_YEAR && year <= LAST_YEAR;
 };
 
 /** How the API reads a date and time, as its description says (OpenAPI). */

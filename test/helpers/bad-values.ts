@@ -80,6 +80,8 @@ export const OUT_OF_RANGE_DATES = [
   '1899-12-31',
   '1899-12-31T23:59:59.999Z',
   '2201-01-01',
+  // Written on 1 January 2201 where it was written, though it is still 2200 in UTC.
+  '2201-01-01T05:00:00+14:00',
 ] as const;
 /** Days at the edges: leap days, then the first and the last (the last stays, as a period's end). */
 export const EDGE_DATES = [
@@ -88,6 +90,9 @@ export const EDGE_DATES = [
   '1900-01-01',
   '2200-12-31',
   '2200-12-31T23:59:59.999Z',
+  // Written on the first and the last day where they were written, though not in UTC.
+  '1900-01-01T08:00:00+09:00',
+  '2200-12-31T22:00:00-08:00',
 ] as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -74,6 +74,42 @@ describe('datetime-local values', () => {
     expect(toLocalInput(new Date(ISO))).toBe(LOCAL);
   });
 
+  it('sends the day and time typed, with the offset of where it was typed, and the range takes the days typed', () => {
+    const closing: OpportunityFormValues = {
+      name: 'Endowment',
+      organization: 'Harbor Fund',
+      amount: 1000,
+      stage: 'prospecting',
+      probability: '',
+      expectedCloseDate: '',
+      notes: '',
+    };
+    const creating = { editing: false };
+    const zone = process.env.TZ;
+    try {
+      for (const [timeZone, typed, sent] of [
+        ['America/Los_Angeles', '2200-12-31T22:00', '2200-12-31T22:00:00-08:00'],
+        ['Asia/Tokyo', '1900-01-01T08:00', '1900-01-01T08:00:00+09:00'],
+        ['Asia/Kolkata', '2026-03-14T09:30', '2026-03-14T09:30:00+05:30'],
+      ] as const) {
+        process.env.TZ = timeZone;
+        expect(fromLocalInput(typed), timeZone).toBe(sent);
+        expect(new Date(sent).getTime(), timeZone).toBe(new Date(typed).getTime());
+        expect(toLocalInput(sent), timeZone).toBe(typed);
+        const payload = opportunityPayload({ ...closing, expectedCloseDate: typed }, creating);
+        expect(opportunityInputSchema.safeParse(payload).success, timeZone).toBe(true);
+      }
+      process.env.TZ = 'America/Los_Angeles';
+      const after = { ...closing, expectedCloseDate: '2201-01-01T00:30' };
+      expect(opportunityInputSchema.safeParse(opportunityPayload(after, creating)).success).toBe(
+        false,
+      );
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('keeps an empty value empty and sends text that is no date as typed', () => {
     expect(fromLocalInput('')).toBe('');
     expect(fromLocalInput('soon')).toBe('soon');
