@@ -99,3 +99,37 @@ test('the interactions page has no serious accessibility violations', async ({ p
   await expect(page.getByRole('dialog', { name: 'Log Interaction' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
+
+test('a contact deleted in another browser, chosen from the list read before, is refused and offered no more', async ({
+  page,
+}) => {
+  const other = await page.request.post('/api/contacts', {
+    data: { name: 'Ida Gone', email: 'gone@press.org' },
+  });
+  expect(other.status()).toBe(201);
+  const { id } = (await other.json()) as { id: number };
+
+  await page.getByRole('button', { name: 'Log Interaction' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log Interaction' });
+  const contact = dialog.getByRole('combobox', { name: 'Contact' });
+  // The search for what is typed answered, so the options shown are its own.
+  const searched = page.waitForResponse(
+    (response) => new URL(response.url()).searchParams.get('q') === 'Ida',
+  );
+  await contact.fill('Ida');
+  await searched;
+  await expect(page.getByRole('option', { name: /Ida Gone/ })).toBeVisible();
+
+  // Meanwhile someone else deletes that contact.
+  expect((await page.request.delete(`/api/contacts/${id}`)).status()).toBe(204);
+
+  await page.getByRole('option', { name: /Ida Gone/ }).click();
+  await dialog.getByLabel('Notes').fill('Never logged');
+  await dialog.getByRole('button', { name: 'Log Interaction' }).click();
+  await expect(dialog.getByText('Invalid contact selection')).toBeVisible();
+
+  // The contacts are read again: the deleted one is offered no more.
+  await contact.fill('Ida');
+  await expect(page.getByRole('option', { name: /Ida Wells/ })).toBeVisible();
+  await expect(page.getByRole('option', { name: /Ida Gone/ })).toHaveCount(0);
+});

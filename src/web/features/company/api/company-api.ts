@@ -1,5 +1,4 @@
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../domain/auth.ts';
 import type {
   CompanyProfile,
@@ -12,7 +11,8 @@ import type {
   RoleChange,
   TeamMember,
 } from '../../../../domain/company.ts';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
+import { useChoicesKeptCurrent } from '../../../lib/choices-kept-current.ts';
 import { getQuery } from '../../../lib/get-query.ts';
 import { useInvalidatingMutation } from '../../../lib/mutations.ts';
 import { userKeys } from '../../auth/api/auth-api.ts';
@@ -33,33 +33,13 @@ export const useCompanyProfile = () => useQuery(companyQueryOptions());
 export const teamQueryOptions = () =>
   getQuery<TeamMember[]>(companyKeys.team(), '/api/organization/users');
 
-/** The team, kept current against refusals of a member gone meanwhile (watchAssignees). */
+/** What a member's leaving changes: who may be chosen, and the work that was theirs. */
+const assigneeChoices = () => [companyKeys.team(), ...assigneeLeftScreens()];
+
+/** The team, read again when a change names a member removed meanwhile (useChoicesKeptCurrent). */
 export function useTeam() {
-  const client = useQueryClient();
-  useEffect(() => watchAssignees(client), [client]);
+  useChoicesKeptCurrent('assigneeId', assigneeChoices);
   return useQuery(teamQueryOptions());
-}
-
-/** A refusal of the assignee a change named: not (or no longer) a member of the company. */
-const refusedAssignee = (error: unknown) =>
-  error instanceof ApiError &&
-  error.status === 400 &&
-  error.issues.some((issue) => issue.path === 'assigneeId');
-
-/**
- * Reads the team again when a change is refused for its assignee, a member removed in another
- * tab or browser: they are offered no more, and the work that was theirs shows unassigned, as
- * the server left it. Until then the team shown is the one read before. Each screen showing the
- * team watches; a read already under way is not asked again.
- */
-export function watchAssignees(client: QueryClient) {
-  return client.getMutationCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'error') return;
-    if (!refusedAssignee(event.action.error)) return;
-    for (const queryKey of [companyKeys.team(), ...assigneeLeftScreens()]) {
-      void client.invalidateQueries({ queryKey }, { cancelRefetch: false });
-    }
-  });
 }
 
 export const invitationsQueryOptions = () =>

@@ -34,16 +34,6 @@ export const organizationNamesQueryOptions = (q: string) =>
 
 export const useOrganizationNames = (q: string) => useQuery(organizationNamesQueryOptions(q));
 
-/** Contacts matching what the user typed, for choosing an interaction's contact. */
-export const contactChoicesQueryOptions = (q: string) =>
-  queryOptions({
-    queryKey: contactKeys.choices(q),
-    queryFn: () => api.getPage<Contact>(withQuery('/api/contacts', { q, limit: 20 })),
-    staleTime: 30_000,
-  });
-
-export const useContactChoices = (q: string) => useQuery(contactChoicesQueryOptions(q));
-
 /** A new contact counts on the dashboard; its organization names a funder. */
 const afterCreate = () => [contactKeys.all, dashboardKeys.all, funderKeys.all];
 /**

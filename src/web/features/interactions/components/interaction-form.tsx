@@ -19,7 +19,7 @@ import { choicesFailed } from '../../../lib/nothing-matches.ts';
 import { useSearchedChoice } from '../../../lib/searched-choice.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
-import { useContactChoices } from '../../contacts/api/contacts-api.ts';
+import { useContactChoices } from '../../contacts/api/contact-choices.ts';
 
 const validatePayload = zodResolver(interactionInputSchema);
 
