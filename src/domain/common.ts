@@ -300,6 +300,13 @@ export const withConfirmedPassword = <Shape extends z.ZodRawShape>(shape: Shape)
  */
 const FIRST_YEAR = 1900;
 const LAST_YEAR = 2200;
+const HOUR = 60 * 60 * 1000;
+/**
+ * The instants on one of those days somewhere: 1 January 1900 began first where clocks are 14
+ * hours ahead of UTC, and 31 December 2200 ends last where they are 12 hours behind.
+ */
+const EARLIEST = Date.UTC(FIRST_YEAR, 0, 1) - 14 * HOUR;
+const AFTER_LATEST = Date.UTC(LAST_YEAR + 1, 0, 1) + 12 * HOUR;
 
 /** The answer to a date written right but outside the days the product takes. */
 export const DATE_RANGE_MESSAGE = 'Dates must be from 1900 to 2200';
@@ -320,14 +327,20 @@ const isWrittenAsDate = (value: string) => {
 };
 
 /**
- * Whether the ISO 8601 day or time `value` is on one of the days the product takes, as written:
- * on the clocks of its offset, or the company's when it has none. 2200-12-31T22:00-08:00 is
- * taken, though it is 2201 in UTC; 1899-12-31T23:59Z is not, though it is 1900 in Tokyo.
+ * Whether the ISO 8601 day or time `value` is on one of the days the product takes. One with an
+ * offset (or Z) names an instant, taken when it is on one of those days somewhere: 31 December
+ * 2200 at 10 pm in California is 2201 in UTC, and reads back in UTC (or on the company's clocks,
+ * in an export) as a time that is taken again. One without is on the company's clocks: its day
+ * is the day written.
  */
 const isDateInRange = (value: string) => {
-  if (isoInstant(value) === null) return false;
-  const year = Number(value.slice(0, 4));
-  return year >= FIRST_YEAR && year <= LAST_YEAR;
+  const instant = isoInstant(value);
+  if (instant === null) return false;
+  if (isWithoutOffset(value)) {
+    const year = Number(value.slice(0, 4));
+    return year >= FIRST_YEAR && year <= LAST_YEAR;
+  }
+  return instant.getTime() >= EARLIEST && instant.getTime() < AFTER_LATEST;
 };
 
 /** How the API reads a date and time, as its description says (OpenAPI). */

@@ -1,8 +1,6 @@
 // When a task is due, counted in the days of the person looking: the board's due windows and its
 // Overdue badge. Nothing here is stored; it all follows from a due date and today. No validation
 // library either: the board imports this.
-
-import { isoTimeWithOffset } from './iso-offset.ts';
 import { openTaskStatuses, type TaskStatus } from './task-constants.ts';
 
 export const taskDueWindows = ['all', 'overdue', 'this-week', 'next-30-days'] as const;
@@ -113,9 +111,21 @@ export const localDate = (instant: Date, timeZone: string): string =>
     .toISOString()
     .slice(0, 10);
 
-/** `instant` as ISO 8601 on the clocks of `timeZone`, with their offset (isoTimeWithOffset). */
-export const localIsoTime = (instant: Date, timeZone: string): string =>
-  isoTimeWithOffset(instant, steadyOffsetAt(instant.getTime(), timeZone));
+/**
+ * `instant` as ISO 8601 on the clocks of `timeZone`, with their offset
+ * (2027-01-15T12:00:00+13:00): the day and time people there see, which reads back as the same
+ * instant. Milliseconds only where there are some. An offset ISO 8601 cannot write (one of
+ * seconds, as Monrovia's until 1972) gives the time in UTC instead.
+ */
+export function localIsoTime(instant: Date, timeZone: string): string {
+  const at = instant.getTime();
+  const offset = steadyOffsetAt(at, timeZone);
+  if (offset % 60_000 !== 0) return instant.toISOString();
+  const shown = new Date(at + offset).toISOString();
+  const minutes = Math.round(Math.abs(offset) / 60_000);
+  const zone = `${offset < 0 ? '-' : '+'}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return `${shown.slice(0, shown.endsWith('.000Z') ? -5 : -1)}${zone}`;
+}
 
 /**
  * The instant the clocks of `timeZone` show `wall` (a date and time written as if those clocks

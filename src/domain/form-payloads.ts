@@ -7,7 +7,6 @@ import type { ContactInput } from './contacts.ts';
 import type { FunderPatch, FunderType } from './funders.ts';
 import type { GrantInput, TaskInput } from './grants.ts';
 import type { InteractionInput } from './interactions.ts';
-import { isoTimeWithOffset } from './iso-offset.ts';
 import type { OpportunityInput, OpportunityStage } from './opportunities.ts';
 import type { ReminderSettingsPatch } from './reminders.ts';
 import type { RequirementInput } from './requirements.ts';
@@ -53,17 +52,13 @@ export function toLocalInput(iso: string | Date): string {
 }
 
 /**
- * The instant a datetime-local input's value means, as ISO 8601 on this browser's clocks (with
- * their offset, Z in UTC), so that the day sent is the day typed: the days taken are checked on
- * the day written, and 31 December 2200 at 10 pm in California is 2201 in UTC. '' stays '' and
- * text that is no date is sent as typed, so the schema answers with the field's own message.
+ * The instant a datetime-local input's value means, as ISO 8601; '' stays '' and text that is
+ * no date is sent as typed, so the schema answers with the field's own message.
  */
 export function fromLocalInput(value: string): string {
   if (!value) return '';
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  const offset = -date.getTimezoneOffset() * 60_000;
-  return offset === 0 ? date.toISOString() : isoTimeWithOffset(date, offset);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
 
 /**

@@ -3,6 +3,7 @@ import { DATE_RANGE_MESSAGE } from '../../src/domain/common.ts';
 import {
   bodyRoutes,
   EDGE_DATES,
+  EDGE_TIMES,
   IMPOSSIBLE_DATES,
   OUT_OF_RANGE_DATES,
   seedWriteTargets,
@@ -217,6 +218,16 @@ describe('dates outside 1900-01-01 to 2200-12-31', () => {
               ? `${date.slice(0, 10)}T12:00:00.000Z`
               : new Date(date).toISOString();
           expect(response.json()[field], what).toBe(kept);
+          // What is read back is taken back, as an edit that leaves the date sends it.
+          const again = await send(route, { ...route.valid(), [field]: kept });
+          expect(again.statusCode, `${what}, sent again: ${again.body}`).toBeLessThan(300);
+        }
+      }
+      for (const field of route.dates.filter((date) => !AWARD_DAYS.includes(date))) {
+        for (const time of EDGE_TIMES) {
+          const response = await send(route, { ...route.valid(), [field]: time });
+          expect(response.statusCode, `${field}=${time}: ${response.body}`).toBeLessThan(300);
+          expect(response.json()[field]).toBe(time);
         }
       }
     });

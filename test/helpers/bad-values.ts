@@ -78,10 +78,12 @@ export const OUT_OF_RANGE_DATES = [
   '-000001-01-01',
   '-271821-04-20T00:00:00.000Z',
   '1899-12-31',
-  '1899-12-31T23:59:59.999Z',
+  // Before 1900 began anywhere (14 hours ahead of UTC), after 2200 ended everywhere (12 behind).
+  '1899-12-31T09:59:59.999Z',
+  '2201-01-01T12:00:00Z',
   '2201-01-01',
-  // Written on 1 January 2201 where it was written, though it is still 2200 in UTC.
-  '2201-01-01T05:00:00+14:00',
+  // On the company's clocks (no offset): the day written.
+  '2201-01-01T00:30',
 ] as const;
 /** Days at the edges: leap days, then the first and the last (the last stays, as a period's end). */
 export const EDGE_DATES = [
@@ -90,10 +92,16 @@ export const EDGE_DATES = [
   '1900-01-01',
   '2200-12-31',
   '2200-12-31T23:59:59.999Z',
-  // Written on the first and the last day where they were written, though not in UTC.
+  // On the first and the last day where they were written, though not in UTC.
   '1900-01-01T08:00:00+09:00',
   '2200-12-31T22:00:00-08:00',
 ] as const;
+/**
+ * Times on the first or the last day somewhere only: 1 January 1900 where clocks are 14 hours
+ * ahead, 31 December 2200 where they are 12 behind. Taken as times; an award's day is the day
+ * written, so not as days.
+ */
+export const EDGE_TIMES = ['1899-12-31T10:00:00.000Z', '2201-01-01T11:59:59.999Z'] as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An instant within a day of `edge`. */
