@@ -60,6 +60,35 @@ describe('choices kept current against refusals of what they offered', () => {
     stop();
   });
 
+  it('drops a read begun before the refusal: its answer could still offer the choice gone', async () => {
+    const queryClient = createQueryClient();
+    let reads = 0;
+    // Each read answers, a moment later, the number it was asked as.
+    const read = () => {
+      const asked = ++reads;
+      return new Promise<number>((resolve) => setTimeout(() => resolve(asked), 30));
+    };
+    const team = new QueryObserver(queryClient, { queryKey: choicesKey, queryFn: read });
+    const stop = team.subscribe(() => {});
+    await waitFor(() => expect(team.getCurrentResult().data).toBe(1));
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    const view = renderHook(() => useChoicesKeptCurrent('assigneeId', () => [choicesKey]), {
+      wrapper,
+    });
+    // A read is on its way (asked before the member was removed) as the refusal comes.
+    void team.refetch();
+    await new MutationObserver(queryClient, {
+      mutationFn: () => Promise.reject(issue('assigneeId', 'Assignee must be a member')),
+    })
+      .mutate()
+      .catch(() => undefined);
+    await waitFor(() => expect(team.getCurrentResult().data).toBe(3));
+    view.unmount();
+    stop();
+  });
+
   it('not when another field is refused', async () => {
     const { reads, stop } = await refusedWith(issue('name', 'Name is required'));
     await new Promise((resolve) => setTimeout(resolve, 50));

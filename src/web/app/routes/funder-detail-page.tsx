@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Fragment, lazy, type ReactNode, useCallback, useState } from 'react';
+import { Fragment, lazy, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { FunderDeadline } from '../../../domain/funders.ts';
 import { counted } from '../../../domain/wording.ts';
@@ -96,6 +96,11 @@ export default function FunderDetailPage() {
   const leave = useLeaveFor(paths.funders);
   const [dialog, setDialog] = useState<'edit' | 'merge' | 'delete' | null>(null);
   const closeDialog = useCallback(() => setDialog(null), []);
+  // An admin made a user elsewhere (found out when a change is refused) keeps no merge or delete
+  // open, as each could only be refused again, nor has one open again if made an admin again.
+  useEffect(() => {
+    if (!isAdmin) setDialog((open) => (open === 'merge' || open === 'delete' ? null : open));
+  }, [isAdmin]);
 
   return (
     <>

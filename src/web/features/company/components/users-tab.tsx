@@ -10,7 +10,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconMail, IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Invitation, InvitationLink, TeamMember } from '../../../../domain/company.ts';
 import { roleLabel } from '../../../../domain/wording.ts';
 import { askConfirmation } from '../../../components/confirm.tsx';
@@ -48,6 +48,14 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
   const admins = team.data?.filter((member) => member.role === 'admin').length ?? 0;
   const [dialog, setDialog] = useState<'invite' | 'add' | null>(null);
   const [resetting, setResetting] = useState<TeamMember | null>(null);
+  // An admin made a user elsewhere (found out when a change is refused) keeps no admin's dialog
+  // open, as each could only be refused again, nor has one open again if made an admin again.
+  useEffect(() => {
+    if (!isAdmin) {
+      setDialog(null);
+      setResetting(null);
+    }
+  }, [isAdmin]);
 
   return (
     <Stack gap="lg">
@@ -106,11 +114,13 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
         )}
       </SectionCard>
       {isAdmin && !team.isPending && <PendingInvitations onInvite={() => setDialog('invite')} />}
-      {/* An admin made a user elsewhere, found out when a change is refused, keeps no admin's
-          dialog open: it could only be refused again. */}
-      <InviteUserDialog opened={isAdmin && dialog === 'invite'} onClose={() => setDialog(null)} />
-      <AddUserDialog opened={isAdmin && dialog === 'add'} onClose={() => setDialog(null)} />
-      <ResetPasswordDialog member={isAdmin ? resetting : null} onClose={() => setResetting(null)} />
+      {isAdmin && (
+        <>
+          <InviteUserDialog opened={dialog === 'invite'} onClose={() => setDialog(null)} />
+          <AddUserDialog opened={dialog === 'add'} onClose={() => setDialog(null)} />
+          <ResetPasswordDialog member={resetting} onClose={() => setResetting(null)} />
+        </>
+      )}
     </Stack>
   );
 }
