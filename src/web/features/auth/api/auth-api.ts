@@ -73,28 +73,26 @@ const tabs =
 export const sessionChanged = () => tabs?.postMessage('changed');
 
 /**
- * Whether a refusal may mean that who is signed in, or what they may do, has changed: the
- * session ended (401), or the user's role was changed by an admin elsewhere (403).
- */
-const mayHaveChangedWho = (error: unknown) =>
-  error instanceof ApiError && (error.status === 401 || error.status === 403);
-
-/**
- * Asks again who is signed in when it may have changed: another tab signed out or in, or the
- * server refused a read of the company's data or a change as someone not signed in (401: this
- * tab then shows the sign-in page at once, not at the next check) or not allowed (403: an admin
- * made a user elsewhere loses the admin screens at the first refusal, not at a reload).
+ * Asks again who is signed in when it may have changed: another tab signed out or in; the server
+ * answered a read of the company's data 401 (the session ended: this tab then shows the sign-in
+ * page at once, not at the next check); or it refused a change 403 (an admin made a user
+ * elsewhere loses the admin screens at the first refusal, not at a reload). A change refused 401
+ * leaves the user where they are, the form as typed (its notice says the session ended): the
+ * next read goes to the sign-in page.
  */
 export function watchSession(client: QueryClient) {
   const askAgain = () => void client.invalidateQueries({ queryKey: userKeys.current() });
   tabs?.addEventListener('message', askAgain);
   const stopReads = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'error') return;
-    if (mayHaveChangedWho(event.action.error) && !isUserQuery(event.query.queryKey)) askAgain();
+    const { error } = event.action;
+    const refused = error instanceof ApiError && (error.status === 401 || error.status === 403);
+    if (refused && !isUserQuery(event.query.queryKey)) askAgain();
   });
   const stopChanges = client.getMutationCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'error') return;
-    if (mayHaveChangedWho(event.action.error)) askAgain();
+    const { error } = event.action;
+    if (error instanceof ApiError && error.status === 403) askAgain();
   });
   return () => {
     tabs?.removeEventListener('message', askAgain);
