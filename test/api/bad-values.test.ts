@@ -11,6 +11,8 @@ import {
   type WriteRoute,
   type WriteTargets,
 } from '../helpers/bad-values.ts';
+import { registerCompany } from '../helpers/factories.ts';
+import { clientFor, setCompanyTimeZone } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
 
 const AWARD_DAYS = ['awardedDate', 'periodStart', 'periodEnd'];
@@ -232,6 +234,34 @@ describe('dates outside 1900-01-01 to 2200-12-31', () => {
       }
     });
   }
+});
+
+describe('the first and the last day, on the clocks of a company far from UTC', () => {
+  it('takes them as written, and takes back the times it reads back', async () => {
+    for (const [timeZone, day, first] of [
+      ['Pacific/Honolulu', '2200-12-31T23:59', '2201-01-01T09:59:00.000Z'],
+      ['Pacific/Auckland', '1900-01-01T00:30', '1899-12-31T13:00:00.000Z'],
+    ] as const) {
+      const company = await registerCompany(app);
+      const client = clientFor(app, company.cookie);
+      await setCompanyTimeZone(client, timeZone);
+      const grant = { name: 'Edge', funder: 'Far Trust', amount: 10 };
+      const created = await client.post('/api/grants', { ...grant, dueDate: day });
+      expect(created.statusCode, created.body).toBe(201);
+      const { id, dueDate } = created.json<{ id: number; dueDate: string }>();
+      expect(dueDate, timeZone).toBe(first);
+      // An edit that leaves the date sends back what it read, and the same instant on the
+      // company's clocks (as the export writes it) is taken too.
+      const edited = await client.patch(`/api/grants/${id}`, { name: 'Edge again', dueDate });
+      expect(edited.statusCode, edited.body).toBe(200);
+      const exported = await client.get('/api/grants/export');
+      const written = exported.body.split('\n')[1]?.split(',')[3];
+      expect(written, exported.body).toMatch(/^\d{4}-\d\d-\d\dT[\d:]+[+-]\d\d:\d\d$/);
+      const again = await client.post('/api/grants', { ...grant, dueDate: written });
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.json<{ dueDate: string }>().dueDate).toBe(first);
+    }
+  });
 });
 
 describe('an address the router refuses before any route', () => {
