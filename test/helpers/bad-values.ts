@@ -29,12 +29,13 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
 );
 
 /**
- * The dates the API accepts: ISO 8601 days and times of days the calendar has, as instants from
- * 1900-01-01 to 2200-12-31 in UTC. Written out here rather than imported, so the tests do not
- * take the rule from the code they test.
+ * The dates the API accepts: ISO 8601 days and times of days the calendar has, from 1900-01-01
+ * to 2200-12-31: written without an offset, on those days as written; with one (or Z), an
+ * instant on one of those days somewhere, from UTC+14 to UTC-12. Written out here rather than
+ * imported, so the tests do not take the rule from the code they test.
  */
-const EARLIEST = Date.UTC(1900, 0, 1);
-const AFTER_LATEST = Date.UTC(2201, 0, 1);
+const EARLIEST = Date.UTC(1900, 0, 1) - 14 * 3_600_000;
+const AFTER_LATEST = Date.UTC(2201, 0, 1) + 12 * 3_600_000;
 const ISO_DAY_AND_TIME =
   /^(\d{4})-(\d\d)-(\d\d)(T(\d\d):(\d\d)(:(\d\d)(\.\d+)?)?(Z|[+-](\d\d):(\d\d))?)?$/;
 export const isDateInRange = (value: string) => {
@@ -51,8 +52,10 @@ export const isDateInRange = (value: string) => {
     Number(parts[11] ?? 0) < 24 &&
     Number(parts[12] ?? 0) < 60 &&
     (parts[9] ?? '').length <= 10;
+  if (!realDay || !realTime) return false;
+  if (parts[10] === undefined) return year >= 1900 && year <= 2200;
   const time = Date.parse(value);
-  return realDay && realTime && time >= EARLIEST && time < AFTER_LATEST;
+  return time >= EARLIEST && time < AFTER_LATEST;
 };
 
 /** Dates that name no real day or time, or are not written as ISO 8601. */
