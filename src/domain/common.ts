@@ -118,19 +118,20 @@ const recordText = (error?: string) =>
  */
 const NO_BREAK_SPACES = /[\u00a0\u2007\u202f]/gu;
 
+/** Spaces in a row as one, as a one-line name is stored ('Beta   Fund' is 'Beta Fund'). */
+export const oneSpaced = (value: string) => value.replace(/ {2,}/g, ' ');
+
 /**
  * Text to search for: a control character in it (a tab, a line break, the separator the search
  * puts between a record's fields) is a space, so a search never matches across two fields; a
  * no-break space is a space, and what shows nothing at its ends goes, as in the names searched.
- * Spaces in a row stay: notes keep theirs, and are searched as written.
+ * Spaces in a row are one, as in the names searched; notes and descriptions, which keep theirs,
+ * are searched with each run as one (migration 0051).
  */
 export const searchString = (error?: string) =>
   writtenText(error).overwrite((value) =>
-    trimmed(value.replace(/\p{Cc}/gu, ' ').replace(NO_BREAK_SPACES, ' ')),
+    oneSpaced(trimmed(value.replace(/\p{Cc}/gu, ' ').replace(NO_BREAK_SPACES, ' '))),
   );
-
-/** Spaces in a row as one, as a one-line name is stored ('Beta   Fund' is 'Beta Fund'). */
-export const oneSpaced = (value: string) => value.replace(/ {2,}/g, ' ');
 
 /**
  * Characters that show nothing: spaces, control and format characters (zero-width spaces and

@@ -8,7 +8,7 @@ import {
 } from './common.ts';
 import { CONTACT_CSV_COLUMNS } from './contact-import.ts';
 import { importMappingSchema, importPreviewSchema, tooManyInvalidRows } from './csv-import.ts';
-import { type ListParams, listQuerySchema, queryName } from './lists.ts';
+import { type ListParams, listQuerySchema, queryText } from './lists.ts';
 
 export * from './contact-import.ts';
 
@@ -43,7 +43,7 @@ export interface ContactListParams extends ListParams<ContactSortField> {
 }
 export const contactListQuerySchema = listQuerySchema(contactSortFields).extend({
   /** Exact organization: the contacts of one funder or partner (SPEC §1). */
-  organization: queryName(),
+  organization: queryText(),
 });
 
 export const TOO_MANY_INVALID_ROWS = tooManyInvalidRows('contacts');

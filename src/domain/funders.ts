@@ -11,7 +11,7 @@ import { contactSchema } from './contacts.ts';
 import { type FunderType, funderSortFields, funderTypes } from './funder-constants.ts';
 import { grantSchema } from './grants.ts';
 import { interactionSchema } from './interactions.ts';
-import { type ListParams, listQuerySchema, queryChoice, queryName } from './lists.ts';
+import { type ListParams, listQuerySchema, queryChoice, queryText } from './lists.ts';
 import { opportunitySchema } from './opportunities.ts';
 
 export * from './funder-constants.ts';
@@ -63,7 +63,7 @@ export interface FunderListParams extends ListParams<FunderSortField> {
 export const funderListQuerySchema = listQuerySchema(funderSortFields).extend({
   type: queryChoice(funderTypes, 'Type'),
   /** A name, matched as funders are (any case, surrounding spaces): its one funder, if any. */
-  name: queryName(),
+  name: queryText(),
 });
 
 /**

@@ -22,7 +22,7 @@ import {
   type ListParams,
   listQuerySchema,
   queryChoice,
-  queryName,
+  queryText,
   searchQuerySchema,
 } from './lists.ts';
 import {
@@ -110,7 +110,7 @@ export interface GrantListParams extends ListParams<GrantSortField> {
 }
 export const grantListQuerySchema = listQuerySchema(grantSortFields).extend({
   /** Exact funder: the grants of one organization (SPEC §1). */
-  funder: queryName(),
+  funder: queryText(),
   status: queryChoice(grantStatuses, 'Status'),
 });
 

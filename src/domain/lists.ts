@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { BULK_MAX } from './bulk-constants.ts';
-import { ID_MAX, LINE_MAX, oneSpaced, searchString, storableString } from './common.ts';
+import { ID_MAX, LINE_MAX, searchString, storableString } from './common.ts';
 import { OFFSET_MAX, SEARCH_TEXT_MAX } from './list-constants.ts';
 
 const LIST_LIMIT_MAX = 500;
 
 /**
- * A free-text query parameter (a search, an exact organization): trimmed, bounded, and free of
- * what PostgreSQL cannot compare, so `?q=%00` is a 400 and never a database error. Empty (or
- * blank), it is left out, as a form's empty field is: `?funder=` filters nothing, as `?q=` does.
+ * A free-text query parameter (a search, an exact organization or funder): trimmed, spaces in a
+ * row one space (as names are stored), bounded, and free of what PostgreSQL cannot compare, so
+ * `?q=%00` is a 400 and never a database error. Empty (or blank), it is left out, as a form's
+ * empty field is: `?funder=` filters nothing, as `?q=` does.
  */
 export const queryText = (max = LINE_MAX, tooLong = `Must be at most ${max} characters`) =>
   searchString()
@@ -16,12 +17,6 @@ export const queryText = (max = LINE_MAX, tooLong = `Must be at most ${max} char
     .max(max, tooLong)
     .optional()
     .transform((value) => value || undefined);
-
-/**
- * A query parameter that names a record by its one-line name (an organization, a funder), for
- * an exact match: as queryText, and spaces in a row one space, as the names compared are stored.
- */
-export const queryName = () => queryText().transform((value) => value && oneSpaced(value));
 
 /** A query parameter that takes one of `values`; anything else answers which ones there are. */
 export const queryChoice = <const T extends readonly [string, ...string[]]>(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Funder } from '../../src/domain/funders.ts';
+import type { SearchResults } from '../../src/domain/search.ts';
 import { randomAddress, registerCompany, registrationFor } from '../helpers/factories.ts';
 import { clientFor } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
@@ -331,7 +332,15 @@ describe('a name pasted with a zero-width space at its end, or a no-break space 
     expect((await client.get(`/api/grants?funder=${spaced}`)).json()).toHaveLength(8);
     expect((await client.get(`/api/contacts?organization=${spaced}`)).json()).toHaveLength(1);
     expect((await client.get(`/api/funders?name=${spaced}`)).json()).toHaveLength(1);
-    // A search keeps them: notes keep theirs, and are found as written.
+    // And in a search: the names searched have one.
+    const hope = encodeURIComponent('hope   trust');
+    expect((await client.get(`/api/grants?q=${hope}`)).json()).toHaveLength(8);
+    expect((await client.get(`/api/funders?q=${hope}`)).json()).toHaveLength(1);
+    const ada = encodeURIComponent('Ada  Lovelace');
+    expect((await client.get(`/api/contacts?q=${ada}`)).json()).toHaveLength(1);
+    const everywhere = (await client.get(`/api/search?q=${hope}`)).json<SearchResults>().results;
+    expect(everywhere.map((result) => result.kind)).toContain('funder');
+    // Notes and a task's description keep theirs, and are searched with each run as one.
     const logged = await client.post('/api/interactions', {
       contactId: contact.json().id,
       type: 'call',
@@ -339,9 +348,27 @@ describe('a name pasted with a zero-width space at its end, or a no-break space 
       date: '2030-01-01T10:00:00.000Z',
     });
     expect(logged.statusCode, logged.body).toBe(201);
-    const twice = encodeURIComponent('Called  twice');
-    expect((await client.get(`/api/interactions?q=${twice}`)).json()).toHaveLength(1);
-    expect((await client.get(`/api/search?q=${twice}`)).json().results).toHaveLength(1);
+    expect(logged.json().notes).toBe('Called  twice about the roof');
+    const grantId = (await client.get('/api/grants')).json<{ id: number }[]>()[0]?.id;
+    const task = await client.post(`/api/grants/${grantId}/tasks`, {
+      name: 'Roof quote',
+      category: 'research',
+      description: 'Ask   the builder',
+      dueDate: '2030-01-01T10:00:00.000Z',
+    });
+    expect(task.statusCode, task.body).toBe(201);
+    for (const typed of ['Called twice', 'Called  twice', 'called   TWICE']) {
+      const q = encodeURIComponent(typed);
+      expect((await client.get(`/api/interactions?q=${q}`)).json(), typed).toHaveLength(1);
+      expect((await client.get(`/api/search?q=${q}`)).json().results, typed).toHaveLength(1);
+    }
+    for (const typed of ['ask the builder', 'Ask   the  builder']) {
+      const found = await client.get(`/api/search?q=${encodeURIComponent(typed)}`);
+      expect(
+        found.json<SearchResults>().results.map((result) => [result.kind, result.title]),
+        typed,
+      ).toEqual([['task', 'Roof quote']]);
+    }
     // Notes keep their no-break spaces, as written ('10 000 €' stays on one line).
     const noted = await client.post(
       '/api/grants',
