@@ -53,7 +53,8 @@ describe('the requirement dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New Requirement' });
     await fill(user, within(dialog).getByLabelText(/^Name/), 'Final report');
     const due = within(dialog).getByLabelText(/^Due Date/);
-    for (const typed of ['1899-12-31T10:00', '2201-01-01T00:00']) {
+    // Days that are 1900 to 2200 nowhere (a time is taken on such a day anywhere, UTC+14 to UTC-12).
+    for (const typed of ['1899-12-30T12:00', '2201-01-02T12:00']) {
       await fill(user, due, typed);
       await user.click(within(dialog).getByRole('button', { name: 'Add Requirement' }));
       expect(descriptionOf(due), typed).toContain('Dates must be from 1900 to 2200');
