@@ -1,6 +1,7 @@
 /**
- * The years a report may be of: those the dates the product takes (1900-01-01 to 2200-12-31,
- * UTC) fall in somewhere. A grant due on the first of them, read in New York, is due in 1899.
+ * The years a report may be of: those the dates the product takes (instants on a day from
+ * 1900-01-01 to 2200-12-31 somewhere, common.ts) fall in anywhere. A grant due as 1900 began in
+ * Kiribati is due on 30 December 1899 in Samoa's old time, and one due as 2200 ends there in 2201.
  */
 export const REPORT_YEARS = { first: 1899, last: 2201 } as const;
 
