@@ -1,5 +1,6 @@
-import { Autocomplete, Stack, Text, TextInput } from '@mantine/core';
+import { Autocomplete, type OptionsFilter, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { oneSpaced } from '../../../../domain/common.ts';
 import {
   type Contact,
   type ContactInput,
@@ -21,6 +22,17 @@ const toValues = (contact?: Contact): ContactFormValues => ({
   organization: contact?.organization ?? '',
   notes: contact?.notes ?? '',
 });
+
+/**
+ * The suggestions that match what is typed as the server matched them: in any case, with spaces
+ * in a row as one ('hope   trust' keeps Hope Trust), while the names for what is typed now arrive.
+ */
+const asTheServerMatches: OptionsFilter = ({ options, search }) => {
+  const typed = oneSpaced(search.trim()).toLowerCase();
+  return options.filter(
+    (option) => !('label' in option) || option.label.toLowerCase().includes(typed),
+  );
+};
 
 export function ContactForm({
   contact,
@@ -72,6 +84,7 @@ export function ContactForm({
         <Autocomplete
           {...withHelp('Organization', 'Company or organization they represent (optional)')}
           data={organizations.data ?? []}
+          filter={asTheServerMatches}
           autoComplete="off"
           {...form.getInputProps('organization')}
         />
