@@ -23,11 +23,14 @@ test('the profile, from the name in the sidebar: a new name and a new email addr
   const details = page.getByRole('form', { name: 'Your Details' });
   const save = details.getByRole('button', { name: 'Save Changes' });
   await expect(save).toBeDisabled();
-  await details.getByLabel('Name').fill('Rosa Louise Parks');
+  // Typed with spaces in a row, which the save makes one.
+  await details.getByLabel('Name').fill('Rosa  Louise   Parks ');
   await save.click();
   await expect(page.getByText('Profile updated')).toBeVisible();
   await expect(page.getByRole('link', { name: /Rosa Louise Parks/ })).toBeVisible();
-  // The saved form keeps the focus on its button, with nothing left to save.
+  // The saved form shows the name saved and keeps the focus on its button, with nothing left to
+  // save: leaving asks nothing.
+  await expect(details.getByLabel('Name')).toHaveValue('Rosa Louise Parks');
   await expect(save).toBeFocused();
   await expect(save).toBeDisabled();
 

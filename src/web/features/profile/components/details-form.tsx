@@ -32,6 +32,8 @@ export function DetailsForm({ user }: { user: CurrentUser }) {
   const emailField = useRef<HTMLInputElement>(null);
   /** What had the focus when the last save was asked for: a field, the Save button. */
   const savedFrom = useRef<Element | null>(null);
+  /** The name as typed when it was last sent: the save writes it as names are written. */
+  const sentName = useRef<string | null>(null);
   // A saved change comes back in the user record (so does one made in another tab): the form
   // follows it in place (followSaved), keeping what is typed and not saved, its fields the same,
   // so the focus stays on the field or the button it was saved from. The current password goes
@@ -40,11 +42,13 @@ export function DetailsForm({ user }: { user: CurrentUser }) {
     const shown = form.getInitialValues();
     const saved = { name, email, currentPassword: '' };
     form.setInitialValues(saved);
-    // What is typed as the record now has it (a save trims it) is nothing left to save.
+    // What is typed as the record now has it (a save trims it, and makes spaces in a row one)
+    // is nothing left to save: the name sent from here, or one with spaces at its ends only.
     const values = form.getValues();
+    const asSaved = values.name === sentName.current || values.name.trim() === saved.name;
     const typed = {
       ...values,
-      name: values.name.trim() === saved.name ? saved.name : values.name,
+      name: asSaved ? saved.name : values.name,
       email:
         values.email.trim().toLowerCase() === saved.email.toLowerCase()
           ? saved.email
@@ -74,6 +78,7 @@ export function DetailsForm({ user }: { user: CurrentUser }) {
         return;
       }
       savedFrom.current = document.activeElement;
+      sentName.current = name;
       // What was changed only: a name saved meanwhile in another tab stays when only the
       // address is changed here.
       const changes = {
