@@ -561,5 +561,7 @@ test('a member made a user in another browser loses the admin screens at the fir
   await expect(remy.getByRole('button', { name: 'Add User' })).toHaveCount(0);
   await expect(remy.getByRole('button', { name: /^Actions for/ })).toHaveCount(0);
   await expect(remy.getByRole('region', { name: 'Pending Invitations' })).toHaveCount(0);
+  // The team is read again: Remy's own row says what Remy now is.
+  await expect(remy.getByRole('row', { name: /Remy Role/ })).not.toContainText('Admin');
   await other.close();
 });

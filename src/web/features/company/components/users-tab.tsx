@@ -10,7 +10,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconMail, IconUserPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import type { Invitation, InvitationLink, TeamMember } from '../../../../domain/company.ts';
 import { roleLabel } from '../../../../domain/wording.ts';
 import { askConfirmation } from '../../../components/confirm.tsx';
@@ -21,6 +22,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { changeWithNotice, notifyError } from '../../../lib/notify.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import {
+  companyKeys,
   useCancelInvitation,
   useInvitations,
   useNewInvitationLink,
@@ -49,13 +51,19 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
   const [dialog, setDialog] = useState<'invite' | 'add' | null>(null);
   const [resetting, setResetting] = useState<TeamMember | null>(null);
   // An admin made a user elsewhere (found out when a change is refused) keeps no admin's dialog
-  // open, as each could only be refused again, nor has one open again if made an admin again.
+  // open, as each could only be refused again, nor has one open again if made an admin again;
+  // the team is read again, so their own row says what they now are.
+  const queryClient = useQueryClient();
+  const wasAdmin = useRef(isAdmin);
   useEffect(() => {
     if (!isAdmin) {
       setDialog(null);
       setResetting(null);
     }
-  }, [isAdmin]);
+    if (wasAdmin.current !== isAdmin)
+      void queryClient.invalidateQueries({ queryKey: companyKeys.team() });
+    wasAdmin.current = isAdmin;
+  }, [isAdmin, queryClient]);
 
   return (
     <Stack gap="lg">
