@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DATE_RANGE_MESSAGE } from '../../src/domain/common.ts';
 import {
+  AWARD_DAYS,
   bodyRoutes,
   EDGE_DATES,
   EDGE_TIMES,
@@ -14,8 +15,6 @@ import {
 import { registerCompany } from '../helpers/factories.ts';
 import { clientFor, setCompanyTimeZone } from '../helpers/requests.ts';
 import { appForThisFile } from '../helpers/test-app.ts';
-
-const AWARD_DAYS = ['awardedDate', 'periodStart', 'periodEnd'];
 
 const app = await appForThisFile();
 let targets: WriteTargets;

@@ -28,17 +28,21 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
     .map(([before, bad, after]) => `${before}${bad}${after}`),
 );
 
+/** The fields that are an award's days, not times. */
+export const AWARD_DAYS = ['awardedDate', 'periodStart', 'periodEnd'];
+
 /**
  * The dates the API accepts: ISO 8601 days and times of days the calendar has, from 1900-01-01
  * to 2200-12-31: written without an offset, on those days as written; with one (or Z), an
- * instant on one of those days somewhere, from UTC+14 to UTC-12. Written out here rather than
- * imported, so the tests do not take the rule from the code they test.
+ * instant on one of those days somewhere, from UTC+14 to UTC-12. An award's days (`asDay`) are
+ * the day written. Written out here rather than imported, so the tests do not take the rule from
+ * the code they test.
  */
 const EARLIEST = Date.UTC(1900, 0, 1) - 14 * 3_600_000;
 const AFTER_LATEST = Date.UTC(2201, 0, 1) + 12 * 3_600_000;
 const ISO_DAY_AND_TIME =
   /^(\d{4})-(\d\d)-(\d\d)(T(\d\d):(\d\d)(:(\d\d)(\.\d+)?)?(Z|[+-](\d\d):(\d\d))?)?$/;
-export const isDateInRange = (value: string) => {
+export const isDateInRange = (value: string, { asDay = false } = {}) => {
   const parts = ISO_DAY_AND_TIME.exec(value);
   if (!parts) return false;
   const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
@@ -53,7 +57,8 @@ export const isDateInRange = (value: string) => {
     Number(parts[12] ?? 0) < 60 &&
     (parts[9] ?? '').length <= 10;
   if (!realDay || !realTime) return false;
-  if (parts[10] === undefined) return year >= 1900 && year <= 2200;
+  // An award's day is the day written, whatever the offset.
+  if (asDay || parts[10] === undefined) return year >= 1900 && year <= 2200;
   const time = Date.parse(value);
   return time >= EARLIEST && time < AFTER_LATEST;
 };
