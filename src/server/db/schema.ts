@@ -220,11 +220,11 @@ export const opportunitySearchText = (t: { name: AnyPgColumn; organization: AnyP
   sql`lower(${t.name} || chr(31) || ${t.organization})`;
 export const funderSearchText = (t: { name: AnyPgColumn }) => sql`lower(${t.name})`;
 export const taskSearchText = (t: { name: AnyPgColumn; description: AnyPgColumn }) =>
-  sql`lower(${t.name} || chr(31) || ${oneSpaced(t.description)})`;
+  sql`lower(${t.name} || chr(31) || ${spacesAsOne(t.description)})`;
 
 /** What the interactions search looks in: the notes and the contact's name, as above. */
 export function interactionSearchText(t: { notes: AnyPgColumn; contactName: AnyPgColumn }) {
-  return sql`lower(${oneSpaced(t.notes)} || chr(31) || ${t.contactName})`;
+  return sql`lower(${spacesAsOne(t.notes)} || chr(31) || ${t.contactName})`;
 }
 
 /**
@@ -232,7 +232,7 @@ export function interactionSearchText(t: { notes: AnyPgColumn; contactName: AnyP
  * space, as names are stored and searches are written, so 'called   twice' and 'called twice'
  * find each other.
  */
-function oneSpaced(column: AnyPgColumn): SQL {
+function spacesAsOne(column: AnyPgColumn): SQL {
   return sql`regexp_replace(${column}, ' {2,}', ' ', 'g')`;
 }
 

@@ -178,6 +178,23 @@ describe('the profile page', () => {
     expect(email).toHaveProperty('value', 'rosa.parks@example.org');
   });
 
+  it('keeps a name whose save was refused when another name is saved elsewhere', async () => {
+    const view = renderPage(<ProfilePage />, {
+      url: '/profile',
+      answer: ({ method }) =>
+        method === 'PATCH' ? { status: 503, body: { message: 'Try again later' } } : undefined,
+    });
+    const user = userEvent.setup({ delay: null });
+    const name = within(await section('Your Details')).getByLabelText(/^Name/);
+    await fill(user, name, 'Rosa  Parks');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Error updating profile')).toBeTruthy();
+    // Another tab saves another name: the one typed here, not saved, stays.
+    view.queryClient.setQueryData(userKeys.current(), { ...signedInUser, name: 'Ada (Tab)' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(name).toHaveProperty('value', 'Rosa  Parks');
+  });
+
   it('changes the password: the rule shows first, the new one is typed twice', async () => {
     const { changes, user } = renderProfile();
     const form = await section('Change Password');

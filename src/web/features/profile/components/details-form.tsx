@@ -32,7 +32,7 @@ export function DetailsForm({ user }: { user: CurrentUser }) {
   const emailField = useRef<HTMLInputElement>(null);
   /** What had the focus when the last save was asked for: a field, the Save button. */
   const savedFrom = useRef<Element | null>(null);
-  /** The name as typed when it was last sent: the save writes it as names are written. */
+  /** The name as typed while its save runs: the save writes it as names are written. */
   const sentName = useRef<string | null>(null);
   // A saved change comes back in the user record (so does one made in another tab): the form
   // follows it in place (followSaved), keeping what is typed and not saved, its fields the same,
@@ -94,6 +94,8 @@ export function DetailsForm({ user }: { user: CurrentUser }) {
         'Profile updated',
         'Error updating profile',
       );
+      // Sent and followed, or refused: a name saved later elsewhere is not this one.
+      sentName.current = null;
       // The address is a member's or invited already (409), or the current password is wrong (400).
       showRefusalOnFields(refusal, form, refusedFields, sent);
     },
